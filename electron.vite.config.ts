@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Explicit entries: the top-level layout keeps main/, renderer/ and src/ at the root rather than
+// electron-vite's default src/main, src/preload, src/renderer.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'main/index.ts'),
+          // Runs in Electron's utilityProcess: the local service, bundled so it needs no TS loader.
+          'local-service': resolve(import.meta.dirname, 'main/local-service-entry.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload can only require('electron') and a few Node built-ins: bundle everything
+      // else (zod, the contract) into one CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'main/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'renderer'),
+    plugins: [svelte()],
+    build: {
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,81 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import svelteConfig from './svelte.config.js';
+
+// Import direction (../STYLE.md): renderer -> src, main -> src, never main <-> renderer.
+// src/spec, src/domain and src/ipc stay environment-free so the renderer can import them.
+const nodeBuiltins = { group: ['node:*'], message: 'src/spec, src/domain and src/ipc are environment-free: no Node built-ins.' };
+const noElectron = { name: 'electron', message: 'Only main/ imports electron.' };
+const noMain = { group: ['**/main/**', '../main/*', '../../main/*'], message: 'Nothing outside main/ imports main/.' };
+const noRenderer = { group: ['**/renderer/**', '../renderer/*', '../../renderer/*'], message: 'Nothing outside renderer/ imports renderer/.' };
+const securityBans = [
+  {
+    selector: "Property[key.name='rejectUnauthorized'][value.value=false]",
+    message: 'Never disable certificate checks.',
+  },
+  {
+    selector: "Literal[value='NODE_TLS_REJECT_UNAUTHORIZED']",
+    message: 'Never disable certificate checks.',
+  },
+  {
+    selector: "MemberExpression[property.name='NODE_TLS_REJECT_UNAUTHORIZED']",
+    message: 'Never disable certificate checks.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='exposeInMainWorld'] > Identifier[name='ipcRenderer']",
+    message: 'Never expose ipcRenderer: build window.api from the contract.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='openExternal'][arguments.0.type!='Literal']",
+    message: 'shell.openExternal takes literal URLs only.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'dist/**', 'test-results/**', 'playwright-report/**', 'bench/results.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', ...securityBans],
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { projectService: true, extraFileExtensions: ['.svelte'], parser: tseslint.parser, svelteConfig } },
+  },
+  {
+    files: ['src/spec/**', 'src/domain/**', 'src/ipc/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [nodeBuiltins, noMain, noRenderer] }] },
+  },
+  {
+    files: ['src/core/**', 'src/service/**', 'src/cli/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noMain, noRenderer] }] },
+  },
+  {
+    files: ['renderer/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [nodeBuiltins, noMain, { group: ['**/src/core/**', '**/src/service/**', '**/src/cli/**'], message: 'The renderer reaches the engine only through window.api.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noRenderer] }] },
+  },
+  {
+    files: ['e2e/**', 'bench/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+  },
+);

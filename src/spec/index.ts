@@ -1,0 +1,13 @@
+/** The service interface as code: one schema per resource, every other part imports from here. */
+export * from './constants.ts';
+export * from './primitives.ts';
+export * from './query-object.ts';
+export * from './field-errors.ts';
+export * from './swap-query.ts';
+export * from './price-response.ts';
+export * from './quote-response.ts';
+export * from './chains.ts';
+export * from './sources.ts';
+export * from './error.ts';
+export * from './endpoints.ts';
+export * from './schema-report.ts';

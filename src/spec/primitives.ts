@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ZID_PATTERN } from './constants.ts';
+
+/**
+ * Field schemas shared by the query and response schemas. Each failure carries a reason a person
+ * can act on; the field name comes from the issue path.
+ */
+
+const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+const BASE_UNITS_PATTERN = /^(0|[1-9][0-9]*)$/;
+const MAX_UINT256 = 2n ** 256n - 1n;
+
+/** An EVM address: 0x followed by 40 hex digits (any case; checksums are not enforced by the service). */
+export const AddressSchema = z.string().regex(ADDRESS_PATTERN, { message: 'must be an address: 0x followed by 40 hex digits' });
+
+/** A non-negative integer amount in base units, as a decimal string (no sign, decimals or exponent). */
+export const BaseUnitsSchema = z
+  .string()
+  .regex(BASE_UNITS_PATTERN, { message: 'must be a whole number of base units as a decimal string (no decimals, sign or exponent)' })
+  .refine((value) => BigInt(value) <= MAX_UINT256, { message: 'must fit in 256 bits' });
+
+/** A positive amount in base units: what sellAmount, buyAmount and gasPrice must be. */
+export const PositiveBaseUnitsSchema = BaseUnitsSchema.refine((value) => value !== '0', { message: 'must be greater than zero' });
+
+/** A request identifier as the service issues it. */
+export const ZidSchema = z.string().regex(ZID_PATTERN, { message: 'must be a zid: 0x followed by 24 lowercase hex digits' });
+
+/**
+ * An integer query parameter: the wire form is a decimal string, the parsed form a number in
+ * [min, max]. A number is also accepted so that forms and the CLI can pass values already parsed.
+ */
+export function integerParam(min: number, max: number) {
+  return z
+    .union([z.string(), z.number()])
+    .transform((value, ctx) => {
+      const text = String(value).trim();
+      if (!/^-?[0-9]+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a whole number' });
+        return z.NEVER;
+      }
+      const parsed = Number(text);
+      if (parsed < min || parsed > max) {
+        ctx.addIssue({ code: 'custom', message: `must be between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+}
+
+/** Splits a comma-separated parameter into trimmed items. */
+export function splitList(value: string): string[] {
+  return value.split(',').map((item) => item.trim());
+}
+
+/** A comma-separated list of addresses (swapFeeRecipient, swapFeeToken). */
+export const AddressListSchema = z.string().superRefine((value, ctx) => {
+  splitList(value).forEach((item, index) => {
+    if (!ADDRESS_PATTERN.test(item)) {
+      ctx.addIssue({ code: 'custom', message: `item ${index + 1} ("${item.slice(0, 50)}") must be an address: 0x followed by 40 hex digits` });
+    }
+  });
+});
+
+/** A comma-separated list of basis-point integers, each within [0, max] (swapFeeBps). */
+export function bpsListSchema(max: number) {
+  return z.string().superRefine((value, ctx) => {
+    splitList(value).forEach((item, index) => {
+      if (!/^[0-9]+$/.test(item)) {
+        ctx.addIssue({ code: 'custom', message: `item ${index + 1} ("${item.slice(0, 50)}") must be a whole number of basis points` });
+      } else if (Number(item) > max) {
+        ctx.addIssue({ code: 'custom', message: `item ${index + 1} (${item}) exceeds the cap of ${max} Bps` });
+      }
+    });
+  });
+}
+
+/** A boolean query parameter in its wire form. */
+export const BooleanStringSchema = z.enum(['true', 'false'], { message: 'must be "true" or "false"' });

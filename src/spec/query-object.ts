@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * A query-string object schema that reports every problem at once: unknown parameters, each bad
+ * field, and the cross-field rules, in one INPUT_INVALID. (A plain zod object skips its refinements
+ * as soon as one field fails, so a user would fix errors one round-trip at a time.)
+ */
+
+type Ctx = z.core.$RefinementCtx;
+
+/** Cross-field rule: receives the raw input and reports through `issue(field, reason)`. */
+export type CrossFieldRule = (raw: Record<string, unknown>, issue: (field: string, reason: string) => void) => void;
+
+/**
+ * Builds the schema: `shape` validates each field, `rules` check combinations over the raw values,
+ * `renamed` maps retired parameter names to a hint.
+ */
+export function queryObject<Shape extends z.ZodRawShape>(shape: Shape, rules: CrossFieldRule[], renamed: Record<string, string> = {}) {
+  const strict = z.strictObject(shape);
+  return z.unknown().transform((input, ctx): z.infer<typeof strict> => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      ctx.addIssue({ code: 'custom', message: 'must be an object of query parameters' });
+      return z.NEVER;
+    }
+    const raw = input as Record<string, unknown>;
+    const issue = (field: string, reason: string) => ctx.addIssue({ code: 'custom', path: [field], message: reason });
+    const known = Object.fromEntries(Object.entries(raw).filter(([key]) => !(key in renamed)));
+    for (const key of Object.keys(raw)) if (key in renamed) issue(key, `is a v1 parameter; in v2 use ${renamed[key]}`);
+    const parsed = strict.safeParse(known);
+    if (!parsed.success) for (const found of parsed.error.issues) reissue(found, ctx);
+    for (const rule of rules) rule(raw, issue);
+    return parsed.success ? parsed.data : z.NEVER;
+  });
+}
+
+function reissue(found: z.core.$ZodIssue, ctx: Ctx): void {
+  if (found.code === 'unrecognized_keys') {
+    for (const key of found.keys) ctx.addIssue({ code: 'custom', path: [...found.path, key], message: 'is not a parameter of this endpoint' });
+    return;
+  }
+  const message = found.code === 'invalid_type' && found.input === undefined ? 'is required' : found.message;
+  ctx.addIssue({ code: 'custom', path: [...found.path], message });
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { AllowanceHolderPriceLiquidSchema, NoLiquiditySchema, Permit2PriceLiquidSchema } from './price-response.ts';
+import { AddressSchema, BaseUnitsSchema } from './primitives.ts';
+
+/**
+ * Firm quote additions (service-interface.md, "Quote additions"): `transaction` on both models and
+ * `permit2` on Permit2. The permit2 object is "not shown beyond eip712"; `hash` (the EIP-712 hash
+ * of the typed data) is accepted as an optional member because the real service sends it.
+ */
+
+/** The transaction to submit; `to` is read from every response, never hard-coded. */
+export const TransactionSchema = z.looseObject({
+  to: AddressSchema,
+  data: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, { message: 'must be hex calldata' }),
+  gas: z.union([BaseUnitsSchema, z.number()]).nullable(),
+  gasPrice: BaseUnitsSchema,
+  value: BaseUnitsSchema,
+});
+/** A quote's transaction. */
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+const TypedDataFieldSchema = z.looseObject({ name: z.string(), type: z.string() });
+
+/** EIP-712 typed data as the taker signs it. */
+export const Eip712Schema = z.looseObject({
+  types: z.record(z.string(), z.array(TypedDataFieldSchema)),
+  domain: z.looseObject({
+    name: z.string().optional(),
+    chainId: z.number().optional(),
+    verifyingContract: AddressSchema.optional(),
+  }),
+  message: z.record(z.string(), z.unknown()),
+  primaryType: z.string(),
+});
+/** EIP-712 typed data. */
+export type Eip712 = z.infer<typeof Eip712Schema>;
+
+/** The permit2 member of a Permit2 quote. */
+export const Permit2DataSchema = z.looseObject({
+  type: z.string().optional(),
+  hash: z.string().optional(),
+  eip712: Eip712Schema,
+});
+/** The permit2 member. */
+export type Permit2Data = z.infer<typeof Permit2DataSchema>;
+
+/** 200 body of GET /swap/allowance-holder/quote. */
+export const AllowanceHolderQuoteResponseSchema = z.discriminatedUnion('liquidityAvailable', [
+  AllowanceHolderPriceLiquidSchema.extend({ transaction: TransactionSchema }),
+  NoLiquiditySchema,
+]);
+/** An Allowance Holder quote. */
+export type AllowanceHolderQuoteResponse = z.infer<typeof AllowanceHolderQuoteResponseSchema>;
+
+/** 200 body of GET /swap/permit2/quote. */
+export const Permit2QuoteResponseSchema = z.discriminatedUnion('liquidityAvailable', [
+  Permit2PriceLiquidSchema.extend({ transaction: TransactionSchema, permit2: Permit2DataSchema.nullable() }),
+  NoLiquiditySchema,
+]);
+/** A Permit2 quote. */
+export type Permit2QuoteResponse = z.infer<typeof Permit2QuoteResponseSchema>;

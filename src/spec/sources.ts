@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { integerParam } from './primitives.ts';
+
+/** 200 body of GET /solana/enabled-sources: the calling team's DEX labels. */
+export const EnabledSourcesResponseSchema = z.looseObject({ sources: z.array(z.string()) });
+/** Enabled Solana sources. */
+export type EnabledSourcesResponse = z.infer<typeof EnabledSourcesResponseSchema>;
+
+/** Query of GET /sources: chainId only (the spec names the parameter and nothing else). */
+export const SourcesQuerySchema = z.strictObject({ chainId: integerParam(1, Number.MAX_SAFE_INTEGER) });
+/** A parsed sources query. */
+export type SourcesQuery = z.infer<typeof SourcesQuerySchema>;
+
+/**
+ * 200 body of GET /sources. The spec says the response is "not shown"; chosen shape: the chain's
+ * source labels plus a zid, like the chain lists.
+ */
+export const SourcesResponseSchema = z.looseObject({ sources: z.array(z.string()), zid: z.string() });
+/** A sources listing. */
+export type SourcesResponse = z.infer<typeof SourcesResponseSchema>;

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Two projects: the engine, service and shell under plain Node; Svelte components under jsdom with
+// the browser export conditions Svelte 5 needs for mount().
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['src/**/*.test.ts', 'main/**/*.test.ts', 'build/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+        },
+      },
+      {
+        plugins: [svelte()],
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'renderer',
+          include: ['renderer/**/*.test.ts'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
