@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { valueAtPath } from './schema-report.ts';
 
 /** One invalid input: its name and the reason, the shape of INPUT_INVALID's data.details. */
 export interface FieldError {
@@ -8,9 +9,10 @@ export interface FieldError {
 
 /**
  * Turns a zod error into the spec's `{field, reason}` list: one entry per problem, unknown keys
- * named one by one, duplicates removed, in the order zod found them.
+ * named one by one, duplicates removed, in the order zod found them. Pass the parsed `input` so a
+ * wrong-typed value is told apart from a missing one.
  */
-export function toFieldErrors(error: z.ZodError): FieldError[] {
+export function toFieldErrors(error: z.ZodError, input?: unknown): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   const push = (field: string, reason: string) => {
@@ -25,13 +27,13 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
       continue;
     }
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '(input)';
-    push(field, reasonOf(issue));
+    push(field, reasonOf(issue, input));
   }
   return out;
 }
 
-function reasonOf(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
+function reasonOf(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.code === 'invalid_type' && valueAtPath(input, issue.path) === undefined) return 'is required';
   if (issue.code === 'invalid_type') return `must be ${issue.expected}`;
   return issue.message;
 }

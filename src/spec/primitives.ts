@@ -14,10 +14,14 @@ const MAX_UINT256 = 2n ** 256n - 1n;
 export const AddressSchema = z.string().regex(ADDRESS_PATTERN, { message: 'must be an address: 0x followed by 40 hex digits' });
 
 /** A non-negative integer amount in base units, as a decimal string (no sign, decimals or exponent). */
-export const BaseUnitsSchema = z
-  .string()
-  .regex(BASE_UNITS_PATTERN, { message: 'must be a whole number of base units as a decimal string (no decimals, sign or exponent)' })
-  .refine((value) => BigInt(value) <= MAX_UINT256, { message: 'must fit in 256 bits' });
+export const BaseUnitsSchema = z.string().superRefine((value, ctx) => {
+  // One check, not regex + refine: zod runs later refinements even when an earlier one failed.
+  if (!BASE_UNITS_PATTERN.test(value)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a whole number of base units as a decimal string (no decimals, sign or exponent)' });
+  } else if (BigInt(value) > MAX_UINT256) {
+    ctx.addIssue({ code: 'custom', message: 'must fit in 256 bits' });
+  }
+});
 
 /** A positive amount in base units: what sellAmount, buyAmount and gasPrice must be. */
 export const PositiveBaseUnitsSchema = BaseUnitsSchema.refine((value) => value !== '0', { message: 'must be greater than zero' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { valueAtPath } from './schema-report.ts';
 
 /**
  * A query-string object schema that reports every problem at once: unknown parameters, each bad
@@ -27,17 +28,18 @@ export function queryObject<Shape extends z.ZodRawShape>(shape: Shape, rules: Cr
     const known = Object.fromEntries(Object.entries(raw).filter(([key]) => !(key in renamed)));
     for (const key of Object.keys(raw)) if (key in renamed) issue(key, `is a v1 parameter; in v2 use ${renamed[key]}`);
     const parsed = strict.safeParse(known);
-    if (!parsed.success) for (const found of parsed.error.issues) reissue(found, ctx);
+    if (!parsed.success) for (const found of parsed.error.issues) reissue(found, known, ctx);
     for (const rule of rules) rule(raw, issue);
     return parsed.success ? parsed.data : z.NEVER;
   });
 }
 
-function reissue(found: z.core.$ZodIssue, ctx: Ctx): void {
+function reissue(found: z.core.$ZodIssue, input: unknown, ctx: Ctx): void {
   if (found.code === 'unrecognized_keys') {
     for (const key of found.keys) ctx.addIssue({ code: 'custom', path: [...found.path, key], message: 'is not a parameter of this endpoint' });
     return;
   }
-  const message = found.code === 'invalid_type' && found.input === undefined ? 'is required' : found.message;
+  const missing = found.code === 'invalid_type' && valueAtPath(input, found.path) === undefined;
+  const message = missing ? 'is required' : found.code === 'invalid_type' ? `must be a ${found.expected}` : found.message;
   ctx.addIssue({ code: 'custom', path: [...found.path], message });
 }

@@ -17,7 +17,7 @@ export function schemaReport(schema: z.ZodType, body: unknown): SchemaFinding[] 
   const findings: SchemaFinding[] = [];
   const result = schema.safeParse(body);
   if (!result.success) {
-    for (const issue of result.error.issues) findings.push(fromIssue(issue));
+    for (const issue of result.error.issues) findings.push(fromIssue(issue, body));
   }
   collectUnexpected(schema, body, '$', findings);
   return dedupe(findings);
@@ -27,11 +27,22 @@ function jsonPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`), '$');
 }
 
-function fromIssue(issue: z.core.$ZodIssue): SchemaFinding {
+/** The value at a zod issue path (zod does not copy inputs into issues unless asked). */
+export function valueAtPath(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+function fromIssue(issue: z.core.$ZodIssue, body: unknown): SchemaFinding {
   const path = jsonPath(issue.path);
   if (issue.code === 'invalid_type') {
-    if (issue.input === undefined) return { kind: 'missing', path, detail: `expected ${issue.expected}` };
-    return { kind: 'wrong-type', path, detail: `expected ${issue.expected}, got ${describe(issue.input)}` };
+    const input = valueAtPath(body, issue.path);
+    if (input === undefined) return { kind: 'missing', path, detail: `expected ${issue.expected}` };
+    return { kind: 'wrong-type', path, detail: `expected ${issue.expected}, got ${describe(input)}` };
   }
   if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
     return { kind: 'invalid', path, detail: 'no variant matches its discriminator' };
