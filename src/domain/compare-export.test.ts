@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { formatUnits } from 'viem';
+import { Permit2PriceResponseSchema, type LiquidPrice } from '../spec/index.ts';
+import { permit2PriceBody } from '../spec/test-fixtures.ts';
+import { compareChain } from './compare.ts';
+import { COMPARISON_CSV_COLUMNS, COMPARISON_JSON_FORMAT, comparisonToCsv, comparisonToJson, csvField, type ExportRow } from './compare-export.ts';
+
+// An RFC 4180 reader written for the test, independent of the writer.
+function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
+  }
+  return rows;
+}
+
+const ahBody = Permit2PriceResponseSchema.parse({ ...permit2PriceBody(), buyAmount: '1000500000', zid: '0xaaaaaaaaaaaaaaaaaaaaaaaa' }) as LiquidPrice;
+const items: ExportRow[] = [
+  {
+    row: compareChain({
+      chainId: 1,
+      allowanceHolder: { status: 'ok', body: ahBody },
+      permit2: { status: 'error', error: { name: 'INPUT_INVALID', message: 'bad "taker", see docs\nline 2', zid: '0xbbbbbbbbbbbbbbbbbbbbbbbb' } },
+    }),
+    chainName: 'Ethereum, mainnet',
+    buyDecimals: 6,
+    nativeDecimals: 18,
+  },
+];
+
+describe('comparisonToCsv', () => {
+  it('writes a header and one row per chain that a CSV reader gets back field for field', () => {
+    const [header, row, ...rest] = readCsv(comparisonToCsv(items));
+    expect(rest).toEqual([]);
+    expect(header).toEqual(COMPARISON_CSV_COLUMNS);
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect(cell('chain_name')).toBe('Ethereum, mainnet');
+    expect(cell('allowance_holder_buy_amount')).toBe('1000.5');
+    expect(cell('allowance_holder_zid')).toBe(ahBody.zid);
+    expect(cell('allowance_holder_total_network_fee_native')).toBe(formatUnits(BigInt(ahBody.totalNetworkFee as string), 18));
+    expect(cell('permit2_state')).toBe('error');
+    expect(cell('permit2_error_name')).toBe('INPUT_INVALID');
+    expect(cell('permit2_zid')).toBe('0xbbbbbbbbbbbbbbbbbbbbbbbb');
+    expect(cell('better')).toBe('allowance-holder');
+  });
+
+  it('quotes commas, quotes and line breaks, and defuses formulas but not negative numbers', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('x\ny')).toBe('"x\ny"');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField(-12.5)).toBe('-12.5');
+    expect(csvField(null)).toBe('');
+  });
+});
+
+describe('comparisonToJson', () => {
+  it('writes amounts as base-unit strings with their decimals and keeps zids', () => {
+    const parsed = JSON.parse(comparisonToJson(items));
+    expect(parsed.format).toBe(COMPARISON_JSON_FORMAT);
+    const row = parsed.rows[0];
+    expect(row.buyDecimals).toBe(6);
+    expect(BigInt(row.allowanceHolder.buyAmount)).toBe(BigInt(ahBody.buyAmount));
+    expect(row.allowanceHolder.zid).toBe(ahBody.zid);
+    expect(row.permit2.zid).toBe('0xbbbbbbbbbbbbbbbbbbbbbbbb');
+    expect(row.permit2.errorMessage).toContain('line 2');
+  });
+});

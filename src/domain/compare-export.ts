@@ -1,0 +1,84 @@
+import type { ComparisonRow, FeeTotal, ModelSide } from './compare.ts';
+import { formatBaseUnits } from './units.ts';
+
+/**
+ * CSV and JSON of the comparison table (issue 5, "Export and reopen"), zids included so that each
+ * figure can be traced back to its request.
+ */
+
+/** A table row with what is needed to show its amounts in human units. */
+export interface ExportRow {
+  row: ComparisonRow;
+  chainName: string;
+  /** Decimals of the buy token on this chain (USDC has 6 on most chains, 18 on BSC). */
+  buyDecimals: number;
+  nativeDecimals: number;
+}
+
+const SIDE_COLUMNS = [
+  'state', 'error_name', 'buy_amount', 'min_buy_amount', 'integrator_fees_base_units', 'service_fee_base_units',
+  'gas', 'total_network_fee_native', 'network_fee_in_buy_token', 'net_buy_amount', 'zid',
+] as const;
+
+/** The CSV header, in column order. */
+export const COMPARISON_CSV_COLUMNS: readonly string[] = [
+  'chain_id', 'chain_name', 'better', 'better_basis', 'diff_bps_permit2_vs_allowance_holder',
+  ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
+  ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
+];
+
+/** Quotes a CSV field (RFC 4180) and defuses spreadsheet formulas in text such as error messages. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  // A cell starting with = + - @ runs as a formula in spreadsheets; numbers such as -12.5 are safe.
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?[0-9.,]+$/.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function feeText(fees: FeeTotal[]): string {
+  return fees.map((fee) => `${fee.amount} ${fee.token}`).join('; ');
+}
+
+function human(value: bigint | null, decimals: number): string | null {
+  return value === null ? null : formatBaseUnits(value, decimals, { grouping: false });
+}
+
+function sideCells(side: ModelSide, item: ExportRow): (string | null)[] {
+  return [
+    side.state,
+    side.errorName,
+    human(side.buyAmount, item.buyDecimals),
+    human(side.minBuyAmount, item.buyDecimals),
+    feeText(side.integratorFees),
+    side.serviceFee ? feeText([side.serviceFee]) : null,
+    side.gas === null ? null : side.gas.toString(),
+    human(side.totalNetworkFee, item.nativeDecimals),
+    human(side.networkFeeInBuyToken, item.buyDecimals),
+    human(side.netBuyAmount, item.buyDecimals),
+    side.zid,
+  ];
+}
+
+/** The table as CSV: a header row, then one line per chain, CRLF line ends (RFC 4180). */
+export function comparisonToCsv(items: readonly ExportRow[]): string {
+  const lines = [COMPARISON_CSV_COLUMNS.map(csvField).join(',')];
+  for (const item of items) {
+    const { row } = item;
+    const cells = [row.chainId, item.chainName, row.better, row.basis, row.diffBps, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item)];
+    lines.push(cells.map(csvField).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Identifies the JSON export so that an import can tell it from any other JSON. */
+export const COMPARISON_JSON_FORMAT = 'swap-explorer.comparison';
+
+/**
+ * The table as JSON: every amount as a decimal string of base units (JSON has no bigint and a
+ * number would lose digits), with the decimals needed to read it.
+ */
+export function comparisonToJson(items: readonly ExportRow[]): string {
+  const rows = items.map((item) => ({ chainName: item.chainName, buyDecimals: item.buyDecimals, nativeDecimals: item.nativeDecimals, ...item.row }));
+  return JSON.stringify({ format: COMPARISON_JSON_FORMAT, version: 1, rows }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
+}

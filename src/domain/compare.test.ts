@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { Permit2PriceResponseSchema, type LiquidPrice } from '../spec/index.ts';
+import { permit2PriceBody } from '../spec/test-fixtures.ts';
+import { compareChain, integratorFeeTotals, modelSide, type ModelOutcome } from './compare.ts';
+
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+
+function price(overrides: Record<string, unknown> = {}): LiquidPrice {
+  return Permit2PriceResponseSchema.parse({ ...permit2PriceBody(), ...overrides }) as LiquidPrice;
+}
+
+function ok(body: LiquidPrice | { liquidityAvailable: false; zid: string }): ModelOutcome {
+  return { status: 'ok', body };
+}
+
+describe('compareChain', () => {
+  const ah = price({ buyAmount: '1000000', minBuyAmount: '990000', gas: '200000', gasPrice: '10', totalNetworkFee: '2000000', zid: '0xaaaaaaaaaaaaaaaaaaaaaaaa' });
+  const p2 = price({ buyAmount: '1001000', minBuyAmount: '991000', gas: '250000', gasPrice: '10', totalNetworkFee: '2500000', zid: '0xbbbbbbbbbbbbbbbbbbbbbbbb' });
+
+  it('computes both sides, the bps difference of Permit2 against Allowance Holder, and keeps zids', () => {
+    const row = compareChain({ chainId: 1, allowanceHolder: ok(ah), permit2: ok(p2) });
+    expect(row.allowanceHolder.buyAmount).toBe(BigInt(ah.buyAmount));
+    expect(row.permit2.minBuyAmount).toBe(BigInt(p2.minBuyAmount));
+    expect(row.allowanceHolder.gas).toBe(BigInt(ah.gas as string));
+    expect(row.permit2.totalNetworkFee).toBe(BigInt(p2.totalNetworkFee as string));
+    expect(row.diffBps).toBe(((1001000 - 1000000) / 1000000) * 10_000);
+    expect([row.allowanceHolder.zid, row.permit2.zid]).toEqual([ah.zid, p2.zid]);
+  });
+
+  it('without a native rate, judges by gross buy amount and says so', () => {
+    const row = compareChain({ chainId: 1, allowanceHolder: ok(ah), permit2: ok(p2) });
+    expect(row.permit2.networkFeeInBuyToken).toBeNull();
+    expect(row.permit2.netBuyAmount).toBeNull();
+    expect({ better: row.better, basis: row.basis }).toEqual({ better: 'permit2', basis: 'gross' });
+  });
+
+  it('with a native rate, converts the network fee and judges by net amount (which can flip the verdict)', () => {
+    // 1 native (10^6 wei in this test) = 1,000 buy units, so each wei of fee costs 1/1000 buy unit.
+    const rate = { buyPerNative: 1000n, nativeDecimals: 6 };
+    const expensiveP2 = price({ ...p2, totalNetworkFee: '3000000000' });
+    const row = compareChain({ chainId: 1, allowanceHolder: ok(ah), permit2: ok(expensiveP2), nativeToBuy: rate });
+    const ahFee = (2000000n * 1000n) / 10n ** 6n;
+    const p2Fee = (3000000000n * 1000n) / 10n ** 6n;
+    expect(row.allowanceHolder.networkFeeInBuyToken).toBe(ahFee);
+    expect(row.allowanceHolder.netBuyAmount).toBe(1000000n - ahFee);
+    expect(row.permit2.netBuyAmount).toBe(1001000n - p2Fee);
+    expect({ better: row.better, basis: row.basis }).toEqual({ better: 'allowance-holder', basis: 'net' });
+  });
+
+  it('calls equal net amounts a tie', () => {
+    const row = compareChain({ chainId: 1, allowanceHolder: ok(ah), permit2: ok(price({ ...ah })) , nativeToBuy: { buyPerNative: 1n, nativeDecimals: 0 } });
+    expect(row.better).toBe('tie');
+    expect(row.diffBps).toBe(0);
+  });
+
+  it('lets the side with a price win over no liquidity or an error, and shows why the other has none', () => {
+    const noLiquidity = compareChain({ chainId: 10, allowanceHolder: ok({ liquidityAvailable: false, zid: '0xcccccccccccccccccccccccc' }), permit2: ok(p2) });
+    expect(noLiquidity.allowanceHolder.state).toBe('no-liquidity');
+    expect(noLiquidity.allowanceHolder.zid).toBe('0xcccccccccccccccccccccccc');
+    expect({ better: noLiquidity.better, basis: noLiquidity.basis, diff: noLiquidity.diffBps }).toEqual({ better: 'permit2', basis: 'only-side', diff: null });
+
+    const failed = compareChain({ chainId: 10, allowanceHolder: ok(ah), permit2: { status: 'error', error: { name: 'TOKEN_NOT_SUPPORTED', message: 'nope', zid: '0xdddddddddddddddddddddddd' } } });
+    expect(failed.permit2).toMatchObject({ state: 'error', errorName: 'TOKEN_NOT_SUPPORTED', zid: '0xdddddddddddddddddddddddd', buyAmount: null });
+    expect(failed.better).toBe('allowance-holder');
+  });
+
+  it('has no verdict when neither side has a price, and marks models not requested', () => {
+    const row = compareChain({ chainId: 56, permit2: ok({ liquidityAvailable: false, zid: '0xeeeeeeeeeeeeeeeeeeeeeeee' }) });
+    expect(row.allowanceHolder.state).toBe('not-requested');
+    expect({ better: row.better, basis: row.basis }).toEqual({ better: null, basis: null });
+  });
+});
+
+describe('fees', () => {
+  it('sums integratorFees per token and does not add integratorFee on top of them', () => {
+    const fee = (amount: string, token: string) => ({ amount, token, type: 'volume' });
+    const totals = integratorFeeTotals({
+      integratorFee: fee('5', WETH),
+      integratorFees: [fee('5', WETH), fee('7', WETH.toLowerCase()), fee('3', USDC)],
+      serviceFee: null,
+      gasFee: null,
+    });
+    expect(totals).toEqual([{ token: WETH, amount: 12n }, { token: USDC, amount: 3n }]);
+  });
+
+  it('uses integratorFee alone when there is no list, and reads the service fee', () => {
+    const body = price({ fees: { integratorFee: { amount: '9', token: WETH, type: 'volume' }, integratorFees: null, serviceFee: { amount: '4', token: USDC, type: 'volume' }, gasFee: null } });
+    const side = modelSide('permit2', ok(body));
+    expect(side.integratorFees).toEqual([{ token: WETH, amount: 9n }]);
+    expect(side.serviceFee).toEqual({ token: USDC, amount: 4n });
+  });
+
+  it('reads untyped gas and network fee given as numbers or null', () => {
+    const side = modelSide('allowance-holder', ok(price({ gas: 21000, totalNetworkFee: null })));
+    expect(side.gas).toBe(21000n);
+    expect(side.totalNetworkFee).toBeNull();
+    expect(side.netBuyAmount).toBeNull();
+  });
+});

@@ -1,0 +1,155 @@
+import type { FeeEntry, LiquidPrice, NoLiquidity } from '../spec/index.ts';
+import { bpsDifference } from './units.ts';
+
+/**
+ * The comparison maths of one chain: Allowance Holder against Permit2 for the same trade (issue 5,
+ * "Results table"). Amounts stay bigint base units; formatting is the table's and the exporter's job.
+ */
+
+/** The two allowance models. */
+export type AllowanceModel = 'allowance-holder' | 'permit2';
+
+/** What one model's price request gave: a 200 body (with or without liquidity) or an error. */
+export type ModelOutcome =
+  | { status: 'ok'; body: LiquidPrice | NoLiquidity }
+  | { status: 'error'; error: { name: string; message: string; zid?: string } };
+
+/** Buy-token base units worth one whole native unit (10^nativeDecimals wei); a price path's result. */
+export interface NativeToBuyRate {
+  buyPerNative: bigint;
+  nativeDecimals: number;
+}
+
+/** The input of one row: the chain and each requested model's outcome (absent = not requested). */
+export interface CompareInput {
+  chainId: number;
+  allowanceHolder?: ModelOutcome;
+  permit2?: ModelOutcome;
+  nativeToBuy?: NativeToBuyRate;
+}
+
+/** A fee total in one token. */
+export interface FeeTotal {
+  token: string;
+  amount: bigint;
+}
+
+/** One model's column group in the table. Amount fields are null unless state is 'ok'. */
+export interface ModelSide {
+  model: AllowanceModel;
+  state: 'ok' | 'no-liquidity' | 'error' | 'not-requested';
+  zid: string | null;
+  errorName: string | null;
+  errorMessage: string | null;
+  buyAmount: bigint | null;
+  minBuyAmount: bigint | null;
+  integratorFees: FeeTotal[];
+  serviceFee: FeeTotal | null;
+  gas: bigint | null;
+  totalNetworkFee: bigint | null;
+  networkFeeInBuyToken: bigint | null;
+  netBuyAmount: bigint | null;
+}
+
+/** Which model gives more, and on what basis the verdict was reached. */
+export interface Verdict {
+  better: AllowanceModel | 'tie' | null;
+  basis: 'net' | 'gross' | 'only-side' | null;
+}
+
+/** One row of the results table. */
+export interface ComparisonRow extends Verdict {
+  chainId: number;
+  allowanceHolder: ModelSide;
+  permit2: ModelSide;
+  /** Permit2 buy amount against Allowance Holder's, in Bps; null unless both have liquidity. */
+  diffBps: number | null;
+}
+
+/** Reads the spec's untyped `gas` / `totalNetworkFee` (string, number or null) as bigint. */
+export function untypedAmount(value: unknown): bigint | null {
+  if (typeof value === 'string' && /^[0-9]+$/.test(value)) return BigInt(value);
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  return null;
+}
+
+/**
+ * Sums integrator fees per token. `integratorFees` (several recipients) is used when present and
+ * non-empty, else `integratorFee`: counting both would double-count a single recipient's fee.
+ */
+export function integratorFeeTotals(fees: LiquidPrice['fees']): FeeTotal[] {
+  const entries: FeeEntry[] = fees.integratorFees?.length ? fees.integratorFees : fees.integratorFee ? [fees.integratorFee] : [];
+  const totals = new Map<string, FeeTotal>();
+  for (const entry of entries) {
+    const key = entry.token.toLowerCase();
+    const total = totals.get(key) ?? { token: entry.token, amount: 0n };
+    total.amount += BigInt(entry.amount);
+    totals.set(key, total);
+  }
+  return [...totals.values()];
+}
+
+/** Network fee converted into buy-token base units (rounded down), or null without a rate. */
+export function networkFeeInBuyToken(totalNetworkFee: bigint | null, rate: NativeToBuyRate | undefined): bigint | null {
+  if (totalNetworkFee === null || !rate) return null;
+  return (totalNetworkFee * rate.buyPerNative) / 10n ** BigInt(rate.nativeDecimals);
+}
+
+function emptySide(model: AllowanceModel, state: ModelSide['state']): ModelSide {
+  return {
+    model, state, zid: null, errorName: null, errorMessage: null, buyAmount: null, minBuyAmount: null,
+    integratorFees: [], serviceFee: null, gas: null, totalNetworkFee: null, networkFeeInBuyToken: null, netBuyAmount: null,
+  };
+}
+
+/** One model's column group from its outcome. */
+export function modelSide(model: AllowanceModel, outcome: ModelOutcome | undefined, rate?: NativeToBuyRate): ModelSide {
+  if (!outcome) return emptySide(model, 'not-requested');
+  if (outcome.status === 'error') {
+    return { ...emptySide(model, 'error'), zid: outcome.error.zid ?? null, errorName: outcome.error.name, errorMessage: outcome.error.message };
+  }
+  const body = outcome.body;
+  if (!body.liquidityAvailable) return { ...emptySide(model, 'no-liquidity'), zid: body.zid };
+  const buyAmount = BigInt(body.buyAmount);
+  const totalNetworkFee = untypedAmount(body.totalNetworkFee);
+  const feeInBuy = networkFeeInBuyToken(totalNetworkFee, rate);
+  const service = body.fees.serviceFee;
+  return {
+    ...emptySide(model, 'ok'),
+    zid: body.zid,
+    buyAmount,
+    minBuyAmount: BigInt(body.minBuyAmount),
+    integratorFees: integratorFeeTotals(body.fees),
+    serviceFee: service ? { token: service.token, amount: BigInt(service.amount) } : null,
+    gas: untypedAmount(body.gas),
+    totalNetworkFee,
+    networkFeeInBuyToken: feeInBuy,
+    netBuyAmount: feeInBuy === null ? null : buyAmount - feeInBuy,
+  };
+}
+
+function larger(ah: bigint, p2: bigint): Verdict['better'] {
+  if (ah === p2) return 'tie';
+  return ah > p2 ? 'allowance-holder' : 'permit2';
+}
+
+/**
+ * Picks the better model: by buy amount net of network fee when both nets are known, else by gross
+ * buy amount (the basis says which); a side without a price loses to one with a price.
+ */
+export function verdict(ah: ModelSide, p2: ModelSide): Verdict {
+  if (ah.buyAmount === null && p2.buyAmount === null) return { better: null, basis: null };
+  if (ah.buyAmount === null) return { better: 'permit2', basis: 'only-side' };
+  if (p2.buyAmount === null) return { better: 'allowance-holder', basis: 'only-side' };
+  if (ah.netBuyAmount !== null && p2.netBuyAmount !== null) return { better: larger(ah.netBuyAmount, p2.netBuyAmount), basis: 'net' };
+  return { better: larger(ah.buyAmount, p2.buyAmount), basis: 'gross' };
+}
+
+/** The results-table row of one chain. */
+export function compareChain(input: CompareInput): ComparisonRow {
+  const allowanceHolder = modelSide('allowance-holder', input.allowanceHolder, input.nativeToBuy);
+  const permit2 = modelSide('permit2', input.permit2, input.nativeToBuy);
+  const diffBps =
+    allowanceHolder.buyAmount !== null && permit2.buyAmount !== null ? bpsDifference(permit2.buyAmount, allowanceHolder.buyAmount) : null;
+  return { chainId: input.chainId, allowanceHolder, permit2, diffBps, ...verdict(allowanceHolder, permit2) };
+}
