@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_STATUS, SERVICE_ERROR_NAMES } from '../spec/index.ts';
+import { APP_ERROR_CODES } from '../ipc/result.ts';
+import { EXPLAINED_APP_CODES, explainError } from './error-explainer.ts';
+
+describe('explainError', () => {
+  it('explains every error name of the spec table with its status, a cause and a fix', () => {
+    for (const name of SERVICE_ERROR_NAMES) {
+      const explanation = explainError(name);
+      expect(explanation.source, name).toBe('service');
+      expect(explanation.status, name).toBe(ERROR_STATUS[name]);
+      expect(explanation.cause.length, name).toBeGreaterThan(20);
+      expect(explanation.fix.length, name).toBeGreaterThan(20);
+    }
+  });
+
+  it('explains every app error code and no code the app does not have', () => {
+    expect([...EXPLAINED_APP_CODES].sort()).toEqual([...APP_ERROR_CODES].sort());
+    for (const code of ['RATE_LIMITED', 'TIMEOUT', 'TLS', 'NETWORK', 'AUTH_FAILED']) {
+      expect(explainError(code)).toMatchObject({ source: 'app', status: null });
+    }
+  });
+
+  it('gives each name its own explanation', () => {
+    const causes = [...SERVICE_ERROR_NAMES, ...EXPLAINED_APP_CODES].map((name) => explainError(name).cause);
+    expect(new Set(causes).size).toBe(causes.length);
+  });
+
+  it('points INPUT_INVALID at data.details, where the spec puts the field reasons', () => {
+    expect(explainError('INPUT_INVALID').cause).toContain('data.details');
+  });
+
+  it('answers an unknown name without inventing a cause, and ignores inherited keys', () => {
+    expect(explainError('BRAND_NEW_ERROR')).toMatchObject({ source: 'unknown', status: null });
+    expect(explainError('BRAND_NEW_ERROR').cause).toContain('BRAND_NEW_ERROR');
+    expect(explainError('toString').source).toBe('unknown');
+  });
+});

@@ -1,0 +1,122 @@
+import { ERROR_STATUS, type ServiceErrorName } from '../spec/index.ts';
+
+/**
+ * Plain-language causes and likely fixes for every error a support engineer meets: the service's
+ * error names (service-interface.md, "Errors") and the app's own codes. The spec says the exact
+ * triggers are "not shown", so causes are worded as likely, from the names and the spec's rules.
+ */
+
+/** An error explained for a person. */
+export interface ErrorExplanation {
+  name: string;
+  /** HTTP status for a service error; null for the app's own codes. */
+  status: number | null;
+  source: 'service' | 'app' | 'unknown';
+  cause: string;
+  fix: string;
+}
+
+type Text = { cause: string; fix: string };
+
+const SERVICE: Record<ServiceErrorName, Text> = {
+  INPUT_INVALID: {
+    cause: 'One or more query parameters are missing or malformed. data.details lists each field and the reason.',
+    fix: 'Correct the fields named in data.details (addresses are 0x + 40 hex digits, amounts whole base units, slippageBps and slippagePpm not together, swapFeeBps with swapFeeRecipient) and resend.',
+  },
+  RECIPIENT_NOT_SUPPORTED: {
+    cause: 'A recipient was given where the service does not support one, most likely a wrap or unwrap, for which recipient is not supported.',
+    fix: 'Leave out recipient (buyToken then goes to the taker), or trade a pair that is not a wrap/unwrap.',
+  },
+  SWAP_VALIDATION_FAILED: {
+    cause: 'The service could not validate the swap it built for these parameters.',
+    fix: 'Check the token pair, amount and taker; try another amount or fewer excludedSources. If it persists, send the zid to the service provider.',
+  },
+  TOKEN_NOT_SUPPORTED: {
+    cause: 'The sell or buy token is not supported for swaps on this chain.',
+    fix: 'Check the token address belongs to this chainId (addresses differ per chain) and pick a supported token.',
+  },
+  USER_NOT_AUTHORIZED: {
+    cause: 'The calling account (the API key\'s team) is not allowed to make this request.',
+    fix: 'Check the API key in the profile and the plan it belongs to; parameters such as tradeSurplusRecipient need a custom plan.',
+  },
+  TAKER_NOT_AUTHORIZED_FOR_TRADE: {
+    cause: 'The taker address is not allowed to trade (refused per account).',
+    fix: 'Use another taker address; the service decides which addresses may trade, so contact the provider with the zid if the refusal looks wrong.',
+  },
+  RECIPIENT_NOT_AUTHORIZED_FOR_TRADE: {
+    cause: 'The recipient address is not allowed to receive this trade.',
+    fix: 'Use another recipient, or leave it out so the taker receives the tokens.',
+  },
+  XSTOCKS_NOT_AUTHORIZED: {
+    cause: 'The trade involves a tokenised-stock (xStocks) token that this account or taker may not trade.',
+    fix: 'Trade a different token, or ask the provider whether the account can be enabled for it.',
+  },
+  BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE: {
+    cause: 'The buy token is refused for trading (per token).',
+    fix: 'Choose another buyToken; the restriction is the service\'s and cannot be lifted by changing parameters.',
+  },
+  SELL_TOKEN_NOT_AUTHORIZED_FOR_TRADE: {
+    cause: 'The sell token is refused for trading (per token).',
+    fix: 'Choose another sellToken; the restriction is the service\'s and cannot be lifted by changing parameters.',
+  },
+  INTERNAL_SERVER_ERROR: {
+    cause: 'The service failed while handling the request; the request itself may be fine.',
+    fix: 'Retry after a short wait; if it repeats, send the zid to the service provider.',
+  },
+  UNCATEGORIZED: {
+    cause: 'The service failed for a reason it does not categorise.',
+    fix: 'Retry after a short wait; if it repeats, send the zid and the full request (copy curl, key redacted) to the provider.',
+  },
+};
+
+/** Codes of the app itself (src/ipc's APP_ERROR_CODES) with their explanation. */
+const APP: Record<string, Text> = {
+  INVALID_INPUT: { cause: 'The app refused the input before sending anything.', fix: 'Correct the highlighted fields.' },
+  NOT_CONFIGURED: { cause: 'The profile lacks something the request needs (base URL or API key).', fix: 'Open the profile settings and fill in the missing value.' },
+  NOT_FOUND: { cause: 'Nothing matches: no history entry with that zid, or no such profile.', fix: 'Check the zid (a prefix is enough) and the time range and filters of the search.' },
+  AUTH_FAILED: {
+    cause: 'The service rejected the credentials: the API key is missing, wrong or revoked, or the svc-version header is missing.',
+    fix: 'Set the profile\'s key again from the provider\'s dashboard; keep svc-version at v2.',
+  },
+  RATE_LIMITED: {
+    cause: 'The service answered 429: more requests than the key\'s rate budget allows (requests lacking the required headers may also be rate-limited).',
+    fix: 'Lower the profile\'s requests per second, or wait and retry; the scheduler keeps below the budget it is given.',
+  },
+  TIMEOUT: { cause: 'No answer arrived within the profile\'s timeout.', fix: 'Retry; raise the timeout if the service or network is slow.' },
+  NETWORK: { cause: 'The connection failed: DNS, refused connection, reset or offline.', fix: 'Check the base URL and the network connection, proxy or firewall.' },
+  TLS: {
+    cause: 'The HTTPS certificate could not be verified (expired, wrong host or untrusted issuer). The service is HTTPS only, and the app never skips this check.',
+    fix: 'Check the base URL\'s host name and the system clock; for the local service, trust its certificate in the profile.',
+  },
+  CANCELLED: { cause: 'The request was cancelled before it finished.', fix: 'Run it again when needed; finished rows of a comparison are kept.' },
+  REMOTE_ERROR: {
+    cause: 'The service answered with an error body or a status the app does not map to a specific code.',
+    fix: 'Read the error name in the entry; its own explanation applies.',
+  },
+  KEYCHAIN_UNAVAILABLE: {
+    cause: 'The system keychain (where API keys are stored) could not be reached or is locked.',
+    fix: 'Unlock the keychain or start the Secret Service, then retry; on the CLI, SVC_API_KEY can supply the key.',
+  },
+  STORAGE: { cause: 'The history database could not be read or written (disk full, permissions or a locked file).', fix: 'Free disk space and check the data folder\'s permissions.' },
+  INTERNAL: { cause: 'A bug in the app.', fix: 'Report it with the steps taken; the main-process log holds the stack.' },
+};
+
+/** The names of the app codes the explainer covers. */
+export const EXPLAINED_APP_CODES: readonly string[] = Object.keys(APP);
+
+/** Explains an error name of the service or a code of the app; unknown names get a generic answer. */
+export function explainError(name: string): ErrorExplanation {
+  if (Object.hasOwn(SERVICE, name)) {
+    const key = name as ServiceErrorName;
+    return { name, status: ERROR_STATUS[key], source: 'service', ...SERVICE[key] };
+  }
+  const app = Object.hasOwn(APP, name) ? APP[name] : undefined;
+  if (app) return { name, status: null, source: 'app', ...app };
+  return {
+    name,
+    status: null,
+    source: 'unknown',
+    cause: `"${name}" is not an error name of the service's specification; the service may have added it.`,
+    fix: 'Read the error message and send the zid to the service provider.',
+  };
+}
