@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { NATIVE_TOKEN_PLACEHOLDER, Permit2PriceResponseSchema, type LiquidPrice } from '../spec/index.ts';
+import { permit2PriceBody } from '../spec/test-fixtures.ts';
+import { allowanceAdvice, type AdviceBody } from './allowance-advice.ts';
+
+const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+const ALLOWANCE_HOLDER = '0x0000000000001fF3684f28c67538d4D072C22734';
+const SETTLER = '0x7f6cee965959295cc64d0e6c00d99d6532d8e86b';
+
+function body(overrides: Record<string, unknown> = {}, issues: Record<string, unknown> = {}): LiquidPrice {
+  const base = permit2PriceBody();
+  return Permit2PriceResponseSchema.parse({ ...base, ...overrides, issues: { ...(base.issues as object), ...issues } }) as LiquidPrice;
+}
+
+const tx = (to: string) => ({ to, data: '0x', gas: '1', gasPrice: '1', value: '0' });
+const codes = (items: { code: string }[]) => items.map((item) => item.code);
+
+describe('allowanceAdvice', () => {
+  it('on a Permit2 quote names the spender and the settler it must never be set on', () => {
+    const quote: AdviceBody = { ...body(), transaction: tx(SETTLER), permit2: null };
+    const [first] = allowanceAdvice({ model: 'permit2', kind: 'quote', body: quote });
+    expect(first!.code).toBe('SET_ALLOWANCE');
+    expect(first!.text).toContain(`Set the allowance on ${PERMIT2} (Permit2), never on the settler ${SETTLER}`);
+  });
+
+  it('on a price says not to request a quote when the balance is too low, with both figures in human units', () => {
+    const price = body();
+    const balance = price.issues.balance!;
+    const item = allowanceAdvice({ model: 'permit2', kind: 'price', body: price, sellDecimals: 6 }).find((i) => i.code === 'BALANCE_TOO_LOW');
+    expect(item!.text).toContain(`Balance too low: ${Number(balance.actual) / 1e6} < ${Number(balance.expected) / 1e6}`);
+    expect(item!.text).toContain('do not request a quote');
+    expect(item!.severity).toBe('action');
+  });
+
+  it('needs no allowance when the native asset is sold', () => {
+    const native = body({ sellToken: NATIVE_TOKEN_PLACEHOLDER, allowanceTarget: null }, { allowance: null });
+    const items = allowanceAdvice({ model: 'allowance-holder', kind: 'price', body: native });
+    expect(items.find((i) => i.code === 'NO_ALLOWANCE_NEEDED')!.text).toMatch(/^No allowance needed: native asset sold/);
+    expect(codes(items)).not.toContain('SET_ALLOWANCE');
+  });
+
+  it('asks to sign permit2.eip712 and append the signature when permit2 carries typed data', () => {
+    const eip712 = { types: {}, domain: {}, message: {}, primaryType: 'PermitTransferFrom' };
+    const quote: AdviceBody = { ...body({}, { allowance: null }), transaction: tx(SETTLER), permit2: { eip712 } };
+    const item = allowanceAdvice({ model: 'permit2', kind: 'quote', body: quote }).find((i) => i.code === 'SIGN_PERMIT2');
+    expect(item!.text).toMatch(/Sign permit2\.eip712.*append the signature length and the signature to transaction\.data/);
+  });
+
+  it('reports simulationIncomplete as ignorable and lists invalid sources', () => {
+    const price = body({}, { simulationIncomplete: true, invalidSourcesPassed: ['Foo', 'BarSwap'] });
+    const items = allowanceAdvice({ model: 'permit2', kind: 'price', body: price });
+    expect(items.find((i) => i.code === 'SIMULATION_INCOMPLETE')!.text).toContain('may be ignored');
+    expect(items.find((i) => i.code === 'INVALID_SOURCES')!.text).toContain('Foo, BarSwap');
+  });
+
+  it('says the allowance is sufficient when issues.allowance is null, and stays quiet on a clean price', () => {
+    const clean = body({}, { allowance: null, balance: null, simulationIncomplete: false });
+    expect(codes(allowanceAdvice({ model: 'permit2', kind: 'price', body: clean }))).toEqual(['ALLOWANCE_SUFFICIENT']);
+  });
+
+  it('warns when an Allowance Holder quote sends the token swap to another contract (rule 2)', () => {
+    const ah = body({ allowanceTarget: ALLOWANCE_HOLDER }, { allowance: { actual: '0', spender: ALLOWANCE_HOLDER } });
+    expect(codes(allowanceAdvice({ model: 'allowance-holder', kind: 'quote', body: { ...ah, transaction: tx(ALLOWANCE_HOLDER.toLowerCase()) } }))).not.toContain('ALLOWANCE_HOLDER_NOT_TX_TO');
+    expect(codes(allowanceAdvice({ model: 'allowance-holder', kind: 'quote', body: { ...ah, transaction: tx(SETTLER) } }))).toContain('ALLOWANCE_HOLDER_NOT_TX_TO');
+  });
+
+  it('warns when a Permit2 quote sends the swap to Permit2 itself (rule 3) or spender and target differ (rule 1)', () => {
+    const items = allowanceAdvice({ model: 'permit2', kind: 'quote', body: { ...body({ allowanceTarget: ALLOWANCE_HOLDER }), transaction: tx(PERMIT2), permit2: null } });
+    expect(codes(items)).toEqual(expect.arrayContaining(['PERMIT2_TX_TO_IS_SPENDER', 'SPENDER_NOT_ALLOWANCE_TARGET']));
+  });
+
+  it('puts actions before warnings before information', () => {
+    const price = body({ allowanceTarget: ALLOWANCE_HOLDER }, { invalidSourcesPassed: ['X'] });
+    const severities = allowanceAdvice({ model: 'permit2', kind: 'price', body: price }).map((i) => i.severity);
+    expect(severities).toEqual([...severities].sort((a, b) => ['action', 'warning', 'info'].indexOf(a) - ['action', 'warning', 'info'].indexOf(b)));
+    expect(severities[0]).toBe('action');
+  });
+
+  it('has one item for a result without liquidity', () => {
+    expect(codes(allowanceAdvice({ model: 'permit2', kind: 'price', body: { liquidityAvailable: false, zid: '0x1' } }))).toEqual(['NO_LIQUIDITY']);
+  });
+});
