@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { HarSchema } from './har-schema.ts';
+import { buildHar, fromHarEntry, type HistoryEntryLike } from './har.ts';
+import { REDACTED } from './redact.ts';
+import { SECRET, sampleEntry } from './test-fixtures.ts';
+
+const body = sampleEntry().bodyText;
+
+// The members HAR 1.2 marks required, checked by walking the output, independently of our schema.
+const REQUIRED = {
+  log: ['version', 'creator', 'entries'],
+  entry: ['startedDateTime', 'time', 'request', 'response', 'cache', 'timings'],
+  request: ['method', 'url', 'httpVersion', 'cookies', 'headers', 'queryString', 'headersSize', 'bodySize'],
+  response: ['status', 'statusText', 'httpVersion', 'cookies', 'headers', 'content', 'redirectURL', 'headersSize', 'bodySize'],
+  content: ['size', 'mimeType'],
+  timings: ['send', 'wait', 'receive'],
+};
+
+describe('buildHar', () => {
+  const har = buildHar([sampleEntry(), sampleEntry({ status: 400, statusText: 'Bad Request', zid: null })], { name: 'Swap Explorer', version: '0.1.0' });
+  const json = JSON.parse(JSON.stringify(har));
+
+  it('validates against the HAR 1.2 schema and has every member HAR 1.2 requires', () => {
+    expect(HarSchema.safeParse(json).success).toBe(true);
+    expect(json.log.version).toBe('1.2');
+    for (const key of REQUIRED.log) expect(json.log).toHaveProperty(key);
+    for (const entry of json.log.entries) {
+      for (const key of REQUIRED.entry) expect(entry).toHaveProperty(key);
+      for (const key of REQUIRED.request) expect(entry.request).toHaveProperty(key);
+      for (const key of REQUIRED.response) expect(entry.response).toHaveProperty(key);
+      for (const key of REQUIRED.content) expect(entry.response.content).toHaveProperty(key);
+      for (const key of REQUIRED.timings) expect(typeof entry.timings[key]).toBe('number');
+      expect(new Date(entry.startedDateTime).toISOString()).toBe(entry.startedDateTime);
+    }
+  });
+
+  it('redacts the api-key header whatever its case, and nowhere leaves the key', () => {
+    const headers = json.log.entries[0].request.headers as { name: string; value: string }[];
+    expect(headers.find((h) => h.name === 'SVC-API-Key')!.value).toBe(REDACTED);
+    expect(headers.find((h) => h.name === 'svc-version')!.value).toBe('v2');
+    expect(JSON.stringify(json)).not.toContain(SECRET);
+  });
+
+  it('redacts a renamed key header and a key pasted into the query', () => {
+    const entry = sampleEntry({ url: `https://x.test/swap/chains?x-key=${SECRET}`, query: { 'x-key': SECRET }, requestHeaders: { 'X-Key': SECRET } });
+    const text = JSON.stringify(buildHar([entry], { name: 'a', version: '1' }, { apiKeyHeader: 'x-key' }));
+    expect(text).not.toContain(SECRET);
+    expect(text).toContain(REDACTED);
+  });
+
+  it('carries status, body, timing, content size in bytes and the zid', () => {
+    const [first, second] = json.log.entries;
+    expect(first.response.content.text).toBe(body);
+    expect(first.response.content.size).toBe(new TextEncoder().encode(body).length);
+    expect(first.response.content.mimeType).toBe('application/json; charset=utf-8');
+    expect(first.time).toBe(153.5);
+    expect(first.timings.send + first.timings.wait + first.timings.receive).toBe(first.time);
+    expect(first._zid).toBe('0x111111111111111111111111');
+    expect(second.response.status).toBe(400);
+    expect(second._zid).toBeNull();
+  });
+
+  it('counts multi-byte characters in content.size', () => {
+    const [entry] = buildHar([sampleEntry({ bodyText: '"é€"' })], { name: 'a', version: '1' }).log.entries;
+    expect(entry!.response.content.size).toBe(1 + 2 + 3 + 1);
+  });
+});
+
+describe('fromHarEntry', () => {
+  it('reads a zid from the body when _zid is absent, and decodes base64 content', () => {
+    const [entry] = buildHar([sampleEntry()], { name: 'a', version: '1' }).log.entries;
+    const plain = { ...entry!, _zid: undefined };
+    expect((fromHarEntry(plain) as HistoryEntryLike).zid).toBe('0x111111111111111111111111');
+    const bytes = new TextEncoder().encode('{"data":{"zid":"0x2"},"t":"€"}');
+    const base64 = { ...plain, response: { ...plain.response, content: { size: bytes.length, mimeType: 'application/json', text: btoa(String.fromCharCode(...bytes)), encoding: 'base64' } } };
+    const read = fromHarEntry(base64) as HistoryEntryLike;
+    expect(read.bodyText).toBe('{"data":{"zid":"0x2"},"t":"€"}');
+    expect(read.zid).toBe('0x2');
+  });
+});

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { Har, HarEntry } from './har-schema.ts';
+import { redactHeaders, redactUrl } from './redact.ts';
+
+/**
+ * History entries as HAR 1.2 and back (issue 6, "Export and import"). The API key is redacted on
+ * the way out and again on the way in: a customer's own HAR may carry their key.
+ */
+
+const headerRecord = z.record(z.string(), z.string());
+
+/** The minimal view of a history entry that exports need; the history store maps its rows to it. */
+export const HistoryEntryLikeSchema = z.object({
+  url: z.url({ message: 'must be an absolute URL' }),
+  method: z.literal('GET', { message: 'must be GET: every endpoint of the service is GET' }),
+  requestHeaders: headerRecord,
+  query: headerRecord,
+  status: z.number().int().min(100).max(599),
+  statusText: z.string(),
+  responseHeaders: headerRecord,
+  bodyText: z.string(),
+  startedAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' }),
+  durationMs: z.number().min(0),
+  zid: z.string().nullable(),
+});
+/** A history entry as exports see it. */
+export type HistoryEntryLike = z.infer<typeof HistoryEntryLikeSchema>;
+
+/** Who wrote the HAR (log.creator). */
+export interface HarCreator {
+  name: string;
+  version: string;
+}
+
+/** Options shared by exports and imports. */
+export interface RedactOptions {
+  /** The API key header of the profile; `svc-api-key` by default. */
+  apiKeyHeader?: string;
+}
+
+const pairs = (record: Record<string, string>) => Object.entries(record).map(([name, value]) => ({ name, value }));
+
+function mimeTypeOf(headers: Record<string, string>): string {
+  const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type');
+  return entry?.[1] ?? 'application/json';
+}
+
+/** One history entry as a HAR entry, key redacted; the zid travels as the custom member `_zid`. */
+export function toHarEntry(entry: HistoryEntryLike, options: RedactOptions = {}): HarEntry & { _zid: string | null } {
+  const query = redactHeaders(entry.query, options.apiKeyHeader);
+  return {
+    startedDateTime: entry.startedAt,
+    time: entry.durationMs,
+    request: {
+      method: entry.method,
+      url: redactUrl(entry.url, options.apiKeyHeader),
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(redactHeaders(entry.requestHeaders, options.apiKeyHeader)),
+      queryString: pairs(query),
+      // -1: the sizes on the wire are not recorded (HAR allows -1 for unknown).
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: entry.status,
+      statusText: entry.statusText,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(entry.responseHeaders),
+      content: { size: new TextEncoder().encode(entry.bodyText).length, mimeType: mimeTypeOf(entry.responseHeaders), text: entry.bodyText },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+    },
+    cache: {},
+    // Only the whole duration is recorded; it is reported as waiting so that the phases add up to `time`.
+    timings: { send: 0, wait: entry.durationMs, receive: 0 },
+    _zid: entry.zid,
+  };
+}
+
+/** A HAR 1.2 document of the given entries. */
+export function buildHar(entries: readonly HistoryEntryLike[], creator: HarCreator, options: RedactOptions = {}): Har {
+  return { log: { version: '1.2', creator: { ...creator }, entries: entries.map((entry) => toHarEntry(entry, options)) } };
+}
+
+function record(items: { name: string; value: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  // Repeated names are joined as HTTP does for list headers, so none is lost.
+  for (const { name, value } of items) out[name] = Object.hasOwn(out, name) ? `${out[name]}, ${value}` : value;
+  return out;
+}
+
+function bodyOf(content: HarEntry['response']['content']): string {
+  if (content.text === undefined) return '';
+  if (content.encoding !== 'base64') return content.text;
+  const bytes = Uint8Array.from(atob(content.text), (ch) => ch.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+function zidOf(entry: HarEntry, bodyText: string): string | null {
+  const custom = (entry as { _zid?: unknown })._zid;
+  if (typeof custom === 'string') return custom;
+  try {
+    const parsed = JSON.parse(bodyText) as { zid?: unknown; data?: { zid?: unknown } };
+    const zid = parsed?.zid ?? parsed?.data?.zid;
+    return typeof zid === 'string' ? zid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A validated HAR entry as a history entry, key redacted; the zid from `_zid` or from the body. */
+export function fromHarEntry(entry: HarEntry, options: RedactOptions = {}): unknown {
+  const bodyText = bodyOf(entry.response.content);
+  return {
+    url: redactUrl(entry.request.url, options.apiKeyHeader),
+    method: entry.request.method,
+    requestHeaders: redactHeaders(record(entry.request.headers), options.apiKeyHeader),
+    query: redactHeaders(record(entry.request.queryString), options.apiKeyHeader),
+    status: entry.response.status,
+    statusText: entry.response.statusText,
+    responseHeaders: record(entry.response.headers),
+    bodyText,
+    startedAt: entry.startedDateTime,
+    durationMs: entry.time,
+    zid: zidOf(entry, bodyText),
+  };
+}

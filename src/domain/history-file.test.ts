@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { buildHar } from './har.ts';
+import { buildHistoryJson, HISTORY_JSON_FORMAT, parseHistoryFile } from './history-file.ts';
+import { REDACTED } from './redact.ts';
+import { SECRET, sampleEntry } from './test-fixtures.ts';
+
+const creator = { name: 'Swap Explorer', version: '0.1.0' };
+const entries = [sampleEntry(), sampleEntry({ status: 422, statusText: 'Unprocessable Entity', bodyText: '{"name":"BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE"}', zid: null })];
+// What an export should give back: the same entries with the key replaced.
+const redacted = entries.map((entry) => ({ ...entry, requestHeaders: { ...entry.requestHeaders, 'SVC-API-Key': REDACTED } }));
+
+function harText(mutate: (har: { log: { entries: Record<string, Record<string, unknown>>[] } & Record<string, unknown> }) => void = () => {}): string {
+  const har = JSON.parse(JSON.stringify(buildHar(entries, creator)));
+  mutate(har);
+  return JSON.stringify(har);
+}
+
+describe('parseHistoryFile', () => {
+  it('round-trips a HAR export: same entries, key redacted', () => {
+    expect(parseHistoryFile(harText())).toEqual({ ok: true, kind: 'har', entries: redacted });
+  });
+
+  it('round-trips the JSON export, key redacted', () => {
+    const text = buildHistoryJson(entries);
+    expect(text).not.toContain(SECRET);
+    expect(parseHistoryFile(text)).toEqual({ ok: true, kind: 'json', entries: redacted });
+  });
+
+  it('redacts a key found in an imported file that still carries one', () => {
+    const text = JSON.stringify({ format: HISTORY_JSON_FORMAT, version: 1, entries });
+    const result = parseHistoryFile(text);
+    expect(result.ok && result.entries[0]!.requestHeaders['SVC-API-Key']).toBe(REDACTED);
+  });
+
+  it('rejects a HAR missing a required member, naming the field, and imports nothing', () => {
+    const result = parseHistoryFile(harText((har) => delete har.log.entries[1]!.response!.statusText));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems[0]!.path).toBe('$.log.entries[1].response.statusText');
+    expect(result.message).toContain('$.log.entries[1].response.statusText');
+    expect(result.message).toContain('Nothing was imported');
+    expect(result).not.toHaveProperty('entries');
+  });
+
+  it('rejects a HAR whose entry is a foreign request (POST), pointing into the HAR', () => {
+    const result = parseHistoryFile(harText((har) => (har.log.entries[0]!.request!.method = 'POST')));
+    expect(result).toMatchObject({ ok: false, problems: [{ path: '$.log.entries[0].request.method', reason: expect.stringContaining('GET') }] });
+  });
+
+  it('rejects a bad date with its path and reason', () => {
+    const result = parseHistoryFile(harText((har) => (har.log.entries[0]!.startedDateTime = 'yesterday' as never)));
+    expect(result).toMatchObject({ ok: false, problems: [{ path: '$.log.entries[0].startedDateTime', reason: expect.stringContaining('ISO 8601') }] });
+  });
+
+  it('rejects text that is not JSON, JSON that is neither format, and a bad export entry', () => {
+    expect(parseHistoryFile('<html>')).toMatchObject({ ok: false, message: expect.stringContaining('not JSON') });
+    expect(parseHistoryFile('[1,2]')).toMatchObject({ ok: false, message: expect.stringContaining('top level is not an object') });
+    expect(parseHistoryFile('{"rows":[]}')).toMatchObject({ ok: false, message: expect.stringContaining('neither a HAR file') });
+    const bad = JSON.stringify({ format: HISTORY_JSON_FORMAT, version: 1, entries: [{ ...entries[0], status: 'ok' }] });
+    expect(parseHistoryFile(bad)).toMatchObject({ ok: false, problems: [{ path: '$.entries[0].status' }] });
+  });
+
+  it('rejects content declared base64 that is not', () => {
+    const result = parseHistoryFile(
+      harText((har) => {
+        const response = har.log.entries[0]!.response as { content: Record<string, unknown> };
+        response.content = { ...response.content, text: '***', encoding: 'base64' };
+      }),
+    );
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('base64') });
+  });
+});
