@@ -1,0 +1,46 @@
+import { redactHeaders, redactUrl } from './redact.ts';
+
+/**
+ * "Copy curl" of a history entry (issue 6): the request as a POSIX-shell curl command with the API
+ * key replaced by a placeholder, so it can be pasted into a ticket safely.
+ */
+
+/** The placeholder the spec suggests for the key in code (service-interface.md, "Authentication"). */
+export const API_KEY_PLACEHOLDER = '<API_KEY>';
+
+/** The request to turn into a command. */
+export interface CurlRequest {
+  url: string;
+  method?: string;
+  headers: Record<string, string>;
+}
+
+/** Options of buildCurl. */
+export interface CurlOptions {
+  /** The profile's API key header; `svc-api-key` by default. */
+  apiKeyHeader?: string;
+  /** One argument per line with backslash continuations, for readability in tickets. */
+  multiline?: boolean;
+}
+
+/**
+ * Quotes one word for a POSIX shell: inside single quotes nothing is special, and a single quote
+ * itself is closed, escaped and reopened ('\''). Plain safe words are left bare.
+ */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** A curl command for the request, key redacted. */
+export function buildCurl(request: CurlRequest, options: CurlOptions = {}): string {
+  const url = redactUrl(request.url, options.apiKeyHeader, API_KEY_PLACEHOLDER);
+  const headers = redactHeaders(request.headers, options.apiKeyHeader, API_KEY_PLACEHOLDER);
+  const words: string[][] = [['curl', '--silent', '--show-error']];
+  const method = (request.method ?? 'GET').toUpperCase();
+  if (method !== 'GET') words.push(['--request', method]);
+  for (const [name, value] of Object.entries(headers)) words.push(['--header', `${name}: ${value}`]);
+  words.push([url]);
+  const parts = words.map((group) => group.map(shellQuote).join(' '));
+  return parts.join(options.multiline ? ' \\\n  ' : ' ');
+}
