@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { concat, encodeFunctionData, pad, parseAbi, toFunctionSelector } from 'viem';
+import { explainCalldata, zidFromArgument } from './calldata-explainer.ts';
+
+// A test ABI shaped like a settler (execute with slippage tuple and packed zid) and an Allowance
+// Holder wrapper (exec forwarding bytes); the app's own ABI is tested the same way once it exists.
+const abi = parseAbi([
+  'struct AllowedSlippage { address recipient; address buyToken; uint256 minAmountOut; }',
+  'function execute(AllowedSlippage slippage, bytes[] actions, bytes32 zidAndAffiliate) payable returns (bool)',
+  'function exec(address operator, address token, uint256 amount, address target, bytes data) payable returns (bytes)',
+]);
+
+const TAKER = '0x1111111111111111111111111111111111111111';
+const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
+const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+const SETTLER = '0x7f6cee965959295cc64d0e6c00d99d6532d8e86b';
+const ZID = '0x0123456789abcdef01234567';
+const AFFILIATE = '0x2222222222222222222222222222222222222222';
+const MIN = 99037162n;
+
+const executeData = encodeFunctionData({
+  abi,
+  functionName: 'execute',
+  args: [{ recipient: TAKER, buyToken: WETH, minAmountOut: MIN }, ['0xdeadbeef'], concat([ZID, AFFILIATE])],
+});
+
+describe('explainCalldata', () => {
+  it('decodes the settler call: function, selector, every argument, minBuyAmount and zid', () => {
+    const result = explainCalldata(abi, executeData);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { call } = result;
+    expect(call.functionName).toBe('execute');
+    expect(call.selector).toBe(toFunctionSelector('execute((address,address,uint256),bytes[],bytes32)'));
+    expect(call.args.map((row) => row.path)).toEqual(['slippage.recipient', 'slippage.buyToken', 'slippage.minAmountOut', 'actions', 'zidAndAffiliate']);
+    expect(call.minBuyAmount).toBe(MIN.toString());
+    expect(call.zid).toBe(ZID);
+  });
+
+  it('finds minBuyAmount and zid inside a call wrapped by the Allowance Holder', () => {
+    const wrapped = encodeFunctionData({ abi, functionName: 'exec', args: [SETTLER, USDC, 100000000n, SETTLER, executeData] });
+    const result = explainCalldata(abi, wrapped);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.call.functionName).toBe('exec');
+    expect(result.call.inner?.functionName).toBe('execute');
+    expect(result.call.args.find((row) => row.path === 'amount')!.value).toBe('100000000');
+    expect({ min: result.call.minBuyAmount, zid: result.call.zid }).toEqual({ min: MIN.toString(), zid: ZID });
+  });
+
+  it('still decodes when the Permit2 signature length and signature are appended', () => {
+    const signed = concat([executeData, pad('0x41', { size: 32 }), `0x${'ab'.repeat(65)}`]);
+    const result = explainCalldata(abi, signed);
+    expect(result.ok && result.call.minBuyAmount).toBe(MIN.toString());
+  });
+
+  it('explains data that is not hex or not a call of this ABI', () => {
+    expect(explainCalldata(abi, '0x12')).toMatchObject({ ok: false, message: expect.stringContaining('4-byte selector') });
+    expect(explainCalldata(abi, 'hello')).toMatchObject({ ok: false });
+    expect(explainCalldata(abi, '0xabcdef0100')).toMatchObject({ ok: false, message: expect.stringContaining('selector 0xabcdef01') });
+  });
+});
+
+describe('zidFromArgument', () => {
+  it('takes the top 12 bytes of a packed bytes32 and a 12-byte value as is', () => {
+    expect(zidFromArgument('bytes32', concat([ZID, AFFILIATE]))).toBe(ZID);
+    expect(zidFromArgument('bytes12', ZID.toUpperCase().replace('0X', '0x'))).toBe(ZID);
+    expect(zidFromArgument('uint256', '5')).toBeNull();
+  });
+});

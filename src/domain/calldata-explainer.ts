@@ -1,0 +1,109 @@
+import { decodeFunctionData, type Abi, type AbiFunction, type AbiParameter, type Hex } from 'viem';
+
+/**
+ * A quote's `transaction.data` decoded with the settler ABI (issue 6, "Explainers"): the function,
+ * every argument as a row, and the two values support looks for, the minimum buy amount and the zid.
+ */
+
+/** One decoded argument: its path (tuple members joined by dots), ABI type and value as text. */
+export interface ArgumentRow {
+  path: string;
+  type: string;
+  value: string;
+}
+
+/** A decoded call; `inner` is a call carried in a bytes argument (Allowance Holder wrapping the settler). */
+export interface DecodedCall {
+  functionName: string;
+  selector: string;
+  args: ArgumentRow[];
+  minBuyAmount: string | null;
+  zid: string | null;
+  inner: DecodedCall | null;
+}
+
+/** The decode result: the call, or why the data could not be read with this ABI. */
+export type CalldataExplanation = { ok: true; call: DecodedCall } | { ok: false; message: string };
+
+const MIN_BUY_NAMES = /^(minBuyAmount|minAmountOut|amountOutMin|minBuy)$/i;
+const ZID_NAMES = /zid/i;
+
+function text(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return `[${value.map(text).join(', ')}]`;
+  return String(value);
+}
+
+function rowsOf(params: readonly AbiParameter[], values: readonly unknown[], prefix: string, out: ArgumentRow[]): void {
+  params.forEach((param, index) => {
+    const name = param.name || `arg${index}`;
+    const path = prefix ? `${prefix}.${name}` : name;
+    const value = values[index];
+    if (param.type === 'tuple' && 'components' in param && value && typeof value === 'object') {
+      const members = Array.isArray(value) ? value : param.components.map((component) => (value as Record<string, unknown>)[component.name ?? '']);
+      rowsOf(param.components, members, path, out);
+      return;
+    }
+    out.push({ path, type: param.type, value: text(value) });
+  });
+}
+
+/**
+ * The zid in an argument: a 12-byte value as is, or the top 12 bytes of a bytes32 that packs the
+ * zid with an affiliate address (12 + 20 bytes), as the settler's `zidAndAffiliate` does.
+ */
+export function zidFromArgument(type: string, value: string): string | null {
+  if (!/^0x[0-9a-fA-F]*$/.test(value)) return null;
+  if (type === 'bytes12' || (type === 'bytes' && value.length === 26)) return value.toLowerCase();
+  if (type === 'bytes32') return value.slice(0, 26).toLowerCase();
+  return null;
+}
+
+function lastName(path: string): string {
+  return path.slice(path.lastIndexOf('.') + 1);
+}
+
+function decodeCall(abi: Abi, data: Hex, depth: number): DecodedCall {
+  const { functionName, args } = decodeFunctionData({ abi, data });
+  const selector = data.slice(0, 10).toLowerCase();
+  const fn = abi.find((item): item is AbiFunction => item.type === 'function' && item.name === functionName && item.inputs.length === (args ?? []).length);
+  const rows: ArgumentRow[] = [];
+  rowsOf(fn?.inputs ?? [], args ?? [], '', rows);
+  const minBuy = rows.find((row) => MIN_BUY_NAMES.test(lastName(row.path)));
+  const zidRow = rows.find((row) => ZID_NAMES.test(lastName(row.path)));
+  return {
+    functionName,
+    selector,
+    args: rows,
+    minBuyAmount: minBuy?.value ?? null,
+    zid: zidRow ? zidFromArgument(zidRow.type, zidRow.value) : null,
+    inner: depth > 0 ? innerCall(abi, rows, depth - 1) : null,
+  };
+}
+
+// A wrapper (Allowance Holder's exec) forwards the settler call as a bytes argument.
+function innerCall(abi: Abi, rows: ArgumentRow[], depth: number): DecodedCall | null {
+  for (const row of rows) {
+    if (row.type !== 'bytes' || row.value.length < 10) continue;
+    try {
+      return decodeCall(abi, row.value as Hex, depth);
+    } catch {
+      // Not a call of this ABI: an opaque payload, shown as its row only.
+    }
+  }
+  return null;
+}
+
+/** Decodes calldata with an ABI; the min buy amount and zid are surfaced from the call or a wrapped one. */
+export function explainCalldata(abi: Abi, data: string): CalldataExplanation {
+  if (!/^0x([0-9a-fA-F]{2})*$/.test(data) || data.length < 10) {
+    return { ok: false, message: 'transaction.data must be hex calldata of at least a 4-byte selector' };
+  }
+  try {
+    const call = decodeCall(abi, data as Hex, 2);
+    const inner = call.inner;
+    return { ok: true, call: { ...call, minBuyAmount: call.minBuyAmount ?? inner?.minBuyAmount ?? null, zid: call.zid ?? inner?.zid ?? null } };
+  } catch (error) {
+    return { ok: false, message: `transaction.data does not decode with the settler ABI (selector ${data.slice(0, 10)}): ${(error as Error).message.split('\n')[0]}` };
+  }
+}
