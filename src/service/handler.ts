@@ -1,0 +1,142 @@
+import { gaslessChains, swapChains, type ChainInfo } from '../domain/chains.ts';
+import { API_VERSION, ENDPOINTS, HEADER_NAMES, SUNSET_VERSION, endpointByPath, toFieldErrors, type EndpointId } from '../spec/index.ts';
+import type { FieldError } from '../spec/index.ts';
+import type { KeyRing, Team } from './auth.ts';
+import { ServiceFailure, errorBody, invalidInput, newZid } from './errors.ts';
+import type { Market } from './market/liquidity.ts';
+import type { RateLimiter } from './knobs.ts';
+import type { BlockedLists } from './swap/checks.ts';
+import { priceSwap } from './swap/price.ts';
+import type { AnySwapQuery } from './swap/resolve.ts';
+
+/**
+ * The request handler, free of sockets so that it can be driven in process (tests, fuzzing,
+ * benchmarks). Order of checks: path (404), method (405), key (401), rate limit (429), version
+ * header (400 INPUT_INVALID on field `svc-version`; v1 is told it was sunset on 2025-04-11), query
+ * (400 INPUT_INVALID with every bad field), then the endpoint. Anything unexpected is a 500
+ * INTERNAL_SERVER_ERROR whose body never carries a stack trace.
+ */
+
+/** What the handler works with. */
+export interface HandlerConfig {
+  market: Market;
+  keys: KeyRing;
+  blocked: BlockedLists;
+  now: () => number;
+  rateLimiter?: RateLimiter | undefined;
+  /** Called with unexpected errors (with their stack) for the operator's log; never sent to clients. */
+  onUnexpected?: (error: unknown) => void;
+}
+
+/** A request as the handler sees it. */
+export interface HandlerRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** The handler's answer: status, headers, JSON body, and the zid and path for the access log. */
+export interface HandlerResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  zid: string;
+  path: string;
+}
+
+function header(request: HandlerRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseQuery(raw: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  const repeated: FieldError[] = [];
+  for (const [key, value] of new URLSearchParams(raw)) {
+    if (Object.hasOwn(query, key)) repeated.push({ field: key, reason: 'is given more than once' });
+    // Own property without prototype lookups: a "__proto__" parameter stays a plain (unknown) key.
+    Object.defineProperty(query, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  if (repeated.length > 0) throw new ServiceFailure('INPUT_INVALID', `Invalid input: ${repeated.map((d) => d.field).join(', ')}`, repeated);
+  return query;
+}
+
+function checkVersion(request: HandlerRequest): void {
+  const version = header(request, HEADER_NAMES.version);
+  if (version === API_VERSION) return;
+  if (version === undefined || version === '') throw invalidInput(HEADER_NAMES.version, `header is required; send "${API_VERSION}"`);
+  if (version === SUNSET_VERSION.version) {
+    throw invalidInput(HEADER_NAMES.version, `${SUNSET_VERSION.version} was sunset on ${SUNSET_VERSION.sunsetOn}; send "${API_VERSION}" and use the v2 parameters`);
+  }
+  throw invalidInput(HEADER_NAMES.version, `must be "${API_VERSION}"`);
+}
+
+function authenticate(config: HandlerConfig, request: HandlerRequest): { key: string; team: Team } {
+  const key = header(request, HEADER_NAMES.apiKey);
+  if (!key) throw new ServiceFailure('UNAUTHORIZED', `Missing ${HEADER_NAMES.apiKey} header`);
+  const team = config.keys.teamOf(key);
+  if (!team) throw new ServiceFailure('UNAUTHORIZED', 'Invalid API key');
+  return { key, team };
+}
+
+function parsed(id: EndpointId, query: Record<string, string>): unknown {
+  const result = ENDPOINTS[id].query.safeParse(query);
+  if (!result.success) {
+    const details = toFieldErrors(result.error, query);
+    throw new ServiceFailure('INPUT_INVALID', `Invalid input: ${[...new Set(details.map((d) => d.field))].join(', ')}`, details);
+  }
+  return result.data;
+}
+
+const chainList = (chains: ChainInfo[]) => chains.map((chain) => ({ chainId: chain.chainId, chainName: chain.name }));
+
+function dispatch(config: HandlerConfig, id: EndpointId, query: unknown, team: Team, zid: string): unknown {
+  const swap = (model: 'allowance-holder' | 'permit2', isQuote: boolean) =>
+    priceSwap({ market: config.market, team, blocked: config.blocked, nowMs: config.now(), zid }, model, isQuote, query as AnySwapQuery);
+  switch (id) {
+    case 'allowance-holder.price': return swap('allowance-holder', false);
+    case 'allowance-holder.quote': return swap('allowance-holder', true);
+    case 'permit2.price': return swap('permit2', false);
+    case 'permit2.quote': return swap('permit2', true);
+    case 'swap.chains': return { chains: chainList(swapChains()), zid };
+    case 'gasless.chains': return { chains: chainList(gaslessChains()), zid };
+    // The spec's body for this endpoint is {sources} only; the zid travels in the svc-zid header.
+    case 'solana.enabled-sources': return { sources: team.solanaSources };
+    case 'sources': {
+      const { chainId } = query as { chainId: number };
+      if (!swapChains().some((chain) => chain.chainId === chainId)) throw invalidInput('chainId', `${chainId} is not a supported chain (see GET /swap/chains)`);
+      return { sources: config.market.sourcesOf(chainId), zid };
+    }
+  }
+}
+
+function route(config: HandlerConfig, request: HandlerRequest, path: string, rawQuery: string, zid: string): unknown {
+  const id = endpointByPath(path);
+  if (!id) throw new ServiceFailure('NOT_FOUND', `No endpoint at ${path.slice(0, 200)}`);
+  if (request.method !== 'GET') throw new ServiceFailure('METHOD_NOT_ALLOWED', `${request.method.slice(0, 20)} is not allowed; every endpoint is GET`, undefined, { allow: 'GET' });
+  const { key, team } = authenticate(config, request);
+  config.rateLimiter?.take(key, config.now());
+  if (ENDPOINTS[id].needsVersion) checkVersion(request);
+  return dispatch(config, id, parsed(id, parseQuery(rawQuery)), team, zid);
+}
+
+/** Builds the handler. */
+export function createHandler(config: HandlerConfig): (request: HandlerRequest) => HandlerResponse {
+  return (request) => {
+    const zid = newZid();
+    const url = request.url || '/';
+    const mark = url.indexOf('?');
+    const path = mark < 0 ? url : url.slice(0, mark);
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'svc-zid': zid };
+    try {
+      const body = route(config, request, path, mark < 0 ? '' : url.slice(mark + 1), zid);
+      return { status: 200, headers, body, zid, path };
+    } catch (error) {
+      if (error instanceof ServiceFailure) {
+        return { status: error.status, headers: { ...headers, ...error.headers }, body: errorBody(error.errorName, error.message, zid, error.details), zid, path };
+      }
+      config.onUnexpected?.(error);
+      return { status: 500, headers, body: errorBody('INTERNAL_SERVER_ERROR', 'The service failed to handle the request', zid), zid, path };
+    }
+  };
+}

@@ -1,0 +1,125 @@
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KeyRing, generateApiKey, type ApiKeyConfig } from './auth.ts';
+import { errorBody } from './errors.ts';
+import { createHandler, type HandlerResponse } from './handler.ts';
+import { RateLimiter, delayDrawer, faultDrawer } from './knobs.ts';
+import { Market } from './market/liquidity.ts';
+import type { BlockedLists } from './swap/checks.ts';
+import { loadOrCreateCertificate } from './tls.ts';
+
+/**
+ * The local service: the whole interface of the spec over HTTPS on 127.0.0.1, backed by a seeded
+ * market model. The app's default backend, the double of every client test and a sandbox for
+ * integrators (`swap-explorer serve`).
+ */
+
+export { DEMO_TAKERS } from './swap/taker-state.ts';
+export { DEMO_TAX_TOKENS } from './market/tokens.ts';
+export type { BlockedLists } from './swap/checks.ts';
+export type { ApiKeyConfig, Plan } from './auth.ts';
+
+/** How to start the service. */
+export interface LocalServiceOptions {
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Where the certificate is cached (cert.pem, key.pem). */
+  dataDir: string;
+  /** Market seed (default 1). */
+  seed?: number;
+  /** Keys and their teams; empty or absent: one key is generated (team "local", standard plan). */
+  apiKeys?: ApiKeyConfig[];
+  /** Added to every response. */
+  latencyMs?: number;
+  /** Uniform random extra delay up to this many ms. */
+  jitterMs?: number;
+  /** Share of requests (0-1) answered with a 500 or a dropped connection. */
+  faultRate?: number;
+  /** Requests per second per key in a fixed one-second window; 0 or absent: unlimited. */
+  rateLimitRps?: number;
+  /** Receives one JSON line per request: time, zid, method, path, status, ms. */
+  accessLog?: (line: string) => void;
+  /** Parties and tokens refused (see swap/checks.ts for the error of each). */
+  blocked?: BlockedLists;
+  /** Wall clock in ms (default Date.now): blocks, prices and rate windows follow it. */
+  now?: () => number;
+}
+
+/** A started service. */
+export interface RunningService {
+  /** https://127.0.0.1:PORT */
+  baseUrl: string;
+  /** The self-signed certificate to pin (it is its own CA). */
+  caCertPath: string;
+  caCertPem: string;
+  apiKeys: string[];
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, answer: HandlerResponse): void {
+  const payload = JSON.stringify(answer.body);
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+function listener(options: LocalServiceOptions, keys: KeyRing) {
+  const seed = options.seed ?? 1;
+  const now = options.now ?? Date.now;
+  const handle = createHandler({
+    market: new Market(seed),
+    keys,
+    blocked: options.blocked ?? {},
+    now,
+    rateLimiter: options.rateLimitRps ? new RateLimiter(options.rateLimitRps) : undefined,
+    onUnexpected: (error) => process.stderr.write(`local service: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`),
+  });
+  const drawFault = faultDrawer(options.faultRate ?? 0, seed);
+  const drawDelay = delayDrawer(options.latencyMs ?? 0, options.jitterMs ?? 0, seed);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    req.resume(); // GET only: any body is drained and ignored.
+    const answer = handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
+    const fault = drawFault();
+    if (fault !== 'none' && fault !== 'drop') Object.assign(answer, { status: 500, body: errorBody(fault, 'Injected fault (fault-rate knob)', answer.zid) });
+    const finish = () => {
+      if (fault === 'drop') req.socket.destroy();
+      else send(res, answer);
+      const line = { time: new Date(now()).toISOString(), zid: answer.zid, method: req.method, path: answer.path.slice(0, 200), status: fault === 'drop' ? 0 : answer.status, ms: Math.round((performance.now() - started) * 100) / 100 };
+      options.accessLog?.(JSON.stringify(line));
+    };
+    const delay = drawDelay();
+    if (delay > 0) setTimeout(finish, delay);
+    else finish();
+  };
+}
+
+/** Starts the service and resolves once it accepts connections. */
+export async function startLocalService(options: LocalServiceOptions): Promise<RunningService> {
+  const cert = await loadOrCreateCertificate(options.dataDir);
+  const configured = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [{ key: generateApiKey(), team: 'local' }];
+  const keys = new KeyRing(configured);
+  const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, keepAlive: true, keepAliveTimeout: 30_000 }, listener(options, keys));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `https://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    caCertPath: cert.certPath,
+    caCertPem: cert.certPem,
+    apiKeys: keys.keys,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,148 @@
+import { zeroAddress } from 'viem';
+import { PERMIT2_ADDRESS } from '../../domain/chains.ts';
+import type { AllowanceModel } from '../../spec/index.ts';
+import { ServiceFailure } from '../errors.ts';
+import { ANCHOR_MS } from '../market/chain-params.ts';
+import type { MarketToken } from '../market/tokens.ts';
+import { roundShares } from '../router/bps.ts';
+import { encodeTransaction, settlerAddress, type CalldataFill } from './calldata.ts';
+import { minBuyAmount } from './fees.ts';
+import { estimateGas, totalNetworkFee } from './gas.ts';
+import { permit2Member, permitFor } from './permit.ts';
+import { resolveSwap, type AnySwapQuery, type ResolvedSwap, type SwapContext } from './resolve.ts';
+import { walletState } from './taker-state.ts';
+import { tradeExactIn, tradeExactOut, type Trade } from './trade.ts';
+
+/**
+ * A price or quote body, every field computed (spec, "Price result" and "Quote additions"). The
+ * body's keys follow the spec's field table; a quote adds `transaction`, and on Permit2 `permit2`.
+ * Exact-out requests (Allowance Holder `buyAmount`) answer in the same shape: `buyAmount` is the
+ * requested amount, `sellAmount` the amount needed, `mode` stays "exact-in" (the spec's only value).
+ */
+
+function lower(address: string): string {
+  return address.toLowerCase();
+}
+
+function routeMember(swap: ResolvedSwap, trade: Trade): { fills: Record<string, string>[]; tokens: { address: string; symbol: string }[]; calldataFills: CalldataFill[] } {
+  const display = (token: MarketToken) => (lower(token.address) === lower(swap.routeSell.address) ? swap.sell : lower(token.address) === lower(swap.routeBuy.address) ? swap.buy : token);
+  if (!trade.route) {
+    const fill = { from: lower(swap.sell.address), to: lower(swap.buy.address), source: swap.wrapUnwrap === 'wrap' ? 'Wrap' : 'Unwrap', proportionBps: '10000' };
+    return { fills: [fill], tokens: [swap.sell, swap.buy].map((t) => ({ address: lower(t.address), symbol: t.symbol })), calldataFills: [] };
+  }
+  const bps = roundShares(trade.route.fills);
+  const used = trade.route.fills.map((fill, i) => ({ fill, bps: bps[i]! })).filter((entry) => entry.bps > 0);
+  const tokenOf = (address: string) => trade.route!.paths.flat().find((token) => lower(token.address) === lower(address))!;
+  const fills = used.map(({ fill, bps: share }) => ({
+    from: lower(display(tokenOf(fill.edge.sellToken)).address),
+    to: lower(display(tokenOf(fill.edge.buyToken)).address),
+    source: fill.edge.source,
+    proportionBps: String(share),
+  }));
+  const seen = new Map<string, MarketToken>();
+  for (const token of [swap.sell, ...trade.route.paths.flat().map(display), swap.buy]) if (!seen.has(lower(token.address))) seen.set(lower(token.address), token);
+  const last = seen.get(lower(swap.buy.address))!;
+  seen.delete(lower(swap.buy.address));
+  seen.set(lower(swap.buy.address), last);
+  const calldataFills = used.map(({ fill, bps: share }) => ({ sellToken: fill.edge.sellToken, buyToken: fill.edge.buyToken, bps: share, source: fill.edge.source, pool: fill.edge.address }));
+  return { fills, tokens: [...seen.values()].map((t) => ({ address: lower(t.address), symbol: t.symbol })), calldataFills };
+}
+
+function allowanceTargetOf(swap: ResolvedSwap): string | null {
+  if (swap.wrapUnwrap || swap.sell.kind === 'native') return null;
+  return swap.model === 'permit2' ? PERMIT2_ADDRESS : swap.state.chain.allowanceHolder;
+}
+
+function issuesOf(ctx: SwapContext, swap: ResolvedSwap, sellAmount: bigint, spender: string | null): Record<string, unknown> {
+  const taker = swap.query.taker;
+  if (!taker) return { allowance: null, balance: null, simulationIncomplete: false, invalidSourcesPassed: swap.invalidSourcesPassed };
+  const family = ctx.market.prices.familyOf(swap.routeSell.symbol, swap.routeSell.isStable);
+  const usd = ctx.market.prices.usdPrice(family, `${swap.state.chain.chainId}:${lower(swap.routeSell.address)}`, ANCHOR_MS);
+  const wallet = walletState(ctx.market.seed, taker, swap.sell, spender, usd);
+  const allowance = spender && wallet.allowance < sellAmount ? { actual: wallet.allowance.toString(), spender } : null;
+  const balance = wallet.balance < sellAmount ? { token: swap.query.sellToken, actual: wallet.balance.toString(), expected: sellAmount.toString() } : null;
+  return { allowance, balance, simulationIncomplete: balance !== null, invalidSourcesPassed: swap.invalidSourcesPassed };
+}
+
+// Validation always runs (spec, Versioning 3): a taker whose simulation fails is refused.
+function validateTaker(ctx: SwapContext, swap: ResolvedSwap): void {
+  const taker = swap.query.taker;
+  if (!taker) return;
+  const wallet = walletState(ctx.market.seed, taker, swap.sell, null, 1);
+  if (wallet.isReverting) throw new ServiceFailure('SWAP_VALIDATION_FAILED', 'The swap failed simulation for this taker');
+  if (swap.isQuote && wallet.isContract && !swap.query.txOrigin) {
+    throw new ServiceFailure('SWAP_VALIDATION_FAILED', 'The taker is a smart contract: give txOrigin (the account that sends the transaction) so the swap can be simulated');
+  }
+}
+
+/** Prices (or quotes) a validated swap query; throws a ServiceFailure for refusals. */
+export function priceSwap(ctx: SwapContext, model: AllowanceModel, isQuote: boolean, query: AnySwapQuery): Record<string, unknown> {
+  const swap = resolveSwap(ctx, model, isQuote, query);
+  validateTaker(ctx, swap);
+  const exactOut = 'buyAmount' in query && query.buyAmount !== undefined ? BigInt(query.buyAmount) : undefined;
+  const trade = exactOut !== undefined ? tradeExactOut(ctx.market, swap, exactOut) : tradeExactIn(ctx.market, swap, BigInt(query.sellAmount!));
+  if (!trade) return { liquidityAvailable: false, zid: ctx.zid };
+  return assemble(ctx, swap, trade);
+}
+
+function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade): Record<string, unknown> {
+  const { query, state } = swap;
+  const minBuy = minBuyAmount(trade.buyAmount, swap.slippagePpm);
+  const allowanceTarget = allowanceTargetOf(swap);
+  const route = routeMember(swap, trade);
+  const settler = settlerAddress(ctx.market.seed, state.chain.chainId, swap.model, state.timeMs);
+  const permit = permitFor(ctx.market.seed, swap, settler);
+  const tx = encodeTransaction({
+    model: swap.model,
+    settler,
+    allowanceHolder: state.chain.allowanceHolder,
+    wrappedNative: state.chain.wrappedNative,
+    sellToken: swap.sell.address,
+    buyToken: swap.buy.address,
+    isNativeSell: swap.sell.kind === 'native',
+    isNativeBuy: swap.buy.kind === 'native',
+    sellAmount: trade.sellAmount,
+    minBuyAmount: minBuy,
+    recipient: query.recipient ?? query.taker ?? zeroAddress,
+    zid: ctx.zid,
+    fills: route.calldataFills,
+    fees: trade.integratorFees,
+    surplus: query.tradeSurplusRecipient ? { recipient: query.tradeSurplusRecipient, maxBps: query.tradeSurplusMaxBps ?? 10_000 } : null,
+    sellEntireBalance: query.sellEntireBalance === 'true',
+    wrapUnwrap: swap.wrapUnwrap,
+    wrapUnwrapMode: 'wrapUnwrapMode' in query ? (query.wrapUnwrapMode ?? 'direct') : 'direct',
+    permit: permit ? { nonce: permit.nonce, deadline: permit.deadline } : null,
+  });
+  const gas = estimateGas(swap, trade);
+  const fee = (amount: bigint, token: string) => ({ amount: amount.toString(), token: lower(token), type: 'volume' });
+  const integratorFees = trade.integratorFees.map((charged) => ({ ...fee(charged.amount, charged.spec.token.address) }));
+  const tax = (token: MarketToken) => Object.fromEntries(Object.entries(token.taxes).map(([key, value]) => [key, value === null ? null : String(value)]));
+  const body: Record<string, unknown> = {
+    allowanceTarget,
+    blockNumber: String(state.block),
+    buyAmount: trade.buyAmount.toString(),
+    buyToken: query.buyToken,
+    fees: {
+      integratorFee: integratorFees[0] ?? null,
+      integratorFees: integratorFees.length > 0 ? integratorFees : null,
+      serviceFee: trade.serviceFee > 0n ? fee(trade.serviceFee, swap.buy.address) : null,
+      gasFee: null,
+    },
+    gas: gas.toString(),
+    gasPrice: swap.gasPriceWei.toString(),
+    issues: issuesOf(ctx, swap, trade.sellAmount, allowanceTarget),
+    liquidityAvailable: true,
+    minBuyAmount: minBuy.toString(),
+    ...(swap.model === 'allowance-holder' ? { mode: 'exact-in' } : {}),
+    route: { fills: route.fills, tokens: route.tokens },
+    sellAmount: trade.sellAmount.toString(),
+    sellToken: query.sellToken,
+    tokenMetadata: { buyToken: tax(swap.buy), sellToken: tax(swap.sell) },
+    totalNetworkFee: totalNetworkFee(gas, swap.gasPriceWei, state.l1WeiPerByte, tx.data).toString(),
+    zid: ctx.zid,
+  };
+  if (!swap.isQuote) return body;
+  body.transaction = { to: tx.to, data: tx.data, gas: gas.toString(), gasPrice: swap.gasPriceWei.toString(), value: tx.value.toString() };
+  if (swap.model === 'permit2') body.permit2 = permit ? permit2Member(state.chain.chainId, swap.sell.address, trade.sellAmount, settler, permit) : null;
+  return body;
+}

@@ -1,0 +1,93 @@
+import type { AllowanceHolderPriceQuery, AllowanceModel, Permit2PriceQuery } from '../../spec/index.ts';
+import { splitList } from '../../spec/index.ts';
+import type { Team } from '../auth.ts';
+import { ServiceFailure, invalidInput } from '../errors.ts';
+import type { ChainState, Market } from '../market/liquidity.ts';
+import { marketToken, marketTokens, type MarketToken } from '../market/tokens.ts';
+import { checkAuthorized, type BlockedLists } from './checks.ts';
+import { integratorFeeSpecs, slippagePpm, type IntegratorFeeSpec } from './fees.ts';
+
+/**
+ * Turns a validated swap query into what the pricing needs: the chain at its current block, the
+ * tokens, whether it is a wrap or unwrap, fees, slippage and excluded sources, after every refusal
+ * that does not depend on amounts (unknown chain, unsupported token, blocked parties, plan,
+ * recipient on wrap/unwrap).
+ */
+
+/** A validated query of either model (quote queries have the same fields). */
+export type AnySwapQuery = AllowanceHolderPriceQuery | Permit2PriceQuery;
+
+/** What a request acts in: the market, the caller's team, the configured refusals, the clock and the zid. */
+export interface SwapContext {
+  market: Market;
+  team: Team;
+  blocked: BlockedLists;
+  nowMs: number;
+  zid: string;
+  /** Price at this block instead of the clock's (tests and benchmarks). */
+  block?: number;
+}
+
+/** A resolved swap request. */
+export interface ResolvedSwap {
+  model: AllowanceModel;
+  isQuote: boolean;
+  query: AnySwapQuery;
+  state: ChainState;
+  sell: MarketToken;
+  buy: MarketToken;
+  /** The tokens routed: native replaced by the wrapped native token. */
+  routeSell: MarketToken;
+  routeBuy: MarketToken;
+  wrapUnwrap: 'wrap' | 'unwrap' | null;
+  fees: IntegratorFeeSpec[];
+  slippagePpm: number;
+  excludedSources: Set<string>;
+  invalidSourcesPassed: string[];
+  gasPriceWei: bigint;
+}
+
+function wrappedOf(tokens: MarketToken[]): MarketToken | undefined {
+  return tokens.find((token) => token.kind === 'wrapped-native');
+}
+
+function supportedToken(chainId: number, address: string, field: 'sellToken' | 'buyToken'): MarketToken {
+  const token = marketToken(chainId, address);
+  if (!token) throw new ServiceFailure('TOKEN_NOT_SUPPORTED', `${field} ${address} is not supported on chain ${chainId}`);
+  return token;
+}
+
+function excluded(query: AnySwapQuery, labels: string[]): { set: Set<string>; invalid: string[] } {
+  const known = new Set(labels.map((label) => label.toLowerCase()));
+  const given = query.excludedSources ? splitList(query.excludedSources).filter((label) => label !== '') : [];
+  return { set: new Set(given.map((label) => label.toLowerCase())), invalid: given.filter((label) => !known.has(label.toLowerCase())) };
+}
+
+/** Resolves a query or throws the ServiceFailure that refuses it. */
+export function resolveSwap(ctx: SwapContext, model: AllowanceModel, isQuote: boolean, query: AnySwapQuery): ResolvedSwap {
+  const state = ctx.market.chainState(query.chainId, ctx.nowMs, ctx.block);
+  if (!state || !state.chain.isSwap) throw invalidInput('chainId', `${query.chainId} is not a supported chain (see GET /swap/chains)`);
+  const sell = supportedToken(query.chainId, query.sellToken, 'sellToken');
+  const buy = supportedToken(query.chainId, query.buyToken, 'buyToken');
+  checkAuthorized(query, ctx.blocked, ctx.team);
+  const wrapped = wrappedOf(marketTokens(query.chainId));
+  const wrapUnwrap = sell.kind === 'native' && buy.kind === 'wrapped-native' ? 'wrap' : sell.kind === 'wrapped-native' && buy.kind === 'native' ? 'unwrap' : null;
+  if (wrapUnwrap && query.recipient) throw new ServiceFailure('RECIPIENT_NOT_SUPPORTED', `recipient is not supported for ${wrapUnwrap === 'wrap' ? 'wrapping' : 'unwrapping'}; the taker receives the tokens`);
+  const sources = excluded(query, ctx.market.sourcesOf(query.chainId));
+  return {
+    model,
+    isQuote,
+    query,
+    state,
+    sell,
+    buy,
+    routeSell: sell.kind === 'native' && wrapped ? wrapped : sell,
+    routeBuy: buy.kind === 'native' && wrapped ? wrapped : buy,
+    wrapUnwrap,
+    fees: wrapUnwrap ? [] : integratorFeeSpecs(query, sell, buy),
+    slippagePpm: slippagePpm(query as { slippageBps?: number; slippagePpm?: number }),
+    excludedSources: sources.set,
+    invalidSourcesPassed: sources.invalid,
+    gasPriceWei: query.gasPrice ? BigInt(query.gasPrice) : state.gasPriceWei,
+  };
+}
