@@ -1,0 +1,24 @@
+import { serveCommand } from './serve.ts';
+
+/**
+ * The subcommands of `swap-explorer`, one entry each: add a command by adding its module here.
+ */
+
+/** Where a command writes: stdout for results, stderr for logs. */
+export interface CommandIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** A subcommand: its name, a one-line summary for help, and its entry point (resolves to an exit code). */
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  run(argv: string[], io: CommandIo): Promise<number>;
+}
+
+/** Every subcommand, by name. */
+export const COMMANDS: Record<string, Command> = {
+  [serveCommand.name]: serveCommand,
+};

@@ -1,0 +1,42 @@
+import { COMMANDS, type CommandIo } from './commands.ts';
+
+/**
+ * The `swap-explorer` command: dispatches to the subcommand named by the first argument through
+ * the COMMANDS table. Exit codes: 0 success, 1 failure, 2 usage error.
+ */
+
+function help(): string {
+  const lines = Object.values(COMMANDS).map((command) => `  ${command.name.padEnd(10)} ${command.summary}`);
+  return ['Usage: swap-explorer <command> [options]', '', 'Commands:', ...lines, '', 'Run `swap-explorer <command> --help` for its options.', ''].join('\n');
+}
+
+const processIo: CommandIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** Runs the CLI with arguments (without node and script); resolves to the exit code. */
+export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.stderr : io.stdout)(help());
+    return name === undefined ? 2 : 0;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    io.stderr(`swap-explorer: unknown command "${name}"\n\n${help()}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    io.stderr(`swap-explorer ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.main) {
+  const code = await main(process.argv.slice(2));
+  // Long-running commands (serve) keep the loop alive and exit from their own signal handlers.
+  if (code !== 0 || !process.argv.slice(2).includes('serve')) process.exitCode = code;
+}

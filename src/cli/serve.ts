@@ -1,0 +1,119 @@
+import { createWriteStream } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { HEADER_NAMES } from '../spec/index.ts';
+import { startLocalService, type ApiKeyConfig, type LocalServiceOptions } from '../service/index.ts';
+import type { Command, CommandIo } from './commands.ts';
+
+/**
+ * `swap-explorer serve`: runs the local service until SIGINT or SIGTERM. Prints exactly one JSON
+ * line on stdout once it accepts connections ({baseUrl, caCertPath, apiKeys, headers}); everything
+ * else (the access log unless --access-log names a file) goes to stderr.
+ */
+
+const USAGE = `Usage: swap-explorer serve [options]
+
+  --port N               port on 127.0.0.1 (default 0: a free port)
+  --seed N               market seed (default 1)
+  --data-dir D           where the certificate is kept (default ~/.swap-explorer/local-service)
+  --api-key K[:TEAM[:PLAN]]  accepted key, repeatable (default: one generated key); PLAN is
+                         standard or custom (custom may use tradeSurplusRecipient)
+  --latency-ms N         added to every response
+  --jitter-ms N          random extra delay up to N ms
+  --fault-rate R         share (0-1) of requests answered with a 500 or a dropped connection
+  --rate-limit-rps N     requests per second per key (fixed one-second window, then 429)
+  --access-log FILE      append the JSON access log to FILE instead of stderr
+  --block-taker A, --block-recipient A, --block-buy-token A, --block-sell-token A, --xstock A
+                         refuse these addresses (repeatable; see the error names in the README)
+`;
+
+const OPTIONS = {
+  port: { type: 'string' },
+  seed: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  'latency-ms': { type: 'string' },
+  'jitter-ms': { type: 'string' },
+  'fault-rate': { type: 'string' },
+  'rate-limit-rps': { type: 'string' },
+  'access-log': { type: 'string' },
+  'block-taker': { type: 'string', multiple: true },
+  'block-recipient': { type: 'string', multiple: true },
+  'block-buy-token': { type: 'string', multiple: true },
+  'block-sell-token': { type: 'string', multiple: true },
+  xstock: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function number(name: string, text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max) throw new UsageError(`--${name} must be a number between ${min} and ${max}`);
+  return value;
+}
+
+class UsageError extends Error {}
+
+function apiKey(text: string): ApiKeyConfig {
+  const [key, team, plan] = text.split(':');
+  if (!key) throw new UsageError('--api-key must not be empty');
+  if (plan !== undefined && plan !== 'standard' && plan !== 'custom') throw new UsageError('--api-key plan must be standard or custom');
+  return { key, team: team || 'default', ...(plan ? { plan } : {}) };
+}
+
+/** Turns serve's arguments into service options (the access log is wired by the caller). */
+export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogFile?: string; help?: boolean } {
+  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+  return {
+    help: values.help ?? false,
+    dataDir: values['data-dir'] ?? join(homedir(), '.swap-explorer', 'local-service'),
+    port: number('port', values.port, 0, 65535) ?? 0,
+    seed: number('seed', values.seed, 0, 2 ** 32 - 1) ?? 1,
+    apiKeys: (values['api-key'] ?? []).map(apiKey),
+    latencyMs: number('latency-ms', values['latency-ms'], 0, 600_000),
+    jitterMs: number('jitter-ms', values['jitter-ms'], 0, 600_000),
+    faultRate: number('fault-rate', values['fault-rate'], 0, 1),
+    rateLimitRps: number('rate-limit-rps', values['rate-limit-rps'], 0, 1e9),
+    blocked: {
+      takers: values['block-taker'],
+      recipients: values['block-recipient'],
+      buyTokens: values['block-buy-token'],
+      sellTokens: values['block-sell-token'],
+      xStocks: values.xstock,
+    },
+    ...(values['access-log'] ? { accessLogFile: values['access-log'] } : {}),
+  };
+}
+
+async function run(argv: string[], io: CommandIo): Promise<number> {
+  let options: ReturnType<typeof serveOptions>;
+  try {
+    options = serveOptions(argv);
+  } catch (error) {
+    io.stderr(`swap-explorer serve: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  const file = options.accessLogFile ? createWriteStream(options.accessLogFile, { flags: 'a' }) : undefined;
+  const service = await startLocalService({ ...options, accessLog: (line) => (file ? file.write(`${line}\n`) : io.stderr(`${line}\n`)) });
+  io.stdout(`${JSON.stringify({ baseUrl: service.baseUrl, caCertPath: service.caCertPath, apiKeys: service.apiKeys, headers: HEADER_NAMES })}\n`);
+  io.stderr(`swap-explorer serve: listening on ${service.baseUrl} (seed ${options.seed}); Ctrl-C to stop\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      io.stderr(`swap-explorer serve: ${signal}, closing\n`);
+      resolve();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  await service.close();
+  await new Promise<void>((resolve) => (file ? file.end(resolve) : resolve()));
+  return 0;
+}
+
+/** The serve subcommand. */
+export const serveCommand: Command = { name: 'serve', summary: 'run the local service (HTTPS on 127.0.0.1)', usage: USAGE, run };
