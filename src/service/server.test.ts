@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { request as httpsRequest } from 'node:https';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAINS } from '../domain/chains.ts';
+import { ChainListResponseSchema, EnabledSourcesResponseSchema, ServiceErrorSchema, SourcesResponseSchema, ZID_PATTERN, schemaReport } from '../spec/index.ts';
+import { startTestService, type TestService } from './test-support.ts';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService({ apiKeys: [{ key: 'key-alpha', team: 'alpha' }, { key: 'key-beta', team: 'beta' }] });
+});
+afterAll(() => svc.stop());
+
+function expectErrorBody(body: unknown, name: string): void {
+  expect(ServiceErrorSchema.safeParse(body).success).toBe(true);
+  const error = body as { name: string; message: string; data: { zid: string } };
+  expect(error.name).toBe(name);
+  expect(error.data.zid).toMatch(ZID_PATTERN);
+  expect(JSON.stringify(body)).not.toMatch(/\n\s+at |\.ts:\d+/);
+}
+
+describe('transport', () => {
+  it('serves HTTPS on 127.0.0.1 that verifies against the pinned certificate', async () => {
+    expect(svc.service.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(await readFile(svc.service.caCertPath, 'utf8')).toBe(svc.service.caCertPem);
+    expect((await svc.get('/swap/chains')).status).toBe(200);
+  });
+
+  it('is refused by a client that does not trust the certificate', async () => {
+    const error = await new Promise<Error>((resolve) => {
+      httpsRequest(`${svc.service.baseUrl}/swap/chains`, (res) => resolve(new Error(`unexpected ${res.statusCode}`))).on('error', resolve).end();
+    });
+    expect((error as NodeJS.ErrnoException).code).toMatch(/SELF_SIGNED|UNABLE_TO_VERIFY|CERT/);
+  });
+
+  it('reuses the cached certificate on restart in the same data dir', async () => {
+    const again = await startTestService({ dataDir: svc.dataDir });
+    try {
+      expect(again.service.caCertPem).toBe(svc.service.caCertPem);
+      expect((await again.get('/swap/chains')).status).toBe(200);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it('answers plain HTTP on the TLS port with no JSON (no plain-HTTP listener)', async () => {
+    const port = new URL(svc.service.baseUrl).port;
+    const outcome = await fetch(`http://127.0.0.1:${port}/swap/chains`).then((r) => `status ${r.status}`, (error: Error) => error.name);
+    expect(outcome).not.toBe('status 200');
+  });
+});
+
+describe('endpoints without a swap', () => {
+  it('lists swap chains with names, Linea included', async () => {
+    const { status, body, headers } = await svc.get('/swap/chains');
+    expect(status).toBe(200);
+    expect(schemaReport(ChainListResponseSchema, body)).toEqual([]);
+    const ids = (body.chains as { chainId: number }[]).map((chain) => chain.chainId);
+    expect(ids).toEqual(CHAINS.filter((chain) => chain.isSwap).map((chain) => chain.chainId));
+    expect(body.zid).toMatch(ZID_PATTERN);
+    expect(headers['svc-zid']).toBe(body.zid);
+    expect(headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('lists gasless chains without Linea', async () => {
+    const { body } = await svc.get('/gasless/chains');
+    expect(schemaReport(ChainListResponseSchema, body)).toEqual([]);
+    const ids = (body.chains as { chainId: number }[]).map((chain) => chain.chainId);
+    expect(ids).toContain(8453);
+    expect(ids).not.toContain(59144);
+  });
+
+  it('gives each team its own Solana sources and needs only the key header', async () => {
+    const alpha = await svc.get('/solana/enabled-sources', {}, { 'svc-version': null });
+    const beta = await svc.get('/solana/enabled-sources', {}, { 'svc-api-key': 'key-beta', 'svc-version': null });
+    expect(alpha.status).toBe(200);
+    expect(schemaReport(EnabledSourcesResponseSchema, alpha.body)).toEqual([]);
+    expect(alpha.headers['svc-zid']).toMatch(ZID_PATTERN);
+    expect((await svc.get('/solana/enabled-sources', {}, { 'svc-api-key': 'key-alpha', 'svc-version': null })).body).toEqual(alpha.body);
+    expect(beta.body.sources).not.toEqual(alpha.body.sources);
+  });
+
+  it('lists a chain\'s sources and refuses an unknown chain', async () => {
+    const { status, body } = await svc.get('/sources', { chainId: '1' });
+    expect(status).toBe(200);
+    expect(schemaReport(SourcesResponseSchema, body)).toEqual([]);
+    expect(body.sources).toContain('Uniswap_V3');
+    const bad = await svc.get('/sources', { chainId: '5' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data?.details?.[0]?.field).toBe('chainId');
+  });
+
+  it('issues a fresh zid on every response', async () => {
+    const zids = await Promise.all([1, 2, 3, 4, 5].map(() => svc.get('/swap/chains').then((a) => a.body.zid)));
+    expect(new Set(zids).size).toBe(5);
+  });
+});
+
+describe('routing, methods and headers', () => {
+  it('answers an unknown path with 404 NOT_FOUND', async () => {
+    const { status, body } = await svc.get('/swap/v1/quote');
+    expect(status).toBe(404);
+    expectErrorBody(body, 'NOT_FOUND');
+  });
+
+  it('answers other methods with 405 METHOD_NOT_ALLOWED and Allow: GET', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const { status, body, headers } = await svc.get('/swap/chains', {}, {}, method);
+      expect(status).toBe(405);
+      expect(headers.allow).toBe('GET');
+      expectErrorBody(body, 'METHOD_NOT_ALLOWED');
+    }
+  });
+
+  it('answers a missing or unknown key with 401 UNAUTHORIZED', async () => {
+    for (const key of [null, 'not-a-key']) {
+      const { status, body } = await svc.get('/swap/chains', {}, { 'svc-api-key': key });
+      expect(status).toBe(401);
+      expectErrorBody(body, 'UNAUTHORIZED');
+      expect(JSON.stringify(body)).not.toContain('not-a-key');
+    }
+  });
+
+  it('requires svc-version v2 and tells a v1 client about the 2025-04-11 sunset', async () => {
+    const missing = await svc.get('/swap/chains', {}, { 'svc-version': null });
+    expect(missing.status).toBe(400);
+    expectErrorBody(missing.body, 'INPUT_INVALID');
+    expect(missing.body.data?.details?.[0]?.field).toBe('svc-version');
+    const v1 = await svc.get('/swap/chains', {}, { 'svc-version': 'v1' });
+    expect(v1.status).toBe(400);
+    expect(v1.body.data?.details?.[0]?.reason).toContain('2025-04-11');
+    expect((await svc.get('/swap/chains', {}, { 'svc-version': 'v3' })).status).toBe(400);
+  });
+
+  it('refuses query parameters on the chain lists and repeated parameters anywhere', async () => {
+    const extra = await svc.get('/swap/chains', { chainId: '1' });
+    expect(extra.status).toBe(400);
+    expect(extra.body.data?.details).toEqual([{ field: 'chainId', reason: 'is not a parameter of this endpoint' }]);
+    const repeated = await svc.get('/sources?chainId=1&chainId=10');
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.data?.details?.[0]).toEqual({ field: 'chainId', reason: 'is given more than once' });
+  });
+});

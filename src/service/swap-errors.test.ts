@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_STATUS, SERVICE_ERROR_NAMES, ServiceErrorSchema, ZID_PATTERN, type ServiceErrorName } from '../spec/index.ts';
+import { DEMO_TAKERS } from './swap/taker-state.ts';
+import { FIXED_NOW, token, wethToUsdc } from './test-fixtures.ts';
+import { startTestService, type Answer, type TestService } from './test-support.ts';
+
+const BLOCKED_TAKER = '0xb10c000000000000000000000000000000000001';
+const BLOCKED_RECIPIENT = '0xb10c000000000000000000000000000000000002';
+const XSTOCK = token(1, 'WBTC');
+const PATHS = ['/swap/allowance-holder/price', '/swap/allowance-holder/quote', '/swap/permit2/price', '/swap/permit2/quote'];
+
+let svc: TestService;
+const seen = new Set<string>();
+beforeAll(async () => {
+  svc = await startTestService({
+    now: () => FIXED_NOW,
+    apiKeys: [{ key: 'standard', team: 'std' }, { key: 'custom', team: 'vip', plan: 'custom' }],
+    blocked: { takers: [BLOCKED_TAKER], recipients: [BLOCKED_RECIPIENT], buyTokens: [token(1, 'DAI')], sellTokens: [token(1, 'USDT')], xStocks: [XSTOCK] },
+  });
+});
+afterAll(() => svc.stop());
+
+function expectError(answer: Answer, name: ServiceErrorName): void {
+  expect(answer.body.name).toBe(name);
+  expect(answer.status).toBe(ERROR_STATUS[name]);
+  expect(ServiceErrorSchema.safeParse(answer.body).success).toBe(true);
+  expect(answer.body.data?.zid).toMatch(ZID_PATTERN);
+  seen.add(name);
+}
+
+const taker = DEMO_TAKERS.funded;
+
+describe('INPUT_INVALID names every bad field with a reason', () => {
+  const cases: { name: string; path: string; query: Record<string, string>; fields: string[] }[] = [
+    { name: 'missing required fields', path: PATHS[0]!, query: {}, fields: ['chainId', 'buyToken', 'sellToken', 'sellAmount'] },
+    { name: 'bad address and amount', path: PATHS[0]!, query: wethToUsdc({ buyToken: '0x12', sellAmount: '1.5' }), fields: ['buyToken', 'sellAmount'] },
+    { name: 'unsupported chain', path: PATHS[2]!, query: wethToUsdc({ chainId: '5' }), fields: ['chainId'] },
+    { name: 'sellAmount with buyAmount', path: PATHS[0]!, query: wethToUsdc({ buyAmount: '5' }), fields: ['buyAmount'] },
+    { name: 'slippageBps with slippagePpm', path: PATHS[0]!, query: wethToUsdc({ slippageBps: '10', slippagePpm: '1000' }), fields: ['slippagePpm'] },
+    { name: 'Permit2 refuses buyAmount', path: PATHS[2]!, query: wethToUsdc({ sellAmount: '', buyAmount: '5' }), fields: ['sellAmount', 'buyAmount'] },
+    { name: 'fee recipient without bps', path: PATHS[0]!, query: wethToUsdc({ swapFeeRecipient: taker }), fields: ['swapFeeBps'] },
+    { name: 'fee above the cap', path: PATHS[0]!, query: wethToUsdc({ swapFeeRecipient: taker, swapFeeBps: '1001' }), fields: ['swapFeeBps'] },
+    { name: 'fee token not in the pair', path: PATHS[0]!, query: wethToUsdc({ swapFeeRecipient: taker, swapFeeBps: '10', swapFeeToken: token(1, 'DAI') }), fields: ['swapFeeToken'] },
+    { name: 'surplus bps without recipient', path: PATHS[0]!, query: wethToUsdc({ tradeSurplusMaxBps: '10' }), fields: ['tradeSurplusMaxBps'] },
+    { name: 'same token both sides', path: PATHS[0]!, query: wethToUsdc({ buyToken: token(1, 'WETH') }), fields: ['buyToken'] },
+    { name: 'v1 parameter name', path: PATHS[0]!, query: { ...wethToUsdc(), takerAddress: taker }, fields: ['takerAddress'] },
+    { name: 'unknown parameter', path: PATHS[0]!, query: { ...wethToUsdc(), foo: '1' }, fields: ['foo'] },
+    { name: 'quote without taker', path: PATHS[1]!, query: wethToUsdc(), fields: ['taker'] },
+    { name: 'bad enums', path: PATHS[0]!, query: wethToUsdc({ sellEntireBalance: 'yes', wrapUnwrapMode: 'x' }), fields: ['sellEntireBalance', 'wrapUnwrapMode'] },
+  ];
+  for (const testCase of cases) {
+    it(`reports ${testCase.name}`, async () => {
+      const answer = await svc.get(testCase.path, testCase.query);
+      expectError(answer, 'INPUT_INVALID');
+      const fields = answer.body.data!.details!.map((detail) => detail.field);
+      for (const field of testCase.fields) expect(fields).toContain(field);
+      for (const detail of answer.body.data!.details!) expect(detail.reason.length).toBeGreaterThan(3);
+    });
+  }
+});
+
+describe('refusals of the spec\'s error table', () => {
+  it('TOKEN_NOT_SUPPORTED for a token the chain does not trade', async () => {
+    for (const path of PATHS) expectError(await svc.get(path, wethToUsdc({ buyToken: '0x1234567890123456789012345678901234567890', taker })), 'TOKEN_NOT_SUPPORTED');
+  });
+
+  it('RECIPIENT_NOT_SUPPORTED for a recipient on wrap and unwrap', async () => {
+    const wrap = { chainId: '1', sellToken: token(1, 'NATIVE'), buyToken: token(1, 'WETH'), sellAmount: '1000', recipient: taker, taker };
+    expectError(await svc.get(PATHS[0]!, wrap), 'RECIPIENT_NOT_SUPPORTED');
+    expectError(await svc.get(PATHS[3]!, { ...wrap, sellToken: token(1, 'WETH'), buyToken: token(1, 'NATIVE') }), 'RECIPIENT_NOT_SUPPORTED');
+  });
+
+  it('SWAP_VALIDATION_FAILED for the reverting demo taker, and for a contract taker quoting without txOrigin', async () => {
+    expectError(await svc.get(PATHS[0]!, wethToUsdc({ taker: DEMO_TAKERS.reverting })), 'SWAP_VALIDATION_FAILED');
+    expectError(await svc.get(PATHS[3]!, wethToUsdc({ taker: DEMO_TAKERS.smartContract })), 'SWAP_VALIDATION_FAILED');
+    expect((await svc.get(PATHS[3]!, wethToUsdc({ taker: DEMO_TAKERS.smartContract, txOrigin: taker }))).status).toBe(200);
+  });
+
+  it('USER_NOT_AUTHORIZED for tradeSurplusRecipient outside the custom plan', async () => {
+    const query = wethToUsdc({ tradeSurplusRecipient: taker });
+    expectError(await svc.get(PATHS[0]!, query, { 'svc-api-key': 'standard' }), 'USER_NOT_AUTHORIZED');
+    expect((await svc.get(PATHS[0]!, query, { 'svc-api-key': 'custom' })).status).toBe(200);
+  });
+
+  it('403 for blocked takers, recipients and xStocks', async () => {
+    expectError(await svc.get(PATHS[0]!, wethToUsdc({ taker: BLOCKED_TAKER })), 'TAKER_NOT_AUTHORIZED_FOR_TRADE');
+    expectError(await svc.get(PATHS[1]!, wethToUsdc({ taker, recipient: BLOCKED_RECIPIENT })), 'RECIPIENT_NOT_AUTHORIZED_FOR_TRADE');
+    expectError(await svc.get(PATHS[2]!, wethToUsdc({ buyToken: XSTOCK })), 'XSTOCKS_NOT_AUTHORIZED');
+  });
+
+  it('422 for blocked buy and sell tokens', async () => {
+    expectError(await svc.get(PATHS[0]!, wethToUsdc({ buyToken: token(1, 'DAI') })), 'BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE');
+    expectError(await svc.get(PATHS[2]!, wethToUsdc({ sellToken: token(1, 'USDT'), sellAmount: '1000000' })), 'SELL_TOKEN_NOT_AUTHORIZED_FOR_TRADE');
+  });
+
+  it('500 INTERNAL_SERVER_ERROR and UNCATEGORIZED through the fault knob, and dropped connections', async () => {
+    const faulty = await startTestService({ faultRate: 1, seed: 5 });
+    try {
+      const outcomes = new Set<string>();
+      // Faults are drawn from a seeded sequence, a third of each kind: a few dozen requests show all three.
+      for (let i = 0; i < 60 && outcomes.size < 3; i++) {
+        const outcome = await faulty.get('/swap/chains').then(
+          (answer) => {
+            expectError(answer, answer.body.name as ServiceErrorName);
+            return String(answer.body.name);
+          },
+          () => 'dropped',
+        );
+        outcomes.add(outcome);
+      }
+      expect([...outcomes].sort()).toEqual(['INTERNAL_SERVER_ERROR', 'UNCATEGORIZED', 'dropped']);
+    } finally {
+      await faulty.stop();
+    }
+  });
+
+  it('reached every name of the spec\'s error table', () => {
+    expect([...seen].sort()).toEqual([...SERVICE_ERROR_NAMES].sort());
+  });
+});
