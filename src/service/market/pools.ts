@@ -59,12 +59,13 @@ export function concentrated(segments: readonly Segment[], sqrtPrice: number, fe
       const { sqrtLo, sqrtHi, liquidity: L } = segments[index]!;
       const bound = zeroForOne ? sqrtLo : sqrtHi;
       if (L > 0) {
-        const maxIn = zeroForOne ? L * (1 / bound - 1 / s) : L * (bound - s);
+        // Forms without differences of nearly equal numbers: a small trade in a deep pool keeps its precision.
+        const maxIn = zeroForOne ? (L * (s - bound)) / (s * bound) : L * (bound - s);
         if (remaining <= maxIn) {
-          const next = zeroForOne ? 1 / (1 / s + remaining / L) : s + remaining / L;
-          return out + (zeroForOne ? L * (s - next) : L * (1 / s - 1 / next));
+          if (zeroForOne) return out + (L * remaining * s * s) / (L + remaining * s);
+          return out + remaining / (s * (s + remaining / L));
         }
-        out += zeroForOne ? L * (s - bound) : L * (1 / s - 1 / bound);
+        out += zeroForOne ? L * (s - bound) : (L * (bound - s)) / (s * bound);
         remaining -= maxIn;
       }
       s = bound;

@@ -96,26 +96,30 @@ function marginal(edge: PoolEdge, at: number): number {
   return (edge.quote(at + eps) - edge.quote(at)) / eps;
 }
 
-// The used pool whose gas most exceeds what it adds over letting the other pools of its hop take its share.
-function worstPool(solved: Solved, gasUnitCost: number): string | undefined {
-  let worst: string | undefined;
-  let worstExcess = 0;
+// Used pools whose gas exceeds what they add over letting the other pools of their hop take their
+// share (valued at those pools' mean marginal rate), worst first.
+function prunable(solved: Solved, gasUnitCost: number): string[] {
+  const found: { id: string; excess: number }[] = [];
+  const activePaths = solved.states.filter((state) => state.amountIn > 0).length;
   for (const state of solved.states) {
     let downstream = 1;
     for (let h = state.hops.length - 1; h >= 0; h--) {
       const hop = state.hops[h]!;
-      const used = hop.alloc.map((value, i) => ({ value, i })).filter((entry) => entry.value > 0);
-      const rate = Math.max(0, ...used.map(({ value, i }) => marginal(hop.edges[i]!, value)));
+      const used = hop.alloc.map((value, i) => ({ value, i, rate: marginal(hop.edges[i]!, value) })).filter((entry) => entry.value > 0);
       for (const { value, i } of used) {
-        if (used.length < 2 && solved.states.filter((s) => s.amountIn > 0).length < 2) continue;
+        const others = used.filter((entry) => entry.i !== i);
+        if (others.length === 0 && activePaths < 2) continue;
+        const weight = others.reduce((sum, entry) => sum + entry.value, 0);
+        const rate = weight > 0 ? others.reduce((sum, entry) => sum + entry.rate * entry.value, 0) / weight : 0;
         const adds = (hop.outs[i]! - rate * value) * downstream;
         const excess = hop.edges[i]!.gas * gasUnitCost - adds;
-        if (excess > worstExcess) [worst, worstExcess] = [hop.edges[i]!.id, excess];
+        if (excess > 0) found.push({ id: hop.edges[i]!.id, excess });
       }
-      downstream *= rate;
+      const hopRate = used.reduce((sum, entry) => sum + entry.rate * entry.value, 0) / Math.max(used.reduce((sum, entry) => sum + entry.value, 0), 1e-300);
+      downstream *= hopRate;
     }
   }
-  return worst;
+  return found.sort((a, b) => b.excess - a.excess).map((entry) => entry.id);
 }
 
 /** Routes a trade; undefined when no path exists or the pools cannot absorb the whole amount. */
@@ -125,13 +129,17 @@ export function findRoute(market: Market, request: RouteRequest): RouteResult | 
   let best = solve(market, request, candidates, dropped);
   if (!best || best.allocated < request.amountIn * (1 - 1e-9)) return undefined;
   const net = (solved: Solved) => solved.amountOut - solved.gas * request.gasUnitCostInBuy;
-  for (let i = 0; i < MAX_PRUNES && request.gasUnitCostInBuy > 0; i++) {
-    const worst = worstPool(best, request.gasUnitCostInBuy);
-    if (!worst) break;
-    const trial = solve(market, request, candidates, new Set([...dropped, worst]));
-    if (!trial || trial.allocated < request.amountIn * (1 - 1e-9) || net(trial) <= net(best)) break;
-    dropped.add(worst);
-    best = trial;
+  for (let round = 0; round < MAX_PRUNES && request.gasUnitCostInBuy > 0; round++) {
+    let improved = false;
+    for (const id of prunable(best, request.gasUnitCostInBuy).slice(0, 2)) {
+      const trial = solve(market, request, candidates, new Set([...dropped, id]));
+      if (!trial || trial.allocated < request.amountIn * (1 - 1e-9) || net(trial) <= net(best)) continue;
+      dropped.add(id);
+      best = trial;
+      improved = true;
+      break;
+    }
+    if (!improved) break;
   }
   return toResult(best, request.amountIn);
 }

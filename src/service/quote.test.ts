@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeFunctionData, hashTypedData, type Hex } from 'viem';
+import { PERMIT2_ADDRESS, chainById } from '../domain/chains.ts';
+import { SETTLER_ABI, WRAPPED_NATIVE_ABI } from '../domain/settler-abi.ts';
+import { AllowanceHolderQuoteResponseSchema, Permit2QuoteResponseSchema, schemaReport } from '../spec/index.ts';
+import { DEMO_TAKERS } from './swap/taker-state.ts';
+import { FIXED_NOW, token, wethToUsdc } from './test-fixtures.ts';
+import { startTestService, type TestService } from './test-support.ts';
+
+type Tx = { to: string; data: Hex; gas: string; gasPrice: string; value: string };
+type Execute = { slippage: { recipient: string; buyToken: string; minAmountOut: bigint }; actions: readonly Hex[]; zid: Hex };
+const AH = '/swap/allowance-holder/quote';
+const P2 = '/swap/permit2/quote';
+const taker = DEMO_TAKERS.funded;
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService({ now: () => FIXED_NOW, seed: 3 });
+});
+afterAll(() => svc.stop());
+
+function decodeExecute(data: Hex): Execute {
+  const call = decodeFunctionData({ abi: SETTLER_ABI, data });
+  expect(call.functionName).toBe('execute');
+  const [slippage, actions, zid] = call.args as unknown as [Execute['slippage'], Hex[], Hex];
+  return { slippage, actions, zid };
+}
+
+function actionNames(actions: readonly Hex[]): string[] {
+  return actions.map((action) => decodeFunctionData({ abi: SETTLER_ABI, data: action }).functionName);
+}
+
+describe('Allowance Holder quote', () => {
+  it('sends exec to the Allowance Holder, wrapping the settler call that carries minBuyAmount and the zid', async () => {
+    const { body } = await svc.get(AH, wethToUsdc({ taker }));
+    expect(schemaReport(AllowanceHolderQuoteResponseSchema, body)).toEqual([]);
+    const tx = body.transaction as Tx;
+    expect(tx.to).toBe(chainById(1)!.allowanceHolder);
+    expect(tx.to).toBe(body.allowanceTarget);
+    expect(tx.value).toBe('0');
+    expect({ gas: tx.gas, gasPrice: tx.gasPrice }).toEqual({ gas: body.gas, gasPrice: body.gasPrice });
+    const exec = decodeFunctionData({ abi: SETTLER_ABI, data: tx.data });
+    expect(exec.functionName).toBe('exec');
+    const [operator, sellToken, amount, target, inner] = exec.args as [string, string, bigint, string, Hex];
+    expect(target).toBe(operator);
+    expect(sellToken.toLowerCase()).toBe(token(1, 'WETH').toLowerCase());
+    expect(amount.toString()).toBe(body.sellAmount);
+    const execute = decodeExecute(inner);
+    expect(execute.slippage.minAmountOut.toString()).toBe(body.minBuyAmount);
+    expect(execute.slippage.recipient.toLowerCase()).toBe(taker);
+    expect(execute.zid.slice(0, 26)).toBe(body.zid);
+    expect(actionNames(execute.actions).filter((name) => name === 'FILL')).toHaveLength((body.route as { fills: unknown[] }).fills.length);
+  });
+
+  it('sends a native sell straight to the settler with the amount as value', async () => {
+    const { body } = await svc.get(AH, wethToUsdc({ sellToken: token(1, 'NATIVE'), taker }));
+    const tx = body.transaction as Tx;
+    expect(body.allowanceTarget).toBeNull();
+    expect(tx.to).not.toBe(chainById(1)!.allowanceHolder);
+    expect(tx.value).toBe(body.sellAmount);
+    expect(actionNames(decodeExecute(tx.data).actions).slice(0, 2)).toEqual(['NATIVE_CHECK', 'WRAP']);
+  });
+
+  it('wraps directly on the wrapped-native contract by default, through the settler on request', async () => {
+    const wrap = { chainId: '1', sellToken: token(1, 'NATIVE'), buyToken: token(1, 'WETH'), sellAmount: '5000', taker };
+    const direct = (await svc.get(AH, wrap)).body;
+    const tx = direct.transaction as Tx;
+    expect(tx.to).toBe(chainById(1)!.wrappedNative);
+    expect(decodeFunctionData({ abi: WRAPPED_NATIVE_ABI, data: tx.data }).functionName).toBe('deposit');
+    expect({ value: tx.value, buy: direct.buyAmount }).toEqual({ value: '5000', buy: '5000' });
+    const viaSettler = (await svc.get(AH, { ...wrap, wrapUnwrapMode: 'settler' })).body.transaction as Tx;
+    expect(viaSettler.to).not.toBe(chainById(1)!.wrappedNative);
+    expect(decodeExecute(viaSettler.data).slippage.minAmountOut).toBeGreaterThan(0n);
+    const unwrap = (await svc.get(AH, { ...wrap, sellToken: token(1, 'WETH'), buyToken: token(1, 'NATIVE') })).body.transaction as Tx;
+    expect(decodeFunctionData({ abi: WRAPPED_NATIVE_ABI, data: unwrap.data })).toEqual({ functionName: 'withdraw', args: [5000n] });
+  });
+});
+
+describe('Permit2 quote', () => {
+  it('sends execute to a settler and asks for a PermitTransferFrom whose hash viem reproduces', async () => {
+    const { body } = await svc.get(P2, wethToUsdc({ taker }));
+    expect(schemaReport(Permit2QuoteResponseSchema, body)).toEqual([]);
+    const tx = body.transaction as Tx;
+    expect(tx.to).not.toBe(PERMIT2_ADDRESS);
+    expect(body.allowanceTarget).toBe(PERMIT2_ADDRESS);
+    const permit2 = body.permit2 as { type: string; hash: Hex; eip712: { domain: Record<string, unknown>; types: Record<string, { name: string; type: string }[]>; message: Record<string, unknown>; primaryType: string } };
+    expect(permit2.eip712.domain).toEqual({ name: 'Permit2', chainId: 1, verifyingContract: PERMIT2_ADDRESS });
+    expect(permit2.eip712.primaryType).toBe('PermitTransferFrom');
+    const message = permit2.eip712.message as { permitted: { token: string; amount: string }; spender: string; nonce: string; deadline: string };
+    expect(message.spender).toBe(tx.to);
+    expect(message.permitted).toEqual({ token: token(1, 'WETH'), amount: body.sellAmount });
+    expect(Number(message.deadline) - Math.floor(FIXED_NOW / 1000)).toBeGreaterThan(0);
+    const { EIP712Domain: _domain, ...types } = permit2.eip712.types;
+    const hash = hashTypedData({
+      domain: { name: 'Permit2', chainId: 1, verifyingContract: PERMIT2_ADDRESS as Hex },
+      types,
+      primaryType: 'PermitTransferFrom',
+      message: { permitted: { token: message.permitted.token, amount: BigInt(message.permitted.amount) }, spender: message.spender, nonce: BigInt(message.nonce), deadline: BigInt(message.deadline) },
+    });
+    expect(permit2.hash).toBe(hash);
+    const execute = decodeExecute(tx.data);
+    expect(execute.slippage.minAmountOut.toString()).toBe(body.minBuyAmount);
+    expect(execute.zid.slice(0, 26)).toBe(body.zid);
+    const transfer = decodeFunctionData({ abi: SETTLER_ABI, data: execute.actions[0]! });
+    expect(transfer.functionName).toBe('TRANSFER_FROM');
+    expect((transfer.args as unknown as [string, { nonce: bigint }])[1].nonce.toString()).toBe(message.nonce);
+  });
+
+  it('needs no signature for a native sell: permit2 is null', async () => {
+    const { body } = await svc.get(P2, wethToUsdc({ sellToken: token(1, 'NATIVE'), taker }));
+    expect(body.permit2).toBeNull();
+    expect((body.transaction as Tx).value).toBe(body.sellAmount);
+  });
+
+  it('moves to a new settler address with a new deployment', async () => {
+    let now = FIXED_NOW;
+    const later = await startTestService({ now: () => now, seed: 3 });
+    try {
+      const first = ((await later.get(P2, wethToUsdc({ taker }))).body.transaction as Tx).to;
+      now += 15 * 24 * 3600 * 1000;
+      expect(((await later.get(P2, wethToUsdc({ taker }))).body.transaction as Tx).to).not.toBe(first);
+    } finally {
+      await later.stop();
+    }
+  });
+
+  it('carries integrator fees, surplus and sell-entire-balance as actions', async () => {
+    const custom = await startTestService({ now: () => FIXED_NOW, seed: 3, apiKeys: [{ key: 'k', team: 't', plan: 'custom' }] });
+    try {
+      const query = wethToUsdc({ taker, swapFeeRecipient: '0x00000000000000000000000000000000000000f1', swapFeeBps: '10', tradeSurplusRecipient: taker, sellEntireBalance: 'true' });
+      const tx = (await custom.get(P2, query)).body.transaction as Tx;
+      const names = actionNames(decodeExecute(tx.data).actions);
+      expect(names).toEqual(expect.arrayContaining(['TRANSFER_FROM', 'SELL_ENTIRE_BALANCE', 'FILL', 'FEE', 'POSITIVE_SLIPPAGE']));
+    } finally {
+      await custom.stop();
+    }
+  });
+});
