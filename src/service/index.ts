@@ -16,6 +16,10 @@ import { loadOrCreateCertificate } from './tls.ts';
  */
 
 export { DEMO_TAKERS } from './swap/taker-state.ts';
+export { Market } from './market/liquidity.ts';
+export { priceSwap } from './swap/price.ts';
+export { createHandler } from './handler.ts';
+export { priceQuery } from './price-query.ts';
 export { DEMO_TAX_TOKENS } from './market/tokens.ts';
 export type { BlockedLists } from './swap/checks.ts';
 export type { ApiKeyConfig, Plan } from './auth.ts';

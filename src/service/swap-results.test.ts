@@ -215,7 +215,7 @@ describe('determinism', () => {
     const other = await startTestService({ now: () => FIXED_NOW, seed: 12 });
     try {
       const query = wethToUsdc({ sellAmount: '300000000000000000000', taker: DEMO_TAKERS.funded });
-      const strip = (body: Record<string, unknown>) => ({ ...body, zid: undefined });
+      const strip = (body: Record<string, unknown>): Record<string, unknown> => ({ ...body, zid: undefined });
       const a = strip((await svc.get(AH, query)).body);
       expect(strip((await twin.get(AH, query)).body)).toEqual(a);
       expect(strip((await other.get(AH, query)).body).buyAmount).not.toEqual(a.buyAmount);
