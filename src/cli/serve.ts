@@ -100,9 +100,8 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
   }
   const file = options.accessLogFile ? createWriteStream(options.accessLogFile, { flags: 'a' }) : undefined;
   const service = await startLocalService({ ...options, accessLog: (line) => (file ? file.write(`${line}\n`) : io.stderr(`${line}\n`)) });
-  io.stdout(`${JSON.stringify({ baseUrl: service.baseUrl, caCertPath: service.caCertPath, apiKeys: service.apiKeys, headers: HEADER_NAMES })}\n`);
-  io.stderr(`swap-explorer serve: listening on ${service.baseUrl} (seed ${options.seed}); Ctrl-C to stop\n`);
-  await new Promise<void>((resolve) => {
+  // Handlers go in before the line is printed: a client may signal as soon as it has read it.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       io.stderr(`swap-explorer serve: ${signal}, closing\n`);
       resolve();
@@ -110,6 +109,9 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+  io.stdout(`${JSON.stringify({ baseUrl: service.baseUrl, caCertPath: service.caCertPath, apiKeys: service.apiKeys, headers: HEADER_NAMES })}\n`);
+  io.stderr(`swap-explorer serve: listening on ${service.baseUrl} (seed ${options.seed}); Ctrl-C to stop\n`);
+  await stopped;
   await service.close();
   await new Promise<void>((resolve) => (file ? file.end(resolve) : resolve()));
   return 0;

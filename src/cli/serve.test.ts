@@ -1,0 +1,87 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from './main.ts';
+import { serveOptions } from './serve.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = join(ROOT, 'src/cli/main.ts');
+const BIN = join(ROOT, 'bin/swap-explorer.js');
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  line: Record<string, unknown>;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function start(script: string, args: string[]): Promise<Running> {
+  const child = spawn(process.execPath, [script, 'serve', ...args], { cwd: ROOT });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve({ child, line: JSON.parse(out.slice(0, out.indexOf('\n'))), stderr: () => err, exit });
+    });
+    void exit.then((code) => reject(new Error(`serve exited with ${code} before printing its line: ${err}`)));
+  });
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-test-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('swap-explorer serve', () => {
+  it('prints one JSON line once listening, serves over pinned HTTPS, logs access to a file and stops on SIGTERM', async () => {
+    const log = join(dir, 'access.log');
+    const running = await start(MAIN, ['--port', '0', '--seed', '2', '--data-dir', dir, '--api-key', 'cli-key:team-a', '--access-log', log]);
+    expect(running.line).toEqual({ baseUrl: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+$/), caCertPath: join(dir, 'cert.pem'), apiKeys: ['cli-key'], headers: { apiKey: 'svc-api-key', version: 'svc-version' } });
+    const agent = new Agent({ connect: { ca: await readFile(running.line.caCertPath as string, 'utf8') } });
+    const response = await request(`${running.line.baseUrl}/swap/chains`, { headers: { 'svc-api-key': 'cli-key', 'svc-version': 'v2' }, dispatcher: agent });
+    const body = (await response.body.json()) as { zid: string };
+    expect(response.statusCode).toBe(200);
+    await agent.close();
+    await vi.waitFor(async () => expect(await readFile(log, 'utf8')).toContain(body.zid));
+    const entry = JSON.parse((await readFile(log, 'utf8')).trim().split('\n').at(-1)!);
+    expect(entry).toMatchObject({ zid: body.zid, path: '/swap/chains', status: 200, method: 'GET' });
+    expect(typeof entry.ms).toBe('number');
+    running.child.kill('SIGTERM');
+    expect(await running.exit).toBe(0);
+    expect(running.stderr()).toContain('SIGTERM');
+    expect(running.stderr()).not.toContain('cli-key');
+  });
+
+  it('runs through the bin launcher, generates a key when none is given and stops on SIGINT', async () => {
+    const running = await start(BIN, ['--data-dir', dir]);
+    expect(running.line.apiKeys).toEqual([expect.stringMatching(/^local_[0-9a-f]{32}$/)]);
+    running.child.kill('SIGINT');
+    expect(await running.exit).toBe(0);
+  });
+});
+
+describe('argument handling', () => {
+  it('maps every knob to service options', () => {
+    const options = serveOptions(['--latency-ms', '5', '--jitter-ms', '2', '--fault-rate', '0.25', '--rate-limit-rps', '10', '--api-key', 'a:t:custom', '--block-taker', '0x1', '--xstock', '0x2', '--data-dir', '/d']);
+    expect(options).toMatchObject({ latencyMs: 5, jitterMs: 2, faultRate: 0.25, rateLimitRps: 10, dataDir: '/d', apiKeys: [{ key: 'a', team: 't', plan: 'custom' }], blocked: { takers: ['0x1'], xStocks: ['0x2'] } });
+  });
+
+  it('exits 2 on bad options and unknown commands, 0 on help', async () => {
+    const io = { out: '', err: '' };
+    const capture = { stdout: (t: string) => (io.out += t), stderr: (t: string) => (io.err += t) };
+    expect(await main(['serve', '--fault-rate', '2'], capture)).toBe(2);
+    expect(io.err).toContain('--fault-rate');
+    expect(await main(['serve', '--nope'], capture)).toBe(2);
+    expect(await main(['frobnicate'], capture)).toBe(2);
+    expect(await main(['--help'], capture)).toBe(0);
+    expect(io.out).toContain('serve');
+  });
+});
