@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { KeyRing, generateApiKey, type ApiKeyConfig } from './auth.ts';
-import { errorBody } from './errors.ts';
+import { errorBody, newZid } from './errors.ts';
 import { createHandler, type HandlerResponse } from './handler.ts';
 import { RateLimiter, delayDrawer, faultDrawer } from './knobs.ts';
 import { Market } from './market/liquidity.ts';
@@ -64,9 +65,28 @@ export interface RunningService {
 }
 
 function send(res: ServerResponse, answer: HandlerResponse): void {
-  const payload = JSON.stringify(answer.body);
-  res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(payload) });
+  let status = answer.status;
+  let payload: string;
+  try {
+    payload = JSON.stringify(answer.body);
+  } catch {
+    // A body that cannot be serialised is a bug: answer as any unexpected failure, never crash.
+    status = 500;
+    payload = JSON.stringify(errorBody('INTERNAL_SERVER_ERROR', 'The service failed to handle the request', answer.zid));
+  }
+  res.writeHead(status, { ...answer.headers, 'content-length': Buffer.byteLength(payload) });
   res.end(payload);
+}
+
+// Requests Node cannot parse as HTTP still get a JSON error body (the service answers JSON only).
+function onClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const zid = newZid();
+  const payload = JSON.stringify(errorBody('INPUT_INVALID', 'The request is not valid HTTP', zid, [{ field: '(request)', reason: 'could not be parsed' }]));
+  socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\nsvc-zid: ${zid}\r\ncontent-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`);
 }
 
 function listener(options: LocalServiceOptions, keys: KeyRing) {
@@ -106,6 +126,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<R
   const configured = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [{ key: generateApiKey(), team: 'local' }];
   const keys = new KeyRing(configured);
   const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, keepAlive: true, keepAliveTimeout: 30_000 }, listener(options, keys));
+  server.on('clientError', onClientError);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

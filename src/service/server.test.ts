@@ -141,3 +141,21 @@ describe('routing, methods and headers', () => {
     expect(repeated.body.data?.details?.[0]).toEqual({ field: 'chainId', reason: 'is given more than once' });
   });
 });
+
+describe('malformed HTTP', () => {
+  it('answers a request Node cannot parse with a JSON 400 and stays up', async () => {
+    const { connect } = await import('node:tls');
+    const url = new URL(svc.service.baseUrl);
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ host: url.hostname, port: Number(url.port), ca: svc.service.caCertPem }, () => socket.write('GET /swap/chains HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400/);
+    const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
+    expectErrorBody(body, 'INPUT_INVALID');
+    expect((await svc.get('/swap/chains')).status).toBe(200);
+  });
+});

@@ -85,11 +85,8 @@ export function priceSwap(ctx: SwapContext, model: AllowanceModel, isQuote: bool
   return assemble(ctx, swap, trade);
 }
 
-function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade): Record<string, unknown> {
+function encodeTrade(ctx: SwapContext, swap: ResolvedSwap, trade: Trade, minBuy: bigint, fills: CalldataFill[]) {
   const { query, state } = swap;
-  const minBuy = minBuyAmount(trade.buyAmount, swap.slippagePpm);
-  const allowanceTarget = allowanceTargetOf(swap);
-  const route = routeMember(swap, trade);
   const settler = settlerAddress(ctx.market.seed, state.chain.chainId, swap.model, state.timeMs);
   const permit = permitFor(ctx.market.seed, swap, settler);
   const tx = encodeTransaction({
@@ -105,7 +102,7 @@ function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade): Record<st
     minBuyAmount: minBuy,
     recipient: query.recipient ?? query.taker ?? zeroAddress,
     zid: ctx.zid,
-    fills: route.calldataFills,
+    fills,
     fees: trade.integratorFees,
     surplus: query.tradeSurplusRecipient ? { recipient: query.tradeSurplusRecipient, maxBps: query.tradeSurplusMaxBps ?? 10_000 } : null,
     sellEntireBalance: query.sellEntireBalance === 'true',
@@ -113,21 +110,37 @@ function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade): Record<st
     wrapUnwrapMode: 'wrapUnwrapMode' in query ? (query.wrapUnwrapMode ?? 'direct') : 'direct',
     permit: permit ? { nonce: permit.nonce, deadline: permit.deadline } : null,
   });
-  const gas = estimateGas(swap, trade);
+  return { tx, settler, permit };
+}
+
+function feesMember(swap: ResolvedSwap, trade: Trade): Record<string, unknown> {
   const fee = (amount: bigint, token: string) => ({ amount: amount.toString(), token: lower(token), type: 'volume' });
-  const integratorFees = trade.integratorFees.map((charged) => ({ ...fee(charged.amount, charged.spec.token.address) }));
-  const tax = (token: MarketToken) => Object.fromEntries(Object.entries(token.taxes).map(([key, value]) => [key, value === null ? null : String(value)]));
+  const integratorFees = trade.integratorFees.map((charged) => fee(charged.amount, charged.spec.token.address));
+  return {
+    integratorFee: integratorFees[0] ?? null,
+    integratorFees: integratorFees.length > 0 ? integratorFees : null,
+    serviceFee: trade.serviceFee > 0n ? fee(trade.serviceFee, swap.buy.address) : null,
+    gasFee: null,
+  };
+}
+
+function taxMember(token: MarketToken): Record<string, string | null> {
+  return Object.fromEntries(Object.entries(token.taxes).map(([key, value]) => [key, value === null ? null : String(value)]));
+}
+
+function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade): Record<string, unknown> {
+  const { query, state } = swap;
+  const minBuy = minBuyAmount(trade.buyAmount, swap.slippagePpm);
+  const allowanceTarget = allowanceTargetOf(swap);
+  const route = routeMember(swap, trade);
+  const { tx, settler, permit } = encodeTrade(ctx, swap, trade, minBuy, route.calldataFills);
+  const gas = estimateGas(swap, trade);
   const body: Record<string, unknown> = {
     allowanceTarget,
     blockNumber: String(state.block),
     buyAmount: trade.buyAmount.toString(),
     buyToken: query.buyToken,
-    fees: {
-      integratorFee: integratorFees[0] ?? null,
-      integratorFees: integratorFees.length > 0 ? integratorFees : null,
-      serviceFee: trade.serviceFee > 0n ? fee(trade.serviceFee, swap.buy.address) : null,
-      gasFee: null,
-    },
+    fees: feesMember(swap, trade),
     gas: gas.toString(),
     gasPrice: swap.gasPriceWei.toString(),
     issues: issuesOf(ctx, swap, trade.sellAmount, allowanceTarget),
@@ -137,7 +150,7 @@ function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade): Record<st
     route: { fills: route.fills, tokens: route.tokens },
     sellAmount: trade.sellAmount.toString(),
     sellToken: query.sellToken,
-    tokenMetadata: { buyToken: tax(swap.buy), sellToken: tax(swap.sell) },
+    tokenMetadata: { buyToken: taxMember(swap.buy), sellToken: taxMember(swap.sell) },
     totalNetworkFee: totalNetworkFee(gas, swap.gasPriceWei, state.l1WeiPerByte, tx.data).toString(),
     zid: ctx.zid,
   };
