@@ -11,8 +11,6 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'main/index.ts'),
-          // Runs in Electron's utilityProcess: the local service, bundled so it needs no TS loader.
-          'local-service': resolve(import.meta.dirname, 'main/local-service-entry.ts'),
         },
       },
     },
@@ -31,7 +29,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
-    plugins: [svelte()],
+    // The renderer root is renderer/, so point the plugin at the repository's svelte.config.js.
+    plugins: [svelte({ configFile: resolve(import.meta.dirname, 'svelte.config.js') })],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'renderer/index.html') } },

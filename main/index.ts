@@ -1,0 +1,51 @@
+import { app } from 'electron';
+import { join } from 'node:path';
+import { createHandlers } from '../src/core/handlers.ts';
+import { registerIpc } from './ipc.ts';
+import { registerAppScheme, serveRenderer } from './protocol.ts';
+import { APP_ORIGIN, createMainWindow, denyPermissions, lockDown } from './window.ts';
+
+/**
+ * Lifecycle and wiring only: single instance, user-data dir, app:// protocol, the engine's handler
+ * map on IPC, one window. Everything with logic lives in src/ and is tested without Electron.
+ */
+
+/** Tests and portable setups point the app at another data dir. */
+export const USER_DATA_ENV = 'SWAP_EXPLORER_USER_DATA';
+
+function logBug(channel: string, error: unknown): void {
+  console.error(`[${channel}]`, error instanceof Error ? error.stack : error);
+}
+
+function definedVersions(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.versions).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+function start(): void {
+  const userData = process.env[USER_DATA_ENV];
+  if (userData) app.setPath('userData', userData);
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  registerAppScheme();
+  app.on('web-contents-created', (_event, contents) => lockDown(contents));
+  app.on('window-all-closed', () => app.quit());
+  void app.whenReady().then(() => {
+    const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+    serveRenderer(join(import.meta.dirname, '../renderer'));
+    denyPermissions();
+    const handlers = createHandlers({
+      identity: { name: app.getName(), version: app.getVersion(), versions: definedVersions(), platform: process.platform, dataDir: app.getPath('userData') },
+    });
+    const trusted = devServerUrl ? [APP_ORIGIN, new URL(devServerUrl).origin] : [APP_ORIGIN];
+    registerIpc(handlers, trusted, logBug);
+    const window = createMainWindow({ preloadDir: join(import.meta.dirname, '../preload'), devServerUrl });
+    app.on('second-instance', () => {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    });
+  });
+}
+
+start();
