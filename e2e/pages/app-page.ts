@@ -18,8 +18,12 @@ export class AppPage {
     return this.page.getByRole('heading', { level: 1, name });
   }
 
-  /** Saves a screenshot for the README (docs/screenshots/<name>.png). */
+  /**
+   * Saves a screenshot: into test-results/screenshots on every run, and into docs/screenshots (the
+   * README's) only with UPDATE_SCREENSHOTS=1 (`npm run screenshots`), so a test run leaves the tree clean.
+   */
   async screenshot(name: string): Promise<void> {
-    await this.page.screenshot({ path: `docs/screenshots/${name}.png` });
+    const folder = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+    await this.page.screenshot({ path: `${folder}/${name}.png` });
   }
 }
