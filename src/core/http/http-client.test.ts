@@ -1,0 +1,213 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOrCreateCertificate } from '../../service/tls.ts';
+import { createHttpClient, type HttpClient } from './http-client.ts';
+import { makeCert, startRawHttp, startRawHttps, testConnection, type RawServer } from './test-support.ts';
+
+// Misbehaving servers the local service cannot imitate, over HTTPS with the local service's cert.
+const hits = new Map<string, number>();
+function hit(path: string): number {
+  const count = (hits.get(path) ?? 0) + 1;
+  hits.set(path, count);
+  return count;
+}
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+};
+
+const ROUTES: Record<string, (req: IncomingMessage, res: ServerResponse, count: number) => void> = {
+  '/ok': (_req, res) => json(res, 200, { zid: '0x000000000000000000000001' }),
+  '/headers': (req, res) => json(res, 200, { headers: req.headers }),
+  '/gateway401': (_req, res) => json(res, 401, { message: 'Invalid API key', request_id: 'req-1' }),
+  '/html': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<html><body>Bad gateway page</body></html>');
+  },
+  '/truncated': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"zid":"0x0000');
+  },
+  '/stall': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"partial":');
+  },
+  '/silent': () => undefined,
+  '/drop': (req) => req.socket.destroy(),
+  '/burst': (_req, res, count) => (count <= 2 ? json(res, 503, { name: 'UNCATEGORIZED', message: 'busy', data: { zid: 'z' } }) : json(res, 200, { zid: 'z' })),
+  '/always500': (_req, res) => json(res, 500, { name: 'INTERNAL_SERVER_ERROR', message: 'boom', data: { zid: '0x0000000000000000000000aa', details: 'kept' } }),
+  '/retry-date': (_req, res, count) => (count === 1 ? json(res, 429, { message: 'slow down' }, { 'retry-after': new Date(Date.now() + 500).toUTCString() }) : json(res, 200, { zid: 'z' })),
+  '/retry-long': (_req, res) => json(res, 429, { message: 'slow down' }, { 'retry-after': '120' }),
+  '/big': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(`"${'x'.repeat(300_000)}"`);
+  },
+};
+
+let server: RawServer;
+let caPem: string;
+let client: HttpClient;
+
+beforeAll(async () => {
+  const cert = await loadOrCreateCertificate(await mkdtemp(join(tmpdir(), 'http-client-')));
+  caPem = cert.certPem;
+  server = await startRawHttps({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
+    const path = new URL(req.url ?? '/', 'https://x').pathname;
+    ROUTES[path]?.(req, res, hit(path));
+  });
+  client = createHttpClient({ timeouts: { connectMs: 2_000, headersMs: 300, bodyStallMs: 300 }, overallTimeoutMs: 5_000, backoffBaseMs: 5, maxBodyBytes: 100_000 });
+});
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+const get = (path: string, overrides = {}) => client.get({ connection: testConnection(server.baseUrl, { caPem, ...overrides }), pathAndQuery: path, sendVersion: true });
+
+describe('http client against misbehaving servers', () => {
+  it('sends the key and version headers, and no key header when none is stored', async () => {
+    const withKey = await get('/headers');
+    expect((withKey.body as { headers: Record<string, string> }).headers).toMatchObject({ 'svc-api-key': 'test-key', 'svc-version': 'v2' });
+    const without = await get('/headers', { apiKey: null });
+    expect((without.body as { headers: Record<string, string> }).headers['svc-api-key']).toBeUndefined();
+  });
+
+  it('maps a gateway-shaped 401 to AUTH_FAILED and keeps its body raw', async () => {
+    const answer = await get('/gateway401');
+    expect(answer.appError?.code).toBe('AUTH_FAILED');
+    expect(answer.body).toEqual({ message: 'Invalid API key', request_id: 'req-1' });
+  });
+
+  it.each(['/html', '/truncated'])('keeps a non-JSON 200 body (%s) as text with body null', async (path) => {
+    const answer = await get(path);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBeNull();
+    expect(answer.bodyText.length).toBeGreaterThan(0);
+    expect(answer.appError?.code).toBe('REMOTE_ERROR');
+  });
+
+  it('times out a stalled body and keeps the bytes that arrived', async () => {
+    const answer = await get('/stall');
+    expect(answer.appError?.code).toBe('TIMEOUT');
+    expect(answer.bodyText).toBe('{"partial":');
+  });
+
+  it('times out when headers never come, without retrying', async () => {
+    const answer = await get('/silent');
+    expect(answer.appError?.code).toBe('TIMEOUT');
+    expect(answer.attempts).toBe(1);
+  });
+
+  it('retries dropped connections, then reports NETWORK after 3 attempts', async () => {
+    const before = hits.get('/drop') ?? 0;
+    const answer = await get('/drop');
+    expect(answer.appError?.code).toBe('NETWORK');
+    expect(answer.attempts).toBe(3);
+    expect((hits.get('/drop') ?? 0) - before).toBe(3);
+  });
+
+  it('retries a burst of 503s and succeeds on the third attempt', async () => {
+    const answer = await get('/burst');
+    expect(answer.status).toBe(200);
+    expect(answer.attempts).toBe(3);
+    expect(answer.appError).toBeNull();
+  });
+
+  it('gives up on 500s after 3 attempts with the service error kept whole', async () => {
+    const answer = await get('/always500');
+    expect(answer.attempts).toBe(3);
+    expect(answer.appError?.code).toBe('REMOTE_ERROR');
+    expect(answer.appError?.details).toMatchObject({ status: 500, serviceError: { name: 'INTERNAL_SERVER_ERROR', message: 'boom', data: { zid: '0x0000000000000000000000aa', details: 'kept' } } });
+  });
+
+  it('honours a Retry-After given as an HTTP date', async () => {
+    const answer = await get('/retry-date');
+    expect(answer.status).toBe(200);
+    expect(answer.attempts).toBe(2);
+  });
+
+  it('reports RATE_LIMITED with the wait when Retry-After is longer than 30 s', async () => {
+    const answer = await get('/retry-long');
+    expect(answer.appError?.code).toBe('RATE_LIMITED');
+    expect(answer.appError?.details).toMatchObject({ retryAfterMs: 120_000 });
+    expect(answer.attempts).toBe(1);
+  });
+
+  it('cuts an oversized body at the cap and reports it', async () => {
+    const answer = await get('/big');
+    expect(answer.appError?.code).toBe('REMOTE_ERROR');
+    expect(answer.bodyText.length).toBe(100_000);
+    expect(answer.body).toBeNull();
+  });
+
+  it('stops with CANCELLED when the caller aborts', async () => {
+    const controller = new AbortController();
+    const pending = client.get({ connection: testConnection(server.baseUrl, { caPem }), pathAndQuery: '/silent', sendVersion: true, signal: controller.signal });
+    controller.abort();
+    expect((await pending).appError?.code).toBe('CANCELLED');
+  });
+});
+
+describe('TLS and transport refusals', () => {
+  it('refuses an http:// base URL before opening any connection', async () => {
+    const plain = await startRawHttp((_req, res) => json(res, 200, {}));
+    try {
+      const answer = await client.get({ connection: testConnection(plain.baseUrl), pathAndQuery: '/ok', sendVersion: true });
+      expect(answer.appError?.code).toBe('INVALID_INPUT');
+      expect(answer.attempts).toBe(0);
+      expect(plain.connections()).toBe(0);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('refuses the self-signed certificate when it is not pinned', async () => {
+    const answer = await get('/ok', { caPem: null, trustSystemCertificates: true });
+    expect(answer.appError?.code).toBe('TLS');
+  });
+
+  const withServer = async (tls: { cert: string; key: string }, trust: string) => {
+    const other = await startRawHttps(tls, (_req, res) => json(res, 200, { zid: 'z' }));
+    try {
+      return await client.get({ connection: testConnection(other.baseUrl, { caPem: trust }), pathAndQuery: '/ok', sendVersion: true });
+    } finally {
+      await other.close();
+    }
+  };
+
+  it('refuses an expired certificate even when pinned', async () => {
+    const expired = await makeCert({ isCa: true, validFrom: new Date(Date.now() - 10 * 86_400_000), validTo: new Date(Date.now() - 86_400_000) });
+    const answer = await withServer(expired, expired.cert);
+    expect(answer.appError?.code).toBe('TLS');
+    expect(answer.appError?.details).toMatchObject({ cause: 'CERT_HAS_EXPIRED' });
+  });
+
+  it('refuses a certificate for another host', async () => {
+    const wrongHost = await makeCert({ isCa: true, hosts: ['example.invalid'] });
+    const answer = await withServer(wrongHost, wrongHost.cert);
+    expect(answer.appError?.code).toBe('TLS');
+    expect(answer.appError?.details).toMatchObject({ cause: 'ERR_TLS_CERT_ALTNAME_INVALID' });
+  });
+
+  it('refuses a certificate from an unknown CA and accepts it once the user adds that CA', async () => {
+    const ca = await makeCert({ isCa: true, hosts: ['ca.invalid'] });
+    const otherCa = await makeCert({ isCa: true, hosts: ['other.invalid'] });
+    const leaf = await makeCert({ ca });
+    expect((await withServer(leaf, otherCa.cert)).appError?.code).toBe('TLS');
+    const accepted = await withServer(leaf, ca.cert);
+    expect(accepted.appError).toBeNull();
+    expect(accepted.status).toBe(200);
+  });
+
+  it('maps a refused connection to NETWORK', async () => {
+    const closed = await startRawHttps(await makeCert(), () => undefined);
+    const { baseUrl } = closed;
+    await closed.close();
+    const answer = await client.get({ connection: testConnection(baseUrl, { caPem }), pathAndQuery: '/ok', sendVersion: true });
+    expect(answer.appError?.code).toBe('NETWORK');
+  });
+});

@@ -1,0 +1,240 @@
+import { ServiceErrorSchema } from '../../spec/index.ts';
+import { AppError, type AppErrorData } from '../../ipc/result.ts';
+import type { Connection } from '../ports.ts';
+import { attemptOnce, type AttemptResult } from './attempt.ts';
+import { DispatcherPool, type TransportTimeouts } from './dispatchers.ts';
+import { isConnectionReset, mapStatus, mapTransportError } from './map-error.ts';
+import { RateScheduler } from './rate-scheduler.ts';
+import { RETRY_STATUSES, abortableDelay, backoffDelay, parseRetryAfter } from './retry.ts';
+
+/**
+ * The HTTPS client of the engine: the profile's headers and trust, pacing under the profile's rate
+ * budget, timeouts, a size cap, retries for GET, and every failure mapped to an AppError once.
+ * `get` never throws: it reports whatever arrived so that every request can be kept in history.
+ */
+
+/** Limits and knobs of the client; every one injectable so tests can use small values. */
+export interface HttpClientOptions {
+  timeouts?: Partial<TransportTimeouts>;
+  /** Cap on the whole request, retries and waits included (default 60 s). */
+  overallTimeoutMs?: number;
+  /** Bodies beyond this are cut and reported (default 16 MB). */
+  maxBodyBytes?: number;
+  /** Attempts including the first (default 3). */
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  /** A longer Retry-After is not waited for: RATE_LIMITED with the wait (default 30 s). */
+  maxRetryAfterMs?: number;
+  /** Shared across clients to pace one profile from several places (default: one of its own). */
+  scheduler?: RateScheduler;
+  random?: () => number;
+}
+
+/** Everything known about one sent request, for history. */
+export interface HttpExchange {
+  url: string;
+  requestHeaders: Record<string, string>;
+  status: number | null;
+  statusText: string;
+  responseHeaders: Record<string, string>;
+  bodyText: string;
+  /** The body as JSON, or null when it is not JSON (HTML, truncated, empty). */
+  body: unknown;
+  attempts: number;
+  startedAt: string;
+  durationMs: number;
+  appError: AppErrorData | null;
+}
+
+/** What to send: a path with its query under the connection's base URL. */
+export interface HttpGetRequest {
+  connection: Connection;
+  pathAndQuery: string;
+  /** Whether to send the version header (all endpoints but one, spec "Authentication"). */
+  sendVersion: boolean;
+  signal?: AbortSignal;
+}
+
+/** The client. */
+export interface HttpClient {
+  get(request: HttpGetRequest): Promise<HttpExchange>;
+  close(): Promise<void>;
+}
+
+type Settings = Required<Omit<HttpClientOptions, 'timeouts' | 'scheduler'>> & { timeouts: TransportTimeouts; scheduler: RateScheduler };
+
+function settingsOf(options: HttpClientOptions): Settings {
+  return {
+    timeouts: { connectMs: 10_000, headersMs: 15_000, bodyStallMs: 15_000, ...options.timeouts },
+    overallTimeoutMs: options.overallTimeoutMs ?? 60_000,
+    maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
+    maxAttempts: options.maxAttempts ?? 3,
+    backoffBaseMs: options.backoffBaseMs ?? 250,
+    backoffCapMs: options.backoffCapMs ?? 4_000,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
+    scheduler: options.scheduler ?? new RateScheduler(),
+    random: options.random ?? Math.random,
+  };
+}
+
+/** The headers a connection sends: the key only when one is stored. */
+export function requestHeadersOf(connection: Connection, sendVersion: boolean): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (sendVersion) headers[connection.headerNames.version] = connection.version;
+  if (connection.apiKey !== null && connection.apiKey !== '') headers[connection.headerNames.apiKey] = connection.apiKey;
+  return headers;
+}
+
+/** Builds the URL; refuses anything but https before a socket is opened (spec: plain HTTP is rejected). */
+export function buildUrl(baseUrl: string, pathAndQuery: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.replace(/\/+$/, '') + pathAndQuery);
+  } catch {
+    throw new AppError('INVALID_INPUT', `The base URL is not a valid URL: ${baseUrl}`, { field: 'baseUrl' });
+  }
+  if (url.protocol !== 'https:') throw new AppError('INVALID_INPUT', `Only https:// base URLs are allowed (got ${url.protocol}//)`, { field: 'baseUrl' });
+  return url;
+}
+
+/** Parses JSON, or null when the text is not JSON. */
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Creates a client with its own keep-alive dispatchers. */
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const settings = settingsOf(options);
+  const pool = new DispatcherPool(settings.timeouts);
+  return {
+    get: (request) => runGet(settings, pool, request),
+    close: () => pool.close(),
+  };
+}
+
+interface Run {
+  settings: Settings;
+  url: string;
+  headers: Record<string, string>;
+  started: number;
+  startedAt: string;
+}
+
+function exchangeOf(run: Run, attempts: number, last: AttemptResult | null, error: AppError | null): HttpExchange {
+  const bodyText = last?.bodyText ?? '';
+  return {
+    url: run.url,
+    requestHeaders: run.headers,
+    status: last?.status ?? null,
+    statusText: last?.statusText ?? '',
+    responseHeaders: last?.responseHeaders ?? {},
+    bodyText,
+    body: last?.isTruncated ? null : parseJson(bodyText),
+    attempts,
+    startedAt: run.startedAt,
+    durationMs: Math.max(0, performance.now() - run.started),
+    appError: error ? error.toData() : null,
+  };
+}
+
+async function runGet(settings: Settings, pool: DispatcherPool, request: HttpGetRequest): Promise<HttpExchange> {
+  const { connection } = request;
+  const headers = requestHeadersOf(connection, request.sendVersion);
+  const run: Run = { settings, url: connection.baseUrl + request.pathAndQuery, headers, started: performance.now(), startedAt: new Date().toISOString() };
+  let url: URL;
+  try {
+    url = buildUrl(connection.baseUrl, request.pathAndQuery);
+  } catch (error) {
+    return exchangeOf(run, 0, null, error as AppError);
+  }
+  run.url = url.toString();
+  const cancel = request.signal ?? new AbortController().signal;
+  const overall = AbortSignal.timeout(settings.overallTimeoutMs);
+  const signal = AbortSignal.any([cancel, overall]);
+  const dispatcher = pool.get(url.origin, connection);
+  const send = () => attemptOnce({ url: run.url, headers, dispatcher, signal, maxBodyBytes: settings.maxBodyBytes });
+  return retryLoop(run, { profileId: connection.profileId, rps: connection.rateBudgetRps, signal, cancel }, send);
+}
+
+interface Pace {
+  profileId: string;
+  rps: number;
+  signal: AbortSignal;
+  cancel: AbortSignal;
+}
+
+function abortError(pace: Pace, overallMs: number): AppError {
+  if (pace.cancel.aborted) return new AppError('CANCELLED', 'The request was cancelled');
+  return new AppError('TIMEOUT', `No complete answer within ${overallMs} ms`, { limitMs: overallMs });
+}
+
+async function retryLoop(run: Run, pace: Pace, send: () => Promise<AttemptResult>): Promise<HttpExchange> {
+  const { settings } = run;
+  let last: AttemptResult | null = null;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await settings.scheduler.acquire(pace.profileId, pace.rps, pace.signal);
+    } catch {
+      return exchangeOf(run, attempt - 1, last, abortError(pace, settings.overallTimeoutMs));
+    }
+    last = await send();
+    if (pace.signal.aborted) return exchangeOf(run, attempt, last, abortError(pace, settings.overallTimeoutMs));
+    const step = nextStep(settings, last, attempt);
+    if (step.kind === 'done') return exchangeOf(run, attempt, last, step.error);
+    try {
+      await abortableDelay(step.waitMs, pace.signal);
+    } catch {
+      return exchangeOf(run, attempt, last, abortError(pace, settings.overallTimeoutMs));
+    }
+  }
+}
+
+type Step = { kind: 'done'; error: AppError | null } | { kind: 'retry'; waitMs: number };
+
+function nextStep(settings: Settings, last: AttemptResult, attempt: number): Step {
+  const canRetry = attempt < settings.maxAttempts;
+  if (last.status === null) {
+    const error = mapTransportError(last.error);
+    if (canRetry && isConnectionReset(last.error)) return { kind: 'retry', waitMs: backoffDelay(attempt, settings.backoffBaseMs, settings.backoffCapMs, settings.random) };
+    return { kind: 'done', error };
+  }
+  if (RETRY_STATUSES.has(last.status) && last.error === null) {
+    const retryAfterMs = parseRetryAfter(last.responseHeaders['retry-after'], Date.now());
+    if (retryAfterMs !== null && retryAfterMs > settings.maxRetryAfterMs) return { kind: 'done', error: tooLongWait(last, retryAfterMs) };
+    if (canRetry) return { kind: 'retry', waitMs: retryAfterMs ?? backoffDelay(attempt, settings.backoffBaseMs, settings.backoffCapMs, settings.random) };
+  }
+  return { kind: 'done', error: finalError(settings, last) };
+}
+
+// Loose on purpose: an error body with a name and a message is kept whole even when the rest drifts
+// from the spec (the schema report lists the drift); the UI must still show the service's words.
+function serviceErrorOf(last: AttemptResult): unknown {
+  const body = last.isTruncated ? null : parseJson(last.bodyText);
+  return ServiceErrorSchema.pick({ name: true, message: true }).safeParse(body).success ? body : null;
+}
+
+function tooLongWait(last: AttemptResult, retryAfterMs: number): AppError {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  return new AppError('RATE_LIMITED', `The service asks to wait ${seconds} s before retrying`, { status: last.status, retryAfterMs, serviceError: serviceErrorOf(last) });
+}
+
+function finalError(settings: Settings, last: AttemptResult): AppError | null {
+  if (last.error !== null) {
+    // The head arrived but the body failed (stalled, dropped): the transport error says which.
+    const mapped = mapTransportError(last.error);
+    return new AppError(mapped.code, `The response body did not arrive whole: ${mapped.message}`, { status: last.status, ...(mapped.details as object) });
+  }
+  if (last.isTruncated) {
+    return new AppError('REMOTE_ERROR', `The response is larger than ${settings.maxBodyBytes} bytes; it was cut there`, { status: last.status, maxBodyBytes: settings.maxBodyBytes });
+  }
+  if (last.status !== null && (last.status < 200 || last.status >= 300)) return mapStatus(last.status, last.statusText, serviceErrorOf(last));
+  // Every endpoint answers JSON (spec, "Endpoints"): a 2xx HTML page or cut JSON is a proxy or a fault.
+  if (parseJson(last.bodyText) === null) return new AppError('REMOTE_ERROR', 'The response is not JSON; its text is kept as received', { status: last.status });
+  return null;
+}

@@ -1,0 +1,83 @@
+import { AppError, type AppErrorCode } from '../../ipc/result.ts';
+
+/**
+ * The one place where transport failures and HTTP statuses become app error codes. Everything above
+ * the client matches on `AppError.code` only.
+ */
+
+// Node's TLS verification codes (OpenSSL's X509_V_ERR_* names plus Node's own host check).
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_UNTRUSTED',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'HOSTNAME_MISMATCH',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'EPROTO',
+]);
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+// Resets the server or a middlebox may cause on a keep-alive socket: safe to retry for a GET.
+const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED']);
+
+const NETWORK_CODES = new Set([...RESET_CODES, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_PROXY']);
+
+/** The error codes on an error and its causes (undici sometimes wraps the socket's error). */
+export function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let node: unknown = error;
+  for (let depth = 0; depth < 5 && node instanceof Error; depth += 1) {
+    const code = (node as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    node = (node as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+/** Whether a transport error is a connection reset, the only transport failure a GET retries. */
+export function isConnectionReset(error: unknown): boolean {
+  return errorCodes(error).some((code) => RESET_CODES.has(code));
+}
+
+function codeFor(codes: string[]): AppErrorCode {
+  if (codes.some((code) => TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))) return 'TLS';
+  if (codes.some((code) => TIMEOUT_CODES.has(code))) return 'TIMEOUT';
+  if (codes.some((code) => NETWORK_CODES.has(code))) return 'NETWORK';
+  return 'INTERNAL';
+}
+
+/** Maps a transport failure (no HTTP response) to an AppError, keeping the low-level code in details. */
+export function mapTransportError(error: unknown): AppError {
+  const codes = errorCodes(error);
+  const code = codeFor(codes);
+  const message = error instanceof Error ? error.message : String(error);
+  const lead: Record<AppErrorCode, string> = {
+    TLS: 'The TLS connection was refused',
+    TIMEOUT: 'The service did not answer in time',
+    NETWORK: 'The service could not be reached',
+  } as Record<AppErrorCode, string>;
+  return new AppError(code, `${lead[code] ?? 'The request failed'}: ${message}`, { cause: codes[0] ?? null });
+}
+
+/** Maps a non-2xx status to an AppError; `serviceError` is the spec's Error object when the body is one. */
+export function mapStatus(status: number, statusText: string, serviceError: unknown): AppError {
+  const named = serviceError as { name?: string; message?: string } | null;
+  const suffix = named?.name ? `: ${named.name}${named.message ? ` (${named.message})` : ''}` : '';
+  const details = serviceError === null ? { status } : { status, serviceError };
+  if (status === 401 || status === 403) {
+    // A 403 with a spec error name is the service refusing a trade, not a bad key (spec, "Errors").
+    if (status === 403 && named?.name) return new AppError('REMOTE_ERROR', `HTTP 403${suffix}`, details);
+    return new AppError('AUTH_FAILED', `The service refused the API key (HTTP ${status}${statusText ? ` ${statusText}` : ''})${suffix}`, details);
+  }
+  if (status === 429) return new AppError('RATE_LIMITED', `The service rate-limited the request (HTTP 429)${suffix}`, details);
+  return new AppError('REMOTE_ERROR', `HTTP ${status}${statusText ? ` ${statusText}` : ''}${suffix}`, details);
+}

@@ -1,0 +1,86 @@
+import { createServer as createHttpsServer, type Server } from 'node:https';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generate } from 'selfsigned';
+import type { Connection } from '../ports.ts';
+
+/**
+ * Test support for the client: raw HTTPS servers that misbehave in ways the local service cannot
+ * (gateways, HTML, stalls, bad certificates), each counting the connections it saw.
+ */
+
+/** A running raw server. */
+export interface RawServer {
+  baseUrl: string;
+  /** TCP connections accepted so far. */
+  connections(): number;
+  close(): Promise<void>;
+}
+
+type Route = (req: IncomingMessage, res: ServerResponse) => void;
+
+async function listen(server: Server | ReturnType<typeof createHttpServer>, scheme: string): Promise<RawServer> {
+  let count = 0;
+  server.on('connection', () => (count += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `${scheme}://127.0.0.1:${port}`,
+    connections: () => count,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** An HTTPS server with `cert`/`key` answering with `route`. */
+export function startRawHttps(tls: { cert: string; key: string }, route: Route): Promise<RawServer> {
+  return listen(createHttpsServer({ cert: tls.cert, key: tls.key }, route), 'https');
+}
+
+/** A plain-HTTP server (to prove that http:// is refused before any connection). */
+export function startRawHttp(route: Route): Promise<RawServer> {
+  return listen(createHttpServer(route), 'http');
+}
+
+/** A certificate: for `hosts` (IP or DNS), valid between the dates, self-signed or signed by `ca`. */
+export async function makeCert(options: { hosts?: string[]; isCa?: boolean; validFrom?: Date; validTo?: Date; ca?: { cert: string; key: string } } = {}): Promise<{ cert: string; key: string }> {
+  const hosts = options.hosts ?? ['127.0.0.1'];
+  const notBeforeDate = options.validFrom ?? new Date(Date.now() - 3_600_000);
+  const notAfterDate = options.validTo ?? new Date(Date.now() + 86_400_000);
+  const altNames = hosts.map((host) => (/^[\d.]+$/.test(host) ? { type: 7 as const, ip: host } : { type: 2 as const, value: host }));
+  const pems = await generate([{ name: 'commonName', value: options.isCa ? 'Test CA' : hosts[0]! }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
+    notBeforeDate,
+    notAfterDate,
+    ...(options.ca ? { ca: options.ca } : {}),
+    extensions: [
+      { name: 'basicConstraints', cA: options.isCa ?? false, critical: true },
+      { name: 'keyUsage', digitalSignature: true, keyCertSign: options.isCa ?? false, critical: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      { name: 'subjectAltName', altNames },
+    ],
+  });
+  return { cert: pems.cert, key: pems.private };
+}
+
+/** A connection to `baseUrl` with a key, pinned to `caPem`. */
+export function testConnection(baseUrl: string, overrides: Partial<Connection> = {}): Connection {
+  return {
+    profileId: 'test',
+    profileName: 'Test',
+    baseUrl,
+    headerNames: { apiKey: 'svc-api-key', version: 'svc-version' },
+    version: 'v2',
+    apiKey: 'test-key',
+    caPem: null,
+    trustSystemCertificates: false,
+    proxyUrl: null,
+    rateBudgetRps: 1000,
+    ...overrides,
+  };
+}
