@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The repo's own eslint.config.js, run on in-memory code at paths that pick its per-folder rules.
+const eslint = new ESLint({ cwd: join(import.meta.dirname, '..') });
+
+async function ruleIds(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((m) => m.ruleId ?? `fatal: ${m.message}`);
+}
+
+describe('security bans (issue 7, item 5)', () => {
+  it('bans exposing ipcRenderer through contextBridge', async () => {
+    const code = "import { contextBridge, ipcRenderer } from 'electron';\ncontextBridge.exposeInMainWorld('ipc', ipcRenderer);\n";
+    expect(await ruleIds(code, 'main/preload/x.ts')).toContain('no-restricted-syntax');
+  });
+
+  it('allows exposing a contract-built api object', async () => {
+    const code = "import { contextBridge } from 'electron';\nconst api = { ping: () => 1 };\ncontextBridge.exposeInMainWorld('api', api);\n";
+    expect(await ruleIds(code, 'main/preload/x.ts')).toEqual([]);
+  });
+
+  it('bans shell.openExternal with a non-literal URL and allows a literal', async () => {
+    const bad = "import { shell } from 'electron';\nexport function open(url: string) { return shell.openExternal(url); }\n";
+    const good = "import { shell } from 'electron';\nexport function open() { return shell.openExternal('https://example.org/'); }\n";
+    expect(await ruleIds(bad, 'main/x.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIds(good, 'main/x.ts')).toEqual([]);
+  });
+
+  it('bans rejectUnauthorized: false', async () => {
+    expect(await ruleIds('export const tls = { rejectUnauthorized: false };\n', 'src/core/x.ts')).toContain('no-restricted-syntax');
+  });
+
+  it('bans NODE_TLS_REJECT_UNAUTHORIZED as a member and as a string key', async () => {
+    expect(await ruleIds("process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';\n", 'src/cli/x.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIds("process.env['NODE_TLS_REJECT_UNAUTHORIZED'] = '0';\n", 'src/cli/x.ts')).toContain('no-restricted-syntax');
+  });
+});
+
+describe('import direction', () => {
+  it('keeps src/domain free of Node built-ins', async () => {
+    expect(await ruleIds("import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n", 'src/domain/x.ts')).toContain('no-restricted-imports');
+  });
+
+  it('stops the renderer importing main/', async () => {
+    expect(await ruleIds("import { x } from '../main/window.ts';\nexport const y = x;\n", 'renderer/x.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import { x } from '../../main/window.ts';\nexport const y = x;\n", 'renderer/lib/x.ts')).toContain('no-restricted-imports');
+  });
+
+  it('stops src/ importing electron', async () => {
+    for (const file of ['src/core/x.ts', 'src/domain/x.ts', 'src/service/x.ts', 'src/cli/x.ts', 'src/spec/x.ts', 'src/ipc/x.ts']) {
+      expect(await ruleIds("import { app } from 'electron';\nexport const a = app;\n", file), file).toContain('no-restricted-imports');
+    }
+  });
+
+  it('lets main/ import electron and src/', async () => {
+    expect(await ruleIds("import { app } from 'electron';\nimport { x } from '../src/core/x.ts';\nexport const a = [app, x];\n", 'main/x.ts')).toEqual([]);
+  });
+});
