@@ -1,0 +1,108 @@
+import { ENDPOINTS, toFieldErrors, type EndpointId } from '../../spec/index.ts';
+import { AppError, isAppError } from '../../ipc/result.ts';
+import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
+import type { ConnectionResolver, HistorySink } from '../ports.ts';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/http-client.ts';
+import { buildEntry } from './build-entry.ts';
+
+/**
+ * request.send and request.cancel: validate, send through the client, keep the entry in history.
+ *
+ * Invalid parameters are refused before sending and are NOT recorded: nothing left the app, and the
+ * form shows the same field reasons inline. Everything that was sent (or refused by the transport,
+ * such as an http:// base URL) is recorded, failures included, so every outcome has an entry.
+ */
+
+/** What to send. */
+export interface SendInput {
+  /** Client-generated id, so the UI can cancel the request while it runs. */
+  requestId?: string;
+  profileId: string;
+  endpoint: EndpointId;
+  params: Record<string, string>;
+  /** The history id this request replays. */
+  replayOf?: number | null;
+}
+
+/** The answer: the kept entry (id 0 when it could not be stored) and a warning when it was not. */
+export interface SendResult {
+  entry: HistoryEntry;
+  stored: boolean;
+  warning: string | null;
+}
+
+/** The request service. */
+export interface RequestService {
+  send(input: SendInput): Promise<SendResult>;
+  /** Cancels a running request; false when no request with that id is running. */
+  cancel(requestId: string): boolean;
+  close(): Promise<void>;
+}
+
+/** What the service is built from. */
+export interface RequestServiceDeps {
+  connections: ConnectionResolver;
+  history: HistorySink;
+  /** Client options, or a client shared with other services. */
+  client?: HttpClientOptions | HttpClient;
+}
+
+/** Checks params against the endpoint's query schema; throws INVALID_INPUT with `{field, reason}` details. */
+export function validateParams(endpoint: EndpointId, params: Record<string, string>): void {
+  const parsed = ENDPOINTS[endpoint].query.safeParse(params);
+  if (parsed.success) return;
+  const details = toFieldErrors(parsed.error, params);
+  const first = details[0];
+  throw new AppError('INVALID_INPUT', first ? `${first.field} ${first.reason}` : 'invalid parameters', details);
+}
+
+/** The path and query string of a request, with the parameters exactly as given. */
+export function pathAndQueryOf(endpoint: EndpointId, params: Record<string, string>): string {
+  const query = new URLSearchParams(params).toString();
+  return query ? `${ENDPOINTS[endpoint].path}?${query}` : ENDPOINTS[endpoint].path;
+}
+
+function isClient(value: HttpClientOptions | HttpClient | undefined): value is HttpClient {
+  return typeof (value as HttpClient | undefined)?.get === 'function';
+}
+
+/** Creates the request service. */
+export function createRequestService(deps: RequestServiceDeps): RequestService {
+  const client = isClient(deps.client) ? deps.client : createHttpClient(deps.client);
+  const running = new Map<string, AbortController>();
+  return {
+    async send(input) {
+      validateParams(input.endpoint, input.params);
+      const connection = await deps.connections.resolve(input.profileId);
+      const controller = new AbortController();
+      if (input.requestId !== undefined) {
+        if (running.has(input.requestId)) throw new AppError('INVALID_INPUT', `A request with id ${input.requestId} is already running`, { field: 'requestId' });
+        running.set(input.requestId, controller);
+      }
+      try {
+        const pathAndQuery = pathAndQueryOf(input.endpoint, input.params);
+        const exchange = await client.get({ connection, pathAndQuery, sendVersion: ENDPOINTS[input.endpoint].needsVersion, signal: controller.signal });
+        const entry = buildEntry({ connection, endpoint: input.endpoint, params: input.params, replayOf: input.replayOf ?? null }, exchange);
+        return store(deps.history, entry);
+      } finally {
+        if (input.requestId !== undefined) running.delete(input.requestId);
+      }
+    },
+    cancel(requestId) {
+      const controller = running.get(requestId);
+      controller?.abort();
+      return controller !== undefined;
+    },
+    close: () => client.close(),
+  };
+}
+
+// A full disk or a broken database must not lose the answer the user is looking at (issue 4, item 5).
+function store(history: HistorySink, entry: Omit<HistoryEntry, 'id'>): SendResult {
+  try {
+    return { entry: history.insert(entry), stored: true, warning: null };
+  } catch (error) {
+    if (!isAppError(error) || error.code !== 'STORAGE') throw error;
+    return { entry: { ...entry, id: 0 }, stored: false, warning: `The request was not kept in history: ${error.message}` };
+  }
+}

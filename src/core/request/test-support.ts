@@ -1,0 +1,29 @@
+import { AppError } from '../../ipc/result.ts';
+import type { HistoryEntry, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
+import type { Connection, ConnectionResolver, HistorySink } from '../ports.ts';
+
+/** Test doubles for the request service's seams (the real store and profiles are tested on their own). */
+
+/** An in-memory history that assigns ids like the store; `failWith` makes inserts throw. */
+export class MemoryHistory implements HistorySink {
+  readonly entries: HistoryEntry[] = [];
+  failWith: AppError | null = null;
+
+  insert(entry: NewHistoryEntry): HistoryEntry {
+    if (this.failWith) throw this.failWith;
+    const stored = { ...entry, id: this.entries.length + 1 };
+    this.entries.push(stored);
+    return stored;
+  }
+}
+
+/** A resolver over fixed connections; unknown ids are NOT_FOUND as the real one says. */
+export function fixedConnections(...connections: Connection[]): ConnectionResolver {
+  return {
+    resolve: async (profileId) => {
+      const found = connections.find((connection) => connection.profileId === profileId);
+      if (!found) throw new AppError('NOT_FOUND', `No profile ${profileId}`);
+      return found;
+    },
+  };
+}
