@@ -18,7 +18,8 @@ export interface TransportTimeouts {
 /** The trusted CAs of a connection: its own PEM, plus the system's when asked. */
 export function trustedCas(connection: Pick<Connection, 'caPem' | 'trustSystemCertificates'>): string[] | undefined {
   const cas = [...(connection.caPem ? [connection.caPem] : []), ...(connection.trustSystemCertificates ? rootCertificates : [])];
-  // No CA at all: leave Node's default store, which is the system's bundle (nothing is loosened).
+  // The client refuses a connection with neither before sending (NOT_CONFIGURED), so this never
+  // falls back to Node's default store behind the profile's back.
   return cas.length > 0 ? cas : undefined;
 }
 

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateCertificate } from '../../service/tls.ts';
 import { createHttpClient, type HttpClient } from './http-client.ts';
-import { makeCert, startRawHttp, startRawHttps, testConnection, type RawServer } from './test-support.ts';
+import { makeCert, startConnectProxy, startRawHttp, startRawHttps, testConnection, type RawServer } from './test-support.ts';
 
 // Misbehaving servers the local service cannot imitate, over HTTPS with the local service's cert.
 const hits = new Map<string, number>();
@@ -209,5 +209,37 @@ describe('TLS and transport refusals', () => {
     await closed.close();
     const answer = await client.get({ connection: testConnection(baseUrl, { caPem }), pathAndQuery: '/ok', sendVersion: true });
     expect(answer.appError?.code).toBe('NETWORK');
+  });
+
+  it('refuses a profile that trusts no certificate at all, before connecting', async () => {
+    const before = server.connections();
+    const answer = await get('/ok', { caPem: null, trustSystemCertificates: false });
+    expect(answer.appError?.code).toBe('NOT_CONFIGURED');
+    expect(server.connections()).toBe(before);
+  });
+});
+
+describe('proxy and overall cap', () => {
+  it('tunnels through the profile proxy with the pinned CA still checked', async () => {
+    const proxy = await startConnectProxy();
+    try {
+      const answer = await get('/ok', { proxyUrl: proxy.baseUrl });
+      expect(answer.status).toBe(200);
+      expect(proxy.tunnels()).toBe(1);
+      expect((await get('/ok', { proxyUrl: proxy.baseUrl, caPem: null, trustSystemCertificates: true })).appError?.code).toBe('TLS');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('stops at the overall cap with TIMEOUT even when transport timeouts are longer', async () => {
+    const capped = createHttpClient({ timeouts: { headersMs: 10_000 }, overallTimeoutMs: 200 });
+    try {
+      const answer = await capped.get({ connection: testConnection(server.baseUrl, { caPem }), pathAndQuery: '/silent', sendVersion: true });
+      expect(answer.appError?.code).toBe('TIMEOUT');
+      expect(answer.durationMs).toBeLessThan(5_000);
+    } finally {
+      await capped.close();
+    }
   });
 });

@@ -154,6 +154,10 @@ async function runGet(settings: Settings, pool: DispatcherPool, request: HttpGet
     return exchangeOf(run, 0, null, error as AppError);
   }
   run.url = url.toString();
+  if (!connection.caPem && !connection.trustSystemCertificates) {
+    // No trust anchor at all: refuse rather than silently falling back to some default store.
+    return exchangeOf(run, 0, null, new AppError('NOT_CONFIGURED', 'No certificate is trusted for this profile: add a CA certificate or trust the system certificates'));
+  }
   const cancel = request.signal ?? new AbortController().signal;
   const overall = AbortSignal.timeout(settings.overallTimeoutMs);
   const signal = AbortSignal.any([cancel, overall]);

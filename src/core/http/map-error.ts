@@ -27,9 +27,9 @@ const TLS_CODES = new Set([
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 
 // Resets the server or a middlebox may cause on a keep-alive socket: safe to retry for a GET.
-const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED']);
+const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
-const NETWORK_CODES = new Set([...RESET_CODES, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_PROXY']);
+const NETWORK_CODES = new Set([...RESET_CODES, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CLOSED', 'UND_ERR_PROXY']);
 
 /** The error codes on an error and its causes (undici sometimes wraps the socket's error). */
 export function errorCodes(error: unknown): string[] {

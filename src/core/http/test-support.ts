@@ -1,6 +1,6 @@
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { generate } from 'selfsigned';
 import type { Connection } from '../ports.ts';
 
@@ -43,6 +43,33 @@ export function startRawHttps(tls: { cert: string; key: string }, route: Route):
 /** A plain-HTTP server (to prove that http:// is refused before any connection). */
 export function startRawHttp(route: Route): Promise<RawServer> {
   return listen(createHttpServer(route), 'http');
+}
+
+/** A CONNECT proxy (what ProxyAgent speaks); `tunnels()` counts the tunnels it opened. */
+export async function startConnectProxy(): Promise<RawServer & { tunnels(): number }> {
+  let tunnels = 0;
+  const sockets = new Set<Socket>();
+  const server = createHttpServer((_req, res) => res.writeHead(405).end());
+  server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
+    tunnels += 1;
+    sockets.add(client);
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = connect(Number(port), host!, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client).pipe(upstream);
+    });
+    sockets.add(upstream);
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  const raw = await listen(server, 'http');
+  // Tunnelled sockets are no longer HTTP connections, so closeAllConnections does not end them.
+  const close = () => {
+    for (const socket of sockets) socket.destroy();
+    return raw.close();
+  };
+  return { ...raw, close, tunnels: () => tunnels };
 }
 
 /** A certificate: for `hosts` (IP or DNS), valid between the dates, self-signed or signed by `ca`. */
