@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateCertificate } from '../../service/tls.ts';
 import { createHttpClient, type HttpClient } from './http-client.ts';
@@ -209,6 +210,23 @@ describe('TLS and transport refusals', () => {
     await closed.close();
     const answer = await client.get({ connection: testConnection(baseUrl, { caPem }), pathAndQuery: '/ok', sendVersion: true });
     expect(answer.appError?.code).toBe('NETWORK');
+  });
+
+  it('times out a TLS handshake that never completes with the connect timeout', async () => {
+    const held: Socket[] = [];
+    const blackHole = createNetServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+    const quick = createHttpClient({ timeouts: { connectMs: 200 } });
+    try {
+      const { port } = blackHole.address() as AddressInfo;
+      const answer = await quick.get({ connection: testConnection(`https://127.0.0.1:${port}`, { caPem }), pathAndQuery: '/ok', sendVersion: true });
+      expect(answer.appError?.code).toBe('TIMEOUT');
+      expect(answer.appError?.details).toMatchObject({ cause: 'UND_ERR_CONNECT_TIMEOUT' });
+    } finally {
+      await quick.close();
+      for (const socket of held) socket.destroy();
+      blackHole.close();
+    }
   });
 
   it('refuses a profile that trusts no certificate at all, before connecting', async () => {

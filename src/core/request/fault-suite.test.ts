@@ -12,11 +12,11 @@ import { MemoryHistory, fixedConnections } from './test-support.ts';
 let running: RunningService | null = null;
 let requests: RequestService | null = null;
 
-async function setUp(knobs: Partial<LocalServiceOptions>, rateBudgetRps: number) {
+async function setUp(knobs: Partial<LocalServiceOptions>, rateBudgetRps: number, headersMs = 10_000) {
   running = await startLocalService({ dataDir: await mkdtemp(join(tmpdir(), 'fault-suite-')), ...knobs });
   const history = new MemoryHistory();
   const connection = testConnection(running.baseUrl, { profileId: 'p', caPem: running.caCertPem, apiKey: running.apiKeys[0]!, rateBudgetRps });
-  requests = createRequestService({ connections: fixedConnections(connection), history, client: { backoffBaseMs: 5, overallTimeoutMs: 10_000 } });
+  requests = createRequestService({ connections: fixedConnections(connection), history, client: { backoffBaseMs: 5, overallTimeoutMs: 10_000, timeouts: { headersMs } } });
   return { history, requests };
 }
 
@@ -50,5 +50,25 @@ describe('fault suite against the local service', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => requests.send({ profileId: 'p', endpoint: 'swap.chains', params: {} })));
     expect(tooMany).toBe(0);
     expect(results.every((result) => result.entry.status === 200 && result.entry.attempts === 1)).toBe(true);
+  });
+
+  it('reports TIMEOUT when the service is slower than the headers timeout', async () => {
+    const { history, requests } = await setUp({ latencyMs: 3_000 }, 1000, 300);
+    const { entry } = await requests.send({ profileId: 'p', endpoint: 'swap.chains', params: {} });
+    expect(entry.appError?.code).toBe('TIMEOUT');
+    expect(entry.status).toBeNull();
+    expect(history.entries).toHaveLength(1);
+  });
+
+  it('takes a cancelled request out of the rate queue without sending it', async () => {
+    let seen = 0;
+    const { requests } = await setUp({ accessLog: () => (seen += 1) }, 1);
+    const first = await requests.send({ profileId: 'p', endpoint: 'swap.chains', params: {} });
+    const queued = requests.send({ requestId: 'queued', profileId: 'p', endpoint: 'swap.chains', params: {} });
+    while (!requests.cancel('queued')) await new Promise((resolve) => setImmediate(resolve));
+    const { entry } = await queued;
+    expect(first.entry.status).toBe(200);
+    expect(entry).toMatchObject({ attempts: 0, status: null, appError: { code: 'CANCELLED' } });
+    expect(seen).toBe(1);
   });
 });
