@@ -73,13 +73,15 @@ export function createRequestService(deps: RequestServiceDeps): RequestService {
   return {
     async send(input) {
       validateParams(input.endpoint, input.params);
-      const connection = await deps.connections.resolve(input.profileId);
       const controller = new AbortController();
       if (input.requestId !== undefined) {
         if (running.has(input.requestId)) throw new AppError('INVALID_INPUT', `A request with id ${input.requestId} is already running`, { field: 'requestId' });
+        // Registered before resolving the profile (which may start the local service), so a cancel
+        // that comes during that wait still stops the request before it is sent.
         running.set(input.requestId, controller);
       }
       try {
+        const connection = await deps.connections.resolve(input.profileId);
         const pathAndQuery = pathAndQueryOf(input.endpoint, input.params);
         const exchange = await client.get({ connection, pathAndQuery, sendVersion: ENDPOINTS[input.endpoint].needsVersion, signal: controller.signal });
         const entry = buildEntry({ connection, endpoint: input.endpoint, params: input.params, replayOf: input.replayOf ?? null }, exchange);

@@ -1,0 +1,7 @@
+/** The engine's HTTPS client and its per-profile rate scheduler. */
+export { createHttpClient, buildUrl, parseJson, requestHeadersOf } from './http-client.ts';
+export type { HttpClient, HttpClientOptions, HttpExchange, HttpGetRequest } from './http-client.ts';
+export { RateScheduler } from './rate-scheduler.ts';
+export type { RateSchedulerOptions } from './rate-scheduler.ts';
+export type { TransportTimeouts } from './dispatchers.ts';
+export { mapStatus, mapTransportError } from './map-error.ts';
