@@ -1,0 +1,125 @@
+import { chainById, swapChains } from '../../domain/chains.ts';
+import { findToken, findTokenBySymbol } from '../../domain/token-registry.ts';
+import { AmountError, parseHumanAmount } from '../../domain/units.ts';
+import type { EndpointId } from '../../spec/index.ts';
+import { AppError } from '../../ipc/result.ts';
+import type { CompareRequest, TokenOverride } from '../../ipc/channels/compare.ts';
+import type { AllowanceModel } from '../../domain/compare.ts';
+import type { FieldError } from '../../spec/index.ts';
+import { validateParams } from '../request/send-request.ts';
+
+/**
+ * Turns a comparison request into the price requests it stands for: tokens resolved per chain
+ * (registry by symbol, or a per-chain address override), the human amount converted with that
+ * chain's sell-token decimals (USDC has 18 on BSC), and every chain x model query checked against
+ * the spec before anything is sent, so bad input fails the start with `{field, reason}`.
+ */
+
+/** A token as the plan uses it. */
+export interface PlannedToken {
+  address: string;
+  symbol: string;
+  decimals: number;
+  kind: 'native' | 'wrapped-native' | 'token';
+}
+
+/** One chain of a run. */
+export interface PlannedChain {
+  chainId: number;
+  chainName: string;
+  sell: PlannedToken;
+  buy: PlannedToken;
+  sellAmount: bigint;
+  nativeSymbol: string | null;
+  requests: { model: AllowanceModel; endpoint: EndpointId; params: Record<string, string> }[];
+}
+
+function resolveToken(chainId: number, symbol: string, override: TokenOverride | undefined): PlannedToken | null {
+  if (override) {
+    const known = findToken(chainId, override.address);
+    if (known) return { address: known.address, symbol: known.symbol, decimals: known.decimals, kind: known.kind };
+    if (override.decimals === undefined) return null;
+    return { address: override.address, symbol, decimals: override.decimals, kind: 'token' };
+  }
+  const token = findTokenBySymbol(chainId, symbol);
+  return token ? { address: token.address, symbol: token.symbol, decimals: token.decimals, kind: token.kind } : null;
+}
+
+function overrideOf(request: CompareRequest, chainId: number, side: 'sell' | 'buy'): TokenOverride | undefined {
+  return request.overrides.find((item) => item.chainId === chainId && item.side === side);
+}
+
+/** The chains where both tokens resolve (from the registry or an override): the default chain set. */
+export function chainsWithBoth(sell: string, buy: string, overrides: readonly TokenOverride[] = []): number[] {
+  const request = { sell, buy, overrides } as unknown as CompareRequest;
+  return swapChains()
+    .map((chain) => chain.chainId)
+    .filter((chainId) => resolveToken(chainId, sell, overrideOf(request, chainId, 'sell')) && resolveToken(chainId, buy, overrideOf(request, chainId, 'buy')));
+}
+
+function queryOf(request: CompareRequest, chainId: number, sell: PlannedToken, buy: PlannedToken, sellAmount: bigint): Record<string, string> {
+  const params: Record<string, string> = { chainId: String(chainId), sellToken: sell.address, buyToken: buy.address, sellAmount: sellAmount.toString() };
+  if (request.taker) params.taker = request.taker;
+  if (request.slippageBps !== undefined) params.slippageBps = String(request.slippageBps);
+  if (request.swapFeeBps !== undefined && request.swapFeeRecipient) {
+    params.swapFeeBps = String(request.swapFeeBps);
+    params.swapFeeRecipient = request.swapFeeRecipient;
+  }
+  return params;
+}
+
+function planChain(request: CompareRequest, chainId: number, index: number, errors: FieldError[]): PlannedChain | null {
+  const chain = chainById(chainId);
+  if (!chain?.isSwap) {
+    errors.push({ field: `chains.${index}`, reason: `${chainId} is not a chain the service swaps on` });
+    return null;
+  }
+  const sell = resolveToken(chainId, request.sell, overrideOf(request, chainId, 'sell'));
+  const buy = resolveToken(chainId, request.buy, overrideOf(request, chainId, 'buy'));
+  if (!sell) errors.push({ field: 'sell', reason: `${request.sell} is not known on ${chain.name}: add an address override with its decimals` });
+  if (!buy) errors.push({ field: 'buy', reason: `${request.buy} is not known on ${chain.name}: add an address override with its decimals` });
+  if (!sell || !buy) return null;
+  if (sell.address.toLowerCase() === buy.address.toLowerCase()) {
+    errors.push({ field: 'buy', reason: `must differ from the sell token (both are ${sell.address} on ${chain.name})` });
+    return null;
+  }
+  let sellAmount: bigint;
+  try {
+    sellAmount = parseHumanAmount(request.amount, sell.decimals);
+  } catch (error) {
+    if (!(error instanceof AmountError)) throw error;
+    errors.push({ field: 'amount', reason: error.message });
+    return null;
+  }
+  if (sellAmount === 0n) {
+    errors.push({ field: 'amount', reason: 'must be greater than zero' });
+    return null;
+  }
+  const params = queryOf(request, chainId, sell, buy, sellAmount);
+  const requests = request.models.map((model) => ({ model, endpoint: `${model}.price` as EndpointId, params }));
+  return { chainId, chainName: chain.name, sell, buy, sellAmount, nativeSymbol: chain.nativeSymbol, requests };
+}
+
+/**
+ * The run's chains and requests.
+ * @throws AppError INVALID_INPUT with every `{field, reason}` found (each reason at most once).
+ */
+export function planComparison(request: CompareRequest): PlannedChain[] {
+  const chainIds = request.chains?.length ? [...new Set(request.chains)] : chainsWithBoth(request.sell, request.buy, request.overrides);
+  const errors: FieldError[] = [];
+  if (chainIds.length === 0) errors.push({ field: 'chains', reason: `no chain knows both ${request.sell} and ${request.buy}: pick chains and add address overrides` });
+  const plan = chainIds.map((chainId, index) => planChain(request, chainId, index, errors)).filter((chain) => chain !== null);
+  for (const chain of plan) {
+    for (const item of chain.requests) {
+      try {
+        validateParams(item.endpoint, item.params);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        errors.push(...((error.details as FieldError[] | undefined) ?? [{ field: '(input)', reason: error.message }]));
+      }
+    }
+  }
+  const unique = errors.filter((error, index) => errors.findIndex((other) => other.field === error.field && other.reason === error.reason) === index);
+  if (unique.length > 0) throw new AppError('INVALID_INPUT', `${unique[0]!.field} ${unique[0]!.reason}`, unique);
+  return plan;
+}

@@ -1,0 +1,123 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CompareRequestSchema, RunStatusSchema, type CompareRequestInput } from '../../ipc/channels/compare.ts';
+import { isAppError } from '../../ipc/result.ts';
+import { chainsWithBoth, planComparison } from './plan.ts';
+import { startCompareRig, type CompareRig } from './test-support.ts';
+
+const POLYGON_WETH = '0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619';
+const request = (input: Partial<CompareRequestInput> = {}) => CompareRequestSchema.parse({ sell: 'USDC', buy: 'WETH', amount: '1000', ...input });
+
+function invalid(work: () => unknown): { field: string; reason: string }[] {
+  try {
+    work();
+  } catch (error) {
+    if (isAppError(error) && error.code === 'INVALID_INPUT') return error.details as { field: string; reason: string }[];
+    throw error;
+  }
+  throw new Error('expected INVALID_INPUT');
+}
+
+describe('planComparison', () => {
+  it('defaults to every chain where both symbols are in the registry', () => {
+    expect(chainsWithBoth('USDC', 'WETH')).toEqual([1, 10, 137, 8453, 42161, 59144]);
+    expect(planComparison(request()).map((chain) => chain.chainId)).toEqual([1, 10, 137, 8453, 42161, 59144]);
+  });
+
+  it('converts the human amount with each chain\'s sell-token decimals (USDC has 18 on BSC)', () => {
+    const [eth, bsc] = planComparison(request({ buy: 'DAI', chains: [1, 56] }));
+    expect(eth!.sellAmount).toBe(1_000_000_000n);
+    expect(bsc!.sellAmount).toBe(1000n * 10n ** 18n);
+    expect(eth!.requests.map((item) => item.endpoint)).toEqual(['allowance-holder.price', 'permit2.price']);
+  });
+
+  it('names the field and the chain when a token is unknown there, and takes an address override with decimals', () => {
+    expect(invalid(() => planComparison(request({ chains: [130] })))).toContainEqual({ field: 'sell', reason: expect.stringContaining('Unichain') });
+    const override = { chainId: 130, side: 'sell' as const, address: '0x078D782b760474a361dDA0AF3839290b0EF57AD6', decimals: 6 };
+    const [chain] = planComparison(request({ chains: [130], overrides: [override] }));
+    expect(chain!.sell).toMatchObject({ address: override.address, decimals: 6 });
+    expect(invalid(() => planComparison(request({ chains: [130], overrides: [{ ...override, decimals: undefined }] })))[0]!.field).toBe('sell');
+  });
+
+  it('refuses a bad amount, an unknown chain and too many decimals with field reasons', () => {
+    expect(invalid(() => planComparison(request({ amount: '1.0000001', chains: [1] })))).toEqual([{ field: 'amount', reason: expect.stringContaining('this token has 6') }]);
+    expect(invalid(() => planComparison(request({ amount: 'ten' })))[0]!.field).toBe('amount');
+    expect(invalid(() => planComparison(request({ chains: [999_999] })))[0]).toEqual({ field: 'chains.0', reason: expect.stringContaining('not a chain') });
+  });
+
+  it('validates the fee pair in the input schema', () => {
+    const parsed = CompareRequestSchema.safeParse({ sell: 'USDC', buy: 'WETH', amount: '1', swapFeeBps: 10 });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.path).toEqual(['swapFeeRecipient']);
+  });
+});
+
+describe('comparison runner against the local service', () => {
+  let rig: CompareRig;
+  beforeAll(async () => {
+    rig = await startCompareRig({ blocked: { buyTokens: [POLYGON_WETH] } });
+  });
+  afterAll(() => rig.close());
+
+  it('prices every chain x model, builds one row per chain with entry ids and routes, and saves the run', async () => {
+    const { runId, total, finished } = rig.runner.start(request({ chains: [1, 10, 8453, 42161] }));
+    expect(total).toBe(8);
+    const status = await finished;
+    expect(RunStatusSchema.parse(status)).toBeTruthy();
+    expect(status).toMatchObject({ state: 'done', done: 8, total: 8, etaMs: null, error: null });
+    expect(status.rows.map((row) => row.chainId)).toEqual([1, 10, 8453, 42161]);
+    for (const row of status.rows) {
+      expect(row.allowanceHolder.state).toBe('ok');
+      expect(row.permit2.state).toBe('ok');
+      expect(row.diffBps).toEqual(expect.any(Number));
+      expect(row.better).not.toBeNull();
+      // WETH is the wrapped native: the network fee is priced 1:1 and the verdict uses net amounts.
+      expect(row.networkFeeRate?.source).toBe('buy-is-native');
+      expect(row.basis).toBe('net');
+      expect(BigInt(row.allowanceHolder.netBuyAmount!)).toBe(BigInt(row.allowanceHolder.buyAmount!) - BigInt(row.allowanceHolder.totalNetworkFee!));
+      expect(row.allowanceHolder.fills.length).toBeGreaterThan(0);
+      const entry = rig.history.entries.find((item) => item.id === row.permit2.entryId)!;
+      expect(entry.zid).toBe(row.permit2.zid);
+      expect(entry.endpoint).toBe('permit2.price');
+    }
+    expect(await readdir(join(rig.dataDir, 'comparisons'))).toEqual([`${runId}.json`]);
+    expect((await rig.runner.list())[0]).toMatchObject({ runId, state: 'done', sell: 'USDC', buy: 'WETH', chains: [1, 10, 8453, 42161] });
+    const detail = await rig.runner.detail(runId, 8453);
+    expect(detail.permit2).toMatchObject({ zid: status.rows[2]!.permit2.zid, body: { liquidityAvailable: true } });
+  });
+
+  it('reports errors by name inline and marks a model that was not requested', async () => {
+    const { finished } = rig.runner.start(request({ chains: [1, 137], models: ['permit2'] }));
+    const status = await finished;
+    expect(status.total).toBe(2);
+    const [eth, polygon] = status.rows;
+    expect(eth!.allowanceHolder.state).toBe('not-requested');
+    expect(eth).toMatchObject({ better: 'permit2', basis: 'only-side', diffBps: null });
+    expect(polygon!.permit2).toMatchObject({ state: 'error', errorName: 'BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE', zid: expect.any(String) });
+    expect(polygon!.better).toBeNull();
+  });
+});
+
+describe('cancelling a run', () => {
+  let rig: CompareRig;
+  beforeAll(async () => {
+    rig = await startCompareRig({}, 4);
+  });
+  afterAll(() => rig.close());
+
+  it('keeps the finished rows, stops the queued requests and says cancelled', async () => {
+    const { runId, total, finished } = rig.runner.start(request());
+    expect(total).toBe(12);
+    await vi.waitFor(async () => expect((await rig.runner.status(runId)).done).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 20 });
+    expect(rig.runner.cancel(runId)).toBe(true);
+    const status = await finished;
+    expect(status.state).toBe('cancelled');
+    expect(status.done).toBeLessThan(total);
+    expect(status.rows.length).toBeGreaterThanOrEqual(1);
+    // Only requests that had started reached the service: the queue was emptied.
+    expect(rig.statuses.length).toBeLessThan(total);
+    expect((await rig.runner.status(runId)).state).toBe('cancelled');
+    expect(rig.runner.cancel(runId)).toBe(false);
+  });
+});

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import type { AllowanceModel } from '../../domain/compare.ts';
+import { AppError, isAppError, type AppErrorData } from '../../ipc/result.ts';
+import type { CompareRequest, CompareRowWire, RunStatus, RunSummary, SideDetail } from '../../ipc/channels/compare.ts';
+import type { RequestService } from '../request/send-request.ts';
+import { buildRow, type SideResult } from './build-row.ts';
+import { planComparison, type PlannedChain } from './plan.ts';
+import { summaryOf, type RunStore, type StoredRun } from './run-store.ts';
+
+/**
+ * The comparison runner: every chain x model price request of a run is handed to the request
+ * service at once; the service's per-profile rate scheduler releases them within the profile's
+ * budget (never above it), so the runner needs no pacing of its own. Each request carries an id,
+ * so cancel() aborts the ones still queued or in flight; the rows finished by then are kept.
+ */
+
+/** What the runner is built from. */
+export interface CompareRunnerDeps {
+  requests: Pick<RequestService, 'send' | 'cancel'>;
+  store: RunStore;
+  /** The profile used when a request names none (the app's Local service profile). */
+  defaultProfileId: string;
+  /** Wall clock in ms (default Date.now). */
+  now?: () => number;
+}
+
+/** The runner. */
+export interface CompareRunner {
+  /** Plans and starts a run; throws INVALID_INPUT (with field reasons) before sending anything. */
+  start(request: CompareRequest): { runId: string; total: number; finished: Promise<RunStatus> };
+  status(runId: string): Promise<RunStatus>;
+  cancel(runId: string): boolean;
+  list(): Promise<RunSummary[]>;
+  detail(runId: string, chainId: number): Promise<StoredRun['details'][string]>;
+}
+
+interface LiveRun {
+  status: RunStatus;
+  plan: PlannedChain[];
+  results: Map<number, Partial<Record<AllowanceModel, SideResult>>>;
+  pending: Set<string>;
+  cancelled: boolean;
+  startedMs: number;
+}
+
+function newRunId(now: number): string {
+  return `cmp-${now.toString(36)}${randomBytes(4).toString('hex')}`;
+}
+
+function rowsOf(run: LiveRun): CompareRowWire[] {
+  return run.plan.filter((chain) => run.results.has(chain.chainId)).map((chain) => buildRow(chain, run.results.get(chain.chainId)!));
+}
+
+function detailsOf(run: LiveRun): StoredRun['details'] {
+  const details: StoredRun['details'] = {};
+  for (const [chainId, results] of run.results) {
+    const side = (result: SideResult | undefined): SideDetail | null =>
+      result && 'entry' in result ? { entryId: result.entry.id, zid: result.entry.zid, body: result.entry.body ?? result.entry.bodyText } : null;
+    details[chainId] = { allowanceHolder: side(results['allowance-holder']), permit2: side(results.permit2) };
+  }
+  return details;
+}
+
+/** Creates the runner. */
+export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
+  const now = deps.now ?? Date.now;
+  const live = new Map<string, LiveRun>();
+
+  function refresh(run: LiveRun): void {
+    const { status } = run;
+    status.rows = rowsOf(run);
+    const elapsed = now() - run.startedMs;
+    status.etaMs = status.state === 'running' && status.done > 0 ? Math.round((elapsed / status.done) * (status.total - status.done)) : null;
+  }
+
+  async function sendOne(run: LiveRun, chain: PlannedChain, item: PlannedChain['requests'][number]): Promise<void> {
+    const requestId = `${run.status.runId}:${chain.chainId}:${item.model}`;
+    run.pending.add(requestId);
+    let result: SideResult | null;
+    try {
+      const sent = await deps.requests.send({ requestId, profileId: run.status.profileId, endpoint: item.endpoint, params: item.params });
+      // A request aborted by cancel() is recorded in history, but it is not a finished row side.
+      result = run.cancelled && sent.entry.appError?.code === 'CANCELLED' ? null : { entry: sent.entry };
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      // The profile itself is unusable: every other request would fail the same way.
+      if (error.code === 'NOT_FOUND' || error.code === 'NOT_CONFIGURED') throw error;
+      result = { failure: { name: error.code, message: error.message } };
+    } finally {
+      run.pending.delete(requestId);
+    }
+    if (result === null) return;
+    const results = run.results.get(chain.chainId) ?? {};
+    results[item.model] = result;
+    run.results.set(chain.chainId, results);
+    run.status.done += 1;
+    refresh(run);
+  }
+
+  async function execute(run: LiveRun): Promise<RunStatus> {
+    const jobs = run.plan.flatMap((chain) => chain.requests.map((item) => sendOne(run, chain, item)));
+    const outcomes = await Promise.allSettled(jobs);
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    let error: AppErrorData | null = null;
+    if (failed) {
+      cancelPending(run);
+      const reason = failed.reason as unknown;
+      error = isAppError(reason) ? reason.toData() : { code: 'INTERNAL', message: 'The comparison failed; the details are in the log.' };
+      if (!isAppError(reason)) console.error('compare run failed', reason);
+    }
+    run.status.state = error ? 'failed' : run.cancelled ? 'cancelled' : 'done';
+    run.status.error = error;
+    run.status.finishedAt = new Date(now()).toISOString();
+    refresh(run);
+    try {
+      await deps.store.save({ version: 1, status: run.status, details: detailsOf(run) });
+    } catch (saveError) {
+      run.status.error ??= isAppError(saveError) ? saveError.toData() : { code: 'STORAGE', message: String(saveError) };
+    }
+    return run.status;
+  }
+
+  function cancelPending(run: LiveRun): void {
+    for (const requestId of run.pending) deps.requests.cancel(requestId);
+  }
+
+  return {
+    start(request) {
+      const plan = planComparison(request);
+      const startedMs = now();
+      const runId = newRunId(startedMs);
+      const total = plan.reduce((sum, chain) => sum + chain.requests.length, 0);
+      const status: RunStatus = {
+        runId, state: 'running', request, profileId: request.profileId ?? deps.defaultProfileId, done: 0, total, etaMs: null,
+        startedAt: new Date(startedMs).toISOString(), finishedAt: null, rows: [], error: null,
+      };
+      const run: LiveRun = { status, plan, results: new Map(), pending: new Set(), cancelled: false, startedMs };
+      live.set(runId, run);
+      return { runId, total, finished: execute(run) };
+    },
+    async status(runId) {
+      const run = live.get(runId);
+      if (run) return structuredClone(run.status);
+      const stored = await deps.store.load(runId);
+      if (!stored) throw new AppError('NOT_FOUND', `No comparison ${runId}`);
+      return stored.status;
+    },
+    cancel(runId) {
+      const run = live.get(runId);
+      if (!run || run.status.state !== 'running') return false;
+      run.cancelled = true;
+      cancelPending(run);
+      return true;
+    },
+    async list() {
+      const stored = await deps.store.list();
+      const running = [...live.values()].filter((run) => run.status.state === 'running').map((run) => summaryOf(run.status));
+      return [...running, ...stored.filter((summary) => !running.some((item) => item.runId === summary.runId))];
+    },
+    async detail(runId, chainId) {
+      const run = live.get(runId);
+      const details = run ? detailsOf(run) : (await deps.store.load(runId))?.details;
+      if (!details) throw new AppError('NOT_FOUND', `No comparison ${runId}`);
+      const found = details[chainId];
+      if (!found) throw new AppError('NOT_FOUND', `Comparison ${runId} has no finished row for chain ${chainId}`);
+      return found;
+    },
+  };
+}

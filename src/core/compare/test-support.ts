@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalService, type LocalServiceOptions, type RunningService } from '../../service/index.ts';
+import type { Connection } from '../ports.ts';
+import { createRequestService, type RequestService } from '../request/send-request.ts';
+import { MemoryHistory, fixedConnections } from '../request/test-support.ts';
+import { createRunStore } from './run-store.ts';
+import { createCompareRunner, type CompareRunner } from './runner.ts';
+
+/** A runner over the real local service and request service, with runs kept in a temp dir. */
+export interface CompareRig {
+  dataDir: string;
+  service: RunningService;
+  requests: RequestService;
+  history: MemoryHistory;
+  runner: CompareRunner;
+  /** Status of every request the service answered, in order. */
+  statuses: number[];
+  close(): Promise<void>;
+}
+
+/** Starts the rig; `rateBudgetRps` 0 means unlimited. */
+export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, rateBudgetRps = 0): Promise<CompareRig> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'compare-test-'));
+  const statuses: number[] = [];
+  const service = await startLocalService({ dataDir, ...knobs, accessLog: (line) => statuses.push((JSON.parse(line) as { status: number }).status) });
+  const connection: Connection = {
+    profileId: 'local',
+    profileName: 'Local service',
+    baseUrl: service.baseUrl,
+    headerNames: { apiKey: 'svc-api-key', version: 'svc-version' },
+    version: 'v2',
+    apiKey: service.apiKeys[0]!,
+    caPem: service.caCertPem,
+    trustSystemCertificates: false,
+    proxyUrl: null,
+    rateBudgetRps,
+  };
+  const history = new MemoryHistory();
+  const requests = createRequestService({ connections: fixedConnections(connection), history });
+  const runner = createCompareRunner({ requests, store: createRunStore(dataDir), defaultProfileId: 'local' });
+  return {
+    dataDir, service, requests, history, runner, statuses,
+    async close() {
+      await requests.close();
+      await service.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { AddressSchema } from '../../spec/index.ts';
+import { LIMITS } from '../../spec/constants.ts';
+import type { ComparisonRow, ModelSide } from '../../domain/compare.ts';
+import { channel } from '../channel.ts';
+import { AppErrorSchema } from '../result.ts';
+
+/**
+ * Channels of the `compare` area (issue 5). The contract is invoke-only, so a run is started, then
+ * polled: compare.start -> {runId}; compare.status -> progress and the rows finished so far;
+ * compare.cancel keeps finished rows. Runs are kept on disk and listed / reopened by id.
+ *
+ * Amounts cross IPC as decimal strings of base units (structured clone and JSON carry no bigint
+ * reliably); rowFromWire turns a row back into the domain's bigint ComparisonRow for the exporter.
+ */
+
+const SYMBOL = z.string().trim().min(1, { message: 'must name a token symbol' }).max(40);
+const CHAIN_ID = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** A per-chain token address in place of the registry's (decimals needed when the registry does not know it). */
+export const TokenOverrideSchema = z.strictObject({
+  chainId: CHAIN_ID,
+  side: z.enum(['sell', 'buy']),
+  address: AddressSchema,
+  decimals: z.number().int().min(0).max(255).optional(),
+});
+/** A token override. */
+export type TokenOverride = z.infer<typeof TokenOverrideSchema>;
+
+/** The two allowance models, as a run names them. */
+export const CompareModelSchema = z.enum(['allowance-holder', 'permit2']);
+
+/** compare.start's input: one trade, many chains, one or both models. */
+export const CompareRequestSchema = z
+  .strictObject({
+    /** The profile whose connection and rate budget are used; absent: the default profile. */
+    profileId: z.string().min(1).max(200).optional(),
+    sell: SYMBOL,
+    buy: SYMBOL,
+    /** In human units of the sell token ("1000", "0.5", "1,000"). */
+    amount: z.string().trim().min(1, { message: 'enter an amount' }).max(100),
+    /** Absent or empty: every chain where both tokens are known. */
+    chains: z.array(CHAIN_ID).max(64).optional(),
+    models: z.array(CompareModelSchema).min(1, { message: 'must name at least one model' }).max(2).default(['allowance-holder', 'permit2']),
+    taker: AddressSchema.optional(),
+    slippageBps: z.number().int().min(0).max(LIMITS.slippageBpsMax).optional(),
+    swapFeeBps: z.number().int().min(0).max(LIMITS.swapFeeBpsMax).optional(),
+    swapFeeRecipient: AddressSchema.optional(),
+    overrides: z.array(TokenOverrideSchema).max(128).default([]),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.swapFeeBps === undefined) !== (value.swapFeeRecipient === undefined)) {
+      const field = value.swapFeeBps === undefined ? 'swapFeeBps' : 'swapFeeRecipient';
+      ctx.addIssue({ code: 'custom', path: [field], message: 'is required together with the other swap fee field' });
+    }
+    if (new Set(value.models).size !== value.models.length) ctx.addIssue({ code: 'custom', path: ['models'], message: 'must not repeat a model' });
+  });
+/** What compare.start is given (before defaults). */
+export type CompareRequestInput = z.input<typeof CompareRequestSchema>;
+/** A parsed comparison request. */
+export type CompareRequest = z.output<typeof CompareRequestSchema>;
+
+const BASE = z.string().regex(/^-?[0-9]+$/);
+const FeeTotalWireSchema = z.object({ token: z.string(), amount: BASE });
+const RouteFillWireSchema = z.object({ from: z.string(), to: z.string(), source: z.string(), proportionBps: z.string() });
+
+/** One model's column group on the wire, with the history entry it came from and its route. */
+export const ModelSideWireSchema = z.object({
+  model: CompareModelSchema,
+  state: z.enum(['ok', 'no-liquidity', 'error', 'not-requested']),
+  zid: z.string().nullable(),
+  errorName: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  buyAmount: BASE.nullable(),
+  minBuyAmount: BASE.nullable(),
+  integratorFees: z.array(FeeTotalWireSchema),
+  serviceFee: FeeTotalWireSchema.nullable(),
+  gas: BASE.nullable(),
+  totalNetworkFee: BASE.nullable(),
+  networkFeeInBuyToken: BASE.nullable(),
+  netBuyAmount: BASE.nullable(),
+  /** History entry id of the request (null when not sent, 0 when history could not keep it). */
+  entryId: z.number().int().min(0).nullable(),
+  fills: z.array(RouteFillWireSchema),
+  routeTokens: z.array(z.object({ address: z.string(), symbol: z.string() })),
+});
+/** A model side on the wire. */
+export type ModelSideWire = z.infer<typeof ModelSideWireSchema>;
+
+const TokenRefSchema = z.object({ address: z.string(), symbol: z.string(), decimals: z.number().int() });
+
+/** One results-table row on the wire. */
+export const CompareRowWireSchema = z.object({
+  chainId: z.number().int(),
+  chainName: z.string(),
+  sellToken: TokenRefSchema,
+  buyToken: TokenRefSchema,
+  sellAmount: BASE,
+  nativeSymbol: z.string().nullable(),
+  nativeDecimals: z.number().int(),
+  /** How the network fee was priced in buy-token terms (null: it was not). */
+  networkFeeRate: z.object({ buyPerNative: BASE, source: z.enum(['buy-is-native', 'sell-is-native']) }).nullable(),
+  allowanceHolder: ModelSideWireSchema,
+  permit2: ModelSideWireSchema,
+  diffBps: z.number().nullable(),
+  better: z.enum(['allowance-holder', 'permit2', 'tie']).nullable(),
+  basis: z.enum(['net', 'gross', 'only-side']).nullable(),
+});
+/** A results-table row on the wire. */
+export type CompareRowWire = z.infer<typeof CompareRowWireSchema>;
+
+/** A run's state. */
+export const RunStateSchema = z.enum(['running', 'done', 'cancelled', 'failed']);
+
+/** compare.status's answer. */
+export const RunStatusSchema = z.object({
+  runId: z.string(),
+  state: RunStateSchema,
+  request: CompareRequestSchema,
+  profileId: z.string(),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  /** Estimated time left; null before the first answer and once the run has ended. */
+  etaMs: z.number().min(0).nullable(),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+  rows: z.array(CompareRowWireSchema),
+  error: AppErrorSchema.nullable(),
+});
+/** A run's status. */
+export type RunStatus = z.infer<typeof RunStatusSchema>;
+
+/** A past run in compare.list. */
+export const RunSummarySchema = z.object({
+  runId: z.string(),
+  state: RunStateSchema,
+  sell: z.string(),
+  buy: z.string(),
+  amount: z.string(),
+  chains: z.array(z.number().int()),
+  done: z.number().int(),
+  total: z.number().int(),
+  startedAt: z.iso.datetime(),
+});
+/** A past run. */
+export type RunSummary = z.infer<typeof RunSummarySchema>;
+
+/** One side's full answer for the row detail. */
+export const SideDetailSchema = z.object({ entryId: z.number().int().min(0).nullable(), zid: z.string().nullable(), body: z.unknown() });
+/** One side's detail. */
+export type SideDetail = z.infer<typeof SideDetailSchema>;
+
+/** A run id: generated by the runner, also a file name, so nothing else is accepted. */
+export const RunIdSchema = z.string().regex(/^cmp-[0-9a-z]{6,40}$/, { message: 'must be a comparison run id' });
+const RunRef = z.strictObject({ runId: RunIdSchema });
+
+/** The compare channels. */
+export const compareChannels = {
+  'compare.start': channel(CompareRequestSchema, z.object({ runId: z.string(), total: z.number().int() })),
+  'compare.status': channel(RunRef, RunStatusSchema),
+  'compare.cancel': channel(RunRef, z.object({ cancelled: z.boolean() })),
+  'compare.list': channel(z.void(), z.object({ runs: z.array(RunSummarySchema) })),
+  'compare.open': channel(RunRef, RunStatusSchema),
+  'compare.detail': channel(
+    z.strictObject({ runId: RunIdSchema, chainId: CHAIN_ID }),
+    z.object({ chainId: z.number().int(), allowanceHolder: SideDetailSchema.nullable(), permit2: SideDetailSchema.nullable() }),
+  ),
+};
+
+const big = (value: string | null): bigint | null => (value === null ? null : BigInt(value));
+const text = (value: bigint | null): string | null => (value === null ? null : value.toString());
+
+/** A domain side on the wire, with its entry id and route. */
+export function sideToWire(side: ModelSide, extra: Pick<ModelSideWire, 'entryId' | 'fills' | 'routeTokens'>): ModelSideWire {
+  return {
+    ...side,
+    buyAmount: text(side.buyAmount),
+    minBuyAmount: text(side.minBuyAmount),
+    integratorFees: side.integratorFees.map((fee) => ({ token: fee.token, amount: fee.amount.toString() })),
+    serviceFee: side.serviceFee ? { token: side.serviceFee.token, amount: side.serviceFee.amount.toString() } : null,
+    gas: text(side.gas),
+    totalNetworkFee: text(side.totalNetworkFee),
+    networkFeeInBuyToken: text(side.networkFeeInBuyToken),
+    netBuyAmount: text(side.netBuyAmount),
+    ...extra,
+  };
+}
+
+/** A wire side back in bigint form. */
+export function sideFromWire(side: ModelSideWire): ModelSide {
+  return {
+    model: side.model,
+    state: side.state,
+    zid: side.zid,
+    errorName: side.errorName,
+    errorMessage: side.errorMessage,
+    buyAmount: big(side.buyAmount),
+    minBuyAmount: big(side.minBuyAmount),
+    integratorFees: side.integratorFees.map((fee) => ({ token: fee.token, amount: BigInt(fee.amount) })),
+    serviceFee: side.serviceFee ? { token: side.serviceFee.token, amount: BigInt(side.serviceFee.amount) } : null,
+    gas: big(side.gas),
+    totalNetworkFee: big(side.totalNetworkFee),
+    networkFeeInBuyToken: big(side.networkFeeInBuyToken),
+    netBuyAmount: big(side.netBuyAmount),
+  };
+}
+
+/** A wire row as the domain's ComparisonRow (for comparisonToCsv / comparisonToJson). */
+export function rowFromWire(row: CompareRowWire): ComparisonRow {
+  return {
+    chainId: row.chainId,
+    allowanceHolder: sideFromWire(row.allowanceHolder),
+    permit2: sideFromWire(row.permit2),
+    diffBps: row.diffBps,
+    better: row.better,
+    basis: row.basis,
+  };
+}
