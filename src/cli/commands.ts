@@ -1,4 +1,6 @@
 import { serveCommand } from './serve.ts';
+import { compareCommand } from './compare.ts';
+import { priceCommand } from './price.ts';
 
 /**
  * The subcommands of `swap-explorer`, one entry each: add a command by adding its module here.
@@ -21,4 +23,6 @@ export interface Command {
 /** Every subcommand, by name. */
 export const COMMANDS: Record<string, Command> = {
   [serveCommand.name]: serveCommand,
+  [compareCommand.name]: compareCommand,
+  [priceCommand.name]: priceCommand,
 };

@@ -1,0 +1,62 @@
+import { comparisonToCsv, comparisonToJson, type ExportRow } from '../domain/compare-export.ts';
+import { formatBaseUnits } from '../domain/units.ts';
+import { rowFromWire, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
+
+/** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
+
+/** The exporter's rows from a run's wire rows. */
+export function exportRowsOf(rows: readonly CompareRowWire[]): ExportRow[] {
+  return rows.map((row) => ({ row: rowFromWire(row), chainName: row.chainName, buyDecimals: row.buyToken.decimals, nativeDecimals: row.nativeDecimals }));
+}
+
+function amount(value: string | null, decimals: number, digits = 6): string {
+  return value === null ? '-' : formatBaseUnits(BigInt(value), decimals, { maxFractionDigits: digits });
+}
+
+/** A side's buy amount, or why there is none. */
+export function sideText(side: ModelSideWire, decimals: number): string {
+  if (side.state === 'ok') return amount(side.buyAmount, decimals);
+  if (side.state === 'no-liquidity') return 'no liquidity';
+  if (side.state === 'error') return side.errorName ?? 'error';
+  return '-';
+}
+
+const BETTER = { 'allowance-holder': 'Allowance Holder', permit2: 'Permit2', tie: 'tie' } as const;
+
+/** Pads cells into aligned columns (numbers right-aligned). */
+export function alignTable(lines: string[][]): string {
+  const widths = lines[0]!.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
+  return lines.map((line) => line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd()).join('\n');
+}
+
+/** The comparison as a table. */
+export function comparisonTable(rows: readonly CompareRowWire[]): string {
+  const header = ['chain', 'AH buy', 'P2 buy', 'P2-AH bps', 'AH min buy', 'P2 min buy', 'AH net fee', 'P2 net fee', 'AH net buy', 'P2 net buy', 'better'];
+  const lines = rows.map((row) => {
+    const d = row.buyToken.decimals;
+    const fee = (side: ModelSideWire) => (side.totalNetworkFee === null ? '-' : `${amount(side.totalNetworkFee, row.nativeDecimals, 8)} ${row.nativeSymbol ?? ''}`.trim());
+    return [
+      `${row.chainName} (${row.chainId})`,
+      sideText(row.allowanceHolder, d),
+      sideText(row.permit2, d),
+      row.diffBps === null ? '-' : row.diffBps.toFixed(2),
+      amount(row.allowanceHolder.minBuyAmount, d),
+      amount(row.permit2.minBuyAmount, d),
+      fee(row.allowanceHolder),
+      fee(row.permit2),
+      amount(row.allowanceHolder.netBuyAmount, d),
+      amount(row.permit2.netBuyAmount, d),
+      row.better === null ? '-' : `${BETTER[row.better]}${row.basis ? ` (${row.basis})` : ''}`,
+    ];
+  });
+  return `${alignTable([header, ...lines])}\n`;
+}
+
+/** The run in the chosen format. */
+export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json'): string {
+  if (format === 'csv') return comparisonToCsv(exportRowsOf(status.rows));
+  if (format === 'json') return `${comparisonToJson(exportRowsOf(status.rows))}\n`;
+  const first = status.rows[0];
+  const title = first ? `${status.request.amount} ${first.sellToken.symbol} -> ${first.buyToken.symbol}, ${status.rows.length} chains (run ${status.runId})` : `run ${status.runId}`;
+  return `${title}\n${comparisonTable(status.rows)}`;
+}

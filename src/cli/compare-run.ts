@@ -1,0 +1,116 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { CompareRequestSchema, type CompareRequest, type CompareRequestInput, type RunStatus } from '../ipc/channels/compare.ts';
+import { isAppError } from '../ipc/result.ts';
+import { toFieldErrors, type FieldError } from '../spec/index.ts';
+import type { CommandIo } from './commands.ts';
+import { openCliEngine } from './compare-engine.ts';
+import type { StoredRun } from '../core/compare/run-store.ts';
+import { planComparison } from '../core/compare/plan.ts';
+
+/** What `compare` and `price` share: input checking with flag names, the run, and exit codes. */
+
+/** A bad command line; the message names the flag. Exit code 2. */
+export class UsageError extends Error {}
+
+// Request fields -> the flags that set them, so every message names what the user typed.
+const FLAG_OF: Record<string, string> = {
+  sell: '--sell', buy: '--buy', amount: '--amount', chains: '--chains', models: '--models', taker: '--taker',
+  slippageBps: '--slippage-bps', swapFeeBps: '--swap-fee-bps', swapFeeRecipient: '--swap-fee-recipient', profileId: '--profile',
+  chainId: '--chain', sellToken: '--sell', buyToken: '--buy', sellAmount: '--amount',
+};
+
+/** The flag a `{field}` stands for (`chains.2` -> `--chains`). */
+export function flagOf(field: string, single = false): string {
+  const head = field.split('.')[0] ?? field;
+  if (single && head === 'chains') return '--chain';
+  if (single && head === 'models') return '--model';
+  return FLAG_OF[head] ?? field;
+}
+
+/** One line naming the flag and the reason. */
+export function usageLine(errors: readonly FieldError[], single = false): string {
+  const first = errors[0];
+  return first ? `${flagOf(first.field, single)} ${first.reason}` : 'invalid input';
+}
+
+/** A number flag, or UsageError naming it. */
+export function integerFlag(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[0-9]+$/.test(text.trim())) throw new UsageError(`--${name} must be a whole number, got "${text}"`);
+  return Number(text);
+}
+
+/** A comma list of chain ids, or UsageError. */
+export function chainList(name: string, text: string | undefined): number[] | undefined {
+  if (text === undefined) return undefined;
+  const items = text.split(',').map((item) => item.trim());
+  if (items.some((item) => !/^[0-9]+$/.test(item))) throw new UsageError(`--${name} must be chain ids separated by commas (e.g. 1,8453,42161), got "${text}"`);
+  return items.map(Number);
+}
+
+/** Checks the request with the channel's own schema; UsageError names the flag. */
+export function parseRequest(input: CompareRequestInput, single = false): CompareRequest {
+  const parsed = CompareRequestSchema.safeParse(input);
+  if (!parsed.success) throw new UsageError(usageLine(toFieldErrors(parsed.error as z.ZodError, input), single));
+  return parsed.data;
+}
+
+/** A finished run and each row's bodies. */
+export interface FinishedRun {
+  status: RunStatus;
+  details: StoredRun['details'];
+}
+
+/** Where the CLI keeps its runs (and the local service's certificate). */
+export function defaultDataDir(): string {
+  return process.env.SWAP_EXPLORER_DATA_DIR ?? join(homedir(), '.swap-explorer');
+}
+
+/**
+ * Runs a comparison to the end, with progress on stderr. Invalid input is a UsageError; the run's
+ * own failures come back in its status. SIGINT cancels and keeps the finished rows.
+ */
+export async function runToEnd(request: CompareRequest, options: { dataDir: string; profile?: string; single?: boolean }, io: CommandIo): Promise<FinishedRun> {
+  // Plan first: bad input is reported without starting a service.
+  try {
+    planComparison(request);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'INVALID_INPUT') throw new UsageError(usageLine((error.details as FieldError[] | undefined) ?? [], options.single));
+    throw error;
+  }
+  const engine = await openCliEngine({ dataDir: options.dataDir, profile: options.profile });
+  try {
+    const started = engine.runner.start(request);
+    const onSigint = () => engine.runner.cancel(started.runId);
+    process.once('SIGINT', onSigint);
+    const timer = setInterval(() => {
+      void engine.runner.status(started.runId).then((status) => io.stderr(`compare: ${status.done}/${status.total} done\n`));
+    }, 1000);
+    try {
+      const status = await started.finished;
+      const details: FinishedRun['details'] = {};
+      for (const row of status.rows) details[row.chainId] = await engine.runner.detail(status.runId, row.chainId);
+      return { status, details };
+    } finally {
+      clearInterval(timer);
+      process.off('SIGINT', onSigint);
+    }
+  } finally {
+    await engine.close();
+  }
+}
+
+/** Exit code and stderr for an error thrown by a command. */
+export function reportError(command: string, error: unknown, usage: string, io: CommandIo): number {
+  if (error instanceof UsageError) {
+    io.stderr(`swap-explorer ${command}: ${error.message}\n\n${usage}`);
+    return 2;
+  }
+  if (isAppError(error)) {
+    io.stderr(`swap-explorer ${command}: ${error.message}\n`);
+    return error.code === 'INVALID_INPUT' ? 2 : 1;
+  }
+  throw error;
+}

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPARISON_CSV_COLUMNS, COMPARISON_JSON_FORMAT } from '../domain/compare-export.ts';
+import { main } from './main.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin/swap-explorer.js');
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+// Spawned through the bin launcher as a user runs it; the default profile starts the local service as a child.
+function cli(args: string[]): Promise<Ran> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+async function inProcess(args: string[]): Promise<Ran> {
+  const io = { stdout: '', stderr: '' };
+  const code = await main(args, { stdout: (text) => (io.stdout += text), stderr: (text) => (io.stderr += text) });
+  return { code, ...io };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-compare-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('swap-explorer compare', () => {
+  it('prints one table row per chain against the local service and saves the run', async () => {
+    const ran = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--chains', '1,8453,42161', '--data-dir', dir]);
+    expect(ran.code, ran.stderr).toBe(0);
+    const lines = ran.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^1000 USDC -> WETH, 3 chains/);
+    expect(lines[1]).toMatch(/^chain\s+AH buy\s+P2 buy\s+P2-AH bps/);
+    expect(lines.slice(2).map((line) => line.split(/\s{2,}/)[0])).toEqual(['Ethereum (1)', 'Base (8453)', 'Arbitrum (42161)']);
+    expect(lines[2]).toMatch(/(Permit2|Allowance Holder|tie)( \(net\))?$/);
+    expect(await readdir(join(dir, 'comparisons'))).toHaveLength(1);
+  });
+
+  it('writes JSON and CSV with zids', async () => {
+    const json = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '50', '--chains', '10', '--models', 'permit2', '--format', 'json', '--data-dir', dir]);
+    expect(json.code, json.stderr).toBe(0);
+    const parsed = JSON.parse(json.stdout) as { format: string; rows: { chainId: number; allowanceHolder: { state: string }; permit2: { state: string; zid: string } }[] };
+    expect(parsed.format).toBe(COMPARISON_JSON_FORMAT);
+    expect(parsed.rows[0]).toMatchObject({ chainId: 10, allowanceHolder: { state: 'not-requested' }, permit2: { state: 'ok', zid: expect.stringMatching(/^0x[0-9a-f]{24}$/) } });
+    const csv = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '50', '--chains', '1,10', '--format', 'csv', '--data-dir', dir]);
+    const rows = csv.stdout.trim().split('\r\n');
+    expect(rows[0]).toBe(COMPARISON_CSV_COLUMNS.join(','));
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/^1,Ethereum,/);
+  });
+
+  it('exits 2 with one line naming the flag on bad input', async () => {
+    const cases: [string[], string][] = [
+      [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '1,x'], '--chains'],
+      [['--sell', 'USDC', '--buy', 'WETH', '--amount', 'ten'], '--amount'],
+      [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1.0000001', '--chains', '1'], '--amount'],
+      [['--sell', 'NOPE', '--buy', 'WETH', '--amount', '1', '--chains', '1'], '--sell'],
+      [['--buy', 'WETH', '--amount', '1'], '--sell'],
+      [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--models', 'permit3'], '--models'],
+      [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--taker', '0x12'], '--taker'],
+      [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--swap-fee-bps', '10'], '--swap-fee-recipient'],
+      [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--format', 'xml'], '--format'],
+      [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '999999'], '--chains'],
+    ];
+    for (const [args, flag] of cases) {
+      const ran = await inProcess(['compare', ...args, '--data-dir', dir]);
+      expect(ran.code, args.join(' ')).toBe(2);
+      expect(ran.stderr.split('\n')[0], args.join(' ')).toMatch(new RegExp(`^swap-explorer compare: ${flag} `));
+      expect(ran.stdout).toBe('');
+    }
+  });
+
+  it('exits 1 with a message for a profile it cannot use', async () => {
+    const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '1', '--profile', 'Nope', '--data-dir', dir]);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toContain('--profile "Nope"');
+  });
+});
+
+describe('swap-explorer price', () => {
+  it('prints one price as a table and the body as JSON', async () => {
+    const table = await cli(['price', '--chain', '8453', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--model', 'permit2', '--data-dir', dir]);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^chain\s+Base \(8453\)$/m);
+    expect(table.stdout).toMatch(/^model\s+permit2$/m);
+    expect(table.stdout).toMatch(/^buy\s+0\.\d+ WETH$/m);
+    expect(table.stdout).toMatch(/^zid\s+0x[0-9a-f]{24}$/m);
+    const json = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--format', 'json', '--data-dir', dir]);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ liquidityAvailable: true, mode: 'exact-in', sellAmount: '1000000000', zid: expect.any(String) });
+  });
+
+  it('exits 2 naming --chain, --model and --amount', async () => {
+    for (const [args, flag] of [
+      [['--chain', '1,10', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1'], '--chain'],
+      [['--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--model', 'both'], '--model'],
+      [['--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '0'], '--amount'],
+      [['--chain', '130', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1'], '--sell'],
+    ] as const) {
+      const ran = await inProcess(['price', ...args, '--data-dir', dir]);
+      expect(ran.code, args.join(' ')).toBe(2);
+      expect(ran.stderr.split('\n')[0], args.join(' ')).toMatch(new RegExp(`^swap-explorer price: ${flag} `));
+    }
+  });
+});

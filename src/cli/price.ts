@@ -1,0 +1,118 @@
+import { parseArgs } from 'node:util';
+import { formatBaseUnits } from '../domain/units.ts';
+import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
+import type { Command, CommandIo } from './commands.ts';
+import { sideText } from './compare-format.ts';
+import { UsageError, chainList, defaultDataDir, integerFlag, parseRequest, reportError, runToEnd } from './compare-run.ts';
+
+/**
+ * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
+ * same runner as `compare` (tokens by symbol, amount in human units). `--format json` prints the
+ * service's body as received, zid included.
+ */
+
+const USAGE = `Usage: swap-explorer price --chain ID --sell SYMBOL --buy SYMBOL --amount N [options]
+
+  --chain ID             chain id (1, 8453, 42161...)
+  --sell SYMBOL          token sold (USDC)
+  --buy SYMBOL           token bought (WETH)
+  --amount N             in human units of the sell token
+  --model MODEL          allowance-holder (default) or permit2
+  --taker ADDRESS        taker address
+  --slippage-bps N       maximum slippage
+  --profile NAME         connection profile (default "Local service")
+  --format FORMAT        table (default) or json (the body as received)
+  --data-dir D           default ~/.swap-explorer or SWAP_EXPLORER_DATA_DIR
+`;
+
+const OPTIONS = {
+  chain: { type: 'string' },
+  sell: { type: 'string' },
+  buy: { type: 'string' },
+  amount: { type: 'string' },
+  model: { type: 'string' },
+  taker: { type: 'string' },
+  'slippage-bps': { type: 'string' },
+  profile: { type: 'string' },
+  format: { type: 'string' },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parse(argv: string[]) {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return { help: true as const };
+  for (const name of ['chain', 'sell', 'buy', 'amount'] as const) if (!values[name]?.trim()) throw new UsageError(`--${name} is required`);
+  const chains = chainList('chain', values.chain);
+  if (chains?.length !== 1) throw new UsageError('--chain takes exactly one chain id');
+  const model = values.model ?? 'allowance-holder';
+  if (model !== 'allowance-holder' && model !== 'permit2') throw new UsageError(`--model must be allowance-holder or permit2, got "${model}"`);
+  const format = values.format ?? 'table';
+  if (format !== 'table' && format !== 'json') throw new UsageError(`--format must be table or json, got "${format}"`);
+  const request = parseRequest(
+    { sell: values.sell!, buy: values.buy!, amount: values.amount!, chains, models: [model], taker: values.taker, slippageBps: integerFlag('slippage-bps', values['slippage-bps']) },
+    true,
+  );
+  return { help: false as const, request, model, format, profile: values.profile, dataDir: values['data-dir'] ?? defaultDataDir() };
+}
+
+function fee(value: string | null, decimals: number, symbol: string): string {
+  return value === null ? '-' : `${formatBaseUnits(BigInt(value), decimals)} ${symbol}`;
+}
+
+/** The price as aligned "label  value" lines. */
+export function priceTable(row: CompareRowWire, side: ModelSideWire): string {
+  const d = row.buyToken.decimals;
+  const symbols = new Map(side.routeTokens.map((token) => [token.address.toLowerCase(), token.symbol]));
+  const name = (address: string) => symbols.get(address.toLowerCase()) ?? address;
+  const lines: [string, string][] = [
+    ['chain', `${row.chainName} (${row.chainId})`],
+    ['model', side.model],
+    ['sell', `${formatBaseUnits(BigInt(row.sellAmount), row.sellToken.decimals)} ${row.sellToken.symbol}`],
+    ['buy', side.state === 'ok' ? `${sideText(side, d)} ${row.buyToken.symbol}` : sideText(side, d)],
+    ['min buy', fee(side.minBuyAmount, d, row.buyToken.symbol)],
+    ['gas', side.gas ?? '-'],
+    ['network fee', fee(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? '')],
+    ['net buy', fee(side.netBuyAmount, d, row.buyToken.symbol)],
+    ...side.fills.map((fill, index): [string, string] => [index === 0 ? 'route' : '', `${(Number(fill.proportionBps) / 100).toFixed(2)}% ${fill.source} ${name(fill.from)} -> ${name(fill.to)}`]),
+    ['zid', side.zid ?? '-'],
+  ];
+  if (side.errorMessage) lines.push(['error', `${side.errorName}: ${side.errorMessage}`]);
+  const width = Math.max(...lines.map(([label]) => label.length));
+  return `${lines.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n')}\n`;
+}
+
+async function run(argv: string[], io: CommandIo): Promise<number> {
+  try {
+    const options = parse(argv);
+    if (options.help) {
+      io.stdout(USAGE);
+      return 0;
+    }
+    const { status, details } = await runToEnd(options.request, { ...options, single: true }, io);
+    const row = status.rows[0];
+    if (status.state === 'failed' || !row) {
+      io.stderr(`swap-explorer price: ${status.error?.message ?? 'no answer'}\n`);
+      return 1;
+    }
+    const side = options.model === 'permit2' ? row.permit2 : row.allowanceHolder;
+    if (options.format === 'json') {
+      const detail = details[row.chainId];
+      const body = options.model === 'permit2' ? detail?.permit2?.body : detail?.allowanceHolder?.body;
+      io.stdout(`${JSON.stringify(body, null, 2)}\n`);
+    } else {
+      io.stdout(priceTable(row, side));
+    }
+    return side.state === 'error' ? 1 : 0;
+  } catch (error) {
+    return reportError('price', error, USAGE, io);
+  }
+}
+
+/** The price subcommand. */
+export const priceCommand: Command = { name: 'price', summary: 'one indicative price (one chain, one allowance model)', usage: USAGE, run };
