@@ -1,0 +1,207 @@
+import type { z } from 'zod';
+import { api } from '../api.ts';
+import type { Result } from '../../../src/ipc/result.ts';
+import type { compareChannels, CompareRequestInput, RunStatus, RunSummary, TokenOverride } from '../../../src/ipc/channels/compare.ts';
+import { rowFromWire } from '../../../src/ipc/channels/compare.ts';
+import { swapChains } from '../../../src/domain/chains.ts';
+import { chainsWithBoth } from '../../views/compare/pair-options.ts';
+import { comparisonToCsv, comparisonToJson, type ExportRow } from '../../../src/domain/compare-export.ts';
+import type { ColumnId, SortDirection } from '../../views/compare/table-model.ts';
+import { sortRows } from '../../views/compare/table-model.ts';
+
+/**
+ * The Compare screen's state: the form, the run being polled (the IPC contract is invoke-only, so
+ * progress is read with compare.status every POLL_MS), sorting, the open row detail and past runs.
+ */
+
+type Channels = typeof compareChannels;
+type Call<C extends keyof Channels> = (input: z.input<Channels[C]['input']>) => Promise<Result<z.output<Channels[C]['output']>>>;
+interface CompareApi {
+  start: Call<'compare.start'>;
+  status: Call<'compare.status'>;
+  cancel: Call<'compare.cancel'>;
+  list: () => Promise<Result<z.output<Channels['compare.list']['output']>>>;
+  open: Call<'compare.open'>;
+  detail: Call<'compare.detail'>;
+}
+/** One row's detail as compare.detail answers it. */
+export type RowDetail = z.output<Channels['compare.detail']['output']>;
+
+function compareApi(): CompareApi {
+  return (api as unknown as { compare: CompareApi }).compare;
+}
+
+const POLL_MS = 200;
+
+/** The form's override row (strings while typed). */
+export interface OverrideDraft {
+  chainId: number;
+  side: 'sell' | 'buy';
+  address: string;
+  decimals: string;
+}
+
+/** The Compare screen's state. */
+export class CompareState {
+  sell = $state('USDC');
+  buy = $state('WETH');
+  amount = $state('1000');
+  models = $state({ 'allowance-holder': true, permit2: true });
+  taker = $state('');
+  slippageBps = $state('');
+  swapFeeBps = $state('');
+  swapFeeRecipient = $state('');
+  profileId = $state('');
+  overrides = $state<OverrideDraft[]>([]);
+  /** Chains picked by hand; null while the default (every chain knowing both tokens) applies. */
+  pickedChains = $state<number[] | null>(null);
+
+  /** Field name -> reason, from the last refused start. */
+  fieldErrors = $state.raw<Record<string, string>>({});
+  failure = $state<string | null>(null);
+  status = $state.raw<RunStatus | null>(null);
+  pastRuns = $state.raw<RunSummary[]>([]);
+  sortColumn = $state<ColumnId>('chain');
+  sortDirection = $state<SortDirection>('ascending');
+  detailChainId = $state<number | null>(null);
+  detail = $state.raw<RowDetail | null>(null);
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
+  parsedOverrides = $derived<TokenOverride[]>(
+    this.overrides
+      .filter((item) => item.address.trim() !== '')
+      .map((item) => ({ chainId: item.chainId, side: item.side, address: item.address.trim(), ...(item.decimals.trim() ? { decimals: Number(item.decimals) } : {}) })),
+  );
+  availableChains = $derived(chainsWithBoth(this.sell, this.buy, this.parsedOverrides));
+  chains = $derived(this.pickedChains ?? this.availableChains);
+  isRunning = $derived(this.status?.state === 'running');
+  rows = $derived(this.status ? sortRows(this.status.rows, this.sortColumn, this.sortDirection) : []);
+
+  /** Toggles one chain in the selection. */
+  toggleChain(chainId: number, on: boolean): void {
+    const current = this.chains.filter((id) => id !== chainId);
+    if (on) current.push(chainId);
+    this.pickedChains = swapChains().map((chain) => chain.chainId).filter((id) => current.includes(id));
+  }
+
+  /** Sorts by a column; a second click on the same column flips the direction. */
+  sortBy(column: ColumnId): void {
+    if (this.sortColumn === column) this.sortDirection = this.sortDirection === 'ascending' ? 'descending' : 'ascending';
+    else {
+      this.sortColumn = column;
+      this.sortDirection = 'ascending';
+    }
+  }
+
+  /** The request the form describes. */
+  request(): CompareRequestInput {
+    const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
+    return {
+      ...(this.profileId ? { profileId: this.profileId } : {}),
+      sell: this.sell,
+      buy: this.buy,
+      amount: this.amount,
+      chains: this.chains,
+      models: (['allowance-holder', 'permit2'] as const).filter((model) => this.models[model]),
+      ...(this.taker.trim() ? { taker: this.taker.trim() } : {}),
+      ...(this.slippageBps.trim() ? { slippageBps: number(this.slippageBps) } : {}),
+      ...(this.swapFeeBps.trim() ? { swapFeeBps: number(this.swapFeeBps) } : {}),
+      ...(this.swapFeeRecipient.trim() ? { swapFeeRecipient: this.swapFeeRecipient.trim() } : {}),
+      overrides: this.parsedOverrides,
+    };
+  }
+
+  /** Starts a run and polls it until it ends. */
+  async start(): Promise<void> {
+    this.fieldErrors = {};
+    this.failure = null;
+    this.closeDetail();
+    const result = await compareApi().start(this.request());
+    if (!result.ok) {
+      const details = Array.isArray(result.error.details) ? (result.error.details as { field: string; reason: string }[]) : [];
+      const errors: Record<string, string> = {};
+      for (const item of details) errors[item.field.split('.')[0]!] ??= item.reason;
+      this.fieldErrors = errors;
+      if (details.length === 0) this.failure = result.error.message;
+      return;
+    }
+    await this.#poll(result.value.runId);
+  }
+
+  async #poll(runId: string): Promise<void> {
+    const result = await compareApi().status({ runId });
+    if (!result.ok) {
+      this.failure = result.error.message;
+      return;
+    }
+    this.status = result.value;
+    if (result.value.state === 'running') this.#timer = setTimeout(() => void this.#poll(runId), POLL_MS);
+    else {
+      this.#timer = null;
+      void this.loadPastRuns();
+    }
+  }
+
+  /** Cancels the running run; the finished rows stay. */
+  async cancel(): Promise<void> {
+    if (!this.status) return;
+    await compareApi().cancel({ runId: this.status.runId });
+  }
+
+  /** Loads the list of past runs. */
+  async loadPastRuns(): Promise<void> {
+    const result = await compareApi().list();
+    if (result.ok) this.pastRuns = result.value.runs;
+  }
+
+  /** Reopens a past run (and its form values). */
+  async open(runId: string): Promise<void> {
+    this.closeDetail();
+    const result = await compareApi().open({ runId });
+    if (!result.ok) {
+      this.failure = result.error.message;
+      return;
+    }
+    const { request } = result.value;
+    this.sell = request.sell;
+    this.buy = request.buy;
+    this.amount = request.amount;
+    this.pickedChains = request.chains?.length ? request.chains : null;
+    this.status = result.value;
+    if (result.value.state === 'running') await this.#poll(runId);
+  }
+
+  /** Opens one row's detail (both routes, taxes, issues and bodies). */
+  async openDetail(chainId: number): Promise<void> {
+    if (!this.status) return;
+    this.detailChainId = chainId;
+    this.detail = null;
+    const result = await compareApi().detail({ runId: this.status.runId, chainId });
+    if (result.ok && this.detailChainId === chainId) this.detail = result.value;
+    else if (!result.ok) this.failure = result.error.message;
+  }
+
+  closeDetail(): void {
+    this.detailChainId = null;
+    this.detail = null;
+  }
+
+  /** The exporter's rows, in the table's order. */
+  exportRows(): ExportRow[] {
+    return this.rows.map((row) => ({ row: rowFromWire(row), chainName: row.chainName, buyDecimals: row.buyToken.decimals, nativeDecimals: row.nativeDecimals }));
+  }
+
+  csv(): string {
+    return comparisonToCsv(this.exportRows());
+  }
+
+  json(): string {
+    return comparisonToJson(this.exportRows());
+  }
+
+  /** Stops polling (the screen was left). */
+  dispose(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}

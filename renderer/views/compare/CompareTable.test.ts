@@ -1,0 +1,70 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import CompareTable from './CompareTable.svelte';
+import { sortRows } from './table-model.ts';
+import { threeRows } from './test-rows.ts';
+
+afterEach(cleanup);
+
+function chainOrder(): string[] {
+  return screen.getAllByRole('row').slice(1).map((line) => within(line).getAllByRole('rowheader')[0]!.textContent!.replace(/\s+\d+$/, '').trim());
+}
+
+function props(overrides: Record<string, unknown> = {}) {
+  return { rows: threeRows(), sortColumn: 'chain' as const, sortDirection: 'ascending' as const, sources: ['Uniswap_V3'], selectedChainId: null, onSort: vi.fn(), onOpenEntry: vi.fn(), onDetail: vi.fn(), ...overrides };
+}
+
+describe('sortRows', () => {
+  it('sorts by diff both ways and keeps rows without a diff last', () => {
+    expect(sortRows(threeRows(), 'diff', 'ascending').map((row) => row.chainId)).toEqual([8453, 1, 42161]);
+    expect(sortRows(threeRows(), 'diff', 'descending').map((row) => row.chainId)).toEqual([1, 8453, 42161]);
+  });
+
+  it('sorts buy amounts in human units across tokens with different decimals', () => {
+    const rows = threeRows();
+    rows[1] = { ...rows[1]!, buyToken: { ...rows[1]!.buyToken, decimals: 6 }, allowanceHolder: { ...rows[1]!.allowanceHolder, buyAmount: '500000000' } };
+    // 500 (6 decimals) is larger than 0.353 (18 decimals): compared as human amounts, not base units.
+    expect(sortRows(rows, 'ahBuy', 'descending').map((row) => row.chainId)).toEqual([8453, 1, 42161]);
+  });
+});
+
+describe('CompareTable', () => {
+  it('marks the sorted column with aria-sort and asks to sort when a header is clicked', async () => {
+    const onSort = vi.fn();
+    const view = render(CompareTable, props({ onSort }));
+    expect(screen.getByRole('columnheader', { name: /^Chain/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByRole('columnheader', { name: /Diff \(bps\)/ }).getAttribute('aria-sort')).toBe('none');
+    expect(chainOrder()).toEqual(['Ethereum', 'Base', 'Arbitrum']);
+    await fireEvent.click(screen.getByRole('button', { name: /Diff \(bps\)/ }));
+    expect(onSort).toHaveBeenCalledWith('diff');
+    await view.rerender(props({ rows: sortRows(threeRows(), 'diff', 'descending'), sortColumn: 'diff', sortDirection: 'descending' }));
+    expect(screen.getByRole('columnheader', { name: /Diff \(bps\)/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(chainOrder()).toEqual(['Ethereum', 'Base', 'Arbitrum']);
+  });
+
+  it('shows the signed diff, marks the better model and names errors and missing liquidity inline', () => {
+    render(CompareTable, props());
+    const [eth, base, arb] = screen.getAllByRole('row').slice(1);
+    expect(within(eth!).getByText('+8.50')).toBeTruthy();
+    expect(within(base!).getByText('-2.82')).toBeTruthy();
+    expect(within(eth!).getByText('Permit2')).toBeTruthy();
+    expect(within(base!).getByText('Allowance Holder')).toBeTruthy();
+    // The better side's buy cell carries the star, and only that one.
+    const ethStars = within(eth!).getAllByLabelText('better');
+    expect(ethStars).toHaveLength(1);
+    expect(ethStars[0]!.closest('td')!.textContent).toContain('0.3533');
+    expect(within(arb!).getByText('no liquidity')).toBeTruthy();
+    expect(within(arb!).getByText('TOKEN_NOT_SUPPORTED')).toBeTruthy();
+    expect(within(arb!).queryByLabelText('better')).toBeNull();
+  });
+
+  it('opens the history entry of an amount cell and the detail of a row', async () => {
+    const onOpenEntry = vi.fn();
+    const onDetail = vi.fn();
+    render(CompareTable, props({ onOpenEntry, onDetail }));
+    await fireEvent.click(screen.getByRole('button', { name: /^Permit2 buy on Base: 0\.3539 WETH/ }));
+    expect(onOpenEntry).toHaveBeenCalledWith(4);
+    await fireEvent.click(screen.getByRole('button', { name: 'Details for Arbitrum' }));
+    expect(onDetail).toHaveBeenCalledWith(42161);
+  });
+});

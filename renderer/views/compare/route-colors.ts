@@ -1,0 +1,66 @@
+import type { CompareRowWire } from '../../../src/ipc/channels/compare.ts';
+
+/**
+ * One colour per liquidity source for a whole run, so a source has the same colour in every
+ * chart and detail. Colours are theme series (--series-1..8, light and dark) chosen by class.
+ */
+
+const SERIES = 8;
+
+/** Every source of a run's routes, sorted, so the colour of a source does not depend on row order. */
+export function sourcesOf(rows: readonly CompareRowWire[]): string[] {
+  return [...new Set(rows.flatMap((row) => [...row.allowanceHolder.fills, ...row.permit2.fills].map((fill) => fill.source)))].sort((a, b) => a.localeCompare(b));
+}
+
+/** The series class of a source (`series-1` ... `series-8`). */
+export function seriesClass(source: string, sources: readonly string[]): string {
+  const index = sources.indexOf(source);
+  return `series-${((index < 0 ? sources.length : index) % SERIES) + 1}`;
+}
+
+interface Fill {
+  from: string;
+  to: string;
+  source: string;
+  proportionBps: string;
+}
+
+/** One edge of a route (from -> to) with its split by source; `start` is the cumulative bps before it. */
+export interface Hop {
+  from: string;
+  to: string;
+  parts: { source: string; bps: number; start: number }[];
+}
+
+/** A route's fills grouped by edge, in order of appearance: a multi-hop route shows each edge. */
+export function hopsOf(fills: readonly Fill[]): Hop[] {
+  const hops: Hop[] = [];
+  for (const fill of fills) {
+    let hop = hops.find((item) => item.from.toLowerCase() === fill.from.toLowerCase() && item.to.toLowerCase() === fill.to.toLowerCase());
+    if (!hop) {
+      hop = { from: fill.from, to: fill.to, parts: [] };
+      hops.push(hop);
+    }
+    const start = hop.parts.reduce((sum, part) => sum + part.bps, 0);
+    hop.parts.push({ source: fill.source, bps: Number(fill.proportionBps), start });
+  }
+  return hops;
+}
+
+/** A route's share by source as fractions of 1 (every hop counted, normalised), in first-seen order. */
+export function compositionOf(fills: readonly Fill[]): { source: string; start: number; share: number }[] {
+  const totals: { source: string; bps: number }[] = [];
+  for (const fill of fills) {
+    const found = totals.find((item) => item.source === fill.source);
+    if (found) found.bps += Number(fill.proportionBps);
+    else totals.push({ source: fill.source, bps: Number(fill.proportionBps) });
+  }
+  const sum = totals.reduce((total, item) => total + item.bps, 0);
+  let start = 0;
+  return totals.map((item) => {
+    const share = sum === 0 ? 0 : item.bps / sum;
+    const part = { source: item.source, start, share };
+    start += share;
+    return part;
+  });
+}
