@@ -10,27 +10,28 @@ export type ColumnId =
 /** Sort direction. */
 export type SortDirection = 'ascending' | 'descending';
 
-/** A column's header. */
+/** A column's header: `label` is its accessible name, `short` what the grouped header shows. */
 export interface Column {
   id: ColumnId;
   label: string;
-  /** Which model the column belongs to, for the header group. */
+  short: string;
   model: 'allowance-holder' | 'permit2' | null;
 }
 
-/** The columns, in order. */
+const sideColumns = (model: 'allowance-holder' | 'permit2', prefix: 'ah' | 'p2', name: string): Column[] => [
+  { id: `${prefix}Buy`, label: `${name} buy`, short: 'Buy', model },
+  { id: `${prefix}Min`, label: `${name} min buy`, short: 'Min buy', model },
+  { id: `${prefix}Fee`, label: `${name} network fee`, short: 'Network fee', model },
+  { id: `${prefix}Net`, label: `${name} net buy`, short: 'Net buy', model },
+];
+
+/** The columns, in order: chain, the Allowance Holder group, the Permit2 group, diff, verdict. */
 export const COLUMNS: readonly Column[] = [
-  { id: 'chain', label: 'Chain', model: null },
-  { id: 'ahBuy', label: 'AH buy', model: 'allowance-holder' },
-  { id: 'p2Buy', label: 'Permit2 buy', model: 'permit2' },
-  { id: 'diff', label: 'Diff (bps)', model: null },
-  { id: 'ahMin', label: 'AH min buy', model: 'allowance-holder' },
-  { id: 'p2Min', label: 'Permit2 min buy', model: 'permit2' },
-  { id: 'ahFee', label: 'AH network fee', model: 'allowance-holder' },
-  { id: 'p2Fee', label: 'Permit2 network fee', model: 'permit2' },
-  { id: 'ahNet', label: 'AH net buy', model: 'allowance-holder' },
-  { id: 'p2Net', label: 'Permit2 net buy', model: 'permit2' },
-  { id: 'better', label: 'Better', model: null },
+  { id: 'chain', label: 'Chain', short: 'Chain', model: null },
+  ...sideColumns('allowance-holder', 'ah', 'Allowance Holder'),
+  ...sideColumns('permit2', 'p2', 'Permit2'),
+  { id: 'diff', label: 'Diff (bps)', short: 'Diff (bps)', model: null },
+  { id: 'better', label: 'Better', short: 'Better', model: null },
 ];
 
 type Key = number | string | null;
