@@ -11,7 +11,7 @@ function bodyRows(): HTMLElement[] {
 }
 
 function chainOrder(): string[] {
-  return bodyRows().map((line) => within(line).getAllByRole('rowheader')[0]!.textContent!.replace(/\s+\d+$/, '').trim());
+  return bodyRows().map((line) => within(line).getByRole('rowheader').firstChild!.textContent!.trim());
 }
 
 function props(overrides: Record<string, unknown> = {}) {
