@@ -121,3 +121,21 @@ describe('cancelling a run', () => {
     expect(rig.runner.cancel(runId)).toBe(false);
   });
 });
+
+describe('rate budget', () => {
+  let rig: CompareRig;
+  beforeAll(async () => {
+    rig = await startCompareRig({ rateLimitRps: 5 }, 5);
+  });
+  afterAll(() => rig.close());
+
+  it('never goes above the profile budget: 12 requests against a service limiting at the same 5 rps meet no 429', async () => {
+    const started = performance.now();
+    const status = await rig.runner.start(request()).finished;
+    expect(status).toMatchObject({ state: 'done', done: 12, total: 12 });
+    expect(rig.statuses).toHaveLength(12);
+    expect(rig.statuses.filter((code) => code === 429)).toEqual([]);
+    // 12 starts spaced 1/5 s apart: at least 11 intervals.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2_100);
+  });
+});
