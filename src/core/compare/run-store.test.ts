@@ -1,0 +1,58 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CompareRequestSchema, type RunStatus } from '../../ipc/channels/compare.ts';
+import { createCompareHandlers } from './compare-handlers.ts';
+import { createRunStore } from './run-store.ts';
+
+function status(runId: string, startedAt: string): RunStatus {
+  return {
+    runId, state: 'done', request: CompareRequestSchema.parse({ sell: 'USDC', buy: 'WETH', amount: '5' }), profileId: 'local',
+    done: 0, total: 0, etaMs: null, startedAt, finishedAt: startedAt, rows: [], error: null,
+  };
+}
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'run-store-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('run store', () => {
+  it('lists saved runs newest first, skipping a damaged file instead of hiding the others', async () => {
+    const store = createRunStore(dir);
+    expect(await store.list()).toEqual([]);
+    await store.save({ version: 1, status: status('cmp-aaaaaa', '2026-11-22T10:00:00.000Z'), details: {} });
+    await store.save({ version: 1, status: status('cmp-bbbbbb', '2026-11-22T11:00:00.000Z'), details: {} });
+    await writeFile(join(dir, 'comparisons', 'cmp-broken.json'), '{ not json');
+    expect((await store.list()).map((run) => run.runId)).toEqual(['cmp-bbbbbb', 'cmp-aaaaaa']);
+    expect((await store.load('cmp-aaaaaa'))?.status.startedAt).toBe('2026-11-22T10:00:00.000Z');
+    expect(await store.load('cmp-missing')).toBeNull();
+  });
+
+  it('refuses a run id that is not one of its own, so no path outside comparisons/ is read', async () => {
+    const store = createRunStore(dir);
+    await expect(store.load('../../etc/passwd')).rejects.toThrow();
+  });
+});
+
+describe('compare handlers', () => {
+  it('answer NOT_FOUND for an unknown run and false when cancelling one', async () => {
+    const handlers = createCompareHandlers({ requests: { send: vi.fn(), cancel: vi.fn() }, dataDir: dir, defaultProfileId: 'local' });
+    await expect(handlers['compare.status']({ runId: 'cmp-nothere' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(handlers['compare.detail']({ runId: 'cmp-nothere', chainId: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await handlers['compare.cancel']({ runId: 'cmp-nothere' })).toEqual({ cancelled: false });
+    expect(await handlers['compare.list']()).toEqual({ runs: [] });
+  });
+
+  it('refuse bad input with every field reason before sending anything', async () => {
+    const send = vi.fn();
+    const handlers = createCompareHandlers({ requests: { send, cancel: vi.fn() }, dataDir: dir, defaultProfileId: 'local' });
+    await expect(handlers['compare.start'](CompareRequestSchema.parse({ sell: 'USDC', buy: 'USDC', amount: '1', chains: [1] }))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [{ field: 'buy', reason: expect.stringContaining('must differ') }],
+    });
+    expect(send).not.toHaveBeenCalled();
+  });
+});
