@@ -32,6 +32,20 @@ function compareApi(): CompareApi {
   return (api as unknown as { compare: CompareApi }).compare;
 }
 
+/** A profile as the form's picker shows it. */
+export interface ProfileChoice {
+  id: string;
+  name: string;
+  rateBudgetRps: number;
+}
+
+// profiles.list belongs to the profiles area; read defensively so this screen works without it.
+async function listProfiles(): Promise<ProfileChoice[]> {
+  const area = (api as unknown as { profiles?: { list?: () => Promise<Result<{ profiles: ProfileChoice[] }>> } }).profiles;
+  const result = await area?.list?.();
+  return result?.ok ? result.value.profiles : [];
+}
+
 const POLL_MS = 200;
 
 /** The form's override row (strings while typed). */
@@ -62,6 +76,7 @@ export class CompareState {
   failure = $state<string | null>(null);
   status = $state.raw<RunStatus | null>(null);
   pastRuns = $state.raw<RunSummary[]>([]);
+  profiles = $state.raw<ProfileChoice[]>([]);
   sortColumn = $state<ColumnId>('chain');
   sortDirection = $state<SortDirection>('ascending');
   detailChainId = $state<number | null>(null);
@@ -147,6 +162,12 @@ export class CompareState {
   async cancel(): Promise<void> {
     if (!this.status) return;
     await compareApi().cancel({ runId: this.status.runId });
+  }
+
+  /** Loads the profiles for the picker (empty: the default profile is used). */
+  async loadProfiles(): Promise<void> {
+    this.profiles = await listProfiles();
+    if (!this.profileId) this.profileId = this.profiles[0]?.id ?? '';
   }
 
   /** Loads the list of past runs. */
