@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { channel } from '../channel.ts';
+
+/**
+ * Channels of the `apiKey` area. Write-only by design: a key goes in once and never comes back to
+ * the renderer; status says only whether one is stored and where.
+ */
+
+/** Where a key is kept: the OS keychain, or this run's memory when the keychain cannot be used. */
+export const ApiKeyStatusSchema = z.object({
+  stored: z.boolean(),
+  backend: z.enum(['keychain', 'memory']),
+  /** Why the keychain is not used (no Secret Service, locked), or null. */
+  reason: z.string().nullable(),
+});
+/** A key's status. */
+export type ApiKeyStatus = z.output<typeof ApiKeyStatusSchema>;
+
+/** An API key as typed: printable ASCII, no whitespace (it travels in an HTTP header). */
+export const ApiKeySchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(1_024, 'must be at most 1024 characters')
+  .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces');
+
+const ProfileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -');
+
+/** The apiKey channels. */
+export const apiKeyChannels = {
+  'apiKey.set': channel(z.strictObject({ profileId: ProfileIdSchema, key: ApiKeySchema }), ApiKeyStatusSchema),
+  'apiKey.clear': channel(z.strictObject({ profileId: ProfileIdSchema }), ApiKeyStatusSchema),
+  'apiKey.status': channel(z.strictObject({ profileId: ProfileIdSchema }), ApiKeyStatusSchema),
+};
