@@ -1,0 +1,37 @@
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { startLocalService } from '../../service/index.ts';
+import { CHILD_ENV, type ReadyLine } from './ready-line.ts';
+
+/**
+ * Entry of the process that runs the local service for the app: data dir and key come by
+ * environment (CHILD_ENV), one ready line goes to stdout (ReadyLine), the access log to a file in
+ * the data dir. It closes on SIGTERM/SIGINT and when its stdin ends, so a parent that dies without
+ * stopping it does not leave a service running.
+ */
+
+const dataDir = process.env[CHILD_ENV.dataDir];
+const key = process.env[CHILD_ENV.apiKey];
+if (!dataDir || !key) {
+  process.stderr.write(`local service: ${CHILD_ENV.dataDir} and ${CHILD_ENV.apiKey} must be set\n`);
+  process.exit(2);
+}
+
+const accessLog = createWriteStream(join(dataDir, 'access.log'), { flags: 'a', mode: 0o600 });
+const service = await startLocalService({ dataDir, apiKeys: [{ key, team: 'local' }], accessLog: (line) => accessLog.write(`${line}\n`) });
+
+let closing = false;
+async function close(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  await service.close();
+  accessLog.end(() => process.exit(0));
+}
+process.once('SIGTERM', () => void close());
+process.once('SIGINT', () => void close());
+process.stdin.on('end', () => void close());
+process.stdin.on('error', () => void close());
+process.stdin.resume();
+
+const ready: ReadyLine = { baseUrl: service.baseUrl, caCertPath: service.caCertPath };
+process.stdout.write(`${JSON.stringify(ready)}\n`);

@@ -1,0 +1,116 @@
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HEADER_NAMES, API_VERSION } from '../../spec/index.ts';
+import { createChildProcessHost } from './child-process-host.ts';
+import type { LocalServiceHost, LocalServiceInfo } from './host.ts';
+import { createLocalServiceHandlers } from './local-service-handlers.ts';
+
+const dirs: string[] = [];
+const hosts: LocalServiceHost[] = [];
+
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.stop()));
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function newHost(options: { readyTimeoutMs?: number } = {}): Promise<{ host: LocalServiceHost; dataDir: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'local-host-'));
+  dirs.push(dataDir);
+  const host = createChildProcessHost({ dataDir, ...options });
+  hosts.push(host);
+  return { host, dataDir };
+}
+
+// Over the pinned certificate only: a request that works proves the pin and the key both hold.
+function getChains(info: LocalServiceInfo, key: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${info.baseUrl}/swap/chains`, { ca: info.caPem, headers: { [HEADER_NAMES.apiKey]: key, [HEADER_NAMES.version]: API_VERSION } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('child-process local service host', () => {
+  it('starts the service on 127.0.0.1 with its pinned certificate and generated key', async () => {
+    const { host, dataDir } = await newHost();
+    expect(host.status()).toEqual({ state: 'stopped', baseUrl: null, pid: null, error: null });
+    const info = await host.start();
+    expect(info.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(info.pid).toBeGreaterThan(0);
+    expect(info.pid).not.toBe(process.pid);
+    expect(host.status()).toEqual({ state: 'running', baseUrl: info.baseUrl, pid: info.pid, error: null });
+    expect(await getChains(info, info.apiKey)).toBe(200);
+    expect(await getChains(info, 'not-the-key')).toBe(401);
+    const keyFile = join(dataDir, 'local-service', 'key');
+    expect((await readFile(keyFile, 'utf8')).trim()).toBe(info.apiKey);
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+  });
+
+  it('shares one start between concurrent callers', async () => {
+    const { host } = await newHost();
+    const [a, b] = await Promise.all([host.start(), host.start()]);
+    expect(a.pid).toBe(b.pid);
+    expect((await host.start()).pid).toBe(a.pid);
+  });
+
+  it('keeps its key and certificate across a stop and a new start', async () => {
+    const { host } = await newHost();
+    const first = await host.start();
+    await host.stop();
+    expect(host.status().state).toBe('stopped');
+    await expect(getChains(first, first.apiKey)).rejects.toThrow();
+    const second = await host.start();
+    expect(second.pid).not.toBe(first.pid);
+    expect(second.apiKey).toBe(first.apiKey);
+    expect(second.caPem).toBe(first.caPem);
+    expect(await getChains(second, second.apiKey)).toBe(200);
+  });
+
+  it('reports a crash as failed with its reason, and starts again on demand', async () => {
+    const { host } = await newHost();
+    const first = await host.start();
+    process.kill(first.pid ?? 0, 'SIGKILL');
+    await vi.waitFor(() => expect(host.status().state).toBe('failed'));
+    expect(host.status()).toMatchObject({ baseUrl: null, pid: null, error: expect.stringMatching(/stopped unexpectedly \(signal SIGKILL\)/) });
+    const again = await host.start();
+    expect(await getChains(again, again.apiKey)).toBe(200);
+  });
+
+  it('fails with the child log line when the service cannot start', async () => {
+    const { host, dataDir } = await newHost();
+    // A directory where the certificate file should be makes the service fail as a broken disk would.
+    await mkdir(join(dataDir, 'local-service', 'cert.pem'), { recursive: true });
+    await expect(host.start()).rejects.toMatchObject({ code: 'NOT_CONFIGURED', message: expect.stringMatching(/did not start: it exited/) });
+    expect(host.status()).toMatchObject({ state: 'failed', pid: null, error: expect.stringMatching(/did not start/) });
+  });
+
+  it('gives up on a child that never reports ready', async () => {
+    const { host } = await newHost({ readyTimeoutMs: 1 });
+    await expect(host.start()).rejects.toMatchObject({ code: 'NOT_CONFIGURED', message: expect.stringMatching(/no answer within 1 ms/) });
+    expect(host.status().state).toBe('failed');
+  });
+});
+
+describe('localService handlers', () => {
+  it('start, status and stop answer with the state reached', async () => {
+    const { host } = await newHost();
+    const handlers = createLocalServiceHandlers(host);
+    expect((await handlers['localService.status']()).state).toBe('stopped');
+    const started = await handlers['localService.start']();
+    expect(started).toMatchObject({ state: 'running', baseUrl: expect.stringMatching(/^https:\/\/127\.0\.0\.1:/), error: null });
+    expect(JSON.stringify(started)).not.toContain((await host.start()).apiKey);
+    expect(await handlers['localService.stop']()).toEqual({ state: 'stopped', baseUrl: null, pid: null, error: null });
+  });
+
+  it('answers a failed start as state failed rather than an error', async () => {
+    const { host, dataDir } = await newHost();
+    await mkdir(join(dataDir, 'local-service', 'cert.pem'), { recursive: true });
+    expect(await createLocalServiceHandlers(host)['localService.start']()).toMatchObject({ state: 'failed', error: expect.any(String) });
+  });
+});

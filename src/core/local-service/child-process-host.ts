@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AppError } from '../../ipc/result.ts';
+import type { LocalServiceHost, LocalServiceInfo, LocalServiceStatus } from './host.ts';
+import { loadOrCreateLocalKey } from './local-key.ts';
+import { CHILD_ENV, ReadyLineSchema } from './ready-line.ts';
+
+/**
+ * LocalServiceHost over a Node child process, for the CLI, the e2e harness and tests. The service
+ * gets its own data dir (`<dataDir>/local-service`: certificate, key, access log), port 0 on
+ * 127.0.0.1, and its certificate is pinned. A crash after start turns the state to failed with the
+ * exit and the last log line; the next start() launches it again.
+ */
+
+/** Options of the child-process host. */
+export interface ChildProcessHostOptions {
+  /** The app's data dir; the service keeps its files in `local-service/` under it. */
+  dataDir: string;
+  /** How long to wait for the ready line (default 20 s). */
+  readyTimeoutMs?: number;
+  /** How long stop() waits after SIGTERM before SIGKILL (default 5 s). */
+  stopGraceMs?: number;
+}
+
+const ENTRY = fileURLToPath(new URL('./child-entry.ts', import.meta.url));
+const STOPPED: LocalServiceStatus = { state: 'stopped', baseUrl: null, pid: null, error: null };
+
+// Keeps the last lines of the child's stderr for error messages, and drains the pipe so a chatty
+// child can never block on a full buffer.
+function stderrTail(child: ChildProcess): () => string {
+  let text = '';
+  child.stderr?.on('data', (chunk: Buffer) => (text = (text + chunk.toString()).slice(-4_000)));
+  return () => text.trim().split('\n').at(-1) ?? '';
+}
+
+function exitText(code: number | null, signal: NodeJS.Signals | null): string {
+  return signal ? `signal ${signal}` : `exit code ${code ?? 'unknown'}`;
+}
+
+function readyLineOf(child: ChildProcess, timeoutMs: number, lastLog: () => string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const fail = (why: string) => {
+      cleanup();
+      const log = lastLog();
+      reject(new AppError('NOT_CONFIGURED', `The local service did not start: ${why}${log ? ` (${log})` : ''}`));
+    };
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const end = out.indexOf('\n');
+      if (end < 0) return;
+      cleanup();
+      try {
+        resolve(JSON.parse(out.slice(0, end)));
+      } catch {
+        reject(new AppError('NOT_CONFIGURED', 'The local service did not start: its ready line is not JSON'));
+      }
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => fail(`it exited (${exitText(code, signal)})`);
+    const onError = (error: Error) => fail(error.message);
+    const timer = setTimeout(() => fail(`no answer within ${timeoutMs} ms`), timeoutMs);
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      child.off('error', onError);
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+    child.once('error', onError);
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Creates the host; nothing starts until start(). */
+export function createChildProcessHost(options: ChildProcessHostOptions): LocalServiceHost {
+  const serviceDir = join(options.dataDir, 'local-service');
+  let status: LocalServiceStatus = STOPPED;
+  let child: ChildProcess | null = null;
+  let info: LocalServiceInfo | null = null;
+  let starting: Promise<LocalServiceInfo> | null = null;
+
+  async function launch(): Promise<LocalServiceInfo> {
+    status = { ...STOPPED, state: 'starting' };
+    let launched: ChildProcess | null = null;
+    try {
+      const apiKey = await loadOrCreateLocalKey(serviceDir);
+      launched = spawn(process.execPath, [ENTRY], {
+        env: { ...process.env, [CHILD_ENV.dataDir]: serviceDir, [CHILD_ENV.apiKey]: apiKey },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      child = launched;
+      const lastLog = stderrTail(launched);
+      const ready = ReadyLineSchema.safeParse(await readyLineOf(launched, options.readyTimeoutMs ?? 20_000, lastLog));
+      if (!ready.success) throw new AppError('NOT_CONFIGURED', 'The local service did not start: its ready line has an unexpected shape');
+      launched.stdout?.resume();
+      const started = { baseUrl: ready.data.baseUrl, caPem: await readFile(ready.data.caCertPath, 'utf8'), apiKey, pid: launched.pid ?? null };
+      const current = launched;
+      launched.once('exit', (code, signal) => {
+        if (child !== current) return;
+        child = null;
+        info = null;
+        const log = lastLog();
+        status = { ...STOPPED, state: 'failed', error: `The local service stopped unexpectedly (${exitText(code, signal)})${log ? `: ${log}` : ''}` };
+      });
+      info = started;
+      status = { state: 'running', baseUrl: started.baseUrl, pid: started.pid, error: null };
+      return started;
+    } catch (error) {
+      // A child that never became ready (or whose certificate cannot be read) must not linger.
+      launched?.kill('SIGKILL');
+      child = null;
+      const message = error instanceof Error ? error.message : String(error);
+      status = { ...STOPPED, state: 'failed', error: message };
+      throw error instanceof AppError ? error : new AppError('NOT_CONFIGURED', `The local service did not start: ${message}`);
+    }
+  }
+
+  return {
+    start() {
+      if (info) return Promise.resolve(info);
+      starting ??= launch().finally(() => (starting = null));
+      return starting;
+    },
+    async stop() {
+      if (starting) await starting.catch(() => undefined);
+      const running = child;
+      child = null;
+      info = null;
+      status = STOPPED;
+      if (!running) return;
+      const gone = exited(running);
+      running.kill('SIGTERM');
+      const timer = setTimeout(() => running.kill('SIGKILL'), options.stopGraceMs ?? 5_000);
+      await gone;
+      clearTimeout(timer);
+    },
+    status: () => ({ ...status }),
+  };
+}

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * The local service's API key: generated at first run and kept in `<serviceDir>/key` (mode 0600),
+ * beside the certificate's private key. It is not a user secret (it only opens a sandbox on
+ * 127.0.0.1) and the service must start even where there is no keychain, so it does not go through
+ * the secret store; keeping it stable lets a user's curl commands keep working across restarts.
+ */
+
+const KEY_PATTERN = /^local_[0-9a-f]{64}$/;
+
+/** Reads the key, or generates and stores one when there is none (or the file is damaged). */
+export async function loadOrCreateLocalKey(serviceDir: string): Promise<string> {
+  const path = join(serviceDir, 'key');
+  await mkdir(serviceDir, { recursive: true, mode: 0o700 });
+  try {
+    const text = (await readFile(path, 'utf8')).trim();
+    if (KEY_PATTERN.test(text)) return text;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const key = `local_${randomBytes(32).toString('hex')}`;
+  await writeFile(path, `${key}\n`, { mode: 0o600 });
+  return key;
+}

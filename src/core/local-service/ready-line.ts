@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/**
+ * The one line child-entry.ts prints on stdout once the service accepts connections, the same
+ * fields `swap-explorer serve` prints first, so either can be read by the host.
+ */
+export const ReadyLineSchema = z.object({ baseUrl: z.string().startsWith('https://'), caCertPath: z.string().min(1) });
+/** The ready line. */
+export type ReadyLine = z.output<typeof ReadyLineSchema>;
+
+/** Environment variables the host passes to the child: the key goes by env, not argv, which other users can read in `ps`. */
+export const CHILD_ENV = { dataDir: 'SWAP_EXPLORER_LOCAL_DATA_DIR', apiKey: 'SWAP_EXPLORER_LOCAL_KEY' } as const;
