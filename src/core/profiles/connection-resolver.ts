@@ -1,0 +1,55 @@
+import { AppError } from '../../ipc/result.ts';
+import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME } from '../../ipc/channels/profiles.ts';
+import { API_VERSION, HEADER_NAMES } from '../../spec/index.ts';
+import type { LocalServiceHost } from '../local-service/host.ts';
+import type { Connection, ConnectionResolver } from '../ports.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import type { ProfileStore } from './profile-store.ts';
+
+/** What the resolver reads: saved profiles, their keys, and the local service it may start. */
+export interface ConnectionResolverDeps {
+  profiles: ProfileStore;
+  secrets: SecretStore;
+  localService: LocalServiceHost;
+}
+
+/**
+ * The engine's ConnectionResolver. A user profile is sent as saved, with its key from the secret
+ * store. Local service is started on first use; its certificate is the only trust anchor (system
+ * certificates off), so nothing but that process can answer for it.
+ */
+export function createConnectionResolver(deps: ConnectionResolverDeps): ConnectionResolver {
+  return {
+    async resolve(profileId: string): Promise<Connection> {
+      if (profileId === LOCAL_PROFILE_ID) {
+        const info = await deps.localService.start();
+        return {
+          profileId,
+          profileName: LOCAL_PROFILE_NAME,
+          baseUrl: info.baseUrl,
+          headerNames: { ...HEADER_NAMES },
+          version: API_VERSION,
+          apiKey: info.apiKey,
+          caPem: info.caPem,
+          trustSystemCertificates: false,
+          proxyUrl: null,
+          rateBudgetRps: deps.profiles.localRateBudget(),
+        };
+      }
+      const profile = deps.profiles.get(profileId);
+      if (!profile) throw new AppError('NOT_FOUND', `No profile ${profileId}`, [{ field: 'profileId', reason: 'is not a known profile' }]);
+      return {
+        profileId,
+        profileName: profile.name,
+        baseUrl: profile.baseUrl,
+        headerNames: { ...profile.headerNames },
+        version: profile.version,
+        apiKey: await deps.secrets.getKey(profileId),
+        caPem: profile.caPem ?? null,
+        trustSystemCertificates: profile.trustSystemCertificates,
+        proxyUrl: profile.proxyUrl ?? null,
+        rateBudgetRps: profile.rateBudgetRps,
+      };
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProfileInputSchema, profilesChannels } from '../../ipc/channels/profiles.ts';
+import { loadOrCreateCertificate } from '../../service/tls.ts';
+import { toFieldErrors } from '../../spec/index.ts';
+import { openProfileStore } from './profile-store.ts';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'profiles-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const input = (fields: Record<string, unknown> = {}) => ProfileInputSchema.parse({ name: 'Staging', baseUrl: 'https://api.example.test/', ...fields });
+
+function fieldErrorsOf(raw: unknown) {
+  const parsed = profilesChannels['profiles.save'].input.safeParse(raw);
+  return parsed.success ? [] : toFieldErrors(parsed.error, raw);
+}
+
+describe('profile schema', () => {
+  it('refuses an http:// base URL on baseUrl, saying why', () => {
+    expect(fieldErrorsOf({ name: 'x', baseUrl: 'http://api.example.test' })).toEqual([{ field: 'baseUrl', reason: 'must use https:// (http:// would send the API key in clear)' }]);
+  });
+
+  it('fills the spec defaults and drops the trailing slash', () => {
+    expect(input()).toEqual({
+      name: 'Staging',
+      baseUrl: 'https://api.example.test',
+      headerNames: { apiKey: 'svc-api-key', version: 'svc-version' },
+      version: 'v2',
+      trustSystemCertificates: true,
+      rateBudgetRps: 5,
+    });
+  });
+
+  it('refuses a rate budget outside 0.1..100, a non-PEM certificate, a socks proxy and the id "local"', () => {
+    expect(fieldErrorsOf({ name: 'x', baseUrl: 'https://a.test', rateBudgetRps: 0.05 })).toEqual([{ field: 'rateBudgetRps', reason: 'must be at least 0.1' }]);
+    expect(fieldErrorsOf({ name: 'x', baseUrl: 'https://a.test', rateBudgetRps: 101 })).toEqual([{ field: 'rateBudgetRps', reason: 'must be at most 100' }]);
+    expect(fieldErrorsOf({ name: 'x', baseUrl: 'https://a.test', caPem: 'hello' })[0]?.field).toBe('caPem');
+    expect(fieldErrorsOf({ name: 'x', baseUrl: 'https://a.test', proxyUrl: 'socks5://p.test:1080' })).toEqual([{ field: 'proxyUrl', reason: 'must be an http:// or https:// URL' }]);
+    expect(fieldErrorsOf({ id: 'local', name: 'x', baseUrl: 'https://a.test' })[0]?.field).toBe('id');
+  });
+});
+
+describe('profile store', () => {
+  it('creates a profile with a generated id and finds it again after reopening', async () => {
+    const dir = join(await tempDir(), 'fresh');
+    const store = await openProfileStore(dir);
+    const saved = await store.save(input());
+    expect(saved.id).toMatch(/^[0-9a-f-]{36}$/);
+    const reopened = await openProfileStore(dir);
+    expect(reopened.notice).toBeNull();
+    expect(reopened.list()).toEqual([saved]);
+    expect((await stat(join(dir, 'profiles.json'))).mode & 0o777).toBe(0o600);
+    // No temp file is left behind by the atomic write.
+    expect(await readdir(dir)).toEqual(['profiles.json']);
+  });
+
+  it('updates an existing profile in place and refuses an unknown id', async () => {
+    const store = await openProfileStore(await tempDir());
+    const first = await store.save(input());
+    const second = await store.save(input({ name: 'Prod' }));
+    const updated = await store.save(input({ id: first.id, name: 'Staging 2', rateBudgetRps: 2 }));
+    expect(store.list().map((p) => [p.id, p.name, p.rateBudgetRps])).toEqual([
+      [first.id, 'Staging 2', 2],
+      [second.id, 'Prod', 5],
+    ]);
+    expect(updated.name).toBe('Staging 2');
+    await expect(store.save(input({ id: 'nope' }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('keeps a valid CA certificate and refuses PEM that is not a certificate', async () => {
+    const dir = await tempDir();
+    const cert = await loadOrCreateCertificate(join(dir, 'cert'));
+    const store = await openProfileStore(dir);
+    expect((await store.save(input({ caPem: cert.certPem }))).caPem).toBe(cert.certPem);
+    const fake = '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n';
+    await expect(store.save(input({ caPem: fake }))).rejects.toMatchObject({ code: 'INVALID_INPUT', details: [{ field: 'caPem', reason: 'is not a valid certificate' }] });
+  });
+
+  it('deletes a profile and keeps the Local service rate budget across reopening', async () => {
+    const dir = await tempDir();
+    const store = await openProfileStore(dir);
+    const saved = await store.save(input());
+    expect(store.localRateBudget()).toBe(5);
+    await store.setRateBudget('local', 20);
+    await store.setRateBudget(saved.id, 0.5);
+    await expect(store.setRateBudget('nope', 1)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const reopened = await openProfileStore(dir);
+    expect(reopened.localRateBudget()).toBe(20);
+    expect(reopened.get(saved.id)?.rateBudgetRps).toBe(0.5);
+    expect(await reopened.delete(saved.id)).toBe(true);
+    expect(await reopened.delete(saved.id)).toBe(false);
+    expect((await openProfileStore(dir)).list()).toEqual([]);
+  });
+
+  it('moves a malformed file aside, starts empty and says where the file went', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'profiles.json'), '{"version":1,"profiles":[{"id":"a","name":"x","baseUrl":"http://plain.test"}]}');
+    const store = await openProfileStore(dir, { now: () => new Date('2026-01-02T03:04:05.678Z') });
+    const aside = join(dir, 'profiles.invalid-2026-01-02T03-04-05-678Z.json');
+    expect(store.list()).toEqual([]);
+    expect(store.notice).toContain(aside);
+    expect(store.notice).toContain('profiles.0.baseUrl');
+    expect(await readFile(aside, 'utf8')).toContain('http://plain.test');
+    expect(await readdir(dir)).toEqual(['profiles.invalid-2026-01-02T03-04-05-678Z.json']);
+  });
+
+  it('moves aside a file that is not JSON', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'profiles.json'), '{"version":1,"prof');
+    const store = await openProfileStore(dir);
+    expect(store.notice).toMatch(/not JSON/);
+    expect((await readdir(dir)).filter((name) => name.startsWith('profiles.invalid-'))).toHaveLength(1);
+  });
+
+  it('reports a directory it cannot write as STORAGE and keeps the profiles it had', async () => {
+    const dir = join(await tempDir(), 'data');
+    const store = await openProfileStore(dir);
+    // The data dir turns into a file under the app's feet: nothing can be written there.
+    await writeFile(dir, 'not a directory');
+    await expect(store.save(input())).rejects.toMatchObject({ code: 'STORAGE' });
+    expect(store.list()).toEqual([]);
+  });
+});
