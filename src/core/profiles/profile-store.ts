@@ -73,7 +73,8 @@ async function writeAtomically(path: string, text: string): Promise<void> {
     }
     await rename(temp, path);
   } catch (error) {
-    await rm(temp, { force: true });
+    // Cleaning up must not hide the write's own error (rm fails too when the dir is gone).
+    await rm(temp, { force: true }).catch(() => undefined);
     throw new AppError('STORAGE', `Could not save the profiles: ${(error as Error).message}`);
   }
 }
