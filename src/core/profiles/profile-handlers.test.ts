@@ -1,0 +1,101 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { profilesChannels, type ConnectionTest } from '../../ipc/channels/profiles.ts';
+import { AppError } from '../../ipc/result.ts';
+import { createChildProcessHost } from '../local-service/child-process-host.ts';
+import { createKeychainBackend, type KeychainBackend } from '../secrets/keychain-backend.ts';
+import { createSecretStore, type SecretStore } from '../secrets/secret-store.ts';
+import { createProfileHandlers } from './profile-handlers.ts';
+import { openProfileStore } from './profile-store.ts';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+// The connection test is covered on the real client in connection-resolver.test.ts; here a
+// recording tester checks only that the handler passes the profile through.
+async function setup(secrets?: SecretStore) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'profile-handlers-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const host = createChildProcessHost({ dataDir });
+  cleanups.push(() => host.stop());
+  const store = await openProfileStore(dataDir);
+  const tested: string[] = [];
+  const answer: ConnectionTest = { reachable: true, status: 200, durationMs: 3, error: null };
+  const keys = secrets ?? createSecretStore(createKeychainBackend(`swap-explorer-test-${process.pid}-${Math.random().toString(36).slice(2)}`));
+  const handlers = createProfileHandlers({ store, secrets: keys, localService: host, testConnection: async (id) => (tested.push(id), answer) });
+  const save = (raw: unknown) => handlers['profiles.save'](profilesChannels['profiles.save'].input.parse(raw));
+  return { handlers, save, store, host, secrets: keys, tested };
+}
+
+describe('profiles handlers', () => {
+  it('lists Local service first, with its running address and no key status', async () => {
+    const { handlers, host } = await setup();
+    const before = await handlers['profiles.list']();
+    expect(before.notice).toBeNull();
+    expect(before.profiles).toEqual([
+      expect.objectContaining({ id: 'local', name: 'Local service', baseUrl: null, builtIn: true, key: null, trustSystemCertificates: false, rateBudgetRps: 5 }),
+    ]);
+    await host.start();
+    expect((await handlers['profiles.list']()).profiles[0]?.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('saves a profile and lists it with its key status from the keychain', async () => {
+    const { handlers, save, secrets } = await setup();
+    const saved = await save({ name: 'Staging', baseUrl: 'https://staging.example.test' });
+    expect(saved).toMatchObject({ name: 'Staging', builtIn: false, caPem: null, proxyUrl: null, key: { stored: false, backend: 'keychain', reason: null } });
+    await secrets.set(saved.id, 'staging-key');
+    cleanups.push(() => secrets.clear(saved.id));
+    const listed = (await handlers['profiles.list']()).profiles;
+    expect(listed.map((p) => p.id)).toEqual(['local', saved.id]);
+    expect(listed[1]?.key).toEqual({ stored: true, backend: 'keychain', reason: null });
+    expect(JSON.stringify(listed)).not.toContain('staging-key');
+  });
+
+  it('changes the Local service rate budget only through setRateBudget', async () => {
+    const { handlers } = await setup();
+    expect(profilesChannels['profiles.save'].input.safeParse({ id: 'local', name: 'x', baseUrl: 'https://a.test' }).success).toBe(false);
+    expect(await handlers['profiles.setRateBudget']({ profileId: 'local', rateBudgetRps: 12 })).toMatchObject({ id: 'local', rateBudgetRps: 12, builtIn: true });
+    await expect(handlers['profiles.delete']({ profileId: 'local' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('deletes a profile together with its key', async () => {
+    const { handlers, save, secrets } = await setup();
+    const saved = await save({ name: 'Old', baseUrl: 'https://old.example.test' });
+    await secrets.set(saved.id, 'old-key');
+    expect(await handlers['profiles.delete']({ profileId: saved.id })).toEqual({ deleted: true, warning: null });
+    expect(await secrets.getKey(saved.id)).toBeNull();
+    await expect(handlers['profiles.delete']({ profileId: saved.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('deletes the profile but warns when a locked keychain keeps its key', async () => {
+    // Locking is exercised for real in secret-store.test.ts; here only the handler's answer to it.
+    const locked: KeychainBackend = {
+      get: async () => 'still-there',
+      set: async () => undefined,
+      delete: async () => {
+        throw new Error("Couldn't access platform storage: Secret Service: unlock prompt was dismissed");
+      },
+    };
+    const { handlers, save } = await setup(createSecretStore(locked));
+    const saved = await save({ name: 'Kept', baseUrl: 'https://kept.example.test' });
+    const answer = await handlers['profiles.delete']({ profileId: saved.id });
+    expect(answer.deleted).toBe(true);
+    expect(answer.warning).toMatch(/could not be removed: The keychain is locked/);
+    expect((await handlers['profiles.list']()).profiles.map((p) => p.id)).toEqual(['local']);
+  });
+
+  it('tests a connection through the injected tester', async () => {
+    const { handlers, tested } = await setup();
+    expect(await handlers['profiles.test']({ profileId: 'local' })).toMatchObject({ reachable: true, status: 200 });
+    expect(tested).toEqual(['local']);
+  });
+
+  it('refuses to update a profile that does not exist', async () => {
+    const { save } = await setup();
+    await expect(save({ id: 'missing', name: 'x', baseUrl: 'https://a.test' })).rejects.toBeInstanceOf(AppError);
+  });
+});
