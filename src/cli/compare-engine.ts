@@ -1,62 +1,27 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Connection } from '../core/ports.ts';
 import { createRequestService } from '../core/request/send-request.ts';
 import { createRunStore } from '../core/compare/run-store.ts';
 import { createCompareRunner, type CompareRunner } from '../core/compare/runner.ts';
+import { createConnectionResolver, openProfileStore, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, type ProfileStore } from '../core/profiles/index.ts';
+import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
+import { createChildProcessHost } from '../core/local-service/index.ts';
 import { AppError } from '../ipc/result.ts';
-import { HEADER_NAMES, API_VERSION } from '../spec/index.ts';
 import type { HistoryEntry, NewHistoryEntry } from '../ipc/schemas/history-entry.ts';
 
 /**
- * The engine behind `compare` and `price`: the same runner and request service as the app. The
- * default profile, Local service, runs `swap-explorer serve` as a child process (its certificate is
- * pinned, its generated key used) and stops it when the command ends.
+ * The engine behind `compare` and `price`: the same runner, request service, profiles, keychain and
+ * local-service host as the app, on the same data dir. The default profile, Local service, runs the
+ * service as a child process (its certificate pinned, its generated key used) and stops it when the
+ * command ends. A user profile is sent with its keychain key, or with SVC_API_KEY when that is set.
  */
 
 /** The profile name the CLI uses when --profile is absent. */
-export const DEFAULT_PROFILE = 'Local service';
-
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+export const DEFAULT_PROFILE = LOCAL_PROFILE_NAME;
 
 /** A running CLI engine. */
 export interface CliEngine {
   runner: CompareRunner;
   profileId: string;
   close(): Promise<void>;
-}
-
-interface ServeLine {
-  baseUrl: string;
-  caCertPath: string;
-  apiKeys: string[];
-}
-
-async function startChildService(dataDir: string): Promise<{ line: ServeLine; stop: () => Promise<void> }> {
-  const key = `cli_${randomBytes(16).toString('hex')}`;
-  const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', '--data-dir', join(dataDir, 'local-service'), '--api-key', key, '--access-log', join(dataDir, 'local-service', 'access.log')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const line = await new Promise<ServeLine>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const end = out.indexOf('\n');
-      if (end >= 0) resolve(JSON.parse(out.slice(0, end)) as ServeLine);
-    });
-    void exited.then(() => reject(new AppError('NOT_CONFIGURED', `the local service did not start: ${stderr.trim().split('\n').at(-1) ?? 'no output'}`)));
-  });
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  return { line, stop };
 }
 
 // The CLI keeps no history database of its own yet: entries live for the command's duration.
@@ -69,39 +34,40 @@ class RunHistory {
   }
 }
 
+/** The id of the profile named (by name or id, any letter case) on the command line. */
+export function profileIdOf(profiles: ProfileStore, name: string | undefined): string {
+  if (name === undefined || name === LOCAL_PROFILE_ID || name.toLowerCase() === LOCAL_PROFILE_NAME.toLowerCase()) return LOCAL_PROFILE_ID;
+  const found = profiles.list().find((profile) => profile.id === name || profile.name.toLowerCase() === name.toLowerCase());
+  if (found) return found.id;
+  const known = [LOCAL_PROFILE_NAME, ...profiles.list().map((profile) => profile.name)].map((item) => `"${item}"`).join(', ');
+  throw new AppError('INVALID_INPUT', `--profile "${name}" is not a saved profile (known: ${known})`);
+}
+
+// SVC_API_KEY stands in for the keychain (CI, scripts, machines without one): when it is set the
+// keychain is not read at all. Local service keeps its own generated key either way.
+function withEnvironmentKey(secrets: SecretStore): SecretStore {
+  const key = process.env.SVC_API_KEY;
+  if (!key) return secrets;
+  return { ...secrets, getKey: async () => key };
+}
+
 /**
  * Opens the engine for one command.
  * @throws AppError NOT_CONFIGURED when the profile cannot be used.
  */
 export async function openCliEngine(options: { dataDir: string; profile?: string }): Promise<CliEngine> {
-  const profile = options.profile ?? DEFAULT_PROFILE;
-  if (profile !== DEFAULT_PROFILE) {
-    throw new AppError('NOT_CONFIGURED', `--profile "${profile}" is not available to the CLI yet; only "${DEFAULT_PROFILE}" is`);
-  }
-  const { line, stop } = await startChildService(options.dataDir);
-  const connection: Connection = {
-    profileId: 'local',
-    profileName: DEFAULT_PROFILE,
-    baseUrl: line.baseUrl,
-    headerNames: HEADER_NAMES,
-    version: API_VERSION,
-    apiKey: line.apiKeys[0] ?? null,
-    caPem: await readFile(line.caCertPath, 'utf8'),
-    trustSystemCertificates: false,
-    proxyUrl: null,
-    rateBudgetRps: 10,
-  };
-  const requests = createRequestService({
-    connections: { resolve: async () => connection },
-    history: new RunHistory(),
-  });
-  const runner = createCompareRunner({ requests, store: createRunStore(options.dataDir), defaultProfileId: 'local' });
+  const profiles = await openProfileStore(options.dataDir);
+  const profileId = profileIdOf(profiles, options.profile);
+  const localService = createChildProcessHost({ dataDir: options.dataDir });
+  const resolver = createConnectionResolver({ profiles, secrets: withEnvironmentKey(createSecretStore()), localService });
+  const requests = createRequestService({ connections: resolver, history: new RunHistory() });
+  const runner = createCompareRunner({ requests, store: createRunStore(options.dataDir), defaultProfileId: profileId });
   return {
     runner,
-    profileId: 'local',
+    profileId,
     async close() {
       await requests.close();
-      await stop();
+      await localService.stop();
     },
   };
 }

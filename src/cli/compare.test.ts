@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARISON_CSV_COLUMNS, COMPARISON_JSON_FORMAT } from '../domain/compare-export.ts';
 import { main } from './main.ts';
+import { startLocalService } from '../service/index.ts';
+import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/swap-explorer.js');
@@ -17,8 +19,8 @@ interface Ran {
 }
 
 // Spawned through the bin launcher as a user runs it; the default profile starts the local service as a child.
-function cli(args: string[]): Promise<Ran> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+function cli(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -84,10 +86,28 @@ describe('swap-explorer compare', () => {
     }
   });
 
-  it('exits 1 with a message for a profile it cannot use', async () => {
+  it('exits 2 naming --profile and the saved profiles for an unknown profile', async () => {
     const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '1', '--profile', 'Nope', '--data-dir', dir]);
-    expect(ran.code).toBe(1);
-    expect(ran.stderr).toContain('--profile "Nope"');
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.split('\n')[0]).toBe('swap-explorer compare: --profile "Nope" is not a saved profile (known: "Local service")');
+  });
+});
+
+describe('a saved profile', () => {
+  it('is used by name with SVC_API_KEY as its key', async () => {
+    const service = await startLocalService({ dataDir: join(dir, 'remote'), apiKeys: [{ key: 'remote-key', team: 'remote' }] });
+    try {
+      const profiles = await openProfileStore(dir);
+      await profiles.save(ProfileInputSchema.parse({ name: 'Staging', baseUrl: service.baseUrl, caPem: service.caCertPem, trustSystemCertificates: false, rateBudgetRps: 20 }));
+      const ran = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'staging', '--data-dir', dir], { SVC_API_KEY: 'remote-key' });
+      expect(ran.code, ran.stderr + ran.stdout).toBe(0);
+      expect(ran.stdout).toMatch(/^zid\s+0x[0-9a-f]{24}$/m);
+      const refused = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Staging', '--data-dir', dir], { SVC_API_KEY: 'wrong-key' });
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toMatch(/^buy\s+\S+$/m);
+    } finally {
+      await service.close();
+    }
   });
 });
 
