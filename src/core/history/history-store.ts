@@ -1,0 +1,246 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { HistoryNotice, HistoryRetention, HistorySearchFilter, HistorySearchPage } from '../../ipc/channels/history.ts';
+import { AppError, isAppError } from '../../ipc/result.ts';
+import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
+import type { HistoryReader, HistorySink } from '../ports.ts';
+import { moveAside, openDatabase } from './database-file.ts';
+import { isCorruption, sqlitePrimaryCode, toStorageError } from './errors.ts';
+import { applyRetention, readRetention, writeRetention } from './retention.ts';
+import { entryParams, INSERT_COLUMNS, rowToEntry, rowToSummary, SUMMARY_COLUMNS, type SummaryRow } from './row-mapping.ts';
+import { searchQuery } from './search-query.ts';
+
+/**
+ * The request history: one SQLite file (node:sqlite, synchronous, so the store is a plain object
+ * the client calls between awaits).
+ *
+ * Durability: `insert` returns only after SQLite committed the entry to the write-ahead log. With
+ * WAL and synchronous=NORMAL a committed entry survives the process being killed at any moment
+ * (tested with SIGKILL), but not a power loss or OS crash before the next checkpoint syncs the log:
+ * the price of not fsyncing every request.
+ *
+ * Failures are mapped here, once: a file SQLite reports as corrupt (errcode 11) or not a database
+ * (26), on open or later, is moved aside to `<name>.corrupt-<time>.db` with its -wal/-shm, a fresh
+ * database takes its place and `notices` says so; the operation is then retried on the fresh file.
+ * Disk and file failures (full disk, read-only, I/O) throw AppError STORAGE; the store stays usable.
+ */
+
+/** Options of HistoryStore.open. */
+export interface HistoryStoreOptions {
+  /** The clock, for retention by age and quarantine names. */
+  now?: () => Date;
+  /** Retention runs every this many inserts (and on open and on setRetention). */
+  retentionEvery?: number;
+}
+
+const DEFAULT_RETENTION_EVERY = 100;
+const INSERT_SQL = `INSERT INTO entries (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`;
+// A zid is unique in practice; the cap only bounds a pathological file.
+const ZID_MATCHES_MAX = 1_000;
+
+/** The history store: HistorySink for the client, HistoryReader and search for the views. */
+export class HistoryStore implements HistorySink, HistoryReader {
+  /** The database file. */
+  readonly path: string;
+  /** What the store did on its own that the user must be told (a quarantined file). */
+  readonly notices: HistoryNotice[] = [];
+  #db: DatabaseSync;
+  #statements = new Map<string, StatementSync>();
+  #retention: HistoryRetention;
+  #insertsSinceRetention = 0;
+  readonly #now: () => Date;
+  readonly #retentionEvery: number;
+
+  private constructor(path: string, options: HistoryStoreOptions) {
+    this.path = path;
+    this.#now = options.now ?? (() => new Date());
+    this.#retentionEvery = options.retentionEvery ?? DEFAULT_RETENTION_EVERY;
+    this.#db = this.#openOrQuarantine();
+    this.#retention = this.#guard('read the retention setting', () => readRetention(this.#prepare));
+    this.#guard('apply the retention setting', () => applyRetention(this.#prepare, this.#retention, this.#now()));
+  }
+
+  /**
+   * Opens the history at `path`, creating it (and its folder) if need be, quarantining an
+   * unreadable file. Throws AppError STORAGE when no database can be opened there at all.
+   */
+  static open(path: string, options: HistoryStoreOptions = {}): HistoryStore {
+    return new HistoryStore(path, options);
+  }
+
+  /**
+   * Stores an entry (its own transaction) and returns it with its id, once committed (see the class
+   * comment for what survives what). Throws AppError STORAGE when it cannot be kept, e.g. a full
+   * disk: the caller still has the request's result and shows it with a warning, unsaved.
+   */
+  insert(entry: NewHistoryEntry): HistoryEntry {
+    const id = this.#guard('save this request', () => Number(this.#prepare(INSERT_SQL).run(...entryParams(entry)).lastInsertRowid));
+    this.#afterInserts(1);
+    return { ...entry, id };
+  }
+
+  /**
+   * Stores many entries in one transaction (imports, seeding): all or none. Returns their ids in order.
+   * Throws AppError STORAGE as insert does.
+   */
+  insertMany(entries: Iterable<NewHistoryEntry>): number[] {
+    const ids = this.#guard('save these entries', () => {
+      const ids: number[] = [];
+      this.#db.exec('BEGIN IMMEDIATE');
+      try {
+        const statement = this.#prepare(INSERT_SQL);
+        for (const entry of entries) ids.push(Number(statement.run(...entryParams(entry)).lastInsertRowid));
+        this.#db.exec('COMMIT');
+      } catch (error) {
+        // A failed COMMIT (full disk) may leave the transaction open; an entry error never commits.
+        if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+        throw error;
+      }
+      return ids;
+    });
+    this.#afterInserts(ids.length);
+    return ids;
+  }
+
+  /** One whole entry, or null when there is none with that id. */
+  get(id: number): HistoryEntry | null {
+    const row = this.#guard('read an entry', () => this.#prepare('SELECT * FROM entries WHERE id = ?').get(id) as SummaryRow | undefined);
+    return row ? rowToEntry(row) : null;
+  }
+
+  /** Entries with exactly this zid (any case), newest first. */
+  findByZid(zid: string): HistorySummary[] {
+    const sql = `SELECT ${SUMMARY_COLUMNS} FROM entries WHERE zid_key = ? ORDER BY id DESC LIMIT ${ZID_MATCHES_MAX}`;
+    const rows = this.#guard('search the history', () => this.#prepare(sql).all(zid.trim().toLowerCase()) as SummaryRow[]);
+    return rows.map(rowToSummary);
+  }
+
+  /** A page of summaries matching the filter, newest first, with the cursor of the next page. */
+  search(filter: HistorySearchFilter): HistorySearchPage {
+    const query = searchQuery(filter);
+    const rows = this.#guard('search the history', () => this.#prepare(query.sql).all(...query.params) as SummaryRow[]);
+    const page = rows.slice(0, filter.limit).map(rowToSummary);
+    const nextBefore = rows.length > filter.limit ? page[page.length - 1]!.id : null;
+    return { rows: page, nextBefore };
+  }
+
+  /** How many entries are kept (a full index scan: milliseconds on a million entries, for a status line). */
+  count(): number {
+    return this.#guard('count the history', () => (this.#prepare('SELECT count(*) AS n FROM entries').get() as { n: number }).n);
+  }
+
+  /** The retention setting in force. */
+  retention(): HistoryRetention {
+    return { ...this.#retention };
+  }
+
+  /** Saves a retention setting and applies it now; returns how many entries it removed. */
+  setRetention(retention: HistoryRetention): number {
+    this.#guard('save the retention setting', () => writeRetention(this.#prepare, retention));
+    this.#retention = { ...retention };
+    this.#insertsSinceRetention = 0;
+    return this.#guard('apply the retention setting', () => applyRetention(this.#prepare, this.#retention, this.#now()));
+  }
+
+  /** Closes the file. The store must not be used afterwards. */
+  close(): void {
+    this.#statements.clear();
+    if (!this.#db.isOpen) return;
+    try {
+      // Lets SQLite refresh its planner statistics for the next open (cheap; see sqlite.org/pragma.html#pragma_optimize).
+      this.#db.exec('PRAGMA optimize');
+    } catch {
+      // Closing must not fail over a hint: the data is already committed.
+    }
+    this.#db.close();
+  }
+
+  #prepare = (sql: string): StatementSync => {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  #afterInserts(count: number): void {
+    this.#insertsSinceRetention += count;
+    if (this.#insertsSinceRetention < this.#retentionEvery) return;
+    this.#insertsSinceRetention = 0;
+    try {
+      this.#guard('apply the retention setting', () => applyRetention(this.#prepare, this.#retention, this.#now()));
+    } catch (error) {
+      // The entry is committed: a retention pass that fails (full disk) must not report it lost.
+      // It is retried after the next batch of inserts; the user is told once.
+      if (!isAppError(error)) throw error;
+      if (!this.notices.some((notice) => notice.kind === 'retention-failed')) {
+        this.notices.push({ kind: 'retention-failed', at: this.#now().toISOString(), message: error.message, path: null });
+      }
+    }
+  }
+
+  // Runs one operation with the store's error mapping; on corruption, quarantines and retries once.
+  #guard<T>(doing: string, work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (!isCorruption(error)) throw toStorageError(error, doing);
+      this.#quarantine(error);
+    }
+    try {
+      return work();
+    } catch (error) {
+      throw toStorageError(error, doing);
+    }
+  }
+
+  #openOrQuarantine(): DatabaseSync {
+    try {
+      return openDatabase(this.path);
+    } catch (error) {
+      if (!isCorruption(error)) throw toOpenError(error, this.path);
+      this.#moveAside(error);
+    }
+    try {
+      return openDatabase(this.path);
+    } catch (error) {
+      throw toOpenError(error, this.path);
+    }
+  }
+
+  #quarantine(cause: unknown): void {
+    this.#statements.clear();
+    try {
+      this.#db.close();
+    } catch {
+      // A corrupt file can fail to close cleanly; it is being set aside either way.
+    }
+    this.#moveAside(cause);
+    this.#db = openDatabase(this.path);
+  }
+
+  #moveAside(cause: unknown): void {
+    const now = this.#now();
+    let aside: string;
+    try {
+      aside = moveAside(this.path, now);
+    } catch (error) {
+      throw new AppError('STORAGE', `The history database is unreadable and could not be moved aside: ${(error as Error).message}`);
+    }
+    const what = sqlitePrimaryCode(cause) === 26 ? 'is not a database' : 'is corrupt';
+    this.notices.push({
+      kind: 'quarantined',
+      at: now.toISOString(),
+      path: aside,
+      message: `The history database ${what}. It was moved to ${aside} and a new, empty history was started.`,
+    });
+  }
+}
+
+function toOpenError(error: unknown, path: string): unknown {
+  if (isAppError(error)) return error;
+  const mapped = toStorageError(error, `open ${path}`);
+  if (mapped !== error) return mapped;
+  // Opening is all file access: even an unlisted SQLite code (or fs error) here is a storage problem.
+  return new AppError('STORAGE', `Could not open the history at ${path}: ${(error as Error).message}`);
+}
