@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { migrate } from './schema.ts';
@@ -11,26 +11,28 @@ import { migrate } from './schema.ts';
 // Long enough for another app instance's write to finish, short enough that the UI never hangs.
 const BUSY_TIMEOUT_MS = 5_000;
 
-/**
- * Opens (creating if need be) the database at `path` in WAL mode with synchronous=NORMAL and
- * migrates it. Throws node:sqlite's error unchanged (the caller maps it): a file that is not a
- * database only shows it here, at the first read of its header.
- */
-export function openDatabase(path: string): DatabaseSync {
+/** Opens (creating it and its folder if need be) the file at `path`. Throws node:sqlite's error. */
+export function connect(path: string): DatabaseSync {
   mkdirSync(dirname(path), { recursive: true });
-  const db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
-  try {
-    // WAL: readers never block the writer, and a commit is one append to the log. With NORMAL the
-    // log is synced at checkpoints, not per commit: a committed entry survives the app being
-    // killed (the log is in the OS's cache), but may be lost if the machine loses power.
-    db.exec('PRAGMA journal_mode = WAL');
-    db.exec('PRAGMA synchronous = NORMAL');
-    migrate(db);
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  return new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
+}
+
+/**
+ * Puts a fresh connection in WAL mode with synchronous=NORMAL and migrates the file;
+ * `maxPageCount` caps the file (PRAGMA max_page_count, per connection). Throws node:sqlite's error
+ * unchanged (the caller maps it): a file that is not a database only shows it here, at the first
+ * read of its header. Leaves the connection open either way (the caller decides when to close:
+ * closing can delete the -wal file, which a quarantine keeps).
+ */
+export function prepareDatabase(db: DatabaseSync, maxPageCount?: number): void {
+  // WAL: readers never block the writer, and a commit is one append to the log. With NORMAL the
+  // log is synced at checkpoints, not per commit: a committed entry survives the app being
+  // killed (the log is in the OS's cache), but may be lost if the machine loses power.
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  migrate(db);
+  // After the migration, so that a cap set below the schema's own size cannot stop the open.
+  if (maxPageCount !== undefined) db.exec(`PRAGMA max_page_count = ${Math.floor(maxPageCount)}`);
 }
 
 /** Where a quarantined file goes: `<name>.corrupt-<ISO time, ':' as '-'>.db` beside it. */
@@ -39,19 +41,31 @@ export function quarantinePath(path: string, now: Date): string {
   return join(dirname(path), `${name}.corrupt-${now.toISOString().replace(/:/g, '-')}.db`);
 }
 
+function ignoreMissing(work: () => void): void {
+  try {
+    work();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 /**
- * Moves the database and its -wal and -shm files aside (the log may hold the last commits, so it
- * stays with its file). Returns the new path of the database file.
+ * Moves the database and its -wal and -shm files aside, closing `db` (its connection) on the way.
+ * The log may hold the last commits, so it goes with its file; and it must not stay behind, where
+ * SQLite would replay it into the fresh database. Returns the new path of the database file.
  */
-export function moveAside(path: string, now: Date): string {
+export function moveAside(path: string, now: Date, db: DatabaseSync | null): string {
   const aside = quarantinePath(path, now);
-  renameSync(path, aside);
-  for (const suffix of ['-wal', '-shm']) {
+  // Copied before closing: closing the last connection checkpoints and deletes the log.
+  for (const suffix of ['-wal', '-shm']) ignoreMissing(() => copyFileSync(`${path}${suffix}`, `${aside}${suffix}`));
+  if (db?.isOpen) {
     try {
-      renameSync(`${path}${suffix}`, `${aside}${suffix}`);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      db.close();
+    } catch {
+      // A damaged file can fail to close cleanly; it is being set aside either way.
     }
   }
+  renameSync(path, aside);
+  for (const suffix of ['-wal', '-shm']) ignoreMissing(() => renameSync(`${path}${suffix}`, `${aside}${suffix}`));
   return aside;
 }

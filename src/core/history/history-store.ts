@@ -3,7 +3,7 @@ import type { HistoryNotice, HistoryRetention, HistorySearchFilter, HistorySearc
 import { AppError, isAppError } from '../../ipc/result.ts';
 import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import type { HistoryReader, HistorySink } from '../ports.ts';
-import { moveAside, openDatabase } from './database-file.ts';
+import { connect, moveAside, prepareDatabase } from './database-file.ts';
 import { isCorruption, sqlitePrimaryCode, toStorageError } from './errors.ts';
 import { applyRetention, readRetention, writeRetention } from './retention.ts';
 import { entryParams, INSERT_COLUMNS, rowToEntry, rowToSummary, SUMMARY_COLUMNS, type SummaryRow } from './row-mapping.ts';
@@ -30,6 +30,11 @@ export interface HistoryStoreOptions {
   now?: () => Date;
   /** Retention runs every this many inserts (and on open and on setRetention). */
   retentionEvery?: number;
+  /**
+   * Caps the file at this many pages (4 KiB each): beyond it inserts fail as on a full disk. Tests
+   * use it to reach SQLITE_FULL without filling a disk.
+   */
+  maxPageCount?: number;
 }
 
 const DEFAULT_RETENTION_EVERY = 100;
@@ -49,11 +54,13 @@ export class HistoryStore implements HistorySink, HistoryReader {
   #insertsSinceRetention = 0;
   readonly #now: () => Date;
   readonly #retentionEvery: number;
+  readonly #maxPageCount: number | undefined;
 
   private constructor(path: string, options: HistoryStoreOptions) {
     this.path = path;
     this.#now = options.now ?? (() => new Date());
     this.#retentionEvery = options.retentionEvery ?? DEFAULT_RETENTION_EVERY;
+    this.#maxPageCount = options.maxPageCount;
     this.#db = this.#openOrQuarantine();
     this.#retention = this.#guard('read the retention setting', () => readRetention(this.#prepare));
     this.#guard('apply the retention setting', () => applyRetention(this.#prepare, this.#retention, this.#now()));
@@ -195,35 +202,50 @@ export class HistoryStore implements HistorySink, HistoryReader {
   }
 
   #openOrQuarantine(): DatabaseSync {
+    const db = this.#connect();
     try {
-      return openDatabase(this.path);
+      prepareDatabase(db, this.#maxPageCount);
+      return db;
     } catch (error) {
-      if (!isCorruption(error)) throw toOpenError(error, this.path);
-      this.#moveAside(error);
+      if (!isCorruption(error)) {
+        db.close();
+        throw toOpenError(error, this.path);
+      }
+      this.#moveAside(error, db);
     }
+    return this.#openFresh();
+  }
+
+  #quarantine(cause: unknown): void {
+    this.#statements.clear();
+    this.#moveAside(cause, this.#db);
+    this.#db = this.#openFresh();
+  }
+
+  #connect(): DatabaseSync {
     try {
-      return openDatabase(this.path);
+      return connect(this.path);
     } catch (error) {
       throw toOpenError(error, this.path);
     }
   }
 
-  #quarantine(cause: unknown): void {
-    this.#statements.clear();
+  #openFresh(): DatabaseSync {
+    const db = this.#connect();
     try {
-      this.#db.close();
-    } catch {
-      // A corrupt file can fail to close cleanly; it is being set aside either way.
+      prepareDatabase(db, this.#maxPageCount);
+      return db;
+    } catch (error) {
+      db.close();
+      throw toOpenError(error, this.path);
     }
-    this.#moveAside(cause);
-    this.#db = openDatabase(this.path);
   }
 
-  #moveAside(cause: unknown): void {
+  #moveAside(cause: unknown, db: DatabaseSync): void {
     const now = this.#now();
     let aside: string;
     try {
-      aside = moveAside(this.path, now);
+      aside = moveAside(this.path, now, db);
     } catch (error) {
       throw new AppError('STORAGE', `The history database is unreadable and could not be moved aside: ${(error as Error).message}`);
     }

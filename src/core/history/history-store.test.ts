@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HistorySearchInputSchema, type HistorySearchFilter } from '../../ipc/channels/history.ts';
+import { HistoryEntrySchema, type NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
+import { HistoryStore } from './history-store.ts';
+import { sampleEntry } from './sample-entries.ts';
+import { searchQuery } from './search-query.ts';
+
+let dir: string;
+let store: HistoryStore;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'history-store-'));
+  store = HistoryStore.open(join(dir, 'history.db'));
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const search = (filter: Partial<HistorySearchFilter>) => store.search(HistorySearchInputSchema.parse(filter));
+const ids = (filter: Partial<HistorySearchFilter>) => search(filter).rows.map((row) => row.id);
+
+describe('insert and get', () => {
+  it('returns every field of a whole entry as it was inserted, after reopening the file', () => {
+    const entry: NewHistoryEntry = sampleEntry({
+      status: 400,
+      errorName: 'INPUT_INVALID',
+      replayOf: 7,
+      schemaReport: [{ kind: 'unexpected', path: 'data.extra', detail: 'not in the spec' }],
+      appError: { code: 'REMOTE_ERROR', message: 'The service refused the input', details: { field: 'sellAmount' } },
+      responseHeaders: { 'content-type': 'application/json', 'x-multi': 'a, b' },
+    });
+    const stored = store.insert(entry);
+    store.close();
+    store = HistoryStore.open(join(dir, 'history.db'));
+    const read = store.get(stored.id);
+    expect(read).toEqual({ ...entry, id: stored.id });
+    expect(HistoryEntrySchema.parse(read)).toEqual(read);
+  });
+
+  it('keeps a body that is not the parse of its text, and a null body with raw text', () => {
+    const transformed = store.insert(sampleEntry({ bodyText: '{"a":1}', body: { a: 1, added: true } }));
+    const html = store.insert(sampleEntry({ bodyText: '<html>502 Bad Gateway</html>', body: null, status: 502 }));
+    expect(store.get(transformed.id)?.body).toEqual({ a: 1, added: true });
+    expect(store.get(html.id)).toMatchObject({ body: null, bodyText: '<html>502 Bad Gateway</html>' });
+  });
+
+  it('answers null for an unknown id and never reuses the id of a removed entry', () => {
+    expect(store.get(12345)).toBeNull();
+    const old = store.insert(sampleEntry({ startedAt: '2020-01-01T00:00:00Z' }));
+    // Age retention can remove every entry, the newest included: the next id must still be new.
+    expect(store.setRetention({ maxEntries: null, maxAgeDays: 30 })).toBe(1);
+    expect(store.get(old.id)).toBeNull();
+    expect(store.insert(sampleEntry()).id).toBe(old.id + 1);
+  });
+});
+
+describe('zid lookup', () => {
+  it('finds an entry by its whole zid in any case, with or without 0x, and by a prefix', () => {
+    const target = store.insert(sampleEntry({ zid: '0x3fa85f6457174562b3fc2c96' }));
+    store.insert(sampleEntry({ zid: '0x3fa85f6457174562b3fc2c97' }));
+    store.insert(sampleEntry({ zid: '0x3fb000000000000000000000' }));
+    store.insert(sampleEntry({ zid: null }));
+    expect(store.findByZid('0x3FA85F6457174562B3FC2C96').map((row) => row.id)).toEqual([target.id]);
+    expect(ids({ text: '0x3fa85f6457174562b3fc2c96' })).toEqual([target.id]);
+    expect(ids({ text: ' 3FA85F6457174562B3FC2C96 ' })).toEqual([target.id]);
+    expect(ids({ text: '0x3fa' })).toHaveLength(2);
+    expect(ids({ text: '0x3f' })).toHaveLength(3);
+    expect(ids({ text: '0x3fa85f6457174562b3fc2c9' })).toHaveLength(2);
+    expect(ids({ text: '0x4' })).toEqual([]);
+  });
+
+  it('answers a zid lookup and a prefix from the zid index, not a table scan', () => {
+    const db = new DatabaseSync(join(dir, 'history.db'), { readOnly: true });
+    try {
+      for (const text of ['0x3fa85f6457174562b3fc2c96', '0x3fa']) {
+        const query = searchQuery(HistorySearchInputSchema.parse({ text }));
+        const plan = db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params).map((row) => String(row.detail));
+        expect(plan.join('\n')).toMatch(/USING INDEX entries_zid/);
+      }
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('search filters', () => {
+  it('applies each filter, alone and together', () => {
+    const a = store.insert(sampleEntry({ startedAt: '2026-01-01T10:00:00.000Z', chainId: 1, status: 200, endpoint: 'permit2.quote' }));
+    const b = store.insert(sampleEntry({ startedAt: '2026-01-02T10:00:00+02:00', chainId: 8453, status: 400, errorName: 'INPUT_INVALID' }));
+    const c = store.insert(sampleEntry({ startedAt: '2026-01-03T10:00:00.000Z', chainId: 1, status: null, errorName: 'TIMEOUT', origin: 'imported' }));
+    const d = store.insert(sampleEntry({ startedAt: '2026-01-04T10:00:00.000Z', sellToken: 'USDC', buyToken: '0xdAC17F958D2ee523a2206206994597C13D831ec7' }));
+    expect(ids({})).toEqual([d.id, c.id, b.id, a.id]);
+    expect(ids({ from: '2026-01-02T08:00:00Z', to: '2026-01-03T10:00:00Z' })).toEqual([c.id, b.id]);
+    expect(ids({ chainId: 1 })).toEqual([d.id, c.id, a.id]);
+    expect(ids({ endpoint: 'permit2.quote' })).toEqual([a.id]);
+    expect(ids({ status: 'ok' })).toEqual([d.id, a.id]);
+    expect(ids({ status: 'error' })).toEqual([c.id, b.id]);
+    expect(ids({ status: 400 })).toEqual([b.id]);
+    expect(ids({ errorName: 'TIMEOUT' })).toEqual([c.id]);
+    expect(ids({ origin: 'imported' })).toEqual([c.id]);
+    expect(ids({ token: 'usdc' })).toEqual([d.id]);
+    expect(ids({ token: '0xdac17f958d2ee523a2206206994597c13d831ec7' })).toEqual([d.id]);
+    expect(ids({ token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' })).toEqual([c.id, b.id, a.id]);
+    expect(ids({ text: 'US' })).toEqual([d.id]);
+    expect(ids({ text: '0xdAC17F' })).toEqual([]);
+    expect(ids({ text: '0xdAC17F958D2ee523a2206206994597C13D831ec7' })).toEqual([d.id]);
+    expect(ids({ chainId: 1, status: 'error', errorName: 'TIMEOUT', from: '2026-01-03T00:00:00Z' })).toEqual([c.id]);
+    expect(ids({ chainId: 1, status: 'ok', endpoint: 'allowance-holder.price' })).toEqual([d.id]);
+  });
+
+  it('pages newest first with a cursor until the last page says there is no next', () => {
+    const inserted = store.insertMany(Array.from({ length: 25 }, () => sampleEntry()));
+    const seen: number[] = [];
+    let before: number | undefined;
+    let pages = 0;
+    do {
+      const page = search({ limit: 10, before });
+      seen.push(...page.rows.map((row) => row.id));
+      before = page.nextBefore ?? undefined;
+      pages += 1;
+    } while (before !== undefined);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...inserted].reverse());
+    expect(search({ limit: 25 }).nextBefore).toBeNull();
+    expect(search({ limit: 24 }).nextBefore).toBe(inserted[1]);
+  });
+
+  it('counts the entries', () => {
+    store.insertMany([sampleEntry(), sampleEntry(), sampleEntry()]);
+    expect(store.count()).toBe(3);
+  });
+});
+
+describe('retention', () => {
+  it('keeps only the newest maxEntries, on setRetention and every N inserts', () => {
+    store.close();
+    store = HistoryStore.open(join(dir, 'history.db'), { retentionEvery: 5 });
+    const first = store.insertMany(Array.from({ length: 10 }, () => sampleEntry()));
+    expect(store.setRetention({ maxEntries: 4, maxAgeDays: null })).toBe(6);
+    expect(ids({})).toEqual(first.slice(6).reverse());
+    const more = Array.from({ length: 5 }, () => store.insert(sampleEntry()).id);
+    expect(ids({})).toEqual(more.slice(1).reverse());
+  });
+
+  it('removes sent entries older than maxAgeDays, keeps imported ones, and applies the saved setting on open', () => {
+    let now = new Date('2026-03-01T00:00:00Z');
+    const path = join(dir, 'aged.db');
+    const aged = HistoryStore.open(path, { now: () => now });
+    const old = aged.insert(sampleEntry({ startedAt: '2026-01-01T00:00:00Z' }));
+    const imported = aged.insert(sampleEntry({ startedAt: '2025-01-01T00:00:00Z', origin: 'imported' }));
+    const recent = aged.insert(sampleEntry({ startedAt: '2026-02-25T00:00:00Z' }));
+    expect(aged.setRetention({ maxEntries: null, maxAgeDays: 30 })).toBe(1);
+    expect(aged.get(old.id)).toBeNull();
+    aged.close();
+    now = new Date('2026-04-01T00:00:00Z');
+    const reopened = HistoryStore.open(path, { now: () => now });
+    expect(reopened.retention()).toEqual({ maxEntries: null, maxAgeDays: 30 });
+    expect(reopened.get(recent.id)).toBeNull();
+    expect(reopened.get(imported.id)).not.toBeNull();
+    reopened.close();
+  });
+
+  it('defaults to the newest 100,000 entries of any age', () => {
+    expect(store.retention()).toEqual({ maxEntries: 100_000, maxAgeDays: null });
+  });
+});
