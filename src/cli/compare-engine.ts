@@ -5,13 +5,14 @@ import { createConnectionResolver, openProfileStore, LOCAL_PROFILE_ID, LOCAL_PRO
 import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
 import { createChildProcessHost } from '../core/local-service/index.ts';
 import { AppError } from '../ipc/result.ts';
-import type { HistoryEntry, NewHistoryEntry } from '../ipc/schemas/history-entry.ts';
+import { join } from 'node:path';
+import { HistoryStore } from '../core/history/index.ts';
 
 /**
  * The engine behind `compare` and `price`: the same runner, request service, profiles, keychain and
  * local-service host as the app, on the same data dir. The default profile, Local service, runs the
  * service as a child process (its certificate pinned, its generated key used) and stops it when the
- * command ends. A user profile is sent with its keychain key, or with SVC_API_KEY when that is set.
+ * command ends. Every request is kept in the same history file as the app's. A user profile is sent with its keychain key, or with SVC_API_KEY when that is set.
  */
 
 /** The profile name the CLI uses when --profile is absent. */
@@ -24,15 +25,8 @@ export interface CliEngine {
   close(): Promise<void>;
 }
 
-// The CLI keeps no history database of its own yet: entries live for the command's duration.
-class RunHistory {
-  readonly #entries: HistoryEntry[] = [];
-  insert(entry: NewHistoryEntry): HistoryEntry {
-    const stored = { ...entry, id: this.#entries.length + 1 };
-    this.#entries.push(stored);
-    return stored;
-  }
-}
+/** The history file under the data dir (the app's engine must open the same name to share it). */
+export const HISTORY_FILE = 'history.db';
 
 /** The id of the profile named (by name or id, any letter case) on the command line. */
 export function profileIdOf(profiles: ProfileStore, name: string | undefined): string {
@@ -60,7 +54,8 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
   const profileId = profileIdOf(profiles, options.profile);
   const localService = createChildProcessHost({ dataDir: options.dataDir });
   const resolver = createConnectionResolver({ profiles, secrets: withEnvironmentKey(createSecretStore()), localService });
-  const requests = createRequestService({ connections: resolver, history: new RunHistory() });
+  const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE));
+  const requests = createRequestService({ connections: resolver, history });
   const runner = createCompareRunner({ requests, store: createRunStore(options.dataDir), defaultProfileId: profileId });
   return {
     runner,
@@ -68,6 +63,7 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
     async close() {
       await requests.close();
       await localService.stop();
+      history.close();
     },
   };
 }

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARISON_CSV_COLUMNS, COMPARISON_JSON_FORMAT } from '../domain/compare-export.ts';
 import { main } from './main.ts';
+import { HISTORY_FILE } from './compare-engine.ts';
+import { HistoryStore } from '../core/history/index.ts';
 import { startLocalService } from '../service/index.ts';
 import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
 
@@ -58,6 +60,10 @@ describe('swap-explorer compare', () => {
     const parsed = JSON.parse(json.stdout) as { format: string; rows: { chainId: number; allowanceHolder: { state: string }; permit2: { state: string; zid: string } }[] };
     expect(parsed.format).toBe(COMPARISON_JSON_FORMAT);
     expect(parsed.rows[0]).toMatchObject({ chainId: 10, allowanceHolder: { state: 'not-requested' }, permit2: { state: 'ok', zid: expect.stringMatching(/^0x[0-9a-f]{24}$/) } });
+    // The request is in the history file the app reads.
+    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    expect(history.findByZid(parsed.rows[0]!.permit2.zid)).toMatchObject([{ endpoint: 'permit2.price', chainId: 10, status: 200 }]);
+    history.close();
     const csv = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '50', '--chains', '1,10', '--format', 'csv', '--data-dir', dir]);
     const rows = csv.stdout.trim().split('\r\n');
     expect(rows[0]).toBe(COMPARISON_CSV_COLUMNS.join(','));
