@@ -77,7 +77,7 @@ describe('comparison runner against the local service', () => {
       expect(row.basis).toBe('net');
       expect(BigInt(row.allowanceHolder.netBuyAmount!)).toBe(BigInt(row.allowanceHolder.buyAmount!) - BigInt(row.allowanceHolder.totalNetworkFee!));
       expect(row.allowanceHolder.fills.length).toBeGreaterThan(0);
-      const entry = rig.history.entries.find((item) => item.id === row.permit2.entryId)!;
+      const entry = rig.history.get(row.permit2.entryId!)!;
       expect(entry.zid).toBe(row.permit2.zid);
       expect(entry.endpoint).toBe('permit2.price');
     }

@@ -4,16 +4,17 @@ import { join } from 'node:path';
 import { startLocalService, type LocalServiceOptions, type RunningService } from '../../service/index.ts';
 import type { Connection } from '../ports.ts';
 import { createRequestService, type RequestService } from '../request/send-request.ts';
-import { MemoryHistory, fixedConnections } from '../request/test-support.ts';
+import { fixedConnections } from '../request/test-support.ts';
+import { HistoryStore } from '../history/index.ts';
 import { createRunStore } from './run-store.ts';
 import { createCompareRunner, type CompareRunner } from './runner.ts';
 
-/** A runner over the real local service and request service, with runs kept in a temp dir. */
+/** A runner over the real local service, request service and history store, with everything in a temp dir. */
 export interface CompareRig {
   dataDir: string;
   service: RunningService;
   requests: RequestService;
-  history: MemoryHistory;
+  history: HistoryStore;
   runner: CompareRunner;
   /** Status of every request the service answered, in order. */
   statuses: number[];
@@ -37,7 +38,7 @@ export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, 
     proxyUrl: null,
     rateBudgetRps,
   };
-  const history = new MemoryHistory();
+  const history = HistoryStore.open(join(dataDir, 'history.db'));
   const requests = createRequestService({ connections: fixedConnections(connection), history });
   const runner = createCompareRunner({ requests, store: createRunStore(dataDir), defaultProfileId: 'local' });
   return {
@@ -45,6 +46,7 @@ export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, 
     async close() {
       await requests.close();
       await service.close();
+      history.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
