@@ -1,0 +1,151 @@
+import '../../views/compare/zod-csp.ts';
+import { chainById } from '../../../src/domain/chains.ts';
+import { findToken, findTokenBySymbol, tokensOf, type TokenInfo } from '../../../src/domain/token-registry.ts';
+import { AmountError, parseHumanAmount } from '../../../src/domain/units.ts';
+import { ENDPOINTS, toFieldErrors, type EndpointId } from '../../../src/spec/index.ts';
+
+/**
+ * The explorer's form: endpoint, chain, tokens by symbol or address, the amount in human units and
+ * every optional parameter, turned into the query the service receives and checked with the
+ * endpoint's own zod schema so the inline reasons are the service's reasons.
+ */
+
+/** Endpoints that take swap parameters. */
+export const SWAP_ENDPOINTS: readonly EndpointId[] = ['allowance-holder.price', 'allowance-holder.quote', 'permit2.price', 'permit2.quote'];
+
+/** One optional parameter of the advanced section. */
+export interface AdvancedParam {
+  name: string;
+  hint: string;
+  /** Only on the Allowance Holder endpoints. */
+  allowanceHolderOnly?: boolean;
+  choices?: readonly string[];
+}
+
+/** Every optional swap parameter but taker and the amounts, in the spec's order. */
+export const ADVANCED_PARAMS: readonly AdvancedParam[] = [
+  { name: 'slippageBps', hint: 'integer, default 100' },
+  { name: 'slippagePpm', hint: 'integer; not with slippageBps', allowanceHolderOnly: true },
+  { name: 'txOrigin', hint: 'address' },
+  { name: 'recipient', hint: 'address; defaults to taker' },
+  { name: 'swapFeeRecipient', hint: 'address(es), comma-separated' },
+  { name: 'swapFeeBps', hint: 'bps, comma-separated' },
+  { name: 'swapFeeToken', hint: 'buyToken or sellToken address(es)' },
+  { name: 'tradeSurplusRecipient', hint: 'address' },
+  { name: 'tradeSurplusMaxBps', hint: 'integer, default 10000' },
+  { name: 'gasPrice', hint: 'wei' },
+  { name: 'excludedSources', hint: 'source labels, comma-separated' },
+  { name: 'sellEntireBalance', hint: 'default false', choices: ['true', 'false'] },
+  { name: 'wrapUnwrapMode', hint: 'default direct', allowanceHolderOnly: true, choices: ['direct', 'settler'] },
+];
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** A token field resolved: a registry token, an unknown address (base units), or a problem. */
+export type ResolvedToken = { token: TokenInfo } | { address: string; decimals: null } | { error: string };
+
+/** Resolves a symbol of the chain's registry or a pasted address. */
+export function resolveToken(chainId: number, text: string): ResolvedToken {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: 'is required' };
+  if (ADDRESS.test(trimmed)) {
+    const token = findToken(chainId, trimmed);
+    return token ? { token } : { address: trimmed, decimals: null };
+  }
+  const token = findTokenBySymbol(chainId, trimmed) ?? tokensOf(chainId).find((candidate) => candidate.symbol.toLowerCase() === trimmed.toLowerCase());
+  return token ? { token } : { error: `is not a token symbol on ${chainById(chainId)?.docsName ?? `chain ${chainId}`}; paste an address instead` };
+}
+
+/** The address of a resolved token, if any. */
+export function addressOf(resolved: ResolvedToken): string | undefined {
+  if ('token' in resolved) return resolved.token.address;
+  if ('address' in resolved) return resolved.address;
+  return undefined;
+}
+
+/** The amount in base units: human units with the token's decimals, or base units for an unknown token. */
+export function toBaseUnits(text: string, decimals: number | null): { value: string } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: 'is required' };
+  if (decimals === null) return /^[0-9]+$/.test(trimmed) ? { value: trimmed.replace(/^0+(?=\d)/, '') } : { error: 'must be whole base units (the token is not in the registry)' };
+  try {
+    return { value: parseHumanAmount(trimmed, decimals).toString() };
+  } catch (error) {
+    if (error instanceof AmountError) return { error: error.message };
+    throw error;
+  }
+}
+
+function decimalsOf(resolved: ResolvedToken): number | null {
+  return 'token' in resolved ? resolved.token.decimals : null;
+}
+
+/** The form's state and what it derives. */
+export class ExplorerForm {
+  endpoint = $state<EndpointId>('allowance-holder.price');
+  chainId = $state(1);
+  sellToken = $state('WETH');
+  buyToken = $state('USDC');
+  /** Which amount the user gives; buy only on Allowance Holder. */
+  amountSide = $state<'sell' | 'buy'>('sell');
+  amount = $state('1');
+  taker = $state('');
+  advanced = $state<Record<string, string>>({});
+  /** Send even when inline validation fails, to see the service's own answer. */
+  sendInvalid = $state(false);
+
+  readonly isSwap = $derived(SWAP_ENDPOINTS.includes(this.endpoint));
+  readonly isAllowanceHolder = $derived(this.endpoint.startsWith('allowance-holder'));
+  readonly needsChain = $derived(this.isSwap || this.endpoint === 'sources');
+  readonly sell = $derived(resolveToken(this.chainId, this.sellToken));
+  readonly buy = $derived(resolveToken(this.chainId, this.buyToken));
+  readonly amountToken = $derived(this.amountSide === 'buy' && this.isAllowanceHolder ? this.buy : this.sell);
+  readonly baseAmount = $derived(toBaseUnits(this.amount, decimalsOf(this.amountToken)));
+  readonly advancedParams = $derived(ADVANCED_PARAMS.filter((param) => this.isAllowanceHolder || !param.allowanceHolderOnly));
+
+  /** The query as it will be sent: empty fields left out. */
+  readonly params = $derived.by((): Record<string, string> => {
+    if (!this.needsChain) return {};
+    if (!this.isSwap) return { chainId: String(this.chainId) };
+    const out: Record<string, string> = { chainId: String(this.chainId) };
+    const sell = addressOf(this.sell);
+    const buy = addressOf(this.buy);
+    if (sell) out.sellToken = sell;
+    if (buy) out.buyToken = buy;
+    if ('value' in this.baseAmount) out[this.amountSide === 'buy' && this.isAllowanceHolder ? 'buyAmount' : 'sellAmount'] = this.baseAmount.value;
+    if (this.taker.trim()) out.taker = this.taker.trim();
+    for (const param of this.advancedParams) {
+      const value = this.advanced[param.name]?.trim();
+      if (value) out[param.name] = value;
+    }
+    return out;
+  });
+
+  /** Inline problems by field: the form's own (tokens, amount) and the endpoint schema's. */
+  readonly errors = $derived.by((): Record<string, string[]> => {
+    const out: Record<string, string[]> = {};
+    const add = (field: string, reason: string) => (out[field] ??= []).push(reason);
+    if (this.isSwap) {
+      if ('error' in this.sell) add('sellToken', this.sell.error);
+      if ('error' in this.buy) add('buyToken', this.buy.error);
+      if ('error' in this.baseAmount) add('amount', this.baseAmount.error);
+    }
+    const parsed = ENDPOINTS[this.endpoint].query.safeParse(this.params);
+    if (!parsed.success) {
+      for (const { field, reason } of toFieldErrors(parsed.error, this.params)) {
+        const key = field === 'sellAmount' || field === 'buyAmount' ? 'amount' : field;
+        // A token or amount the form could not read is already reported in the form's words.
+        if (out[key] && (key === 'sellToken' || key === 'buyToken' || key === 'amount')) continue;
+        add(key, field === key ? reason : `${field} ${reason}`);
+      }
+    }
+    return out;
+  });
+
+  readonly isValid = $derived(Object.keys(this.errors).length === 0);
+
+  /** Sets one advanced parameter. */
+  setAdvanced(name: string, value: string): void {
+    this.advanced = { ...this.advanced, [name]: value };
+  }
+}
