@@ -1,0 +1,176 @@
+import '../../views/compare/zod-csp.ts';
+import { ApiKeySchema, type ApiKeyStatus } from '../../../src/ipc/channels/api-key.ts';
+import type { LocalServiceStatus } from '../../../src/ipc/channels/local-service.ts';
+import { ProfileInputSchema, type ConnectionTest, type ProfileInput, type ProfileView } from '../../../src/ipc/channels/profiles.ts';
+import { toFieldErrors } from '../../../src/spec/index.ts';
+import { callEngine, errorText } from './explorer-engine.svelte.ts';
+
+/**
+ * The settings screen's state: the profiles, the profile being edited, the write-only key entry
+ * and the local service. The key typed here goes to apiKey.set once and the field is emptied.
+ */
+
+/** The profile form's fields as typed. */
+export class ProfileDraft {
+  id = $state<string | undefined>(undefined);
+  name = $state('');
+  baseUrl = $state('https://');
+  apiKeyHeader = $state('svc-api-key');
+  versionHeader = $state('svc-version');
+  version = $state('v2');
+  caPem = $state('');
+  proxyUrl = $state('');
+  trustSystemCertificates = $state(true);
+  rateBudgetRps = $state('5');
+  /** A new key to store; never filled from the engine. */
+  apiKey = $state('');
+
+  /** profiles.save's input built from the fields. */
+  readonly input = $derived.by((): ProfileInput => ({
+    ...(this.id ? { id: this.id } : {}),
+    name: this.name,
+    baseUrl: this.baseUrl,
+    headerNames: { apiKey: this.apiKeyHeader, version: this.versionHeader },
+    version: this.version,
+    ...(this.caPem.trim() ? { caPem: this.caPem } : {}),
+    ...(this.proxyUrl.trim() ? { proxyUrl: this.proxyUrl } : {}),
+    trustSystemCertificates: this.trustSystemCertificates,
+    rateBudgetRps: Number(this.rateBudgetRps),
+  }));
+
+  /** Inline reasons by field (headerNames.apiKey, baseUrl, ...). */
+  readonly errors = $derived.by((): Record<string, string> => {
+    const out: Record<string, string> = {};
+    const parsed = ProfileInputSchema.safeParse(this.input);
+    if (!parsed.success) for (const { field, reason } of toFieldErrors(parsed.error, this.input)) out[field] ??= reason;
+    if (this.rateBudgetRps.trim() === '' || Number.isNaN(Number(this.rateBudgetRps))) out.rateBudgetRps = 'must be a number';
+    if (this.apiKey !== '') {
+      const key = ApiKeySchema.safeParse(this.apiKey);
+      if (!key.success) out.apiKey = key.error.issues[0]?.message ?? 'is not a valid key';
+    }
+    return out;
+  });
+
+  readonly isValid = $derived(Object.keys(this.errors).length === 0);
+
+  /** Fills the form from a saved profile (never its key). */
+  load(profile: ProfileView): void {
+    this.id = profile.id;
+    this.name = profile.name;
+    this.baseUrl = profile.baseUrl ?? '';
+    this.apiKeyHeader = profile.headerNames.apiKey;
+    this.versionHeader = profile.headerNames.version;
+    this.version = profile.version;
+    this.caPem = profile.caPem ?? '';
+    this.proxyUrl = profile.proxyUrl ?? '';
+    this.trustSystemCertificates = profile.trustSystemCertificates;
+    this.rateBudgetRps = String(profile.rateBudgetRps);
+    this.apiKey = '';
+  }
+}
+
+/** The settings screen. */
+export class SettingsState {
+  profiles = $state.raw<ProfileView[]>([]);
+  notice = $state<string | null>(null);
+  draft = $state<ProfileDraft | null>(null);
+  message = $state<string | null>(null);
+  error = $state<string | null>(null);
+  tests = $state.raw<Record<string, ConnectionTest | string>>({});
+  keyStatus = $state.raw<ApiKeyStatus | null>(null);
+  local = $state.raw<LocalServiceStatus | null>(null);
+  busy = $state(false);
+
+  /** Loads profiles and the local service's state. */
+  async load(): Promise<void> {
+    const [list, local] = await Promise.all([callEngine('profiles.list', undefined), callEngine('localService.status', undefined)]);
+    if (list.ok) {
+      this.profiles = list.value.profiles;
+      this.notice = list.value.notice;
+    } else this.error = errorText(list.error);
+    if (local.ok) this.local = local.value;
+  }
+
+  /** Opens the form for a new profile or an existing one. */
+  edit(profile?: ProfileView): void {
+    const draft = new ProfileDraft();
+    if (profile) draft.load(profile);
+    this.draft = draft;
+    this.keyStatus = profile?.key ?? null;
+    this.message = null;
+    this.error = null;
+  }
+
+  /** Saves the draft, then sends the typed key once and empties the field. */
+  async save(): Promise<void> {
+    const draft = this.draft;
+    if (!draft || !draft.isValid) return;
+    this.busy = true;
+    try {
+      const saved = await callEngine('profiles.save', draft.input);
+      if (!saved.ok) {
+        this.error = errorText(saved.error);
+        return;
+      }
+      draft.id = saved.value.id;
+      this.keyStatus = saved.value.key;
+      if (draft.apiKey !== '') {
+        const key = draft.apiKey;
+        draft.apiKey = '';
+        const stored = await callEngine('apiKey.set', { profileId: saved.value.id, key });
+        if (stored.ok) this.keyStatus = stored.value;
+        else this.error = errorText(stored.error);
+      }
+      this.message = `Saved ${saved.value.name}`;
+      await this.load();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Removes the stored key of the edited profile. */
+  async clearKey(): Promise<void> {
+    if (!this.draft?.id) return;
+    const answer = await callEngine('apiKey.clear', { profileId: this.draft.id });
+    if (answer.ok) this.keyStatus = answer.value;
+    else this.error = errorText(answer.error);
+  }
+
+  /** Deletes a user profile and its key. */
+  async remove(profileId: string): Promise<void> {
+    const answer = await callEngine('profiles.delete', { profileId });
+    if (!answer.ok) this.error = errorText(answer.error);
+    else this.message = answer.value.warning ?? 'Profile deleted';
+    if (this.draft?.id === profileId) this.draft = null;
+    await this.load();
+  }
+
+  /** Tests a profile's connection. */
+  async test(profileId: string): Promise<void> {
+    this.tests = { ...this.tests, [profileId]: 'Testing…' };
+    const answer = await callEngine('profiles.test', { profileId });
+    this.tests = { ...this.tests, [profileId]: answer.ok ? answer.value : errorText(answer.error) };
+  }
+
+  /** Starts or stops the local service. */
+  async setLocal(run: boolean): Promise<void> {
+    this.busy = true;
+    try {
+      const answer = await callEngine(run ? 'localService.start' : 'localService.stop', undefined);
+      if (answer.ok) this.local = answer.value;
+      else this.error = errorText(answer.error);
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+/** The one settings state of the window. */
+export const settings = new SettingsState();
+
+/** A connection test as one line. */
+export function testText(test: ConnectionTest | string): string {
+  if (typeof test === 'string') return test;
+  if (test.reachable) return `Reachable: HTTP ${test.status ?? '—'} in ${Math.round(test.durationMs)} ms`;
+  return `Not reachable: ${test.error ? errorText(test.error) : 'unknown error'}`;
+}
