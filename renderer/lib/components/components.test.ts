@@ -1,0 +1,74 @@
+import { cleanup, render, screen, within } from '@testing-library/svelte';
+import { afterEach, describe, expect, it } from 'vitest';
+import ErrorDetails from './ErrorDetails.svelte';
+import RouteFills from './RouteFills.svelte';
+import TokenTaxes from './TokenTaxes.svelte';
+import { routeHops } from './route-bars.ts';
+
+afterEach(cleanup);
+
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
+const tokens = [{ address: USDC, symbol: 'USDC' }, { address: WETH, symbol: 'WETH' }, { address: DAI, symbol: 'DAI' }];
+
+describe('RouteFills', () => {
+  it('shows each hop as from → to symbols with its sources as percentages of that hop', () => {
+    render(RouteFills, {
+      fills: [
+        { from: USDC, to: WETH, source: 'Uniswap_V3', proportionBps: '3000' },
+        { from: USDC, to: DAI, source: 'Curve', proportionBps: '7000' },
+        { from: DAI, to: WETH, source: 'Uniswap_V2', proportionBps: '7000' },
+      ],
+      tokens,
+    });
+    expect(screen.getByRole('img', { name: 'USDC → WETH: Uniswap_V3 100%' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'USDC → DAI: Curve 100%' })).toBeTruthy();
+    const legend = screen.getByRole('list', { name: 'DAI → WETH sources' });
+    expect(within(legend).getByText('Uniswap_V2')).toBeTruthy();
+  });
+
+  it('splits one hop between sources and keeps a colour per source', () => {
+    const hops = routeHops([
+      { from: USDC, to: WETH, source: 'A', proportionBps: '2500' },
+      { from: USDC, to: WETH, source: 'B', proportionBps: '7500' },
+    ]);
+    expect(hops).toHaveLength(1);
+    expect(hops[0]?.parts.map((part) => [part.source, part.percent, part.series])).toEqual([['A', 25, 1], ['B', 75, 2]]);
+    render(RouteFills, { fills: [{ from: USDC, to: WETH, source: 'A', proportionBps: '2500' }, { from: USDC, to: WETH, source: 'B', proportionBps: '7500' }], tokens });
+    expect(screen.getByRole('img', { name: 'USDC → WETH: A 25%, B 75%' })).toBeTruthy();
+  });
+
+  it('says so when there are no fills', () => {
+    render(RouteFills, { fills: [], tokens });
+    expect(screen.getByText('No route fills.')).toBeTruthy();
+  });
+});
+
+describe('TokenTaxes', () => {
+  it('shows "unknown" for null taxes and bps for known ones', () => {
+    render(TokenTaxes, { taxes: { 'Sell WETH': { buyTaxBps: '0', sellTaxBps: null, transferTaxBps: '15' } } });
+    const row = screen.getByRole('row', { name: /Sell WETH/ });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0 bps', 'unknown', '15 bps']);
+  });
+});
+
+describe('ErrorDetails', () => {
+  it('lists INPUT_INVALID details by field with the name, message and zid', () => {
+    render(ErrorDetails, {
+      serviceError: { name: 'INPUT_INVALID', message: 'Validation failed', data: { zid: '0x0123456789abcdef01234567', details: [{ field: 'slippageBps', reason: 'must be at most 10000' }, { field: 'taker', reason: 'is required' }] } },
+      appError: { code: 'REMOTE_ERROR', message: 'HTTP 400' },
+    });
+    expect(screen.getByRole('heading', { name: 'INPUT_INVALID' })).toBeTruthy();
+    expect(screen.getByText('0x0123456789abcdef01234567')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Field details' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([['slippageBps', 'must be at most 10000'], ['taker', 'is required']]);
+  });
+
+  it('shows an app error without a service body', () => {
+    render(ErrorDetails, { appError: { code: 'TIMEOUT', message: 'No answer in 15 s' } });
+    expect(screen.getByRole('heading', { name: 'TIMEOUT' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Field details' })).toBeNull();
+  });
+});
