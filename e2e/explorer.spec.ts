@@ -1,0 +1,60 @@
+import { CONTRACT } from '../src/ipc/contract.ts';
+import { expect, test } from './fixtures.ts';
+import { ExplorerPage } from './pages/explorer-page.ts';
+
+const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const hasEngine = Object.hasOwn(CONTRACT, 'request.send');
+
+test('the form converts the amount to base units and shows the service reasons inline', async ({ app }) => {
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1500.5' });
+  await expect(explorer.form.getByLabel('Amount in base units')).toHaveText('= 1500500000 base units');
+  await explorer.advanced('slippageBps', '20000');
+  await expect(explorer.form.getByText(/between 0 and 10000/)).toBeVisible();
+  await expect(explorer.form.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await explorer.advanced('slippageBps', '50');
+  await explorer.fill({ endpoint: 'Permit2 quote' });
+  await expect(explorer.form.getByText('is required for a firm quote')).toBeVisible();
+  await app.screenshot('explorer');
+});
+
+test.describe('against the engine', () => {
+  test.skip(!hasEngine, 'request.* is not in the IPC contract yet');
+
+  test('first run on Local service: an Allowance Holder price shows its zid and route bars', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await expect(explorer.form.getByLabel('Profile')).toContainText('Local service');
+    await explorer.fill({ endpoint: 'Allowance Holder price', chain: 'Ethereum (1)', sell: 'WETH', buy: 'USDC', amount: '1' });
+    await explorer.send();
+    await expect(explorer.result.getByLabel('zid', { exact: true })).toHaveText(/^0x[0-9a-f]{24}$/);
+    await expect(explorer.result.getByRole('group', { name: 'Route' }).getByRole('img').first()).toHaveAttribute('aria-label', /^WETH → USDC: /);
+    await expect(explorer.result.getByRole('table', { name: 'Token taxes' })).toBeVisible();
+    await expect(explorer.result.getByRole('button', { name: 'Copy curl' })).toBeVisible();
+    await app.screenshot('explorer-result');
+  });
+
+  test('a Permit2 quote shows the transaction, decoded calldata and the EIP-712 table with the hash matching', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Permit2 quote', chain: 'Ethereum (1)', sell: 'USDC', buy: 'WETH', amount: '1000', taker: TAKER });
+    await explorer.send();
+    await expect(explorer.result.getByRole('table', { name: 'Transaction' })).toBeVisible();
+    await expect(explorer.result.getByLabel('Decoded function')).not.toBeEmpty();
+    await expect(explorer.result.getByRole('table', { name: 'EIP-712 data' })).toBeVisible();
+    await expect(explorer.result.getByLabel('Hash check')).toContainText('Hash matches');
+    await app.screenshot('explorer-quote');
+  });
+
+  test('INPUT_INVALID from the service shows its name and field details', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', chain: 'Ethereum (1)', sell: 'WETH', buy: 'USDC', amount: '1' });
+    await explorer.advanced('slippageBps', '20000');
+    await explorer.form.getByLabel('Send even if invalid').check();
+    await explorer.send();
+    await expect(explorer.result.getByRole('heading', { name: 'INPUT_INVALID' })).toBeVisible();
+    await expect(explorer.result.getByRole('table', { name: 'Field details' })).toContainText('slippageBps');
+  });
+});

@@ -1,0 +1,31 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The Settings screen: local service, profiles table and the profile form. */
+export class SettingsPage {
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  get profiles(): Locator {
+    return this.page.getByRole('table', { name: 'Profiles' });
+  }
+
+  get form(): Locator {
+    return this.page.getByRole('form', { name: 'Profile' });
+  }
+
+  get localState(): Locator {
+    return this.page.getByLabel('Local service state');
+  }
+
+  /** Adds a profile with a key through the form and saves it. */
+  async addProfile(options: { name: string; baseUrl: string; key: string }): Promise<void> {
+    await this.page.getByRole('button', { name: 'Add profile' }).click();
+    await this.form.getByLabel('Name').fill(options.name);
+    await this.form.getByLabel('Base URL').fill(options.baseUrl);
+    await this.form.getByLabel('New API key').fill(options.key);
+    await this.form.getByRole('button', { name: 'Save profile' }).click();
+  }
+}

@@ -1,0 +1,53 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CONTRACT } from '../src/ipc/contract.ts';
+import { expect, test } from './fixtures.ts';
+import { ExplorerPage } from './pages/explorer-page.ts';
+import { SettingsPage } from './pages/settings-page.ts';
+
+const KEY = 'e2e-secret-KEY-7f3a9c1d0b';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+test('a profile with a key: the key appears nowhere in the DOM, the data files or the console', async ({ app, userDataDir }) => {
+  test.skip(!Object.hasOwn(CONTRACT, 'profiles.save'), 'profiles.* is not in the IPC contract yet');
+  const console: string[] = [];
+  app.page.on('console', (message) => console.push(message.text()));
+  await app.show('Settings');
+  const settings = new SettingsPage(app.page);
+  await app.page.getByRole('button', { name: 'Start local service' }).click();
+  await expect(settings.localState).toContainText('running');
+  const baseUrl = (await settings.localState.locator('.mono').textContent()) ?? '';
+  expect(baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+/);
+
+  await settings.addProfile({ name: 'E2E remote', baseUrl, key: KEY });
+  await expect(app.page.getByLabel('Key status')).toContainText('Key stored');
+  await expect(settings.form.getByLabel('New API key')).toHaveValue('');
+  await expect(settings.profiles.getByRole('cell', { name: 'E2E remote' })).toBeVisible();
+  await app.screenshot('settings');
+
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.form.getByLabel('Profile').selectOption({ label: 'E2E remote' });
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+  await explorer.send();
+
+  expect(await app.page.content()).not.toContain(KEY);
+  for (const file of await filesUnder(userDataDir)) {
+    expect((await readFile(file)).includes(Buffer.from(KEY)), file).toBe(false);
+  }
+  expect(console.join('\n')).not.toContain(KEY);
+});
+
+test('an http:// base URL is refused inline before anything is sent', async ({ app }) => {
+  await app.show('Settings');
+  await app.page.getByRole('button', { name: 'Add profile' }).click();
+  const form = new SettingsPage(app.page).form;
+  await form.getByLabel('Name').fill('Plain');
+  await form.getByLabel('Base URL').fill('http://example.com');
+  await expect(form.getByText(/must use https:\/\//)).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Save profile' })).toBeDisabled();
+});
