@@ -35,8 +35,8 @@ test('a comparison on 4 chains shows every row, opens a detail with both routes 
     await expect(side.getByRole('group', { name: `${model} route` }).getByRole('img')).not.toHaveCount(0);
     await expect(side.getByRole('table', { name: `${model} token taxes` })).toBeVisible();
     await expect(side.getByText(/^zid 0x[0-9a-f]{24}/)).toBeVisible();
-    await side.getByText('Raw JSON body').click();
-    await expect(side.getByLabel(`${model} raw JSON body`)).toContainText('"liquidityAvailable": true');
+    await side.getByText('Raw JSON body', { exact: true }).click();
+    await expect(side.getByLabel(`${model} raw JSON body`, { exact: true })).toContainText('"liquidityAvailable": true');
   }
   await detail.scrollIntoViewIfNeeded();
   await app.screenshot('compare-detail');

@@ -25,28 +25,6 @@ interface Fill {
   proportionBps: string;
 }
 
-/** One edge of a route (from -> to) with its split by source; `start` is the cumulative bps before it. */
-export interface Hop {
-  from: string;
-  to: string;
-  parts: { source: string; bps: number; start: number }[];
-}
-
-/** A route's fills grouped by edge, in order of appearance: a multi-hop route shows each edge. */
-export function hopsOf(fills: readonly Fill[]): Hop[] {
-  const hops: Hop[] = [];
-  for (const fill of fills) {
-    let hop = hops.find((item) => item.from.toLowerCase() === fill.from.toLowerCase() && item.to.toLowerCase() === fill.to.toLowerCase());
-    if (!hop) {
-      hop = { from: fill.from, to: fill.to, parts: [] };
-      hops.push(hop);
-    }
-    const start = hop.parts.reduce((sum, part) => sum + part.bps, 0);
-    hop.parts.push({ source: fill.source, bps: Number(fill.proportionBps), start });
-  }
-  return hops;
-}
-
 /** A route's share by source as fractions of 1 (every hop counted, normalised), in first-seen order. */
 export function compositionOf(fills: readonly Fill[]): { source: string; start: number; share: number }[] {
   const totals: { source: string; bps: number }[] = [];
