@@ -26,12 +26,12 @@ test('a profile with a key: the key appears nowhere in the DOM, the data files o
   await settings.addProfile({ name: 'E2E remote', baseUrl, key: KEY });
   await expect(app.page.getByLabel('Key status')).toContainText('Key stored');
   await expect(settings.form.getByLabel('New API key')).toHaveValue('');
-  await expect(settings.profiles.getByRole('cell', { name: 'E2E remote' })).toBeVisible();
+  await expect(settings.profiles.getByRole('cell', { name: 'E2E remote', exact: true })).toBeVisible();
   await app.screenshot('settings');
 
   await app.show('Explorer');
   const explorer = new ExplorerPage(app.page);
-  await explorer.form.getByLabel('Profile').selectOption({ label: 'E2E remote' });
+  await explorer.form.getByRole('combobox', { name: 'Profile', exact: true }).selectOption({ label: 'E2E remote' });
   await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
   await explorer.send();
 

@@ -18,9 +18,9 @@ export class ExplorerPage {
 
   /** Fills the main fields; empty values are left as they are. */
   async fill(options: { profile?: string; endpoint?: string; chain?: string; sell?: string; buy?: string; amount?: string; taker?: string }): Promise<void> {
-    if (options.profile) await this.form.getByLabel('Profile').selectOption({ label: options.profile });
+    if (options.profile) await this.form.getByRole('combobox', { name: 'Profile', exact: true }).selectOption({ label: options.profile });
     if (options.endpoint) await this.form.getByLabel('Endpoint').selectOption({ label: options.endpoint });
-    if (options.chain) await this.form.getByLabel('Chain').selectOption({ label: options.chain });
+    if (options.chain) await this.form.getByRole('combobox', { name: 'Chain', exact: true }).selectOption({ label: options.chain });
     if (options.sell) await this.form.getByLabel('Sell token').fill(options.sell);
     if (options.buy) await this.form.getByLabel('Buy token').fill(options.buy);
     if (options.amount) await this.form.getByLabel(/^Amount \(/).fill(options.amount);
