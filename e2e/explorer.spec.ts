@@ -32,6 +32,7 @@ test.describe('against the engine', () => {
     await expect(explorer.result.getByRole('group', { name: 'Route' }).getByRole('img').first()).toHaveAttribute('aria-label', /^WETH → USDC: /);
     await expect(explorer.result.getByRole('table', { name: 'Token taxes' })).toBeVisible();
     await expect(explorer.result.getByRole('button', { name: 'Copy curl' })).toBeVisible();
+    await explorer.result.getByRole('heading', { name: 'Route' }).scrollIntoViewIfNeeded();
     await app.screenshot('explorer-result');
   });
 
@@ -44,6 +45,7 @@ test.describe('against the engine', () => {
     await expect(explorer.result.getByLabel('Decoded function')).not.toBeEmpty();
     await expect(explorer.result.getByRole('table', { name: 'EIP-712 data' })).toBeVisible();
     await expect(explorer.result.getByLabel('Hash check')).toContainText('Hash matches');
+    await explorer.result.getByRole('heading', { name: 'Transaction' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await app.screenshot('explorer-quote');
   });
 
