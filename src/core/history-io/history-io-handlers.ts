@@ -1,0 +1,113 @@
+import type { z } from 'zod';
+import { buildHar } from '../../domain/har.ts';
+import type { HistoryEntryLike } from '../../domain/har.ts';
+import { buildHistoryJson, parseHistoryFile } from '../../domain/history-file.ts';
+import type { historyIoChannels } from '../../ipc/channels/history-io.ts';
+import { AppError } from '../../ipc/result.ts';
+import type { HistoryEntry, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
+import { ENDPOINTS, type EndpointId } from '../../spec/endpoints.ts';
+
+type Channels = typeof historyIoChannels;
+type Handler<C extends keyof Channels> = (input: z.output<Channels[C]['input']>) => Promise<z.output<Channels[C]['output']>>;
+
+/** The export/import handlers, typed on their own channels, to spread into the handler map. */
+export type HistoryIoHandlers = { [C in keyof Channels]: Handler<C> };
+
+/** What the export/import handlers need from the history store. */
+export interface HistoryIoStore {
+  get(id: number): HistoryEntry | null;
+  insertMany(entries: Iterable<NewHistoryEntry>): number[];
+}
+
+/** What the handlers need: the store and the app's name and version for the HAR creator. */
+export interface HistoryIoDeps {
+  history: HistoryIoStore;
+  creator: { name: string; version: string };
+  now?: () => Date;
+}
+
+/** Builds history.export and history.import over the history store. */
+export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers {
+  const now = deps.now ?? (() => new Date());
+  return {
+    'history.export': async ({ ids, format }) => {
+      const entries = ids.map((id) => {
+        const entry = deps.history.get(id);
+        if (!entry) throw new AppError('NOT_FOUND', `There is no history entry ${id}: nothing was exported.`);
+        return toLike(entry);
+      });
+      const stamp = now().toISOString().replace(/[:.]/g, '-');
+      const content = format === 'har' ? JSON.stringify(buildHar(entries, deps.creator), null, 2) : buildHistoryJson(entries);
+      return { fileName: `swap-explorer-history-${stamp}.${format === 'har' ? 'har' : 'json'}`, content, count: entries.length };
+    },
+    'history.import': async ({ fileName, content }) => {
+      const parsed = parseHistoryFile(content);
+      if (!parsed.ok) throw new AppError('INVALID_INPUT', parsed.message, { problems: parsed.problems });
+      const importedIds = deps.history.insertMany(parsed.entries.map((entry) => toImported(entry, fileName)));
+      return { importedIds, kind: parsed.kind };
+    },
+  };
+}
+
+function toLike(entry: HistoryEntry): HistoryEntryLike {
+  return {
+    url: entry.url,
+    method: entry.method,
+    requestHeaders: entry.requestHeaders,
+    query: entry.query,
+    status: entry.status ?? 0,
+    statusText: entry.statusText,
+    responseHeaders: entry.responseHeaders,
+    bodyText: entry.bodyText,
+    startedAt: entry.startedAt,
+    durationMs: entry.durationMs,
+    zid: entry.zid,
+  };
+}
+
+function endpointOf(url: string): EndpointId {
+  const path = new URL(url).pathname;
+  const found = (Object.keys(ENDPOINTS) as EndpointId[]).find((id) => path.endsWith(ENDPOINTS[id].path));
+  if (!found) throw new AppError('INVALID_INPUT', `Not an endpoint of the service: ${path}. Nothing was imported.`, { problems: [{ path: '$.url', reason: 'unknown endpoint' }] });
+  return found;
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry {
+  const body = parseBody(entry.bodyText);
+  const errorName = entry.status >= 400 && body && typeof body === 'object' && typeof (body as { name?: unknown }).name === 'string' ? (body as { name: string }).name : null;
+  const chainId = Number.parseInt(entry.query.chainId ?? '', 10);
+  return {
+    startedAt: entry.startedAt,
+    origin: 'imported',
+    profileId: 'imported',
+    profileName: `Imported: ${fileName}`,
+    endpoint: endpointOf(entry.url),
+    chainId: Number.isFinite(chainId) ? chainId : null,
+    sellToken: entry.query.sellToken ?? null,
+    buyToken: entry.query.buyToken ?? null,
+    status: entry.status,
+    errorName,
+    zid: entry.zid,
+    durationMs: entry.durationMs,
+    replayOf: null,
+    method: 'GET',
+    url: entry.url,
+    query: entry.query,
+    requestHeaders: entry.requestHeaders,
+    statusText: entry.statusText,
+    responseHeaders: entry.responseHeaders,
+    bodyText: entry.bodyText,
+    body,
+    schemaReport: [],
+    attempts: 0,
+    appError: null,
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { channel } from '../channel.ts';
+
+/**
+ * Channels of history export and import: selected entries out as HAR 1.2 or the app's JSON (key
+ * redacted), and a customer's file in, read-only and all or nothing. The renderer saves and reads
+ * files itself (Blob download, file input), so only text crosses IPC.
+ */
+
+/** Largest file history.import accepts, in UTF-16 code units of its text (about 50 MB). */
+export const HISTORY_IMPORT_MAX_CHARS = 50 * 1024 * 1024;
+/** Most entries one export takes. */
+export const HISTORY_EXPORT_MAX_IDS = 10_000;
+
+/** The channels, to spread into src/ipc/contract.ts. */
+export const historyIoChannels = {
+  'history.export': channel(
+    z.strictObject({
+      ids: z.array(z.number().int().positive()).min(1).max(HISTORY_EXPORT_MAX_IDS),
+      format: z.enum(['har', 'json']),
+    }),
+    z.object({ fileName: z.string(), content: z.string(), count: z.number().int() }),
+  ),
+  'history.import': channel(
+    z.strictObject({
+      fileName: z.string().trim().min(1).max(500),
+      content: z.string().max(HISTORY_IMPORT_MAX_CHARS, { message: 'the file is larger than 50 MB' }),
+    }),
+    z.object({ importedIds: z.array(z.number().int().positive()), kind: z.enum(['har', 'json']) }),
+  ),
+};
