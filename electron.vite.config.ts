@@ -11,6 +11,8 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'main/index.ts'),
+          // Runs in Electron's utilityProcess (main/local-service-host.ts): the local service.
+          'local-service': resolve(import.meta.dirname, 'src/core/local-service/child-entry.ts'),
         },
       },
     },

@@ -8,7 +8,6 @@ import { createCompareHandlers } from '../src/core/compare/compare-handlers.ts';
 import { createRunStore } from '../src/core/compare/run-store.ts';
 import { startCompareRig } from '../src/core/compare/test-support.ts';
 import type { Handlers } from '../src/core/dispatch.ts';
-import { createHandlers } from '../src/core/handlers.ts';
 import { openApp, type HarnessLog } from '../e2e/harness.ts';
 import { CONTRACT } from '../src/ipc/contract.ts';
 import type { BenchRow } from './types.ts';
@@ -39,7 +38,7 @@ async function savedRuns(): Promise<{ dataDir: string; big: string; small: strin
   await store.save({ version: 1, status: big, details: {} });
   await store.save({ version: 1, status: small, details: {} });
   const handlers = {
-    ...createHandlers({ identity: { name: 'swap-explorer', version: 'bench', versions: {}, platform: process.platform, dataDir: rig.dataDir } }),
+    'app.info': async () => ({ name: 'swap-explorer', version: 'bench', versions: {}, platform: process.platform, dataDir: rig.dataDir }),
     ...createCompareHandlers({ requests: rig.requests, dataDir: rig.dataDir, defaultProfileId: 'local', runner: rig.runner }),
   } as Handlers;
   return { dataDir: rig.dataDir, big: big.runId, small: small.runId, close: () => rig.close(), handlers };

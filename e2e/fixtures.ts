@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { createHandlers } from '../src/core/handlers.ts';
+import { createEngine, type Engine } from '../src/core/engine.ts';
 import { cspViolations, openApp, type HarnessLog } from './harness.ts';
 import { AppPage } from './pages/app-page.ts';
 
@@ -13,6 +13,7 @@ import { AppPage } from './pages/app-page.ts';
 
 interface AppFixtures {
   userDataDir: string;
+  engine: Engine;
   app: AppPage;
 }
 
@@ -23,14 +24,20 @@ export const test = base.extend<AppFixtures>({
     await use(dir);
     await rm(dir, { recursive: true, force: true });
   },
-  app: async ({ page, userDataDir }, use) => {
+  // The real engine on the test's data dir; the local service runs in a child process on port 0.
+  engine: async ({ userDataDir }, use) => {
+    const engine = await createEngine({
+      identity: { name: 'swap-explorer', version: '0.0.0-e2e', versions: { node: process.versions.node }, platform: process.platform, dataDir: userDataDir },
+      dataDir: userDataDir,
+    });
+    await use(engine);
+    await engine.close();
+  },
+  app: async ({ page, engine }, use) => {
     const log: HarnessLog = { bugs: [] };
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
-    const handlers = createHandlers({
-      identity: { name: 'swap-explorer', version: '0.0.0-e2e', versions: { node: process.versions.node }, platform: process.platform, dataDir: userDataDir },
-    });
-    await openApp(page, handlers, log);
+    await openApp(page, engine.handlers, log);
     await use(new AppPage(page));
     expect(await cspViolations(page), 'CSP violations').toEqual([]);
     expect(pageErrors, 'page errors').toEqual([]);

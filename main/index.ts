@@ -1,6 +1,7 @@
 import { app } from 'electron';
 import { join } from 'node:path';
-import { createHandlers } from '../src/core/handlers.ts';
+import { createEngine } from '../src/core/engine.ts';
+import { createUtilityProcessHost } from './local-service-host.ts';
 import { registerIpc } from './ipc.ts';
 import { registerAppScheme, serveRenderer } from './protocol.ts';
 import { APP_ORIGIN, createMainWindow, denyPermissions, lockDown } from './window.ts';
@@ -31,15 +32,19 @@ function start(): void {
   registerAppScheme();
   app.on('web-contents-created', (_event, contents) => lockDown(contents));
   app.on('window-all-closed', () => app.quit());
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     const devServerUrl = process.env.ELECTRON_RENDERER_URL;
     serveRenderer(join(import.meta.dirname, '../renderer'));
     denyPermissions();
-    const handlers = createHandlers({
-      identity: { name: app.getName(), version: app.getVersion(), versions: definedVersions(), platform: process.platform, dataDir: app.getPath('userData') },
+    const dataDir = app.getPath('userData');
+    const engine = await createEngine({
+      identity: { name: app.getName(), version: app.getVersion(), versions: definedVersions(), platform: process.platform, dataDir },
+      dataDir,
+      localServiceHost: createUtilityProcessHost(dataDir, import.meta.dirname),
     });
+    app.on('will-quit', () => void engine.close());
     const trusted = devServerUrl ? [APP_ORIGIN, new URL(devServerUrl).origin] : [APP_ORIGIN];
-    registerIpc(handlers, trusted, logBug);
+    registerIpc(engine.handlers, trusted, logBug);
     const window = createMainWindow({ preloadDir: join(import.meta.dirname, '../preload'), devServerUrl });
     app.on('second-instance', () => {
       if (window.isMinimized()) window.restore();

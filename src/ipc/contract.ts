@@ -2,6 +2,12 @@ import type { z } from 'zod';
 import type { ChannelDefinition } from './channel.ts';
 import type { Result } from './result.ts';
 import { appChannels } from './channels/app.ts';
+import { profilesChannels } from './channels/profiles.ts';
+import { apiKeyChannels } from './channels/api-key.ts';
+import { localServiceChannels } from './channels/local-service.ts';
+import { requestChannels } from './channels/request.ts';
+import { historyChannels } from './channels/history.ts';
+import { compareChannels } from './channels/compare.ts';
 
 /**
  * The one IPC contract: channel name (`area.verb`) -> input and output schemas. main/ipc.ts
@@ -10,6 +16,12 @@ import { appChannels } from './channels/app.ts';
  */
 export const CONTRACT = {
   ...appChannels,
+  ...profilesChannels,
+  ...apiKeyChannels,
+  ...localServiceChannels,
+  ...requestChannels,
+  ...historyChannels,
+  ...compareChannels,
 } as const satisfies Record<string, ChannelDefinition>;
 
 /** The contract's type. */

@@ -1,4 +1,4 @@
-import '../../views/compare/zod-csp.ts';
+import '../zod-csp.ts';
 import type { z } from 'zod';
 import { api } from '../api.ts';
 import type { Result } from '../../../src/ipc/result.ts';

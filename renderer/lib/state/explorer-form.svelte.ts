@@ -1,4 +1,4 @@
-import '../../views/compare/zod-csp.ts';
+import '../zod-csp.ts';
 import { chainById } from '../../../src/domain/chains.ts';
 import { findToken, findTokenBySymbol, tokensOf, type TokenInfo } from '../../../src/domain/token-registry.ts';
 import { AmountError, parseHumanAmount } from '../../../src/domain/units.ts';

@@ -1,4 +1,4 @@
-import '../../views/compare/zod-csp.ts';
+import '../zod-csp.ts';
 import { ApiKeySchema, type ApiKeyStatus } from '../../../src/ipc/channels/api-key.ts';
 import type { LocalServiceStatus } from '../../../src/ipc/channels/local-service.ts';
 import { ProfileInputSchema, type ConnectionTest, type ProfileInput, type ProfileView } from '../../../src/ipc/channels/profiles.ts';

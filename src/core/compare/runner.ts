@@ -108,15 +108,15 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
       error = isAppError(reason) ? reason.toData() : { code: 'INTERNAL', message: 'The comparison failed; the details are in the log.' };
       if (!isAppError(reason)) console.error('compare run failed', reason);
     }
-    run.status.state = error ? 'failed' : run.cancelled ? 'cancelled' : 'done';
-    run.status.error = error;
-    run.status.finishedAt = new Date(now()).toISOString();
-    refresh(run);
+    // Saved before the state leaves 'running', so a client that sees the end can list the run.
+    const final: RunStatus = { ...run.status, state: error ? 'failed' : run.cancelled ? 'cancelled' : 'done', error, finishedAt: new Date(now()).toISOString() };
     try {
-      await deps.store.save({ version: 1, status: run.status, details: detailsOf(run) });
+      await deps.store.save({ version: 1, status: final, details: detailsOf(run) });
     } catch (saveError) {
-      run.status.error ??= isAppError(saveError) ? saveError.toData() : { code: 'STORAGE', message: String(saveError) };
+      final.error ??= isAppError(saveError) ? saveError.toData() : { code: 'STORAGE', message: String(saveError) };
     }
+    Object.assign(run.status, final);
+    refresh(run);
     return run.status;
   }
 

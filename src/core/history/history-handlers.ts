@@ -6,7 +6,7 @@ import type { HistoryStore } from './history-store.ts';
 type Channels = typeof historyChannels;
 type Handler<C extends keyof Channels> = (input: z.output<Channels[C]['input']>) => Promise<z.output<Channels[C]['output']>>;
 
-/** The history area's handlers, typed on its own channels, to spread into the handler map (src/core/handlers.ts). */
+/** The history area's handlers, typed on its own channels, to spread into the handler map (src/core/engine.ts). */
 export type HistoryHandlers = { [C in keyof Channels]: Handler<C> };
 
 /** Builds the history handlers over a store. Store failures arrive as AppError STORAGE. */

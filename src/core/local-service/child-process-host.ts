@@ -22,6 +22,15 @@ export interface ChildProcessHostOptions {
   readyTimeoutMs?: number;
   /** How long stop() waits after SIGTERM before SIGKILL (default 5 s). */
   stopGraceMs?: number;
+  /**
+   * Starts the process running child-entry.ts with `env` added to the environment. Default: a Node
+   * child process. main/ passes Electron's utilityProcess, adapted to the same shape.
+   */
+  spawnEntry?: (env: Record<string, string>) => ChildProcess;
+}
+
+function spawnNodeChild(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [ENTRY], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 const ENTRY = fileURLToPath(new URL('./child-entry.ts', import.meta.url));
@@ -90,10 +99,7 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
     let launched: ChildProcess | null = null;
     try {
       const apiKey = await loadOrCreateLocalKey(serviceDir);
-      launched = spawn(process.execPath, [ENTRY], {
-        env: { ...process.env, [CHILD_ENV.dataDir]: serviceDir, [CHILD_ENV.apiKey]: apiKey },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
+      launched = (options.spawnEntry ?? spawnNodeChild)({ [CHILD_ENV.dataDir]: serviceDir, [CHILD_ENV.apiKey]: apiKey });
       child = launched;
       const lastLog = stderrTail(launched);
       const ready = ReadyLineSchema.safeParse(await readyLineOf(launched, options.readyTimeoutMs ?? 20_000, lastLog));
