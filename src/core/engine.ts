@@ -8,6 +8,7 @@ import { createSecretStore, createApiKeyHandlers } from './secrets/index.ts';
 import { openProfileStore, createConnectionResolver, createConnectionTester, createProfileHandlers, LOCAL_PROFILE_ID } from './profiles/index.ts';
 import { createChildProcessHost, createLocalServiceHandlers, type LocalServiceHost } from './local-service/index.ts';
 import { createCompareHandlers } from './compare/index.ts';
+import { createHistoryIoHandlers } from './history-io/index.ts';
 
 /**
  * The engine: every service of the app built once on a data dir, and the one handler map the IPC
@@ -51,6 +52,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...createLocalServiceHandlers(localService),
     ...createRequestHandlers(requests),
     ...createHistoryHandlers(history),
+    ...createHistoryIoHandlers({ history, creator: { name: options.identity.name, version: options.identity.version } }),
     ...createCompareHandlers({ requests, dataDir, defaultProfileId: LOCAL_PROFILE_ID }),
   };
   return {

@@ -8,6 +8,7 @@ import { localServiceChannels } from './channels/local-service.ts';
 import { requestChannels } from './channels/request.ts';
 import { historyChannels } from './channels/history.ts';
 import { compareChannels } from './channels/compare.ts';
+import { historyIoChannels } from './channels/history-io.ts';
 
 /**
  * The one IPC contract: channel name (`area.verb`) -> input and output schemas. main/ipc.ts
@@ -22,6 +23,7 @@ export const CONTRACT = {
   ...requestChannels,
   ...historyChannels,
   ...compareChannels,
+  ...historyIoChannels,
 } as const satisfies Record<string, ChannelDefinition>;
 
 /** The contract's type. */
