@@ -51,3 +51,39 @@ export class HistoryState {
     else this.error = errorText(result.error);
   }
 }
+
+/** Checked entries for export, and the export/import actions over them. */
+export class HistoryTransfer {
+  checked = $state.raw<ReadonlySet<number>>(new Set());
+  message = $state('');
+
+  /** Checks or unchecks one entry. */
+  toggle(id: number): void {
+    const next = new Set(this.checked);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    this.checked = next;
+  }
+
+  /** Exports the checked entries; the caller saves the file. */
+  async exportChecked(format: 'har' | 'json'): Promise<{ fileName: string; content: string } | null> {
+    const result = await callHistory('history.export', { ids: [...this.checked], format });
+    if (!result.ok) {
+      this.message = errorText(result.error);
+      return null;
+    }
+    this.message = `Exported ${result.value.count} entries as ${result.value.fileName}`;
+    return result.value;
+  }
+
+  /** Imports a file's text; on failure the message names the failing field and nothing is stored. */
+  async importText(fileName: string, content: string): Promise<boolean> {
+    const result = await callHistory('history.import', { fileName, content });
+    if (!result.ok) {
+      this.message = errorText(result.error);
+      return false;
+    }
+    this.message = `Imported ${result.value.importedIds.length} entries (read-only)`;
+    return true;
+  }
+}
