@@ -1,3 +1,4 @@
+import { SvelteSet } from 'svelte/reactivity';
 import type { HistoryEntry, HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { errorText } from './explorer-engine.svelte.ts';
 import { callHistory } from './history-engine.svelte.ts';
@@ -54,15 +55,13 @@ export class HistoryState {
 
 /** Checked entries for export, and the export/import actions over them. */
 export class HistoryTransfer {
-  checked = $state.raw<ReadonlySet<number>>(new Set());
+  readonly checked = new SvelteSet<number>();
   message = $state('');
 
   /** Checks or unchecks one entry. */
   toggle(id: number): void {
-    const next = new Set(this.checked);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    this.checked = next;
+    if (this.checked.has(id)) this.checked.delete(id);
+    else this.checked.add(id);
   }
 
   /** Exports the checked entries; the caller saves the file. */
