@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { CONTRACT } from '../src/ipc/contract.ts';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
 import { COMPARISON_CSV_COLUMNS } from '../src/domain/compare-export.ts';
@@ -8,7 +7,6 @@ import { COMPARISON_CSV_COLUMNS } from '../src/domain/compare-export.ts';
 const FOUR = ['Ethereum', 'Optimism', 'Base', 'Arbitrum'];
 
 // Until the lead spreads compareChannels into the contract, the screen has no API to call.
-test.skip(!Object.hasOwn(CONTRACT, 'compare.start'), 'compare.* is not in the IPC contract yet');
 
 test('a comparison on 4 chains shows every row, opens a detail with both routes and exports CSV', async ({ app }) => {
   const compare = new ComparePage(app.page);
@@ -81,7 +79,6 @@ test('a cancelled run keeps its finished rows and says so', async ({ app }) => {
 
 // Local service at 1 request per second: the 12 requests of a default USDC/WETH run take ~12 s.
 async function useSlowProfile(page: Page): Promise<void> {
-  test.skip(!Object.hasOwn(CONTRACT, 'profiles.setRateBudget'), 'profiles.setRateBudget is not in the IPC contract yet');
   const answer = await page.evaluate(() =>
     (window as unknown as { api: { profiles: { setRateBudget: (input: unknown) => Promise<{ ok: boolean }> } } }).api.profiles.setRateBudget({ profileId: 'local', rateBudgetRps: 1 }),
   );

@@ -1,9 +1,7 @@
-import { CONTRACT } from '../src/ipc/contract.ts';
 import { expect, test } from './fixtures.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
 
 const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const hasEngine = Object.hasOwn(CONTRACT, 'request.send');
 
 test('the form converts the amount to base units and shows the service reasons inline', async ({ app }) => {
   await app.show('Explorer');
@@ -20,7 +18,6 @@ test('the form converts the amount to base units and shows the service reasons i
 });
 
 test.describe('against the engine', () => {
-  test.skip(!hasEngine, 'request.* is not in the IPC contract yet');
 
   test('first run on Local service: an Allowance Holder price shows its zid and route bars', async ({ app }) => {
     await app.show('Explorer');

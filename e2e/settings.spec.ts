@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONTRACT } from '../src/ipc/contract.ts';
 import { expect, test } from './fixtures.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
 import { SettingsPage } from './pages/settings-page.ts';
@@ -13,7 +12,6 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 test('a profile with a key: the key appears nowhere in the DOM, the data files or the console', async ({ app, userDataDir }) => {
-  test.skip(!Object.hasOwn(CONTRACT, 'profiles.save'), 'profiles.* is not in the IPC contract yet');
   const console: string[] = [];
   app.page.on('console', (message) => console.push(message.text()));
   await app.show('Settings');
