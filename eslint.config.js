@@ -2,18 +2,37 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 import svelteConfig from './svelte.config.js';
 
 // Import direction (../STYLE.md): renderer -> src, main -> src, never main <-> renderer.
 // src/spec, src/domain and src/ipc stay environment-free so the renderer can import them.
 const nodeBuiltins = { group: ['node:*'], message: 'src/spec, src/domain and src/ipc are environment-free: no Node built-ins.' };
+// The same built-ins without the node: prefix ('fs', 'path'...).
+const bareNodeBuiltins = builtinModules.filter((name) => !name.startsWith('_')).map((name) => ({ name, message: nodeBuiltins.message }));
+// Restricted imports do not see import(): dynamic imports of electron or Node built-ins are banned by syntax.
+const noDynamicElectron = { selector: "ImportExpression[source.value='electron']", message: 'Only main/ imports electron.' };
+const noDynamicNode = { selector: 'ImportExpression[source.value=/^node:/]', message: nodeBuiltins.message };
 const noElectron = { name: 'electron', message: 'Only main/ imports electron.' };
 const noMain = { group: ['**/main/**', '../main/*', '../../main/*'], message: 'Nothing outside main/ imports main/.' };
 const noRenderer = { group: ['**/renderer/**', '../renderer/*', '../../renderer/*'], message: 'Nothing outside renderer/ imports renderer/.' };
 const securityBans = [
   {
-    selector: "Property[key.name='rejectUnauthorized'][value.value=false]",
+    // Any value but a literal true (false, !1, a variable), with the key quoted or not.
+    selector: "Property[key.name='rejectUnauthorized']:not([value.value=true])",
     message: 'Never disable certificate checks.',
+  },
+  {
+    selector: "Property[key.value='rejectUnauthorized']:not([value.value=true])",
+    message: 'Never disable certificate checks.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='exposeInMainWorld'] ObjectExpression > Property > Identifier[name='ipcRenderer']",
+    message: 'Never expose ipcRenderer: build window.api from the contract.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='exposeInMainWorld'] ObjectExpression > Property > MemberExpression[object.name='ipcRenderer']",
+    message: 'Never expose ipcRenderer methods: build window.api from the contract.',
   },
   {
     selector: "Literal[value='NODE_TLS_REJECT_UNAUTHORIZED']",
@@ -52,11 +71,17 @@ export default tseslint.config(
   },
   {
     files: ['src/spec/**', 'src/domain/**', 'src/ipc/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [nodeBuiltins, noMain, noRenderer] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron, ...bareNodeBuiltins], patterns: [nodeBuiltins, noMain, noRenderer] }],
+      'no-restricted-syntax': ['error', ...securityBans, noDynamicElectron, noDynamicNode],
+    },
   },
   {
     files: ['src/core/**', 'src/service/**', 'src/cli/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noMain, noRenderer] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noMain, noRenderer] }],
+      'no-restricted-syntax': ['error', ...securityBans, noDynamicElectron],
+    },
   },
   {
     files: ['renderer/**'],

@@ -58,3 +58,28 @@ describe('import direction', () => {
     expect(await ruleIds("import { app } from 'electron';\nimport { x } from '../src/core/x.ts';\nexport const a = [app, x];\n", 'main/x.ts')).toEqual([]);
   });
 });
+
+describe('ban variants that a literal-only rule would miss', () => {
+  it.each([
+    "export const tls = { 'rejectUnauthorized': false };\n",
+    'export const tls = { rejectUnauthorized: !1 };\n',
+    'const off = false;\nexport const tls = { rejectUnauthorized: off };\n',
+  ])('bans disabling certificate checks: %s', async (code) => {
+    expect(await ruleIds(code, 'src/core/x.ts')).toContain('no-restricted-syntax');
+  });
+
+  it('allows rejectUnauthorized: true', async () => {
+    expect(await ruleIds('export const tls = { rejectUnauthorized: true };\n', 'src/core/x.ts')).toEqual([]);
+  });
+
+  it.each(["contextBridge.exposeInMainWorld('ipc', { ipcRenderer });\n", "contextBridge.exposeInMainWorld('ipc', { invoke: ipcRenderer.invoke });\n"])('bans exposing ipcRenderer inside an object: %s', async (line) => {
+    const code = `import { contextBridge, ipcRenderer } from 'electron';\n${line}`;
+    expect(await ruleIds(code, 'main/preload/x.ts')).toContain('no-restricted-syntax');
+  });
+
+  it('bans bare Node built-ins and dynamic imports in environment-free folders', async () => {
+    expect(await ruleIds("import fs from 'fs';\nexport const f = fs;\n", 'src/domain/x.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("export const f = () => import('node:fs');\n", 'src/domain/x.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIds("export const e = () => import('electron');\n", 'src/core/x.ts')).toContain('no-restricted-syntax');
+  });
+});
