@@ -5,6 +5,7 @@ import { chromium, type Page } from '@playwright/test';
 import { swapChains } from '../src/domain/chains.ts';
 import { CompareRequestSchema, type CompareRowWire, type RunStatus } from '../src/ipc/channels/compare.ts';
 import { createCompareHandlers } from '../src/core/compare/compare-handlers.ts';
+import { createEngine } from '../src/core/engine.ts';
 import { createRunStore } from '../src/core/compare/run-store.ts';
 import { startCompareRig } from '../src/core/compare/test-support.ts';
 import type { Handlers } from '../src/core/dispatch.ts';
@@ -37,11 +38,18 @@ async function savedRuns(): Promise<{ dataDir: string; big: string; small: strin
   const small: RunStatus = { ...base, runId: 'cmp-benchone', rows: rows.slice(0, 1), done: 2, total: 2, request: { ...base.request, amount: '1' } };
   await store.save({ version: 1, status: big, details: {} });
   await store.save({ version: 1, status: small, details: {} });
-  const handlers = {
-    'app.info': async () => ({ name: 'swap-explorer', version: 'bench', versions: {}, platform: process.platform, dataDir: rig.dataDir }),
+  // The whole engine (the screen also lists profiles), with the compare area on the rig's runs.
+  const engine = await createEngine({ identity: { name: 'swap-explorer', version: 'bench', versions: {}, platform: process.platform, dataDir: rig.dataDir }, dataDir: rig.dataDir });
+  const handlers: Handlers = {
+    ...engine.handlers,
     ...createCompareHandlers({ requests: rig.requests, dataDir: rig.dataDir, defaultProfileId: 'local', runner: rig.runner }),
-  } as Handlers;
-  return { dataDir: rig.dataDir, big: big.runId, small: small.runId, close: () => rig.close(), handlers };
+  };
+  return { dataDir: rig.dataDir, big: big.runId, small: small.runId, close: async () => {
+      await engine.close();
+      await rig.close();
+    },
+    handlers,
+  };
 }
 
 // Runs in the page: click a past run, resolve with the ms until the frame after `rows` rows exist.
