@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import type { z } from 'zod';
 import { CompareRequestSchema, type CompareRequest, type CompareRequestInput, type RunStatus } from '../ipc/channels/compare.ts';
 import { isAppError } from '../ipc/result.ts';
@@ -13,6 +14,28 @@ import { planComparison } from '../core/compare/plan.ts';
 
 /** A bad command line; the message names the flag. Exit code 2. */
 export class UsageError extends Error {}
+
+/** Parses flags strictly (no positionals); an unknown or malformed flag is a UsageError. */
+export function parseFlags<T extends ParseArgsOptionsConfig>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** A flag that must be given and not blank. */
+export function requiredFlag(name: string, value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+/** A flag that takes one of a few words, with its default when absent. */
+export function choiceFlag<C extends string>(name: string, value: string | undefined, allowed: readonly C[], fallback: C): C {
+  const chosen = value ?? fallback;
+  if (!(allowed as readonly string[]).includes(chosen)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${chosen}"`);
+  return chosen as C;
+}
 
 // Request fields -> the flags that set them, so every message names what the user typed.
 const FLAG_OF: Record<string, string> = {

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import type { Command, CommandIo } from './commands.ts';
 import { formatRun } from './compare-format.ts';
-import { UsageError, chainList, defaultDataDir, integerFlag, parseRequest, reportError, runToEnd } from './compare-run.ts';
+import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
 
 /**
  * `swap-explorer compare`: the Compare screen headless. Prices the pair on every chain x model
@@ -41,30 +40,14 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function required(name: string, value: string | undefined): string {
-  if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required`);
-  return value;
-}
-
-function formatOf(value: string | undefined, allowed: readonly string[]): string {
-  const format = value ?? 'table';
-  if (!allowed.includes(format)) throw new UsageError(`--format must be one of ${allowed.join(', ')}, got "${format}"`);
-  return format;
-}
-
 function parse(argv: string[]) {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseFlags(argv, OPTIONS);
   if (values.help) return { help: true as const };
   const models = values.models?.split(',').map((item) => item.trim());
   const request = parseRequest({
-    sell: required('sell', values.sell),
-    buy: required('buy', values.buy),
-    amount: required('amount', values.amount),
+    sell: requiredFlag('sell', values.sell),
+    buy: requiredFlag('buy', values.buy),
+    amount: requiredFlag('amount', values.amount),
     chains: chainList('chains', values.chains),
     ...(models ? { models: models as ('allowance-holder' | 'permit2')[] } : {}),
     taker: values.taker,
@@ -72,7 +55,7 @@ function parse(argv: string[]) {
     swapFeeBps: integerFlag('swap-fee-bps', values['swap-fee-bps']),
     swapFeeRecipient: values['swap-fee-recipient'],
   });
-  const format = formatOf(values.format, ['table', 'csv', 'json']) as 'table' | 'csv' | 'json';
+  const format = choiceFlag('format', values.format, ['table', 'csv', 'json'] as const, 'table');
   return { help: false as const, request, format, profile: values.profile, dataDir: values['data-dir'] ?? defaultDataDir() };
 }
 

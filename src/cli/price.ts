@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { formatBaseUnits } from '../domain/units.ts';
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { Command, CommandIo } from './commands.ts';
 import { sideText } from './compare-format.ts';
-import { UsageError, chainList, defaultDataDir, integerFlag, parseRequest, reportError, runToEnd } from './compare-run.ts';
+import { UsageError, chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
 
 /**
  * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
@@ -40,20 +39,13 @@ const OPTIONS = {
 } as const;
 
 function parse(argv: string[]) {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseFlags(argv, OPTIONS);
   if (values.help) return { help: true as const };
-  for (const name of ['chain', 'sell', 'buy', 'amount'] as const) if (!values[name]?.trim()) throw new UsageError(`--${name} is required`);
+  for (const name of ['chain', 'sell', 'buy', 'amount'] as const) requiredFlag(name, values[name]);
   const chains = chainList('chain', values.chain);
   if (chains?.length !== 1) throw new UsageError('--chain takes exactly one chain id');
-  const model = values.model ?? 'allowance-holder';
-  if (model !== 'allowance-holder' && model !== 'permit2') throw new UsageError(`--model must be allowance-holder or permit2, got "${model}"`);
-  const format = values.format ?? 'table';
-  if (format !== 'table' && format !== 'json') throw new UsageError(`--format must be table or json, got "${format}"`);
+  const model = choiceFlag('model', values.model, ['allowance-holder', 'permit2'] as const, 'allowance-holder');
+  const format = choiceFlag('format', values.format, ['table', 'json'] as const, 'table');
   const request = parseRequest(
     { sell: values.sell!, buy: values.buy!, amount: values.amount!, chains, models: [model], taker: values.taker, slippageBps: integerFlag('slippage-bps', values['slippage-bps']) },
     true,
