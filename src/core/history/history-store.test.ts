@@ -130,6 +130,18 @@ describe('search filters', () => {
     expect(search({ limit: 24 }).nextBefore).toBe(inserted[1]);
   });
 
+  it('lists the replays of an entry through the replay_of index', () => {
+    const original = store.insert(sampleEntry());
+    const replays = [store.insert(sampleEntry({ replayOf: original.id })), store.insert(sampleEntry({ replayOf: original.id }))];
+    store.insert(sampleEntry());
+    expect(ids({ replayOf: original.id })).toEqual([replays[1]!.id, replays[0]!.id]);
+    const db = new DatabaseSync(join(dir, 'history.db'));
+    const query = searchQuery(HistorySearchInputSchema.parse({ replayOf: original.id }));
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params).map((row) => String(row.detail));
+    db.close();
+    expect(plan.join(' ')).toContain('entries_replay_of');
+  });
+
   it('counts the entries', () => {
     store.insertMany([sampleEntry(), sampleEntry(), sampleEntry()]);
     expect(store.count()).toBe(3);

@@ -57,8 +57,11 @@ CREATE INDEX entries_buy_token ON entries (buy_token_key);
 CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
 
+// V2: the detail view asks "which entries replay this one?"; without the index that is a table scan.
+const V2 = `CREATE INDEX entries_replay_of ON entries (replay_of);`;
+
 /** The migrations, oldest first; the schema version is their count. */
-export const MIGRATIONS: readonly string[] = [V1];
+export const MIGRATIONS: readonly string[] = [V1, V2];
 
 /** Brings a database to the current schema. Throws STORAGE for a file written by a newer app. */
 export function migrate(db: DatabaseSync): void {

@@ -96,6 +96,10 @@ export function filterConditions(filter: Omit<HistorySearchFilter, 'limit' | 'be
     where.push('origin = ?');
     params.push(filter.origin);
   }
+  if (filter.replayOf !== undefined) {
+    where.push('replay_of = ?');
+    params.push(filter.replayOf);
+  }
   return where;
 }
 

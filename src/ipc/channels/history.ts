@@ -34,6 +34,8 @@ export const HistorySearchInputSchema = z.strictObject({
   /** Sell or buy token, address or symbol, whole (case-insensitive). */
   token: z.string().trim().min(1).max(200).optional(),
   origin: EntryOriginSchema.optional(),
+  /** Only the replays of this entry: how the detail view links an entry to its later replays. */
+  replayOf: z.number().int().positive().optional(),
   limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
   /** Paging cursor: only entries with a smaller id (older); pass the last page's `nextBefore`. */
   before: z.number().int().positive().optional(),
