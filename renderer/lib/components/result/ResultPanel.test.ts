@@ -30,6 +30,20 @@ describe('ResultPanel', () => {
     expect(document.body.textContent).not.toContain('secret-key-1');
   });
 
+  it('applies the allowance rules: Permit2 allowance sufficient, transaction.to is not the spender; an allowance issue asks for an approval', () => {
+    const body = fixtures.permit2Quote as Record<string, unknown>;
+    const { unmount } = render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
+    const advice = screen.getByRole('list', { name: 'Allowance advice' });
+    expect(advice.textContent).toContain(`The allowance on ${String(body.allowanceTarget)} (Permit2) is sufficient`);
+    expect(advice.textContent).toContain('Sign');
+    unmount();
+    const issues = { ...(body.issues as object), allowance: { actual: '0', spender: body.allowanceTarget } };
+    render(ResultPanel, { result: { entry: entry({ ...body, issues }, 200), stored: true, warning: null }, standalone: false });
+    const action = within(screen.getByRole('list', { name: 'Allowance advice' })).getAllByRole('listitem')[0]!;
+    expect(action.textContent).toContain(`Set the allowance on ${String(body.allowanceTarget)} (Permit2), never on the settler`);
+    expect(screen.queryByRole('button', { name: 'Open in history' })).toBeNull();
+  });
+
   it('shows the service INPUT_INVALID with its field details', () => {
     render(ResultPanel, { result: { entry: entry(fixtures.inputInvalid, 400, { code: 'REMOTE_ERROR', message: 'HTTP 400' }), stored: true, warning: null } });
     expect(screen.getByRole('heading', { name: 'INPUT_INVALID' })).toBeTruthy();

@@ -1,7 +1,7 @@
-import { chainById } from '../../../src/domain/chains.ts';
-import { findToken, nativeOf } from '../../../src/domain/token-registry.ts';
-import { formatBaseUnits } from '../../../src/domain/units.ts';
-import { Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice } from '../../../src/spec/index.ts';
+import { chainById } from '../../../../src/domain/chains.ts';
+import { findToken, nativeOf } from '../../../../src/domain/token-registry.ts';
+import { formatBaseUnits } from '../../../../src/domain/units.ts';
+import { Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice } from '../../../../src/spec/index.ts';
 
 /** What the result panel reads out of a response body; each part null when the body lacks it. */
 export interface ResultModel {
