@@ -11,7 +11,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The reliability reporter collects the cases docs/RELIABILITY.md is generated from.
+  reporter: [['list'], ['./build/reliability/playwright-reporter.ts']],
   outputDir: 'test-results',
   use: {
     browserName: 'chromium',

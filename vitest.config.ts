@@ -2,11 +2,13 @@ import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 // Two projects: the engine, service and shell under plain Node; Svelte components under jsdom with
-// the browser export conditions Svelte 5 needs for mount().
+// the browser export conditions Svelte 5 needs for mount(). The reliability reporter collects the
+// cases docs/RELIABILITY.md is generated from.
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    reporters: ['default', './build/reliability/vitest-reporter.ts'],
     projects: [
       {
         test: {
