@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
+import { recordReliability } from '../src/test-support/reliability.ts';
 
 // The repo's own eslint.config.js, run on in-memory code at paths that pick its per-folder rules.
 const eslint = new ESLint({ cwd: join(import.meta.dirname, '..') });
@@ -10,10 +11,17 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
   return result!.messages.map((m) => m.ruleId ?? `fatal: ${m.message}`);
 }
 
+/** Lints `code` at `filePath`, tags the case with the rules that fired, and returns them. */
+async function lintCase(task: TestContext['task'], done: string, code: string, filePath: string): Promise<string[]> {
+  const ids = await ruleIds(code, filePath);
+  recordReliability(task, { area: 'security-gate', done: `lint ${filePath}: ${done}`, must: 'a lint error, so npm run lint and npm test fail', observed: ids.length > 0 ? `reported: ${ids.join(', ')}` : 'no error' });
+  return ids;
+}
+
 describe('security bans (issue 7, item 5)', () => {
-  it('bans exposing ipcRenderer through contextBridge', async () => {
+  it('bans exposing ipcRenderer through contextBridge', async ({ task }) => {
     const code = "import { contextBridge, ipcRenderer } from 'electron';\ncontextBridge.exposeInMainWorld('ipc', ipcRenderer);\n";
-    expect(await ruleIds(code, 'main/preload/x.ts')).toContain('no-restricted-syntax');
+    expect(await lintCase(task, 'exposeInMainWorld(ipcRenderer)', code, 'main/preload/x.ts')).toContain('no-restricted-syntax');
   });
 
   it('allows exposing a contract-built api object', async () => {
@@ -21,20 +29,20 @@ describe('security bans (issue 7, item 5)', () => {
     expect(await ruleIds(code, 'main/preload/x.ts')).toEqual([]);
   });
 
-  it('bans shell.openExternal with a non-literal URL and allows a literal', async () => {
+  it('bans shell.openExternal with a non-literal URL and allows a literal', async ({ task }) => {
     const bad = "import { shell } from 'electron';\nexport function open(url: string) { return shell.openExternal(url); }\n";
     const good = "import { shell } from 'electron';\nexport function open() { return shell.openExternal('https://example.org/'); }\n";
-    expect(await ruleIds(bad, 'main/x.ts')).toContain('no-restricted-syntax');
+    expect(await lintCase(task, 'shell.openExternal(url) with a variable URL', bad, 'main/x.ts')).toContain('no-restricted-syntax');
     expect(await ruleIds(good, 'main/x.ts')).toEqual([]);
   });
 
-  it('bans rejectUnauthorized: false', async () => {
-    expect(await ruleIds('export const tls = { rejectUnauthorized: false };\n', 'src/core/x.ts')).toContain('no-restricted-syntax');
+  it('bans rejectUnauthorized: false', async ({ task }) => {
+    expect(await lintCase(task, '{ rejectUnauthorized: false }', 'export const tls = { rejectUnauthorized: false };\n', 'src/core/x.ts')).toContain('no-restricted-syntax');
   });
 
-  it('bans NODE_TLS_REJECT_UNAUTHORIZED as a member and as a string key', async () => {
+  it('bans NODE_TLS_REJECT_UNAUTHORIZED as a member and as a string key', async ({ task }) => {
     expect(await ruleIds("process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';\n", 'src/cli/x.ts')).toContain('no-restricted-syntax');
-    expect(await ruleIds("process.env['NODE_TLS_REJECT_UNAUTHORIZED'] = '0';\n", 'src/cli/x.ts')).toContain('no-restricted-syntax');
+    expect(await lintCase(task, "process.env['NODE_TLS_REJECT_UNAUTHORIZED'] = '0' (and as a member)", "process.env['NODE_TLS_REJECT_UNAUTHORIZED'] = '0';\n", 'src/cli/x.ts')).toContain('no-restricted-syntax');
   });
 });
 
@@ -60,21 +68,21 @@ describe('import direction', () => {
 });
 
 describe('ban variants that a literal-only rule would miss', () => {
-  it.each([
+  it.for([
     "export const tls = { 'rejectUnauthorized': false };\n",
     'export const tls = { rejectUnauthorized: !1 };\n',
     'const off = false;\nexport const tls = { rejectUnauthorized: off };\n',
-  ])('bans disabling certificate checks: %s', async (code) => {
-    expect(await ruleIds(code, 'src/core/x.ts')).toContain('no-restricted-syntax');
+  ])('bans disabling certificate checks: %s', async (code, { task }) => {
+    expect(await lintCase(task, code.trim(), code, 'src/core/x.ts')).toContain('no-restricted-syntax');
   });
 
   it('allows rejectUnauthorized: true', async () => {
     expect(await ruleIds('export const tls = { rejectUnauthorized: true };\n', 'src/core/x.ts')).toEqual([]);
   });
 
-  it.each(["contextBridge.exposeInMainWorld('ipc', { ipcRenderer });\n", "contextBridge.exposeInMainWorld('ipc', { invoke: ipcRenderer.invoke });\n"])('bans exposing ipcRenderer inside an object: %s', async (line) => {
+  it.for(["contextBridge.exposeInMainWorld('ipc', { ipcRenderer });\n", "contextBridge.exposeInMainWorld('ipc', { invoke: ipcRenderer.invoke });\n"])('bans exposing ipcRenderer inside an object: %s', async (line, { task }) => {
     const code = `import { contextBridge, ipcRenderer } from 'electron';\n${line}`;
-    expect(await ruleIds(code, 'main/preload/x.ts')).toContain('no-restricted-syntax');
+    expect(await lintCase(task, line.trim(), code, 'main/preload/x.ts')).toContain('no-restricted-syntax');
   });
 
   it('bans bare Node built-ins and dynamic imports in environment-free folders', async () => {

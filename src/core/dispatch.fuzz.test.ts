@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, CONTRACT, type ChannelName } from '../ipc/index.ts';
+import { recordReliability } from '../test-support/reliability.ts';
 import { dispatch, type Handlers } from './dispatch.ts';
 
 // Issue 7, IPC fuzzing: every channel gets 1,000 malformed inputs and must answer INVALID_INPUT
@@ -37,33 +38,53 @@ function recordingHandlers(calls: string[]): Handlers {
 }
 
 describe('IPC fuzzing', () => {
-  it.each(CHANNEL_NAMES.map((name) => [name]))('%s answers every malformed input with INVALID_INPUT and never calls its handler', async (name: ChannelName) => {
+  it.for(CHANNEL_NAMES)('%s answers every malformed input with INVALID_INPUT and never calls its handler', async (name: ChannelName, { task }) => {
     const calls: string[] = [];
     const bugs: unknown[] = [];
+    const answers = new Map<string, number>();
     const handlers = recordingHandlers(calls);
     const schema = CONTRACT[name].input;
-    await fc.assert(
-      fc.asyncProperty(
-        malformed.filter((input) => !schema.safeParse(input).success),
-        async (input) => {
-          const answer = await dispatch(handlers, name, input, (_channel, error) => bugs.push(error));
-          expect(answer.ok).toBe(false);
-          if (!answer.ok) expect(answer.error.code).toBe('INVALID_INPUT');
-        },
-      ),
-      { numRuns: RUNS_PER_CHANNEL },
-    );
+    const record = () =>
+      recordReliability(task, {
+        area: 'ipc',
+        done: `${RUNS_PER_CHANNEL.toLocaleString('en')} malformed inputs to ${name} (wrong types, huge strings, prototype keys, NaN, deep nesting, one poisoned field)`,
+        must: 'answer INVALID_INPUT every time; never call the handler; log no bug',
+        observed: `${[...answers].map(([code, count]) => `${count} ${code}`).join(', ') || 'no answer'}; ${calls.length} handler calls; ${bugs.length} bugs logged`,
+      });
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          malformed.filter((input) => !schema.safeParse(input).success),
+          async (input) => {
+            const answer = await dispatch(handlers, name, input, (_channel, error) => bugs.push(error));
+            const code = answer.ok ? 'ok' : answer.error.code;
+            answers.set(code, (answers.get(code) ?? 0) + 1);
+            expect(answer.ok).toBe(false);
+            if (!answer.ok) expect(answer.error.code).toBe('INVALID_INPUT');
+          },
+        ),
+        { numRuns: RUNS_PER_CHANNEL },
+      );
+    } finally {
+      // Also when a property fails: the report then shows what the inputs were answered with.
+      record();
+    }
     expect(calls).toEqual([]);
     expect(bugs).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('refuses unknown and non-string channel names', async () => {
+  it('refuses unknown and non-string channel names', async ({ task }) => {
     const calls: string[] = [];
-    for (const channel of ['nope', '__proto__', 'constructor', 'toString', 42, null, { toString: () => 'app.info' }]) {
-      const answer = await dispatch(recordingHandlers(calls), channel, undefined, () => {});
-      expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    }
+    const channels = ['nope', '__proto__', 'constructor', 'toString', 42, null, { toString: () => 'app.info' }];
+    const answers = await Promise.all(channels.map((channel) => dispatch(recordingHandlers(calls), channel, undefined, () => {})));
+    recordReliability(task, {
+      area: 'ipc',
+      done: `${channels.length} channel names that are not channels: unknown, prototype keys, a number, null, an object posing as app.info`,
+      must: 'answer INVALID_INPUT; never call a handler',
+      observed: `${answers.map((answer) => (answer.ok ? 'ok' : answer.error.code)).join(', ')}; ${calls.length} handler calls`,
+    });
+    for (const answer of answers) expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(calls).toEqual([]);
   });
 });

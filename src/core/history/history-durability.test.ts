@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordReliability } from '../../test-support/reliability.ts';
 
 const WRITER = fileURLToPath(new URL('./durability-writer.ts', import.meta.url));
 const RUNS = 20;
@@ -45,17 +46,31 @@ describe('durability', () => {
     expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
   });
 
-  it(`keeps every acknowledged entry and an intact file across ${RUNS} SIGKILLs mid-write`, async () => {
+  it(`keeps every acknowledged entry and an intact file across ${RUNS} SIGKILLs mid-write`, async ({ task }) => {
     const path = join(dir, 'history.db');
     const acknowledged: number[] = [];
+    const seen = { kills: 0, intact: 0, lost: 0 };
+    const record = () =>
+      recordReliability(task, {
+        area: 'history',
+        done: `a writer process inserting single entries and 10-entry batches is killed with SIGKILL ${RUNS} times, at varying points`,
+        must: 'integrity_check ok after every kill; no acknowledged entry lost',
+        observed: `${seen.kills} SIGKILLs, integrity_check ok after ${seen.intact}, ${acknowledged.length} entries acknowledged, ${seen.lost} lost`,
+      });
     for (let run = 0; run < RUNS; run += 1) {
       // Vary where the kill lands: after a single insert, inside or after a 10-entry batch.
       acknowledged.push(...(await writeThenKill(path, 5 + ((run * 37) % 120))));
+      seen.kills += 1;
       const db = new DatabaseSync(path);
       try {
-        expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+        const integrity = db.prepare('PRAGMA integrity_check').get();
+        if (integrity?.integrity_check === 'ok') seen.intact += 1;
         const present = new Set(db.prepare('SELECT id FROM entries').all().map((row) => row.id as number));
         const lost = acknowledged.filter((id) => !present.has(id));
+        seen.lost = lost.length;
+        // Recorded before the assertions, so a failing run still reports how far it got.
+        record();
+        expect(integrity).toEqual({ integrity_check: 'ok' });
         expect(lost, `run ${run}`).toEqual([]);
       } finally {
         db.close();

@@ -78,7 +78,9 @@ export async function makeCert(options: { hosts?: string[]; isCa?: boolean; vali
   const notBeforeDate = options.validFrom ?? new Date(Date.now() - 3_600_000);
   const notAfterDate = options.validTo ?? new Date(Date.now() + 86_400_000);
   const altNames = hosts.map((host) => (/^[\d.]+$/.test(host) ? { type: 7 as const, ip: host } : { type: 2 as const, value: host }));
-  const pems = await generate([{ name: 'commonName', value: options.isCa ? 'Test CA' : hosts[0]! }], {
+  // Each CA named apart: two CAs with one subject make an unknown-CA test fail on the signature
+  // (the verifier picks the namesake) instead of on the missing issuer.
+  const pems = await generate([{ name: 'commonName', value: options.isCa ? `Test CA ${hosts[0]!}` : hosts[0]! }], {
     keyType: 'ec',
     curve: 'P-256',
     algorithm: 'sha256',
