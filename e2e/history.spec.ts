@@ -1,39 +1,167 @@
+import { readFile } from 'node:fs/promises';
+import { sampleEntry } from '../src/core/history/sample-entries.ts';
 import { expect, test } from './fixtures.ts';
+import { ExplorerPage } from './pages/explorer-page.ts';
+import { HistoryPage } from './pages/history-page.ts';
 
-function historyFile(count: number): { text: string; zids: string[] } {
+const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+/** Sends one request from the Explorer and answers the zid the service gave it. */
+async function sendFromExplorer(explorer: ExplorerPage, fields: Parameters<ExplorerPage['fill']>[0]): Promise<string> {
+  await explorer.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Explorer', exact: true }).click();
+  await explorer.fill(fields);
+  await explorer.send();
+  return (await explorer.result.getByLabel('zid', { exact: true }).textContent()) ?? '';
+}
+
+/** A customer's history file: `count` price entries, every third one a 400 on Base. */
+function customerFile(count: number): { text: string; zids: string[] } {
   const zids = Array.from({ length: count }, (_, i) => `0x${(0xabc0000 + i).toString(16).padStart(24, '0')}`);
   const base = Date.parse('2026-01-01T00:00:00Z');
-  const entries = zids.map((zid, i) => ({
-    url: `https://127.0.0.1:4443/swap/allowance-holder/price?chainId=1&sellToken=USDC&buyToken=WETH&sellAmount=${1000 + i}`,
-    method: 'GET',
-    requestHeaders: { 'svc-api-key': '[redacted]', 'svc-version': 'v2' },
-    query: { chainId: '1', sellToken: 'USDC', buyToken: 'WETH', sellAmount: String(1000 + i) },
-    status: 200,
-    statusText: 'OK',
-    responseHeaders: { 'content-type': 'application/json' },
-    bodyText: JSON.stringify({ liquidityAvailable: false, zid }),
-    startedAt: new Date(base + i * 1000).toISOString(),
-    durationMs: 10,
-    zid,
-  }));
+  const entries = zids.map((zid, i) => {
+    const failed = i % 3 === 0;
+    const chainId = failed ? '8453' : '1';
+    return {
+      url: `https://127.0.0.1:4443/swap/allowance-holder/price?chainId=${chainId}&sellToken=USDC&buyToken=WETH&sellAmount=${1000 + i}`,
+      method: 'GET',
+      requestHeaders: { 'svc-api-key': '[redacted]', 'svc-version': 'v2' },
+      query: { chainId, sellToken: 'USDC', buyToken: 'WETH', sellAmount: String(1000 + i) },
+      status: failed ? 400 : 200,
+      statusText: failed ? 'Bad Request' : 'OK',
+      responseHeaders: { 'content-type': 'application/json' },
+      bodyText: JSON.stringify(failed ? { name: 'INPUT_INVALID', message: 'Validation Failed', data: { zid, details: [{ field: 'sellAmount', reason: 'too small' }] } } : { liquidityAvailable: false, zid }),
+      startedAt: new Date(base + i * 1000).toISOString(),
+      durationMs: 10,
+      zid,
+    };
+  });
   return { text: JSON.stringify({ format: 'swap-explorer.history', version: 1, entries }), zids };
 }
 
-test('a zid made 1,000 entries earlier opens from the search box; the imported entries are badged', async ({ app }) => {
-  const { text, zids } = historyFile(1_100);
+test('a zid sent 1,000 entries earlier opens from the search box with Ctrl+K and Enter', async ({ app, engine }) => {
+  const zid = await sendFromExplorer(new ExplorerPage(app.page), { endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+  engine.history.insertMany(Array.from({ length: 1_000 }, () => sampleEntry()));
   await app.show('History');
-  const page = app.page;
-  await page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await expect(page.getByRole('status')).toContainText('Imported 1100 entries');
-  const search = page.getByRole('searchbox', { name: 'Search by zid or token' });
-  await page.keyboard.press('Control+K');
-  await expect(search).toBeFocused();
-  await search.fill(zids[0]!);
-  await search.press('Enter');
-  const detail = page.getByRole('article', { name: 'Entry detail' });
-  await expect(detail).toContainText(zids[0]!);
-  await expect(detail.getByText('Imported')).toBeVisible();
+  const history = new HistoryPage(app.page);
+  await expect(history.page.getByText('200 entries loaded')).toBeVisible();
+  await history.openByZid(zid);
+  await expect(history.detail).toContainText('allowance-holder.price');
+  await expect(history.detail.getByRole('tab', { name: 'Explained' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a Permit2 quote is explained in history: calldata, EIP-712 hash, allowance advice, request and body; a replay links both ways', async ({ app }) => {
+  const explorer = new ExplorerPage(app.page);
+  const zid = await sendFromExplorer(explorer, { endpoint: 'Permit2 quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: TAKER });
+  await explorer.result.getByRole('button', { name: 'Open in history' }).click();
+  const history = new HistoryPage(app.page);
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid);
+  await expect(history.detail.getByLabel('Decoded function')).not.toBeEmpty();
+  await expect(history.detail.getByText(`zid ${zid}`, { exact: false }).first()).toBeVisible();
+  await expect(history.detail.getByLabel('Hash check')).toContainText('Hash matches');
+  await expect(history.detail.getByRole('table', { name: 'EIP-712 data' })).toBeVisible();
+  await expect(history.detail.getByRole('list', { name: 'Allowance advice' })).toContainText('Permit2');
+  await app.screenshot('history-detail');
+
+  await history.tab('Request and response');
+  await expect(history.detail.getByRole('table', { name: 'Query parameters' })).toContainText(TAKER);
+  await expect(history.detail.getByRole('table', { name: 'Request headers' })).toContainText('svc-version');
+  await expect(history.detail.getByRole('table', { name: 'Response headers' })).toContainText('content-type');
+
+  await history.tab('Body');
+  const tree = history.detail.getByRole('list', { name: 'JSON tree' });
+  await history.detail.getByRole('button', { name: 'Collapse all' }).click();
+  await expect(tree).toContainText(zid);
+  await tree.getByRole('button', { name: 'Expand $.permit2' }).click();
+  await expect(tree.getByRole('button', { name: 'Collapse $.permit2' })).toBeVisible();
+  await expect(tree).toContainText('eip712');
+  await history.detail.getByRole('tab', { name: 'Raw text' }).click();
+  await expect(history.detail.getByRole('list', { name: 'Raw body' })).toContainText(`"zid":"${zid}"`);
+
+  const originalId = Number((await history.detail.getByRole('heading', { level: 2 }).textContent())?.match(/#(\d+)/)?.[1]);
+  await history.detail.getByRole('button', { name: 'Replay', exact: true }).click();
+  await expect(history.detail.getByRole('button', { name: `Replay of #${originalId}` })).toBeVisible();
+  await expect(history.detail.getByLabel('Entry zid')).not.toHaveText(zid);
+  await history.detail.getByRole('button', { name: `Replay of #${originalId}` }).click();
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid);
+  await expect(history.detail.getByRole('button', { name: new RegExp(`^Replayed as #${originalId + 1} \\(200\\)$`) })).toBeVisible();
+});
+
+test('two prices diff by JSON path, with the amount changes in bps', async ({ app }) => {
+  const explorer = new ExplorerPage(app.page);
+  const first = await sendFromExplorer(explorer, { endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+  const second = await sendFromExplorer(explorer, { amount: '2' });
+  await app.show('History');
+  const history = new HistoryPage(app.page);
+  await history.row(second).getByRole('button').click();
+  await history.detail.getByRole('button', { name: 'Compare with…' }).click();
+  await expect(history.detail.getByRole('status')).toHaveText('Pick the entry to compare with in the list.');
+  await history.row(first).getByRole('button').click();
+  const query = history.diff.getByRole('table', { name: 'Query differences' });
+  await expect(query.getByRole('row', { name: /^\$\.sellAmount changed "1000000000000000000" "2000000000000000000" \+10000\.00 bps$/ })).toBeVisible();
+  const body = history.diff.getByRole('table', { name: 'Body differences' });
+  await expect(body.getByRole('row', { name: /^\$\.sellAmount changed .* \+10000\.00 bps$/ })).toBeVisible();
+  await expect(body.getByRole('row', { name: /^\$\.buyAmount changed .* \+\d+\.\d\d bps$/ })).toBeVisible();
+  await expect(body.getByRole('row', { name: /^\$\.zid changed/ })).toContainText(second);
+  await app.screenshot('history-diff');
+  await history.diff.getByRole('button', { name: 'Back to entry' }).click();
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(second);
+});
+
+test('checked entries export as a redacted HAR that imports back read-only', async ({ app }) => {
+  const explorer = new ExplorerPage(app.page);
+  const zid = await sendFromExplorer(explorer, { endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+  await app.show('History');
+  const history = new HistoryPage(app.page);
+  await history.row(zid).getByRole('checkbox').check();
+  const download = app.page.waitForEvent('download');
+  await app.page.getByRole('button', { name: 'Export HAR' }).click();
+  const file = await (await download).path();
+  const har = JSON.parse(await readFile(file, 'utf8')) as { log: { version: string; entries: { request: { headers: { name: string; value: string }[] } }[] } };
+  expect(har.log.version).toBe('1.2');
+  expect(har.log.entries).toHaveLength(1);
+  expect(har.log.entries[0]!.request.headers.find((header) => header.name === 'svc-api-key')?.value).toBe('REDACTED');
+
+  await app.page.getByLabel('Import file').setInputFiles(file);
+  await expect(app.page.getByRole('status')).toContainText('Imported 1 entries (read-only)');
+  await expect(history.row(zid)).toHaveCount(2);
+  await history.row(zid).filter({ hasText: 'Imported' }).getByRole('button').click();
+  await expect(history.detail.getByText('Imported', { exact: true })).toBeVisible();
+  await expect(history.detail.getByRole('button', { name: 'Replay', exact: true })).toBeDisabled();
+});
+
+test('filters narrow a customer file by chain, status, error name, time and token', async ({ app }) => {
+  const { text, zids } = customerFile(30);
+  await app.show('History');
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(app.page.getByRole('status')).toContainText('Imported 30 entries');
+  const filters = app.page.getByRole('group', { name: 'Filters' });
+  const loaded = app.page.getByText(/ entries loaded/);
+  await filters.getByLabel('Chain').selectOption({ label: 'Base (8453)' });
+  await expect(loaded).toHaveText('10 entries loaded');
+  await filters.getByLabel('Status').selectOption({ label: 'Success (2xx)' });
+  await expect(loaded).toHaveText('0 entries loaded');
+  await filters.getByLabel('Status').selectOption({ label: 'Any failure' });
+  await filters.getByLabel('Error name').fill('INPUT_INVALID');
+  await filters.getByLabel('Error name').dispatchEvent('change');
+  await expect(loaded).toHaveText('10 entries loaded');
+  const history = new HistoryPage(app.page);
+  await history.row(zids[27]!).getByRole('button').click();
+  await expect(history.detail.getByRole('heading', { name: 'INPUT_INVALID' })).toBeVisible();
+  await expect(history.detail.getByRole('alert', { name: 'Error' })).toContainText('Likely cause:');
+  await expect(history.detail.getByRole('table', { name: 'Field details' })).toContainText('too small');
   await app.screenshot('history-search');
+  await filters.getByRole('button', { name: 'Clear filters (3)' }).click();
+  await expect(loaded).toHaveText('30 entries loaded');
+  // Entry i was made at 00:00:i UTC; the inputs take local time, as the user reads the list.
+  const local = (iso: string) => new Date(Date.parse(iso) - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+  await filters.getByLabel('From', { exact: true }).fill(local('2026-01-01T00:00:10Z'));
+  await filters.getByLabel('To', { exact: true }).fill(local('2026-01-01T00:00:19Z'));
+  await expect(loaded).toHaveText('10 entries loaded');
+  await expect(app.page.getByRole('list', { name: 'History entries' })).toContainText(zids[19]!);
+  await filters.getByRole('button', { name: /^Clear filters/ }).click();
+  await filters.getByLabel('Token').fill('weth');
+  await filters.getByLabel('Token').dispatchEvent('change');
+  await expect(loaded).toHaveText('30 entries loaded');
 });
 
 test('a malformed file is refused with its field path and nothing is imported', async ({ app }) => {
@@ -41,4 +169,5 @@ test('a malformed file is refused with its field path and nothing is imported', 
   const bad = JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [{ url: 'nope' }] });
   await app.page.getByLabel('Import file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
   await expect(app.page.getByRole('status')).toContainText('$.entries[0].url');
+  await expect(app.page.getByText('0 entries loaded')).toBeVisible();
 });

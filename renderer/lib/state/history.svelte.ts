@@ -1,26 +1,36 @@
 import { SvelteSet } from 'svelte/reactivity';
-import type { HistoryEntry, HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
+import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
+import { emptyFilters, searchInput, type HistoryFilterForm, type SearchInput } from '../history-search.ts';
 import { errorText } from './explorer-engine.svelte.ts';
 import { callHistory } from './history-engine.svelte.ts';
 
-const PAGE = 200;
-
-/** The history screen's state: the search text, the loaded rows (keyset-paged), the selection and the open entry. */
+/** The history screen's state: the search text and filters, the loaded rows (keyset-paged) and the selection. */
 export class HistoryState {
   text = $state('');
+  filters = $state<HistoryFilterForm>(emptyFilters());
   rows = $state.raw<HistorySummary[]>([]);
   nextBefore = $state<number | null>(null);
   selected = $state(0);
-  open = $state.raw<HistoryEntry | null>(null);
   error = $state('');
   #loading = false;
   #generation = 0;
 
+  /** How many filters are set, for the "Clear" control. */
+  get activeFilters(): number {
+    return Object.values(this.filters).filter((value) => value !== '').length;
+  }
+
   /** Runs the search from the first page. */
   async search(): Promise<void> {
     const generation = ++this.#generation;
-    const text = this.text.trim();
-    const result = await callHistory('history.search', { limit: PAGE, ...(text ? { text } : {}) });
+    let input: SearchInput;
+    try {
+      input = searchInput(this.text, this.filters);
+    } catch {
+      this.error = 'A date filter is not a valid date.';
+      return;
+    }
+    const result = await callHistory('history.search', input);
     if (generation !== this.#generation) return;
     if (!result.ok) {
       this.error = errorText(result.error);
@@ -37,19 +47,11 @@ export class HistoryState {
     if (this.#loading || this.nextBefore === null) return;
     this.#loading = true;
     const generation = this.#generation;
-    const text = this.text.trim();
-    const result = await callHistory('history.search', { limit: PAGE, before: this.nextBefore, ...(text ? { text } : {}) });
+    const result = await callHistory('history.search', { ...searchInput(this.text, this.filters), before: this.nextBefore });
     this.#loading = false;
     if (generation !== this.#generation || !result.ok) return;
     this.rows = [...this.rows, ...result.value.rows];
     this.nextBefore = result.value.nextBefore;
-  }
-
-  /** Opens one entry by id. */
-  async openEntry(id: number): Promise<void> {
-    const result = await callHistory('history.get', { id });
-    if (result.ok) this.open = result.value;
-    else this.error = errorText(result.error);
   }
 }
 
