@@ -221,7 +221,7 @@ test('a canary API key appears 0 times in the data dir, logs, exports, trace, DO
     testInfo.annotations.push({
       type: 'reliability',
       description: JSON.stringify({
-        area: 'Key confidentiality',
+        area: 'key-canary',
         done: 'One e2e session through the UI with a unique canary key on two profiles (OS keychain): Explorer requests priced, refused with 400 and 401, profile tests, a 12-request comparison, Copy curl, History HAR and JSON and Compare CSV and JSON exports, a restart on the same user-data dir with one more request on the key read back, all traced by Playwright.',
         must: 'The canary (plain, URL-encoded, base64 or base64url at any alignment, UTF-16) appears 0 times in the user-data dir (history.db with its -wal and -shm, profiles, comparisons, local service files), logs, exports, traces, the DOM and renderer storage.',
         observed: `${sent} requests carried the canary (${canaryStatuses.filter((status) => status < 300).length} answered 2xx, ${canaryStatuses.filter((status) => status >= 400).length} refused with 4xx past authentication, ${refused} refused with 401); ${har.log.entries.length} history entries exported; ${results.map((r) => `${r.place}: ${r.occurrences} in ${r.items} items, ${r.bytes} bytes`).join('; ')}.`,
