@@ -7,14 +7,13 @@ function row(overrides: Partial<ReliabilityRow> = {}): ReliabilityRow {
 }
 
 function run(runner: ReliabilityRun['runner'], rows: ReliabilityRow[]): ReliabilityRun {
-  return { runner, finishedAt: '2026-05-04T03:02:01.000Z', node: 'v24.21.0', rows };
+  return { runner, finishedAt: '2026-05-04T03:02:01.000Z', node: 'v24.21.0', commit: 'abc1234-dirty', rows };
 }
 
 describe('reliability report', () => {
   it('renders one table row per case under its area heading, with the run in the header', () => {
-    const markdown = renderReliability({ vitest: run('vitest', [row(), row({ name: 'drops', result: 'fail', observed: 'TIMEOUT' })]), playwright: null, commit: 'abc1234' });
-    expect(markdown).toContain('- Unit tests (vitest): finished 2026-05-04T03:02:01.000Z on Node v24.21.0, 2 cases: 1 passed, 1 failed');
-    expect(markdown).toContain('- Commit: abc1234');
+    const markdown = renderReliability({ vitest: run('vitest', [row(), row({ name: 'drops', result: 'fail', observed: 'TIMEOUT' })]), playwright: null });
+    expect(markdown).toContain('- Unit tests (vitest): finished 2026-05-04T03:02:01.000Z on Node v24.21.0 at commit abc1234-dirty, 2 cases: 1 passed, 1 failed');
     const section = markdown.slice(markdown.indexOf('## Fault suite: misbehaving servers'));
     expect(section).toContain('2 cases: 1 passed, 1 failed. Tests: `src/core/x.test.ts`.');
     expect(section).toContain('| Case | What is done to the app | What it must do | Observed in the last run | Result |');
@@ -23,15 +22,15 @@ describe('reliability report', () => {
   });
 
   it('shows an area no test reported, and the e2e run that did not happen, as not run', () => {
-    const markdown = renderReliability({ vitest: run('vitest', [row()]), playwright: null, commit: null });
+    const markdown = renderReliability({ vitest: { ...run('vitest', [row()]), commit: null }, playwright: null });
     expect(markdown).toContain('- e2e tests (Playwright): not run');
-    expect(markdown).toContain('- Commit: unknown');
+    expect(markdown).toContain('at commit unknown');
     expect(markdown).toContain('## Key confidentiality canary\n\nNot run: no test in the last run reported a case of this area.');
   });
 
   it('takes the canary from the Playwright run and lists areas in the documented order', () => {
     const canary = row({ area: 'key-canary', name: 'key never leaves main', file: 'e2e/canary.spec.ts' });
-    const markdown = renderReliability({ vitest: run('vitest', [row({ area: 'packaging' }), row()]), playwright: run('playwright', [canary]), commit: null });
+    const markdown = renderReliability({ vitest: run('vitest', [row({ area: 'packaging' }), row()]), playwright: run('playwright', [canary]) });
     expect(markdown).toContain('| key never leaves main |');
     const headings = markdown.split('\n').filter((line) => line.startsWith('## '));
     expect(headings).toEqual([
@@ -46,12 +45,12 @@ describe('reliability report', () => {
   });
 
   it('keeps a case of an unknown area under its own heading instead of dropping it', () => {
-    const markdown = renderReliability({ vitest: run('vitest', []), playwright: run('playwright', [row({ area: 'key-confidentiality' })]), commit: null });
+    const markdown = renderReliability({ vitest: run('vitest', []), playwright: run('playwright', [row({ area: 'key-confidentiality' })]) });
     expect(markdown).toContain('## Other: key-confidentiality\n\n1 case: 1 passed.');
   });
 
   it('keeps pipes and newlines from breaking a row', () => {
-    const markdown = renderReliability({ vitest: run('vitest', [row({ observed: 'a | b\nc' })]), playwright: null, commit: null });
+    const markdown = renderReliability({ vitest: run('vitest', [row({ observed: 'a | b\nc' })]), playwright: null });
     expect(markdown).toContain('| a \\| b<br>c | pass |');
   });
 });

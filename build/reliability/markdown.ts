@@ -8,8 +8,6 @@ export interface ReportInput {
   vitest: ReliabilityRun;
   /** Null when the e2e tests did not run. */
   playwright: ReliabilityRun | null;
-  /** Short commit of the tested tree, null when git could not tell. */
-  commit: string | null;
 }
 
 const RESULT_CELL: Record<ReliabilityRow['result'], string> = { pass: 'pass', fail: '**FAIL**', skip: 'skipped' };
@@ -27,7 +25,7 @@ function tally(rows: readonly ReliabilityRow[]): string {
 
 function runLine(label: string, run: ReliabilityRun | null): string {
   if (!run) return `- ${label}: not run`;
-  return `- ${label}: finished ${run.finishedAt} on Node ${run.node}, ${tally(run.rows)}`;
+  return `- ${label}: finished ${run.finishedAt} on Node ${run.node} at commit ${run.commit ?? 'unknown'}, ${tally(run.rows)}`;
 }
 
 function areaTitle(area: string): string {
@@ -65,7 +63,6 @@ export function renderReliability(input: ReportInput): string {
     '',
     runLine('Unit tests (vitest)', input.vitest),
     runLine('e2e tests (Playwright)', input.playwright),
-    `- Commit: ${input.commit ?? 'unknown'}`,
     '',
     ...[...known, ...others].flatMap((area) => areaSection(area, rows.filter((row) => row.area === area))),
   ].join('\n');

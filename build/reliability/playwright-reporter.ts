@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { RecordSchema, writeRun, type ReliabilityRow } from './results.ts';
+import { currentCommit, RecordSchema, writeRun, type ReliabilityRow } from './results.ts';
 
 /**
  * Playwright reporter: every `reliability` annotation, with its test's status and duration, into
@@ -36,7 +36,7 @@ export default class ReliabilityReporter implements Reporter {
   }
 
   onEnd(): void {
-    writeRun({ runner: 'playwright', finishedAt: new Date().toISOString(), node: process.version, rows: [...this.rows.values()].flat() });
+    writeRun({ runner: 'playwright', finishedAt: new Date().toISOString(), node: process.version, commit: currentCommit(), rows: [...this.rows.values()].flat() });
   }
 
   printsToStdio(): boolean {

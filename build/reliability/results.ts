@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +39,8 @@ const RunSchema = z.object({
   runner: z.enum(['vitest', 'playwright']),
   finishedAt: z.string(),
   node: z.string(),
+  /** The tested commit, `-dirty` with uncommitted changes; null outside a git checkout. */
+  commit: z.string().nullable(),
   rows: z.array(RowSchema),
 });
 
@@ -50,6 +53,16 @@ export type ReliabilityRun = z.infer<typeof RunSchema>;
 /** Where `runner`'s file lives. */
 export function runPath(runner: Runner, dir = RESULTS_DIR): string {
   return join(dir, `${runner}.json`);
+}
+
+/** The checkout's short commit, with `-dirty` when tracked files have uncommitted changes; null when git cannot tell. */
+export function currentCommit(): string | null {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=7'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    // Not a checkout (an unpacked source archive) or no git: the report says "unknown".
+    return null;
+  }
 }
 
 /** Writes a run's file, replacing the previous run's. */

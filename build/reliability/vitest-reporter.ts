@@ -1,7 +1,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 // For its TaskMeta augmentation, which types meta().reliability.
 import '../../src/test-support/reliability.ts';
-import { writeRun, type ReliabilityRow } from './results.ts';
+import { currentCommit, writeRun, type ReliabilityRow } from './results.ts';
 
 /**
  * Vitest reporter: every test tagged with recordReliability, with its result and duration, into
@@ -26,6 +26,6 @@ function rowOf(test: TestCase): ReliabilityRow | null {
 export default class ReliabilityReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const rows = testModules.flatMap((module) => [...module.children.allTests()].map(rowOf).filter((row) => row !== null));
-    writeRun({ runner: 'vitest', finishedAt: new Date().toISOString(), node: process.version, rows });
+    writeRun({ runner: 'vitest', finishedAt: new Date().toISOString(), node: process.version, commit: currentCommit(), rows });
   }
 }
