@@ -28,7 +28,7 @@ function preloadEnvironment(preloadSource: string): string {
     document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
     const electron = {
       contextBridge: { exposeInMainWorld: (key, value) => Object.defineProperty(window, key, { value: Object.freeze(value) }) },
-      ipcRenderer: { invoke: (channel, input) => window.__harnessInvoke(channel, input === undefined ? null : input, input === undefined) },
+      ipcRenderer: { invoke: (channel, input) => window.__harnessInvoke(channel, input === undefined ? null : input, input === undefined).then((text) => JSON.parse(text)) },
     };
     const require = (name) => { if (name !== 'electron') throw new Error('sandboxed preload cannot require ' + name); return electron; };
     const module = { exports: {} };
@@ -50,9 +50,12 @@ export async function openApp(page: Page, handlers: Handlers, log: HarnessLog): 
   // Everything else is refused: the renderer has no network (CSP says so too; this proves it).
   await page.context().route((url) => !url.href.startsWith(HARNESS_ORIGIN), (route) => route.abort('blockedbyclient'));
   await page.exposeBinding('__harnessInvoke', async (source, channel: unknown, input: unknown, isUndefined: boolean) => {
-    if (!source.frame.url().startsWith(`${HARNESS_ORIGIN}/`)) return { ok: false, error: { code: 'INVALID_INPUT', message: 'This window may not call the app.' } };
+    if (!source.frame.url().startsWith(`${HARNESS_ORIGIN}/`)) return JSON.stringify({ ok: false, error: { code: 'INVALID_INPUT', message: 'This window may not call the app.' } });
     // Playwright turns undefined into null on the way; restore it so void channels validate as in the app.
-    return dispatch(handlers, channel, isUndefined ? undefined : input, (name, error) => log.bugs.push(`${name}: ${error instanceof Error ? error.stack : String(error)}`));
+    const result = await dispatch(handlers, channel, isUndefined ? undefined : input, (name, error) => log.bugs.push(`${name}: ${error instanceof Error ? error.stack : String(error)}`));
+    // As text: Playwright's own value serialiser walks every object and takes seconds for a 10 MB
+    // body, far from Electron's structured clone (bench/history-viewer.bench.ts times both).
+    return JSON.stringify(result);
   });
   await page.addInitScript({ content: preloadEnvironment(readFileSync(PRELOAD_BUNDLE, 'utf8')) });
   await page.goto(`${HARNESS_ORIGIN}/index.html`);

@@ -11,3 +11,4 @@ export * from './sources.ts';
 export * from './error.ts';
 export * from './endpoints.ts';
 export * from './schema-report.ts';
+export * from './bounded-parse.ts';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { boundedSafeParse } from './bounded-parse.ts';
 
 /**
  * The schema report: how a response body differs from the spec's schema, as JSON paths. Responses
@@ -15,8 +16,9 @@ export interface SchemaFinding {
 /** Compares a body with a schema; an empty list means the body is exactly the spec's shape. */
 export function schemaReport(schema: z.ZodType, body: unknown): SchemaFinding[] {
   const findings: SchemaFinding[] = [];
-  const result = schema.safeParse(body);
-  if (!result.success) {
+  const result = boundedSafeParse(schema, body);
+  if ('overflowed' in result) findings.push({ kind: 'invalid', path: '$', detail: 'too many differences from the schema to list them one by one' });
+  else if (!result.success) {
     for (const issue of result.error.issues) findings.push(fromIssue(issue, body));
   }
   collectUnexpected(schema, body, '$', findings);

@@ -1,7 +1,7 @@
 import { chainById } from '../../../../src/domain/chains.ts';
 import { findToken, nativeOf } from '../../../../src/domain/token-registry.ts';
 import { formatBaseUnits } from '../../../../src/domain/units.ts';
-import { Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice } from '../../../../src/spec/index.ts';
+import { boundedSafeParse, Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice } from '../../../../src/spec/index.ts';
 
 /** What the result panel reads out of a response body; each part null when the body lacks it. */
 export interface ResultModel {
@@ -11,20 +11,32 @@ export interface ResultModel {
   transaction: Transaction | null;
   permit2: Permit2Data | null;
   serviceError: ServiceError | null;
+  /** True when the body was too large to read as a spec answer (see EXPLAIN_MAX_CHARS). */
+  tooLarge: boolean;
 }
+
+/**
+ * Largest body read as a price, quote or error. The service's answers are a few KB; a body 200
+ * times that is not one of them, and checking its every node against the schemas costs the
+ * renderer half a second at 10 MB (bench/history-viewer.bench.ts). The Body tab still shows it all.
+ */
+export const EXPLAIN_MAX_CHARS = 1024 * 1024;
 
 function record(body: unknown): Record<string, unknown> | null {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
 }
 
 /** Reads a body leniently: parts that fail their schema are left null and the raw JSON still shows. */
-export function resultModel(body: unknown): ResultModel {
+export function resultModel(body: unknown, textLength = 0): ResultModel {
   const object = record(body);
+  if (textLength > EXPLAIN_MAX_CHARS) {
+    return { zid: typeof object?.zid === 'string' ? object.zid : null, liquidity: null, price: null, transaction: null, permit2: null, serviceError: null, tooLarge: true };
+  }
   const data = record(object?.data);
-  const price = Permit2PriceLiquidSchema.safeParse(body);
-  const transaction = TransactionSchema.safeParse(object?.transaction);
-  const permit2 = Permit2DataSchema.safeParse(object?.permit2);
-  const serviceError = ServiceErrorSchema.safeParse(body);
+  const price = boundedSafeParse(Permit2PriceLiquidSchema, body);
+  const transaction = boundedSafeParse(TransactionSchema, object?.transaction);
+  const permit2 = boundedSafeParse(Permit2DataSchema, object?.permit2);
+  const serviceError = boundedSafeParse(ServiceErrorSchema, body);
   const zid = typeof object?.zid === 'string' ? object.zid : typeof data?.zid === 'string' ? data.zid : null;
   return {
     zid,
@@ -33,6 +45,7 @@ export function resultModel(body: unknown): ResultModel {
     transaction: transaction.success ? transaction.data : null,
     permit2: permit2.success ? permit2.data : null,
     serviceError: serviceError.success ? serviceError.data : null,
+    tooLarge: false,
   };
 }
 
