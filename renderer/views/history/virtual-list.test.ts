@@ -21,5 +21,8 @@ describe('VirtualList', () => {
     expect(screen.getByText('entry 50000')).toBeTruthy();
     expect(screen.queryByText('entry 0')).toBeNull();
     expect(within(list).getAllByRole('listitem').length).toBeLessThan(30);
+    // Each drawn row says where it stands among all 100,000.
+    const row = screen.getByText('entry 50000').closest('[role="listitem"]')!;
+    expect([row.getAttribute('aria-posinset'), row.getAttribute('aria-setsize')]).toEqual(['50001', '100000']);
   });
 });
