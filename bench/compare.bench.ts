@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { swapChains } from '../src/domain/chains.ts';
 import { CompareRequestSchema, type CompareRowWire, type RunStatus } from '../src/ipc/channels/compare.ts';
 import { createCompareHandlers } from '../src/core/compare/compare-handlers.ts';
@@ -9,8 +8,8 @@ import { createEngine } from '../src/core/engine.ts';
 import { createRunStore } from '../src/core/compare/run-store.ts';
 import { startCompareRig } from '../src/core/compare/test-support.ts';
 import type { Handlers } from '../src/core/dispatch.ts';
-import { openApp, type HarnessLog } from '../e2e/harness.ts';
 import { CONTRACT } from '../src/ipc/contract.ts';
+import { openBenchPage } from './bench-app.ts';
 import type { BenchRow } from './types.ts';
 
 /**
@@ -22,7 +21,6 @@ import type { BenchRow } from './types.ts';
  * DOM. That includes one compare.open round trip through the harness, timed on its own for the detail.
  */
 
-const ROOT = join(import.meta.dirname, '..');
 const RUNS = 9;
 
 async function savedRuns(): Promise<{ dataDir: string; big: string; small: string; close: () => Promise<void>; handlers: Handlers }> {
@@ -87,17 +85,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** The compare rendering row of the bench table. */
 export async function run(): Promise<BenchRow[]> {
-  if (!existsSync(join(ROOT, 'out/renderer/index.html'))) throw new Error('bench/compare.bench.ts needs the built renderer: run `npm run build` first');
   if (!Object.hasOwn(CONTRACT, 'compare.open')) {
     process.stderr.write('bench: compare.bench.ts skipped: compare.* is not in the IPC contract yet\n');
     return [];
   }
   const runs = await savedRuns();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  const app = await openBenchPage(runs.handlers, 'compare.bench.ts');
   try {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-    const log: HarnessLog = { bugs: [] };
-    await openApp(page, runs.handlers, log);
+    const page = app.page;
     const times: number[] = [];
     const trips: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -105,12 +100,12 @@ export async function run(): Promise<BenchRow[]> {
       times.push(await timeOpen(page, /^Open comparison 1000 USDC to WETH/, 20));
       trips.push(await roundTrip(page, runs.big));
     }
-    if (log.bugs.length) throw new Error(`compare bench: handler bugs: ${log.bugs.join('\n')}`);
+    app.assertNoBugs('compare bench');
     const bars = await page.locator('table[aria-label="Comparison results"] svg.mini rect').count();
     const detail = `median of ${RUNS}: click -> 20 rows (${bars} route-bar segments) painted; includes a compare.open round trip of median ${median(trips).toFixed(1)} ms`;
     return [{ name: 'Compare: render 20-row results table in Chromium', value: median(times), unit: 'ms', target: 100, comparison: '<=', detail }];
   } finally {
-    await browser.close();
+    await app.close();
     await runs.close();
   }
 }

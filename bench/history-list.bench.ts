@@ -1,11 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { createEngine } from '../src/core/engine.ts';
 import { sampleEntry } from '../src/core/history/sample-entries.ts';
-import { openApp, type HarnessLog } from '../e2e/harness.ts';
+import { openBenchPage, startBenchEngine } from './bench-app.ts';
 import type { BenchRow } from './types.ts';
 
 /**
@@ -16,21 +10,16 @@ import type { BenchRow } from './types.ts';
  * scrollTop until that row (found by its aria-posinset) is drawn: smooth means the very next frame.
  */
 
-const ROOT = join(import.meta.dirname, '..');
 const ENTRIES = Number(process.env.LIST_BENCH_ENTRIES ?? 100_000);
 const JUMPS = 200;
 
 /** The history list rows of the bench table. */
 export async function run(): Promise<BenchRow[]> {
-  if (!existsSync(join(ROOT, 'out/renderer/index.html'))) throw new Error('bench/history-list.bench.ts needs the built renderer: run `npm run build` first');
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-list-'));
-  const engine = await createEngine({ identity: { name: 'swap-explorer', version: 'bench', versions: {}, platform: process.platform, dataDir }, dataDir });
+  const { engine, close } = await startBenchEngine('bench-list');
   for (let done = 0; done < ENTRIES; done += 10_000) engine.history.insertMany(Array.from({ length: Math.min(10_000, ENTRIES - done) }, () => sampleEntry({}, 200)));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  const app = await openBenchPage(engine.handlers, 'history-list.bench.ts');
   try {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-    const log: HarnessLog = { bugs: [] };
-    await openApp(page, engine.handlers, log);
+    const page = app.page;
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'History', exact: true }).click();
     const loadStarted = performance.now();
     const loaded = await page.evaluate(async (total) => {
@@ -67,7 +56,7 @@ export async function run(): Promise<BenchRow[]> {
       }
       return counts.sort((a, b) => a - b);
     }, [loaded, JUMPS] as const);
-    if (log.bugs.length) throw new Error(`history list bench: handler bugs: ${log.bugs.join('\n')}`);
+    app.assertNoBugs('history list bench');
     const rows = loaded.toLocaleString('en');
     const detail = `${rows} entries in SQLite, all loaded by scrolling (${Math.ceil(loaded / 200)} pages); ${JUMPS} jumps to random rows, frames from setting scrollTop until the row is drawn (60 = never)`;
     return [
@@ -75,8 +64,7 @@ export async function run(): Promise<BenchRow[]> {
       { name: `History list: load all ${rows} rows by scrolling to the end`, value: loadMs / 1000, unit: 's', target: 60, comparison: '<=', detail },
     ];
   } finally {
-    await browser.close();
-    await engine.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await app.close();
+    await close();
   }
 }

@@ -1,12 +1,7 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { chromium, type Page } from '@playwright/test';
-import { createEngine } from '../src/core/engine.ts';
+import type { Page } from '@playwright/test';
 import { sampleEntry } from '../src/core/history/sample-entries.ts';
-import { openApp, type HarnessLog } from '../e2e/harness.ts';
+import { openBenchPage, startBenchEngine } from './bench-app.ts';
 import type { BenchRow } from './types.ts';
 
 /**
@@ -23,7 +18,6 @@ import type { BenchRow } from './types.ts';
  * clone (node:v8 serialize and deserialize, the algorithm ipcRenderer.invoke uses).
  */
 
-const ROOT = join(import.meta.dirname, '..');
 const BODY_BYTES = 10 * 1024 * 1024;
 const RUNS = 5;
 
@@ -59,16 +53,12 @@ const tab = (name: string) => `[...document.querySelectorAll('[role="tab"]')].fi
 
 /** The history-viewer rows of the bench table. */
 export async function run(): Promise<BenchRow[]> {
-  if (!existsSync(join(ROOT, 'out/renderer/index.html'))) throw new Error('bench/history-viewer.bench.ts needs the built renderer: run `npm run build` first');
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-viewer-'));
-  const engine = await createEngine({ identity: { name: 'swap-explorer', version: 'bench', versions: {}, platform: process.platform, dataDir }, dataDir });
+  const { engine, close } = await startBenchEngine('bench-viewer');
   const big = engine.history.insert(sampleEntry({ zid: '0x00000000000000000000b190' }, BODY_BYTES));
   const small = engine.history.insert(sampleEntry({ zid: '0x0000000000000000000005a1' }));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  const app = await openBenchPage(engine.handlers, 'history-viewer.bench.ts');
   try {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-    const log: HarnessLog = { bugs: [] };
-    await openApp(page, engine.handlers, log);
+    const page = app.page;
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'History', exact: true }).click();
     await page.getByRole('list', { name: 'History entries' }).getByRole('listitem').nth(1).waitFor();
     // Newest first: the small entry is the first row, the 10 MB one the second.
@@ -109,7 +99,7 @@ export async function run(): Promise<BenchRow[]> {
       steps.clone.push(performance.now() - cloneStarted);
       process.stderr.write(`bench: history viewer run ${i + 1}/${RUNS}\n`);
     }
-    if (log.bugs.length) throw new Error(`history viewer bench: handler bugs: ${log.bugs.join('\n')}`);
+    app.assertNoBugs('history viewer bench');
     const mb = (BODY_BYTES / 1024 / 1024).toFixed(0);
     const detail = `median of ${RUNS}, ${mb} MB body stored in SQLite, click -> next frame painted`;
     return [
@@ -120,8 +110,7 @@ export async function run(): Promise<BenchRow[]> {
       { name: `History: jump to the end of the ${mb} MB raw text`, value: median(steps.end), unit: 'ms', target: 50, comparison: '<=', detail },
     ];
   } finally {
-    await browser.close();
-    await engine.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await app.close();
+    await close();
   }
 }
