@@ -30,12 +30,12 @@ export class HistoryPage {
   }
 
   /** Pastes a zid with Ctrl+K and opens it with Enter. */
-  async openByZid(zid: string): Promise<void> {
+  async openByZid(zid: string, timeout?: number): Promise<void> {
     await this.page.keyboard.press('Control+K');
     await expect(this.search).toBeFocused();
     await this.search.fill(zid);
     await this.search.press('Enter');
-    await expect(this.detail.getByLabel('Entry zid')).toHaveText(zid);
+    await expect(this.detail.getByLabel('Entry zid')).toHaveText(zid, { timeout });
   }
 
   /** Shows one tab of the open entry. */
