@@ -1,7 +1,7 @@
 import '../zod-csp.ts';
 import { chainById } from '../../../src/domain/chains.ts';
 import { findToken, findTokenBySymbol, tokensOf, type TokenInfo } from '../../../src/domain/token-registry.ts';
-import { AmountError, parseHumanAmount } from '../../../src/domain/units.ts';
+import { AmountError, formatBaseUnits, parseHumanAmount } from '../../../src/domain/units.ts';
 import { ENDPOINTS, toFieldErrors, type EndpointId } from '../../../src/spec/index.ts';
 
 /**
@@ -76,6 +76,11 @@ export function toBaseUnits(text: string, decimals: number | null): { value: str
   }
 }
 
+function sentAddress(text: string, resolved: ResolvedToken): string | undefined {
+  const trimmed = text.trim();
+  return ADDRESS.test(trimmed) ? trimmed : addressOf(resolved);
+}
+
 function decimalsOf(resolved: ResolvedToken): number | null {
   return 'token' in resolved ? resolved.token.decimals : null;
 }
@@ -108,8 +113,10 @@ export class ExplorerForm {
     if (!this.needsChain) return {};
     if (!this.isSwap) return { chainId: String(this.chainId) };
     const out: Record<string, string> = { chainId: String(this.chainId) };
-    const sell = addressOf(this.sell);
-    const buy = addressOf(this.buy);
+    // An address typed or pasted is sent as written (what you see is what was sent); a symbol is
+    // sent as its registry address.
+    const sell = sentAddress(this.sellToken, this.sell);
+    const buy = sentAddress(this.buyToken, this.buy);
     if (sell) out.sellToken = sell;
     if (buy) out.buyToken = buy;
     if ('value' in this.baseAmount) out[this.amountSide === 'buy' && this.isAllowanceHolder ? 'buyAmount' : 'sellAmount'] = this.baseAmount.value;
@@ -143,6 +150,29 @@ export class ExplorerForm {
   });
 
   readonly isValid = $derived(Object.keys(this.errors).length === 0);
+
+  /**
+   * Fills the form from a request that was sent (a History entry, a result, a parsed paste), so that
+   * `params` gives back the same query: addresses stay addresses, amounts are shown in the token's
+   * units (base units for a token the registry does not know).
+   */
+  fill(endpoint: EndpointId, params: Readonly<Record<string, string>>): void {
+    this.endpoint = endpoint;
+    if (params.chainId !== undefined && /^[0-9]+$/.test(params.chainId)) this.chainId = Number(params.chainId);
+    this.sellToken = params.sellToken ?? '';
+    this.buyToken = params.buyToken ?? '';
+    this.amountSide = params.buyAmount !== undefined && params.sellAmount === undefined ? 'buy' : 'sell';
+    const base = this.amountSide === 'buy' ? params.buyAmount : params.sellAmount;
+    const decimals = decimalsOf(this.amountToken);
+    this.amount = base === undefined ? '' : decimals === null || !/^[0-9]+$/.test(base) ? base : formatBaseUnits(BigInt(base), decimals, { grouping: false });
+    this.taker = params.taker ?? '';
+    const advanced: Record<string, string> = {};
+    for (const param of ADVANCED_PARAMS) {
+      const value = params[param.name];
+      if (value !== undefined) advanced[param.name] = value;
+    }
+    this.advanced = advanced;
+  }
 
   /** Sets one advanced parameter. */
   setAdvanced(name: string, value: string): void {

@@ -50,3 +50,29 @@ describe('explorer form', () => {
     expect(form.params.sellAmount).toBe('100000000000000000000');
   });
 });
+
+describe('filling the form from a sent request', () => {
+  const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+  const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
+
+  it('gives back exactly the query that was sent, amounts shown in token units', () => {
+    const sent = { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000500000', taker: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', slippageBps: '50' };
+    const form = new ExplorerForm();
+    form.fill('permit2.quote', sent);
+    expect(form.amount).toBe('1000.5');
+    expect(form.params).toEqual(sent);
+  });
+
+  it('keeps an exact-out amount on the buy side and base units for an unknown token', () => {
+    const unknown = '0x1111111111111111111111111111111111111111';
+    const sent = { chainId: '8453', sellToken: unknown, buyToken: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', buyAmount: '2500000' };
+    const form = new ExplorerForm();
+    form.fill('allowance-holder.price', sent);
+    expect(form.amountSide).toBe('buy');
+    expect(form.amount).toBe('2.5');
+    expect(form.params).toEqual(sent);
+    form.fill('allowance-holder.price', { chainId: '8453', sellToken: unknown, buyToken: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', sellAmount: '77' });
+    expect(form.amount).toBe('77');
+    expect(form.advanced).toEqual({});
+  });
+});

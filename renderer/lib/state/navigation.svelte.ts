@@ -1,3 +1,5 @@
+import type { EndpointId } from '../../../src/spec/index.ts';
+
 /** The app's screens, in the order the sidebar shows them. Compare is the home screen (issue 5). */
 export const VIEWS = [
   { id: 'compare', label: 'Compare' },
@@ -6,6 +8,14 @@ export const VIEWS = [
   { id: 'settings', label: 'Settings' },
   { id: 'about', label: 'About' },
 ] as const;
+
+/** A request another screen asks the Explorer to show in its form ("Edit in Explorer"). */
+export interface ExplorerRequest {
+  endpoint: EndpointId;
+  params: Record<string, string>;
+  /** The profile to select, when the request came from one the user has. */
+  profileId?: string;
+}
 
 /** A screen id. */
 export type ViewId = (typeof VIEWS)[number]['id'];
@@ -16,6 +26,9 @@ export class Navigation {
   /** A history entry another screen asked to open; the history view consumes it. */
   historyEntryId = $state<number | null>(null);
 
+  /** A request the explorer view consumes to fill its form. */
+  explorerRequest = $state.raw<ExplorerRequest | null>(null);
+
   /** Shows a screen. */
   show(view: ViewId): void {
     this.current = view;
@@ -25,6 +38,12 @@ export class Navigation {
   openHistoryEntry(id: number): void {
     this.historyEntryId = id;
     this.current = 'history';
+  }
+
+  /** Opens the Explorer with its form filled from a request (edit and resend). */
+  openInExplorer(request: ExplorerRequest): void {
+    this.explorerRequest = request;
+    this.current = 'explorer';
   }
 }
 

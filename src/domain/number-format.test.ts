@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { columnFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatInteger, formatTokenAmount, formatWithSymbol } from './number-format.ts';
+
+describe('columnFractionDigits', () => {
+  it('gives the smallest non-zero value six significant digits, capped at the decimals', () => {
+    expect(columnFractionDigits([1_500_000n, 2_000n], 6)).toBe(6);
+    expect(columnFractionDigits(['71160000000000000000'], 18)).toBe(4);
+    expect(columnFractionDigits([123_456_789_000n], 6)).toBe(0);
+  });
+
+  it('ignores zeros and needs no digits for an all-zero column', () => {
+    expect(columnFractionDigits([0n, 0n], 18)).toBe(0);
+    expect(columnFractionDigits([0n, 1_000_000n], 6)).toBe(5);
+  });
+});
+
+describe('formatAmountColumn', () => {
+  it('writes every value with the same fraction digits so the column aligns on the point', () => {
+    const column = formatAmountColumn(['1000000000', '999500000', '1234567'], 6);
+    expect(column).toEqual(['1,000.00000', '999.50000', '1.23456']);
+    const points = column.map((text) => text.length - text.indexOf('.'));
+    expect(new Set(points).size).toBe(1);
+  });
+
+  it('cuts toward zero rather than rounding up', () => {
+    expect(formatAmountColumn(['1999999'], 6, 2)).toEqual(['1.9']);
+    expect(formatFixed(1_999_999n, 6, 2)).toBe('1.99');
+  });
+});
+
+describe('single values', () => {
+  it('drops trailing zeros for an amount on its own', () => {
+    expect(formatTokenAmount('1000000000', 6)).toBe('1,000');
+    expect(formatTokenAmount('1000000000000000', 18)).toBe('0.001');
+    expect(formatWithSymbol('1000000000', { decimals: 6, symbol: 'USDC' })).toBe('1,000 USDC');
+  });
+
+  it('groups gas in thousands', () => {
+    expect(formatInteger('195000')).toBe('195,000');
+    expect(formatInteger(1_234_567)).toBe('1,234,567');
+    expect(formatInteger(-1000n)).toBe('-1,000');
+  });
+
+  it('writes gas prices in gwei', () => {
+    expect(formatGwei('12345678900')).toBe('12.345 gwei');
+    expect(formatGwei('1000000000')).toBe('1 gwei');
+    expect(formatGwei('10000000')).toBe('0.01 gwei');
+    expect(formatGwei('12345')).toBe('0.0000123 gwei');
+  });
+});

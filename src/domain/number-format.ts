@@ -1,0 +1,99 @@
+import { formatBaseUnits } from './units.ts';
+
+/**
+ * The app's one number formatter (issue 11): every screen and every export meant for people writes
+ * amounts, gas and gas prices through these functions, so the same figure reads the same everywhere.
+ *
+ * - Token amounts keep a fixed number of fraction digits within a column, chosen so the smallest
+ *   non-zero value still shows `significant` significant digits; equal fraction digits plus
+ *   tabular figures align a right-aligned column on the decimal point.
+ * - Digits beyond the chosen precision are cut toward zero, never rounded up, so a shown min-buy
+ *   or balance never overstates the real one (as formatBaseUnits does).
+ * - Whole numbers (gas) get thousands separators; gas prices are shown in gwei.
+ */
+
+/** Significant digits the smallest non-zero value of a column keeps by default. */
+export const DEFAULT_SIGNIFICANT_DIGITS = 6;
+
+const GWEI_DECIMALS = 9;
+
+function toBigInt(value: bigint | string | number): bigint {
+  return typeof value === 'bigint' ? value : BigInt(value);
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=([0-9]{3})+(?![0-9]))/g, ',');
+}
+
+/**
+ * The fraction digits a column needs so that its smallest non-zero magnitude keeps `significant`
+ * significant digits, capped at the token's decimals. A column of whole amounts needs none.
+ * @example columnFractionDigits([1_500_000n, 2_000n], 6) // 6: 0.002 needs 3 + 3 more digits
+ */
+export function columnFractionDigits(values: readonly (bigint | string)[], decimals: number, significant = DEFAULT_SIGNIFICANT_DIGITS): number {
+  let smallest: bigint | null = null;
+  for (const raw of values) {
+    const value = toBigInt(raw);
+    const magnitude = value < 0n ? -value : value;
+    if (magnitude !== 0n && (smallest === null || magnitude < smallest)) smallest = magnitude;
+  }
+  if (smallest === null) return 0;
+  const wholeDigits = smallest.toString().length - decimals;
+  return Math.min(decimals, Math.max(0, significant - wholeDigits));
+}
+
+/**
+ * Base units as a human amount with exactly `fractionDigits` fraction digits (zero-padded, cut
+ * toward zero) and thousands separators.
+ * @example formatFixed(1_234_500_000n, 6, 2) // "1,234.50"
+ */
+export function formatFixed(base: bigint | string, decimals: number, fractionDigits: number): string {
+  const text = formatBaseUnits(toBigInt(base), decimals, { maxFractionDigits: fractionDigits });
+  if (fractionDigits === 0) return text;
+  const [whole, fraction = ''] = text.split('.');
+  return `${whole}.${fraction.padEnd(fractionDigits, '0')}`;
+}
+
+/**
+ * One token amount on its own, with enough fraction digits for `significant` significant digits.
+ * @example formatTokenAmount('1000000000', 6) // "1,000"
+ */
+export function formatTokenAmount(base: bigint | string, decimals: number, significant = DEFAULT_SIGNIFICANT_DIGITS): string {
+  const digits = columnFractionDigits([base], decimals, significant);
+  // On its own an amount needs no padding: "1,000" reads better than "1,000.00".
+  return formatBaseUnits(toBigInt(base), decimals, { maxFractionDigits: digits });
+}
+
+/**
+ * A column of amounts of one token, every value with the same fraction digits so that the column
+ * aligns on the decimal point (render with `font-variant-numeric: tabular-nums`, right-aligned).
+ */
+export function formatAmountColumn(values: readonly (bigint | string)[], decimals: number, significant = DEFAULT_SIGNIFICANT_DIGITS): string[] {
+  const digits = columnFractionDigits(values, decimals, significant);
+  return values.map((value) => formatFixed(value, decimals, digits));
+}
+
+/**
+ * A whole number with thousands separators (gas units, counts).
+ * @example formatInteger('195000') // "195,000"
+ */
+export function formatInteger(value: bigint | string | number): string {
+  const number = toBigInt(typeof value === 'number' ? Math.trunc(value) : value);
+  const sign = number < 0n ? '-' : '';
+  return sign + groupThousands((number < 0n ? -number : number).toString());
+}
+
+/**
+ * A gas price given in wei, written in gwei with up to 3 significant fraction digits below 1 gwei.
+ * @example formatGwei('12345678900') // "12.345 gwei"
+ */
+export function formatGwei(wei: bigint | string): string {
+  const value = toBigInt(wei);
+  const digits = value >= 10n ** BigInt(GWEI_DECIMALS) ? 3 : columnFractionDigits([value], GWEI_DECIMALS, 3);
+  return `${formatBaseUnits(value, GWEI_DECIMALS, { maxFractionDigits: digits })} gwei`;
+}
+
+/** An amount with its symbol ("1,000 USDC"); base units stay available to callers for a tooltip. */
+export function formatWithSymbol(base: bigint | string, token: { decimals: number; symbol: string }, significant = DEFAULT_SIGNIFICANT_DIGITS): string {
+  return `${formatTokenAmount(base, token.decimals, significant)} ${token.symbol}`;
+}
