@@ -6,8 +6,10 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 // cases docs/RELIABILITY.md is generated from.
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Generous on purpose: CI may run on 2 busy cores, where the durability (20 SIGKILLs) and CLI
+    // tests that spawn processes took just over 30 s. Tests wait on conditions, never on time.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     reporters: ['default', './build/reliability/vitest-reporter.ts'],
     projects: [
       {

@@ -109,7 +109,7 @@ describe('cancelling a run', () => {
   it('keeps the finished rows, stops the queued requests and says cancelled', async () => {
     const { runId, total, finished } = rig.runner.start(request());
     expect(total).toBe(12);
-    await vi.waitFor(async () => expect((await rig.runner.status(runId)).done).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await rig.runner.status(runId)).done).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 20 });
     expect(rig.runner.cancel(runId)).toBe(true);
     const status = await finished;
     expect(status.state).toBe('cancelled');

@@ -69,7 +69,7 @@ afterAll(async () => {
 
 const get = (path: string, overrides = {}) => client.get({ connection: testConnection(server.baseUrl, { caPem, ...overrides }), pathAndQuery: path, sendVersion: true });
 
-describe('http client against misbehaving servers', { timeout: 10_000 }, () => {
+describe('http client against misbehaving servers', { timeout: 60_000 }, () => {
   it('sends the key and version headers, and no key header when none is stored', async () => {
     const withKey = await get('/headers');
     expect((withKey.body as { headers: Record<string, string> }).headers).toMatchObject({ 'svc-api-key': 'test-key', 'svc-version': 'v2' });
@@ -153,7 +153,7 @@ describe('http client against misbehaving servers', { timeout: 10_000 }, () => {
   });
 });
 
-describe('TLS and transport refusals', { timeout: 10_000 }, () => {
+describe('TLS and transport refusals', { timeout: 60_000 }, () => {
   it('refuses an http:// base URL before opening any connection', async () => {
     const plain = await startRawHttp((_req, res) => json(res, 200, {}));
     try {
@@ -237,7 +237,7 @@ describe('TLS and transport refusals', { timeout: 10_000 }, () => {
   });
 });
 
-describe('proxy and overall cap', { timeout: 10_000 }, () => {
+describe('proxy and overall cap', { timeout: 60_000 }, () => {
   it('tunnels through the profile proxy with the pinned CA still checked', async () => {
     const proxy = await startConnectProxy();
     try {

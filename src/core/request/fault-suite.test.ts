@@ -28,7 +28,7 @@ afterEach(async () => {
   running = null;
 });
 
-describe('fault suite against the local service', { timeout: 10_000 }, () => {
+describe('fault suite against the local service', { timeout: 60_000 }, () => {
   it('retries injected 500s and dropped connections 3 times, then reports them', async ({ task }) => {
     const { history, requests } = await setUp({ faultRate: 1 }, 1000);
     const { entry } = await requests.send({ profileId: 'p', endpoint: 'permit2.price', params: wethToUsdc() });

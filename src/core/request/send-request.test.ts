@@ -43,7 +43,7 @@ afterAll(async () => {
   await Promise.all([service.close(), slow.close()]);
 });
 
-describe('request.send against the local service', { timeout: 10_000 }, () => {
+describe('request.send against the local service', { timeout: 60_000 }, () => {
   it.each(['allowance-holder.price', 'permit2.price'] as const)('prices on %s, keeps the entry with its zid and a clean schema report', async (endpoint) => {
     const result = await requests.send({ profileId: 'local', endpoint, params: wethToUsdc() });
     expect(SendRequestOutputSchema.safeParse(result).success).toBe(true);

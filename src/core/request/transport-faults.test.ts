@@ -96,7 +96,7 @@ const FAULTS: FaultCase[] = [
   { area: 'tls', name: 'a certificate from a CA the user added', done: 'the server presents a leaf signed by a CA added to the profile', must: 'accept it: 200, no error', target: async () => { const ca = await makeCert({ isCa: true, hosts: ['ca.invalid'] }); return presenting(await makeCert({ ca }), ca.cert); }, expected: { code: null, status: 200, attempts: 1 } },
 ];
 
-describe('request.send against misbehaving servers, into a real history', { timeout: 10_000 }, () => {
+describe('request.send against misbehaving servers, into a real history', { timeout: 60_000 }, () => {
   // One it() per case rather than it.for: a $name title is cut at 40 characters.
   for (const fault of FAULTS) it(fault.name, async ({ task }) => {
     const target = await fault.target();
