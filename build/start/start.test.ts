@@ -1,0 +1,147 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_NAMES } from '../../src/ipc/index.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/core/content-security-policy.ts';
+import { platformPath } from './electron-package.ts';
+import { ELECTRON_UNAVAILABLE_EXIT } from './unavailable.ts';
+import { closedMirrorUrl, startMirror, type Mirror } from './test-support/mirror.ts';
+import { freshElectronPackage, runLauncher, standInZip, type Run } from './test-support/fresh-install.ts';
+
+// A new user's first `npm start`, offline: a fresh copy of the electron package (no binary), a
+// local mirror serving this version's release zip (a stand-in executable) and SHASUMS256.txt, and
+// the launcher `npm start` runs. `--skipBuild` is electron-vite preview's own flag: `npm test`
+// builds out/ just before the unit tests, so rebuilding it here would only cost time; everything
+// after the build (ensure the binary, electron-vite preview, the launch) is the user's path.
+
+const root = join(import.meta.dirname, '..', '..');
+const version = (JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
+const zipName = `electron-v${version}-${process.platform}-${process.arch}.zip`;
+const work = mkdtempSync(join(tmpdir(), 'swap-explorer-start-'));
+const cache = join(work, 'cache');
+let mirror: Mirror;
+
+function env(electronPackage: string, name: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    SWAP_EXPLORER_ELECTRON_PACKAGE: electronPackage,
+    SWAP_EXPLORER_USER_DATA: join(work, `user-data-${name}`),
+    STAND_IN_RECORD: join(work, `record-${name}.json`),
+    ELECTRON_MIRROR: mirror.url,
+    electron_use_remote_checksums: '1',
+    electron_config_cache: cache,
+    // .ci/run exports it for `npm ci`; electron 45's installer ignores it, and so must the launcher.
+    ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+    ...extra,
+  };
+}
+
+function launchRecord(name: string): { launch: { self: string; argv: string[]; cwd: string; env: Record<string, string> }; entry: string; app?: Record<string, unknown>; error?: string } {
+  return JSON.parse(readFileSync(join(work, `record-${name}.json`), 'utf8'));
+}
+
+function hits(file: string): number {
+  return mirror.hits.get(`/v${version}/${file}`) ?? 0;
+}
+
+// The paragraph is wrapped for the terminal; compare its words.
+function said(run: Run): string {
+  return run.stderr.replace(/\s+/g, ' ');
+}
+
+function expectClearFailure(run: Run): void {
+  expect(run.code, run.stdout + run.stderr).toBe(ELECTRON_UNAVAILABLE_EXIT);
+  expect(said(run)).toContain(`the Electron ${version} binary is not unpacked`);
+  const waysOut = [
+    `run \`npm start\` once on a connected machine (the zip is cached in ${cache},`,
+    `point ELECTRON_MIRROR at a mirror serving v${version}/${zipName} and v${version}/SHASUMS256.txt`,
+    `set ELECTRON_OVERRIDE_DIST_PATH to a folder holding an unpacked Electron ${version}`,
+  ];
+  for (const wayOut of [...waysOut, 'npx swap-explorer serve', 'npx swap-explorer price', 'npx swap-explorer compare']) {
+    expect(said(run)).toContain(wayOut);
+  }
+  expect(run.stderr + run.stdout).not.toMatch(/^\s+at /m);
+  expect(run.stderr + run.stdout).not.toContain('Electron uninstall');
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(root, 'out', 'main', 'index.js')) || !existsSync(join(root, 'out', 'renderer', 'index.html'))) {
+    throw new Error('out/ is not built: run `npm run build` first (`npm test` does, before the unit tests)');
+  }
+  mirror = await startMirror(version, { [zipName]: standInZip(version) });
+});
+
+afterAll(async () => {
+  await mirror?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('npm start on a fresh install', () => {
+  const electronPackage = freshElectronPackage(join(work, 'fresh'));
+
+  it('fetches Electron once from the mirror, then electron-vite launches it on the built app', async () => {
+    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'first'));
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(`fetching it once from ${mirror.url}v${version}/${zipName}`);
+    expect({ zip: hits(zipName), shasums: hits('SHASUMS256.txt') }).toEqual({ zip: 1, shasums: 1 });
+    expect(readFileSync(join(electronPackage, 'path.txt'), 'utf8')).toBe(platformPath(process.platform));
+    expect(readFileSync(join(electronPackage, 'dist', 'version'), 'utf8')).toBe(`v${version}`);
+
+    const { launch, entry, app, error } = launchRecord('first');
+    expect(error).toBeUndefined();
+    expect(launch.self).toBe(join(electronPackage, 'dist', platformPath(process.platform)));
+    expect(launch.argv).toEqual(['.']);
+    expect(launch.cwd).toBe(root);
+    expect(launch.env.ELECTRON_EXEC_PATH).toBe(launch.self);
+    expect(entry).toBe(join(root, 'out', 'main', 'index.js'));
+    expect(app).toMatchObject({ windows: 1, loadedUrl: 'app://swap-explorer/index.html', sandbox: true, appInfoOk: true });
+    expect(String(app?.preload)).toBe(join(root, 'out', 'preload', 'index.cjs'));
+    expect(app?.privilegedSchemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true } }]);
+    expect(app?.page).toEqual({ status: 200, csp: CONTENT_SECURITY_POLICY, html: true });
+    expect(app?.ipcChannels).toEqual([...CHANNEL_NAMES].sort());
+  });
+
+  it('does not fetch again on the second start', async () => {
+    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'second'));
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('fetching');
+    expect({ zip: hits(zipName), shasums: hits('SHASUMS256.txt') }).toEqual({ zip: 1, shasums: 1 });
+    expect(launchRecord('second').app).toMatchObject({ windows: 1, appInfoOk: true });
+  });
+
+  it('uses an unpacked Electron named by ELECTRON_OVERRIDE_DIST_PATH without any download', async () => {
+    const untouched = freshElectronPackage(join(work, 'override'));
+    const before = hits(zipName);
+    const run = await runLauncher(['preview', '--skipBuild'], env(untouched, 'override', { ELECTRON_OVERRIDE_DIST_PATH: join(electronPackage, 'dist') }));
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(hits(zipName)).toBe(before);
+    expect(launchRecord('override').launch.self).toBe(join(electronPackage, 'dist', platformPath(process.platform)));
+    expect(existsSync(join(untouched, 'dist'))).toBe(false);
+  });
+});
+
+describe('npm start when Electron cannot be had', () => {
+  it('says the mirror is unreachable and the three ways out, and exits 69 without a stack', async () => {
+    const electronPackage = freshElectronPackage(join(work, 'down'));
+    const down = await closedMirrorUrl();
+    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'down', { ELECTRON_MIRROR: down }));
+    expectClearFailure(run);
+    expect(said(run)).toContain(`could not reach ${new URL(down).host}: ECONNREFUSED`);
+    expect(existsSync(join(work, 'record-down.json'))).toBe(false);
+    expect(existsSync(join(electronPackage, 'path.txt'))).toBe(false);
+  });
+
+  it('names the HTTP status when the mirror lacks this release', async () => {
+    const electronPackage = freshElectronPackage(join(work, 'missing'));
+    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'missing', { ELECTRON_MIRROR: `${mirror.url}elsewhere/` }));
+    expectClearFailure(run);
+    expect(said(run)).toContain('answered HTTP 404');
+  });
+
+  it('says when ELECTRON_OVERRIDE_DIST_PATH holds no Electron', async () => {
+    const electronPackage = freshElectronPackage(join(work, 'empty-override'));
+    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'empty-override', { ELECTRON_OVERRIDE_DIST_PATH: join(work, 'nothing-here') }));
+    expectClearFailure(run);
+    expect(said(run)).toContain(`ELECTRON_OVERRIDE_DIST_PATH is set to ${join(work, 'nothing-here')}`);
+  });
+});

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, realpathSync, symlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { createZip } from './zip.ts';
+import { platformPath } from '../electron-package.ts';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+/**
+ * A copy of the project's `node_modules/electron` package as `npm install` leaves it on a fresh
+ * machine (no dist/, no path.txt), under `<dir>/node_modules/electron`, with its two installer
+ * dependencies linked to the project's so they resolve as they would in a real install. The
+ * project's own copy is never touched.
+ */
+export function freshElectronPackage(dir: string): string {
+  const source = realpathSync(join(root, 'node_modules', 'electron'));
+  const target = join(dir, 'node_modules', 'electron');
+  cpSync(source, target, { recursive: true, filter: (path) => !['dist', 'path.txt'].includes(basename(path)) || dirname(path) !== source });
+  for (const dependency of ['@electron/get', '@electron-internal/extract-zip']) {
+    const link = join(dir, 'node_modules', dependency);
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(realpathSync(join(root, 'node_modules', dependency)), link, 'junction');
+  }
+  return target;
+}
+
+/**
+ * The release zip for this platform: a stand-in executable at the path Electron's own zip has it
+ * (a script that runs stand-in-electron.ts on this Node, passing its own path) and `version`.
+ */
+export function standInZip(version: string): Buffer {
+  const standIn = join(import.meta.dirname, 'stand-in-electron.ts');
+  const script = `#!/bin/sh\nSTAND_IN_SELF="$0" exec "${process.execPath}" "${standIn}" "$@"\n`;
+  return createZip([
+    { name: platformPath(process.platform), data: script, mode: 0o755 },
+    { name: 'version', data: `v${version}` },
+    { name: 'LICENSE', data: 'stand-in for the Electron license\n' },
+  ]);
+}
+
+/** What one run of the launcher printed and how it ended. */
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+// Variables from the developer's or CI's shell that would steer the download or the launch away
+// from what the test sets (npm exports .npmrc settings as npm_config_*).
+const INHERITED = /^(ELECTRON_|npm_config_electron_|npm_package_config_electron_|npm_config_platform$|npm_config_arch$|electron_)/i;
+
+/** Runs `node build/start.ts <args>` (what `npm start` runs) with a clean Electron environment plus `env`. */
+export function runLauncher(args: string[], env: Record<string, string>): Promise<Run> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED.test(name)));
+  const child = spawn(process.execPath, [join(root, 'build', 'start.ts'), ...args], { cwd: root, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
