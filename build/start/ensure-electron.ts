@@ -48,7 +48,8 @@ export async function ensureElectron(pkg: ElectronPackage, log: (line: string) =
   try {
     await fetchAndExtract(pkg, target, env);
   } catch (error) {
-    return { ok: false, reason: describeFailure(error, url) };
+    const sums = usesRemoteChecksums(env) ? "the mirror's SHASUMS256.txt" : "the electron package's checksums.json; a mirror with its own builds needs electron_use_remote_checksums=1";
+    return { ok: false, reason: `it is not in node_modules/electron yet and fetching it failed (${describeFailure(error, url, sums)})` };
   }
   const executable = installedExecutable(pkg, env);
   if (!executable) {
@@ -99,8 +100,8 @@ function networkCode(error: ErrorLike | undefined): string | undefined {
   return undefined;
 }
 
-/** One line saying why the fetch failed: the host and network code, the HTTP status, or the checksum. */
-export function describeFailure(error: unknown, url: string): string {
+/** One line saying why the fetch failed: the host and network code, the HTTP status, or the checksum (checked against `sums`). */
+export function describeFailure(error: unknown, url: string, sums = 'its published checksums'): string {
   const failure = (error ?? {}) as ErrorLike;
   const host = URL.canParse(url) ? new URL(url).host : url;
   if (failure.name === 'HTTPError' && failure.response?.status) {
@@ -109,6 +110,6 @@ export function describeFailure(error: unknown, url: string): string {
   const code = networkCode(failure.cause as ErrorLike | undefined) ?? networkCode(failure);
   if (code) return `could not reach ${host}: ${code}`;
   const message = (failure.message ?? String(error)).split('\n')[0] ?? '';
-  if (/checksum/i.test(message)) return `the download from ${host} did not match its SHA-256 checksum (${message})`;
+  if (/checksum/i.test(message)) return `the download from ${host} did not match the SHA-256 in ${sums}`;
   return `fetching ${url} failed: ${message}`;
 }

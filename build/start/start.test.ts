@@ -51,9 +51,9 @@ function said(run: Run): string {
 
 function expectClearFailure(run: Run): void {
   expect(run.code, run.stdout + run.stderr).toBe(ELECTRON_UNAVAILABLE_EXIT);
-  expect(said(run)).toContain(`the Electron ${version} binary is not unpacked`);
+  expect(said(run)).toContain(`Swap Explorer cannot start without the Electron ${version} binary: `);
   const waysOut = [
-    `run \`npm start\` once on a connected machine (the zip is cached in ${cache},`,
+    `run \`npm start\` once on a connected machine (the zip is cached in ${cache} and unpacked into node_modules/electron,`,
     `point ELECTRON_MIRROR at a mirror serving v${version}/${zipName} and v${version}/SHASUMS256.txt`,
     `set ELECTRON_OVERRIDE_DIST_PATH to a folder holding an unpacked Electron ${version}`,
   ];
@@ -76,7 +76,10 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('npm start on a fresh install', () => {
+// Each case spawns Node three deep (launcher, electron-vite, stand-in running the app): generous on a busy 2-core CI.
+const SLOW = { timeout: 120_000 };
+
+describe('npm start on a fresh install', SLOW, () => {
   const electronPackage = freshElectronPackage(join(work, 'fresh'));
 
   it('fetches Electron once from the mirror, then electron-vite launches it on the built app', async () => {
@@ -120,13 +123,13 @@ describe('npm start on a fresh install', () => {
   });
 });
 
-describe('npm start when Electron cannot be had', () => {
+describe('npm start when Electron cannot be had', SLOW, () => {
   it('says the mirror is unreachable and the three ways out, and exits 69 without a stack', async () => {
     const electronPackage = freshElectronPackage(join(work, 'down'));
     const down = await closedMirrorUrl();
     const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'down', { ELECTRON_MIRROR: down }));
     expectClearFailure(run);
-    expect(said(run)).toContain(`could not reach ${new URL(down).host}: ECONNREFUSED`);
+    expect(said(run)).toContain(`it is not in node_modules/electron yet and fetching it failed (could not reach ${new URL(down).host}: ECONNREFUSED)`);
     expect(existsSync(join(work, 'record-down.json'))).toBe(false);
     expect(existsSync(join(electronPackage, 'path.txt'))).toBe(false);
   });
@@ -136,6 +139,19 @@ describe('npm start when Electron cannot be had', () => {
     const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'missing', { ELECTRON_MIRROR: `${mirror.url}elsewhere/` }));
     expectClearFailure(run);
     expect(said(run)).toContain('answered HTTP 404');
+  });
+
+  it('refuses a download that does not match the mirror\'s SHA-256 checksum', async () => {
+    const electronPackage = freshElectronPackage(join(work, 'tampered'));
+    const tampered = await startMirror(version, { [zipName]: standInZip(version) }, { [zipName]: '0'.repeat(64) });
+    try {
+      const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'tampered', { ELECTRON_MIRROR: tampered.url }));
+      expectClearFailure(run);
+      expect(said(run)).toContain(`the download from ${new URL(tampered.url).host} did not match the SHA-256 in the mirror's SHASUMS256.txt`);
+      expect(existsSync(join(electronPackage, 'path.txt'))).toBe(false);
+    } finally {
+      await tampered.close();
+    }
   });
 
   it('says when ELECTRON_OVERRIDE_DIST_PATH holds no Electron', async () => {

@@ -24,16 +24,17 @@ export function unavailableMessage(needer: Needer, wanted: Wanted, reason: strin
   const { version, platform, arch } = wanted;
   const what =
     needer === 'app'
-      ? `Swap Explorer cannot start: the Electron ${version} binary is not unpacked in node_modules/electron and fetching it failed (${reason}).`
+      ? `Swap Explorer cannot start without the Electron ${version} binary: ${reason}.`
       : `npm run dist cannot build installers: electron-builder fetches its own copy of Electron ${version} (into its cache, not node_modules/electron) and that fetch failed (${reason}).`;
-  const command = needer === 'app' ? 'npm start' : 'npm run dist';
   const override =
     needer === 'app'
       ? `set ELECTRON_OVERRIDE_DIST_PATH to a folder holding an unpacked Electron ${version}`
       : `pass an Electron ${version} zip or unpacked folder with \`npm run dist -- -c.electronDist=<path>\``;
   const sentences = [
     what,
-    `Ways out: run \`${command}\` once on a connected machine (the zip is cached in ${wanted.cacheDir}, so later runs need no network);`,
+    needer === 'app'
+      ? `Ways out: run \`npm start\` once on a connected machine (the zip is cached in ${wanted.cacheDir} and unpacked into node_modules/electron, so later starts need no network);`
+      : `Ways out: build installers on a connected machine (electron-builder also downloads its packaging tools; the zip is cached in ${wanted.cacheDir});`,
     `point ELECTRON_MIRROR at a mirror serving v${version}/electron-v${version}-${platform}-${arch}.zip and v${version}/SHASUMS256.txt (behind a proxy: ELECTRON_GET_USE_PROXY=1 with HTTPS_PROXY);`,
     `or ${override}.`,
     'Without Electron, `npx swap-explorer serve`, `npx swap-explorer price` and `npx swap-explorer compare` work as they are.',

@@ -12,11 +12,11 @@ export interface Mirror {
 /**
  * Serves files at `/v<version>/<name>` plus a SHASUMS256.txt of them (`<sha256> *<name>` lines, as
  * Electron's releases have), on 127.0.0.1 port 0. Everything else is a 404. Every request is
- * counted by path, so a test can tell a fetch from a cache hit.
+ * counted by path, so a test can tell a fetch from a cache hit. `wrongSums` lists a tampered checksum per file.
  */
-export async function startMirror(version: string, files: Record<string, Buffer>): Promise<Mirror> {
+export async function startMirror(version: string, files: Record<string, Buffer>, wrongSums: Record<string, string> = {}): Promise<Mirror> {
   const shasums = Object.entries(files)
-    .map(([name, data]) => `${createHash('sha256').update(data).digest('hex')} *${name}`)
+    .map(([name, data]) => `${wrongSums[name] ?? createHash('sha256').update(data).digest('hex')} *${name}`)
     .join('\n');
   const served = new Map<string, Buffer>(Object.entries(files).map(([name, data]) => [`/v${version}/${name}`, data]));
   served.set(`/v${version}/SHASUMS256.txt`, Buffer.from(`${shasums}\n`));

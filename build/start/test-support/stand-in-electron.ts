@@ -45,7 +45,7 @@ async function startApp(entry: string): Promise<Record<string, unknown>> {
   });
   const { record } = (await import(shim)) as typeof FakeElectronModule;
   await import(pathToFileURL(entry).href);
-  const window = await until(() => record.windows[0], 30_000);
+  const window = await until(() => record.windows[0], 60_000);
   const serve = record.protocolHandlers.get('app');
   const page = serve ? await serve(new Request(APP_PAGE)) : null;
   const info = (await record.ipcHandlers.get('app.info')?.({ senderFrame: { url: APP_PAGE } }, undefined)) as { ok?: boolean } | undefined;
