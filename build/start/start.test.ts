@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +79,8 @@ afterAll(async () => {
 
 // Each case spawns Node three deep (launcher, electron-vite, stand-in running the app): generous on a busy 2-core CI.
 const SLOW = { timeout: 120_000 };
+// The first start runs the whole app in the stand-in; the others only need to see the launch.
+const LAUNCH_ONLY = { STAND_IN_LAUNCH_ONLY: '1' };
 
 describe('npm start on a fresh install', SLOW, () => {
   const electronPackage = freshElectronPackage(join(work, 'fresh'));
@@ -105,21 +108,43 @@ describe('npm start on a fresh install', SLOW, () => {
   });
 
   it('does not fetch again on the second start', async () => {
-    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'second'));
+    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'second', LAUNCH_ONLY));
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).not.toContain('fetching');
     expect({ zip: hits(zipName), shasums: hits('SHASUMS256.txt') }).toEqual({ zip: 1, shasums: 1 });
-    expect(launchRecord('second').app).toMatchObject({ windows: 1, appInfoOk: true });
+    expect(launchRecord('second').launch).toMatchObject({ self: join(electronPackage, 'dist', platformPath(process.platform)), argv: ['.'] });
   });
 
   it('uses an unpacked Electron named by ELECTRON_OVERRIDE_DIST_PATH without any download', async () => {
     const untouched = freshElectronPackage(join(work, 'override'));
     const before = hits(zipName);
-    const run = await runLauncher(['preview', '--skipBuild'], env(untouched, 'override', { ELECTRON_OVERRIDE_DIST_PATH: join(electronPackage, 'dist') }));
+    const run = await runLauncher(['preview', '--skipBuild'], env(untouched, 'override', { ...LAUNCH_ONLY, ELECTRON_OVERRIDE_DIST_PATH: join(electronPackage, 'dist') }));
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(hits(zipName)).toBe(before);
     expect(launchRecord('override').launch.self).toBe(join(electronPackage, 'dist', platformPath(process.platform)));
     expect(existsSync(join(untouched, 'dist'))).toBe(false);
+  });
+});
+
+describe('npm start after a fresh npm install, offline', SLOW, () => {
+  it('unpacks the zip cached by an earlier start without the network (the package\'s own checksums)', async () => {
+    const zip = standInZip(version);
+    const checksums = { [zipName]: createHash('sha256').update(zip).digest('hex') };
+    const ownCache = { ...LAUNCH_ONLY, electron_config_cache: join(work, 'cache-local-sums'), electron_use_remote_checksums: '' };
+    const first = freshElectronPackage(join(work, 'connected'), checksums);
+    const online = await startMirror(version, { [zipName]: zip });
+    try {
+      const run = await runLauncher(['preview', '--skipBuild'], env(first, 'connected', { ...ownCache, ELECTRON_MIRROR: online.url }));
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(online.hits.get(`/v${version}/SHASUMS256.txt`)).toBeUndefined();
+    } finally {
+      await online.close();
+    }
+    // Same URL, nothing listening any more: @electron/get keys its cache by the URL's folder.
+    const reinstalled = freshElectronPackage(join(work, 'reinstalled'), checksums);
+    const run = await runLauncher(['preview', '--skipBuild'], env(reinstalled, 'reinstalled', { ...ownCache, ELECTRON_MIRROR: online.url }));
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(launchRecord('reinstalled').launch.self).toBe(join(reinstalled, 'dist', platformPath(process.platform)));
   });
 });
 

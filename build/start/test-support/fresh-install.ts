@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, realpathSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createZip } from './zip.ts';
 import { platformPath } from '../electron-package.ts';
@@ -10,12 +10,14 @@ const root = join(import.meta.dirname, '..', '..', '..');
  * A copy of the project's `node_modules/electron` package as `npm install` leaves it on a fresh
  * machine (no dist/, no path.txt), under `<dir>/node_modules/electron`, with its two installer
  * dependencies linked to the project's so they resolve as they would in a real install. The
- * project's own copy is never touched.
+ * project's own copy is never touched. `checksums` replaces checksums.json (the release's own
+ * SHA-256 list) with the stand-in zip's, as the real package lists the real zip's.
  */
-export function freshElectronPackage(dir: string): string {
+export function freshElectronPackage(dir: string, checksums?: Record<string, string>): string {
   const source = realpathSync(join(root, 'node_modules', 'electron'));
   const target = join(dir, 'node_modules', 'electron');
   cpSync(source, target, { recursive: true, filter: (path) => !['dist', 'path.txt'].includes(basename(path)) || dirname(path) !== source });
+  if (checksums) writeFileSync(join(target, 'checksums.json'), JSON.stringify(checksums, null, 2));
   for (const dependency of ['@electron/get', '@electron-internal/extract-zip']) {
     const link = join(dir, 'node_modules', dependency);
     mkdirSync(dirname(link), { recursive: true });

@@ -8,7 +8,7 @@ import type * as FakeElectronModule from './fake-electron-module.ts';
 // Node). It records how electron-vite launched it, then does what Electron does with the app folder
 // it is given: runs package.json's `main`, here on Node with `electron` resolved to main/'s recording
 // fake. Then it checks that the window, the app:// protocol and IPC came up, writes everything to
-// STAND_IN_RECORD and exits (0 if the app came up).
+// STAND_IN_RECORD and exits (0 if the app came up). STAND_IN_LAUNCH_ONLY=1 records the launch only.
 
 const APP_PAGE = 'app://swap-explorer/index.html';
 const recordPath = process.env.STAND_IN_RECORD ?? join(process.cwd(), 'stand-in-record.json');
@@ -68,7 +68,8 @@ async function main(): Promise<void> {
   const entry = appEntry(args);
   try {
     if (!existsSync(entry)) throw new Error(`no app entry at ${entry}`);
-    const app = await startApp(entry);
+    // Cases about where the binary came from need only the launch; one full start is enough per run.
+    const app = process.env.STAND_IN_LAUNCH_ONLY === '1' ? undefined : await startApp(entry);
     writeFileSync(recordPath, JSON.stringify({ launch, entry, app }, null, 2));
     process.exit(0);
   } catch (error) {
