@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { distTargets, hasCustomElectronDist } from './dist-preflight.ts';
 import { ELECTRON_UNAVAILABLE_EXIT } from './unavailable.ts';
 import { closedMirrorUrl } from './test-support/mirror.ts';
+import { runScript } from './test-support/fresh-install.ts';
 
 // `npm run dist` checks, before electron-builder starts, that electron-builder's own Electron
 // download works (it never uses node_modules/electron's binary). A successful build needs the real
@@ -17,28 +17,20 @@ const work = mkdtempSync(join(tmpdir(), 'swap-explorer-dist-'));
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function runDist(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ELECTRON_|npm_config_electron_|electron_)/i.test(name)));
-  const child = spawn(process.execPath, [join(root, 'build', 'dist.ts'), ...args], { cwd: root, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
-}
-
 describe('npm run dist without a reachable Electron', { timeout: 120_000 }, () => {
   it('says electron-builder could not fetch its own copy, the ways out, and exits 69 without a stack', async () => {
     const mirror = await closedMirrorUrl();
     // A fresh cache (env-paths reads XDG_CACHE_HOME on Linux, HOME elsewhere) so no earlier zip is found.
-    const run = await runDist(['--config', 'build/electron-builder.config.ts', '--linux', '--x64'], { ELECTRON_MIRROR: mirror, XDG_CACHE_HOME: join(work, 'cache'), HOME: join(work, 'home') });
-    const said = run.out.replace(/\s+/g, ' ');
-    expect(run.code, run.out).toBe(ELECTRON_UNAVAILABLE_EXIT);
+    const run = await runScript('dist', ['--linux', '--x64'], { ELECTRON_MIRROR: mirror, XDG_CACHE_HOME: join(work, 'cache'), HOME: join(work, 'home') });
+    const out = run.stdout + run.stderr;
+    const said = out.replace(/\s+/g, ' ');
+    expect(run.code, out).toBe(ELECTRON_UNAVAILABLE_EXIT);
     expect(said).toContain(`electron-builder fetches its own copy of Electron ${version}`);
     expect(said).toContain(`could not reach ${new URL(mirror).host}: ECONNREFUSED`);
     expect(said).toContain(`point ELECTRON_MIRROR at a mirror serving v${version}/electron-v${version}-linux-x64.zip`);
     expect(said).toContain('-c.electronDist=<path>');
     expect(said).toContain('npx swap-explorer serve');
-    expect(run.out).not.toMatch(/^\s+at /m);
+    expect(out).not.toMatch(/^\s+at /m);
   });
 });
 

@@ -8,13 +8,14 @@ import { CONTENT_SECURITY_POLICY } from '../../src/core/content-security-policy.
 import { platformPath } from './electron-package.ts';
 import { ELECTRON_UNAVAILABLE_EXIT } from './unavailable.ts';
 import { closedMirrorUrl, startMirror, type Mirror } from './test-support/mirror.ts';
-import { freshElectronPackage, runLauncher, standInZip, type Run } from './test-support/fresh-install.ts';
+import { freshElectronPackage, runScript, standInZip, type Run } from './test-support/fresh-install.ts';
 
 // A new user's first `npm start`, offline: a fresh copy of the electron package (no binary), a
 // local mirror serving this version's release zip (a stand-in executable) and SHASUMS256.txt, and
-// the launcher `npm start` runs. `--skipBuild` is electron-vite preview's own flag: `npm test`
-// builds out/ just before the unit tests, so rebuilding it here would only cost time; everything
-// after the build (ensure the binary, electron-vite preview, the launch) is the user's path.
+// package.json's start script (build/start.ts preview). `--skipBuild` is electron-vite preview's own
+// flag: `npm test` builds out/ just before the unit tests, so rebuilding it here would only cost
+// time; everything after the build (ensure the binary, electron-vite preview, the launch) is the
+// user's path.
 
 const root = join(import.meta.dirname, '..', '..');
 const version = (JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
@@ -35,6 +36,11 @@ function env(electronPackage: string, name: string, extra: Record<string, string
     ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
     ...extra,
   };
+}
+
+// `npm start -- --skipBuild`: package.json's start script with electron-vite preview's own flag.
+function npmStart(env: Record<string, string>): Promise<Run> {
+  return runScript('start', ['--skipBuild'], env);
 }
 
 function launchRecord(name: string): { launch: { self: string; argv: string[]; cwd: string; env: Record<string, string> }; entry: string; app?: Record<string, unknown>; error?: string } {
@@ -86,7 +92,7 @@ describe('npm start on a fresh install', SLOW, () => {
   const electronPackage = freshElectronPackage(join(work, 'fresh'));
 
   it('fetches Electron once from the mirror, then electron-vite launches it on the built app', async () => {
-    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'first'));
+    const run = await npmStart(env(electronPackage, 'first'));
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(`fetching it once from ${mirror.url}v${version}/${zipName}`);
     expect({ zip: hits(zipName), shasums: hits('SHASUMS256.txt') }).toEqual({ zip: 1, shasums: 1 });
@@ -108,7 +114,7 @@ describe('npm start on a fresh install', SLOW, () => {
   });
 
   it('does not fetch again on the second start', async () => {
-    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'second', LAUNCH_ONLY));
+    const run = await npmStart(env(electronPackage, 'second', LAUNCH_ONLY));
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).not.toContain('fetching');
     expect({ zip: hits(zipName), shasums: hits('SHASUMS256.txt') }).toEqual({ zip: 1, shasums: 1 });
@@ -118,7 +124,7 @@ describe('npm start on a fresh install', SLOW, () => {
   it('uses an unpacked Electron named by ELECTRON_OVERRIDE_DIST_PATH without any download', async () => {
     const untouched = freshElectronPackage(join(work, 'override'));
     const before = hits(zipName);
-    const run = await runLauncher(['preview', '--skipBuild'], env(untouched, 'override', { ...LAUNCH_ONLY, ELECTRON_OVERRIDE_DIST_PATH: join(electronPackage, 'dist') }));
+    const run = await npmStart(env(untouched, 'override', { ...LAUNCH_ONLY, ELECTRON_OVERRIDE_DIST_PATH: join(electronPackage, 'dist') }));
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(hits(zipName)).toBe(before);
     expect(launchRecord('override').launch.self).toBe(join(electronPackage, 'dist', platformPath(process.platform)));
@@ -134,7 +140,7 @@ describe('npm start after a fresh npm install, offline', SLOW, () => {
     const first = freshElectronPackage(join(work, 'connected'), checksums);
     const online = await startMirror(version, { [zipName]: zip });
     try {
-      const run = await runLauncher(['preview', '--skipBuild'], env(first, 'connected', { ...ownCache, ELECTRON_MIRROR: online.url }));
+      const run = await npmStart(env(first, 'connected', { ...ownCache, ELECTRON_MIRROR: online.url }));
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(online.hits.get(`/v${version}/SHASUMS256.txt`)).toBeUndefined();
     } finally {
@@ -142,7 +148,7 @@ describe('npm start after a fresh npm install, offline', SLOW, () => {
     }
     // Same URL, nothing listening any more: @electron/get keys its cache by the URL's folder.
     const reinstalled = freshElectronPackage(join(work, 'reinstalled'), checksums);
-    const run = await runLauncher(['preview', '--skipBuild'], env(reinstalled, 'reinstalled', { ...ownCache, ELECTRON_MIRROR: online.url }));
+    const run = await npmStart(env(reinstalled, 'reinstalled', { ...ownCache, ELECTRON_MIRROR: online.url }));
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(launchRecord('reinstalled').launch.self).toBe(join(reinstalled, 'dist', platformPath(process.platform)));
   });
@@ -152,7 +158,7 @@ describe('npm start when Electron cannot be had', SLOW, () => {
   it('says the mirror is unreachable and the three ways out, and exits 69 without a stack', async () => {
     const electronPackage = freshElectronPackage(join(work, 'down'));
     const down = await closedMirrorUrl();
-    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'down', { ELECTRON_MIRROR: down }));
+    const run = await npmStart(env(electronPackage, 'down', { ELECTRON_MIRROR: down }));
     expectClearFailure(run);
     expect(said(run)).toContain(`it is not in node_modules/electron yet and fetching it failed (could not reach ${new URL(down).host}: ECONNREFUSED)`);
     expect(existsSync(join(work, 'record-down.json'))).toBe(false);
@@ -161,7 +167,7 @@ describe('npm start when Electron cannot be had', SLOW, () => {
 
   it('names the HTTP status when the mirror lacks this release', async () => {
     const electronPackage = freshElectronPackage(join(work, 'missing'));
-    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'missing', { ELECTRON_MIRROR: `${mirror.url}elsewhere/` }));
+    const run = await npmStart(env(electronPackage, 'missing', { ELECTRON_MIRROR: `${mirror.url}elsewhere/` }));
     expectClearFailure(run);
     expect(said(run)).toContain('answered HTTP 404');
   });
@@ -170,7 +176,7 @@ describe('npm start when Electron cannot be had', SLOW, () => {
     const electronPackage = freshElectronPackage(join(work, 'tampered'));
     const tampered = await startMirror(version, { [zipName]: standInZip(version) }, { [zipName]: '0'.repeat(64) });
     try {
-      const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'tampered', { ELECTRON_MIRROR: tampered.url }));
+      const run = await npmStart(env(electronPackage, 'tampered', { ELECTRON_MIRROR: tampered.url }));
       expectClearFailure(run);
       expect(said(run)).toContain(`the download from ${new URL(tampered.url).host} did not match the SHA-256 in the mirror's SHASUMS256.txt`);
       expect(existsSync(join(electronPackage, 'path.txt'))).toBe(false);
@@ -181,7 +187,7 @@ describe('npm start when Electron cannot be had', SLOW, () => {
 
   it('says when ELECTRON_OVERRIDE_DIST_PATH holds no Electron', async () => {
     const electronPackage = freshElectronPackage(join(work, 'empty-override'));
-    const run = await runLauncher(['preview', '--skipBuild'], env(electronPackage, 'empty-override', { ELECTRON_OVERRIDE_DIST_PATH: join(work, 'nothing-here') }));
+    const run = await npmStart(env(electronPackage, 'empty-override', { ELECTRON_OVERRIDE_DIST_PATH: join(work, 'nothing-here') }));
     expectClearFailure(run);
     expect(said(run)).toContain(`ELECTRON_OVERRIDE_DIST_PATH is set to ${join(work, 'nothing-here')}`);
   });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createZip } from './zip.ts';
 import { platformPath } from '../electron-package.ts';
@@ -51,10 +51,17 @@ export interface Run {
 // from what the test sets (npm exports .npmrc settings as npm_config_*).
 const INHERITED = /^(ELECTRON_|npm_config_electron_|npm_package_config_electron_|npm_config_platform$|npm_config_arch$|electron_)/i;
 
-/** Runs `node build/start.ts <args>` (what `npm start` runs) with a clean Electron environment plus `env`. */
-export function runLauncher(args: string[], env: Record<string, string>): Promise<Run> {
+/**
+ * Runs package.json's `script` (e.g. `start`: `node build/start.ts preview`) as npm would, on this
+ * Node, with `args` appended as `npm start -- <args>` does, in a clean Electron environment plus
+ * `env`. Reading the script keeps the test on the command a user's `npm start` runs.
+ */
+export function runScript(script: string, args: string[], env: Record<string, string>): Promise<Run> {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const [command, ...scriptArgs] = (scripts[script] ?? '').split(' ');
+  if (command !== 'node') throw new Error(`package.json's "${script}" script is "${scripts[script]}", not a node command`);
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED.test(name)));
-  const child = spawn(process.execPath, [join(root, 'build', 'start.ts'), ...args], { cwd: root, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...scriptArgs, ...args], { cwd: root, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
