@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { CONTENT_SECURITY_POLICY } from '../../src/core/content-security-policy.
 import { platformPath } from './electron-package.ts';
 import { ELECTRON_UNAVAILABLE_EXIT } from './unavailable.ts';
 import { closedMirrorUrl, startMirror, type Mirror } from './test-support/mirror.ts';
+import { createZip } from './test-support/zip.ts';
 import { freshElectronPackage, runScript, standInZip, type Run } from './test-support/fresh-install.ts';
 
 // A new user's first `npm start`, offline: a fresh copy of the electron package (no binary), a
@@ -71,9 +72,28 @@ function expectClearFailure(run: Run): void {
   expect(run.stderr + run.stdout).not.toContain('Electron uninstall');
 }
 
+// The newest app source (main/, src/, renderer/; tests and test support do not go into out/).
+function newestSource(): { path: string; mtimeMs: number } {
+  let newest = { path: '', mtimeMs: 0 };
+  for (const dir of ['main', 'src', 'renderer']) {
+    for (const entry of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
+      const path = join(entry.parentPath, entry.name);
+      if (!entry.isFile() || /\.test\.ts$|test-support/.test(path)) continue;
+      const { mtimeMs } = statSync(path);
+      if (mtimeMs > newest.mtimeMs) newest = { path, mtimeMs };
+    }
+  }
+  return newest;
+}
+
 beforeAll(async () => {
-  if (!existsSync(join(root, 'out', 'main', 'index.js')) || !existsSync(join(root, 'out', 'renderer', 'index.html'))) {
+  const built = join(root, 'out', 'main', 'index.js');
+  if (!existsSync(built) || !existsSync(join(root, 'out', 'renderer', 'index.html'))) {
     throw new Error('out/ is not built: run `npm run build` first (`npm test` does, before the unit tests)');
+  }
+  const newest = newestSource();
+  if (newest.mtimeMs > statSync(built).mtimeMs) {
+    throw new Error(`out/ is older than ${newest.path}: run \`npm run build\` first (\`npm test\` does, before the unit tests)`);
   }
   mirror = await startMirror(version, { [zipName]: standInZip(version) });
 });
@@ -182,6 +202,18 @@ describe('npm start when Electron cannot be had', SLOW, () => {
       expect(existsSync(join(electronPackage, 'path.txt'))).toBe(false);
     } finally {
       await tampered.close();
+    }
+  });
+
+  it('says when the archive does not hold this version\'s executable', async () => {
+    const electronPackage = freshElectronPackage(join(work, 'broken'));
+    const broken = await startMirror(version, { [zipName]: createZip([{ name: 'README', data: 'not electron' }]) });
+    try {
+      const run = await npmStart(env(electronPackage, 'broken', { ELECTRON_MIRROR: broken.url }));
+      expectClearFailure(run);
+      expect(said(run)).toContain(`the archive from ${broken.url}v${version}/${zipName} did not unpack to dist/${platformPath(process.platform)} with dist/version v${version}`);
+    } finally {
+      await broken.close();
     }
   });
 
