@@ -131,6 +131,9 @@ describe('npm start on a fresh install', SLOW, () => {
     expect(app?.privilegedSchemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true } }]);
     expect(app?.page).toEqual({ status: 200, csp: CONTENT_SECURITY_POLICY, html: true });
     expect(app?.ipcChannels).toEqual([...CHANNEL_NAMES].sort());
+    expect(app?.forksAtLaunch).toBe(0);
+    expect(app?.forks).toEqual([join(root, 'out', 'main', 'local-service.js')]);
+    expect(app?.localService).toMatchObject({ started: { state: 'running', baseUrl: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+/), error: null }, stopped: 'stopped' });
   });
 
   it('does not fetch again on the second start', async () => {

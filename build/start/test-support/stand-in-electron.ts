@@ -7,7 +7,8 @@ import type * as FakeElectronModule from './fake-electron-module.ts';
 // The stand-in Electron binary's body (the zip's `electron` is a two-line script that runs this on
 // Node). It records how electron-vite launched it, then does what Electron does with the app folder
 // it is given: runs package.json's `main`, here on Node with `electron` resolved to main/'s recording
-// fake. Then it checks that the window, the app:// protocol and IPC came up, writes everything to
+// fake. Then it checks that the window, the app:// protocol and IPC came up, starts and stops the
+// local service over IPC (a utility process, here a Node child), writes everything to
 // STAND_IN_RECORD and exits (0 if the app came up). STAND_IN_LAUNCH_ONLY=1 records the launch only.
 
 const APP_PAGE = 'app://swap-explorer/index.html';
@@ -43,14 +44,22 @@ async function startApp(entry: string): Promise<Record<string, unknown>> {
   registerHooks({
     resolve: (specifier, context, next) => (specifier === 'electron' ? { url: shim, format: 'module', shortCircuit: true } : next(specifier, context)),
   });
-  const { record } = (await import(shim)) as typeof FakeElectronModule;
+  const { record, forks } = (await import(shim)) as typeof FakeElectronModule;
   await import(pathToFileURL(entry).href);
   const window = await until(() => record.windows[0], 60_000);
   const serve = record.protocolHandlers.get('app');
   const page = serve ? await serve(new Request(APP_PAGE)) : null;
-  const info = (await record.ipcHandlers.get('app.info')?.({ senderFrame: { url: APP_PAGE } }, undefined)) as { ok?: boolean } | undefined;
+  const invoke = async (channel: string) => (await record.ipcHandlers.get(channel)?.({ senderFrame: { url: APP_PAGE } }, undefined)) as { ok?: boolean; value?: Record<string, unknown> } | undefined;
+  const info = await invoke('app.info');
+  const forksAtLaunch = forks.length;
+  // What the settings screen's switch does: the local service in a utility process, then stopped.
+  const started = await invoke('localService.start');
+  const stopped = await invoke('localService.stop');
   const prefs = (window.options.webPreferences ?? {}) as Record<string, unknown>;
   return {
+    forksAtLaunch,
+    forks,
+    localService: { started: started?.value ?? started, stopped: stopped?.value?.state },
     windows: record.windows.length,
     loadedUrl: window.loadedUrl,
     preload: prefs.preload,
