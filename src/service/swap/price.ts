@@ -9,6 +9,7 @@ import { encodeTransaction, settlerAddress, type CalldataFill } from './calldata
 import { minBuyAmount } from './fees.ts';
 import { estimateGas, totalNetworkFee } from './gas.ts';
 import { permit2Member, permitFor } from './permit.ts';
+import { lowerCaseAddresses } from './addresses.ts';
 import { resolveSwap, type AnySwapQuery, type ResolvedSwap, type SwapContext } from './resolve.ts';
 import { walletState } from './taker-state.ts';
 import { tradeExactIn, tradeExactOut, type Trade } from './trade.ts';
@@ -76,7 +77,8 @@ function validateTaker(ctx: SwapContext, swap: ResolvedSwap): void {
 }
 
 /** Prices (or quotes) a validated swap query; throws a ServiceFailure for refusals. */
-export function priceSwap(ctx: SwapContext, model: AllowanceModel, isQuote: boolean, query: AnySwapQuery): Record<string, unknown> {
+export function priceSwap(ctx: SwapContext, model: AllowanceModel, isQuote: boolean, raw: AnySwapQuery): Record<string, unknown> {
+  const query = lowerCaseAddresses(raw);
   const swap = resolveSwap(ctx, model, isQuote, query);
   validateTaker(ctx, swap);
   const exactOut = 'buyAmount' in query && query.buyAmount !== undefined ? BigInt(query.buyAmount) : undefined;
