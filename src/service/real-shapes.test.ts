@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXED_NOW, wethToUsdc } from './test-fixtures.ts';
+import { DEMO_TAKERS } from './swap/taker-state.ts';
+import { FIXED_NOW, token, wethToUsdc } from './test-fixtures.ts';
 import { startTestService, type TestService } from './test-support.ts';
 
 /**
@@ -10,6 +11,14 @@ import { startTestService, type TestService } from './test-support.ts';
 const SWAP_PATHS = ['/swap/allowance-holder/price', '/swap/allowance-holder/quote', '/swap/permit2/price', '/swap/permit2/quote'];
 /** Mixed case with a wrong EIP-55 checksum: accepted, since checksums are not enforced. */
 const BAD_CHECKSUM = '0xAbCdEf0000000000000000000000000000000001';
+
+/** Every 20-byte address anywhere in a body (calldata and hashes are longer, so they are not matched). */
+function addressesIn(value: unknown, path = '', out: { path: string; address: string }[] = []): { path: string; address: string }[] {
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)) out.push({ path, address: value });
+  else if (Array.isArray(value)) value.forEach((item, i) => addressesIn(item, `${path}[${i}]`, out));
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) addressesIn(item, path ? `${path}.${key}` : key, out);
+  return out;
+}
 
 let svc: TestService;
 beforeAll(async () => {
@@ -37,5 +46,41 @@ describe('addresses in any letter case', () => {
       swapFeeBps: '10',
     });
     for (const path of SWAP_PATHS) expect((await svc.get(path, query)).status, path).toBe(200);
+  });
+});
+
+describe('letter case of addresses in answers', () => {
+  const checksummed = { sellToken: token(1, 'WETH'), buyToken: token(1, 'USDC') };
+  const fee = { swapFeeRecipient: '0x00000000000000000000000000000000000000F1', swapFeeBps: '10' };
+  const cases: [string, Record<string, string>][] = [
+    ['checksummed tokens, no allowance', wethToUsdc({ ...checksummed, ...fee, taker: DEMO_TAKERS.fundedNoAllowance })],
+    ['low balance', wethToUsdc({ ...checksummed, taker: DEMO_TAKERS.lowBalance })],
+    ['native sell', wethToUsdc({ sellToken: token(1, 'NATIVE'), taker: DEMO_TAKERS.funded })],
+    ['native buy', { chainId: '1', sellToken: token(1, 'USDC'), buyToken: token(1, 'NATIVE'), sellAmount: '1000000000', taker: DEMO_TAKERS.funded }],
+    ['wrap', { chainId: '1', sellToken: token(1, 'NATIVE'), buyToken: token(1, 'WETH'), sellAmount: '5000', taker: DEMO_TAKERS.funded }],
+  ];
+
+  it('answers every address in lower case on all four endpoints, however the request wrote them', async () => {
+    let checked = 0;
+    for (const [name, query] of cases) {
+      for (const path of SWAP_PATHS) {
+        const { status, body } = await svc.get(path, query);
+        expect(status, `${name} ${path}`).toBe(200);
+        const found = addressesIn(body);
+        checked += found.length;
+        expect(found.filter(({ address }) => address !== address.toLowerCase()), `${name} ${path}`).toEqual([]);
+      }
+    }
+    expect(checked).toBeGreaterThan(150);
+  });
+
+  it('lets a client find buyToken and sellToken in route.tokens by string equality', async () => {
+    for (const path of SWAP_PATHS) {
+      const { body } = await svc.get(path, wethToUsdc({ ...checksummed, taker: DEMO_TAKERS.funded }));
+      const addresses = (body.route as { tokens: { address: string }[] }).tokens.map((t) => t.address);
+      expect(addresses).toContain(body.buyToken);
+      expect(addresses).toContain(body.sellToken);
+      expect(body.allowanceTarget).toBe((body.issues as { allowance: { spender: string } | null }).allowance?.spender ?? body.allowanceTarget);
+    }
   });
 });

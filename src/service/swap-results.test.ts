@@ -50,8 +50,8 @@ describe('Allowance Holder and Permit2 prices', () => {
   });
 
   it('set allowanceTarget to the Allowance Holder or Permit2, null for native sells', async () => {
-    expect((await svc.get(AH, wethToUsdc())).body.allowanceTarget).toBe(chainById(1)!.allowanceHolder);
-    expect((await svc.get(P2, wethToUsdc())).body.allowanceTarget).toBe(PERMIT2_ADDRESS);
+    expect((await svc.get(AH, wethToUsdc())).body.allowanceTarget).toBe(chainById(1)!.allowanceHolder.toLowerCase());
+    expect((await svc.get(P2, wethToUsdc())).body.allowanceTarget).toBe(PERMIT2_ADDRESS.toLowerCase());
     const native = wethToUsdc({ sellToken: token(1, 'NATIVE') });
     expect((await svc.get(AH, native)).body.allowanceTarget).toBeNull();
     expect((await svc.get(P2, native)).body.allowanceTarget).toBeNull();
@@ -164,9 +164,9 @@ describe('issues from the taker state', () => {
 
   it('reports a missing allowance on the model\'s spender', async () => {
     const ah = (await svc.get(AH, wethToUsdc({ taker: DEMO_TAKERS.fundedNoAllowance }))).body;
-    expect(ah.issues).toMatchObject({ allowance: { actual: '0', spender: chainById(1)!.allowanceHolder }, balance: null });
+    expect(ah.issues).toMatchObject({ allowance: { actual: '0', spender: chainById(1)!.allowanceHolder.toLowerCase() }, balance: null });
     const p2 = (await svc.get(P2, wethToUsdc({ taker: DEMO_TAKERS.fundedNoAllowance }))).body;
-    expect(p2.issues).toMatchObject({ allowance: { actual: '0', spender: PERMIT2_ADDRESS } });
+    expect(p2.issues).toMatchObject({ allowance: { actual: '0', spender: PERMIT2_ADDRESS.toLowerCase() } });
   });
 
   it('reports a low balance with simulationIncomplete', async () => {

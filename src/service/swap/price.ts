@@ -21,6 +21,7 @@ import { tradeExactIn, tradeExactOut, type Trade } from './trade.ts';
  * requested amount, `sellAmount` the amount needed, `mode` stays "exact-in" (the spec's only value).
  */
 
+// Every address in an answer is lower case, as the real service sends them (real-service-shapes.md).
 function lower(address: string): string {
   return address.toLowerCase();
 }
@@ -51,7 +52,7 @@ function routeMember(swap: ResolvedSwap, trade: Trade): { fills: Record<string, 
 
 function allowanceTargetOf(swap: ResolvedSwap): string | null {
   if (swap.wrapUnwrap || swap.sell.kind === 'native') return null;
-  return swap.model === 'permit2' ? PERMIT2_ADDRESS : swap.state.chain.allowanceHolder;
+  return lower(swap.model === 'permit2' ? PERMIT2_ADDRESS : swap.state.chain.allowanceHolder);
 }
 
 function issuesOf(ctx: SwapContext, swap: ResolvedSwap, sellAmount: bigint, spender: string | null): Record<string, unknown> {
@@ -157,7 +158,7 @@ function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade): Record<st
     zid: ctx.zid,
   };
   if (!swap.isQuote) return body;
-  body.transaction = { to: tx.to, data: tx.data, gas: gas.toString(), gasPrice: swap.gasPriceWei.toString(), value: tx.value.toString() };
+  body.transaction = { to: lower(tx.to), data: tx.data, gas: gas.toString(), gasPrice: swap.gasPriceWei.toString(), value: tx.value.toString() };
   if (swap.model === 'permit2') body.permit2 = permit ? permit2Member(state.chain.chainId, swap.sell.address, trade.sellAmount, settler, permit) : null;
   return body;
 }
