@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS, schemaReport } from '../spec/index.ts';
 import { DEMO_TAKERS } from './swap/taker-state.ts';
 import { FIXED_NOW, token, wethToUsdc } from './test-fixtures.ts';
 import { startTestService, type TestService } from './test-support.ts';
@@ -81,6 +82,20 @@ describe('letter case of addresses in answers', () => {
       expect(addresses).toContain(body.buyToken);
       expect(addresses).toContain(body.sellToken);
       expect(body.allowanceTarget).toBe((body.issues as { allowance: { spender: string } | null }).allowance?.spender ?? body.allowanceTarget);
+    }
+  });
+});
+
+describe('quote shape', () => {
+  it('carries gas and gasPrice only under transaction in quotes of both models, and at the top level of prices', async () => {
+    for (const model of ['allowance-holder', 'permit2'] as const) {
+      const quote = (await svc.get(`/swap/${model}/quote`, wethToUsdc({ taker: DEMO_TAKERS.funded }))).body;
+      expect(quote).not.toHaveProperty('gas');
+      expect(quote).not.toHaveProperty('gasPrice');
+      expect(quote.transaction).toMatchObject({ gas: expect.stringMatching(/^[0-9]+$/), gasPrice: expect.stringMatching(/^[0-9]+$/) });
+      expect(schemaReport(ENDPOINTS[`${model}.quote`].response, quote)).toEqual([]);
+      const price = (await svc.get(`/swap/${model}/price`, wethToUsdc({ taker: DEMO_TAKERS.funded }))).body;
+      expect(price).toMatchObject({ gas: expect.any(String), gasPrice: expect.any(String) });
     }
   });
 });

@@ -158,6 +158,9 @@ function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade): Record<st
     zid: ctx.zid,
   };
   if (!swap.isQuote) return body;
+  // In v2 a quote's gas and gasPrice live only under transaction (spec, "Versioning" 3).
+  delete body.gas;
+  delete body.gasPrice;
   body.transaction = { to: lower(tx.to), data: tx.data, gas: gas.toString(), gasPrice: swap.gasPriceWei.toString(), value: tx.value.toString() };
   if (swap.model === 'permit2') body.permit2 = permit ? permit2Member(state.chain.chainId, swap.sell.address, trade.sellAmount, settler, permit) : null;
   return body;

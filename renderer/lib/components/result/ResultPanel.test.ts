@@ -30,6 +30,14 @@ describe('ResultPanel', () => {
     expect(document.body.textContent).not.toContain('secret-key-1');
   });
 
+  it('reads a quote\'s gas and gasPrice from transaction, where v2 quotes carry them', () => {
+    const body = fixtures.permit2Quote as Record<string, unknown> & { transaction: { gas: string; gasPrice: string } };
+    expect(body).not.toHaveProperty('gas');
+    render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
+    const gas = within(screen.getByRole('row', { name: /^Gas/ })).getByRole('cell').textContent;
+    expect(gas).toBe(`${body.transaction.gas} at ${body.transaction.gasPrice} wei`);
+  });
+
   it('applies the allowance rules: Permit2 allowance sufficient, transaction.to is not the spender; an allowance issue asks for an approval', () => {
     const body = fixtures.permit2Quote as Record<string, unknown>;
     const { unmount } = render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
