@@ -99,3 +99,18 @@ describe('quote shape', () => {
     }
   });
 });
+
+describe('selling the native asset', () => {
+  it('shows the wrapped native token in route.fills and route.tokens while sellToken stays 0xeeee…', async () => {
+    const weth = token(1, 'WETH').toLowerCase();
+    for (const path of SWAP_PATHS) {
+      const { body } = await svc.get(path, wethToUsdc({ sellToken: token(1, 'NATIVE'), taker: DEMO_TAKERS.funded }));
+      expect(body.sellToken, path).toBe('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee');
+      const route = body.route as { fills: { from: string }[]; tokens: { address: string; symbol: string }[] };
+      expect(route.fills[0]!.from, path).toBe(weth);
+      expect(route.fills.some((fill) => fill.from === body.sellToken), path).toBe(false);
+      expect(route.tokens[0], path).toEqual({ address: weth, symbol: 'WETH' });
+      expect(route.tokens.map((t) => t.symbol), path).not.toContain('ETH');
+    }
+  });
+});

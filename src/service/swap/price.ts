@@ -27,7 +27,9 @@ function lower(address: string): string {
 }
 
 function routeMember(swap: ResolvedSwap, trade: Trade): { fills: Record<string, string>[]; tokens: { address: string; symbol: string }[]; calldataFills: CalldataFill[] } {
-  const display = (token: MarketToken) => (lower(token.address) === lower(swap.routeSell.address) ? swap.sell : lower(token.address) === lower(swap.routeBuy.address) ? swap.buy : token);
+  // A native sell is routed and shown as the wrapped native token, as the real service shows it
+  // (real-service-shapes.md, "Selling the native asset"); a native buy keeps the placeholder.
+  const display = (token: MarketToken) => (lower(token.address) === lower(swap.routeBuy.address) ? swap.buy : token);
   if (!trade.route) {
     const fill = { from: lower(swap.sell.address), to: lower(swap.buy.address), source: swap.wrapUnwrap === 'wrap' ? 'Wrap' : 'Unwrap', proportionBps: '10000' };
     return { fills: [fill], tokens: [swap.sell, swap.buy].map((t) => ({ address: lower(t.address), symbol: t.symbol })), calldataFills: [] };
@@ -42,7 +44,7 @@ function routeMember(swap: ResolvedSwap, trade: Trade): { fills: Record<string, 
     proportionBps: String(share),
   }));
   const seen = new Map<string, MarketToken>();
-  for (const token of [swap.sell, ...trade.route.paths.flat().map(display), swap.buy]) if (!seen.has(lower(token.address))) seen.set(lower(token.address), token);
+  for (const token of [swap.routeSell, ...trade.route.paths.flat().map(display), swap.buy]) if (!seen.has(lower(token.address))) seen.set(lower(token.address), token);
   const last = seen.get(lower(swap.buy.address))!;
   seen.delete(lower(swap.buy.address));
   seen.set(lower(swap.buy.address), last);
