@@ -114,3 +114,41 @@ describe('selling the native asset', () => {
     }
   });
 });
+
+describe('errors that teach v2', () => {
+  const reasons = async (path: string, query: Record<string, string>) => {
+    const answer = await svc.get(path, query);
+    expect(answer.status).toBe(400);
+    expect(answer.body.name).toBe('INPUT_INVALID');
+    return Object.fromEntries((answer.body.data?.details ?? []).map((d) => [d.field, d.reason]));
+  };
+
+  it('names the v2 replacement of each retired v1 parameter, with the unit change from fraction to Bps', async () => {
+    const got = await reasons('/swap/allowance-holder/price', {
+      ...wethToUsdc(),
+      slippagePercentage: '0.01',
+      buyTokenPercentageFee: '0.005',
+      feeRecipient: DEMO_TAKERS.funded,
+      sellTokenAddress: token(1, 'WETH'),
+      buyTokenAddress: token(1, 'USDC'),
+      skipValidation: 'true',
+      affiliateAddress: DEMO_TAKERS.funded,
+    });
+    expect(got.slippagePercentage).toMatch(/slippageBps.*basis points.*slippagePercentage=0\.01 is slippageBps=100/);
+    expect(got.buyTokenPercentageFee).toMatch(/swapFeeBps.*swapFeeRecipient.*buyTokenPercentageFee=0\.005 is swapFeeBps=50/);
+    expect(got.feeRecipient).toMatch(/in v2 use swapFeeRecipient/);
+    expect(got.sellTokenAddress).toMatch(/in v2 use sellToken$/);
+    expect(got.buyTokenAddress).toMatch(/in v2 use buyToken$/);
+    expect(got.skipValidation).toMatch(/no replacement: validation always runs/);
+    expect(got.affiliateAddress).toMatch(/no replacement/);
+    for (const reason of Object.values(got)) expect(reason).not.toBe('is not a parameter of this endpoint');
+  });
+
+  it('points sellToken=ETH to 0xeeee… and chainId=base to /swap/chains', async () => {
+    const got = await reasons('/swap/permit2/price', { chainId: 'base', sellToken: 'ETH', buyToken: token(8453, 'USDC'), sellAmount: '1000' });
+    expect(got.sellToken).toContain('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee');
+    expect(got.chainId).toContain('/swap/chains');
+    const sources = await reasons('/sources', { chainId: 'base' });
+    expect(sources.chainId).toContain('/swap/chains');
+  });
+});
