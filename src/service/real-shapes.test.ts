@@ -1,4 +1,6 @@
+import { decodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTLER_ABI } from '../domain/settler-abi.ts';
 import { ENDPOINTS, schemaReport } from '../spec/index.ts';
 import { DEMO_TAKERS } from './swap/taker-state.ts';
 import { FIXED_NOW, token, wethToUsdc } from './test-fixtures.ts';
@@ -150,5 +152,57 @@ describe('errors that teach v2', () => {
     expect(got.chainId).toContain('/swap/chains');
     const sources = await reasons('/sources', { chainId: 'base' });
     expect(sources.chainId).toContain('/swap/chains');
+  });
+});
+
+describe('exact out (Allowance Holder buyAmount)', () => {
+  const exactOut = (overrides: Record<string, string> = {}) => ({ chainId: '1', sellToken: token(1, 'WETH'), buyToken: token(1, 'USDC'), buyAmount: '1000000', taker: DEMO_TAKERS.funded, ...overrides });
+
+  it('answers the exact-out variant on price and quote: buyAmount as asked, maxSellAmount bounded by slippage, two routes', async () => {
+    for (const verb of ['price', 'quote'] as const) {
+      const { status, body } = await svc.get(`/swap/allowance-holder/${verb}`, exactOut());
+      expect(status).toBe(200);
+      expect(schemaReport(ENDPOINTS[`allowance-holder.${verb}`].response, body), verb).toEqual([]);
+      expect(body).toMatchObject({ mode: 'exact-out', buyAmount: '1000000' });
+      for (const gone of ['sellAmount', 'minBuyAmount', 'route']) expect(body, `${verb} ${gone}`).not.toHaveProperty(gone);
+      const max = BigInt(body.maxSellAmount as string);
+      const net = BigInt(body.estimatedNetSellAmount as string);
+      // Default slippage 100 Bps bounds the spend: maxSellAmount = needed × 1.01, rounded up.
+      expect(max).toBe((net * 1_010_000n + 999_999n) / 1_000_000n);
+      const routes = body.routes as { forward: { fills: { from: string; to: string }[] }; refund: { fills: { from: string; to: string }[] } };
+      expect(routes.forward.fills[0]!.from).toBe(body.sellToken);
+      expect(routes.forward.fills.at(-1)!.to).toBe(body.buyToken);
+      expect(routes.refund.fills[0]!.from).toBe(body.buyToken);
+      expect(routes.refund.fills.at(-1)!.to).toBe(body.sellToken);
+    }
+  });
+
+  it('encodes calldata that pulls at most maxSellAmount and guarantees at least buyAmount', async () => {
+    const { body } = await svc.get('/swap/allowance-holder/quote', exactOut());
+    const exec = decodeFunctionData({ abi: SETTLER_ABI, data: (body.transaction as { data: Hex }).data });
+    expect(exec.functionName).toBe('exec');
+    const [, sellToken, amount, , inner] = exec.args as [string, string, bigint, string, Hex];
+    expect(sellToken.toLowerCase()).toBe(body.sellToken);
+    expect(amount.toString()).toBe(body.maxSellAmount);
+    const execute = decodeFunctionData({ abi: SETTLER_ABI, data: inner });
+    const [slippage, actions] = execute.args as unknown as [{ minAmountOut: bigint; recipient: string }, Hex[]];
+    expect(slippage.minAmountOut).toBeGreaterThanOrEqual(BigInt(body.buyAmount as string));
+    expect(slippage.recipient.toLowerCase()).toBe(DEMO_TAKERS.funded);
+    const fills = actions.map((action) => decodeFunctionData({ abi: SETTLER_ABI, data: action })).filter((call) => call.functionName === 'FILL');
+    const routes = body.routes as { forward: { fills: unknown[] }; refund: { fills: unknown[] } };
+    expect(fills).toHaveLength(routes.forward.fills.length + routes.refund.fills.length);
+  });
+
+  it('spends exactly what is needed at zero slippage, and is refused with both or neither amount and on Permit2', async () => {
+    const tight = (await svc.get('/swap/allowance-holder/price', exactOut({ slippageBps: '0' }))).body;
+    expect(tight.maxSellAmount).toBe(tight.estimatedNetSellAmount);
+    const both = await svc.get('/swap/allowance-holder/quote', exactOut({ sellAmount: '1000' }));
+    expect(both.status).toBe(400);
+    expect(both.body.name).toBe('INPUT_INVALID');
+    const { buyAmount: _buy, ...neitherQuery } = exactOut();
+    const neither = await svc.get('/swap/allowance-holder/price', neitherQuery);
+    expect(neither.body.data?.details?.map((d) => d.field)).toEqual(['sellAmount']);
+    const permit2 = await svc.get('/swap/permit2/price', exactOut({ sellAmount: '1000' }));
+    expect(permit2.body.data?.details).toEqual([{ field: 'buyAmount', reason: 'is not accepted by the Permit2 endpoints' }]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NoLiquiditySchema, priceFields } from './price-response.ts';
+import { NoLiquiditySchema, exactOutPriceFields, priceFields } from './price-response.ts';
 import { AddressSchema, BaseUnitsSchema } from './primitives.ts';
 
 /**
@@ -63,9 +63,16 @@ export const QuoteLiquidSchema = z.looseObject(quoteFields);
 /** A quote with liquidity of either model (exact-in): `mode` on Allowance Holder, `permit2` on Permit2. */
 export type LiquidQuote = z.infer<typeof QuoteLiquidSchema> & { mode?: 'exact-in'; permit2?: Permit2Data | null };
 
-/** 200 body of GET /swap/allowance-holder/quote. */
+const { gas: _outGas, gasPrice: _outGasPrice, ...exactOutQuoteTopLevel } = exactOutPriceFields;
+
+/** Allowance Holder quote with liquidity, exact-out: the exact-out fields but gas and gasPrice, plus transaction. */
+export const AllowanceHolderQuoteExactOutSchema = z.looseObject({ ...exactOutQuoteTopLevel, transaction: TransactionSchema });
+/** An exact-out quote with liquidity. */
+export type ExactOutQuote = z.infer<typeof AllowanceHolderQuoteExactOutSchema>;
+
+/** 200 body of GET /swap/allowance-holder/quote: exact-in or exact-out (by `mode`), or no liquidity. */
 export const AllowanceHolderQuoteResponseSchema = z.discriminatedUnion('liquidityAvailable', [
-  AllowanceHolderQuoteLiquidSchema,
+  z.discriminatedUnion('mode', [AllowanceHolderQuoteLiquidSchema, AllowanceHolderQuoteExactOutSchema]),
   NoLiquiditySchema,
 ]);
 /** An Allowance Holder quote. */
