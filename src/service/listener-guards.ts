@@ -30,7 +30,7 @@ export function capConnections(server: Server, max: number, log: (line: string) 
     refused += 1;
     const now = performance.now();
     if (now - lastLog < CAP_LOG_INTERVAL_MS) return;
-    log(`local service: connection cap reached: ${max} connections open, refused ${refused} new connection(s); raise it with maxConnections (--max-connections) or close idle clients`);
+    log(`local service: connection cap reached: ${max} connections open, refused ${refused} new connection(s); raise the maxConnections option or close idle clients`);
     lastLog = now;
     refused = 0;
   });
