@@ -10,8 +10,9 @@ import { FIXED_NOW } from './test-fixtures.ts';
 import { startTestService, type TestService } from './test-support.ts';
 
 /**
- * Fuzzing: random query strings never produce a 500 or an exception. 98,000 run in process against
- * the request handler (the same code the HTTPS server calls), 2,000 more over real HTTPS: 100,000 in
+ * Fuzzing: random query strings never produce a 500 or an exception. 96,000 run in process against
+ * the request handler (the same code the HTTPS server calls), 2,000 exact-out trades (Allowance
+ * Holder `buyAmount`, the costliest path) in process too, and 2,000 more over real HTTPS: 100,000 in
  * all. Addresses come in every letter case, checksummed or not (a wrong EIP-55 checksum once crashed
  * the calldata encoder), so a crash anywhere in the pricing path shows up here.
  */
@@ -79,6 +80,16 @@ const plausible = fc
 const raw = fc.oneof(fc.string({ maxLength: 120 }), fc.stringMatching(/^([a-zA-Z_]{1,12}=[%0-9a-zA-Z,.&=+-]{0,30}&?){0,8}$/));
 const path = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...ENDPOINT_IDS.map((id) => ENDPOINTS[id].path)) }, { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((s) => `/${s}`) });
 const swapPath = fc.constantFrom('/swap/allowance-holder/price', '/swap/allowance-holder/quote', '/swap/permit2/price', '/swap/permit2/quote');
+// The same plausible trades buying an exact amount instead of selling one.
+const exactOut = fc.tuple(fc.constantFrom('/swap/allowance-holder/price', '/swap/allowance-holder/quote'), plausible).map(([p, q]) => {
+  const query = new URLSearchParams(q);
+  const amount = query.get('sellAmount');
+  if (amount !== null) {
+    query.delete('sellAmount');
+    query.set('buyAmount', amount);
+  }
+  return [p, query.toString()] as const;
+});
 /** A path and a query string. */
 const request = fc.oneof(
   { weight: 4, arbitrary: fc.tuple(swapPath, plausible) },
@@ -86,21 +97,29 @@ const request = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(path, raw) },
 );
 
+function inProcess(requests: fc.Arbitrary<readonly [string, string]>, numRuns: number, seed: number): void {
+  const unexpected: unknown[] = [];
+  const handle = createHandler({ market: new Market(9), keys: new KeyRing([{ key: 'k', team: 't' }]), blocked: {}, now: () => FIXED_NOW, onUnexpected: (error) => unexpected.push(error) });
+  fc.assert(
+    fc.property(requests, ([p, q]) => {
+      const answer = handle({ method: 'GET', url: `${p}?${q}`, headers: { 'svc-api-key': 'k', 'svc-version': 'v2' } });
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+      expect(answer.zid).toMatch(ZID_PATTERN);
+      expect(() => JSON.parse(JSON.stringify(answer.body))).not.toThrow();
+    }),
+    { numRuns, seed },
+  );
+  expect(unexpected).toEqual([]);
+}
+
 describe('fuzz', () => {
-  it('answers 98,000 random query strings in process without a 500 or an exception', () => {
-    const unexpected: unknown[] = [];
-    const handle = createHandler({ market: new Market(9), keys: new KeyRing([{ key: 'k', team: 't' }]), blocked: {}, now: () => FIXED_NOW, onUnexpected: (error) => unexpected.push(error) });
-    fc.assert(
-      fc.property(request, ([p, q]) => {
-        const answer = handle({ method: 'GET', url: `${p}?${q}`, headers: { 'svc-api-key': 'k', 'svc-version': 'v2' } });
-        expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
-        expect(answer.zid).toMatch(ZID_PATTERN);
-        expect(() => JSON.parse(JSON.stringify(answer.body))).not.toThrow();
-      }),
-      { numRuns: 98_000, seed: 20260115 },
-    );
-    expect(unexpected).toEqual([]);
+  it('answers 96,000 random query strings in process without a 500 or an exception', () => {
+    inProcess(request, 96_000, 20260115);
   }, 900_000);
+
+  it('answers 2,000 exact-out trades in process without a 500 or an exception', () => {
+    inProcess(exactOut, 2_000, 20261123);
+  }, 300_000);
 
   describe('over HTTPS', () => {
     let svc: TestService;
