@@ -30,8 +30,13 @@ export interface AdviceItem {
   rule: number | null;
 }
 
-/** A price or quote body of either model. */
-export type AdviceBody = (LiquidPrice & { transaction?: Transaction; permit2?: Permit2Data | null }) | NoLiquidity;
+/**
+ * A price or quote body of either model, exact-in or exact-out: the rules read only the allowance,
+ * the issues, the sell token and, on quotes, the transaction and permit2.
+ */
+export type AdviceBody = (Liquid & { transaction?: Transaction; permit2?: Permit2Data | null }) | NoLiquidity;
+
+type Liquid = Pick<LiquidPrice, 'liquidityAvailable' | 'allowanceTarget' | 'issues' | 'sellToken'>;
 
 /** What to advise on. `sellDecimals` lets balances and allowances show in human units. */
 export interface AdviceInput {
@@ -51,7 +56,7 @@ function amount(value: string, decimals: number | undefined): string {
   return decimals === undefined ? `${value} base units` : formatBaseUnits(BigInt(value), decimals);
 }
 
-function allowanceItems(input: AdviceInput, body: LiquidPrice & { transaction?: Transaction }): AdviceItem[] {
+function allowanceItems(input: AdviceInput, body: Liquid & { transaction?: Transaction }): AdviceItem[] {
   const contract = CONTRACT_NAME[input.model];
   const settler = body.transaction?.to;
   const nativeSold = same(body.sellToken, NATIVE_TOKEN_PLACEHOLDER);
@@ -80,7 +85,7 @@ function allowanceItems(input: AdviceInput, body: LiquidPrice & { transaction?: 
 }
 
 // Rules 2 and 3: where transaction.to must (AH) or must not (Permit2) point.
-function transactionTargetItems(input: AdviceInput, body: LiquidPrice & { transaction?: Transaction }, spender: string): AdviceItem[] {
+function transactionTargetItems(input: AdviceInput, body: Liquid & { transaction?: Transaction }, spender: string): AdviceItem[] {
   const to = body.transaction?.to;
   if (!to) return [];
   if (input.model === 'allowance-holder' && !same(to, spender)) {
@@ -92,7 +97,7 @@ function transactionTargetItems(input: AdviceInput, body: LiquidPrice & { transa
   return [];
 }
 
-function balanceItems(input: AdviceInput, body: LiquidPrice): AdviceItem[] {
+function balanceItems(input: AdviceInput, body: Liquid): AdviceItem[] {
   const balance = body.issues.balance;
   if (!balance) return [];
   const figures = `${amount(balance.actual, input.sellDecimals)} < ${amount(balance.expected, input.sellDecimals)}`;
@@ -100,13 +105,13 @@ function balanceItems(input: AdviceInput, body: LiquidPrice): AdviceItem[] {
   return [{ code: 'BALANCE_TOO_LOW', severity: 'action', text: `Balance too low: ${figures} of ${balance.token}; ${then}.`, rule: input.kind === 'price' ? 4 : 6 }];
 }
 
-function permit2Items(input: AdviceInput, body: AdviceBody & LiquidPrice): AdviceItem[] {
+function permit2Items(input: AdviceInput, body: AdviceBody & Liquid): AdviceItem[] {
   if (input.model !== 'permit2' || input.kind !== 'quote' || body.permit2 === undefined) return [];
   if (body.permit2 === null) return [{ code: 'NO_SIGNATURE_NEEDED', severity: 'info', text: 'permit2 is null: no signature is needed.', rule: 3 }];
   return [{ code: 'SIGN_PERMIT2', severity: 'action', text: 'Sign permit2.eip712, then append the signature length and the signature to transaction.data before sending.', rule: 3 }];
 }
 
-function otherIssueItems(body: LiquidPrice): AdviceItem[] {
+function otherIssueItems(body: Liquid): AdviceItem[] {
   const items: AdviceItem[] = [];
   if (body.issues.simulationIncomplete) {
     items.push({ code: 'SIMULATION_INCOMPLETE', severity: 'info', text: 'simulationIncomplete may be ignored: the service could not fully validate the trade, which does not mean it will revert.', rule: 4 });

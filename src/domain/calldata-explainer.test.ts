@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { concat, encodeFunctionData, pad, parseAbi, toFunctionSelector } from 'viem';
-import { explainCalldata, zidFromArgument } from './calldata-explainer.ts';
+import { checkExactOutBounds, explainCalldata, zidFromArgument } from './calldata-explainer.ts';
 
 // A test ABI shaped like a settler (execute with slippage tuple and packed zid) and an Allowance
 // Holder wrapper (exec forwarding bytes); the app's own ABI is tested the same way once it exists.
@@ -65,5 +65,20 @@ describe('zidFromArgument', () => {
     expect(zidFromArgument('bytes32', concat([ZID, AFFILIATE]))).toBe(ZID);
     expect(zidFromArgument('bytes12', ZID.toUpperCase().replace('0X', '0x'))).toBe(ZID);
     expect(zidFromArgument('uint256', '5')).toBeNull();
+  });
+});
+
+describe('checkExactOutBounds', () => {
+  const exec = (amount: bigint) => encodeFunctionData({ abi, functionName: 'exec', args: [SETTLER, USDC, amount, SETTLER, executeData] });
+
+  it('confirms an Allowance Holder call that pulls at most maxSellAmount and needs at least buyAmount', () => {
+    const bounds = checkExactOutBounds(explainCalldata(abi, exec(500n)), { buyAmount: MIN.toString(), maxSellAmount: '500' });
+    expect(bounds).toEqual({ pulled: '500', minBuy: MIN.toString(), pullsAtMostMax: true, guaranteesBuyAmount: true });
+  });
+
+  it('flags calldata that could spend more than maxSellAmount or deliver less than buyAmount', () => {
+    const bounds = checkExactOutBounds(explainCalldata(abi, exec(501n)), { buyAmount: (MIN + 1n).toString(), maxSellAmount: '500' });
+    expect(bounds).toMatchObject({ pullsAtMostMax: false, guaranteesBuyAmount: false });
+    expect(checkExactOutBounds(explainCalldata(abi, '0x12'), { buyAmount: '1', maxSellAmount: '1' }).guaranteesBuyAmount).toBeNull();
   });
 });

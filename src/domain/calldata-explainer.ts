@@ -107,3 +107,34 @@ export function explainCalldata(abi: Abi, data: string): CalldataExplanation {
     return { ok: false, message: `transaction.data does not decode with the settler ABI (selector ${data.slice(0, 10)}): ${(error as Error).message.split('\n')[0]}` };
   }
 }
+
+/** How a quote's calldata bounds an exact-out trade, against what the answer says. */
+export interface ExactOutBounds {
+  /** The sell amount the call lets the Allowance Holder pull (`exec`'s `amount`), or null when the call has none. */
+  pulled: string | null;
+  /** The minimum buy amount the settler enforces (`minAmountOut`). */
+  minBuy: string | null;
+  /** pulled <= maxSellAmount; null when unknown. */
+  pullsAtMostMax: boolean | null;
+  /** minBuy >= buyAmount: the buyer gets at least what was asked; null when unknown. */
+  guaranteesBuyAmount: boolean | null;
+}
+
+function atMost(value: string | null, bound: string): boolean | null {
+  if (value === null || !/^[0-9]+$/.test(value) || !/^[0-9]+$/.test(bound)) return null;
+  return BigInt(value) <= BigInt(bound);
+}
+
+/**
+ * Checks the calldata of an exact-out quote (Allowance Holder `buyAmount`): it must pull at most
+ * `maxSellAmount` and make the settler require at least `buyAmount`, so the buyer never receives
+ * less than asked (real-service-shapes.md, "Buying an exact amount").
+ */
+export function checkExactOutBounds(explanation: CalldataExplanation, answer: { buyAmount: string; maxSellAmount: string }): ExactOutBounds {
+  if (!explanation.ok) return { pulled: null, minBuy: null, pullsAtMostMax: null, guaranteesBuyAmount: null };
+  const { call } = explanation;
+  const pulled = call.inner ? (call.args.find((row) => row.path === 'amount')?.value ?? null) : null;
+  const minBuy = call.minBuyAmount;
+  const guarantees = minBuy === null ? null : atMost(answer.buyAmount, minBuy);
+  return { pulled, minBuy, pullsAtMostMax: atMost(pulled, answer.maxSellAmount), guaranteesBuyAmount: guarantees };
+}

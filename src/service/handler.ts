@@ -2,6 +2,8 @@ import { gaslessChains, swapChains, type ChainInfo } from '../domain/chains.ts';
 import { API_VERSION, ENDPOINTS, HEADER_NAMES, SUNSET_VERSION, endpointByPath, toFieldErrors, type EndpointId } from '../spec/index.ts';
 import type { FieldError } from '../spec/index.ts';
 import type { KeyRing, Team } from './auth.ts';
+import type { AuthFailureLimiter } from './auth-failures.ts';
+import { capDetails, invalidInputMessage } from './detail-cap.ts';
 import { ServiceFailure, errorBody, invalidInput, newZid } from './errors.ts';
 import type { Market } from './market/liquidity.ts';
 import type { RateLimiter } from './knobs.ts';
@@ -11,9 +13,10 @@ import type { AnySwapQuery } from './swap/resolve.ts';
 
 /**
  * The request handler, free of sockets so that it can be driven in process (tests, fuzzing,
- * benchmarks). Order of checks: path (404), method (405), key (401), rate limit (429), version
- * header (400 INPUT_INVALID on field `svc-version`; v1 is told it was sunset on 2025-04-11), query
- * (400 INPUT_INVALID with every bad field), then the endpoint. Anything unexpected is a 500
+ * benchmarks). Order of checks: path (404), method (405), key (401; 429 once an address has
+ * failed more often than the rate limit allows in the second), rate limit (429), version header
+ * (400 INPUT_INVALID on field `svc-version`; v1 is told it was sunset on 2025-04-11), query (400
+ * INPUT_INVALID with every bad field, listing the first 20), then the endpoint. Anything unexpected is a 500
  * INTERNAL_SERVER_ERROR whose body never carries a stack trace.
  */
 
@@ -24,6 +27,8 @@ export interface HandlerConfig {
   blocked: BlockedLists;
   now: () => number;
   rateLimiter?: RateLimiter | undefined;
+  /** Per-address limit on missing or unknown keys (auth-failures.ts). */
+  authFailures?: AuthFailureLimiter | undefined;
   /** Called with unexpected errors (with their stack) for the operator's log; never sent to clients. */
   onUnexpected?: (error: unknown) => void;
 }
@@ -33,6 +38,8 @@ export interface HandlerRequest {
   method: string;
   url: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The client's address, for the per-address limit on failed authentication. */
+  remoteAddress?: string | undefined;
 }
 
 /** The handler's answer: status, headers, JSON body, and the zid and path for the access log. */
@@ -57,7 +64,7 @@ function parseQuery(raw: string): Record<string, string> {
     // Own property without prototype lookups: a "__proto__" parameter stays a plain (unknown) key.
     Object.defineProperty(query, key, { value, enumerable: true, writable: true, configurable: true });
   }
-  if (repeated.length > 0) throw new ServiceFailure('INPUT_INVALID', `Invalid input: ${repeated.map((d) => d.field).join(', ')}`, repeated);
+  if (repeated.length > 0) throw new ServiceFailure('INPUT_INVALID', invalidInputMessage(repeated), repeated);
   return query;
 }
 
@@ -73,17 +80,17 @@ function checkVersion(request: HandlerRequest): void {
 
 function authenticate(config: HandlerConfig, request: HandlerRequest): { key: string; team: Team } {
   const key = header(request, HEADER_NAMES.apiKey);
-  if (!key) throw new ServiceFailure('UNAUTHORIZED', `Missing ${HEADER_NAMES.apiKey} header`);
-  const team = config.keys.teamOf(key);
-  if (!team) throw new ServiceFailure('UNAUTHORIZED', 'Invalid API key');
-  return { key, team };
+  const team = key ? config.keys.teamOf(key) : undefined;
+  if (key && team) return { key, team };
+  config.authFailures?.fail(request.remoteAddress ?? '(unknown)', config.now());
+  throw new ServiceFailure('UNAUTHORIZED', key ? 'Invalid API key' : `Missing ${HEADER_NAMES.apiKey} header`);
 }
 
 function parsed(id: EndpointId, query: Record<string, string>): unknown {
   const result = ENDPOINTS[id].query.safeParse(query);
   if (!result.success) {
     const details = toFieldErrors(result.error, query);
-    throw new ServiceFailure('INPUT_INVALID', `Invalid input: ${[...new Set(details.map((d) => d.field))].join(', ')}`, details);
+    throw new ServiceFailure('INPUT_INVALID', invalidInputMessage(details), details);
   }
   return result.data;
 }
@@ -133,7 +140,7 @@ export function createHandler(config: HandlerConfig): (request: HandlerRequest) 
       return { status: 200, headers, body, zid, path };
     } catch (error) {
       if (error instanceof ServiceFailure) {
-        return { status: error.status, headers: { ...headers, ...error.headers }, body: errorBody(error.errorName, error.message, zid, error.details), zid, path };
+        return { status: error.status, headers: { ...headers, ...error.headers }, body: errorBody(error.errorName, error.message, zid, error.details && capDetails(error.details)), zid, path };
       }
       config.onUnexpected?.(error);
       return { status: 500, headers, body: errorBody('INTERNAL_SERVER_ERROR', 'The service failed to handle the request', zid), zid, path };

@@ -3,11 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { KeyRing, generateApiKey, type ApiKeyConfig } from './auth.ts';
+import { AuthFailureLimiter } from './auth-failures.ts';
 import { errorBody, newZid } from './errors.ts';
 import { createHandler, type HandlerResponse } from './handler.ts';
 import { RateLimiter, delayDrawer, faultDrawer } from './knobs.ts';
 import { Market } from './market/liquidity.ts';
 import type { BlockedLists } from './swap/checks.ts';
+import { DEFAULT_MAX_CONNECTIONS, GUARDED_SERVER_OPTIONS, capConnections, isBeforeHandshake, missingHostAnswer } from './listener-guards.ts';
 import { loadOrCreateCertificate } from './tls.ts';
 
 /**
@@ -51,6 +53,10 @@ export interface LocalServiceOptions {
   blocked?: BlockedLists;
   /** Wall clock in ms (default Date.now): blocks, prices and rate windows follow it. */
   now?: () => number;
+  /** Open connections allowed at once (default 1024); more are refused and logged. */
+  maxConnections?: number;
+  /** Operator log lines (default: stderr). */
+  log?: (line: string) => void;
 }
 
 /** A started service. */
@@ -80,7 +86,8 @@ function send(res: ServerResponse, answer: HandlerResponse): void {
 
 // Requests Node cannot parse as HTTP still get a JSON error body (the service answers JSON only).
 function onClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable || error.code === 'ECONNRESET') {
+  // Before the TLS handshake there is no HTTP to answer: an answer would wait for a handshake that never comes.
+  if (!socket.writable || error.code === 'ECONNRESET' || isBeforeHandshake(socket)) {
     socket.destroy();
     return;
   }
@@ -98,6 +105,8 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
     blocked: options.blocked ?? {},
     now,
     rateLimiter: options.rateLimitRps ? new RateLimiter(options.rateLimitRps) : undefined,
+    // Missing or unknown keys count per address against the same per-second limit.
+    authFailures: options.rateLimitRps ? new AuthFailureLimiter(options.rateLimitRps) : undefined,
     onUnexpected: (error) => process.stderr.write(`local service: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`),
   });
   const drawFault = faultDrawer(options.faultRate ?? 0, seed);
@@ -105,7 +114,7 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     req.resume(); // GET only: any body is drained and ignored.
-    const answer = handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
+    const answer = missingHostAnswer(req.headers, req.url) ?? handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress });
     const fault = drawFault();
     if (fault !== 'none' && fault !== 'drop') Object.assign(answer, { status: 500, body: errorBody(fault, 'Injected fault (fault-rate knob)', answer.zid) });
     const finish = () => {
@@ -125,8 +134,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<R
   const cert = await loadOrCreateCertificate(options.dataDir);
   const configured = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [{ key: generateApiKey(), team: 'local' }];
   const keys = new KeyRing(configured);
-  const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, keepAlive: true, keepAliveTimeout: 30_000 }, listener(options, keys));
+  const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, keepAlive: true, keepAliveTimeout: 30_000, ...GUARDED_SERVER_OPTIONS }, listener(options, keys));
   server.on('clientError', onClientError);
+  capConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, options.log ?? ((line) => process.stderr.write(`${line}
+`)));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -35,10 +35,11 @@ describe('Allowance Holder quote', () => {
     const { body } = await svc.get(AH, wethToUsdc({ taker }));
     expect(schemaReport(AllowanceHolderQuoteResponseSchema, body)).toEqual([]);
     const tx = body.transaction as Tx;
-    expect(tx.to).toBe(chainById(1)!.allowanceHolder);
+    expect(tx.to).toBe(chainById(1)!.allowanceHolder.toLowerCase());
     expect(tx.to).toBe(body.allowanceTarget);
     expect(tx.value).toBe('0');
-    expect({ gas: tx.gas, gasPrice: tx.gasPrice }).toEqual({ gas: body.gas, gasPrice: body.gasPrice });
+    const price = (await svc.get('/swap/allowance-holder/price', wethToUsdc({ taker }))).body;
+    expect({ gas: tx.gas, gasPrice: tx.gasPrice }).toEqual({ gas: price.gas, gasPrice: price.gasPrice });
     const exec = decodeFunctionData({ abi: SETTLER_ABI, data: tx.data });
     expect(exec.functionName).toBe('exec');
     const [operator, sellToken, amount, target, inner] = exec.args as [string, string, bigint, string, Hex];
@@ -56,7 +57,7 @@ describe('Allowance Holder quote', () => {
     const { body } = await svc.get(AH, wethToUsdc({ sellToken: token(1, 'NATIVE'), taker }));
     const tx = body.transaction as Tx;
     expect(body.allowanceTarget).toBeNull();
-    expect(tx.to).not.toBe(chainById(1)!.allowanceHolder);
+    expect(tx.to).not.toBe(chainById(1)!.allowanceHolder.toLowerCase());
     expect(tx.value).toBe(body.sellAmount);
     expect(actionNames(decodeExecute(tx.data).actions).slice(0, 2)).toEqual(['NATIVE_CHECK', 'WRAP']);
   });
@@ -65,11 +66,11 @@ describe('Allowance Holder quote', () => {
     const wrap = { chainId: '1', sellToken: token(1, 'NATIVE'), buyToken: token(1, 'WETH'), sellAmount: '5000', taker };
     const direct = (await svc.get(AH, wrap)).body;
     const tx = direct.transaction as Tx;
-    expect(tx.to).toBe(chainById(1)!.wrappedNative);
+    expect(tx.to).toBe(chainById(1)!.wrappedNative!.toLowerCase());
     expect(decodeFunctionData({ abi: WRAPPED_NATIVE_ABI, data: tx.data }).functionName).toBe('deposit');
     expect({ value: tx.value, buy: direct.buyAmount }).toEqual({ value: '5000', buy: '5000' });
     const viaSettler = (await svc.get(AH, { ...wrap, wrapUnwrapMode: 'settler' })).body.transaction as Tx;
-    expect(viaSettler.to).not.toBe(chainById(1)!.wrappedNative);
+    expect(viaSettler.to).not.toBe(chainById(1)!.wrappedNative!.toLowerCase());
     expect(decodeExecute(viaSettler.data).slippage.minAmountOut).toBeGreaterThan(0n);
     const unwrap = (await svc.get(AH, { ...wrap, sellToken: token(1, 'WETH'), buyToken: token(1, 'NATIVE') })).body.transaction as Tx;
     expect(decodeFunctionData({ abi: WRAPPED_NATIVE_ABI, data: unwrap.data })).toEqual({ functionName: 'withdraw', args: [5000n] });
@@ -81,14 +82,14 @@ describe('Permit2 quote', () => {
     const { body } = await svc.get(P2, wethToUsdc({ taker }));
     expect(schemaReport(Permit2QuoteResponseSchema, body)).toEqual([]);
     const tx = body.transaction as Tx;
-    expect(tx.to).not.toBe(PERMIT2_ADDRESS);
-    expect(body.allowanceTarget).toBe(PERMIT2_ADDRESS);
+    expect(tx.to).not.toBe(PERMIT2_ADDRESS.toLowerCase());
+    expect(body.allowanceTarget).toBe(PERMIT2_ADDRESS.toLowerCase());
     const permit2 = body.permit2 as { type: string; hash: Hex; eip712: { domain: Record<string, unknown>; types: Record<string, { name: string; type: string }[]>; message: Record<string, unknown>; primaryType: string } };
-    expect(permit2.eip712.domain).toEqual({ name: 'Permit2', chainId: 1, verifyingContract: PERMIT2_ADDRESS });
+    expect(permit2.eip712.domain).toEqual({ name: 'Permit2', chainId: 1, verifyingContract: PERMIT2_ADDRESS.toLowerCase() });
     expect(permit2.eip712.primaryType).toBe('PermitTransferFrom');
     const message = permit2.eip712.message as { permitted: { token: string; amount: string }; spender: string; nonce: string; deadline: string };
     expect(message.spender).toBe(tx.to);
-    expect(message.permitted).toEqual({ token: token(1, 'WETH'), amount: body.sellAmount });
+    expect(message.permitted).toEqual({ token: token(1, 'WETH').toLowerCase(), amount: body.sellAmount });
     expect(Number(message.deadline) - Math.floor(FIXED_NOW / 1000)).toBeGreaterThan(0);
     const { EIP712Domain: _domain, ...types } = permit2.eip712.types;
     const hash = hashTypedData({

@@ -12,3 +12,4 @@ export * from './error.ts';
 export * from './endpoints.ts';
 export * from './schema-report.ts';
 export * from './bounded-parse.ts';
+export * from './v2-hints.ts';

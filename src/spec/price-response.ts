@@ -97,8 +97,34 @@ export const AllowanceHolderPriceLiquidSchema = z.looseObject({ ...priceFields, 
 /** Permit2 price with liquidity: no `mode` member. */
 export const Permit2PriceLiquidSchema = z.looseObject(priceFields);
 
-/** 200 body of GET /swap/allowance-holder/price. */
-export const AllowanceHolderPriceResponseSchema = z.discriminatedUnion('liquidityAvailable', [AllowanceHolderPriceLiquidSchema, NoLiquiditySchema]);
+/** The exact-out variant's two routes: forward acquires at least buyAmount, refund turns surplus buy token back into sell token. */
+export const ExactOutRoutesSchema = z.looseObject({ forward: RouteSchema, refund: RouteSchema });
+
+const { minBuyAmount: _minBuyAmount, route: _route, sellAmount: _sellAmount, ...sharedWithExactOut } = priceFields;
+
+/**
+ * Fields of the exact-out variant (Allowance Holder with `buyAmount`; real-service-shapes.md, "Buying
+ * an exact amount"; the spec shows no shape for it): `buyAmount` is the amount asked for, slippage
+ * bounds `maxSellAmount`, and there is no `sellAmount`, `minBuyAmount` or `route`.
+ */
+export const exactOutPriceFields = {
+  ...sharedWithExactOut,
+  estimatedNetSellAmount: BaseUnitsSchema,
+  maxSellAmount: BaseUnitsSchema,
+  mode: z.literal('exact-out'),
+  routes: ExactOutRoutesSchema,
+};
+
+/** Allowance Holder price with liquidity, exact-out (`mode: "exact-out"`). */
+export const AllowanceHolderPriceExactOutSchema = z.looseObject(exactOutPriceFields);
+/** An exact-out price with liquidity. */
+export type ExactOutPrice = z.infer<typeof AllowanceHolderPriceExactOutSchema>;
+
+/** 200 body of GET /swap/allowance-holder/price: exact-in or exact-out (by `mode`), or no liquidity. */
+export const AllowanceHolderPriceResponseSchema = z.discriminatedUnion('liquidityAvailable', [
+  z.discriminatedUnion('mode', [AllowanceHolderPriceLiquidSchema, AllowanceHolderPriceExactOutSchema]),
+  NoLiquiditySchema,
+]);
 /** An Allowance Holder price result. */
 export type AllowanceHolderPriceResponse = z.infer<typeof AllowanceHolderPriceResponseSchema>;
 

@@ -14,9 +14,10 @@ export type CrossFieldRule = (raw: Record<string, unknown>, issue: (field: strin
 
 /**
  * Builds the schema: `shape` validates each field, `rules` check combinations over the raw values,
- * `renamed` maps retired parameter names to a hint.
+ * `renamed` maps retired parameter names to a hint: the v2 name, or a function of the value giving
+ * the whole reason.
  */
-export function queryObject<Shape extends z.ZodRawShape>(shape: Shape, rules: CrossFieldRule[], renamed: Record<string, string> = {}) {
+export function queryObject<Shape extends z.ZodRawShape>(shape: Shape, rules: CrossFieldRule[], renamed: Record<string, string | ((value: unknown) => string)> = {}) {
   const strict = z.strictObject(shape);
   return z.unknown().transform((input, ctx): z.infer<typeof strict> => {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -25,8 +26,12 @@ export function queryObject<Shape extends z.ZodRawShape>(shape: Shape, rules: Cr
     }
     const raw = input as Record<string, unknown>;
     const issue = (field: string, reason: string) => ctx.addIssue({ code: 'custom', path: [field], message: reason });
-    const known = Object.fromEntries(Object.entries(raw).filter(([key]) => !(key in renamed)));
-    for (const key of Object.keys(raw)) if (key in renamed) issue(key, `is a v1 parameter; in v2 use ${renamed[key]}`);
+    const known = Object.fromEntries(Object.entries(raw).filter(([key]) => !Object.hasOwn(renamed, key)));
+    for (const key of Object.keys(raw)) {
+      if (!Object.hasOwn(renamed, key)) continue;
+      const hint = renamed[key]!;
+      issue(key, typeof hint === 'string' ? `is a v1 parameter; in v2 use ${hint}` : hint(raw[key]));
+    }
     const parsed = strict.safeParse(known);
     if (!parsed.success) for (const found of parsed.error.issues) reissue(found, known, ctx);
     for (const rule of rules) rule(raw, issue);

@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { AllowanceHolderPriceLiquidSchema, NoLiquiditySchema, Permit2PriceLiquidSchema } from './price-response.ts';
+import { NoLiquiditySchema, exactOutPriceFields, priceFields } from './price-response.ts';
 import { AddressSchema, BaseUnitsSchema } from './primitives.ts';
 
 /**
  * Firm quote additions (service-interface.md, "Quote additions"): `transaction` on both models and
  * `permit2` on Permit2. The permit2 object is "not shown beyond eip712"; `hash` (the EIP-712 hash
  * of the typed data) is accepted as an optional member because the real service sends it.
+ *
+ * A quote's top level has the price fields except `gas` and `gasPrice`: in v2 they live only under
+ * `transaction` (spec, "Versioning" 3: "in quotes, `to`, `gas`, `data`, `value`, `gasPrice` moved
+ * under `transaction`"; real-service-shapes.md, "Firm quotes"). A quote that still carries them at
+ * the top level parses, and the schema report lists them as unexpected.
  */
 
 /** The transaction to submit; `to` is read from every response, never hard-coded. */
@@ -44,18 +49,36 @@ export const Permit2DataSchema = z.looseObject({
 /** The permit2 member. */
 export type Permit2Data = z.infer<typeof Permit2DataSchema>;
 
-/** 200 body of GET /swap/allowance-holder/quote. */
+const { gas: _gas, gasPrice: _gasPrice, ...quoteTopLevel } = priceFields;
+
+/** Fields of a quote with liquidity shared by both models: the price fields but gas and gasPrice, plus transaction. */
+export const quoteFields = { ...quoteTopLevel, transaction: TransactionSchema };
+
+/** Allowance Holder quote with liquidity, exact-in: `mode: "exact-in"`. */
+export const AllowanceHolderQuoteLiquidSchema = z.looseObject({ ...quoteFields, mode: z.literal('exact-in') });
+/** Permit2 quote with liquidity: no `mode`, plus `permit2` (null when nothing is signed). */
+export const Permit2QuoteLiquidSchema = z.looseObject({ ...quoteFields, permit2: Permit2DataSchema.nullable() });
+/** A quote with liquidity of either model (exact-in), without the model's own members: what readers of both share. */
+export const QuoteLiquidSchema = z.looseObject(quoteFields);
+/** A quote with liquidity of either model (exact-in): `mode` on Allowance Holder, `permit2` on Permit2. */
+export type LiquidQuote = z.infer<typeof QuoteLiquidSchema> & { mode?: 'exact-in'; permit2?: Permit2Data | null };
+
+const { gas: _outGas, gasPrice: _outGasPrice, ...exactOutQuoteTopLevel } = exactOutPriceFields;
+
+/** Allowance Holder quote with liquidity, exact-out: the exact-out fields but gas and gasPrice, plus transaction. */
+export const AllowanceHolderQuoteExactOutSchema = z.looseObject({ ...exactOutQuoteTopLevel, transaction: TransactionSchema });
+/** An exact-out quote with liquidity. */
+export type ExactOutQuote = z.infer<typeof AllowanceHolderQuoteExactOutSchema>;
+
+/** 200 body of GET /swap/allowance-holder/quote: exact-in or exact-out (by `mode`), or no liquidity. */
 export const AllowanceHolderQuoteResponseSchema = z.discriminatedUnion('liquidityAvailable', [
-  AllowanceHolderPriceLiquidSchema.extend({ transaction: TransactionSchema }),
+  z.discriminatedUnion('mode', [AllowanceHolderQuoteLiquidSchema, AllowanceHolderQuoteExactOutSchema]),
   NoLiquiditySchema,
 ]);
 /** An Allowance Holder quote. */
 export type AllowanceHolderQuoteResponse = z.infer<typeof AllowanceHolderQuoteResponseSchema>;
 
 /** 200 body of GET /swap/permit2/quote. */
-export const Permit2QuoteResponseSchema = z.discriminatedUnion('liquidityAvailable', [
-  Permit2PriceLiquidSchema.extend({ transaction: TransactionSchema, permit2: Permit2DataSchema.nullable() }),
-  NoLiquiditySchema,
-]);
+export const Permit2QuoteResponseSchema = z.discriminatedUnion('liquidityAvailable', [Permit2QuoteLiquidSchema, NoLiquiditySchema]);
 /** A Permit2 quote. */
 export type Permit2QuoteResponse = z.infer<typeof Permit2QuoteResponseSchema>;

@@ -57,6 +57,15 @@ describe('price responses', () => {
 });
 
 describe('quote responses', () => {
+  it('has no top-level gas or gasPrice: a quote carrying them parses, and the report lists them as unexpected', () => {
+    const { gas: _gas, gasPrice: _gasPrice, ...fields } = allowanceHolderPriceBody();
+    expect(schemaReport(AllowanceHolderQuoteResponseSchema, { ...fields, transaction })).toEqual([]);
+    expect(schemaReport(AllowanceHolderQuoteResponseSchema, { ...allowanceHolderPriceBody(), transaction })).toEqual([
+      { kind: 'unexpected', path: '$.gas', detail: 'not in the spec (string)' },
+      { kind: 'unexpected', path: '$.gasPrice', detail: 'not in the spec (string)' },
+    ]);
+  });
+
   it('adds transaction on Allowance Holder and transaction plus permit2 on Permit2', () => {
     expect(AllowanceHolderQuoteResponseSchema.safeParse({ ...allowanceHolderPriceBody(), transaction }).success).toBe(true);
     expect(AllowanceHolderQuoteResponseSchema.safeParse(allowanceHolderPriceBody()).success).toBe(false);

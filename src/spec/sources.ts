@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerParam } from './primitives.ts';
+import { chainIdParam } from './v2-hints.ts';
 
 /** 200 body of GET /solana/enabled-sources: the calling team's DEX labels. */
 export const EnabledSourcesResponseSchema = z.looseObject({ sources: z.array(z.string()) });
@@ -7,7 +7,7 @@ export const EnabledSourcesResponseSchema = z.looseObject({ sources: z.array(z.s
 export type EnabledSourcesResponse = z.infer<typeof EnabledSourcesResponseSchema>;
 
 /** Query of GET /sources: chainId only (the spec names the parameter and nothing else). */
-export const SourcesQuerySchema = z.strictObject({ chainId: integerParam(1, Number.MAX_SAFE_INTEGER) });
+export const SourcesQuerySchema = z.strictObject({ chainId: chainIdParam() });
 /** A parsed sources query. */
 export type SourcesQuery = z.infer<typeof SourcesQuerySchema>;
 

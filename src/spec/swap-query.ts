@@ -10,6 +10,7 @@ import {
   integerParam,
   splitList,
 } from './primitives.ts';
+import { TokenAddressSchema, V1_PARAMETERS, chainIdParam } from './v2-hints.ts';
 
 /**
  * Query parameters of the four swap endpoints (price and quote, Allowance Holder and Permit2),
@@ -30,18 +31,13 @@ export const AllowanceModelSchema = z.enum(['allowance-holder', 'permit2']);
 /** An allowance model. */
 export type AllowanceModel = z.infer<typeof AllowanceModelSchema>;
 
-/** v1 parameter names and their v2 replacements (spec, "Versioning" 3). */
-const RENAMED_IN_V2: Record<string, string> = {
-  takerAddress: 'taker',
-  sellTokenAddress: 'sellToken',
-  buyTokenAddress: 'buyToken',
-  skipValidation: '(removed: validation always runs)',
-};
+/** v1 parameter names and their v2 replacements (spec, "Versioning" 3; see v2-hints.ts). */
+const RENAMED_IN_V2 = V1_PARAMETERS;
 
 const commonShape = {
-  chainId: integerParam(1, Number.MAX_SAFE_INTEGER),
-  buyToken: AddressSchema,
-  sellToken: AddressSchema,
+  chainId: chainIdParam(),
+  buyToken: TokenAddressSchema,
+  sellToken: TokenAddressSchema,
   sellAmount: PositiveBaseUnitsSchema.optional(),
   taker: AddressSchema.optional(),
   txOrigin: AddressSchema.optional(),

@@ -26,8 +26,10 @@ export function permitFor(seed: number, swap: ResolvedSwap, settler: string): Pe
   return { nonce: (high << 60n) | low, deadline: BigInt(Math.floor(swap.state.timeMs / 1000)) + DEADLINE_SECONDS };
 }
 
-/** The `permit2` member of a Permit2 quote: type, EIP-712 hash and typed data. */
+/** The `permit2` member of a Permit2 quote: type, EIP-712 hash and typed data, every address lower case. */
 export function permit2Member(chainId: number, token: string, amount: bigint, spender: string, terms: PermitTerms): Record<string, unknown> {
-  const eip712 = permitTransferFromTypedData({ chainId, token, amount, spender, nonce: terms.nonce, deadline: terms.deadline });
+  const typed = permitTransferFromTypedData({ chainId, token: token.toLowerCase(), amount, spender: spender.toLowerCase(), nonce: terms.nonce, deadline: terms.deadline });
+  // EIP-712 hashes addresses as 20 bytes, so the letter case changes nothing but the JSON.
+  const eip712 = { ...typed, domain: { ...typed.domain, verifyingContract: typed.domain.verifyingContract.toLowerCase() } };
   return { type: 'Permit2', hash: permitTransferFromHash(eip712), eip712 };
 }

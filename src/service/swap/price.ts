@@ -4,11 +4,13 @@ import type { AllowanceModel } from '../../spec/index.ts';
 import { ServiceFailure } from '../errors.ts';
 import { ANCHOR_MS } from '../market/chain-params.ts';
 import type { MarketToken } from '../market/tokens.ts';
-import { roundShares } from '../router/bps.ts';
 import { encodeTransaction, settlerAddress, type CalldataFill } from './calldata.ts';
 import { minBuyAmount } from './fees.ts';
 import { estimateGas, totalNetworkFee } from './gas.ts';
 import { permit2Member, permitFor } from './permit.ts';
+import { lowerCaseAddresses } from './addresses.ts';
+import { exactOutMembers, planExactOut, type ExactOutPlan } from './exact-out.ts';
+import { routeMember } from './route-member.ts';
 import { resolveSwap, type AnySwapQuery, type ResolvedSwap, type SwapContext } from './resolve.ts';
 import { walletState } from './taker-state.ts';
 import { tradeExactIn, tradeExactOut, type Trade } from './trade.ts';
@@ -16,41 +18,17 @@ import { tradeExactIn, tradeExactOut, type Trade } from './trade.ts';
 /**
  * A price or quote body, every field computed (spec, "Price result" and "Quote additions"). The
  * body's keys follow the spec's field table; a quote adds `transaction`, and on Permit2 `permit2`.
- * Exact-out requests (Allowance Holder `buyAmount`) answer in the same shape: `buyAmount` is the
- * requested amount, `sellAmount` the amount needed, `mode` stays "exact-in" (the spec's only value).
+ * Exact-out requests (Allowance Holder `buyAmount`) answer the exact-out variant (exact-out.ts).
  */
 
+// Every address in an answer is lower case, as the real service sends them (real-service-shapes.md).
 function lower(address: string): string {
   return address.toLowerCase();
 }
 
-function routeMember(swap: ResolvedSwap, trade: Trade): { fills: Record<string, string>[]; tokens: { address: string; symbol: string }[]; calldataFills: CalldataFill[] } {
-  const display = (token: MarketToken) => (lower(token.address) === lower(swap.routeSell.address) ? swap.sell : lower(token.address) === lower(swap.routeBuy.address) ? swap.buy : token);
-  if (!trade.route) {
-    const fill = { from: lower(swap.sell.address), to: lower(swap.buy.address), source: swap.wrapUnwrap === 'wrap' ? 'Wrap' : 'Unwrap', proportionBps: '10000' };
-    return { fills: [fill], tokens: [swap.sell, swap.buy].map((t) => ({ address: lower(t.address), symbol: t.symbol })), calldataFills: [] };
-  }
-  const bps = roundShares(trade.route.fills);
-  const used = trade.route.fills.map((fill, i) => ({ fill, bps: bps[i]! })).filter((entry) => entry.bps > 0);
-  const tokenOf = (address: string) => trade.route!.paths.flat().find((token) => lower(token.address) === lower(address))!;
-  const fills = used.map(({ fill, bps: share }) => ({
-    from: lower(display(tokenOf(fill.edge.sellToken)).address),
-    to: lower(display(tokenOf(fill.edge.buyToken)).address),
-    source: fill.edge.source,
-    proportionBps: String(share),
-  }));
-  const seen = new Map<string, MarketToken>();
-  for (const token of [swap.sell, ...trade.route.paths.flat().map(display), swap.buy]) if (!seen.has(lower(token.address))) seen.set(lower(token.address), token);
-  const last = seen.get(lower(swap.buy.address))!;
-  seen.delete(lower(swap.buy.address));
-  seen.set(lower(swap.buy.address), last);
-  const calldataFills = used.map(({ fill, bps: share }) => ({ sellToken: fill.edge.sellToken, buyToken: fill.edge.buyToken, bps: share, source: fill.edge.source, pool: fill.edge.address }));
-  return { fills, tokens: [...seen.values()].map((t) => ({ address: lower(t.address), symbol: t.symbol })), calldataFills };
-}
-
 function allowanceTargetOf(swap: ResolvedSwap): string | null {
   if (swap.wrapUnwrap || swap.sell.kind === 'native') return null;
-  return swap.model === 'permit2' ? PERMIT2_ADDRESS : swap.state.chain.allowanceHolder;
+  return lower(swap.model === 'permit2' ? PERMIT2_ADDRESS : swap.state.chain.allowanceHolder);
 }
 
 function issuesOf(ctx: SwapContext, swap: ResolvedSwap, sellAmount: bigint, spender: string | null): Record<string, unknown> {
@@ -76,16 +54,24 @@ function validateTaker(ctx: SwapContext, swap: ResolvedSwap): void {
 }
 
 /** Prices (or quotes) a validated swap query; throws a ServiceFailure for refusals. */
-export function priceSwap(ctx: SwapContext, model: AllowanceModel, isQuote: boolean, query: AnySwapQuery): Record<string, unknown> {
+export function priceSwap(ctx: SwapContext, model: AllowanceModel, isQuote: boolean, raw: AnySwapQuery): Record<string, unknown> {
+  const query = lowerCaseAddresses(raw);
   const swap = resolveSwap(ctx, model, isQuote, query);
   validateTaker(ctx, swap);
   const exactOut = 'buyAmount' in query && query.buyAmount !== undefined ? BigInt(query.buyAmount) : undefined;
   const trade = exactOut !== undefined ? tradeExactOut(ctx.market, swap, exactOut) : tradeExactIn(ctx.market, swap, BigInt(query.sellAmount!));
   if (!trade) return { liquidityAvailable: false, zid: ctx.zid };
-  return assemble(ctx, swap, trade);
+  return assemble(ctx, swap, trade, exactOut === undefined ? null : planExactOut(ctx.market, swap, trade));
 }
 
-function encodeTrade(ctx: SwapContext, swap: ResolvedSwap, trade: Trade, minBuy: bigint, fills: CalldataFill[]) {
+/** What the calldata settles: the sell amount pulled, the minimum bought, and the fills in order. */
+interface Settlement {
+  spend: bigint;
+  minBuy: bigint;
+  fills: CalldataFill[];
+}
+
+function encodeTrade(ctx: SwapContext, swap: ResolvedSwap, trade: Trade, { spend, minBuy, fills }: Settlement) {
   const { query, state } = swap;
   const settler = settlerAddress(ctx.market.seed, state.chain.chainId, swap.model, state.timeMs);
   const permit = permitFor(ctx.market.seed, swap, settler);
@@ -98,7 +84,7 @@ function encodeTrade(ctx: SwapContext, swap: ResolvedSwap, trade: Trade, minBuy:
     buyToken: swap.buy.address,
     isNativeSell: swap.sell.kind === 'native',
     isNativeBuy: swap.buy.kind === 'native',
-    sellAmount: trade.sellAmount,
+    sellAmount: spend,
     minBuyAmount: minBuy,
     recipient: query.recipient ?? query.taker ?? zeroAddress,
     zid: ctx.zid,
@@ -128,34 +114,56 @@ function taxMember(token: MarketToken): Record<string, string | null> {
   return Object.fromEntries(Object.entries(token.taxes).map(([key, value]) => [key, value === null ? null : String(value)]));
 }
 
-function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade): Record<string, unknown> {
-  const { query, state } = swap;
+// Exact in: the calldata pulls sellAmount and needs minBuyAmount. Exact out: it pulls at most
+// maxSellAmount, needs the whole buyAmount, and runs the refund fills after the forward ones.
+function settlementOf(swap: ResolvedSwap, trade: Trade, plan: ExactOutPlan | null): { settlement: Settlement; amounts: Record<string, unknown> } {
+  const route = routeMember(swap, trade.route);
+  if (plan) {
+    const settlement = { spend: plan.maxSellAmount, minBuy: trade.buyAmount, fills: [...route.calldataFills, ...plan.refund.calldataFills] };
+    return { settlement, amounts: exactOutMembers(plan, trade.buyAmount) };
+  }
   const minBuy = minBuyAmount(trade.buyAmount, swap.slippagePpm);
-  const allowanceTarget = allowanceTargetOf(swap);
-  const route = routeMember(swap, trade);
-  const { tx, settler, permit } = encodeTrade(ctx, swap, trade, minBuy, route.calldataFills);
-  const gas = estimateGas(swap, trade);
-  const body: Record<string, unknown> = {
-    allowanceTarget,
-    blockNumber: String(state.block),
+  const amounts = {
     buyAmount: trade.buyAmount.toString(),
-    buyToken: query.buyToken,
-    fees: feesMember(swap, trade),
-    gas: gas.toString(),
-    gasPrice: swap.gasPriceWei.toString(),
-    issues: issuesOf(ctx, swap, trade.sellAmount, allowanceTarget),
-    liquidityAvailable: true,
     minBuyAmount: minBuy.toString(),
     ...(swap.model === 'allowance-holder' ? { mode: 'exact-in' } : {}),
     route: { fills: route.fills, tokens: route.tokens },
     sellAmount: trade.sellAmount.toString(),
+  };
+  return { settlement: { spend: trade.sellAmount, minBuy, fills: route.calldataFills }, amounts };
+}
+
+// Keys in the order of the spec's field tables (alphabetical), whichever variant supplied them.
+function sorted(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(body).sort().map((key) => [key, body[key]]));
+}
+
+function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade, plan: ExactOutPlan | null): Record<string, unknown> {
+  const { query, state } = swap;
+  const allowanceTarget = allowanceTargetOf(swap);
+  const { settlement, amounts } = settlementOf(swap, trade, plan);
+  const { tx, settler, permit } = encodeTrade(ctx, swap, trade, settlement);
+  const gas = estimateGas(swap, trade) + BigInt(plan?.refundGas ?? 0);
+  const body = sorted({
+    ...amounts,
+    allowanceTarget,
+    blockNumber: String(state.block),
+    buyToken: query.buyToken,
+    fees: feesMember(swap, trade),
+    gas: gas.toString(),
+    gasPrice: swap.gasPriceWei.toString(),
+    issues: issuesOf(ctx, swap, settlement.spend, allowanceTarget),
+    liquidityAvailable: true,
     sellToken: query.sellToken,
     tokenMetadata: { buyToken: taxMember(swap.buy), sellToken: taxMember(swap.sell) },
     totalNetworkFee: totalNetworkFee(gas, swap.gasPriceWei, state.l1WeiPerByte, tx.data).toString(),
     zid: ctx.zid,
-  };
+  });
   if (!swap.isQuote) return body;
-  body.transaction = { to: tx.to, data: tx.data, gas: gas.toString(), gasPrice: swap.gasPriceWei.toString(), value: tx.value.toString() };
-  if (swap.model === 'permit2') body.permit2 = permit ? permit2Member(state.chain.chainId, swap.sell.address, trade.sellAmount, settler, permit) : null;
+  // In v2 a quote's gas and gasPrice live only under transaction (spec, "Versioning" 3).
+  delete body.gas;
+  delete body.gasPrice;
+  body.transaction = { to: lower(tx.to), data: tx.data, gas: gas.toString(), gasPrice: swap.gasPriceWei.toString(), value: tx.value.toString() };
+  if (swap.model === 'permit2') body.permit2 = permit ? permit2Member(state.chain.chainId, swap.sell.address, settlement.spend, settler, permit) : null;
   return body;
 }

@@ -6,10 +6,10 @@ import fixtures from './result-fixtures.json' with { type: 'json' };
 afterEach(cleanup);
 
 // Bodies answered by the real local service (Permit2 quote USDC -> WETH on chain 1; slippageBps 20000).
-function entry(body: unknown, status: number, appError: { code: 'REMOTE_ERROR'; message: string } | null = null) {
+function entry(body: unknown, status: number, appError: { code: 'REMOTE_ERROR'; message: string } | null = null, endpoint: 'permit2.quote' | 'allowance-holder.quote' = 'permit2.quote') {
   return {
     id: 7, startedAt: '2026-01-15T12:00:00.000Z', origin: 'sent' as const, profileId: 'local', profileName: 'Local service',
-    endpoint: 'permit2.quote' as const, chainId: 1, sellToken: null, buyToken: null, status, errorName: null, zid: null, durationMs: 12.4, replayOf: null,
+    endpoint, chainId: 1, sellToken: null, buyToken: null, status, errorName: null, zid: null, durationMs: 12.4, replayOf: null,
     method: 'GET' as const, url: 'https://127.0.0.1:5555/swap/permit2/quote?chainId=1', query: {}, requestHeaders: { 'svc-api-key': 'secret-key-1', 'svc-version': 'v2' },
     statusText: status === 200 ? 'OK' : 'Bad Request', responseHeaders: {}, bodyText: JSON.stringify(body), body, schemaReport: [], attempts: 1, appError,
   };
@@ -30,6 +30,14 @@ describe('ResultPanel', () => {
     expect(document.body.textContent).not.toContain('secret-key-1');
   });
 
+  it('reads a quote\'s gas and gasPrice from transaction, where v2 quotes carry them', () => {
+    const body = fixtures.permit2Quote as Record<string, unknown> & { transaction: { gas: string; gasPrice: string } };
+    expect(body).not.toHaveProperty('gas');
+    render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
+    const gas = within(screen.getByRole('row', { name: /^Gas/ })).getByRole('cell').textContent;
+    expect(gas).toBe(`${body.transaction.gas} at ${body.transaction.gasPrice} wei`);
+  });
+
   it('applies the allowance rules: Permit2 allowance sufficient, transaction.to is not the spender; an allowance issue asks for an approval', () => {
     const body = fixtures.permit2Quote as Record<string, unknown>;
     const { unmount } = render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
@@ -42,6 +50,22 @@ describe('ResultPanel', () => {
     const action = within(screen.getByRole('list', { name: 'Allowance advice' })).getAllByRole('listitem')[0]!;
     expect(action.textContent).toContain(`Set the allowance on ${String(body.allowanceTarget)} (Permit2), never on the settler`);
     expect(screen.queryByRole('button', { name: 'Open in history' })).toBeNull();
+  });
+
+  it('shows an exact-out quote: buyAmount as asked, maxSellAmount, estimated net spend, both routes and calldata that guarantees the amount', () => {
+    const body = fixtures.allowanceHolderExactOutQuote;
+    render(ResultPanel, { result: { entry: entry(body, 200, null, 'allowance-holder.quote'), stored: true, warning: null } });
+    const cell = (name: RegExp) => within(screen.getByRole('row', { name })).getByRole('cell').textContent;
+    expect(cell(/^Buy amount \(as asked\)/)).toBe('1 USDC');
+    expect(cell(/^Max sell amount/)).toBe('0.000321078693629582 WETH');
+    expect(cell(/^Estimated net sell amount/)).toBe('0.000317899696662952 WETH');
+    expect(screen.queryByRole('row', { name: /^Min buy amount/ })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Forward route' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Refund route' })).toBeTruthy();
+    const bounds = screen.getByRole('list', { name: 'Exact-out bounds' }).textContent;
+    expect(bounds).toContain('Guarantees the buy amount');
+    expect(bounds).toContain('Spends at most maxSellAmount');
+    expect(screen.getByRole('list', { name: 'Allowance advice' }).textContent).toContain('Set the allowance on 0x0000000000001ff3684f28c67538d4d072c22734 (the Allowance Holder)');
   });
 
   it('shows the service INPUT_INVALID with its field details', () => {

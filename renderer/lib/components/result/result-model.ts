@@ -1,13 +1,21 @@
 import { chainById } from '../../../../src/domain/chains.ts';
 import { findToken, nativeOf } from '../../../../src/domain/token-registry.ts';
 import { formatBaseUnits } from '../../../../src/domain/units.ts';
-import { boundedSafeParse, Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice } from '../../../../src/spec/index.ts';
+import { AllowanceHolderPriceExactOutSchema, AllowanceHolderQuoteExactOutSchema, boundedSafeParse, Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, QuoteLiquidSchema, type ExactOutPrice, type ExactOutQuote, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice, type LiquidQuote } from '../../../../src/spec/index.ts';
+
+/** A price or a quote with liquidity (exact-in); a quote has gas and gasPrice only under transaction. */
+export type SwapResult = LiquidPrice | LiquidQuote;
+
+/** An exact-out price or quote (Allowance Holder with buyAmount): `mode: "exact-out"`. */
+export type ExactOutResult = ExactOutPrice | ExactOutQuote;
 
 /** What the result panel reads out of a response body; each part null when the body lacks it. */
 export interface ResultModel {
   zid: string | null;
   liquidity: boolean | null;
-  price: LiquidPrice | null;
+  price: SwapResult | null;
+  /** The exact-out variant, read instead of `price` when the body says `mode: "exact-out"`. */
+  exactOut: ExactOutResult | null;
   transaction: Transaction | null;
   permit2: Permit2Data | null;
   serviceError: ServiceError | null;
@@ -30,10 +38,14 @@ function record(body: unknown): Record<string, unknown> | null {
 export function resultModel(body: unknown, textLength = 0): ResultModel {
   const object = record(body);
   if (textLength > EXPLAIN_MAX_CHARS) {
-    return { zid: typeof object?.zid === 'string' ? object.zid : null, liquidity: null, price: null, transaction: null, permit2: null, serviceError: null, tooLarge: true };
+    return { zid: typeof object?.zid === 'string' ? object.zid : null, liquidity: null, price: null, exactOut: null, transaction: null, permit2: null, serviceError: null, tooLarge: true };
   }
   const data = record(object?.data);
-  const price = boundedSafeParse(Permit2PriceLiquidSchema, body);
+  const isExactOut = object?.mode === 'exact-out';
+  const asPrice = isExactOut ? null : boundedSafeParse(Permit2PriceLiquidSchema, body);
+  const price = asPrice === null ? null : asPrice.success ? asPrice : boundedSafeParse(QuoteLiquidSchema, body);
+  const asExactOut = isExactOut ? boundedSafeParse(AllowanceHolderPriceExactOutSchema, body) : null;
+  const exactOut = asExactOut === null ? null : asExactOut.success ? asExactOut : boundedSafeParse(AllowanceHolderQuoteExactOutSchema, body);
   const transaction = boundedSafeParse(TransactionSchema, object?.transaction);
   const permit2 = boundedSafeParse(Permit2DataSchema, object?.permit2);
   const serviceError = boundedSafeParse(ServiceErrorSchema, body);
@@ -41,12 +53,24 @@ export function resultModel(body: unknown, textLength = 0): ResultModel {
   return {
     zid,
     liquidity: typeof object?.liquidityAvailable === 'boolean' ? object.liquidityAvailable : null,
-    price: price.success ? (price.data as LiquidPrice) : null,
+    price: price?.success ? (price.data as SwapResult) : null,
+    exactOut: exactOut?.success ? (exactOut.data as ExactOutResult) : null,
     transaction: transaction.success ? transaction.data : null,
     permit2: permit2.success ? permit2.data : null,
     serviceError: serviceError.success ? serviceError.data : null,
     tooLarge: false,
   };
+}
+
+/**
+ * The gas limit and price of a result as text: a price's top-level fields, else a quote's
+ * `transaction` (in v2 a quote carries them only there).
+ */
+export function gasText(price: SwapResult | ExactOutResult | null, transaction: Transaction | null): string {
+  const source = price && 'gasPrice' in price && typeof price.gasPrice === 'string' ? price : transaction;
+  if (!source) return '—';
+  const gas = source.gas === null || source.gas === undefined ? '—' : String(source.gas);
+  return `${gas} at ${String(source.gasPrice)} wei`;
 }
 
 /** Symbol and decimals of a registry token of the chain, or undefined. */

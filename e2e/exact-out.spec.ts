@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures.ts';
+import { ExplorerPage } from './pages/explorer-page.ts';
+
+const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+// The exact-out variant end to end: Explorer form (amount side "Buy amount") -> engine -> local
+// service over HTTPS -> the result panel reading mode "exact-out".
+test('an Allowance Holder quote for an exact buy shows the amount asked, the spend bound, both routes and the calldata check', async ({ app }) => {
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder quote', sell: 'WETH', buy: 'USDC', taker: TAKER });
+  await explorer.form.getByLabel('Amount side').selectOption('buy');
+  await explorer.fill({ amount: '1500' });
+  await explorer.send();
+  const row = (name: RegExp) => explorer.result.getByRole('row', { name });
+  await expect(row(/^Buy amount \(as asked\)/)).toContainText('1,500 USDC', { timeout: 30_000 });
+  await expect(row(/^Max sell amount/)).toContainText('WETH');
+  await expect(row(/^Estimated net sell amount/)).toContainText('WETH');
+  await expect(explorer.result.getByRole('group', { name: 'Forward route' }).getByRole('img').first()).toHaveAttribute('aria-label', /^WETH → /);
+  await expect(explorer.result.getByRole('group', { name: 'Refund route' }).getByRole('img').first()).toHaveAttribute('aria-label', /^USDC → /);
+  const bounds = explorer.result.getByRole('list', { name: 'Exact-out bounds' });
+  await expect(bounds).toContainText('Guarantees the buy amount');
+  await expect(bounds).toContainText('Spends at most maxSellAmount');
+  // The raw JSON <pre> (JsonText, shared by every result) is not part of this feature; it is left to its owner.
+  const axe = await new AxeBuilder({ page: app.page }).include('[aria-label="Result"]').exclude('[aria-label="Raw JSON"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html.slice(0, 120)) }))).toEqual([]);
+  await explorer.result.getByRole('heading', { name: /^Summary/ }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await app.screenshot('explorer-exact-out');
+});

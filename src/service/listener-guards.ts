@@ -1,0 +1,52 @@
+import type { Server } from 'node:https';
+import type { Duplex } from 'node:stream';
+import { TLSSocket } from 'node:tls';
+import { errorBody, newZid } from './errors.ts';
+import type { HandlerResponse } from './handler.ts';
+
+/**
+ * Guards of the HTTPS listener for shared boxes and CI: a TLS handshake must finish within 10 s
+ * (an idle TCP connection used to stay open for minutes), a cap on open connections with one clear
+ * log line when it is reached, and a JSON 400 for a request without Host (Node's own answer to it
+ * is an empty 400).
+ */
+
+/** A connection that has not finished its TLS handshake by then is closed. */
+export const HANDSHAKE_TIMEOUT_MS = 10_000;
+/** Default cap on open connections; more are refused (closed at once) until some close. */
+export const DEFAULT_MAX_CONNECTIONS = 1024;
+// One log line per episode of refusals at most this often, with the count refused since the last.
+const CAP_LOG_INTERVAL_MS = 5_000;
+
+/** Server options the guards need: the handshake timeout, and Host checked by us (JSON), not by Node. */
+export const GUARDED_SERVER_OPTIONS = { handshakeTimeout: HANDSHAKE_TIMEOUT_MS, requireHostHeader: false } as const;
+
+/** Caps open connections; a refused connection is closed by Node and logged here. */
+export function capConnections(server: Server, max: number, log: (line: string) => void): void {
+  server.maxConnections = max;
+  let lastLog = -Infinity;
+  let refused = 0;
+  server.on('drop', () => {
+    refused += 1;
+    const now = performance.now();
+    if (now - lastLog < CAP_LOG_INTERVAL_MS) return;
+    log(`local service: connection cap reached: ${max} connections open, refused ${refused} new connection(s); raise the maxConnections option or close idle clients`);
+    lastLog = now;
+    refused = 0;
+  });
+}
+
+/** The JSON 400 for a request without a Host header, or undefined when it has one. */
+export function missingHostAnswer(headers: Record<string, unknown>, url: string | undefined): HandlerResponse | undefined {
+  if (typeof headers.host === 'string' && headers.host !== '') return undefined;
+  const zid = newZid();
+  const path = (url ?? '/').split('?')[0]!;
+  const body = errorBody('INPUT_INVALID', 'Invalid input: Host', zid, [{ field: 'Host', reason: 'header is required (HTTP/1.1 needs it)' }]);
+  return { status: 400, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'svc-zid': zid, connection: 'close' }, body, zid, path };
+}
+
+/** True for a TLS socket whose handshake has not finished (e.g. the handshake timeout fired). */
+export function isBeforeHandshake(socket: Duplex): boolean {
+  // `_secureEstablished` is Node's own flag, set once the handshake completes (there is no public one).
+  return socket instanceof TLSSocket && !(socket as TLSSocket & { _secureEstablished?: boolean })._secureEstablished;
+}
