@@ -12,7 +12,7 @@ import type { PastedRequest } from './types.ts';
 
 const STRING = String.raw`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|\x60(?:[^\x60\\]|\\.)*\x60`;
 const EXPRESSION = String.raw`[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]\n]*\]|\([^()\n]*\))*`;
-const PAIR = new RegExp(String.raw`(?:(${STRING})|([A-Za-z_$][\w$]*))\s*:\s*(?:(${STRING})|(-?\d[\d_.]*n?|true|false)|(${EXPRESSION}))`, 'g');
+const PAIR = new RegExp(String.raw`(?:(${STRING})|([A-Za-z_$][\w$]*))\s*:\s*(?:(${STRING})|(-?\d[\d_.]*n?|true|false)(?=\s*(?:[,}\n]|$))|([^,\n]+))`, 'g');
 
 function unquote(literal: string): string {
   const body = literal.slice(1, -1);
@@ -44,7 +44,7 @@ function objectPairs(block: string): Record<string, string> {
   const inner = block.slice(1, -1).replace(/\{[^{}]*\}/g, '');
   for (const match of inner.matchAll(PAIR)) {
     const name = match[1] ? unquote(match[1]) : match[2]!;
-    const value = match[3] ? unquote(match[3]) : (match[4]?.replace(/_/g, '').replace(/n$/, '') ?? `{${match[5]}}`);
+    const value = match[3] ? unquote(match[3]) : (match[4]?.replace(/_/g, '').replace(/n$/, '') ?? `{${match[5]!.trim()}}`);
     out[name] = value;
   }
   return out;

@@ -31,7 +31,7 @@ export function isKeyPlaceholder(value: string): boolean {
 }
 
 // A value: quoted ('…', "…", `…`), an auth scheme and its credentials, or a bare run up to a delimiter.
-const VALUE = String.raw`"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\x60[^\x60]*\x60|(?:Bearer|Basic|Token|Digest|Negotiate)[ \t]+[^\s'"\x60,;&)}\]]+|[^\s'"\x60,;&)}\]]+`;
+const VALUE = String.raw`\{\{[^{}\n]*\}\}|\$\{[^{}\n]*\}|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\x60[^\x60]*\x60|(?:Bearer|Basic|Token|Digest|Negotiate)[ \t]+[^\s'"\x60,;&)}\]]+|[^\s'"\x60,;&)}\]]+`;
 
 // name: value, name = value, "name": "value", name=value (query), -H 'name: value'.
 const NAME_VALUE = new RegExp(String.raw`(^|[^A-Za-z0-9_-])(${SECRET_NAME_SOURCE})(["'\x60]?[ \t]*[:=][ \t]*)(${VALUE})`, 'gim');

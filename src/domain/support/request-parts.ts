@@ -12,7 +12,9 @@ function redactRecord(record: Record<string, string>): { out: Record<string, str
   const out: Record<string, string> = {};
   let hadKey = false;
   for (const [name, value] of Object.entries(record)) {
-    const secret = isSecretName(name) && value.trim() !== '' && !(isKeyPlaceholder(value) && value.trim() !== REDACTED);
+    // {expression}: a snippet fills the value at run time, so there is no key in the paste.
+    const isExpression = /^\{[^{}]+\}$/.test(value.trim());
+    const secret = isSecretName(name) && value.trim() !== '' && !isExpression && !(isKeyPlaceholder(value) && value.trim() !== REDACTED);
     if (secret) hadKey = true;
     out[name] = secret ? REDACTED : value;
   }
