@@ -50,7 +50,8 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
   };
 }
 
-function toLike(entry: HistoryEntry): HistoryEntryLike {
+/** A stored entry as exports see it (status 0 when no response arrived). */
+export function toLike(entry: HistoryEntry): HistoryEntryLike {
   return {
     url: entry.url,
     method: entry.method,
