@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- the tests look for control characters in the output */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
