@@ -51,14 +51,16 @@ function stringEnd(text: string, start: number): number {
 }
 
 // The entries array: root.entries (export) or root.log.entries (HAR).
-function isEntriesArray(kinds: number[], keys: (string | null)[]): boolean {
-  if (kinds.length === 1) return kinds[0] === OBJECT && keys[0] === 'entries';
-  return kinds.length === 2 && kinds[0] === OBJECT && keys[0] === 'log' && kinds[1] === OBJECT && keys[1] === 'entries';
+function isEntriesArray(kinds: Uint8Array, depth: number, keys: (string | null)[]): boolean {
+  if (depth === 1) return kinds[0] === OBJECT && keys[0] === 'entries';
+  return depth === 2 && kinds[0] === OBJECT && keys[0] === 'log' && kinds[1] === OBJECT && keys[1] === 'entries';
 }
 
 class Skim {
-  readonly kinds: number[] = [];
-  readonly expectKey: boolean[] = [];
+  // Stacks of the open containers, as bytes (the depth never passes the container limit).
+  readonly kinds: Uint8Array;
+  readonly expectKey: Uint8Array;
+  depth = 0;
   // The last key read in the objects at depth 1 and 2 (all the entries array's path needs).
   readonly keys: (string | null)[] = [null, null];
   entriesDepth = -1;
@@ -71,10 +73,12 @@ class Skim {
 
   constructor(limits: SkimLimits) {
     this.limits = limits;
+    this.kinds = new Uint8Array(limits.maxContainers + 2);
+    this.expectKey = new Uint8Array(limits.maxContainers + 2);
   }
 
   valueStart(at: number): void {
-    if (this.kinds.length !== this.entriesDepth) return;
+    if (this.depth !== this.entriesDepth) return;
     if (++this.shape.entries > this.limits.maxEntries) this.shape.exceeded = 'entries';
     this.entryStart = at;
     this.entryContainers = 0;
@@ -82,24 +86,25 @@ class Skim {
 
   // A value ended at `end` (exclusive): when it was an entry, its span is recorded.
   valueEnd(end: number): void {
-    if (this.kinds.length === this.entriesDepth) this.shape.entrySpans.push(this.entryStart, end);
+    if (this.depth === this.entriesDepth) this.shape.entrySpans.push(this.entryStart, end);
   }
 
   open(code: number, at: number): void {
     this.valueStart(at);
-    if (code === 0x5b && this.shape.entriesArray === null && this.entriesDepth < 0 && isEntriesArray(this.kinds, this.keys)) {
-      this.entriesDepth = this.kinds.length + 1;
+    if (code === 0x5b && this.shape.entriesArray === null && this.entriesDepth < 0 && isEntriesArray(this.kinds, this.depth, this.keys)) {
+      this.entriesDepth = this.depth + 1;
       this.shape.entriesArray = [at, -1];
     }
-    this.kinds.push(code === 0x7b ? OBJECT : ARRAY);
-    this.expectKey.push(code === 0x7b);
+    this.kinds[this.depth] = code === 0x7b ? OBJECT : ARRAY;
+    this.expectKey[this.depth] = code === 0x7b ? 1 : 0;
+    this.depth++;
     this.count();
   }
 
   count(): void {
     const { shape, limits } = this;
     if (++shape.containers > limits.maxContainers) shape.exceeded = 'containers';
-    if (this.entriesDepth > 0 && this.kinds.length > this.entriesDepth) {
+    if (this.entriesDepth > 0 && this.depth > this.entriesDepth) {
       if (++this.entryContainers > limits.maxEntryContainers) {
         shape.exceeded = 'entry-containers';
         shape.exceededAt = shape.entries - 1;
@@ -108,9 +113,8 @@ class Skim {
   }
 
   close(at: number): void {
-    this.kinds.pop();
-    this.expectKey.pop();
-    if (this.shape.entriesArray !== null && this.shape.entriesArray[1] < 0 && this.kinds.length === this.entriesDepth - 1) {
+    if (this.depth > 0) this.depth--;
+    if (this.shape.entriesArray !== null && this.shape.entriesArray[1] < 0 && this.depth === this.entriesDepth - 1) {
       this.shape.entriesArray[1] = at + 1;
       this.entriesDepth = -2;
     } else this.valueEnd(at + 1);
@@ -118,9 +122,9 @@ class Skim {
 
   string(text: string, at: number): number {
     const end = stringEnd(text, at);
-    const depth = this.kinds.length;
-    if (depth > 0 && this.kinds[depth - 1] === OBJECT && this.expectKey[depth - 1]) {
-      this.expectKey[depth - 1] = false;
+    const depth = this.depth;
+    if (depth > 0 && this.kinds[depth - 1] === OBJECT && this.expectKey[depth - 1] === 1) {
+      this.expectKey[depth - 1] = 0;
       if (depth <= 2) this.keys[depth - 1] = text.slice(at + 1, end);
     } else {
       this.valueStart(at);
@@ -141,8 +145,8 @@ export function skimJsonShape(text: string, limits: SkimLimits): JsonShape {
     else if (code === 0x7b || code === 0x5b) skim.open(code, i++);
     else if (code === 0x7d || code === 0x5d) skim.close(i++);
     else if (code === 0x2c) {
-      const depth = skim.kinds.length;
-      if (depth > 0 && skim.kinds[depth - 1] === OBJECT) skim.expectKey[depth - 1] = true;
+      const depth = skim.depth;
+      if (depth > 0 && skim.kinds[depth - 1] === OBJECT) skim.expectKey[depth - 1] = 1;
       i++;
     } else if (code === 0x3a || code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) i++;
     else {
