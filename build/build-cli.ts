@@ -6,7 +6,7 @@ import { build } from 'rolldown';
  * Builds the `swap-explorer` command into out/cli/: plain ES modules that Node runs without type
  * stripping, dependencies bundled (no module resolution at start), one chunk per command so a
  * command loads only what it uses. `local-service.js` is the child process that the CLI's default
- * profile starts. The native keychain binding stays external (it cannot be bundled).
+ * profile starts; `cluster-worker.js` is a worker of `serve --workers N`. The native keychain binding stays external (it cannot be bundled).
  * Run by `npm run build` (and so by `npm test`); `npm run build:cli` alone takes a second or two.
  */
 
@@ -45,6 +45,8 @@ export async function buildCli(outDir = `${root}out/cli`): Promise<void> {
     input: {
       'swap-explorer': `${root}src/cli/main.ts`,
       'local-service': `${root}src/core/local-service/child-entry.ts`,
+      // One process of `serve --workers N` (src/service/cluster.ts forks it).
+      'cluster-worker': `${root}src/service/cluster-worker.ts`,
     },
     platform: 'node',
     plugins: [undiciSubset, builtinsByGetter],

@@ -23,7 +23,7 @@ export interface HandlerConfig {
   keys: KeyRing;
   blocked: BlockedLists;
   now: () => number;
-  rateLimiter?: RateLimiter | undefined;
+  rateLimiter?: Pick<RateLimiter, 'take'> | undefined;
   /** Called with unexpected errors (with their stack) for the operator's log; never sent to clients. */
   onUnexpected?: (error: unknown) => void;
 }

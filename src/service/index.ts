@@ -8,6 +8,7 @@ import { createHandler, type HandlerResponse } from './handler.ts';
 import { RateLimiter, delayDrawer, faultDrawer } from './knobs.ts';
 import { Market } from './market/liquidity.ts';
 import type { BlockedLists } from './swap/checks.ts';
+import { createSharedLimitHandler, type AskRateLimit } from './shared-rate-limit.ts';
 import { loadOrCreateCertificate } from './tls.ts';
 
 /**
@@ -51,6 +52,8 @@ export interface LocalServiceOptions {
   blocked?: BlockedLists;
   /** Wall clock in ms (default Date.now): blocks, prices and rate windows follow it. */
   now?: () => number;
+  /** Rate limits held by another process (serve --workers: the cluster's primary); replaces rateLimitRps. */
+  askRateLimit?: AskRateLimit;
 }
 
 /** A started service. */
@@ -92,20 +95,26 @@ function onClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 function listener(options: LocalServiceOptions, keys: KeyRing) {
   const seed = options.seed ?? 1;
   const now = options.now ?? Date.now;
-  const handle = createHandler({
+  const config = {
     market: new Market(seed),
     keys,
     blocked: options.blocked ?? {},
     now,
-    rateLimiter: options.rateLimitRps ? new RateLimiter(options.rateLimitRps) : undefined,
-    onUnexpected: (error) => process.stderr.write(`local service: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`),
-  });
+    onUnexpected: (error: unknown) => process.stderr.write(`local service: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`),
+  };
+  const handle = options.askRateLimit
+    ? createSharedLimitHandler(config, options.askRateLimit)
+    : createHandler({ ...config, rateLimiter: options.rateLimitRps ? new RateLimiter(options.rateLimitRps) : undefined });
   const drawFault = faultDrawer(options.faultRate ?? 0, seed);
   const drawDelay = delayDrawer(options.latencyMs ?? 0, options.jitterMs ?? 0, seed);
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     req.resume(); // GET only: any body is drained and ignored.
-    const answer = handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
+    const answered = handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
+    if (answered instanceof Promise) void answered.then((answer) => respond(req, res, answer, started));
+    else respond(req, res, answered, started);
+  };
+  function respond(req: IncomingMessage, res: ServerResponse, answer: HandlerResponse, started: number): void {
     const fault = drawFault();
     if (fault !== 'none' && fault !== 'drop') Object.assign(answer, { status: 500, body: errorBody(fault, 'Injected fault (fault-rate knob)', answer.zid) });
     const finish = () => {
@@ -117,7 +126,7 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
     const delay = drawDelay();
     if (delay > 0) setTimeout(finish, delay);
     else finish();
-  };
+  }
 }
 
 /** Starts the service and resolves once it accepts connections. */
