@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { generateApiKey } from './auth.ts';
 import type { LocalServiceOptions, RunningService } from './index.ts';
 import { RateLimiter } from './knobs.ts';
-import { decide } from './shared-rate-limit.ts';
+import { decide, type RateDecision } from './shared-rate-limit.ts';
 import { loadOrCreateCertificate } from './tls.ts';
 
 /**
@@ -21,7 +21,7 @@ export type ClusterMessage =
   | { type: 'start'; options: WorkerOptions }
   | { type: 'ready'; baseUrl: string }
   | { type: 'rate'; id: number; key: string; nowMs: number }
-  | { type: 'rate-decision'; id: number; decision: import('./shared-rate-limit.ts').RateDecision }
+  | { type: 'rate-decision'; id: number; decision: RateDecision }
   | { type: 'stop' };
 
 // From source the worker entry is a sibling .ts; in the built CLI it is cluster-worker.js beside the chunk.
