@@ -26,6 +26,8 @@ export interface HandlerConfig {
   rateLimiter?: Pick<RateLimiter, 'take'> | undefined;
   /** Called with unexpected errors (with their stack) for the operator's log; never sent to clients. */
   onUnexpected?: (error: unknown) => void;
+  /** Prices swaps (default priceSwap; the server passes the per-block cache of price-cache.ts). */
+  priceSwap?: typeof priceSwap;
 }
 
 /** A request as the handler sees it. */
@@ -92,7 +94,7 @@ const chainList = (chains: ChainInfo[]) => chains.map((chain) => ({ chainId: cha
 
 function dispatch(config: HandlerConfig, id: EndpointId, query: unknown, team: Team, zid: string): unknown {
   const swap = (model: 'allowance-holder' | 'permit2', isQuote: boolean) =>
-    priceSwap({ market: config.market, team, blocked: config.blocked, nowMs: config.now(), zid }, model, isQuote, query as AnySwapQuery);
+    (config.priceSwap ?? priceSwap)({ market: config.market, team, blocked: config.blocked, nowMs: config.now(), zid }, model, isQuote, query as AnySwapQuery);
   switch (id) {
     case 'allowance-holder.price': return swap('allowance-holder', false);
     case 'allowance-holder.quote': return swap('allowance-holder', true);

@@ -8,7 +8,9 @@ import { createHandler, type HandlerResponse } from './handler.ts';
 import { RateLimiter, delayDrawer, faultDrawer } from './knobs.ts';
 import { Market } from './market/liquidity.ts';
 import type { BlockedLists } from './swap/checks.ts';
+import { cachedPriceSwap } from './price-cache.ts';
 import { createSharedLimitHandler, type AskRateLimit } from './shared-rate-limit.ts';
+import { priceSwap } from './swap/price.ts';
 import { loadOrCreateCertificate } from './tls.ts';
 
 /**
@@ -100,6 +102,7 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
     keys,
     blocked: options.blocked ?? {},
     now,
+    priceSwap: cachedPriceSwap(priceSwap),
     onUnexpected: (error: unknown) => process.stderr.write(`local service: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`),
   };
   const handle = options.askRateLimit
