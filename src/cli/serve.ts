@@ -2,8 +2,9 @@ import { createWriteStream } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HEADER_NAMES } from '../spec/index.ts';
-import { startLocalService, type ApiKeyConfig, type LocalServiceOptions, type RunningService } from '../service/index.ts';
+// Direct modules, not the barrels: a cluster's primary then loads neither the schemas nor the market.
+import { HEADER_NAMES } from '../spec/constants.ts';
+import type { ApiKeyConfig, LocalServiceOptions, RunningService } from '../service/index.ts';
 import type { Command, CommandIo } from './commands.ts';
 
 /**
@@ -71,6 +72,7 @@ async function startService(options: ReturnType<typeof serveOptions>, io: Comman
     return startServiceCluster(options, (line) => io.stderr(`${line}\n`));
   }
   const file = options.accessLogFile ? createWriteStream(options.accessLogFile, { flags: 'a' }) : undefined;
+  const { startLocalService } = await import('../service/index.ts');
   const service = await startLocalService({ ...options, accessLog: (line) => (file ? file.write(`${line}\n`) : io.stderr(`${line}\n`)) });
   const close = async () => {
     await service.close();

@@ -2,8 +2,8 @@ import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { generateApiKey } from './auth.ts';
 import type { LocalServiceOptions, RunningService } from './index.ts';
-import { RateLimiter } from './knobs.ts';
-import { decide, type RateDecision } from './shared-rate-limit.ts';
+import type { RateLimiter } from './knobs.ts';
+import type { RateDecision } from './shared-rate-limit.ts';
 import { loadOrCreateCertificate } from './tls.ts';
 
 /**
@@ -28,10 +28,12 @@ export type ClusterMessage =
 const WORKER_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './cluster-worker.ts' : './cluster-worker.js', import.meta.url));
 const STOP_GRACE_MS = 5_000;
 
-function forkWorker(options: WorkerOptions, limiter: RateLimiter | undefined): { worker: Worker; ready: Promise<string> } {
+type Decide = (key: string, nowMs: number) => RateDecision;
+
+function forkWorker(options: WorkerOptions, decide: Decide | undefined): { worker: Worker; ready: Promise<string> } {
   const worker = cluster.fork();
   worker.on('message', (message: ClusterMessage) => {
-    if (message.type === 'rate' && limiter) worker.send({ type: 'rate-decision', id: message.id, decision: decide(limiter, message.key, message.nowMs) } satisfies ClusterMessage);
+    if (message.type === 'rate' && decide) worker.send({ type: 'rate-decision', id: message.id, decision: decide(message.key, message.nowMs) } satisfies ClusterMessage);
   });
   const ready = new Promise<string>((resolve, reject) => {
     const onMessage = (message: ClusterMessage) => {
@@ -59,18 +61,25 @@ function stopWorker(worker: Worker): Promise<void> {
   });
 }
 
+// The windows, loaded only when a limit is set: the primary stays small and starts fast without.
+async function rateDecider(rps: number): Promise<Decide> {
+  const [{ RateLimiter: Limiter }, { decide }] = await Promise.all([import('./knobs.ts'), import('./shared-rate-limit.ts')]);
+  const limiter: RateLimiter = new Limiter(rps);
+  return (key, nowMs) => decide(limiter, key, nowMs);
+}
+
 /** Starts `workers` worker processes and resolves once all of them listen. */
 export async function startServiceCluster(options: LocalServiceOptions & { accessLogFile?: string; workers: number }, log: (line: string) => void): Promise<RunningService> {
   // Made here, before any worker starts, so that they all read the same cached pair and keys.
   const cert = await loadOrCreateCertificate(options.dataDir);
   const apiKeys = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [{ key: generateApiKey(), team: 'local' }];
-  const limiter = options.rateLimitRps ? new RateLimiter(options.rateLimitRps) : undefined;
+  const decide = options.rateLimitRps ? await rateDecider(options.rateLimitRps) : undefined;
   const { workers: count, accessLog: _accessLog, now: _now, askRateLimit: _ask, ...plain } = options;
-  const base: WorkerOptions = { ...plain, apiKeys, isRateLimited: limiter !== undefined };
+  const base: WorkerOptions = { ...plain, apiKeys, isRateLimited: decide !== undefined };
   cluster.setupPrimary({ exec: WORKER_ENTRY, execArgv: [], args: [] });
   // Every worker asks for the same port, 0 included: the cluster hands them all the primary's one
   // listening handle (asking for the port the first one got would bind it a second time).
-  const started = Array.from({ length: count }, () => forkWorker(base, limiter));
+  const started = Array.from({ length: count }, () => forkWorker(base, decide));
   const [baseUrl] = await Promise.all(started.map((worker) => worker.ready));
   let isClosing = false;
   const workers = new Set<Worker>(started.map((worker) => worker.worker));
@@ -78,7 +87,7 @@ export async function startServiceCluster(options: LocalServiceOptions & { acces
     workers.delete(worker);
     if (isClosing) return;
     log(`swap-explorer serve: worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
-    const next = forkWorker(base, limiter);
+    const next = forkWorker(base, decide);
     workers.add(next.worker);
     next.worker.on('exit', (c, s) => replace(next.worker, c, s));
     next.ready.catch((error: Error) => log(`swap-explorer serve: ${error.message}`));
