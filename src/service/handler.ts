@@ -52,12 +52,13 @@ function header(request: HandlerRequest, name: string): string | undefined {
 }
 
 function parseQuery(raw: string): Record<string, string> {
-  const query: Record<string, string> = {};
+  // No prototype, so a "__proto__" parameter stays a plain (unknown) key with plain assignment
+  // (defineProperty per key was a fifth of a cached answer's time).
+  const query = Object.create(null) as Record<string, string>;
   const repeated: FieldError[] = [];
   for (const [key, value] of new URLSearchParams(raw)) {
     if (Object.hasOwn(query, key)) repeated.push({ field: key, reason: 'is given more than once' });
-    // Own property without prototype lookups: a "__proto__" parameter stays a plain (unknown) key.
-    Object.defineProperty(query, key, { value, enumerable: true, writable: true, configurable: true });
+    query[key] = value;
   }
   if (repeated.length > 0) throw new ServiceFailure('INPUT_INVALID', `Invalid input: ${repeated.map((d) => d.field).join(', ')}`, repeated);
   return query;

@@ -1,5 +1,8 @@
+import { chainById } from '../domain/chains.ts';
 import type { AllowanceModel } from '../spec/index.ts';
 import { ServiceFailure } from './errors.ts';
+import { chainParams } from './market/chain-params.ts';
+import { blockAt } from './market/prices.ts';
 import type { priceSwap } from './swap/price.ts';
 import type { AnySwapQuery, SwapContext } from './swap/resolve.ts';
 
@@ -41,8 +44,10 @@ function withZid(entry: { body: Record<string, unknown>; zid: string }, zid: str
 export function cachedPriceSwap(price: PriceSwap): PriceSwap {
   const chains = new Map<number, { block: number; entries: Map<string, Entry> }>();
   return (ctx, model, isQuote, query) => {
-    const block = ctx.market.chainState(query.chainId, ctx.nowMs, ctx.block)?.block;
-    if (block === undefined) return price(ctx, model, isQuote, query);
+    // The block as Market.chainState finds it, without its gas and price draws (they cost a hit's time).
+    const chainInfo = chainById(query.chainId);
+    if (!chainInfo) return price(ctx, model, isQuote, query);
+    const block = ctx.block ?? blockAt(chainParams(query.chainId, chainInfo.hasL1DataFee), ctx.nowMs);
     let chain = chains.get(query.chainId);
     if (!chain || chain.block !== block || chain.entries.size >= MAX_ENTRIES_PER_CHAIN) {
       chain = { block, entries: new Map() };
