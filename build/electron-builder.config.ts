@@ -30,7 +30,8 @@ export const releaseConfig: Configuration = {
   directories: { buildResources: 'build', output: 'dist' },
   // Only the electron-vite output and the manifest: sources, tests, build scripts and docs stay out.
   // Production node_modules are added by electron-builder from package.json's dependencies.
-  files: ['out/**', 'package.json', '!**/*.test.*', '!**/*.map'],
+  // out/cli/ is the command-line build (bin/swap-explorer.js), not part of the app.
+  files: ['out/**', '!out/cli/**', 'package.json', '!**/*.test.*', '!**/*.map'],
   asar: true,
   asarUnpack: KEYCHAIN_UNPACK,
   electronFuses: releaseFuses,

@@ -48,7 +48,7 @@ describe('release packaging configuration', () => {
 
   it('ships the build output and manifest but no sources, tests or build scripts', ({ task }) => {
     const shipped = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'package.json'];
-    const notShipped = ['src/core/http/client.ts', 'main/index.ts', 'renderer/App.svelte', 'e2e/fixtures.ts', 'build/security-gate.ts', 'out/main/x.test.js', 'out/main/index.js.map'];
+    const notShipped = ['src/core/http/client.ts', 'main/index.ts', 'renderer/App.svelte', 'e2e/fixtures.ts', 'build/security-gate.ts', 'out/main/x.test.js', 'out/main/index.js.map', 'out/cli/swap-explorer.js'];
     const packed = [...shipped, ...notShipped].filter((path) => isPackaged(release, path));
     recordReliability(task, { area: 'packaging', done: `the release file filters are matched against ${shipped.length} build outputs and ${notShipped.length} sources, tests and maps`, must: 'pack only out/** and package.json', observed: `packed: ${packed.join(', ') || 'nothing'}` });
     for (const path of shipped) expect(isPackaged(release, path), path).toBe(true);

@@ -1,11 +1,7 @@
-import { serveCommand } from './serve.ts';
-import { compareCommand } from './compare.ts';
-import { priceCommand } from './price.ts';
-import { explainCommand } from './explain.ts';
-import { historyCommand } from './history.ts';
-
 /**
  * The subcommands of `swap-explorer`, one entry each: add a command by adding its module here.
+ * Each command's module is imported only when that command runs, so `price` never loads the
+ * service and `serve` never loads the engine (start time is what a short command costs).
  */
 
 /** Where a command writes: stdout for results, stderr for logs. */
@@ -22,11 +18,18 @@ export interface Command {
   run(argv: string[], io: CommandIo): Promise<number>;
 }
 
+/** A command as listed in help: its module is loaded by `load` when the command runs. */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
+}
+
 /** Every subcommand, by name. */
-export const COMMANDS: Record<string, Command> = {
-  [serveCommand.name]: serveCommand,
-  [compareCommand.name]: compareCommand,
-  [priceCommand.name]: priceCommand,
-  [explainCommand.name]: explainCommand,
-  [historyCommand.name]: historyCommand,
+export const COMMANDS: Record<string, CommandEntry> = {
+  serve: { name: 'serve', summary: 'run the local service (HTTPS on 127.0.0.1)', load: async () => (await import('./serve.ts')).serveCommand },
+  compare: { name: 'compare', summary: 'Allowance Holder vs Permit2 for one trade across chains', load: async () => (await import('./compare.ts')).compareCommand },
+  price: { name: 'price', summary: 'one indicative price (one chain, one allowance model)', load: async () => (await import('./price.ts')).priceCommand },
+  explain: { name: 'explain', summary: 'explain a zid, URL, curl line, body or HAR from a customer', load: async () => (await import('./explain.ts')).explainCommand },
+  history: { name: 'history', summary: 'find entries by zid and export them (HAR or JSON)', load: async () => (await import('./history.ts')).historyCommand },
 };

@@ -28,7 +28,7 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     return 2;
   }
   try {
-    return await command.run(rest, io);
+    return await (await command.load()).run(rest, io);
   } catch (error) {
     io.stderr(`swap-explorer ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;

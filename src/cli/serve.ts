@@ -1,9 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HEADER_NAMES } from '../spec/index.ts';
-import { startLocalService, type ApiKeyConfig, type LocalServiceOptions } from '../service/index.ts';
+// Direct modules, not the barrels: a cluster's primary then loads neither the schemas nor the market.
+import { HEADER_NAMES } from '../spec/constants.ts';
+import type { ApiKeyConfig, LocalServiceOptions, RunningService } from '../service/index.ts';
 import type { Command, CommandIo } from './commands.ts';
 
 /**
@@ -24,6 +25,8 @@ const USAGE = `Usage: swap-explorer serve [options]
   --fault-rate R         share (0-1) of requests answered with a 500 or a dropped connection
   --rate-limit-rps N     requests per second per key (fixed one-second window, then 429)
   --access-log FILE      append the JSON access log to FILE instead of stderr
+  --workers N            processes sharing the port, keys, seed and per-key rate limits
+                         (default: one per core; 1 runs the service in this process)
   --block-taker A, --block-recipient A, --block-buy-token A, --block-sell-token A, --xstock A
                          refuse these addresses (repeatable; see the error names in the README)
 `;
@@ -38,6 +41,7 @@ const OPTIONS = {
   'fault-rate': { type: 'string' },
   'rate-limit-rps': { type: 'string' },
   'access-log': { type: 'string' },
+  workers: { type: 'string' },
   'block-taker': { type: 'string', multiple: true },
   'block-recipient': { type: 'string', multiple: true },
   'block-buy-token': { type: 'string', multiple: true },
@@ -55,6 +59,28 @@ function number(name: string, text: string | undefined, min: number, max: number
 
 class UsageError extends Error {}
 
+function wholeNumber(name: string, text: string | undefined, min: number, max: number): number | undefined {
+  const value = number(name, text, min, max);
+  if (value !== undefined && !Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number between ${min} and ${max}`);
+  return value;
+}
+
+// One process, or a cluster of `workers` (loaded only then: one worker needs none of it).
+async function startService(options: ReturnType<typeof serveOptions>, io: CommandIo): Promise<RunningService> {
+  if (options.workers > 1) {
+    const { startServiceCluster } = await import('../service/cluster.ts');
+    return startServiceCluster(options, (line) => io.stderr(`${line}\n`));
+  }
+  const file = options.accessLogFile ? createWriteStream(options.accessLogFile, { flags: 'a' }) : undefined;
+  const { startLocalService } = await import('../service/index.ts');
+  const service = await startLocalService({ ...options, accessLog: (line) => (file ? file.write(`${line}\n`) : io.stderr(`${line}\n`)) });
+  const close = async () => {
+    await service.close();
+    await new Promise<void>((resolve) => (file ? file.end(resolve) : resolve()));
+  };
+  return { ...service, close };
+}
+
 function apiKey(text: string): ApiKeyConfig {
   const [key, team, plan] = text.split(':');
   if (!key) throw new UsageError('--api-key must not be empty');
@@ -63,7 +89,7 @@ function apiKey(text: string): ApiKeyConfig {
 }
 
 /** Turns serve's arguments into service options (the access log is wired by the caller). */
-export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogFile?: string; help?: boolean } {
+export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogFile?: string; help?: boolean; workers: number } {
   const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
   return {
     help: values.help ?? false,
@@ -75,6 +101,7 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
     jitterMs: number('jitter-ms', values['jitter-ms'], 0, 600_000),
     faultRate: number('fault-rate', values['fault-rate'], 0, 1),
     rateLimitRps: number('rate-limit-rps', values['rate-limit-rps'], 0, 1e9),
+    workers: wholeNumber('workers', values.workers, 1, 256) ?? availableParallelism(),
     blocked: {
       takers: values['block-taker'],
       recipients: values['block-recipient'],
@@ -98,8 +125,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     io.stdout(USAGE);
     return 0;
   }
-  const file = options.accessLogFile ? createWriteStream(options.accessLogFile, { flags: 'a' }) : undefined;
-  const service = await startLocalService({ ...options, accessLog: (line) => (file ? file.write(`${line}\n`) : io.stderr(`${line}\n`)) });
+  const service = await startService(options, io);
   // Handlers go in before the line is printed: a client may signal as soon as it has read it.
   const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
@@ -110,10 +136,10 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
   io.stdout(`${JSON.stringify({ baseUrl: service.baseUrl, caCertPath: service.caCertPath, apiKeys: service.apiKeys, headers: HEADER_NAMES })}\n`);
-  io.stderr(`swap-explorer serve: listening on ${service.baseUrl} (seed ${options.seed}); Ctrl-C to stop\n`);
+  const workers = options.workers > 1 ? `, ${options.workers} workers` : '';
+  io.stderr(`swap-explorer serve: listening on ${service.baseUrl} (seed ${options.seed}${workers}); Ctrl-C to stop\n`);
   await stopped;
   await service.close();
-  await new Promise<void>((resolve) => (file ? file.end(resolve) : resolve()));
   return 0;
 }
 

@@ -51,9 +51,20 @@ export function invalidInput(field: string, reason: string): ServiceFailure {
   return new ServiceFailure('INPUT_INVALID', `Invalid input: ${field} ${reason}`, [{ field, reason }]);
 }
 
+// Random bytes drawn 3 KB at a time: one call to the system's generator per 256 zids instead of
+// one per request (it was a tenth of a cached answer's time).
+const ZID_BYTES = 12;
+let zidPool = Buffer.alloc(0);
+let zidOffset = 0;
+
 /** A fresh request id: `0x` + 24 lowercase hex characters (12 random bytes). */
 export function newZid(): string {
-  return `0x${randomBytes(12).toString('hex')}`;
+  if (zidOffset + ZID_BYTES > zidPool.length) {
+    zidPool = randomBytes(ZID_BYTES * 256);
+    zidOffset = 0;
+  }
+  zidOffset += ZID_BYTES;
+  return `0x${zidPool.toString('hex', zidOffset - ZID_BYTES, zidOffset)}`;
 }
 
 /** The Error-shaped body of the spec: name, message and data with the zid (and details on INPUT_INVALID). */

@@ -10,6 +10,9 @@ import { RateLimiter, delayDrawer, faultDrawer } from './knobs.ts';
 import { Market } from './market/liquidity.ts';
 import type { BlockedLists } from './swap/checks.ts';
 import { DEFAULT_MAX_CONNECTIONS, GUARDED_SERVER_OPTIONS, capConnections, isBeforeHandshake, missingHostAnswer } from './listener-guards.ts';
+import { cachedPriceSwap } from './price-cache.ts';
+import { createSharedLimitHandler, type AskRateLimit } from './shared-rate-limit.ts';
+import { priceSwap } from './swap/price.ts';
 import { loadOrCreateCertificate } from './tls.ts';
 
 /**
@@ -57,6 +60,8 @@ export interface LocalServiceOptions {
   maxConnections?: number;
   /** Operator log lines (default: stderr). */
   log?: (line: string) => void;
+  /** Rate limits held by another process (serve --workers: the cluster's primary); replaces rateLimitRps. */
+  askRateLimit?: AskRateLimit;
 }
 
 /** A started service. */
@@ -99,22 +104,30 @@ function onClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 function listener(options: LocalServiceOptions, keys: KeyRing) {
   const seed = options.seed ?? 1;
   const now = options.now ?? Date.now;
-  const handle = createHandler({
+  const config = {
     market: new Market(seed),
     keys,
     blocked: options.blocked ?? {},
     now,
-    rateLimiter: options.rateLimitRps ? new RateLimiter(options.rateLimitRps) : undefined,
-    // Missing or unknown keys count per address against the same per-second limit.
+    // Missing or unknown keys count per address against the same per-second limit (with
+    // --workers, per worker: the primary shares only the per-key windows).
     authFailures: options.rateLimitRps ? new AuthFailureLimiter(options.rateLimitRps) : undefined,
-    onUnexpected: (error) => process.stderr.write(`local service: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`),
-  });
+    priceSwap: cachedPriceSwap(priceSwap),
+    onUnexpected: (error: unknown) => process.stderr.write(`local service: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`),
+  };
+  const handle = options.askRateLimit
+    ? createSharedLimitHandler(config, options.askRateLimit)
+    : createHandler({ ...config, rateLimiter: options.rateLimitRps ? new RateLimiter(options.rateLimitRps) : undefined });
   const drawFault = faultDrawer(options.faultRate ?? 0, seed);
   const drawDelay = delayDrawer(options.latencyMs ?? 0, options.jitterMs ?? 0, seed);
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     req.resume(); // GET only: any body is drained and ignored.
-    const answer = missingHostAnswer(req.headers, req.url) ?? handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress });
+    const answered = missingHostAnswer(req.headers, req.url) ?? handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress });
+    if (answered instanceof Promise) void answered.then((answer) => respond(req, res, answer, started));
+    else respond(req, res, answered, started);
+  };
+  function respond(req: IncomingMessage, res: ServerResponse, answer: HandlerResponse, started: number): void {
     const fault = drawFault();
     if (fault !== 'none' && fault !== 'drop') Object.assign(answer, { status: 500, body: errorBody(fault, 'Injected fault (fault-rate knob)', answer.zid) });
     const finish = () => {
@@ -126,7 +139,7 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
     const delay = drawDelay();
     if (delay > 0) setTimeout(finish, delay);
     else finish();
-  };
+  }
 }
 
 /** Starts the service and resolves once it accepts connections. */

@@ -1,7 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 
 /**
  * The local service's certificate: self-signed, valid for 127.0.0.1, ::1 and localhost, and marked
@@ -36,6 +35,8 @@ async function readCached(certPath: string, keyPath: string): Promise<ServiceCer
 async function generatePair(): Promise<{ certPem: string; keyPem: string }> {
   const notBeforeDate = new Date(Date.now() - 3600 * 1000);
   const notAfterDate = new Date(notBeforeDate.getTime() + VALID_DAYS * 24 * 3600 * 1000);
+  // Loaded only when a certificate is made (first start): the library is most of the service's start time.
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: 'Swap Explorer local service' }], {
     keyType: 'ec',
     curve: 'P-256',

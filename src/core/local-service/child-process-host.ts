@@ -33,7 +33,9 @@ function spawnNodeChild(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [ENTRY], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
-const ENTRY = fileURLToPath(new URL('./child-entry.ts', import.meta.url));
+// From source this module sits next to child-entry.ts; in a bundle (out/cli/, out/main/) the entry
+// is built as local-service.js beside the chunk that holds this module.
+const ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './child-entry.ts' : './local-service.js', import.meta.url));
 const STOPPED: LocalServiceStatus = { state: 'stopped', baseUrl: null, pid: null, error: null };
 
 // Keeps the last lines of the child's stderr for error messages, and drains the pipe so a chatty

@@ -1,5 +1,3 @@
-import { AsyncEntry } from '@napi-rs/keyring';
-
 /**
  * The OS keychain as three async calls, through @napi-rs/keyring. On Linux every entry is pinned to
  * the Secret Service: the library's default silently falls back to the kernel keyring, which keeps
@@ -21,11 +19,12 @@ export const KEYCHAIN_SERVICE = 'swap-explorer';
 export function createKeychainBackend(service: string = KEYCHAIN_SERVICE): KeychainBackend {
   // The constructor itself throws when the pinned store cannot be reached (no session bus), so an
   // entry is built per call: a keychain that appears later in the run is then picked up.
-  const entry = (account: string) => new AsyncEntry(service, account, { linux: { store: 'secret-service' } });
+  // The native binding is loaded on first use: a CLI run with SVC_API_KEY never pays for it.
+  const entry = async (account: string) => new (await import('@napi-rs/keyring')).AsyncEntry(service, account, { linux: { store: 'secret-service' } });
   return {
-    get: async (account) => entry(account).getPassword(),
-    set: async (account, secret) => entry(account).setPassword(secret),
-    delete: async (account) => entry(account).deletePassword(),
+    get: async (account) => (await entry(account)).getPassword(),
+    set: async (account, secret) => (await entry(account)).setPassword(secret),
+    delete: async (account) => (await entry(account)).deletePassword(),
   };
 }
 

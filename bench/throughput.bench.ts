@@ -1,0 +1,103 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import type { BenchRow } from './types.ts';
+import { API_KEY, BIN, HEADERS, LOAD, OPENAPI, PRISM, STATIC_SERVER, assertBuilt, caOf, firstOk, freePort, launch, stop, swapPaths, type Started } from './peers/peers.ts';
+
+/**
+ * HTTPS throughput of the local service (the built CLI's `serve`, its own process) against the
+ * stack's limit (a bare Node HTTPS server answering a static body of the same size, same
+ * certificate) and against Prism mocking the service (static examples, logging off; Prism serves
+ * plain HTTP only, so it does less work per request than either HTTPS server). The load generator
+ * (bench/peers/load.mjs) is a separate process with 32 connections that verifies the certificate.
+ * Targets, rounds alternating, one process each: run one after the other, each alone.
+ */
+
+const CONNECTIONS = 32;
+const DURATION_MS = Number(process.env.THROUGHPUT_BENCH_MS ?? 4_000);
+const ROUNDS = 2;
+
+type Endpoint = 'allowance-holder/price' | 'permit2/quote';
+interface Target { name: string; origin: string; caFile?: string }
+interface Load { rps: number; failures: number; p99Ms: number; bytes: number; requests: number }
+
+async function load(dir: string, target: Target, paths: string[]): Promise<Load> {
+  const config = join(dir, 'load.json');
+  await writeFile(config, JSON.stringify({ origin: target.origin, paths, headers: HEADERS, connections: CONNECTIONS, durationMs: DURATION_MS, caFile: target.caFile }));
+  const run = launch(process.execPath, [LOAD, config]);
+  return JSON.parse(await run.firstLine) as Load;
+}
+
+async function body(origin: string, ca: string, path: string): Promise<string> {
+  const agent = new Agent({ connect: { ca } });
+  const response = await request(`${origin}${path}`, { headers: HEADERS, dispatcher: agent });
+  const text = await response.body.text();
+  await agent.close();
+  if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${text}`);
+  return text;
+}
+
+async function serve(dir: string, workers: number): Promise<Started & Target> {
+  const started = launch(process.execPath, [BIN, 'serve', '--workers', String(workers), '--data-dir', dir, '--api-key', API_KEY, '--access-log', join(dir, `access-${workers}.log`)]);
+  const { baseUrl, caCertPath } = await caOf(await started.firstLine);
+  return { ...started, name: workers === 1 ? 'serve' : `serve --workers ${workers}`, origin: baseUrl, caFile: caCertPath };
+}
+
+function row(name: string, ours: number, peer: { name: string; value: number }, target: number, detail?: string): BenchRow {
+  return { name, value: ours, unit: 'req/s', target, comparison: '>=', peer, ...(detail ? { detail } : {}) };
+}
+
+/** Throughput rows: ours vs the stack's limit and vs Prism, and N workers vs N × one. */
+export async function run(): Promise<BenchRow[]> {
+  assertBuilt();
+  const dir = await mkdtemp(join(tmpdir(), 'throughput-'));
+  const cores = availableParallelism();
+  const children: Started[] = [];
+  try {
+    const one = await serve(dir, 1);
+    children.push(one);
+    const ca = await readFile(one.caFile!, 'utf8');
+    const paths: Record<Endpoint, string[]> = { 'allowance-holder/price': swapPaths('allowance-holder/price'), 'permit2/quote': swapPaths('permit2/quote') };
+    // The bare server answers each URL with our answer to it: the same bytes, request for request.
+    const bodies: Record<string, string> = {};
+    for (const path of [...paths['allowance-holder/price'], ...paths['permit2/quote']]) bodies[path] = await body(one.origin, ca, path);
+    await writeFile(join(dir, 'bodies.json'), JSON.stringify(bodies));
+    const bare = launch(process.execPath, [STATIC_SERVER, dir, join(dir, 'bodies.json')]);
+    children.push(bare);
+    const staticTarget: Target = { name: 'bare Node HTTPS', origin: (JSON.parse(await bare.firstLine) as { baseUrl: string }).baseUrl, caFile: one.caFile };
+    const port = await freePort();
+    const prism = launch(process.execPath, [PRISM, 'mock', OPENAPI, '--port', String(port), '--verboseLevel', 'silent', '--errors', 'false']);
+    children.push(prism);
+    const prismTarget: Target = { name: 'Prism (HTTP, no TLS)', origin: `http://127.0.0.1:${port}` };
+    await firstOk(`${prismTarget.origin}${paths['allowance-holder/price'][0]}`, undefined);
+    const many = await serve(dir, cores);
+    children.push(many);
+
+    const runs: [string, Target, Endpoint][] = [
+      ['ours-ah', one, 'allowance-holder/price'], ['bare-ah', staticTarget, 'allowance-holder/price'], ['prism-ah', prismTarget, 'allowance-holder/price'],
+      ['ours-p2q', one, 'permit2/quote'], ['bare-p2q', staticTarget, 'permit2/quote'], ['prism-p2q', prismTarget, 'permit2/quote'],
+      ['many-ah', many, 'allowance-holder/price'],
+    ];
+    const results = new Map<string, Load[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [id, target, endpoint] of runs) results.set(id, [...(results.get(id) ?? []), await load(dir, target, paths[endpoint])]);
+    }
+    const rps = (id: string) => results.get(id)!.reduce((sum, result) => sum + result.rps, 0) / ROUNDS;
+    const failures = [...results.values()].flat().reduce((sum, result) => sum + result.failures, 0);
+    const size = (id: string) => Math.round(results.get(id)![0]!.bytes / Math.max(1, results.get(id)![0]!.requests));
+    const sizes = `bodies ${size('ours-ah')} / ${size('bare-ah')} / ${size('prism-ah')} B (ours / bare / Prism) for the price, ${size('ours-p2q')} / ${size('bare-p2q')} / ${size('prism-p2q')} B for the quote`;
+    const each = `${CONNECTIONS} connections, ${DURATION_MS / 1000} s × ${ROUNDS} alternating rounds, load generator in its own process verifying the certificate; ${sizes}`;
+    return [
+      row('Allowance Holder price, one process, vs bare Node HTTPS static body', rps('ours-ah'), { name: staticTarget.name, value: rps('bare-ah') }, 0.6, each),
+      row('Permit2 quote with taker, one process, vs bare Node HTTPS static body', rps('ours-p2q'), { name: staticTarget.name, value: rps('bare-p2q') }, 0.4),
+      row('Allowance Holder price, one process, vs Prism (logging off)', rps('ours-ah'), { name: prismTarget.name, value: rps('prism-ah') }, 3),
+      row('Permit2 quote with taker, one process, vs Prism (logging off)', rps('ours-p2q'), { name: prismTarget.name, value: rps('prism-p2q') }, 3),
+      row(`Allowance Holder price, serve --workers ${cores} vs ${cores} × one worker`, rps('many-ah'), { name: `${cores} × one`, value: cores * rps('ours-ah') }, 0.8, `the generator shares the ${cores} cores with the workers`),
+      { name: 'HTTPS failed responses (all runs above)', value: failures, unit: 'count', target: 0, comparison: '<=' },
+    ];
+  } finally {
+    await Promise.all(children.map((child) => stop(child.child)));
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli } from './build-cli.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+let dir: string;
+
+// A copy of the package layout (bin/ + out/cli/) in a temp dir, so the test never races other tests
+// that run the repository's own bin/ while out/cli/ is rebuilt.
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'built-cli-'));
+  for (const layout of ['built', 'source']) await mkdir(join(dir, layout, 'bin'), { recursive: true });
+  await copyFile(join(ROOT, 'bin/swap-explorer.js'), join(dir, 'built/bin/swap-explorer.js'));
+  await copyFile(join(ROOT, 'bin/swap-explorer.js'), join(dir, 'source/bin/swap-explorer.js'));
+  await buildCli(join(dir, 'built/out/cli'));
+  await symlink(join(ROOT, 'src'), join(dir, 'source/src'));
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'source/node_modules'));
+}, 120_000);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function run(bin: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('the built CLI', () => {
+  it('is what `npx swap-explorer` runs: package.json bin is bin/swap-explorer.js, which loads out/cli/', async () => {
+    const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+    expect(pkg.bin['swap-explorer']).toBe('./bin/swap-explorer.js');
+    const bin = await readFile(join(ROOT, 'bin/swap-explorer.js'), 'utf8');
+    expect(bin).toContain("'../out/cli/swap-explorer.js'");
+  });
+
+  it('is built by `npm run build`, which `npm test` runs before the tests', async () => {
+    const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.build).toContain('build/build-cli.ts');
+    const steps = scripts.test!.split('&&').map((step) => step.trim());
+    expect(steps.indexOf('npm run build')).toBeGreaterThanOrEqual(0);
+    expect(steps.indexOf('npm run build')).toBeLessThan(steps.indexOf('npm run test:unit'));
+  });
+
+  it('runs from bin/ as plain JavaScript, with the local-service entry beside it', async () => {
+    const built = join(dir, 'built/bin/swap-explorer.js');
+    const help = await run(built, ['price', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: swap-explorer price');
+    expect(help.stderr).toBe('');
+    expect(await readdir(join(dir, 'built/out/cli'))).toEqual(expect.arrayContaining(['swap-explorer.js', 'local-service.js']));
+    const usage = await run(built, ['price', '--chain', 'x']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--chain');
+  });
+
+  it('falls back to the TypeScript source with one line on stderr when it has not been built', async () => {
+    const source = await run(join(dir, 'source/bin/swap-explorer.js'), ['price', '--help']);
+    expect(source.code).toBe(0);
+    expect(source.stdout).toContain('Usage: swap-explorer price');
+    expect(source.stderr.trim().split('\n')).toEqual([expect.stringContaining('the CLI is not built (run `npm run build:cli`)')]);
+  });
+});

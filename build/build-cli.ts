@@ -1,0 +1,67 @@
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+
+/**
+ * Builds the `swap-explorer` command into out/cli/: plain ES modules that Node runs without type
+ * stripping, dependencies bundled (no module resolution at start), one chunk per command so a
+ * command loads only what it uses. `local-service.js` is the child process that the CLI's default
+ * profile starts; `cluster-worker.js` is a worker of `serve --workers N`. The native keychain binding stays external (it cannot be bundled).
+ * Run by `npm run build` (and so by `npm test`); `npm run build:cli` alone takes a second or two.
+ */
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// `undici` -> build/undici-cli.js (see why there).
+const undiciSubset = {
+  name: 'undici-subset',
+  resolveId(source: string, importer: string | undefined) {
+    return source === 'undici' && !importer?.endsWith('undici-cli.js') ? `${root}build/undici-cli.js` : null;
+  },
+};
+
+// `import { x } from 'node:m'` -> `const { x } = process.getBuiltinModule('node:m')` in our own
+// sources. Node's ESM facade of a built-in reads every export, which loads lazy parts that a command
+// never uses (node:fs loads its streams, node:http its WebSocket): tens of ms of a short command.
+const NODE_IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'(node:[a-z_/]+)';/gm;
+const builtinsByGetter = {
+  name: 'builtins-by-getter',
+  transform(code: string, id: string) {
+    if (!id.startsWith(`${root}src/`) || !id.endsWith('.ts')) return null;
+    return code.replace(NODE_IMPORT, (_, names: string, module: string) => {
+      const values = names
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name && !name.startsWith('type '))
+        .map((name) => name.replace(/\s+as\s+/, ': '));
+      return values.length === 0 ? '' : `const { ${values.join(', ')} } = process.getBuiltinModule('${module}');`;
+    });
+  },
+};
+
+/** Builds the CLI into `outDir` (default out/cli/, where bin/swap-explorer.js looks); resolves once written. */
+export async function buildCli(outDir = `${root}out/cli`): Promise<void> {
+  await rm(outDir, { recursive: true, force: true });
+  await build({
+    input: {
+      'swap-explorer': `${root}src/cli/main.ts`,
+      'local-service': `${root}src/core/local-service/child-entry.ts`,
+      // One process of `serve --workers N` (src/service/cluster.ts forks it).
+      'cluster-worker': `${root}src/service/cluster-worker.ts`,
+    },
+    platform: 'node',
+    plugins: [undiciSubset, builtinsByGetter],
+    external: [/^node:/, '@napi-rs/keyring'],
+    logLevel: 'warn',
+    output: {
+      dir: outDir,
+      format: 'esm',
+      entryFileNames: '[name].js',
+      // Flat: child-process-host finds local-service.js next to whichever chunk it lands in.
+      chunkFileNames: '[name]-[hash].js',
+      minify: false,
+      sourcemap: false,
+    },
+  });
+}
+
+if (import.meta.main) await buildCli();

@@ -1,0 +1,51 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import type { ClusterMessage } from './cluster.ts';
+import { startLocalService, type RunningService } from './index.ts';
+import type { RateDecision } from './shared-rate-limit.ts';
+
+/**
+ * Entry of one worker of `serve --workers N` (cluster.ts): waits for its options from the primary,
+ * starts the service on the shared port, says when it listens, asks the primary for every rate
+ * decision, and closes when told to or when the primary goes away. Signals are the primary's to
+ * handle (Ctrl-C reaches the whole process group): a worker never stops mid-answer because of one.
+ */
+
+const send = (message: ClusterMessage) => process.send?.(message);
+const pending = new Map<number, (decision: RateDecision) => void>();
+let nextId = 0;
+let service: RunningService | undefined;
+let log: WriteStream | undefined;
+
+function askRateLimit(key: string, nowMs: number): Promise<RateDecision> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    send({ type: 'rate', id, key, nowMs });
+  });
+}
+
+async function stop(): Promise<void> {
+  await service?.close();
+  if (log) await new Promise<void>((resolve) => log!.end(resolve));
+  process.exit(0);
+}
+
+process.on('message', (message: ClusterMessage) => {
+  if (message.type === 'rate-decision') {
+    pending.get(message.id)?.(message.decision);
+    pending.delete(message.id);
+  } else if (message.type === 'stop') {
+    void stop();
+  } else if (message.type === 'start') {
+    const { accessLogFile, isRateLimited, ...options } = message.options;
+    log = accessLogFile ? createWriteStream(accessLogFile, { flags: 'a' }) : undefined;
+    const accessLog = (line: string) => (log ? log.write(`${line}\n`) : process.stderr.write(`${line}\n`));
+    void startLocalService({ ...options, accessLog, ...(isRateLimited ? { askRateLimit } : {}) }).then((started) => {
+      service = started;
+      send({ type: 'ready', baseUrl: started.baseUrl });
+    });
+  }
+});
+process.on('disconnect', () => void stop());
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => undefined);
