@@ -33,7 +33,7 @@ describe('diffJson', () => {
     after.extra = { 'odd-key': 1 };
     delete after.gas;
     const entries = diffJson(before, after);
-    expect(entries).toContainEqual({ path: '$.buyAmount', kind: 'changed', before: before.buyAmount, after: after.buyAmount, bps: 50 });
+    expect(entries).toContainEqual(expect.objectContaining({ path: '$.buyAmount', kind: 'changed', before: before.buyAmount, after: after.buyAmount, bps: 50 }));
     expect(entries).toContainEqual({ path: '$.route.fills[0].source', kind: 'changed', before: 'SolidlyV3', after: 'UniswapV3' });
     expect(entries).toContainEqual({ path: '$.extra', kind: 'added', after: { 'odd-key': 1 } });
     expect(entries).toContainEqual({ path: '$.gas', kind: 'removed', before: before.gas });
@@ -66,6 +66,53 @@ describe('diffJson', () => {
         expect(apply({ root: a }, diffJson({ root: a }, { root: b }))).toEqual({ root: b });
       }),
     );
+  });
+});
+
+describe('diffJson: amounts', () => {
+  const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+  const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+
+  it('gives bps only to the spec\'s amount fields: a nonce, a deadline, gas or a Bps field get none', () => {
+    const body = (scale: bigint) => ({
+      buyToken: WETH,
+      sellToken: USDC,
+      buyAmount: String(1_000_000_000_000_000_000n * scale),
+      gas: String(200_000n * scale),
+      permit2: { eip712: { message: { permitted: { token: USDC, amount: String(100_000_000n * scale) }, nonce: String(2_000_000n * scale), deadline: String(1_700_000_000n * scale) } } },
+      route: { fills: [{ proportionBps: String(10_000n * scale) }] },
+    });
+    const entries = diffJson(body(1n), body(2n));
+    const withBps = entries.filter((entry) => entry.bps !== undefined).map((entry) => entry.path);
+    expect(withBps.sort()).toEqual(['$.buyAmount', '$.permit2.eip712.message.permitted.amount']);
+    expect(entries.find((entry) => entry.path.endsWith('nonce'))).not.toHaveProperty('bps');
+  });
+
+  it('shows human units beside base units when the token is known', () => {
+    const before = { buyToken: WETH, sellToken: USDC, sellAmount: '100000000', buyAmount: '25000000000000000', totalNetworkFee: '1000000000000000', fees: { serviceFee: { amount: '150000', token: USDC, type: 'volume' } } };
+    const after = { ...before, sellAmount: '150000000', buyAmount: '37500000000000000', totalNetworkFee: '2000000000000000', fees: { serviceFee: { amount: '225000', token: USDC, type: 'volume' } } };
+    const entries = diffJson(before, after, { chainId: 1 });
+    expect(entries.find((entry) => entry.path === '$.sellAmount')!.unit).toEqual({ token: USDC, symbol: 'USDC', decimals: 6, beforeHuman: '100', afterHuman: '150' });
+    expect(entries.find((entry) => entry.path === '$.buyAmount')!.unit).toMatchObject({ symbol: 'WETH', beforeHuman: '0.025', afterHuman: '0.0375' });
+    expect(entries.find((entry) => entry.path === '$.totalNetworkFee')!.unit).toMatchObject({ symbol: 'ETH', decimals: 18, afterHuman: '0.002' });
+    expect(entries.find((entry) => entry.path === '$.fees.serviceFee.amount')!).toMatchObject({ bps: 5000, unit: { symbol: 'USDC', beforeHuman: '0.15' } });
+  });
+
+  it('keeps the token but no human units for an unknown token', () => {
+    const unknown = '0x1111111111111111111111111111111111111111';
+    const [entry] = diffJson({ buyToken: unknown, buyAmount: '1' }, { buyToken: unknown, buyAmount: '2' });
+    expect(entry!.unit).toEqual({ token: unknown, symbol: null, decimals: null, beforeHuman: null, afterHuman: null });
+  });
+
+  it('diffs bodies nested 20,000 levels deep without overflowing the stack', () => {
+    const deep = (leaf: number) => {
+      let node: unknown = leaf;
+      for (let i = 0; i < 20_000; i++) node = { a: node };
+      return node;
+    };
+    const entries = diffJson(deep(1), deep(2));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.path.length).toBe(1 + 20_000 * 2);
   });
 });
 

@@ -1,8 +1,11 @@
+import { amountPathOf, amountUnitOf, type AmountUnit } from './json-diff-amounts.ts';
 import { bpsDifference } from './units.ts';
 
 /**
  * A JSON-aware diff of two bodies (issue 6, "compare with another entry"): which paths changed,
- * appeared or disappeared, with amount changes also in basis points.
+ * appeared or disappeared, with amount changes also in basis points and in human units beside the
+ * base units when the token is known (issue 17, "After a replay"). Only the spec's token amounts
+ * get bps (see json-diff-amounts.ts): a nonce or a block number is a counter, not an amount.
  */
 
 /** One difference, at a JSON path such as `$.route.fills[0].source`. */
@@ -13,12 +16,18 @@ export interface DiffEntry {
   after?: unknown;
   /** For an amount (decimal string of base units) that changed: after vs before, in Bps. */
   bps?: number | null;
+  /** For an amount field: its token and, when the token is known, the values in human units. */
+  unit?: AmountUnit;
+}
+
+/** Options of diffJson. */
+export interface DiffOptions {
+  /** The chain of both bodies, to tell tokens apart when an address exists on several chains. */
+  chainId?: number;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const BASE_UNITS = /^(0|[1-9][0-9]*)$/;
-// Decimal strings that are counters or ratios, not token amounts: a bps change of them means nothing.
-const NOT_AMOUNTS = new Set(['blockNumber', 'chainId', 'proportionBps', 'buyTaxBps', 'sellTaxBps', 'transferTaxBps', 'zid']);
 
 /** Appends an object key to a JSON path, bracket-quoted when it is not an identifier. */
 export function childPath(path: string, key: string | number): string {
@@ -30,52 +39,71 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isAmountChange(key: string | number | undefined, before: unknown, after: unknown): boolean {
-  if (typeof key === 'number' || key === undefined || NOT_AMOUNTS.has(key)) return false;
-  return typeof before === 'string' && typeof after === 'string' && BASE_UNITS.test(before) && BASE_UNITS.test(after);
+interface Frame {
+  path: string;
+  inBefore: boolean;
+  inAfter: boolean;
+  before: unknown;
+  after: unknown;
 }
 
-function walk(before: unknown, after: unknown, path: string, key: string | number | undefined, out: DiffEntry[]): void {
+function children(frame: Frame): Frame[] {
+  const { before, after, path } = frame;
   if (Array.isArray(before) && Array.isArray(after)) {
     const length = Math.max(before.length, after.length);
-    for (let i = 0; i < length; i++) {
-      const childBefore = i < before.length ? before[i] : undefined;
-      const childAfter = i < after.length ? after[i] : undefined;
-      visit(i < before.length, i < after.length, childBefore, childAfter, childPath(path, i), i, out);
-    }
-    return;
+    return Array.from({ length }, (_, i) => ({ path: childPath(path, i), inBefore: i < before.length, inAfter: i < after.length, before: before[i], after: after[i] }));
   }
   if (isObject(before) && isObject(after)) {
     const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-    for (const name of keys) {
-      visit(Object.hasOwn(before, name), Object.hasOwn(after, name), before[name], after[name], childPath(path, name), name, out);
-    }
-    return;
+    return [...keys].map((name) => ({ path: childPath(path, name), inBefore: Object.hasOwn(before, name), inAfter: Object.hasOwn(after, name), before: before[name], after: after[name] }));
   }
-  if (Object.is(before, after)) return;
-  const entry: DiffEntry = { path, kind: 'changed', before, after };
-  if (isAmountChange(key, before, after)) entry.bps = bpsDifference(BigInt(after as string), BigInt(before as string));
-  out.push(entry);
+  return [];
 }
 
-function visit(inBefore: boolean, inAfter: boolean, before: unknown, after: unknown, path: string, key: string | number, out: DiffEntry[]): void {
-  if (!inBefore) out.push({ path, kind: 'added', after });
-  else if (!inAfter) out.push({ path, kind: 'removed', before });
-  else walk(before, after, path, key, out);
+function isContainerPair(frame: Frame): boolean {
+  return (Array.isArray(frame.before) && Array.isArray(frame.after)) || (isObject(frame.before) && isObject(frame.after));
+}
+
+function entryOf(frame: Frame, roots: { before: unknown; after: unknown }, options: DiffOptions): DiffEntry | null {
+  let entry: DiffEntry;
+  if (!frame.inBefore) entry = { path: frame.path, kind: 'added', after: frame.after };
+  else if (!frame.inAfter) entry = { path: frame.path, kind: 'removed', before: frame.before };
+  else if (Object.is(frame.before, frame.after)) return null;
+  else entry = { path: frame.path, kind: 'changed', before: frame.before, after: frame.after };
+  const amountPath = amountPathOf(frame.path);
+  if (amountPath === null) return entry;
+  const unit = amountUnitOf(amountPath, frame, roots, options.chainId);
+  if (unit) entry.unit = unit;
+  if (entry.kind === 'changed' && typeof frame.before === 'string' && typeof frame.after === 'string' && BASE_UNITS.test(frame.before) && BASE_UNITS.test(frame.after)) {
+    entry.bps = bpsDifference(BigInt(frame.after), BigInt(frame.before));
+  }
+  return entry;
 }
 
 /**
  * Differences from `before` to `after`, in document order (keys of `before` first). Arrays are
  * compared by index: a route's fills are ordered, and index paths are what the viewer shows.
+ * Iterative, so a body nested tens of thousands of levels deep is diffed rather than overflowing.
  */
-export function diffJson(before: unknown, after: unknown): DiffEntry[] {
+export function diffJson(before: unknown, after: unknown, options: DiffOptions = {}): DiffEntry[] {
   const out: DiffEntry[] = [];
-  walk(before, after, '$', undefined, out);
+  const roots = { before, after };
+  const stack: Frame[] = [{ path: '$', inBefore: true, inAfter: true, before, after }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if (frame.inBefore && frame.inAfter && isContainerPair(frame)) {
+      const next = children(frame);
+      for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
+      continue;
+    }
+    const entry = entryOf(frame, roots, options);
+    if (entry) out.push(entry);
+  }
   return out;
 }
 
 /** Diffs two response bodies given as text; a body that is not JSON is an error naming which one. */
-export function diffJsonText(beforeText: string, afterText: string): { ok: true; entries: DiffEntry[] } | { ok: false; message: string } {
+export function diffJsonText(beforeText: string, afterText: string, options: DiffOptions = {}): { ok: true; entries: DiffEntry[] } | { ok: false; message: string } {
   const parse = (text: string, which: string): { ok: true; value: unknown } | { ok: false; message: string } => {
     try {
       return { ok: true, value: JSON.parse(text) };
@@ -87,5 +115,5 @@ export function diffJsonText(beforeText: string, afterText: string): { ok: true;
   if (!before.ok) return before;
   const after = parse(afterText, 'second');
   if (!after.ok) return after;
-  return { ok: true, entries: diffJson(before.value, after.value) };
+  return { ok: true, entries: diffJson(before.value, after.value, options) };
 }

@@ -1,0 +1,110 @@
+import { NATIVE_TOKEN_PLACEHOLDER } from '../spec/index.ts';
+import { CHAINS, chainById } from './chains.ts';
+import { findToken } from './token-registry.ts';
+import { formatBaseUnits } from './units.ts';
+
+/**
+ * Which paths of a service body are token amounts, and in which token (issue 17: "bps only for
+ * amount fields ... in human units beside base units"). The list is fixed, from the spec's price,
+ * quote and exact-out shapes:
+ * - buyAmount, minBuyAmount (buy token); sellAmount, maxSellAmount, estimatedNetSellAmount (sell token);
+ * - fees.integratorFee / integratorFees[] / serviceFee / gasFee .amount (the fee entry's own token);
+ * - totalNetworkFee and transaction.value (the native asset, in wei);
+ * - issues.balance.actual / expected (issues.balance.token), issues.allowance.actual (sell token);
+ * - permit2.eip712.message.permitted.amount (the permitted token).
+ * The same names at the top of a request query (sellAmount, buyAmount) are amounts too. Not amounts:
+ * gas and gasPrice (a gas limit and a price per gas unit: their cost is totalNetworkFee), nonces,
+ * deadlines, block numbers, chain ids, and every *Bps field.
+ */
+
+/** An amount field's token and, when the token is known, its values in human units. */
+export interface AmountUnit {
+  /** Token address, or null when the body does not say. */
+  token: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  /** Human-unit value before / after (null when not base units or decimals unknown). */
+  beforeHuman?: string | null;
+  afterHuman?: string | null;
+}
+
+type TokenSource = 'buy' | 'sell' | 'native' | 'sibling' | 'balance';
+
+const AMOUNT_PATHS: Record<string, TokenSource> = {
+  '$.buyAmount': 'buy',
+  '$.minBuyAmount': 'buy',
+  '$.sellAmount': 'sell',
+  '$.maxSellAmount': 'sell',
+  '$.estimatedNetSellAmount': 'sell',
+  '$.fees.integratorFee.amount': 'sibling',
+  '$.fees.integratorFees[].amount': 'sibling',
+  '$.fees.serviceFee.amount': 'sibling',
+  '$.fees.gasFee.amount': 'sibling',
+  '$.totalNetworkFee': 'native',
+  '$.transaction.value': 'native',
+  '$.issues.balance.actual': 'balance',
+  '$.issues.balance.expected': 'balance',
+  '$.issues.allowance.actual': 'sell',
+  '$.permit2.eip712.message.permitted.amount': 'sibling',
+};
+
+/** The amount kind of a JSON path (array indices ignored), or null when the path is not an amount. */
+export function amountPathOf(path: string): string | null {
+  const normalised = path.replace(/\[\d+\]/g, '[]');
+  return Object.hasOwn(AMOUNT_PATHS, normalised) ? normalised : null;
+}
+
+/** Whether a JSON path is one of the spec's token amounts. */
+export function isAmountPath(path: string): boolean {
+  return amountPathOf(path) !== null;
+}
+
+function valueAt(root: unknown, path: string): unknown {
+  let node = root;
+  for (const match of path.slice(1).matchAll(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]/g)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[match[1] ?? Number(match[2])];
+  }
+  return node;
+}
+
+function tokenAddress(source: TokenSource, path: string, root: unknown): string | null {
+  const pick = (value: unknown) => (typeof value === 'string' ? value : null);
+  switch (source) {
+    case 'buy':
+      return pick(valueAt(root, '$.buyToken'));
+    case 'sell':
+      return pick(valueAt(root, '$.sellToken'));
+    case 'native':
+      return NATIVE_TOKEN_PLACEHOLDER;
+    case 'balance':
+      return pick(valueAt(root, '$.issues.balance.token')) ?? pick(valueAt(root, '$.sellToken'));
+    case 'sibling':
+      return pick(valueAt(root, `${path.replace(/\.amount$/, '')}.token`));
+  }
+}
+
+function describeToken(address: string, chainId: number | undefined): { symbol: string | null; decimals: number | null } {
+  if (address.toLowerCase() === NATIVE_TOKEN_PLACEHOLDER.toLowerCase()) {
+    return { symbol: (chainId === undefined ? null : chainById(chainId)?.nativeSymbol) ?? null, decimals: 18 };
+  }
+  const chains = chainId === undefined ? CHAINS.map((chain) => chain.chainId) : [chainId, ...CHAINS.map((chain) => chain.chainId)];
+  for (const id of chains) {
+    const token = findToken(id, address);
+    if (token) return { symbol: token.symbol, decimals: token.decimals };
+  }
+  return { symbol: null, decimals: null };
+}
+
+function human(value: unknown, decimals: number | null): string | null {
+  if (decimals === null || typeof value !== 'string' || !/^(0|[1-9][0-9]*)$/.test(value)) return null;
+  return formatBaseUnits(BigInt(value), decimals);
+}
+
+/** The unit of an amount at `path` (a key of AMOUNT_PATHS after amountPathOf), read from the bodies. */
+export function amountUnitOf(amountPath: string, frame: { path: string; before: unknown; after: unknown }, roots: { before: unknown; after: unknown }, chainId?: number): AmountUnit | null {
+  const source = AMOUNT_PATHS[amountPath]!;
+  const token = tokenAddress(source, frame.path, roots.after) ?? tokenAddress(source, frame.path, roots.before);
+  const known = token === null ? { symbol: null, decimals: null } : describeToken(token, chainId);
+  return { token, ...known, beforeHuman: human(frame.before, known.decimals), afterHuman: human(frame.after, known.decimals) };
+}

@@ -1,0 +1,57 @@
+import { explainError } from '../error-explainer.ts';
+import { zidOfBody } from './zid.ts';
+import type { BodyExplanation } from './types.ts';
+
+/**
+ * What a pasted JSON body is: a service error (explained with src/domain/error-explainer.ts), a
+ * price or quote answer, a chain or source list, or something else, with its zid.
+ */
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function details(data: unknown): { field: string; reason: string }[] | undefined {
+  if (!isObject(data) || !Array.isArray(data.details)) return undefined;
+  return data.details
+    .filter((item): item is Json => isObject(item))
+    .map((item) => ({ field: String(item.field ?? ''), reason: String(item.reason ?? '') }));
+}
+
+function explainErrorBody(body: Json, zid: string | null): BodyExplanation {
+  const name = String(body.name);
+  const explained = explainError(name);
+  const out: BodyExplanation = { kind: 'error', zid, name, cause: explained.cause, fix: explained.fix };
+  if (typeof body.message === 'string') out.message = body.message;
+  const list = details(body.data);
+  if (list) out.details = list;
+  return out;
+}
+
+function symbolOf(body: Json, address: unknown): string {
+  const route = isObject(body.route) ? body.route : undefined;
+  const tokens = Array.isArray(route?.tokens) ? (route.tokens as unknown[]) : [];
+  const token = tokens.find((item): item is Json => isObject(item) && typeof item.address === 'string' && typeof address === 'string' && item.address.toLowerCase() === address.toLowerCase());
+  return typeof token?.symbol === 'string' ? token.symbol : String(address);
+}
+
+function priceSummary(body: Json, kind: 'price' | 'quote'): string {
+  if (body.liquidityAvailable === false) return `No liquidity for this ${kind} (liquidityAvailable: false).`;
+  const sell = `${String(body.sellAmount ?? body.maxSellAmount ?? '?')} base units of ${symbolOf(body, body.sellToken)}`;
+  const buy = `${String(body.buyAmount ?? '?')} base units of ${symbolOf(body, body.buyToken)}`;
+  const issues = isObject(body.issues) ? body.issues : {};
+  const problems = [issues.balance ? 'balance too low' : '', issues.allowance ? 'allowance needed' : ''].filter(Boolean);
+  return `A ${kind}: sells ${sell} for ${buy}${problems.length > 0 ? ` (${problems.join(', ')})` : ''}.`;
+}
+
+/** Explains a parsed JSON body. */
+export function explainBody(body: unknown): BodyExplanation {
+  const zid = zidOfBody(body);
+  if (!isObject(body)) return { kind: 'unknown', zid, summary: 'A JSON value that is not an object: not a body of the service.' };
+  if (typeof body.name === 'string' && ('message' in body || 'data' in body)) return explainErrorBody(body, zid);
+  if ('liquidityAvailable' in body) return { kind: isObject(body.transaction) ? 'quote' : 'price', zid, summary: priceSummary(body, isObject(body.transaction) ? 'quote' : 'price') };
+  if (Array.isArray(body.chains)) return { kind: 'chains', zid, summary: `A chain list of ${body.chains.length} chain(s).` };
+  if (Array.isArray(body.sources)) return { kind: 'sources', zid, summary: `A source list of ${body.sources.length} source(s).` };
+  return { kind: 'unknown', zid, summary: 'A JSON object that is not a body the service sends.' };
+}
+

@@ -1,0 +1,9 @@
+/** The support paste (issue 17): recognition, redaction, lint and explanation of what a customer sent. */
+export * from './types.ts';
+export { recognizePaste } from './recognize.ts';
+export { redactPaste, hasSecret, isSecretName, isKeyPlaceholder } from './redact-paste.ts';
+export { lintRequest, type LintResult } from './lint-request.ts';
+export { explainBody } from './explain-body.ts';
+export { buildSupportReportHtml, type SupportReportInput } from './report.ts';
+export { stripTerminalControls, hasTerminalControls } from './terminal-safe.ts';
+export { parseZid, zidOfBody, ZID_HEX_LENGTH, ZID_PREFIX_MIN_HEX } from './zid.ts';

@@ -1,0 +1,60 @@
+import { ENDPOINTS, toFieldErrors, type EndpointId } from '../../spec/index.ts';
+import { fixed, has, unfixed, type LintContext } from './lint-context.ts';
+
+/**
+ * The rules that depend on the endpoint: exactly one of sellAmount and buyAmount, what Permit2
+ * refuses, and last the spec schema's own reasons for whatever is still wrong.
+ */
+
+const isSwap = (endpoint: EndpointId | null) => endpoint !== null && /^(allowance-holder|permit2)\./.test(endpoint);
+
+function lintPermit2(ctx: LintContext): void {
+  const kind = ctx.endpoint!.split('.')[1];
+  if (has(ctx, 'buyAmount')) {
+    if (!has(ctx, 'sellAmount')) {
+      ctx.endpoint = `allowance-holder.${kind}` as EndpointId;
+      fixed(ctx, { code: 'PARAM_NOT_ACCEPTED', severity: 'error', field: 'buyAmount', message: 'Permit2 does not accept buyAmount: an exact buy amount exists only on Allowance Holder.', fix: `use /swap/allowance-holder/${kind} for an exact buy amount, or give sellAmount instead` });
+    } else {
+      delete ctx.params.buyAmount;
+      fixed(ctx, { code: 'PARAM_NOT_ACCEPTED', severity: 'error', field: 'buyAmount', message: 'Permit2 does not accept buyAmount.', fix: 'remove buyAmount (sellAmount is kept)' });
+    }
+  }
+  if (ctx.params.slippagePpm !== undefined && ctx.endpoint!.startsWith('permit2')) {
+    const ppm = ctx.params.slippagePpm;
+    delete ctx.params.slippagePpm;
+    const bps = /^\d+$/.test(ppm) && Number(ppm) % 100 === 0 ? String(Number(ppm) / 100) : null;
+    if (bps !== null && !has(ctx, 'slippageBps')) ctx.params.slippageBps = bps;
+    fixed(ctx, { code: 'PARAM_NOT_ACCEPTED', severity: 'error', field: 'slippagePpm', message: 'Permit2 does not accept slippagePpm.', fix: bps === null ? 'use slippageBps (100 = 1 %)' : `use slippageBps=${bps} (${ppm} ppm)` });
+  }
+  if (ctx.params.wrapUnwrapMode !== undefined && ctx.endpoint!.startsWith('permit2')) {
+    delete ctx.params.wrapUnwrapMode;
+    fixed(ctx, { code: 'PARAM_NOT_ACCEPTED', severity: 'warning', field: 'wrapUnwrapMode', message: 'Permit2 does not accept wrapUnwrapMode.', fix: 'remove wrapUnwrapMode, or use Allowance Holder for a settler-routed wrap' });
+  }
+}
+
+/** Exactly one of sellAmount and buyAmount; the parameters Permit2 refuses. */
+export function lintAmounts(ctx: LintContext): void {
+  if (!isSwap(ctx.endpoint)) return;
+  if (ctx.endpoint!.startsWith('permit2')) lintPermit2(ctx);
+  const sell = has(ctx, 'sellAmount');
+  const buy = has(ctx, 'buyAmount');
+  if (sell && buy) {
+    delete ctx.params.buyAmount;
+    fixed(ctx, { code: 'AMOUNT_BOTH_OR_NEITHER', severity: 'error', field: 'buyAmount', message: 'Both sellAmount and buyAmount are given; exactly one of them must be.', fix: 'keep sellAmount (sell an exact amount) or buyAmount (buy an exact amount, Allowance Holder only), not both; the corrected request keeps sellAmount' });
+  } else if (!sell && !buy) {
+    unfixed(ctx, { code: 'AMOUNT_BOTH_OR_NEITHER', severity: 'error', field: 'sellAmount', message: 'Neither sellAmount nor buyAmount is given; exactly one of them must be.', fix: 'add sellAmount in the sell token\'s base units (e.g. 1000000 for 1 USDC)' });
+  }
+}
+
+/** The spec schema's reasons for what is still wrong in the corrected params (fields not already reported). */
+export function lintSchema(ctx: LintContext): void {
+  if (ctx.endpoint === null) return;
+  const parsed = ENDPOINTS[ctx.endpoint].query.safeParse(ctx.params);
+  if (parsed.success) return;
+  const reported = new Set(ctx.remaining.map((finding) => finding.field));
+  for (const { field, reason } of toFieldErrors(parsed.error, ctx.params)) {
+    if (reported.has(field)) continue;
+    reported.add(field);
+    unfixed(ctx, { code: 'INPUT_INVALID', severity: 'error', field, message: `${field} ${reason}.`, fix: `correct ${field}: it ${reason}` });
+  }
+}

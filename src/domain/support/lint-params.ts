@@ -1,0 +1,95 @@
+import { NATIVE_TOKEN_PLACEHOLDER } from '../../spec/index.ts';
+import { chainById } from '../chains.ts';
+import { findTokenBySymbol, nativeOf, tokensOf } from '../token-registry.ts';
+import { chainIdFromName } from './chain-names.ts';
+import { fixed, has, rename, unfixed, type LintContext } from './lint-context.ts';
+import { scaleFraction, V1_PARAMS } from './v1-params.ts';
+
+/**
+ * The parameter rules: v1 names and units, chainId as a name, symbols where addresses belong.
+ */
+
+function unitChange(ctx: LintContext, from: string, to: string, why: string): void {
+  const value = ctx.params[from] ?? '';
+  const bps = scaleFraction(value, 4);
+  if (bps === null) {
+    delete ctx.params[from];
+    unfixed(ctx, { code: 'UNIT_CHANGE', severity: 'error', field: from, message: `${from}=${value} is a v1 parameter and not a plain fraction. ${why}.`, fix: `set ${to} in basis points yourself (0.01 = 1 % = 100 Bps)` });
+    return;
+  }
+  rename(ctx, from, to, bps);
+  fixed(ctx, { code: 'UNIT_CHANGE', severity: 'error', field: from, message: `${from}=${value} is a v1 parameter: ${why}.`, fix: `use ${to}=${bps} (${value} = ${Number(bps) / 100} % = ${bps} Bps)` });
+}
+
+/** Renames v1 parameters, converts their units and drops the removed ones. */
+export function lintV1Params(ctx: LintContext): void {
+  for (const name of Object.keys(ctx.params)) {
+    const rule = Object.hasOwn(V1_PARAMS, name) ? V1_PARAMS[name]! : undefined;
+    if (!rule) continue;
+    if (rule.kind === 'renamed') {
+      rename(ctx, name, rule.to);
+      fixed(ctx, { code: 'V1_PARAM', severity: 'error', field: name, message: `${name} is a v1 parameter name; v2 refuses it.`, fix: `use ${rule.to}` });
+    } else if (rule.kind === 'unit') unitChange(ctx, name, rule.to, rule.why);
+    else {
+      delete ctx.params[name];
+      fixed(ctx, { code: 'V1_PARAM', severity: 'warning', field: name, message: `${name} is a v1 parameter: ${rule.why}.`, fix: `remove ${name}` });
+    }
+  }
+}
+
+/** chainId given as a name (`base`) gets its number. */
+export function lintChainId(ctx: LintContext): void {
+  const value = ctx.params.chainId;
+  if (value === undefined || /^\d+$/.test(value.trim())) {
+    if (value !== undefined) ctx.chainId = Number(value.trim());
+    return;
+  }
+  const id = chainIdFromName(value);
+  if (id === undefined) {
+    unfixed(ctx, { code: 'CHAIN_NAME', severity: 'error', field: 'chainId', message: `chainId=${value} is not a number, and no chain of that name is known.`, fix: 'use the chain\'s number from GET /swap/chains (e.g. 1 for Ethereum, 8453 for Base)' });
+    return;
+  }
+  ctx.params.chainId = String(id);
+  ctx.chainId = id;
+  fixed(ctx, { code: 'CHAIN_NAME', severity: 'error', field: 'chainId', message: `chainId=${value} is a name; chainId is a number from GET /swap/chains.`, fix: `use chainId=${id}` });
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const SYMBOL = /^[A-Za-z][A-Za-z0-9.$+-]{0,15}$/;
+
+function addressOfSymbol(chainId: number | null, symbol: string): string | undefined {
+  if (chainId === null) return /^eth$/i.test(symbol) ? NATIVE_TOKEN_PLACEHOLDER : undefined;
+  const native = nativeOf(chainId);
+  if (native && native.symbol.toLowerCase() === symbol.toLowerCase()) return native.address;
+  const exact = findTokenBySymbol(chainId, symbol);
+  if (exact) return exact.address;
+  return tokensOf(chainId).find((token) => token.symbol.toLowerCase() === symbol.toLowerCase())?.address;
+}
+
+function lintSymbol(ctx: LintContext, field: string, symbol: string): string {
+  const address = addressOfSymbol(ctx.chainId, symbol);
+  const chain = ctx.chainId === null ? 'this chain' : (chainById(ctx.chainId)?.name ?? `chain ${ctx.chainId}`);
+  if (address === undefined) {
+    unfixed(ctx, { code: 'SYMBOL_NOT_ADDRESS', severity: 'error', field, message: `${field}=${symbol} is a symbol; the service takes token addresses, and ${symbol} is not in the app's token list for ${chain}.`, fix: `use the token's contract address on ${chain} (0x + 40 hex digits)` });
+    return symbol;
+  }
+  fixed(ctx, { code: 'SYMBOL_NOT_ADDRESS', severity: 'error', field, message: `${field}=${symbol} is a symbol; the service takes token addresses.`, fix: `use ${field}=${address} (${symbol} on ${chain}${address === NATIVE_TOKEN_PLACEHOLDER ? ', the native-asset address' : ''})` });
+  return address;
+}
+
+/** v1 took buyTokenPercentageFee in the buy token; v2 lets the service choose unless swapFeeToken says so, so it is kept. */
+export function keepV1FeeToken(ctx: LintContext): void {
+  const fromV1 = ctx.findings.some((finding) => finding.code === 'UNIT_CHANGE' && finding.field === 'buyTokenPercentageFee');
+  if (fromV1 && has(ctx, 'swapFeeBps') && !has(ctx, 'swapFeeToken') && has(ctx, 'buyToken')) ctx.params.swapFeeToken = ctx.params.buyToken!;
+}
+
+/** Symbols in sellToken, buyToken and swapFeeToken get the registry address of the chain. */
+export function lintSymbols(ctx: LintContext): void {
+  for (const field of ['sellToken', 'buyToken', 'swapFeeToken']) {
+    const value = ctx.params[field];
+    if (value === undefined || value === '') continue;
+    const items = value.split(',').map((item) => item.trim());
+    if (items.every((item) => ADDRESS.test(item) || !SYMBOL.test(item))) continue;
+    ctx.params[field] = items.map((item) => (ADDRESS.test(item) || !SYMBOL.test(item) ? item : lintSymbol(ctx, field, item))).join(',');
+  }
+}

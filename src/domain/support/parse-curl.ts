@@ -1,0 +1,88 @@
+import { addQuery, parseQueryString, parseUrlParts } from './parse-url.ts';
+import { finishRequest, headerLine } from './request-parts.ts';
+import { shellWords } from './shell-words.ts';
+import type { PastedRequest } from './types.ts';
+
+/**
+ * A pasted curl command as a request: -H/--header in any quoting, -X/--request, --url, -G/--get
+ * with -d, --data, --data-raw and --data-urlencode moved into the query, and the options that take a value skipped.
+ */
+
+const TAKES_VALUE = new Set([
+  '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-c', '--cookie-jar', '-u', '--user', '-m', '--max-time',
+  '--connect-timeout', '-o', '--output', '-w', '--write-out', '--retry', '-x', '--proxy', '--cacert', '--cert', '-E', '--key',
+  '-T', '--upload-file', '-F', '--form', '-r', '--range', '--resolve', '--connect-to', '--max-redirs', '--limit-rate', '-K', '--config',
+  '--interface', '--dns-servers', '--retry-delay', '--retry-max-time', '--ciphers', '--tls-max', '--proto', '--json',
+]);
+const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode']);
+
+interface CurlState {
+  method: string | null;
+  url: string | null;
+  headers: Record<string, string>;
+  data: { option: string; value: string }[];
+  isGet: boolean;
+}
+
+// -H'x: y' and --header=x: y: the value attached to the option.
+function splitAttached(word: string): [string, string | undefined] {
+  const long = /^(--[a-z-]+)=(.*)$/s.exec(word);
+  if (long) return [long[1]!, long[2]];
+  const short = /^(-[A-Za-z])(.+)$/s.exec(word);
+  if (short && !word.startsWith('--') && short[1] !== '-s' && short[1] !== '-S') return [short[1]!, short[2]];
+  return [word, undefined];
+}
+
+function applyOption(state: CurlState, option: string, value: string): void {
+  if (option === '-H' || option === '--header') {
+    const pair = headerLine(value);
+    if (pair) state.headers[pair[0]] = pair[1];
+  } else if (option === '-X' || option === '--request') state.method = value;
+  else if (option === '--url') state.url = value;
+  else if (DATA.has(option)) state.data.push({ option, value });
+}
+
+function needsValue(option: string): boolean {
+  return ['-H', '--header', '-X', '--request', '--url'].includes(option) || DATA.has(option) || TAKES_VALUE.has(option);
+}
+
+function walk(words: string[]): CurlState {
+  const state: CurlState = { method: null, url: null, headers: {}, data: [], isGet: false };
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === '-G' || word === '--get') state.isGet = true;
+    else if (word.startsWith('-') && word.length > 1) {
+      const [option, attached] = splitAttached(word);
+      if (!needsValue(option)) continue;
+      const value = attached ?? words[++i] ?? '';
+      applyOption(state, option, value);
+    } else if (state.url === null) state.url = word;
+  }
+  return state;
+}
+
+function dataInto(query: Record<string, string>, data: CurlState['data']): void {
+  for (const { option, value } of data) {
+    if (option !== '--data-urlencode') {
+      parseQueryString(value, query);
+      continue;
+    }
+    // --data-urlencode name=content: the content is sent encoded, so it is taken as written.
+    const at = value.indexOf('=');
+    if (at > 0) addQuery(query, value.slice(0, at), value.slice(at + 1));
+    else if (at < 0 && !value.startsWith('@')) addQuery(query, value, '');
+  }
+}
+
+/** Parses a curl command; null when the text does not start with `curl` or has no URL. */
+export function parseCurl(text: string): PastedRequest | null {
+  const words = shellWords(text.trim());
+  if (!/^curl(\.exe)?$/i.test(words[0] ?? '')) return null;
+  const state = walk(words);
+  const url = state.url === null ? null : parseUrlParts(state.url);
+  if (!url) return null;
+  dataInto(url.query, state.data);
+  // curl sends POST when data is given without -G.
+  const method = state.method ?? (state.data.length > 0 && !state.isGet ? 'POST' : 'GET');
+  return finishRequest('curl', method, url, state.headers);
+}

@@ -1,0 +1,29 @@
+import { parseUrlParts } from './parse-url.ts';
+import { finishRequest, headerLine } from './request-parts.ts';
+import type { PastedRequest } from './types.ts';
+
+/**
+ * A raw HTTP/1.1 request as pasted from a proxy or a log: `GET /path?query HTTP/1.1`, header lines,
+ * and a blank line. The Host header names the host; the scheme is unknown (null) unless the request
+ * line has an absolute URL.
+ */
+
+const REQUEST_LINE = /^([A-Z]{3,7})\s+(\S+)\s+HTTP\/\d(?:\.\d)?\s*$/;
+
+/** Parses a raw HTTP request; null when the first line is not a request line. */
+export function parseHttpRequest(text: string): PastedRequest | null {
+  const lines = text.trim().split(/\r?\n/);
+  const first = REQUEST_LINE.exec(lines[0]!.trim());
+  if (!first) return null;
+  const headers: Record<string, string> = {};
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '') break;
+    const pair = headerLine(line);
+    if (pair) headers[pair[0]] = pair[1];
+  }
+  const url = parseUrlParts(first[2]!);
+  if (!url) return null;
+  const host = Object.entries(headers).find(([name]) => name.toLowerCase() === 'host')?.[1];
+  if (url.host === null && host) url.host = host.toLowerCase();
+  return finishRequest('http', first[1]!, url, headers);
+}

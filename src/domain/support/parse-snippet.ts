@@ -1,0 +1,126 @@
+import { addQuery, parseUrlParts } from './parse-url.ts';
+import { finishRequest } from './request-parts.ts';
+import type { PastedRequest } from './types.ts';
+
+/**
+ * A pasted JavaScript snippet as a request, read without running it: `fetch(url, {headers})`,
+ * `axios.get(url, {params, headers})`, `axios({url, params, headers})`, with the URL as a literal
+ * or a `const` defined in the snippet, `new URLSearchParams({...})`, `url.searchParams.set(...)` and
+ * `headers.set(...)`. A value that is an expression rather than a literal is kept as `{expression}`
+ * so the reader sees which parameter the snippet fills at run time.
+ */
+
+const STRING = String.raw`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|\x60(?:[^\x60\\]|\\.)*\x60`;
+const EXPRESSION = String.raw`[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]\n]*\]|\([^()\n]*\))*`;
+const PAIR = new RegExp(String.raw`(?:(${STRING})|([A-Za-z_$][\w$]*))\s*:\s*(?:(${STRING})|(-?\d[\d_.]*n?|true|false)(?=\s*(?:[,}\n]|$))|([^,\n]+))`, 'g');
+
+function unquote(literal: string): string {
+  const body = literal.slice(1, -1);
+  // Template substitutions are unknown at paste time: a `?${params}` tail is dropped with them.
+  const withoutSubstitutions = literal.startsWith('`') ? body.replace(/\$\{[^}]*\}/g, '') : body;
+  return withoutSubstitutions.replace(/\\(.)/g, '$1');
+}
+
+/** The text of the balanced {...} starting at `open` (an index of '{'); strings are skipped. */
+function braceBlock(text: string, open: number): string {
+  let depth = 0;
+  const literal = new RegExp(STRING, 'y');
+  for (let i = open; i < text.length; i++) {
+    literal.lastIndex = i;
+    const skipped = literal.exec(text);
+    if (skipped) {
+      i += skipped[0].length - 1;
+      continue;
+    }
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return text.slice(open, i + 1);
+  }
+  return text.slice(open);
+}
+
+/** The flat members of an object literal; nested objects are left out. */
+function objectPairs(block: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const inner = block.slice(1, -1).replace(/\{[^{}]*\}/g, '');
+  for (const match of inner.matchAll(PAIR)) {
+    const name = match[1] ? unquote(match[1]) : match[2]!;
+    const value = match[3] ? unquote(match[3]) : (match[4]?.replace(/_/g, '').replace(/n$/, '') ?? `{${match[5]!.trim()}}`);
+    out[name] = value;
+  }
+  return out;
+}
+
+function escapeName(name: string): string {
+  return name.replace(/[$]/g, '\\$');
+}
+
+/** The object literal assigned to `name` (`const name = {`, `new URLSearchParams({`), or named `name: {` in an options object. */
+function objectNamed(text: string, name: string): Record<string, string> {
+  const patterns = [
+    new RegExp(String.raw`\b${escapeName(name)}\s*:\s*(?:new\s+(?:URLSearchParams|Headers)\s*\(\s*)?\{`),
+    new RegExp(String.raw`\b(?:const|let|var)\s+${escapeName(name)}\s*=\s*(?:new\s+(?:URLSearchParams|Headers)\s*\(\s*)?\{`),
+  ];
+  const out: Record<string, string> = {};
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (match) Object.assign(out, objectPairs(braceBlock(text, match.index + match[0].length - 1)));
+  }
+  // headers: myHeaders / params: query: follow one identifier to its own object.
+  const alias = new RegExp(String.raw`\b${escapeName(name)}\s*:\s*([A-Za-z_$][\w$]*)\s*[,}\n]`).exec(text);
+  if (alias && alias[1] !== name) Object.assign(out, objectNamed(text.replace(alias[0], ''), alias[1]!));
+  return out;
+}
+
+function callCalls(text: string, method: 'set' | 'append', into: Record<string, string>, receiver: RegExp): void {
+  const call = new RegExp(String.raw`(${receiver.source})\.${method}\(\s*(${STRING})\s*,\s*(?:(${STRING})|(${EXPRESSION}))\s*\)`, 'g');
+  for (const match of text.matchAll(call)) {
+    const groups = match.slice(2).filter((part) => part !== undefined);
+    const [name, value] = [groups[0]!, groups[1]!];
+    addQuery(into, unquote(name), /^['"`]/.test(value) ? unquote(value) : `{${value}}`);
+  }
+}
+
+function urlLiteral(text: string, head: RegExp): string | null {
+  const start = head.exec(text);
+  if (!start) return null;
+  const rest = text.slice(start.index + start[0].length);
+  const literal = new RegExp(String.raw`^\s*(${STRING})`).exec(rest);
+  if (literal) return unquote(literal[1]!);
+  const identifier = /^\s*([A-Za-z_$][\w$]*)/.exec(rest);
+  if (!identifier) return null;
+  const defined = new RegExp(String.raw`\b(?:const|let|var)\s+${escapeName(identifier[1]!)}\s*=\s*(?:new\s+URL\s*\(\s*)?(${STRING})`).exec(text);
+  return defined ? unquote(defined[1]!) : null;
+}
+
+function methodOf(text: string, fallback: string): string {
+  const member = new RegExp(String.raw`\bmethod\s*:\s*(${STRING})`).exec(text);
+  return member ? unquote(member[1]!).toUpperCase() : fallback;
+}
+
+function assemble(source: 'fetch' | 'axios', text: string, rawUrl: string | null, method: string): PastedRequest | null {
+  if (rawUrl === null) return null;
+  const url = parseUrlParts(rawUrl);
+  if (!url) return null;
+  for (const name of ['params', 'searchParams', 'query', 'queryParams']) Object.assign(url.query, objectNamed(text, name));
+  callCalls(text, 'set', url.query, /\bsearchParams|\bparams|\bqs/);
+  callCalls(text, 'append', url.query, /\bsearchParams|\bparams|\bqs/);
+  const headers = objectNamed(text, 'headers');
+  callCalls(text, 'set', headers, /\bheaders|\bmyHeaders/);
+  callCalls(text, 'append', headers, /\bheaders|\bmyHeaders/);
+  return finishRequest(source, method, url, headers);
+}
+
+/** Parses a fetch(...) snippet; null when there is no fetch call with a readable URL. */
+export function parseFetch(text: string): PastedRequest | null {
+  if (!/\bfetch\s*\(/.test(text)) return null;
+  return assemble('fetch', text, urlLiteral(text, /\bfetch\s*\(/), methodOf(text, 'GET'));
+}
+
+/** Parses an axios snippet: axios.get(url, {...}), axios(url, {...}) or axios({url, ...}). */
+export function parseAxios(text: string): PastedRequest | null {
+  if (!/\baxios\b/.test(text)) return null;
+  const verb = /\baxios\.(get|post|put|delete|head|request)\s*\(/i.exec(text);
+  const rawUrl = urlLiteral(text, /\baxios(?:\.(?:get|post|put|delete|head))?\s*\(/) ?? urlLiteral(text, /\burl\s*:/) ?? urlLiteral(text, /\bbaseURL\s*:/);
+  const fallback = verb && verb[1] !== 'request' ? verb[1]!.toUpperCase() : 'GET';
+  return assemble('axios', text, rawUrl, methodOf(text, fallback));
+}

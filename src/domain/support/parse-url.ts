@@ -1,0 +1,54 @@
+/**
+ * The URL part of a pasted request: scheme, host, path and query, from an absolute URL, a URL
+ * without a scheme (`api.example.com/swap/...`) or a bare path (`/swap/v1/quote?...`).
+ */
+
+/** A URL split into what the linter needs. */
+export interface UrlParts {
+  scheme: 'http' | 'https' | null;
+  host: string | null;
+  path: string;
+  query: Record<string, string>;
+}
+
+/** Adds a query pair; a repeated name is joined with commas, the spec's list separator. */
+export function addQuery(query: Record<string, string>, name: string, value: string): void {
+  query[name] = Object.hasOwn(query, name) ? `${query[name]},${value}` : value;
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** Parses `a=1&b=2` into the record (percent- and plus-decoded). */
+export function parseQueryString(text: string, into: Record<string, string> = {}): Record<string, string> {
+  for (const pair of text.replace(/^\?/, '').split('&')) {
+    if (pair === '') continue;
+    const at = pair.indexOf('=');
+    addQuery(into, decode(at < 0 ? pair : pair.slice(0, at)), at < 0 ? '' : decode(pair.slice(at + 1)));
+  }
+  return into;
+}
+
+const ABSOLUTE = /^(https?):\/\/([^/?#\s]+)([^?#\s]*)(?:\?([^#\s]*))?/i;
+const HOST_FIRST = /^([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d+)?|localhost(?::\d+)?)(\/[^?#\s]*)(?:\?([^#\s]*))?/;
+const PATH_ONLY = /^(\/[^?#\s]*)(?:\?([^#\s]*))?/;
+
+/** Splits a URL-like text; null when it is none of the three forms. */
+export function parseUrlParts(text: string): UrlParts | null {
+  const trimmed = text.trim();
+  const absolute = ABSOLUTE.exec(trimmed);
+  if (absolute) {
+    const host = absolute[2]!.replace(/^[^@]*@/, '').toLowerCase();
+    return { scheme: absolute[1]!.toLowerCase() as 'http' | 'https', host, path: absolute[3] || '/', query: parseQueryString(absolute[4] ?? '') };
+  }
+  const hostFirst = HOST_FIRST.exec(trimmed);
+  if (hostFirst) return { scheme: null, host: hostFirst[1]!.toLowerCase(), path: hostFirst[2]!, query: parseQueryString(hostFirst[3] ?? '') };
+  const pathOnly = PATH_ONLY.exec(trimmed);
+  if (pathOnly) return { scheme: null, host: null, path: pathOnly[1]!, query: parseQueryString(pathOnly[2] ?? '') };
+  return null;
+}

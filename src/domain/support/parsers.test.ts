@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { parseCurl } from './parse-curl.ts';
+import { parseHttpRequest } from './parse-http.ts';
+import { parseAxios, parseFetch } from './parse-snippet.ts';
+import { parseUrlParts } from './parse-url.ts';
+import { shellWords } from './shell-words.ts';
+
+const KEY = 'Zx9_live_abcdefABCDEF0123';
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+const PATH = '/swap/allowance-holder/price';
+const QUERY = { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '100000000' };
+const URL_TEXT = `https://api.example.com${PATH}?chainId=1&sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000`;
+
+describe('shellWords', () => {
+  it('handles single, double and ANSI-C quotes, escapes and continuations', () => {
+    expect(shellWords(`curl 'a b' "c \\"d\\" \\$e" $'f\\tg\\'h' i\\ j \\\n  k`)).toEqual(['curl', 'a b', 'c "d" $e', "f\tg'h", 'i j', 'k']);
+  });
+
+  it('reads Chrome\'s "Copy as cURL (cmd)" with ^ escapes and ^ continuations', () => {
+    expect(shellWords('curl ^"https://x.test/a?b=1^&c=2^" ^\n  -H ^"accept: */*^"')).toEqual(['curl', 'https://x.test/a?b=1&c=2', '-H', 'accept: */*']);
+  });
+
+  it('reads PowerShell backtick continuations', () => {
+    expect(shellWords('curl.exe `\n  -H "a: b" `\n  https://x.test/')).toEqual(['curl.exe', '-H', 'a: b', 'https://x.test/']);
+  });
+});
+
+describe('parseCurl', () => {
+  const expected = { source: 'curl', method: 'GET', scheme: 'https', host: 'api.example.com', path: PATH, query: QUERY };
+
+  it.each([
+    ['single-quoted -H', `curl -H 'svc-api-key: ${KEY}' -H 'svc-version: v2' '${URL_TEXT}'`],
+    ['double-quoted --header, URL first', `curl "${URL_TEXT}" --header "svc-api-key: ${KEY}" --header "svc-version: v2"`],
+    ['attached -H and --header=', `curl -H'svc-api-key: ${KEY}' --header='svc-version: v2' '${URL_TEXT}'`],
+    ['$\'…\' quoting', `curl $'${URL_TEXT}' -H $'svc-api-key: ${KEY}' -H $'svc-version: v2'`],
+    ['backslash continuations', `curl --silent \\\n  --request GET \\\n  --url '${URL_TEXT}' \\\n  --header 'svc-api-key: ${KEY}' \\\n  --header 'svc-version: v2'`],
+    ['Windows cmd', `curl ^"${URL_TEXT.replaceAll('&', '^&')}^" ^\n  -H ^"svc-api-key: ${KEY}^" ^\n  -H ^"svc-version: v2^"`],
+    ['-G with --data-urlencode', `curl -G https://api.example.com${PATH} --data-urlencode chainId=1 --data-urlencode sellToken=${USDC} -d buyToken=${WETH} --data-urlencode "sellAmount=100000000" -H "svc-api-key: ${KEY}" -H "svc-version: v2"`],
+    ['options with values skipped', `curl -s -S -m 10 -A 'my agent/1.0' -o out.json -w '%{http_code}' -H 'svc-api-key: ${KEY}' -H 'svc-version: v2' '${URL_TEXT}' --compressed`],
+  ])('reads %s', (_name, text) => {
+    const parsed = parseCurl(text);
+    expect(parsed).toMatchObject(expected);
+    expect(parsed!.headers).toEqual({ 'svc-api-key': 'REDACTED', 'svc-version': 'v2' });
+    expect(parsed!.hadApiKey).toBe(true);
+    expect(JSON.stringify(parsed)).not.toContain(KEY);
+  });
+
+  it('takes data without -G as a POST, as curl would send it', () => {
+    expect(parseCurl(`curl https://api.example.com${PATH} -d chainId=1`)?.method).toBe('POST');
+  });
+
+  it('refuses text that is not a curl command or has no URL', () => {
+    expect(parseCurl('wget https://x.test/')).toBeNull();
+    expect(parseCurl('curl -H "a: b"')).toBeNull();
+  });
+});
+
+describe('parseFetch and parseAxios', () => {
+  it('reads fetch with a template URL, URLSearchParams and a headers object', () => {
+    const text = `const params = new URLSearchParams({
+  chainId: "1",
+  sellToken: "${USDC}", // USDC
+  buyToken: "${WETH}",
+  sellAmount: (100n * 10n ** 6n).toString(),
+});
+const res = await fetch(\`https://api.example.com${PATH}?\${params.toString()}\`, {
+  headers: { "svc-api-key": "${KEY}", "svc-version": "v2" },
+});`;
+    const parsed = parseFetch(text)!;
+    expect(parsed).toMatchObject({ source: 'fetch', method: 'GET', host: 'api.example.com', path: PATH });
+    expect(parsed.query).toMatchObject({ chainId: '1', sellToken: USDC, buyToken: WETH });
+    expect(parsed.query.sellAmount).toMatch(/^\{/);
+    expect(parsed.headers['svc-api-key']).toBe('REDACTED');
+  });
+
+  it('reads fetch with a URL constant, searchParams.set and a Headers object with set', () => {
+    const text = `const url = new URL('https://api.example.com${PATH}');
+url.searchParams.set('chainId', '1');
+url.searchParams.append('sellAmount', amount);
+const headers = new Headers({ 'svc-version': 'v2' });
+headers.set('svc-api-key', process.env.SVC_API_KEY);
+fetch(url, { method: 'GET', headers });`;
+    const parsed = parseFetch(text)!;
+    expect(parsed.query).toEqual({ chainId: '1', sellAmount: '{amount}' });
+    expect(parsed.headers).toEqual({ 'svc-version': 'v2', 'svc-api-key': '{process.env.SVC_API_KEY}' });
+    expect(parsed.hadApiKey).toBe(false);
+  });
+
+  it('reads axios.get(url, { params, headers })', () => {
+    const text = `const { data } = await axios.get('https://api.example.com${PATH}', {
+  params: { chainId: 1, sellToken: '${USDC}', buyToken: '${WETH}', sellAmount: '100000000' },
+  headers: { 'svc-api-key': '${KEY}', 'svc-version': 'v2' },
+});`;
+    const parsed = parseAxios(text)!;
+    expect(parsed).toMatchObject({ source: 'axios', method: 'GET', query: QUERY, headers: { 'svc-api-key': 'REDACTED', 'svc-version': 'v2' } });
+  });
+
+  it('reads axios({ method, url, params }) with params defined elsewhere', () => {
+    const text = `const params = { chainId: '1', sellToken: '${USDC}', buyToken: '${WETH}', sellAmount: '100000000' };
+const response = await axios({ method: 'get', url: 'https://api.example.com${PATH}', params, headers: { 'svc-version': 'v2' } });`;
+    expect(parseAxios(text)).toMatchObject({ method: 'GET', query: QUERY, headers: { 'svc-version': 'v2' } });
+  });
+});
+
+describe('parseHttpRequest and parseUrlParts', () => {
+  it('reads a raw HTTP/1.1 request with its Host header', () => {
+    const text = `GET ${PATH}?chainId=1&sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000 HTTP/1.1\r\nHost: api.example.com\r\nsvc-api-key: ${KEY}\r\nSVC-Version: v2\r\n\r\n`;
+    const parsed = parseHttpRequest(text)!;
+    expect(parsed).toMatchObject({ source: 'http', method: 'GET', scheme: null, host: 'api.example.com', path: PATH, query: QUERY });
+    expect(parsed.headers['svc-version']).toBe('v2');
+    expect(parsed.headers['svc-api-key']).toBe('REDACTED');
+  });
+
+  it('splits absolute URLs, URLs without a scheme and bare paths, decoding the query', () => {
+    expect(parseUrlParts('http://API.example.com:8443/a?x=1%2C2&y=a+b')).toEqual({ scheme: 'http', host: 'api.example.com:8443', path: '/a', query: { x: '1,2', y: 'a b' } });
+    expect(parseUrlParts('api.example.com/swap/v1/quote?a=1')).toEqual({ scheme: null, host: 'api.example.com', path: '/swap/v1/quote', query: { a: '1' } });
+    expect(parseUrlParts('/swap/v1/price?a=1&a=2')).toEqual({ scheme: null, host: null, path: '/swap/v1/price', query: { a: '1,2' } });
+    expect(parseUrlParts('not a url')).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { recognizePaste } from './recognize.ts';
+import type { Recognized } from './types.ts';
+
+const KEY = 'sk_live_9f8e7d6c5b4a3210';
+const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+function request(recognized: Recognized) {
+  if (recognized.kind !== 'request') throw new Error(`expected a request, got ${recognized.kind}`);
+  return recognized;
+}
+
+describe('recognizePaste: what a paste is', () => {
+  it('recognises a whole zid and a prefix of at least 6 hex digits, lower-cased', () => {
+    expect(recognizePaste('0x3FA2b1c4d5e6f708192a3b4c')).toMatchObject({ kind: 'zid', zid: '0x3fa2b1c4d5e6f708192a3b4c', isPrefix: false });
+    expect(recognizePaste('  zid: 0x3fa2b1  ')).toMatchObject({ kind: 'zid', zid: '0x3fa2b1', isPrefix: true });
+    expect(recognizePaste('0x3fa2b').kind).toBe('unknown');
+  });
+
+  it('tells an address from a zid', () => {
+    const recognized = recognizePaste(TAKER);
+    expect(recognized.kind).toBe('unknown');
+    expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/address/);
+  });
+
+  it('explains an error body and pulls its zid from data.zid', () => {
+    const body = JSON.stringify({ name: 'INPUT_INVALID', message: 'Validation Failed', data: { zid: '0x0badc0ffee0badc0ffee0bad', details: [{ field: 'takerAddress', reason: 'is a v1 parameter; in v2 use taker' }] } });
+    const recognized = recognizePaste(body);
+    expect(recognized.kind).toBe('body');
+    if (recognized.kind !== 'body') return;
+    expect(recognized.explanation).toMatchObject({ kind: 'error', zid: '0x0badc0ffee0badc0ffee0bad', name: 'INPUT_INVALID', details: [{ field: 'takerAddress' }] });
+    expect(recognized.explanation.cause).toMatch(/query parameters/);
+  });
+
+  it('summarises a price body with its zid', () => {
+    const recognized = recognizePaste(JSON.stringify({ liquidityAvailable: false, zid: '0x111111111111111111111111' }));
+    expect(recognized).toMatchObject({ kind: 'body', explanation: { kind: 'price', zid: '0x111111111111111111111111' } });
+  });
+
+  it('recognises a HAR and a Swap Explorer export by shape', () => {
+    expect(recognizePaste('{"log":{"version":"1.2","entries":[]}}')).toMatchObject({ kind: 'history-file', format: 'har' });
+    expect(recognizePaste('{"format":"swap-explorer.history","version":1,"entries":[]}')).toMatchObject({ kind: 'history-file', format: 'swap-explorer-json' });
+  });
+
+  it('says what it accepts for text it cannot read', () => {
+    const recognized = recognizePaste('hello, my swap failed');
+    expect(recognized.kind).toBe('unknown');
+    expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/curl/);
+  });
+});
+
+describe('recognizePaste: a v1 curl with a key', () => {
+  const paste = [
+    `curl --location --request GET 'https://base.api.0x.org/swap/v1/quote?sellToken=ETH&buyToken=USDC&sellAmount=100000000000000000&takerAddress=${TAKER}&slippagePercentage=0.01&skipValidation=true' \\`,
+    `  --header '0x-api-key: ${KEY}'`,
+  ].join('\n');
+  const recognized = request(recognizePaste(paste));
+
+  it('never carries the key, in the request or the text', () => {
+    expect(JSON.stringify(recognized)).not.toContain(KEY);
+    expect(recognized.request.hadApiKey).toBe(true);
+    expect(recognized.request.headers['0x-api-key']).toBe('REDACTED');
+  });
+
+  it('finds the v1 path, the per-chain host, the v1 names, the unit change, the symbols and the headers', () => {
+    const codes = recognized.findings.map((finding) => finding.code);
+    expect(codes).toEqual(expect.arrayContaining(['V1_PATH', 'PER_CHAIN_HOST', 'V1_PARAM', 'UNIT_CHANGE', 'SYMBOL_NOT_ADDRESS', 'KEY_HEADER_NAME', 'VERSION_HEADER']));
+    expect(recognized.findings.find((finding) => finding.code === 'UNIT_CHANGE')?.fix).toMatch(/slippageBps=100/);
+  });
+
+  it('corrects it to a valid v2 request on Base with the native-asset address', () => {
+    const corrected = recognized.corrected!;
+    expect(corrected.endpoint).toBe('allowance-holder.quote');
+    expect(corrected.params).toEqual({
+      chainId: '8453',
+      sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+      buyToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      sellAmount: '100000000000000000',
+      taker: TAKER,
+      slippageBps: '100',
+    });
+    expect(corrected.headers).toEqual({ 'svc-api-key': '<API_KEY>', 'svc-version': 'v2' });
+    expect(corrected.url).toMatch(/^https:\/\/\{base_url\}\/swap\/allowance-holder\/quote\?chainId=8453&/);
+    expect(corrected.remaining).toEqual([]);
+  });
+});
+
+describe('recognizePaste: a correct v2 request', () => {
+  it('has no findings', () => {
+    const paste = `curl -H "svc-api-key: ${KEY}" -H "svc-version: v2" "https://api.example.com/swap/permit2/price?chainId=1&sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&sellAmount=100000000"`;
+    const recognized = request(recognizePaste(paste));
+    expect(recognized.findings).toEqual([]);
+    expect(recognized.corrected?.url).toBe('https://api.example.com/swap/permit2/price?chainId=1&sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&sellAmount=100000000');
+  });
+});

@@ -1,0 +1,64 @@
+import { HISTORY_JSON_FORMAT } from '../history-file.ts';
+import { explainBody } from './explain-body.ts';
+import { lintRequest } from './lint-request.ts';
+import { parseCurl } from './parse-curl.ts';
+import { parseHttpRequest } from './parse-http.ts';
+import { parseAxios, parseFetch } from './parse-snippet.ts';
+import { parseUrlParts } from './parse-url.ts';
+import { finishRequest } from './request-parts.ts';
+import { redactPaste } from './redact-paste.ts';
+import type { PastedRequest, Recognized } from './types.ts';
+import { parseZid } from './zid.ts';
+
+/**
+ * One entry point for whatever a customer sent (issue 17, "Paste anything"): a zid, a request in
+ * any of the usual forms, a JSON body, or a history file. The text is redacted first and only the
+ * redacted text is parsed, so no key can reach a result.
+ */
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (!/^[[{]/.test(text)) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function recognizeJson(value: unknown, redactedText: string): Recognized {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const record = value as { log?: { entries?: unknown }; format?: unknown };
+    if (typeof record.log === 'object' && record.log !== null && 'entries' in record.log) return { kind: 'history-file', format: 'har', redactedText };
+    if (record.format === HISTORY_JSON_FORMAT) return { kind: 'history-file', format: 'swap-explorer-json', redactedText };
+  }
+  return { kind: 'body', body: value, explanation: explainBody(value), redactedText };
+}
+
+function parseBareUrl(text: string): PastedRequest | null {
+  if (/\s/.test(text)) return null;
+  const url = parseUrlParts(text);
+  return url ? finishRequest('url', 'GET', url, {}) : null;
+}
+
+function parseRequest(text: string): PastedRequest | null {
+  if (/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)*curl(?:\.exe)?\s/i.test(text)) return parseCurl(text.replace(/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)*/i, ''));
+  if (/^[A-Z]{3,7}\s+\S+\s+HTTP\/\d/.test(text)) return parseHttpRequest(text);
+  if (/\baxios\b/.test(text)) return parseAxios(text);
+  if (/\bfetch\s*\(/.test(text)) return parseFetch(text);
+  return parseBareUrl(text);
+}
+
+/** Recognises a paste: pure, synchronous, environment-free. */
+export function recognizePaste(text: string): Recognized {
+  const redactedText = redactPaste(text);
+  const trimmed = redactedText.trim();
+  if (trimmed === '') return { kind: 'unknown', reason: 'The paste is empty.', redactedText };
+  const zid = parseZid(trimmed);
+  if (zid) return { kind: 'zid', ...zid, redactedText };
+  const json = parseJson(trimmed);
+  if (json.ok) return recognizeJson(json.value, redactedText);
+  const request = parseRequest(trimmed);
+  if (request) return { kind: 'request', request, ...lintRequest(request), redactedText };
+  if (/^0x[0-9a-fA-F]{40}$/.test(trimmed)) return { kind: 'unknown', reason: 'This is an address (0x + 40 hex digits), not a zid (0x + 24 hex digits).', redactedText };
+  return { kind: 'unknown', reason: 'Not recognised: paste a zid (0x + 24 hex digits, or its first 6 or more), a URL, a curl command, a fetch or axios snippet, a raw HTTP request, a JSON body, or a HAR / history file.', redactedText };
+}

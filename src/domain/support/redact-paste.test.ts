@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { recognizePaste } from './recognize.ts';
+import { hasSecret, isSecretName, redactPaste } from './redact-paste.ts';
+
+const KEY = 'a1B2c3D4e5F6g7H8i9J0kLmN';
+
+// Every place a customer's paste carries the key, written as customers write it.
+const FORMS: ((key: string) => string)[] = [
+  (key) => `curl -H 'svc-api-key: ${key}' 'https://api.example.com/swap/permit2/price?chainId=1'`,
+  (key) => `curl -H "0x-api-key: ${key}" https://api.0x.org/swap/v1/price`,
+  (key) => `curl --header=x-api-key:${key} https://x.test/`,
+  (key) => `curl -H $'svc-api-key: ${key}' https://x.test/`,
+  (key) => `curl ^"https://x.test/^" -H ^"svc-api-key: ${key}^"`,
+  (key) => `https://api.example.com/swap/permit2/price?chainId=1&apikey=${key}&sellAmount=1`,
+  (key) => `https://api.example.com/swap/permit2/price?svc-api-key=${key}`,
+  (key) => `curl -G https://x.test/ --data-urlencode 'api_key=${key}'`,
+  (key) => `fetch(url, { headers: { '0x-api-key': '${key}', '0x-version': 'v2' } })`,
+  (key) => `fetch(url, { headers: { "svc-api-key": "${key}" } })`,
+  (key) => `const headers = { apiKey: \`${key}\` }`,
+  (key) => `headers.set('svc-api-key', '${key}')`,
+  (key) => `axios.get(url, { headers: { 'x-api-key': "${key}" } })`,
+  (key) => `GET /swap/v1/quote HTTP/1.1\nHost: api.0x.org\n0x-api-key: ${key}\n\n`,
+  (key) => `GET /swap/v1/quote HTTP/1.1\r\nAuthorization: Bearer ${key}\r\n\r\n`,
+  (key) => `curl -H "Authorization: Bearer ${key}" https://x.test/`,
+  (key) => `curl -u user:${key} https://x.test/`,
+  (key) => `https://user:${key}@x.test/swap/chains`,
+  (key) => `SVC_API_KEY=${key} curl https://x.test/`,
+  (key) => `export ZEROX_API_KEY="${key}"`,
+  (key) => JSON.stringify({ log: { entries: [{ request: { headers: [{ name: 'svc-api-key', value: key }] } }] } }, null, 2),
+  (key) => JSON.stringify({ log: { entries: [{ request: { headers: [{ value: key, name: '0x-api-key' }] } }] } }),
+  (key) => JSON.stringify({ format: 'swap-explorer.history', entries: [{ requestHeaders: { 'SVC-API-KEY': key } }] }),
+];
+
+describe('redactPaste', () => {
+  it.each(FORMS.map((form, index) => [index, form(KEY)]))('removes the key from form %i', (_index, text) => {
+    const redacted = redactPaste(text);
+    expect(redacted).not.toContain(KEY);
+    expect(redacted).toContain('REDACTED');
+    expect(hasSecret(text)).toBe(true);
+  });
+
+  it('keeps placeholders and variable references, which are not keys', () => {
+    for (const text of [
+      `curl -H 'svc-api-key: <API_KEY>' https://x.test/`,
+      `curl -H "svc-api-key: $SVC_API_KEY" https://x.test/`,
+      `curl -H "svc-api-key: \${SVC_API_KEY}" https://x.test/`,
+      `fetch(url, { headers: { '0x-api-key': process.env.ZEROX_API_KEY } })`,
+      `curl -H 'svc-api-key: {{apiKey}}' https://x.test/`,
+      `curl -H "Authorization: Bearer $TOKEN" https://x.test/`,
+    ]) expect(redactPaste(text)).toBe(text);
+  });
+
+  it('leaves text without a key byte for byte', () => {
+    const text = `curl -H 'svc-version: v2' 'https://x.test/swap/chains?chainId=1&keyword=x'\n0x111111111111111111111111`;
+    expect(redactPaste(text)).toBe(text);
+  });
+
+  it('never leaves a generated key in any form, nor in what recognizePaste returns', () => {
+    const key = fc.stringMatching(/^[A-Za-z0-9_-]{12,64}$/).filter((value) => !'REDACTED'.includes(value) && !/^[-_]/.test(value));
+    fc.assert(
+      fc.property(key, fc.integer({ min: 0, max: FORMS.length - 1 }), (generated, index) => {
+        const text = FORMS[index]!(generated);
+        expect(redactPaste(text)).not.toContain(generated);
+        expect(JSON.stringify(recognizePaste(text))).not.toContain(generated);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('knows the names that carry a secret', () => {
+    for (const name of ['svc-api-key', '0x-api-key', 'X-API-KEY', 'apikey', 'api_key', 'apiKey', 'SVC_API_KEY', 'Authorization', 'access_token']) expect(isSecretName(name)).toBe(true);
+    for (const name of ['svc-version', 'keyword', 'chainId', 'taker', 'monkey']) expect(isSecretName(name)).toBe(false);
+  });
+});

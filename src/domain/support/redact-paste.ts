@@ -1,0 +1,77 @@
+import { REDACTED } from '../redact.ts';
+
+/**
+ * Redaction of a pasted text before anything else sees it (issue 17, "any key in it is redacted at
+ * once and never stored"). A customer's paste may carry the key in any form: a curl header, a URL
+ * query parameter, a JS object member, a raw HTTP header line, a HAR name/value pair, a shell
+ * variable. The rules work on the text, not on a parse, so that even a paste no parser understands
+ * is safe to show.
+ */
+
+/**
+ * Names that carry a secret: any `...api-key` / `apikey` / `api_key` (svc-api-key, 0x-api-key,
+ * x-api-key, SVC_API_KEY), Authorization, and the usual token names.
+ */
+export const SECRET_NAME_SOURCE = String.raw`(?:[A-Za-z0-9]+[-_])*api[-_]?key|authorization|proxy-authorization|x-auth-token|access[-_]?token|auth[-_]?token`;
+
+const SECRET_NAME = new RegExp(`^(?:${SECRET_NAME_SOURCE})$`, 'i');
+
+/** Whether a header, query or variable name carries a secret (case-insensitive). */
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name.trim());
+}
+
+// A reference to a key rather than the key itself: left as written, since it is not a secret and
+// tells the reader where the key comes from.
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^<>\s]{1,40}>|\{\{\s*[A-Za-z_][A-Za-z0-9_.]*\s*\}\}|(?:process\.env|import\.meta\.env|os\.environ)(?:\.[A-Za-z_][A-Za-z0-9_]*|\[["'][A-Za-z_][A-Za-z0-9_]*["']\])|REDACTED)$/;
+
+/** Whether a value is a placeholder or variable reference (`$KEY`, `<API_KEY>`, `process.env.KEY`), not a key. */
+export function isKeyPlaceholder(value: string): boolean {
+  return PLACEHOLDER.test(value.trim());
+}
+
+// A value: quoted ('…', "…", `…`), an auth scheme and its credentials, or a bare run up to a delimiter.
+const VALUE = String.raw`\{\{[^{}\n]*\}\}|\$\{[^{}\n]*\}|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\x60[^\x60]*\x60|(?:Bearer|Basic|Token|Digest|Negotiate)[ \t]+[^\s'"\x60,;&)}\]]+|[^\s'"\x60,;&)}\]]+`;
+
+// name: value, name = value, "name": "value", name=value (query), -H 'name: value'.
+const NAME_VALUE = new RegExp(String.raw`(^|[^A-Za-z0-9_-])(${SECRET_NAME_SOURCE})(["'\x60]?[ \t]*[:=][ \t]*)(${VALUE})`, 'gim');
+// HAR pairs: {"name": "svc-api-key", "value": "…"} in either order.
+const HAR_NAME_FIRST = new RegExp(String.raw`("name"\s*:\s*"(?:${SECRET_NAME_SOURCE})"\s*,\s*"value"\s*:\s*)("(?:[^"\\]|\\.)*")`, 'gi');
+const HAR_VALUE_FIRST = new RegExp(String.raw`("value"\s*:\s*)("(?:[^"\\]|\\.)*")(\s*,\s*"name"\s*:\s*"(?:${SECRET_NAME_SOURCE})")`, 'gi');
+// headers.set('svc-api-key', '…') and headers.append(…): the name as a quoted call argument.
+const CALL_ARGUMENT = new RegExp(String.raw`(\(\s*(["'\x60])(?:${SECRET_NAME_SOURCE})\2\s*,\s*)(${VALUE})`, 'gi');
+// curl's -u/--user user:password.
+const CURL_USER = /(\s(?:-u|--user)(?:\s+|=))("[^"]*"|'[^']*'|[^\s'"]+)/g;
+// Credentials in a URL: https://user:password@host.
+const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)([^\s/@:'"]+):([^\s/@'"]+)@/gi;
+
+function replaceValue(value: string): string {
+  const quote = value[0];
+  const isQuoted = quote === '"' || quote === "'" || quote === '`';
+  const inner = isQuoted ? value.slice(1, -1) : value;
+  if (inner === '' || isKeyPlaceholder(inner)) return value;
+  const scheme = /^(Bearer|Basic|Token|Digest|Negotiate)[ \t]+(.+)$/i.exec(inner);
+  if (scheme && isKeyPlaceholder(scheme[2]!)) return value;
+  const replaced = scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
+  return isQuoted ? `${quote}${replaced}${quote}` : replaced;
+}
+
+/**
+ * Replaces any API key value in a pasted curl / URL / fetch / axios / HTTP / HAR / JSON text with
+ * REDACTED; placeholders such as `$API_KEY` or `<API_KEY>` are kept. The renderer calls it on paste
+ * and input so the key never reaches the DOM.
+ */
+export function redactPaste(text: string): string {
+  return text
+    .replace(NAME_VALUE, (_all, before: string, name: string, separator: string, value: string) => `${before}${name}${separator}${replaceValue(value)}`)
+    .replace(HAR_NAME_FIRST, (_all, head: string, value: string) => `${head}${replaceValue(value)}`)
+    .replace(HAR_VALUE_FIRST, (_all, head: string, value: string, tail: string) => `${head}${replaceValue(value)}${tail}`)
+    .replace(CALL_ARGUMENT, (_all, head: string, _quote: string, value: string) => `${head}${replaceValue(value)}`)
+    .replace(CURL_USER, (_all, flag: string, value: string) => `${flag}${replaceValue(value)}`)
+    .replace(URL_CREDENTIALS, (_all, scheme: string, user: string) => `${scheme}${user}:${REDACTED}@`);
+}
+
+/** Whether redactPaste would change the text, i.e. the paste carried a key. */
+export function hasSecret(text: string): boolean {
+  return redactPaste(text) !== text;
+}

@@ -1,0 +1,69 @@
+import { isApiKeyName, REDACTED } from '../redact.ts';
+import { isSecretName, redactPaste } from './redact-paste.ts';
+
+/**
+ * Building blocks of the support report: escaping and redaction applied to every string written,
+ * so that no input, however it was made, can carry markup, a script or a key into the file.
+ */
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** A string made safe to write: every key redacted (any key-like name, and the profile's header name), then escaped. */
+export function safe(text: string, apiKeyHeader?: string): string {
+  let redacted = redactPaste(text);
+  if (apiKeyHeader) {
+    const name = apiKeyHeader.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    redacted = redacted.replace(new RegExp(`(${name}["']?\\s*[:=]\\s*["']?)[^\\s"'&,;]+`, 'gi'), `$1${REDACTED}`);
+  }
+  return escapeHtml(redacted);
+}
+
+/** A header or query record with every secret-named value redacted. */
+export function redactRecord(record: Record<string, string>, apiKeyHeader?: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, isSecretName(name) || (apiKeyHeader !== undefined && isApiKeyName(name, apiKeyHeader)) ? REDACTED : value]));
+}
+
+/** A body pretty-printed when it is JSON (shallow enough to print), else as it came. */
+export function prettyBody(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** A two-column table of name/value pairs. */
+export function pairTable(caption: string, record: Record<string, string>, apiKeyHeader?: string): string {
+  const rows = Object.entries(redactRecord(record, apiKeyHeader)).map(([name, value]) => `<tr><th scope="row">${safe(name, apiKeyHeader)}</th><td>${safe(value, apiKeyHeader)}</td></tr>`);
+  if (rows.length === 0) return `<p class="muted">${escapeHtml(caption)}: none</p>`;
+  return `<table><caption>${escapeHtml(caption)}</caption><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** A table with a header row; cells are given as raw strings and escaped here. */
+export function table(caption: string, head: string[], rows: string[][], apiKeyHeader?: string): string {
+  if (rows.length === 0) return `<p class="muted">${escapeHtml(caption)}: none</p>`;
+  const th = head.map((cell) => `<th scope="col">${escapeHtml(cell)}</th>`).join('');
+  const body = rows.map((row) => `<tr>${row.map((cell) => `<td>${safe(cell, apiKeyHeader)}</td>`).join('')}</tr>`).join('');
+  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+/** A preformatted block. */
+export function pre(text: string, apiKeyHeader?: string): string {
+  return `<pre>${safe(text, apiKeyHeader)}</pre>`;
+}
+
+/** The report's style sheet: inline, light and dark, printable. */
+export const REPORT_CSS = `
+:root { color-scheme: light dark; --fg: #1b1f24; --bg: #ffffff; --muted: #5b6470; --line: #d0d7de; --err: #b42318; --warn: #9a6700; --ok: #1a7f37; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --bg: #0d1117; --muted: #9aa4af; --line: #30363d; --err: #ff7b72; --warn: #d29922; --ok: #3fb950; } }
+body { font: 14px/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 2rem auto; max-width: 72rem; padding: 0 1rem; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; border-bottom: 1px solid var(--line); padding-bottom: .25rem; margin-top: 2rem; } h3 { font-size: 1rem; }
+table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; } caption { text-align: left; font-weight: 600; padding: .25rem 0; }
+th, td { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+pre { background: color-mix(in srgb, var(--fg) 6%, transparent); padding: .75rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
+.muted { color: var(--muted); } .error { color: var(--err); font-weight: 600; } .warning { color: var(--warn); font-weight: 600; } .ok { color: var(--ok); }
+@media print { body { margin: 0; } pre { white-space: pre-wrap; } }
+`;

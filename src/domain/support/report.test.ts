@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { diffJson } from '../json-diff.ts';
+import { sampleEntry } from '../test-fixtures.ts';
+import { recognizePaste } from './recognize.ts';
+import { buildSupportReportHtml } from './report.ts';
+import type { Recognized } from './types.ts';
+
+const CANARY = 'CANARYk3y0123456789abcdef';
+
+// The canary in every input the report reads, in every key position a customer or a service could use.
+function hostileInput() {
+  const original = sampleEntry({
+    url: `https://api.example.test/swap/permit2/price?chainId=1&sellAmount=100000000&apikey=${CANARY}&svc-api-key=${CANARY}`,
+    requestHeaders: { 'svc-api-key': CANARY, 'X-Api-Key': CANARY, Authorization: `Bearer ${CANARY}`, 'my-profile-key': CANARY, 'svc-version': 'v2' },
+    query: { chainId: '1', apikey: CANARY, sellAmount: '100000000' },
+    responseHeaders: { 'content-type': 'application/json', 'x-echo-api-key': CANARY },
+    bodyText: JSON.stringify({ name: 'INPUT_INVALID', message: `<script>alert(1)</script> bad svc-api-key: ${CANARY}`, data: { zid: '0x111111111111111111111111', details: [{ field: `<img src=x onerror=alert(1)>`, reason: `api_key=${CANARY}` }] } }),
+  });
+  const replay = sampleEntry({ requestHeaders: { 'svc-api-key': CANARY }, zid: '0x222222222222222222222222' });
+  const recognized = recognizePaste(`curl -H '0x-api-key: ${CANARY}' -H "Authorization: Bearer ${CANARY}" 'http://base.api.0x.org/swap/v1/quote?sellToken=ETH&buyToken=USDC&sellAmount=1&takerAddress=0x70997970C51812dc3A010C7d01b50e0d17dc79C8&apikey=${CANARY}'`);
+  // A hand-made result carrying the canary, as a careless caller might build one.
+  const careless: Recognized = { kind: 'unknown', reason: `svc-api-key: ${CANARY}`, redactedText: `curl -H 'svc-api-key: ${CANARY}'` };
+  const diff = diffJson({ headers: { 'svc-api-key': 'a' }, buyAmount: '1' }, { headers: { 'svc-api-key': CANARY }, buyAmount: '2', note: `"svc-api-key": "${CANARY}"` });
+  return { original, replay, recognized, careless, diff };
+}
+
+describe('buildSupportReportHtml', () => {
+  const input = hostileInput();
+  const reports = [
+    buildSupportReportHtml({ entries: [input.original, input.replay], recognized: input.recognized, diff: input.diff, generatedAt: '2026-11-23T18:00:00Z', appVersion: '0.1.0', apiKeyHeader: 'my-profile-key' }),
+    buildSupportReportHtml({ entries: [input.original], recognized: input.careless, generatedAt: '2026-11-23T18:00:00Z', appVersion: '0.1.0', apiKeyHeader: 'my-profile-key' }),
+  ];
+
+  it('never contains the key, whichever input carried it', () => {
+    for (const html of reports) {
+      expect(html).not.toContain(CANARY);
+      expect(html).toContain('REDACTED');
+    }
+  });
+
+  // Every tag of the file: text is escaped, so any '<' left starts a tag the report wrote.
+  const tags = (html: string) => html.match(/<[^>]*>/g) ?? [];
+
+  it('runs nothing: no script element, no event handler, no javascript: URL, a CSP that forbids scripts', () => {
+    for (const html of reports) {
+      expect(html).not.toMatch(/<script/i);
+      for (const tag of tags(html)) expect(tag).not.toMatch(/\son[a-z]+\s*=/i);
+      expect(html).not.toMatch(/javascript:/i);
+      expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'`);
+      expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    }
+  });
+
+  it('loads nothing from outside: no src, href, url() or @import pointing anywhere', () => {
+    for (const html of reports) {
+      for (const tag of tags(html)) expect(tag).not.toMatch(/\s(?:src|href|action|srcset|poster|data|xlink:href)\s*=/i);
+      expect(html).not.toMatch(/url\(|@import/i);
+      expect(html).not.toMatch(/<(?:link|img|iframe|object|embed|base|form|meta http-equiv="refresh")/i);
+    }
+  });
+
+  it('holds the request as sent, the response, the explanation, the findings, the corrected request and the diff', () => {
+    const html = reports[0]!;
+    expect(html).toContain('Request 1: 200 OK');
+    expect(html).toContain('Explanation: INPUT_INVALID');
+    expect(html).toContain('V1_PATH');
+    expect(html).toContain('PLAIN_HTTP');
+    expect(html).toContain('Corrected v2 request');
+    expect(html).toContain('GET https://{base_url}/swap/allowance-holder/quote?chainId=8453');
+    expect(html).toContain('Differences (original → replay)');
+    expect(html).toMatch(/\$\.buyAmount<\/td><td>changed<\/td><td>1<\/td><td>2<\/td><td>\+10000 bps/);
+  });
+
+  it('keeps a body too deep to pretty-print as it came', () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const html = buildSupportReportHtml({ entries: [sampleEntry({ bodyText: deep })], generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toContain('[[[[');
+  });
+});

@@ -1,0 +1,136 @@
+import { explainBody } from './explain-body.ts';
+import type { HistoryEntryLike } from '../har.ts';
+import type { DiffEntry } from '../json-diff.ts';
+import { isApiKeyName, REDACTED, redactUrl } from '../redact.ts';
+import { isSecretName } from './redact-paste.ts';
+import { escapeHtml, pairTable, pre, prettyBody, REPORT_CSS, safe, table } from './report-html.ts';
+import type { LintFinding, Recognized } from './types.ts';
+
+/**
+ * The ticket-ready support report (issue 17, "A ticket-ready report"): one self-contained HTML
+ * file that opens offline and runs nothing: no script, no external URL, inline CSS only, and a CSP
+ * that forbids scripts even if one slipped in. Every string is redacted then escaped where it is
+ * written (report-html.ts), so no input can carry the key or markup into the file.
+ */
+
+/** What the report covers: the entries (one, or a replay pair), the paste, the diff. */
+export interface SupportReportInput {
+  entries: HistoryEntryLike[];
+  recognized?: Recognized;
+  diff?: DiffEntry[];
+  generatedAt: string;
+  appVersion: string;
+  /** The profile's key header when it is not a usual key name; redacted as well. */
+  apiKeyHeader?: string;
+}
+
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'";
+// The report is for reading: amounts and long bodies are cut so that the file stays small.
+const MAX_BODY_CHARS = 200_000;
+
+function entrySection(entry: HistoryEntryLike, index: number, key?: string): string {
+  const body = prettyBody(entry.bodyText);
+  const shown = body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (${body.length - MAX_BODY_CHARS} more characters in the HAR)` : body;
+  const explanation = explainBodyText(entry.bodyText);
+  return [
+    `<section><h2>Request ${index + 1}: ${safe(`${entry.status} ${entry.statusText}`, key)} <span class="muted">${safe(entry.zid ?? 'no zid', key)}</span></h2>`,
+    `<p>${safe(`${entry.method} ${redactUrl(entry.url, key)}`, key)}</p>`,
+    `<p class="muted">Sent ${safe(entry.startedAt, key)}, answered in ${safe(String(Math.round(entry.durationMs)), key)} ms</p>`,
+    pairTable('Request headers (as sent, key redacted)', entry.requestHeaders, key),
+    pairTable('Query', entry.query, key),
+    pairTable('Response headers', entry.responseHeaders, key),
+    '<h3>Response body</h3>',
+    pre(shown, key),
+    explanation,
+    '</section>',
+  ].join('\n');
+}
+
+function explainBodyText(text: string): string {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return '';
+  }
+  const explained = explainBody(body);
+  if (explained.kind !== 'error') return explained.summary ? `<p>${safe(explained.summary)}</p>` : '';
+  const details = (explained.details ?? []).map((detail) => [detail.field, detail.reason]);
+  return [
+    `<h3>Explanation: ${safe(explained.name ?? '')}</h3>`,
+    `<p><strong>Cause.</strong> ${safe(explained.cause ?? '')}</p>`,
+    `<p><strong>Fix.</strong> ${safe(explained.fix ?? '')}</p>`,
+    details.length > 0 ? table('Fields', ['Field', 'Reason'], details) : '',
+  ].join('\n');
+}
+
+function findingsTable(caption: string, findings: LintFinding[], key?: string): string {
+  return table(caption, ['Severity', 'Code', 'Field', 'What is wrong', 'Fix'], findings.map((finding) => [finding.severity, finding.code, finding.field ?? '', finding.message, finding.fix]), key);
+}
+
+function pasteSection(recognized: Recognized, key?: string): string {
+  const parts = [`<section><h2>What the customer sent (${escapeHtml(recognized.kind)})</h2>`, pre(recognized.redactedText, key)];
+  if (recognized.kind === 'request') {
+    parts.push(findingsTable('Lint findings', recognized.findings, key));
+    if (recognized.corrected) {
+      parts.push('<h3>Corrected v2 request</h3>', pre(`GET ${recognized.corrected.url}`, key), pairTable('Headers', recognized.corrected.headers, key));
+      parts.push(findingsTable('Still to fix by hand', recognized.corrected.remaining, key));
+    } else parts.push('<p class="muted">No corrected request: the endpoint could not be told.</p>');
+  } else if (recognized.kind === 'body') {
+    const { explanation } = recognized;
+    parts.push(`<p>${safe([explanation.name, explanation.cause, explanation.fix, explanation.summary].filter(Boolean).join(' — '), key)}</p>`);
+  } else if (recognized.kind === 'unknown') parts.push(`<p>${safe(recognized.reason, key)}</p>`);
+  parts.push('</section>');
+  return parts.join('\n');
+}
+
+function text(value: unknown): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+}
+
+// The last key of a JSON path ($.headers["svc-api-key"] -> svc-api-key).
+function lastKey(path: string): string {
+  const match = /(?:\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\])$/.exec(path);
+  if (!match) return '';
+  return match[1] ?? (JSON.parse(match[2]!) as string);
+}
+
+function diffSection(diff: DiffEntry[], key?: string): string {
+  const rows = diff.map((entry) => {
+    const name = lastKey(entry.path);
+    if (isSecretName(name) || (key !== undefined && isApiKeyName(name, key))) return [entry.path, entry.kind, REDACTED, REDACTED, ''];
+    const unit = entry.unit?.symbol ? ` ${entry.unit.symbol}` : '';
+    const human = (value: string | null | undefined) => (value ? ` (${value}${unit})` : '');
+    const bps = entry.bps === undefined ? '' : entry.bps === null ? 'n/a' : `${entry.bps > 0 ? '+' : ''}${entry.bps} bps`;
+    return [entry.path, entry.kind, `${text(entry.before)}${human(entry.unit?.beforeHuman)}`, `${text(entry.after)}${human(entry.unit?.afterHuman)}`, bps];
+  });
+  return `<section><h2>Differences (original → replay)</h2>${table(`${diff.length} difference(s)`, ['Path', 'Kind', 'Before', 'After', 'Change'], rows, key)}</section>`;
+}
+
+/** One self-contained, script-free, redacted HTML report. */
+export function buildSupportReportHtml(input: SupportReportInput): string {
+  const key = input.apiKeyHeader;
+  const sections = [
+    input.recognized ? pasteSection(input.recognized, key) : '',
+    ...input.entries.map((entry, index) => entrySection(entry, index, key)),
+    input.diff ? diffSection(input.diff, key) : '',
+  ];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Swap Explorer support report</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<h1>Swap Explorer support report</h1>
+<p class="muted">Generated ${safe(input.generatedAt)} by Swap Explorer ${safe(input.appVersion)}. API keys are redacted throughout.</p>
+${sections.filter(Boolean).join('\n')}
+</body>
+</html>
+`;
+}

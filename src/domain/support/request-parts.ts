@@ -1,0 +1,50 @@
+import { REDACTED } from '../redact.ts';
+import { isKeyPlaceholder, isSecretName } from './redact-paste.ts';
+import type { PastedRequest } from './types.ts';
+import type { UrlParts } from './parse-url.ts';
+
+/**
+ * The last step of every request parser: header names lower-cased, any secret value replaced (a
+ * second line of defence after redactPaste), and whether a key was there.
+ */
+
+function redactRecord(record: Record<string, string>): { out: Record<string, string>; hadKey: boolean } {
+  const out: Record<string, string> = {};
+  let hadKey = false;
+  for (const [name, value] of Object.entries(record)) {
+    // {expression}: a snippet fills the value at run time, so there is no key in the paste.
+    const isExpression = /^\{[^{}]+\}$/.test(value.trim());
+    const secret = isSecretName(name) && value.trim() !== '' && !isExpression && !(isKeyPlaceholder(value) && value.trim() !== REDACTED);
+    if (secret) hadKey = true;
+    out[name] = secret ? REDACTED : value;
+  }
+  return { out, hadKey };
+}
+
+/** Builds the PastedRequest from what a parser found. */
+export function finishRequest(source: PastedRequest['source'], method: string, url: UrlParts, headers: Record<string, string>): PastedRequest {
+  const lower: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const key = name.trim().toLowerCase();
+    lower[key] = Object.hasOwn(lower, key) ? `${lower[key]}, ${value.trim()}` : value.trim();
+  }
+  const query = redactRecord(url.query);
+  const head = redactRecord(lower);
+  return {
+    source,
+    method: method.toUpperCase(),
+    scheme: url.scheme,
+    host: url.host,
+    path: url.path,
+    query: query.out,
+    headers: head.out,
+    hadApiKey: query.hadKey || head.hadKey,
+  };
+}
+
+/** Splits a `Name: value` header line; null when it has no colon. */
+export function headerLine(line: string): [string, string] | null {
+  const at = line.indexOf(':');
+  if (at <= 0) return null;
+  return [line.slice(0, at).trim(), line.slice(at + 1).trim()];
+}

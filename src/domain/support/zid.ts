@@ -1,0 +1,31 @@
+/**
+ * zids: the service's request ids, `0x` and 24 lower-case hex digits (service-facts.json "zid
+ * format"; the local service's newZid). A support engineer often has only the start of one, so a
+ * prefix of at least 6 hex digits after 0x counts.
+ */
+
+/** Fewest hex digits after 0x that count as a zid prefix. */
+export const ZID_PREFIX_MIN_HEX = 6;
+/** Hex digits of a whole zid. */
+export const ZID_HEX_LENGTH = 24;
+
+const CANDIDATE = /^(?:zid\s*[:=]?\s*)?["'`]?(0x[0-9a-fA-F]+)["'`]?[.,;]?$/i;
+
+/** A pasted zid or zid prefix, lower-cased; null when the text is not one (e.g. a 40-digit address). */
+export function parseZid(text: string): { zid: string; isPrefix: boolean } | null {
+  const match = CANDIDATE.exec(text.trim());
+  if (!match) return null;
+  const zid = match[1]!.toLowerCase();
+  const digits = zid.length - 2;
+  if (digits < ZID_PREFIX_MIN_HEX || digits > ZID_HEX_LENGTH) return null;
+  return { zid, isPrefix: digits < ZID_HEX_LENGTH };
+}
+
+/** The zid of a response or error body (`zid` or `data.zid`), or null. */
+export function zidOfBody(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const record = body as { zid?: unknown; data?: { zid?: unknown } | null };
+  if (typeof record.zid === 'string') return record.zid;
+  const nested = typeof record.data === 'object' && record.data !== null ? record.data.zid : undefined;
+  return typeof nested === 'string' ? nested : null;
+}
