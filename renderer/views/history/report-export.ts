@@ -1,4 +1,6 @@
+import { buildCurl } from '../../../src/domain/curl.ts';
 import type { DiffEntry } from '../../../src/domain/json-diff.ts';
+import { recognizePaste } from '../../../src/domain/support/recognize.ts';
 import { buildSupportReportHtml } from '../../../src/domain/support/report.ts';
 import type { Recognized } from '../../../src/domain/support/types.ts';
 import type { HistoryEntry } from '../../../src/ipc/schemas/history-entry.ts';
@@ -27,9 +29,14 @@ function fileStem(entries: readonly HistoryEntry[]): string {
  */
 export async function exportSupportReport(request: ReportRequest): Promise<string> {
   const info = await api.app.info();
+  // Without a paste, the first entry's request as sent (URL and headers, stored redacted) is linted:
+  // the report then carries its findings and the corrected request too.
+  const first = request.entries[0];
+  const recognized = request.recognized ?? (first ? recognizePaste(buildCurl({ url: first.url, method: first.method, headers: first.requestHeaders })) : undefined);
   const html = buildSupportReportHtml({
-    entries: request.entries,
-    ...(request.recognized ? { recognized: request.recognized } : {}),
+    // An entry with no response has no status; the report shows 0 for it, as the HAR does.
+    entries: request.entries.map((entry) => ({ ...entry, status: entry.status ?? 0 })),
+    ...(recognized?.kind === 'request' ? { recognized } : {}),
     ...(request.diff ? { diff: request.diff } : {}),
     generatedAt: new Date().toISOString(),
     appVersion: info.ok ? info.value.version : 'unknown',
