@@ -64,6 +64,7 @@ test('a zid in History opens from the paste box on another screen, with Enter', 
   await app.show('Compare');
   const paste = new PasteBox(page);
   await paste.open();
+  expect(await seriousAxe(page), 'axe: empty paste box').toEqual([]);
   await paste.paste(zid);
   await expect(paste.recognised).toContainText('a zid');
   await expect(paste.dialog.getByRole('list', { name: 'Matching entries' })).toContainText(zid);
@@ -125,6 +126,12 @@ test('a v1 curl with a key: findings with fixes, the corrected v2 request, Open 
   const canary = `canary-${randomUUID()}`;
   const paste = new PasteBox(page);
   await paste.open();
+  // The customer's zid is unknown here: "Paste their request" empties the box for their curl.
+  await paste.paste('0x5eed00000000000000000001');
+  await paste.dialog.getByRole('button', { name: 'Paste their request' }).click();
+  await expect(paste.box).toHaveValue('');
+  await expect(paste.box).toBeFocused();
+  await expect(paste.dialog.getByRole('alert')).toContainText("Paste the customer's request");
   await paste.paste(v1Curl(canary));
   await expect(paste.recognised).toContainText('a request (curl command)');
   await expect(paste.dialog.getByText('key redacted')).toBeVisible();
@@ -215,6 +222,8 @@ test('a pasted request with the customer response: sending opens the diff of the
   await expect(buy).toContainText('"3000000000"');
   await expect(buy).toContainText('3,000 USDC');
   await expect(buy).toContainText(/bps/);
+  // bps only for amounts: the zid changed too, and is not an amount.
+  await expect(history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.zid changed/ })).not.toContainText('bps');
   await app.screenshot('support-customer-diff');
 });
 
@@ -230,4 +239,49 @@ test('a pasted HAR is imported as the import button does', async ({ page, openSe
   const history = new HistoryPage(page);
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid, SEND);
   await expect(history.detail.getByText('Imported', { exact: true })).toBeVisible();
+});
+
+test('screenshots: paste results, the corrected request and the report, at 1280x800 and 1920x1080, light and dark', async ({ page, openSession }) => {
+  test.setTimeout(240_000);
+  const { app, engine } = await openSession(page);
+  const ours = await sendPrice(page, '1');
+  const customer = customerFileFrom(engine, ours);
+  const paste = new PasteBox(page);
+  const folder = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+  const shots = [
+    { name: 'support-paste-request', text: v1Curl('sk_live_screenshot_key_0001'), ready: paste.corrected },
+    { name: 'support-paste-unknown-zid', text: customer.zid, ready: paste.dialog.getByRole('alert', { name: 'Not in History' }) },
+    { name: 'support-paste-error', text: JSON.stringify({ name: 'INPUT_INVALID', message: 'Validation Failed', data: { zid: customer.zid, details: [{ field: 'takerAddress', reason: 'is a v1 parameter; in v2 use taker' }, { field: 'slippagePercentage', reason: 'is a v1 parameter; in v2 use slippageBps' }] } }, null, 2), ready: paste.dialog.getByRole('region', { name: 'Body explanation' }) },
+  ];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(size);
+      for (const shot of shots) {
+        if (!(await paste.dialog.isVisible())) await paste.open();
+        await paste.paste(shot.text);
+        await expect(shot.ready).toBeVisible();
+        await app.screenshot(`${shot.name}-${size.width}-${scheme}`);
+      }
+    }
+  }
+  await paste.dialog.getByLabel("Import the customer's HAR/JSON file").setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(customer.text) });
+  const history = new HistoryPage(page);
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(customer.zid, SEND);
+  await history.detail.getByRole('button', { name: 'Replay', exact: true }).click();
+  await expect(history.diff).toBeVisible(SEND);
+  const seen = downloads(page);
+  await history.diff.getByRole('button', { name: 'Export report' }).click();
+  await expect.poll(() => seen.length, SEND).toBe(2);
+  const html = await readFile(await seen.find((download) => download.suggestedFilename().endsWith('.html'))!.path(), 'utf8');
+  const report = await page.context().newPage();
+  await report.setContent(html);
+  for (const scheme of ['light', 'dark'] as const) {
+    await report.emulateMedia({ colorScheme: scheme });
+    for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await report.setViewportSize(size);
+      await report.screenshot({ path: `${folder}/support-report-${size.width}-${scheme}.png` });
+    }
+  }
+  await report.close();
 });
