@@ -239,6 +239,72 @@ test('a pasted HAR is imported as the import button does', async ({ page, openSe
   const history = new HistoryPage(page);
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid, SEND);
   await expect(history.detail.getByText('Imported', { exact: true })).toBeVisible();
+
+  // The same file dropped on the box imports it too.
+  await paste.open();
+  await paste.box.evaluate((element, text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'customer.har', { type: 'application/json' }));
+    element.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, JSON.stringify(har));
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid, SEND);
+  await expect(history.list.getByRole('listitem').filter({ hasText: 'Imported' })).toHaveCount(2);
+});
+
+test('after a replay: the list shows the new entry, Compare with original is one click, Edit in Explorer fills the form', async ({ page, openSession }) => {
+  const { app } = await openSession(page);
+  const zid = await sendPrice(page, '1');
+  await sendPrice(page, '2');
+  const history = new HistoryPage(page);
+  await history.openByZid(zid);
+  await expect(history.list.getByRole('listitem')).toHaveCount(1);
+  await history.detail.getByRole('button', { name: 'Replay', exact: true }).click();
+  await expect(history.detail.getByLabel('Entry zid')).not.toHaveText(zid, SEND);
+  const replayZid = (await history.detail.getByLabel('Entry zid').textContent()) ?? '';
+  // No longer filtered to the old zid: the replay, the original and the other price are listed.
+  await expect(history.search).toHaveValue('');
+  await expect(history.list).toContainText(replayZid);
+  await expect(history.list.getByRole('listitem')).toHaveCount(3);
+  await history.detail.getByRole('button', { name: 'Compare with original' }).click();
+  await expect(history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.zid changed/ })).toContainText(replayZid);
+  await history.diff.getByRole('button', { name: 'Back to entry' }).click();
+  await history.detail.getByRole('button', { name: 'Edit in Explorer' }).click();
+  await expect(app.heading('Explorer')).toBeVisible();
+  await expect(new ExplorerPage(page).form.getByLabel('Sell token')).toHaveValue(/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2|WETH/i);
+});
+
+test('select all (shown) checks the filtered rows, and checked rows the filter hides are counted', async ({ page, openSession }) => {
+  const { app } = await openSession(page);
+  const entries = Array.from({ length: 6 }, (_, i) => ({
+    url: `https://127.0.0.1:4443/swap/allowance-holder/price?chainId=${i % 2 === 0 ? '8453' : '1'}&sellToken=USDC&buyToken=WETH&sellAmount=${1000 + i}`,
+    method: 'GET',
+    requestHeaders: { 'svc-version': 'v2' },
+    query: { chainId: i % 2 === 0 ? '8453' : '1', sellToken: 'USDC', buyToken: 'WETH', sellAmount: String(1000 + i) },
+    status: 200,
+    statusText: 'OK',
+    responseHeaders: { 'content-type': 'application/json' },
+    bodyText: JSON.stringify({ liquidityAvailable: false, zid: `0x${(0xfeed00 + i).toString(16).padStart(24, '0')}` }),
+    startedAt: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000).toISOString(),
+    durationMs: 10,
+    zid: `0x${(0xfeed00 + i).toString(16).padStart(24, '0')}`,
+  }));
+  await app.show('History');
+  await page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'swap-explorer.history', version: 1, entries })) });
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByLabel('Chain').selectOption({ label: 'Base (8453)' });
+  await expect(page.getByText(/ entries loaded/)).toHaveText('3 entries loaded');
+  await page.getByRole('button', { name: 'Select all shown (3)' }).click();
+  const checked = page.getByLabel('Checked entries');
+  await expect(checked).toHaveText('3 checked');
+  await filters.getByLabel('Chain').selectOption({ label: 'Ethereum (Mainnet) (1)' });
+  await expect(checked).toHaveText('3 checked, 3 not shown by the search or filters');
+  const seen = downloads(page);
+  await page.getByRole('button', { name: 'Export HAR' }).click();
+  await expect.poll(() => seen.length, SEND).toBe(1);
+  const har = JSON.parse(await readFile(await seen[0]!.path(), 'utf8')) as { log: { entries: { request: { url: string } }[] } };
+  expect(har.log.entries.map((entry) => new URL(entry.request.url).searchParams.get('chainId'))).toEqual(['8453', '8453', '8453']);
+  await page.getByRole('button', { name: 'Uncheck all' }).click();
+  await expect(checked).toHaveText('0 checked');
 });
 
 test('screenshots: paste results, the corrected request and the report, at 1280x800 and 1920x1080, light and dark', async ({ page, openSession }) => {
