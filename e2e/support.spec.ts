@@ -53,6 +53,20 @@ function downloads(page: Page): Download[] {
   return seen;
 }
 
+// The screenshots the README keeps (npm run screenshots writes these into docs/screenshots); every
+// other size and theme goes to test-results/screenshots, to be looked at, not kept.
+const KEPT: Record<string, string> = {
+  'support-paste-request-1280-light': 'support-paste-request',
+  'support-paste-unknown-zid-1280-dark': 'support-paste-unknown-zid-dark',
+  'support-paste-error-1920-light': 'support-paste-error',
+  'support-report-1280-light': 'support-report',
+};
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const kept = process.env.UPDATE_SCREENSHOTS === '1' ? KEPT[name] : undefined;
+  await page.screenshot({ path: kept ? `docs/screenshots/${kept}.png` : `test-results/screenshots/${name}.png` });
+}
+
 async function seriousAxe(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).include('dialog[open]').analyze();
   return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
@@ -224,7 +238,7 @@ test('a pasted request with the customer response: sending opens the diff of the
   await expect(buy).toContainText(/bps/);
   // bps only for amounts: the zid changed too, and is not an amount.
   await expect(history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.zid changed/ })).not.toContainText('bps');
-  await app.screenshot('support-customer-diff');
+  await screenshot(page, 'support-customer-diff');
 });
 
 test('a pasted HAR is imported as the import button does', async ({ page, openSession }) => {
@@ -309,11 +323,10 @@ test('select all (shown) checks the filtered rows, and checked rows the filter h
 
 test('screenshots: paste results, the corrected request and the report, at 1280x800 and 1920x1080, light and dark', async ({ page, openSession }) => {
   test.setTimeout(240_000);
-  const { app, engine } = await openSession(page);
+  const { engine } = await openSession(page);
   const ours = await sendPrice(page, '1');
   const customer = customerFileFrom(engine, ours);
   const paste = new PasteBox(page);
-  const folder = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
   const shots = [
     { name: 'support-paste-request', text: v1Curl('sk_live_screenshot_key_0001'), ready: paste.corrected },
     { name: 'support-paste-unknown-zid', text: customer.zid, ready: paste.dialog.getByRole('alert', { name: 'Not in History' }) },
@@ -327,7 +340,7 @@ test('screenshots: paste results, the corrected request and the report, at 1280x
         if (!(await paste.dialog.isVisible())) await paste.open();
         await paste.paste(shot.text);
         await expect(shot.ready).toBeVisible();
-        await app.screenshot(`${shot.name}-${size.width}-${scheme}`);
+        await screenshot(page, `${shot.name}-${size.width}-${scheme}`);
       }
     }
   }
@@ -346,7 +359,7 @@ test('screenshots: paste results, the corrected request and the report, at 1280x
     await report.emulateMedia({ colorScheme: scheme });
     for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
       await report.setViewportSize(size);
-      await report.screenshot({ path: `${folder}/support-report-${size.width}-${scheme}.png` });
+      await screenshot(report, `support-report-${size.width}-${scheme}`);
     }
   }
   await report.close();
