@@ -222,7 +222,7 @@ test('an error body is explained field by field and its zid looked up', async ({
 });
 
 test('a pasted request with the customer response: sending opens the diff of the two, amounts in human units beside base units', async ({ page, openSession }) => {
-  const { app } = await openSession(page);
+  await openSession(page);
   const paste = new PasteBox(page);
   await paste.open();
   await paste.paste(`curl -H 'svc-version: v2' 'https://api.example.com/swap/allowance-holder/price?chainId=1&sellToken=${WETH}&buyToken=${USDC}&sellAmount=1000000000000000000'`);
