@@ -1,6 +1,8 @@
 import { serveCommand } from './serve.ts';
 import { compareCommand } from './compare.ts';
 import { priceCommand } from './price.ts';
+import { explainCommand } from './explain.ts';
+import { historyCommand } from './history.ts';
 
 /**
  * The subcommands of `swap-explorer`, one entry each: add a command by adding its module here.
@@ -25,4 +27,6 @@ export const COMMANDS: Record<string, Command> = {
   [serveCommand.name]: serveCommand,
   [compareCommand.name]: compareCommand,
   [priceCommand.name]: priceCommand,
+  [explainCommand.name]: explainCommand,
+  [historyCommand.name]: historyCommand,
 };

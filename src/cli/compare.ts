@@ -1,3 +1,4 @@
+import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import type { Command, CommandIo } from './commands.ts';
 import { formatRun } from './compare-format.ts';
 import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
@@ -67,10 +68,12 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       return 0;
     }
     const { status } = await runToEnd(options.request, options, io);
-    io.stdout(formatRun(status, options.format));
+    // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
+    const output = formatRun(status, options.format);
+    io.stdout(options.format === 'json' ? escapeJsonControls(output) : stripTerminalControls(output));
     if (status.state === 'cancelled') io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the finished rows are shown\n`);
     if (status.state === 'failed') {
-      io.stderr(`swap-explorer compare: ${status.error?.message ?? 'the run failed'}\n`);
+      io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
       return 1;
     }
     return 0;

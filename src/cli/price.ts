@@ -1,3 +1,4 @@
+import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { formatBaseUnits } from '../domain/units.ts';
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { Command, CommandIo } from './commands.ts';
@@ -89,16 +90,17 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     const { status, details } = await runToEnd(options.request, { ...options, single: true }, io);
     const row = status.rows[0];
     if (status.state === 'failed' || !row) {
-      io.stderr(`swap-explorer price: ${status.error?.message ?? 'no answer'}\n`);
+      io.stderr(`swap-explorer price: ${stripTerminalControls(status.error?.message ?? 'no answer')}\n`);
       return 1;
     }
     const side = options.model === 'permit2' ? row.permit2 : row.allowanceHolder;
     if (options.format === 'json') {
       const detail = details[row.chainId];
       const body = options.model === 'permit2' ? detail?.permit2?.body : detail?.allowanceHolder?.body;
-      io.stdout(`${JSON.stringify(body, null, 2)}\n`);
+      // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
+      io.stdout(`${escapeJsonControls(JSON.stringify(body, null, 2))}\n`);
     } else {
-      io.stdout(priceTable(row, side));
+      io.stdout(stripTerminalControls(priceTable(row, side)));
     }
     return side.state === 'error' ? 1 : 0;
   } catch (error) {

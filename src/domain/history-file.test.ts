@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildHar } from './har.ts';
-import { buildHistoryJson, HISTORY_JSON_FORMAT, parseHistoryFile } from './history-file.ts';
+import { buildHistoryJson, HISTORY_JSON_FORMAT, MAX_IMPORT_ENTRIES, MAX_IMPORT_PROBLEMS, parseHistoryFile } from './history-file.ts';
 import { REDACTED } from './redact.ts';
 import { SECRET, sampleEntry } from './test-fixtures.ts';
 
@@ -68,5 +68,41 @@ describe('parseHistoryFile', () => {
       }),
     );
     expect(result).toMatchObject({ ok: false, message: expect.stringContaining('base64') });
+  });
+});
+
+describe('parseHistoryFile: hostile and huge files', () => {
+  const emptyEntries = (count: number) => `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[${'{},'.repeat(count - 1)}{}]}}`;
+
+  it('refuses 1.6 million empty entries by count, before parsing them', () => {
+    const result = parseHistoryFile(emptyEntries(1_600_000));
+    expect(result).toEqual({ ok: false, message: expect.stringContaining('more than 100,000 entries'), problems: [{ path: '$.log.entries', reason: expect.stringContaining('split it') }] });
+  });
+
+  it('takes exactly the entry cap and refuses one more', () => {
+    expect(parseHistoryFile(emptyEntries(MAX_IMPORT_ENTRIES + 1))).toMatchObject({ ok: false, problems: [{ path: '$.log.entries' }] });
+    const atCap = parseHistoryFile(emptyEntries(MAX_IMPORT_ENTRIES));
+    expect(atCap.ok).toBe(false);
+    if (!atCap.ok) expect(atCap.problems[0]!.path).toBe('$.log.entries[0].startedDateTime');
+  });
+
+  it('stops at the first 20 problems of a file of bad entries, and says so', () => {
+    const result = parseHistoryFile(emptyEntries(50_000));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toHaveLength(MAX_IMPORT_PROBLEMS);
+    expect(result.problems.every((problem) => /^\$\.log\.entries\[[0-3]\]\./.test(problem.path))).toBe(true);
+    expect(result.message).toContain(`checking stopped at the first ${MAX_IMPORT_PROBLEMS} problems`);
+  });
+
+  it('reports problems from several entries of an export, in file order', () => {
+    const bad = JSON.stringify({ format: HISTORY_JSON_FORMAT, version: 1, entries: [entries[0], { ...entries[0], status: 'ok' }, { ...entries[0], durationMs: -1 }] });
+    const result = parseHistoryFile(bad);
+    expect(result).toMatchObject({ ok: false, problems: [{ path: '$.entries[1].status' }, { path: '$.entries[2].durationMs' }] });
+  });
+
+  it('refuses a file of few entries but millions of objects', () => {
+    const text = `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[{"_x":[${'[],'.repeat(2_100_000)}[]]}]}}`;
+    expect(parseHistoryFile(text)).toMatchObject({ ok: false, message: expect.stringContaining('JSON objects and arrays') });
   });
 });

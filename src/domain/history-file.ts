@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { HarSchema } from './har-schema.ts';
+import { HarEntrySchema } from './har-schema.ts';
+import { skimJsonShape } from './json-skim.ts';
 import { fromHarEntry, HistoryEntryLikeSchema, type HistoryEntryLike, type RedactOptions } from './har.ts';
 import { redactHeaders, redactUrl } from './redact.ts';
 
 /**
  * The JSON export of history entries and the import of a file from a customer (HAR or that JSON).
  * An import is all or nothing: one bad entry rejects the file, with the field and the reason.
+ * A hostile or huge file is answered quickly and in bounded memory: its shape is skimmed before
+ * parsing (entry and object counts), and validation stops at the first MAX_IMPORT_PROBLEMS problems.
  */
 
 /** Marks the app's JSON export so that an import can tell it from any other JSON. */
@@ -47,16 +50,44 @@ function jsonPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`), '$');
 }
 
-const MAX_PROBLEMS = 20;
+/** Most problems an import reports; checking stops once it has them (a hostile file may have millions). */
+export const MAX_IMPORT_PROBLEMS = 20;
+/**
+ * Most entries one import takes: a 50 MB HAR of genuine entries holds about 20,000, so this is far
+ * above any real file and far below what exhausts memory (1.6 million empty entries fit in 4.8 MB).
+ */
+export const MAX_IMPORT_ENTRIES = 100_000;
+/** Most objects and arrays one import parses (about 50 per genuine HAR entry). */
+export const MAX_IMPORT_CONTAINERS = 2_000_000;
 
-function failure(what: string, error: z.ZodError, prefix: readonly PropertyKey[] = []): ImportResult {
-  const problems = error.issues.slice(0, MAX_PROBLEMS).map((issue) => ({ path: jsonPath([...prefix, ...issue.path]), reason: issue.message }));
-  const first = problems[0]!;
-  return { ok: false, message: `Not a valid ${what}: ${first.path} ${first.reason}. Nothing was imported.`, problems };
+/** Problems collected up to MAX_IMPORT_PROBLEMS; `full` says checking should stop. */
+class Problems {
+  readonly list: ImportProblem[] = [];
+  /** What the file failed to be, from the first problem (a HAR 1.2 file, or a HAR for this app). */
+  what: string | null = null;
+
+  get full(): boolean {
+    return this.list.length >= MAX_IMPORT_PROBLEMS;
+  }
+
+  add(error: z.ZodError, prefix: readonly PropertyKey[] = [], what?: string): void {
+    if (what && this.list.length === 0) this.what = what;
+    for (const issue of error.issues) {
+      if (this.full) return;
+      this.list.push({ path: jsonPath([...prefix, ...issue.path]), reason: issue.message });
+    }
+  }
+
+  failure(fallback: string): ImportResult {
+    const what = this.what ?? fallback;
+    const first = this.list[0]!;
+    const more = this.full ? ` (checking stopped at the first ${MAX_IMPORT_PROBLEMS} problems)` : '';
+    return { ok: false, message: `Not a valid ${what}: ${first.path} ${first.reason}${more}. Nothing was imported.`, problems: this.list };
+  }
 }
 
-function foreign(reason: string): ImportResult {
-  return { ok: false, message: `${reason}. Nothing was imported.`, problems: [{ path: '$', reason }] };
+function foreign(reason: string, path = '$'): ImportResult {
+  return { ok: false, message: `${reason}. Nothing was imported.`, problems: [{ path, reason }] };
 }
 
 // Where each field of a history entry comes from in a HAR entry: problems point into the file the
@@ -84,26 +115,87 @@ function harPaths(error: z.ZodError): z.ZodError {
   return new z.ZodError(issues);
 }
 
-function readHar(document: unknown, options: RedactOptions): ImportResult {
-  const har = HarSchema.safeParse(document);
-  if (!har.success) return failure('HAR 1.2 file', har.error);
-  const entries: HistoryEntryLike[] = [];
-  for (const [index, harEntry] of har.data.log.entries.entries()) {
-    let candidate: unknown;
-    try {
-      candidate = fromHarEntry(harEntry, options);
-    } catch {
-      return foreign(`$.log.entries[${index}].response.content.text is not valid base64`);
-    }
-    const entry = HistoryEntryLikeSchema.safeParse(candidate);
-    if (!entry.success) return failure('HAR file for this app', harPaths(entry.error), ['log', 'entries', index]);
-    entries.push(entry.data);
+const HarEnvelopeSchema = z.looseObject({
+  log: z.looseObject({ version: z.string(), creator: z.looseObject({ name: z.string(), version: z.string() }), entries: z.array(z.unknown()) }),
+});
+const JsonEnvelopeSchema = HistoryJsonSchema.extend({ entries: z.array(z.unknown()) });
+
+function readHarEntry(raw: unknown, index: number, problems: Problems, options: RedactOptions): HistoryEntryLike | null {
+  const prefix = ['log', 'entries', index];
+  const harEntry = HarEntrySchema.safeParse(raw);
+  if (!harEntry.success) {
+    problems.add(harEntry.error, prefix);
+    return null;
   }
+  let candidate: unknown;
+  try {
+    candidate = fromHarEntry(harEntry.data, options);
+  } catch {
+    if (problems.list.length === 0) problems.what = 'HAR file for this app';
+    problems.list.push({ path: `$.log.entries[${index}].response.content.text`, reason: 'is not valid base64' });
+    return null;
+  }
+  const entry = HistoryEntryLikeSchema.safeParse(candidate);
+  if (entry.success) return entry.data;
+  problems.add(harPaths(entry.error), prefix, 'HAR file for this app');
+  return null;
+}
+
+// Entries one by one, stopping at MAX_IMPORT_PROBLEMS: a file of a million bad entries is answered
+// from its first few instead of validating (and describing) every one.
+function readEntries(items: unknown[], read: (raw: unknown, index: number) => HistoryEntryLike | null, problems: Problems): HistoryEntryLike[] {
+  const entries: HistoryEntryLike[] = [];
+  for (let index = 0; index < items.length && !problems.full; index++) {
+    const entry = read(items[index], index);
+    if (entry && problems.list.length === 0) entries.push(entry);
+  }
+  return entries;
+}
+
+function readHar(document: unknown, options: RedactOptions): ImportResult {
+  const problems = new Problems();
+  const envelope = HarEnvelopeSchema.safeParse(document);
+  if (!envelope.success) {
+    problems.add(envelope.error);
+    return problems.failure('HAR 1.2 file');
+  }
+  const entries = readEntries(envelope.data.log.entries, (raw, index) => readHarEntry(raw, index, problems, options), problems);
+  if (problems.list.length > 0) return problems.failure('HAR 1.2 file');
   return { ok: true, kind: 'har', entries };
+}
+
+function readJson(document: unknown, options: RedactOptions): ImportResult {
+  const problems = new Problems();
+  const envelope = JsonEnvelopeSchema.safeParse(document);
+  if (!envelope.success) {
+    problems.add(envelope.error);
+    return problems.failure('Swap Explorer history export');
+  }
+  const read = (raw: unknown, index: number) => {
+    const entry = HistoryEntryLikeSchema.safeParse(raw);
+    if (!entry.success) problems.add(entry.error, ['entries', index]);
+    return entry.success ? redactEntry(entry.data, options) : null;
+  };
+  const entries = readEntries(envelope.data.entries, read, problems);
+  if (problems.list.length > 0) return problems.failure('Swap Explorer history export');
+  return { ok: true, kind: 'json', entries };
+}
+
+function tooBig(text: string): ImportResult | null {
+  const shape = skimJsonShape(text, { maxEntries: MAX_IMPORT_ENTRIES, maxContainers: MAX_IMPORT_CONTAINERS });
+  if (shape.exceeded === 'entries') {
+    return foreign(`The file has more than ${MAX_IMPORT_ENTRIES.toLocaleString('en-US')} entries, the most one import takes; split it into smaller files`, '$.log.entries');
+  }
+  if (shape.exceeded === 'containers') {
+    return foreign(`The file holds more than ${MAX_IMPORT_CONTAINERS.toLocaleString('en-US')} JSON objects and arrays, far more than its entries need; it is not a history file this app can read`);
+  }
+  return null;
 }
 
 /** Reads an imported file (HAR 1.2 or the app's JSON export); keys found in it are redacted. */
 export function parseHistoryFile(text: string, options: RedactOptions = {}): ImportResult {
+  const refused = tooBig(text);
+  if (refused) return refused;
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -114,10 +206,6 @@ export function parseHistoryFile(text: string, options: RedactOptions = {}): Imp
     return foreign('The file is neither a HAR file nor a Swap Explorer history export: its top level is not an object');
   }
   if ('log' in document) return readHar(document, options);
-  if ('format' in document && document.format === HISTORY_JSON_FORMAT) {
-    const parsed = HistoryJsonSchema.safeParse(document);
-    if (!parsed.success) return failure('Swap Explorer history export', parsed.error);
-    return { ok: true, kind: 'json', entries: parsed.data.entries.map((entry) => redactEntry(entry, options)) };
-  }
+  if ('format' in document && document.format === HISTORY_JSON_FORMAT) return readJson(document, options);
   return foreign(`The file is neither a HAR file (no "log" member) nor a Swap Explorer history export ("format": "${HISTORY_JSON_FORMAT}")`);
 }

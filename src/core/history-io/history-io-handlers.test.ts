@@ -56,6 +56,31 @@ describe('history.export and history.import', () => {
     expect(store.count()).toBe(before);
   });
 
+  it('imports an entry whose body nests 20,000 levels as text, with a warning, alongside the others', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const exported = await handlers['history.export']({ ids: [store.insert(sampleEntry()).id, store.insert(sampleEntry()).id], format: 'json' });
+    const file = JSON.parse(exported.content) as { entries: { bodyText: string }[] };
+    file.entries[1]!.bodyText = deep;
+    const { importedIds } = await handlers['history.import']({ fileName: 'deep.json', content: JSON.stringify(file) });
+    expect(importedIds).toHaveLength(2);
+    const entry = store.get(importedIds[1]!)!;
+    expect(entry.bodyText).toBe(deep);
+    expect(entry.body).toBeNull();
+    expect(entry.schemaReport[0]!.detail).toContain('kept as text only');
+    expect(() => structuredClone(entry)).not.toThrow();
+  });
+
+  it('refuses a hostile HAR of 1.6 million empty entries with its reason, importing nothing', async () => {
+    const before = store.count();
+    const content = `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[${'{},'.repeat(1_599_999)}{}]}}`;
+    await expect(handlers['history.import']({ fileName: 'hostile.har', content })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('more than 100,000 entries'),
+      details: { problems: [{ path: '$.log.entries', reason: expect.any(String) }] },
+    });
+    expect(store.count()).toBe(before);
+  });
+
   it('answers NOT_FOUND when an exported id is gone', async () => {
     await expect(handlers['history.export']({ ids: [999], format: 'json' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { buildHar } from '../../domain/har.ts';
 import type { HistoryEntryLike } from '../../domain/har.ts';
 import { buildHistoryJson, parseHistoryFile } from '../../domain/history-file.ts';
+import { isDeeperThan, tooDeepDetail } from '../../domain/json-depth.ts';
 import type { historyIoChannels } from '../../ipc/channels/history-io.ts';
 import { AppError } from '../../ipc/result.ts';
 import type { HistoryEntry, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
@@ -49,7 +50,8 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
   };
 }
 
-function toLike(entry: HistoryEntry): HistoryEntryLike {
+/** A stored entry as exports see it (status 0 when no response arrived). */
+export function toLike(entry: HistoryEntry): HistoryEntryLike {
   return {
     url: entry.url,
     method: entry.method,
@@ -81,7 +83,10 @@ function parseBody(text: string): unknown {
 }
 
 function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry {
-  const body = parseBody(entry.bodyText);
+  const parsed = parseBody(entry.bodyText);
+  // Too deep to store or show as JSON: kept as its text, with a warning (issue 17).
+  const isTooDeep = isDeeperThan(parsed);
+  const body = isTooDeep ? null : parsed;
   const errorName = entry.status >= 400 && body && typeof body === 'object' && typeof (body as { name?: unknown }).name === 'string' ? (body as { name: string }).name : null;
   const chainId = Number.parseInt(entry.query.chainId ?? '', 10);
   return {
@@ -106,7 +111,7 @@ function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry 
     responseHeaders: entry.responseHeaders,
     bodyText: entry.bodyText,
     body,
-    schemaReport: [],
+    schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : [],
     attempts: 0,
     appError: null,
   };

@@ -130,6 +130,41 @@ describe('search filters', () => {
     expect(search({ limit: 24 }).nextBefore).toBe(inserted[1]);
   });
 
+  it('orders by each entry\'s own time, so imported entries sit among the others, and pages across equal times', () => {
+    const sent = store.insert(sampleEntry({ startedAt: '2026-03-01T10:00:00.000Z' }));
+    const later = store.insert(sampleEntry({ startedAt: '2026-03-03T10:00:00.000Z' }));
+    const imported = store.insertMany([
+      sampleEntry({ startedAt: '2026-03-02T10:00:00.000Z', origin: 'imported' }),
+      sampleEntry({ startedAt: '2026-02-01T10:00:00.000Z', origin: 'imported' }),
+      sampleEntry({ startedAt: '2026-03-03T10:00:00.000Z', origin: 'imported' }),
+    ]);
+    const expected = [imported[2]!, later.id, imported[0]!, sent.id, imported[1]!];
+    expect(ids({})).toEqual(expected);
+    const seen: number[] = [];
+    let before: number | undefined;
+    do {
+      const page = search({ limit: 2, before });
+      seen.push(...page.rows.map((row) => row.id));
+      before = page.nextBefore ?? undefined;
+    } while (before !== undefined);
+    expect(seen).toEqual(expected);
+    expect(ids({ origin: 'imported' })).toEqual([imported[2]!, imported[0]!, imported[1]!]);
+  });
+
+  it('walks one index in time order for a filtered list, with no sort step', () => {
+    const db = new DatabaseSync(join(dir, 'history.db'), { readOnly: true });
+    try {
+      for (const filter of [{}, { chainId: 1 }, { endpoint: 'permit2.price' as const }, { origin: 'imported' as const }, { chainId: 1, before: 5 }]) {
+        const query = searchQuery(HistorySearchInputSchema.parse(filter));
+        const plan = db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params).map((row) => String(row.detail)).join('\n');
+        expect(plan).toMatch(/USING INDEX entries_/);
+        expect(plan).not.toMatch(/TEMP B-TREE/);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
   it('lists the replays of an entry through the replay_of index', () => {
     const original = store.insert(sampleEntry());
     const replays = [store.insert(sampleEntry({ replayOf: original.id })), store.insert(sampleEntry({ replayOf: original.id }))];

@@ -1,4 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
+import { isDeeperThan } from '../../domain/json-depth.ts';
 import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 
 /**
@@ -41,8 +42,9 @@ function parsesTo(text: string, json: string): boolean {
 
 // The client's body is JSON.parse(bodyText) almost always, so it need not be stored twice (that
 // halves the file); anything else (an import, a transformed body) is kept as its own JSON.
+// A body too deep to stringify (issue 17) is kept as its text only, never as a failed insert.
 function bodyColumns(entry: NewHistoryEntry): [number, string | null] {
-  if (entry.body === null || entry.body === undefined) return [BODY_NULL, null];
+  if (entry.body === null || entry.body === undefined || isDeeperThan(entry.body)) return [BODY_NULL, null];
   const json = JSON.stringify(entry.body);
   return parsesTo(entry.bodyText, json) ? [BODY_FROM_TEXT, null] : [BODY_STORED, json];
 }
@@ -80,7 +82,11 @@ export function rowToSummary(row: SummaryRow): HistorySummary {
 }
 
 function bodyOf(row: SummaryRow): unknown {
-  if (row.body_kind === BODY_FROM_TEXT) return JSON.parse(row.body_text as string);
+  if (row.body_kind === BODY_FROM_TEXT) {
+    const body: unknown = JSON.parse(row.body_text as string);
+    // Written before the depth guard existed: too deep to send to the window, so text only.
+    return isDeeperThan(body) ? null : body;
+  }
   if (row.body_kind === BODY_STORED) return JSON.parse(row.body_json as string);
   return null;
 }

@@ -60,8 +60,23 @@ CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 // V2: the detail view asks "which entries replay this one?"; without the index that is a table scan.
 const V2 = `CREATE INDEX entries_replay_of ON entries (replay_of);`;
 
+// V3: lists are ordered by each entry's own time (an imported entry sits among the others by when it
+// was sent, not when it was imported: issue 17). With the time after each filter column, "WHERE col
+// = ? ORDER BY started_ms DESC, id DESC" still walks one index in order.
+const V3 = `
+DROP INDEX entries_zid; CREATE INDEX entries_zid ON entries (zid_key, started_ms);
+DROP INDEX entries_chain; CREATE INDEX entries_chain ON entries (chain_id, started_ms);
+DROP INDEX entries_endpoint; CREATE INDEX entries_endpoint ON entries (endpoint, started_ms);
+DROP INDEX entries_status; CREATE INDEX entries_status ON entries (status, started_ms);
+DROP INDEX entries_error; CREATE INDEX entries_error ON entries (error_name, started_ms);
+DROP INDEX entries_sell_token; CREATE INDEX entries_sell_token ON entries (sell_token_key, started_ms);
+DROP INDEX entries_buy_token; CREATE INDEX entries_buy_token ON entries (buy_token_key, started_ms);
+DROP INDEX entries_replay_of; CREATE INDEX entries_replay_of ON entries (replay_of, started_ms);
+CREATE INDEX entries_origin ON entries (origin, started_ms);
+`;
+
 /** The migrations, oldest first; the schema version is their count. */
-export const MIGRATIONS: readonly string[] = [V1, V2];
+export const MIGRATIONS: readonly string[] = [V1, V2, V3];
 
 /** Brings a database to the current schema. Throws STORAGE for a file written by a newer app. */
 export function migrate(db: DatabaseSync): void {

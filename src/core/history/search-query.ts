@@ -4,9 +4,11 @@ import { SUMMARY_COLUMNS } from './row-mapping.ts';
 
 /**
  * Builds history.search's SQL. Every condition is one an index can answer (equality, or a range
- * with both bounds), the order is the rowid's, and pages continue from a cursor (`id < before`)
- * instead of OFFSET, so page 500 costs what page 1 does. The SQL text depends only on which
- * filters are present, so the store can cache one prepared statement per shape.
+ * with both bounds), the order is each entry's own time (then the rowid, for entries of the same
+ * millisecond), so an imported entry sits among the others by when it was sent; pages continue
+ * from a cursor (the last entry's time and id) instead of OFFSET, so page 500 costs what page 1
+ * does. The SQL text depends only on which filters are present, so the store can cache one
+ * prepared statement per shape.
  */
 
 // A zid is 0x + 24 lowercase hex (src/spec/constants.ts ZID_PATTERN); support pastes any case.
@@ -103,15 +105,20 @@ export function filterConditions(filter: Omit<HistorySearchFilter, 'limit' | 'be
   return where;
 }
 
-/** The page query: newest first, one row more than the page to know whether another follows. */
+// After the cursor entry in (started_ms DESC, id DESC) order. The first term is an index range; the
+// second breaks ties within the cursor's millisecond. The scalar subqueries run once per statement.
+const AFTER_CURSOR =
+  '(started_ms <= (SELECT started_ms FROM entries WHERE id = ?) AND (started_ms < (SELECT started_ms FROM entries WHERE id = ?) OR id < ?))';
+
+/** The page query: newest first by the entries' own time, one row more than the page to know whether another follows. */
 export function searchQuery(filter: HistorySearchFilter): Query {
   const params: SQLInputValue[] = [];
   const where = filterConditions(filter, params);
   if (filter.before !== undefined) {
-    where.push('id < ?');
-    params.push(filter.before);
+    where.push(AFTER_CURSOR);
+    params.push(filter.before, filter.before, filter.before);
   }
   params.push(filter.limit + 1);
   const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  return { sql: `SELECT ${SUMMARY_COLUMNS} FROM entries ${clause} ORDER BY id DESC LIMIT ?`, params };
+  return { sql: `SELECT ${SUMMARY_COLUMNS} FROM entries ${clause} ORDER BY started_ms DESC, id DESC LIMIT ?`, params };
 }

@@ -1,5 +1,6 @@
 import { ENDPOINTS, ServiceErrorSchema, schemaReport, type EndpointId } from '../../spec/index.ts';
 import type { NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
+import { isDeeperThan, tooDeepDetail } from '../../domain/json-depth.ts';
 import { redactHeaders, redactUrl } from '../../domain/redact.ts';
 import type { Connection } from '../ports.ts';
 import type { HttpExchange } from '../http/http-client.ts';
@@ -44,9 +45,17 @@ function errorNameOf(exchange: HttpExchange): string | null {
   return exchange.appError?.code ?? null;
 }
 
+// A body too deep to stringify or clone would make the insert throw and lose the answer: it is kept
+// as text, with a schema-report finding that says why (issue 17).
+function keepable(exchange: HttpExchange): { exchange: HttpExchange; warning: NewHistoryEntry['schemaReport'] } {
+  if (!isDeeperThan(exchange.body)) return { exchange, warning: [] };
+  return { exchange: { ...exchange, body: null }, warning: [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] };
+}
+
 /** Builds the entry: redacted request, whole response, schema report, zid and the error name. */
-export function buildEntry(context: EntryContext, exchange: HttpExchange): NewHistoryEntry {
+export function buildEntry(context: EntryContext, received: HttpExchange): NewHistoryEntry {
   const { connection, params } = context;
+  const { exchange, warning } = keepable(received);
   const keyHeader = connection.headerNames.apiKey;
   return {
     startedAt: exchange.startedAt,
@@ -59,7 +68,7 @@ export function buildEntry(context: EntryContext, exchange: HttpExchange): NewHi
     buyToken: params.buyToken ?? null,
     status: exchange.status,
     errorName: errorNameOf(exchange),
-    zid: zidOf(exchange.body, exchange.responseHeaders),
+    zid: zidOf(received.body, exchange.responseHeaders),
     durationMs: exchange.durationMs,
     replayOf: context.replayOf,
     method: 'GET',
@@ -70,7 +79,7 @@ export function buildEntry(context: EntryContext, exchange: HttpExchange): NewHi
     responseHeaders: exchange.responseHeaders,
     bodyText: exchange.bodyText,
     body: exchange.body,
-    schemaReport: reportOf(context.endpoint, exchange),
+    schemaReport: warning.length > 0 ? warning : reportOf(context.endpoint, exchange),
     attempts: exchange.attempts,
     appError: exchange.appError,
   };

@@ -99,12 +99,15 @@ export function createRequestService(deps: RequestServiceDeps): RequestService {
   };
 }
 
-// A full disk or a broken database must not lose the answer the user is looking at (issue 4, item 5).
+// A full disk, a broken database or a body the store cannot take must not lose the answer the user
+// is looking at (issue 4, item 5; issue 17): the answer comes back unstored, with a warning.
 function store(history: HistorySink, entry: Omit<HistoryEntry, 'id'>): SendResult {
   try {
     return { entry: history.insert(entry), stored: true, warning: null };
   } catch (error) {
-    if (!isAppError(error) || error.code !== 'STORAGE') throw error;
-    return { entry: { ...entry, id: 0 }, stored: false, warning: `The request was not kept in history: ${error.message}` };
+    if (isAppError(error) && error.code !== 'STORAGE') throw error;
+    if (!isAppError(error)) console.error('history insert failed', error);
+    const reason = isAppError(error) ? error.message : 'the entry could not be written';
+    return { entry: { ...entry, id: 0 }, stored: false, warning: `The request was not kept in history: ${reason}` };
   }
 }

@@ -5,5 +5,6 @@ export { redactPaste, hasSecret, isSecretName, isKeyPlaceholder } from './redact
 export { lintRequest, type LintResult } from './lint-request.ts';
 export { explainBody } from './explain-body.ts';
 export { buildSupportReportHtml, type SupportReportInput } from './report.ts';
-export { stripTerminalControls, hasTerminalControls } from './terminal-safe.ts';
+export { stripTerminalControls, hasTerminalControls, escapeJsonControls } from './terminal-safe.ts';
+export { explainEntry, entryHasProblems, type EntryExplanation } from './explain-entry.ts';
 export { parseZid, zidOfBody, ZID_HEX_LENGTH, ZID_PREFIX_MIN_HEX } from './zid.ts';

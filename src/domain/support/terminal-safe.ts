@@ -34,3 +34,15 @@ export function stripTerminalControls(text: string): string {
 export function hasTerminalControls(text: string): boolean {
   return stripTerminalControls(text) !== text.replace(/\r\n/g, '\n');
 }
+
+// Characters JSON.stringify leaves raw that a terminal may still act on: DEL, C1, bidi overrides.
+const JSON_RAW_CONTROLS = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON text made safe to print without changing its data: JSON.stringify already escapes C0
+ * controls (ESC becomes \u001b); this escapes the rest the same way, so the JSON still parses to
+ * exactly the same value.
+ */
+export function escapeJsonControls(json: string): string {
+  return json.replace(JSON_RAW_CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

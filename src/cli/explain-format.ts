@@ -1,0 +1,72 @@
+import { buildCurl } from '../domain/curl.ts';
+import type { BodyExplanation, CorrectedRequest, EntryExplanation, LintFinding, PastedRequest, Recognized } from '../domain/support/index.ts';
+
+/**
+ * Text of `swap-explorer explain`: what was recognised, each finding with its fix, the corrected
+ * request as a curl line, and the explanation of an answer. The caller strips terminal controls
+ * from the whole text before printing (it carries text from services and files).
+ */
+
+const indent = (text: string, by = '  ') => text.split('\n').map((line) => `${by}${line}`).join('\n');
+
+/** A request as one line plus its query and headers. */
+export function requestText(request: PastedRequest): string {
+  const base = request.host === null ? '' : `${request.scheme ?? 'https'}://${request.host}`;
+  const lines = [`${request.method} ${base}${request.path}`];
+  for (const [name, value] of Object.entries(request.query)) lines.push(`  ${name}=${value}`);
+  for (const [name, value] of Object.entries(request.headers)) lines.push(`  ${name}: ${value}`);
+  return lines.join('\n');
+}
+
+/** Findings, one block each: severity, code, field, message and fix. */
+export function findingsText(findings: LintFinding[], title = 'Findings'): string {
+  if (findings.length === 0) return `${title}: none`;
+  const blocks = findings.map((finding) => `${finding.severity.padEnd(7)} ${finding.code}${finding.field ? ` (${finding.field})` : ''}\n        ${finding.message}\n        fix: ${finding.fix}`);
+  return `${title} (${findings.length}):\n${indent(blocks.join('\n'))}`;
+}
+
+/** The corrected request, with a curl line to send it. */
+export function correctedText(corrected: CorrectedRequest | null): string {
+  if (corrected === null) return 'Corrected request: none (the endpoint could not be told from the path)';
+  const curl = buildCurl({ url: corrected.url, headers: corrected.headers }, { multiline: true });
+  const lines = [`Corrected v2 request (${corrected.endpoint}):`, indent(curl)];
+  if (corrected.remaining.length > 0) lines.push(findingsText(corrected.remaining, 'Still to fix by hand'));
+  return lines.join('\n');
+}
+
+/** An answer explained: an error's name, cause, fix and fields, or a one-line summary. */
+export function bodyText(explanation: BodyExplanation): string {
+  const zid = `zid ${explanation.zid ?? 'none'}`;
+  if (explanation.kind !== 'error') return `Answer: ${explanation.kind} (${zid})\n  ${explanation.summary ?? ''}`;
+  const lines = [`Answer: error ${explanation.name} (${zid})`];
+  if (explanation.message) lines.push(`  message: ${explanation.message}`);
+  lines.push(`  cause: ${explanation.cause}`, `  fix: ${explanation.fix}`);
+  for (const detail of explanation.details ?? []) lines.push(`    ${detail.field}: ${detail.reason}`);
+  return lines.join('\n');
+}
+
+/** A recognised paste or argument. */
+export function recognizedText(recognized: Recognized): string {
+  switch (recognized.kind) {
+    case 'request':
+      return [`Recognised: a request (${recognized.request.source})`, indent(requestText(recognized.request)), findingsText(recognized.findings), correctedText(recognized.corrected)].join('\n\n');
+    case 'body':
+      return [`Recognised: a JSON ${recognized.explanation.kind === 'error' ? 'error body' : 'body'}`, bodyText(recognized.explanation)].join('\n\n');
+    case 'zid':
+      return `Recognised: a zid${recognized.isPrefix ? ' prefix' : ''} ${recognized.zid}`;
+    case 'history-file':
+      return `Recognised: a ${recognized.format === 'har' ? 'HAR' : 'Swap Explorer history'} file`;
+    case 'unknown':
+      return `Not recognised: ${recognized.reason}`;
+  }
+}
+
+/** One kept or imported entry explained. */
+export function entryText(explained: EntryExplanation, heading: string): string {
+  const parts = [`${heading}: ${explained.status === 0 ? 'no response' : `HTTP ${explained.status}`}, sent ${explained.startedAt}, zid ${explained.zid ?? 'none'}`];
+  if (explained.request) parts.push(indent(requestText(explained.request)));
+  parts.push(findingsText(explained.findings));
+  if (explained.findings.length > 0) parts.push(correctedText(explained.corrected));
+  if (explained.explanation) parts.push(bodyText(explained.explanation));
+  return parts.join('\n\n');
+}

@@ -1,0 +1,149 @@
+import { readFile, stat } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { parseHistoryFile, type ImportProblem } from '../domain/history-file.ts';
+import { isDeeperThan } from '../domain/json-depth.ts';
+import { entryHasProblems, escapeJsonControls, explainEntry, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
+import { HISTORY_IMPORT_MAX_CHARS } from '../ipc/channels/history-io.ts';
+import type { Command, CommandIo } from './commands.ts';
+import { UsageError, choiceFlag, reportError } from './compare-run.ts';
+import { entryText, recognizedText } from './explain-format.ts';
+import { historyDataDir, openHistory } from './history-data.ts';
+import { entryLike } from './history.ts';
+
+/**
+ * `swap-explorer explain <zid | url | curl-file | body-file | har-file>`: the support paste of the
+ * app in a terminal. The argument is a file when one exists at that path (`-` reads stdin), else
+ * the text itself. A zid is looked up in the app's history. Everything printed passes through
+ * stripTerminalControls (text) or escapeJsonControls (JSON): it comes from customers and services.
+ * Exit codes: 0 nothing is wrong, 1 findings (or an error answer, an unknown zid, a bad file), 2 usage.
+ */
+
+const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file | har-file | -> [options]
+
+  <input>                a zid or zid prefix (0x + 6 or more hex digits), a URL or curl line,
+                         or a file holding a curl command, fetch/axios snippet, raw HTTP request,
+                         JSON body, HAR or Swap Explorer export ("-" reads standard input)
+  --format FORMAT        text (default) or json
+  --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
+
+Exit codes: 0 nothing wrong, 1 findings, 2 usage.
+`;
+
+const OPTIONS = { format: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
+/** What explain found, as printed with --format json. */
+export type ExplainResult =
+  | Exclude<Recognized, { kind: 'zid' } | { kind: 'history-file' }>
+  | { kind: 'zid'; zid: string; isPrefix: boolean; history: string; entries: (EntryExplanation & { id: number })[] }
+  | { kind: 'history-file'; format: 'har' | 'json'; ok: boolean; problems: ImportProblem[]; message: string | null; entries: EntryExplanation[] };
+
+async function readInput(argument: string): Promise<string> {
+  if (argument === '-') {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > HISTORY_IMPORT_MAX_CHARS) throw new UsageError('standard input is larger than 50 MB');
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  const info = await stat(argument).catch(() => null);
+  if (!info?.isFile()) return argument;
+  if (info.size > HISTORY_IMPORT_MAX_CHARS) throw new UsageError(`${argument} is larger than 50 MB`);
+  return readFile(argument, 'utf8');
+}
+
+function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir: string): ExplainResult {
+  const history = openHistory(dataDir);
+  try {
+    const rows = history.search({ text: recognized.zid, limit: 100 }).rows;
+    const entries = rows.map((row) => ({ id: row.id, ...explainEntry(entryLike(history.get(row.id)!)) }));
+    return { kind: 'zid', zid: recognized.zid, isPrefix: recognized.isPrefix, history: dataDir, entries };
+  } finally {
+    history.close();
+  }
+}
+
+function readFileOf(text: string): ExplainResult {
+  const parsed = parseHistoryFile(text);
+  if (!parsed.ok) return { kind: 'history-file', format: 'har', ok: false, problems: parsed.problems, message: parsed.message, entries: [] };
+  return { kind: 'history-file', format: parsed.kind, ok: true, problems: [], message: null, entries: parsed.entries.map(explainEntry) };
+}
+
+/** Explains one input; the history is opened only for a zid. */
+export function explainInput(text: string, dataDir: string): ExplainResult {
+  const recognized = recognizePaste(text);
+  if (recognized.kind === 'zid') return lookUp(recognized, dataDir);
+  if (recognized.kind === 'history-file') return readFileOf(text);
+  return recognized;
+}
+
+/** Whether the result has anything wrong (exit code 1). */
+export function hasProblems(result: ExplainResult): boolean {
+  switch (result.kind) {
+    case 'zid':
+      return result.entries.length === 0 || result.entries.some(entryHasProblems);
+    case 'history-file':
+      return !result.ok || result.entries.some(entryHasProblems);
+    case 'request':
+      return result.findings.length > 0;
+    case 'body':
+      return result.explanation.kind === 'error' || result.explanation.kind === 'unknown';
+    case 'unknown':
+      return true;
+  }
+}
+
+const ENTRIES_SHOWN = 100;
+
+function resultText(result: ExplainResult): string {
+  if (result.kind === 'zid') {
+    if (result.entries.length === 0) return `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in the history at ${result.history}.\nAsk the customer for their HAR or history export (swap-explorer explain <file>), or for the request they sent (a URL or curl line).`;
+    return [`zid ${result.zid}${result.isPrefix ? '…' : ''}: ${result.entries.length} entr${result.entries.length === 1 ? 'y' : 'ies'} in the history at ${result.history}`, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
+  }
+  if (result.kind === 'history-file') {
+    if (!result.ok) return [result.message ?? 'Not a history file.', ...result.problems.map((problem) => `  ${problem.path} ${problem.reason}`)].join('\n');
+    const shown = result.entries.slice(0, ENTRIES_SHOWN).map((entry, index) => entryText(entry, `Entry ${index + 1}`));
+    const more = result.entries.length > ENTRIES_SHOWN ? [`… and ${result.entries.length - ENTRIES_SHOWN} more entries (use --format json for all)`] : [];
+    return [`A ${result.format === 'har' ? 'HAR' : 'Swap Explorer history'} file of ${result.entries.length} entries`, ...shown, ...more].join('\n\n');
+  }
+  return recognizedText(result);
+}
+
+// A body too deep for JSON.stringify is replaced by a note; everything else is printed as found.
+function jsonOf(result: ExplainResult): string {
+  const printable = result.kind === 'body' && isDeeperThan(result.body) ? { ...result, body: '(nested too deep to print; see redactedText)' } : result;
+  return escapeJsonControls(JSON.stringify(printable, null, 2));
+}
+
+function parse(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.values.help) return { help: true as const };
+  if (parsed.positionals.length !== 1) throw new UsageError(parsed.positionals.length === 0 ? 'give one input to explain' : 'give exactly one input (quote a URL or curl line)');
+  const format = choiceFlag('format', parsed.values.format, ['text', 'json'] as const, 'text');
+  return { help: false as const, input: parsed.positionals[0]!, format, dataDir: historyDataDir(parsed.values['data-dir']) };
+}
+
+async function run(argv: string[], io: CommandIo): Promise<number> {
+  try {
+    const options = parse(argv);
+    if (options.help) {
+      io.stdout(USAGE);
+      return 0;
+    }
+    const result = explainInput(await readInput(options.input), options.dataDir);
+    io.stdout(options.format === 'json' ? `${jsonOf(result)}\n` : `${stripTerminalControls(resultText(result))}\n`);
+    return hasProblems(result) ? 1 : 0;
+  } catch (error) {
+    return reportError('explain', error, USAGE, io);
+  }
+}
+
+/** The explain subcommand. */
+export const explainCommand: Command = { name: 'explain', summary: 'explain a zid, URL, curl line, body or HAR from a customer', usage: USAGE, run };

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { HistoryStore } from '../core/history/index.ts';
+import { AppError } from '../ipc/result.ts';
+import { HISTORY_FILE } from './compare-engine.ts';
+import { defaultDataDir } from './compare-run.ts';
+
+/**
+ * Where `explain` and `history` find the history: --data-dir, else SWAP_EXPLORER_USER_DATA (the
+ * variable that points the app at its data dir, so the CLI reads the app's own history), else the
+ * CLI's default data dir (SWAP_EXPLORER_DATA_DIR or ~/.swap-explorer, where compare and price keep
+ * theirs).
+ */
+
+/** The data dir holding the history to read. */
+export function historyDataDir(flag: string | undefined): string {
+  return flag ?? process.env.SWAP_EXPLORER_USER_DATA ?? defaultDataDir();
+}
+
+/**
+ * Opens the history of a data dir; a missing file is NOT_FOUND rather than a new empty history.
+ * @throws AppError NOT_FOUND, or STORAGE from the store.
+ */
+export function openHistory(dataDir: string): HistoryStore {
+  const path = join(dataDir, HISTORY_FILE);
+  if (!existsSync(path)) throw new AppError('NOT_FOUND', `There is no history at ${path} (set --data-dir or SWAP_EXPLORER_USER_DATA to the app's data folder).`);
+  return HistoryStore.open(path);
+}

@@ -1,0 +1,139 @@
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import packageJson from '../../package.json' with { type: 'json' };
+import { toLike } from '../core/history-io/history-io-handlers.ts';
+import { zidKeyOf } from '../core/history/search-query.ts';
+import type { HistoryStore } from '../core/history/index.ts';
+import { buildHar, type HistoryEntryLike } from '../domain/har.ts';
+import { buildHistoryJson } from '../domain/history-file.ts';
+import { escapeJsonControls, stripTerminalControls } from '../domain/support/index.ts';
+import type { HistoryEntry, HistorySummary } from '../ipc/schemas/history-entry.ts';
+import type { Command, CommandIo } from './commands.ts';
+import { UsageError, choiceFlag, reportError } from './compare-run.ts';
+import { historyDataDir, openHistory } from './history-data.ts';
+
+/**
+ * `swap-explorer history find <zid-or-prefix>` and `history export --zid … --format har|json`: the
+ * app's history from a terminal (issue 17). Exports are redacted as the app's are. Exit codes: 0
+ * found, 1 nothing matched, 2 usage.
+ */
+
+const USAGE = `Usage: swap-explorer history find <zid-or-prefix> [--format text|json] [--data-dir D]
+       swap-explorer history export --zid Z [--zid Z2 ...] [--format har|json] [--out FILE] [--data-dir D]
+
+  find                   lists the entries whose zid is, or starts with, the given one
+  export                 writes the entries of the given zids (or prefixes) as HAR (default) or the
+                         app's JSON export, key redacted, to standard output or --out FILE
+  --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
+`;
+
+const OPTIONS = {
+  format: { type: 'string' },
+  zid: { type: 'string', multiple: true },
+  out: { type: 'string' },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Most entries one find or export lists (history.search's page limit). */
+const MATCHES_MAX = 1_000;
+
+/** A stored entry as exports see it. */
+export function entryLike(entry: HistoryEntry): HistoryEntryLike {
+  return toLike(entry);
+}
+
+function zidArgument(text: string): string {
+  const key = zidKeyOf(text);
+  if (key === null || key.length < 8) throw new UsageError(`"${text}" is not a zid or a zid prefix (0x and at least 6 hex digits)`);
+  return key;
+}
+
+function matches(history: HistoryStore, zid: string): HistorySummary[] {
+  return history.search({ text: zid, limit: MATCHES_MAX }).rows;
+}
+
+function summaryLine(row: HistorySummary): string {
+  const status = row.status === null ? 'no response' : String(row.status);
+  const pair = row.sellToken && row.buyToken ? `${row.sellToken} -> ${row.buyToken}` : '';
+  return [String(row.id).padStart(6), row.startedAt, status.padEnd(11), row.endpoint.padEnd(22), `chain ${row.chainId ?? '-'}`.padEnd(12), row.zid ?? '-', row.errorName ?? '', pair, row.origin === 'imported' ? `(${row.profileName})` : ''].join('  ').trimEnd();
+}
+
+function find(history: HistoryStore, zid: string, format: 'text' | 'json', io: CommandIo): number {
+  const rows = matches(history, zid);
+  if (format === 'json') io.stdout(`${escapeJsonControls(JSON.stringify(rows, null, 2))}\n`);
+  else if (rows.length === 0) io.stdout(`No entry with a zid starting ${zid}.\n`);
+  else io.stdout(`${stripTerminalControls(rows.map(summaryLine).join('\n'))}\n`);
+  return rows.length > 0 ? 0 : 1;
+}
+
+async function exportEntries(history: HistoryStore, zids: string[], format: 'har' | 'json', out: string | undefined, io: CommandIo): Promise<number> {
+  const seen = new Set<number>();
+  const entries: HistoryEntryLike[] = [];
+  for (const zid of zids) {
+    for (const row of matches(history, zid)) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      entries.push(entryLike(history.get(row.id)!));
+    }
+  }
+  if (entries.length === 0) {
+    io.stderr(`swap-explorer history export: no entry matches ${zids.join(', ')}; nothing was written\n`);
+    return 1;
+  }
+  const creator = { name: 'Swap Explorer', version: packageJson.version };
+  const content = format === 'har' ? JSON.stringify(buildHar(entries, creator), null, 2) : buildHistoryJson(entries);
+  if (out === undefined) io.stdout(`${escapeJsonControls(content)}\n`);
+  else {
+    await writeFile(out, content);
+    io.stderr(`history export: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} written to ${stripTerminalControls(out)}\n`);
+  }
+  return 0;
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+async function run(argv: string[], io: CommandIo): Promise<number> {
+  try {
+    const { values, positionals } = parse(argv);
+    const [action, ...rest] = positionals;
+    if (values.help || action === undefined) {
+      (values.help ? io.stdout : io.stderr)(USAGE);
+      return values.help ? 0 : 2;
+    }
+    if (action === 'find') {
+      if (rest.length !== 1) throw new UsageError('history find takes one zid or zid prefix');
+      const zid = zidArgument(rest[0]!);
+      const format = choiceFlag('format', values.format, ['text', 'json'] as const, 'text');
+      const history = openHistory(historyDataDir(values['data-dir']));
+      try {
+        return find(history, zid, format, io);
+      } finally {
+        history.close();
+      }
+    }
+    if (action === 'export') {
+      if (rest.length > 0 || !values.zid?.length) throw new UsageError('history export takes --zid (one or more)');
+      const zids = values.zid.map(zidArgument);
+      const format = choiceFlag('format', values.format, ['har', 'json'] as const, 'har');
+      const history = openHistory(historyDataDir(values['data-dir']));
+      try {
+        return await exportEntries(history, zids, format, values.out, io);
+      } finally {
+        history.close();
+      }
+    }
+    throw new UsageError(`unknown action "${action}": use find or export`);
+  } catch (error) {
+    return reportError('history', error, USAGE, io);
+  }
+}
+
+/** The history subcommand. */
+export const historyCommand: Command = { name: 'history', summary: 'find entries by zid and export them (HAR or JSON)', usage: USAGE, run };

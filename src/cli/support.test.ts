@@ -1,0 +1,168 @@
+/* eslint-disable no-control-regex -- the tests look for control characters in the output */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HistoryStore } from '../core/history/index.ts';
+import { sampleEntry } from '../core/history/sample-entries.ts';
+import { HarSchema } from '../domain/har-schema.ts';
+import { HISTORY_FILE } from './compare-engine.ts';
+import { main } from './main.ts';
+
+// `explain` and `history` in-process against a real SQLite history in a temp dir. One entry carries
+// terminal control sequences in its error message, as a hostile or broken service could send.
+
+const ESC = '\u001b';
+const HOSTILE = `${ESC}[2J${ESC}[H${ESC}]0;owned\u0007${ESC}]52;c;Y3VybCBldmlsLnNofHNo${ESC}\\sellAmount is required\u009b31m`;
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const KEY = 'sk_live_cli_canary_0123456789';
+const ERROR_ZID = '0x5ca1ab1e0000000000000001';
+const OK_ZID = '0x5ca1ab1e0000000000000002';
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(args: string[]): Promise<Ran> {
+  const io = { stdout: '', stderr: '' };
+  const code = await main(args, { stdout: (text) => (io.stdout += text), stderr: (text) => (io.stderr += text) });
+  return { code, ...io };
+}
+
+let dir: string;
+let empty: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-support-'));
+  empty = await mkdtemp(join(tmpdir(), 'cli-support-empty-'));
+  const store = HistoryStore.open(join(dir, HISTORY_FILE));
+  const body = { name: 'INPUT_INVALID', message: HOSTILE, data: { zid: ERROR_ZID, details: [{ field: 'sellAmount', reason: `is required${ESC}[5m` }] } };
+  store.insert(sampleEntry({ zid: ERROR_ZID, status: 400, statusText: 'Bad Request', errorName: 'INPUT_INVALID', bodyText: JSON.stringify(body), body }));
+  store.insert(sampleEntry({ zid: OK_ZID }));
+  store.close();
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+  await rm(empty, { recursive: true, force: true });
+});
+
+describe('swap-explorer explain', () => {
+  it('lints a v1 curl line, prints each finding with its fix and the corrected request, and exits 1', async () => {
+    const ran = await cli(['explain', `curl -H '0x-api-key: ${KEY}' 'https://base.api.0x.org/swap/v1/quote?sellToken=ETH&buyToken=USDC&sellAmount=1000000000000000&takerAddress=0x70997970C51812dc3A010C7d01b50e0d17dc79C8&slippagePercentage=0.01'`, '--data-dir', empty]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).not.toContain(KEY);
+    for (const code of ['V1_PATH', 'PER_CHAIN_HOST', 'V1_PARAM', 'UNIT_CHANGE', 'SYMBOL_NOT_ADDRESS', 'KEY_HEADER_NAME', 'VERSION_HEADER']) expect(ran.stdout).toContain(code);
+    expect(ran.stdout).toContain('fix: use slippageBps=100');
+    expect(ran.stdout).toContain("'https://{base_url}/swap/allowance-holder/quote?chainId=8453&sellToken=0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
+    expect(ran.stdout).toContain("--header 'svc-version: v2'");
+  });
+
+  it('exits 0 for a correct v2 request', async () => {
+    const ran = await cli(['explain', `curl -H 'svc-api-key: ${KEY}' -H 'svc-version: v2' 'https://api.example.com/swap/permit2/price?chainId=1&sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&sellAmount=100000000'`]);
+    expect(ran.stdout).toContain('Findings: none');
+    expect(ran.code).toBe(0);
+  });
+
+  it('reads a curl file and a body file, and gives JSON with --format json', async () => {
+    const curlFile = join(dir, 'customer.sh');
+    await writeFile(curlFile, `curl --request GET \\\n  --url 'https://api.0x.org/swap/v1/price?sellToken=DAI&buyToken=WETH&sellAmount=1000' \\\n  --header '0x-api-key: ${KEY}'\n`);
+    const fromFile = await cli(['explain', curlFile, '--format', 'json']);
+    expect(fromFile.code).toBe(1);
+    expect(fromFile.stdout).not.toContain(KEY);
+    const result = JSON.parse(fromFile.stdout) as { kind: string; request: { source: string }; findings: { code: string }[]; corrected: { endpoint: string } };
+    expect(result).toMatchObject({ kind: 'request', request: { source: 'curl' }, corrected: { endpoint: 'allowance-holder.price' } });
+    const bodyFile = join(dir, 'body.json');
+    await writeFile(bodyFile, JSON.stringify({ name: 'TOKEN_NOT_SUPPORTED', message: 'Token not supported', data: { zid: '0x0123456789abcdef01234567' } }));
+    const body = await cli(['explain', bodyFile]);
+    expect(body.code).toBe(1);
+    expect(body.stdout).toContain('Answer: error TOKEN_NOT_SUPPORTED (zid 0x0123456789abcdef01234567)');
+    expect(body.stdout).toMatch(/cause: The sell or buy token is not supported/);
+  });
+
+  it('finds a zid prefix in the history and prints the service\'s hostile message without its control sequences', async () => {
+    const ran = await cli(['explain', ERROR_ZID.slice(0, 10), '--data-dir', dir]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain(`zid ${ERROR_ZID.slice(0, 10)}…: 2 entries`);
+    expect(ran.stdout).toContain('Answer: error INPUT_INVALID');
+    expect(ran.stdout).toContain('sellAmount is required');
+    expect(ran.stdout).not.toMatch(CONTROLS);
+    const json = await cli(['explain', ERROR_ZID, '--format', 'json', '--data-dir', dir]);
+    expect(json.stdout).not.toMatch(CONTROLS);
+    // Escaped, not lost: the JSON still holds the message exactly as the service sent it.
+    expect((JSON.parse(json.stdout) as { entries: { explanation: { message: string } }[] }).entries[0]!.explanation.message).toBe(HOSTILE);
+  });
+
+  it('exits 0 for a zid whose entry is fine', async () => {
+    const ran = await cli(['explain', OK_ZID, '--data-dir', dir]);
+    expect(ran.stdout).toContain('Answer: price');
+    expect(ran.code).toBe(0);
+  });
+
+  it('says a zid is not in the history and what to ask the customer for', async () => {
+    const ran = await cli(['explain', '0xdeadbeef0000', '--data-dir', dir]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain('is not in the history');
+    expect(ran.stdout).toContain('HAR');
+  });
+
+  it('explains each entry of a HAR file, and refuses a hostile one with its reason', async () => {
+    const har = join(dir, 'customer.har');
+    expect((await cli(['history', 'export', '--zid', ERROR_ZID, '--format', 'har', '--out', har, '--data-dir', dir])).code).toBe(0);
+    const ran = await cli(['explain', har]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain('A HAR file of 1 entries');
+    expect(ran.stdout).toContain('Answer: error INPUT_INVALID');
+    expect(ran.stdout).not.toMatch(CONTROLS);
+    const hostile = join(dir, 'hostile.har');
+    await writeFile(hostile, `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[${'{},'.repeat(1_599_999)}{}]}}`);
+    const refused = await cli(['explain', hostile]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('more than 100,000 entries');
+  });
+
+  it('exits 2 with the usage for no input or a bad flag', async () => {
+    expect((await cli(['explain'])).code).toBe(2);
+    const bad = await cli(['explain', 'x', '--format', 'yaml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--format must be one of text, json');
+  });
+});
+
+describe('swap-explorer history', () => {
+  it('finds entries by zid prefix, one line each, without control sequences', async () => {
+    const ran = await cli(['history', 'find', '0x5CA1AB1E', '--data-dir', dir]);
+    expect(ran.code).toBe(0);
+    const lines = ran.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(ERROR_ZID);
+    expect(lines[1]).toContain('INPUT_INVALID');
+    const json = JSON.parse((await cli(['history', 'find', OK_ZID, '--format', 'json', '--data-dir', dir])).stdout) as { zid: string }[];
+    expect(json.map((row) => row.zid)).toEqual([OK_ZID]);
+  });
+
+  it('exits 1 when nothing matches, 2 for a bad zid, 1 for a data dir without history', async () => {
+    expect((await cli(['history', 'find', '0xfffffff0', '--data-dir', dir])).code).toBe(1);
+    expect((await cli(['history', 'find', 'hello', '--data-dir', dir])).code).toBe(2);
+    const none = await cli(['history', 'find', '0xfffffff0', '--data-dir', empty]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('There is no history at');
+  });
+
+  it('exports HAR and JSON, key redacted, to a file or to stdout with controls escaped', async () => {
+    const out = join(dir, 'export.har');
+    const ran = await cli(['history', 'export', '--zid', ERROR_ZID, '--zid', OK_ZID, '--out', out, '--data-dir', dir]);
+    expect(ran.code).toBe(0);
+    const har = JSON.parse(await readFile(out, 'utf8')) as unknown;
+    expect(HarSchema.safeParse(har).success).toBe(true);
+    expect((har as { log: { entries: unknown[] } }).log.entries).toHaveLength(2);
+    const json = await cli(['history', 'export', '--zid', ERROR_ZID, '--format', 'json', '--data-dir', dir]);
+    expect(json.stdout).not.toMatch(CONTROLS);
+    const parsed = JSON.parse(json.stdout) as { format: string; entries: { bodyText: string; requestHeaders: Record<string, string> }[] };
+    expect(parsed.format).toBe('swap-explorer.history');
+    expect(JSON.parse(parsed.entries[0]!.bodyText).message).toBe(HOSTILE);
+    expect(parsed.entries[0]!.requestHeaders['svc-api-key']).toBe('REDACTED');
+    expect((await cli(['history', 'export', '--zid', '0xfffffff0', '--data-dir', dir])).code).toBe(1);
+    expect((await cli(['history', 'export', '--data-dir', dir])).code).toBe(2);
+  });
+});

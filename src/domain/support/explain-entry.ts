@@ -1,0 +1,53 @@
+import type { HistoryEntryLike } from '../har.ts';
+import { explainBody } from './explain-body.ts';
+import { lintRequest } from './lint-request.ts';
+import { parseUrlParts } from './parse-url.ts';
+import { finishRequest } from './request-parts.ts';
+import type { BodyExplanation, CorrectedRequest, LintFinding, PastedRequest } from './types.ts';
+
+/**
+ * A kept or imported entry explained like a paste: its request linted (with the headers it was
+ * sent with, key already redacted) and its answer explained. Used by `swap-explorer explain` for a
+ * zid found in history and for each entry of a HAR or export file.
+ */
+
+/** An entry's request, findings, corrected request and answer. */
+export interface EntryExplanation {
+  zid: string | null;
+  status: number;
+  startedAt: string;
+  request: PastedRequest | null;
+  findings: LintFinding[];
+  corrected: CorrectedRequest | null;
+  explanation: BodyExplanation | null;
+}
+
+function bodyOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Explains one entry. */
+export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
+  const url = parseUrlParts(entry.url);
+  const request = url ? finishRequest('http', entry.method, url, entry.requestHeaders) : null;
+  const lint = request ? lintRequest(request) : { findings: [], corrected: null };
+  const body = bodyOf(entry.bodyText);
+  return {
+    zid: entry.zid,
+    status: entry.status,
+    startedAt: entry.startedAt,
+    request,
+    findings: lint.findings,
+    corrected: lint.corrected,
+    explanation: body === undefined ? null : explainBody(body),
+  };
+}
+
+/** Whether anything is wrong with the entry: a finding, or an answer that is an error. */
+export function entryHasProblems(explained: EntryExplanation): boolean {
+  return explained.findings.length > 0 || explained.status >= 400 || explained.status === 0 || explained.explanation?.kind === 'error';
+}
