@@ -1,6 +1,7 @@
 import { buildCurl } from '../../../src/domain/curl.ts';
+import type { HistoryEntryLike } from '../../../src/domain/har.ts';
 import type { DiffEntry } from '../../../src/domain/json-diff.ts';
-import { recognizePaste } from '../../../src/domain/support/recognize.ts';
+import { explainEntry } from '../../../src/domain/support/explain-entry.ts';
 import { buildSupportReportHtml } from '../../../src/domain/support/report.ts';
 import type { Recognized } from '../../../src/domain/support/types.ts';
 import type { HistoryEntry } from '../../../src/ipc/schemas/history-entry.ts';
@@ -22,6 +23,15 @@ function fileStem(entries: readonly HistoryEntry[]): string {
   return `support-report-${name}${entries.length > 1 ? `-and-${entries.length - 1}-more` : ''}`;
 }
 
+function linted(entry: HistoryEntryLike | undefined): Recognized | undefined {
+  if (!entry) return undefined;
+  const explained = explainEntry(entry);
+  if (!explained.request) return undefined;
+  // The request as sent, as a curl line (stored headers are redacted; buildCurl puts a placeholder for the key).
+  const redactedText = buildCurl({ url: entry.url, method: entry.method, headers: entry.requestHeaders });
+  return { kind: 'request', request: explained.request, findings: explained.findings, corrected: explained.corrected, redactedText };
+}
+
 /**
  * "Export report": downloads the self-contained, redacted HTML report (src/domain/support/report.ts)
  * and the HAR of the entries it covers (the History export path, key redacted). Answers what was
@@ -31,12 +41,12 @@ export async function exportSupportReport(request: ReportRequest): Promise<strin
   const info = await api.app.info();
   // Without a paste, the first entry's request as sent (URL and headers, stored redacted) is linted:
   // the report then carries its findings and the corrected request too.
-  const first = request.entries[0];
-  const recognized = request.recognized ?? (first ? recognizePaste(buildCurl({ url: first.url, method: first.method, headers: first.requestHeaders })) : undefined);
+  // An entry with no response has no status; the report shows 0 for it, as the HAR does.
+  const entries = request.entries.map((entry) => ({ ...entry, status: entry.status ?? 0 }));
+  const recognized = request.recognized ?? linted(entries[0]);
   const html = buildSupportReportHtml({
-    // An entry with no response has no status; the report shows 0 for it, as the HAR does.
-    entries: request.entries.map((entry) => ({ ...entry, status: entry.status ?? 0 })),
-    ...(recognized?.kind === 'request' ? { recognized } : {}),
+    entries,
+    ...(recognized ? { recognized } : {}),
     ...(request.diff ? { diff: request.diff } : {}),
     generatedAt: new Date().toISOString(),
     appVersion: info.ok ? info.value.version : 'unknown',
