@@ -178,6 +178,10 @@ test('a v1 curl with a key: findings with fixes, the corrected v2 request, Open 
   await history.detail.getByRole('button', { name: 'Export report' }).click();
   await expect.poll(() => seen.length, SEND).toBe(2);
   const exports = await Promise.all(seen.map(async (download) => ({ label: download.suggestedFilename(), bytes: await readFile(await download.path()) })));
+  // The report explains what the customer pasted (redacted), not only the corrected request we sent.
+  const report = exports.find((item) => item.label.endsWith('.html'))!.bytes.toString('utf8');
+  expect(report).toContain('V1_PATH');
+  expect(report).toContain('REDACTED');
   await session.close();
   const results = [
     scanPlace('DOM', dom, canary),

@@ -44,6 +44,8 @@ export class SupportState {
   isLooking = $state(false);
   isBusy = $state(false);
   message = $state('');
+  /** The last request sent from the box, so "Export report" on its entry explains the paste. */
+  sent = $state.raw<{ entryId: number; recognized: Extract<Recognized, { kind: 'request' }> } | null>(null);
   /** The History screen consumes this (open, compare, search text). */
   historyRequest = $state.raw<HistoryRequest | null>(null);
   #lookupDone: Promise<void> = Promise.resolve();
@@ -162,6 +164,7 @@ export class SupportState {
       if (!answer.ok) return void (this.message = errorText(answer.error));
       if (!answer.value.stored) return void (this.message = `Sent, but not kept in history: ${answer.value.warning ?? 'storage failed'}`);
       const entry = answer.value.entry;
+      this.sent = { entryId: entry.id, recognized: found };
       const response = this.response;
       const customer = response === null ? undefined : customerSide({ endpoint, query: found.request.query, body: response, zid: zidOf(response) });
       this.showInHistory({ openId: entry.id, customer, searchText: '' });
