@@ -38,7 +38,7 @@ function customerFile(count: number): { text: string; zids: string[] } {
   return { text: JSON.stringify({ format: 'swap-explorer.history', version: 1, entries }), zids };
 }
 
-test('a zid sent 1,000 entries earlier opens from the search box with Ctrl+K and Enter', async ({ app, engine }) => {
+test('a zid sent 1,000 entries earlier opens from the paste box with Ctrl+K and Enter', async ({ app, engine }) => {
   const zid = await sendFromExplorer(new ExplorerPage(app.page), { endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
   engine.history.insertMany(Array.from({ length: 1_000 }, () => sampleEntry()));
   await app.show('History');
@@ -86,7 +86,7 @@ test('a Permit2 quote is explained in history: calldata, EIP-712 hash, allowance
   await expect(history.detail.getByRole('button', { name: new RegExp(`^Replayed as #${originalId + 1} \\(200\\)$`) })).toBeVisible();
 });
 
-test('two prices diff by JSON path, with the amount changes in bps', async ({ app }) => {
+test('two prices diff by JSON path, with the amount changes in bps and human units beside base units', async ({ app }) => {
   const explorer = new ExplorerPage(app.page);
   const first = await sendFromExplorer(explorer, { endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
   const second = await sendFromExplorer(explorer, { amount: '2' });
@@ -97,7 +97,7 @@ test('two prices diff by JSON path, with the amount changes in bps', async ({ ap
   await expect(history.detail.getByRole('status')).toHaveText('Pick the entry to compare with in the list.');
   await history.row(first).getByRole('button').click();
   const query = history.diff.getByRole('table', { name: 'Query differences' });
-  await expect(query.getByRole('row', { name: /^\$\.sellAmount changed "1000000000000000000" "2000000000000000000" \+10000\.00 bps$/ })).toBeVisible();
+  await expect(query.getByRole('row', { name: /^\$\.sellAmount changed "1000000000000000000" 1 WETH "2000000000000000000" 2 WETH \+10000\.00 bps$/ })).toBeVisible();
   const body = history.diff.getByRole('table', { name: 'Body differences' });
   await expect(body.getByRole('row', { name: /^\$\.sellAmount changed .* \+10000\.00 bps$/ })).toBeVisible();
   await expect(body.getByRole('row', { name: /^\$\.buyAmount changed .* \+\d+\.\d\d bps$/ })).toBeVisible();
@@ -126,7 +126,9 @@ test('checked entries export as a redacted HAR that imports back read-only', asy
   await expect(history.row(zid)).toHaveCount(2);
   await history.row(zid).filter({ hasText: 'Imported' }).getByRole('button').click();
   await expect(history.detail.getByText('Imported', { exact: true })).toBeVisible();
-  await expect(history.detail.getByRole('button', { name: 'Replay', exact: true })).toBeDisabled();
+  // An imported entry is the customer's: it replays on a profile of ours, chosen beside the button.
+  await expect(history.detail.getByLabel('Replay with')).toBeVisible();
+  await expect(history.detail.getByRole('button', { name: 'Replay', exact: true })).toBeEnabled();
 });
 
 test('filters narrow a customer file by chain, status, error name, time and token', async ({ app }) => {

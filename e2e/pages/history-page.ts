@@ -29,12 +29,13 @@ export class HistoryPage {
     return this.list.getByRole('listitem').filter({ hasText: zid });
   }
 
-  /** Pastes a zid with Ctrl+K and opens it with Enter. */
+  /** Pastes a zid into the paste box (Ctrl+K, from any screen) and opens it with Enter. */
   async openByZid(zid: string, timeout?: number): Promise<void> {
     await this.page.keyboard.press('Control+K');
-    await expect(this.search).toBeFocused();
-    await this.search.fill(zid);
-    await this.search.press('Enter');
+    const box = this.page.getByRole('dialog', { name: 'Paste anything' }).getByRole('textbox', { name: /^Paste a zid/ });
+    await expect(box).toBeFocused();
+    await box.fill(zid);
+    await box.press('Enter');
     await expect(this.detail.getByLabel('Entry zid')).toHaveText(zid, { timeout });
   }
 

@@ -1,4 +1,5 @@
 import type { HistoryEntry, HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
+import { sideOfEntry, type DiffSide } from '../diff-side.ts';
 import { callEngine, errorText } from './explorer-engine.svelte.ts';
 import { callHistory } from './history-engine.svelte.ts';
 
@@ -18,8 +19,13 @@ export class EntryView {
   picking = $state(false);
   /** The entry being compared with the open one, when the diff shows. */
   other = $state.raw<HistoryEntry | null>(null);
+  /** The customer's pasted response, diffed with the open entry (set by the paste box after a send). */
+  customer = $state.raw<DiffSide | null>(null);
   isReplaying = $state(false);
   message = $state('');
+
+  /** What the open entry is diffed against, if anything: another entry or the customer's response. */
+  readonly against: DiffSide | null = $derived(this.other ? sideOfEntry(this.other) : this.customer);
 
   /** Opens an entry by id, with its replays. */
   async open(id: number): Promise<void> {
@@ -30,19 +36,25 @@ export class EntryView {
     }
     this.entry = result.value;
     this.other = null;
+    this.customer = null;
     this.picking = false;
     this.message = '';
     const replays = await callHistory('history.search', { replayOf: id, limit: REPLAYS_SHOWN });
     if (this.entry?.id === id) this.replays = replays.ok ? replays.value.rows : [];
   }
 
-  /** Sends the open entry's request again; the new entry records `replayOf` and opens. */
-  async replay(): Promise<number | null> {
+  /**
+   * Sends the open entry's request again; the new entry records `replayOf` and opens. A sent entry
+   * replays on its own profile; an imported one (the customer's) on the profile given, and since
+   * the customer's response is then known, the diff of theirs and the replay opens at once.
+   */
+  async replay(profileId?: string): Promise<number | null> {
     const entry = this.entry;
-    if (!entry || entry.origin === 'imported' || this.isReplaying) return null;
+    const profile = entry?.origin === 'imported' ? profileId : entry?.profileId;
+    if (!entry || !profile || this.isReplaying) return null;
     this.isReplaying = true;
     try {
-      const answer = await callEngine('request.send', { requestId: crypto.randomUUID(), profileId: entry.profileId, endpoint: entry.endpoint, params: entry.query, replayOf: entry.id });
+      const answer = await callEngine('request.send', { requestId: crypto.randomUUID(), profileId: profile, endpoint: entry.endpoint, params: entry.query, replayOf: entry.id });
       if (!answer.ok) {
         this.message = errorText(answer.error);
         return null;
@@ -52,6 +64,7 @@ export class EntryView {
         return null;
       }
       await this.open(answer.value.entry.id);
+      if (entry.origin === 'imported') await this.compareWith(entry.id);
       return answer.value.entry.id;
     } finally {
       this.isReplaying = false;
@@ -62,6 +75,7 @@ export class EntryView {
   startPicking(): void {
     this.picking = this.entry !== null;
     this.other = null;
+    this.customer = null;
   }
 
   /** Compares the open entry with another one. */
@@ -76,5 +90,6 @@ export class EntryView {
   closeCompare(): void {
     this.picking = false;
     this.other = null;
+    this.customer = null;
   }
 }

@@ -66,6 +66,11 @@ export class HistoryTransfer {
     else this.checked.add(id);
   }
 
+  /** Checks every entry given (the rows the list shows: "select all (shown)"). */
+  checkAll(ids: readonly number[]): void {
+    for (const id of ids) this.checked.add(id);
+  }
+
   /** Exports the checked entries; the caller saves the file. */
   async exportChecked(format: 'har' | 'json'): Promise<{ fileName: string; content: string } | null> {
     const result = await callHistory('history.export', { ids: [...this.checked], format });

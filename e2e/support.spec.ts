@@ -1,0 +1,370 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Download, Page } from '@playwright/test';
+import type { Engine } from '../src/core/engine.ts';
+import { expect, test } from './app-session.ts';
+import { filesUnder, scanPlace, textItem, type ScanItem } from './canary-scan.ts';
+import { ExplorerPage } from './pages/explorer-page.ts';
+import { HistoryPage } from './pages/history-page.ts';
+import { PasteBox } from './pages/paste-box.ts';
+
+// Issue 17: whatever the customer sends, pasted into the one box (Ctrl/Cmd+K on every screen),
+// becomes an explained request, a corrected v2 request and a replay with its diff.
+
+const SEND = { timeout: 30_000 };
+const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+
+/** A customer's v1 curl, with their key in a v1 key header. */
+function v1Curl(key: string): string {
+  return [
+    `curl --location --request GET 'https://base.api.0x.org/swap/v1/quote?sellToken=ETH&buyToken=USDC&sellAmount=100000000000000000&takerAddress=${TAKER}&slippagePercentage=0.01&skipValidation=true' \\`,
+    `  --header '0x-api-key: ${key}'`,
+  ].join('\n');
+}
+
+/** Sends one price from the Explorer and answers its zid. */
+async function sendPrice(page: Page, amount: string): Promise<string> {
+  const explorer = new ExplorerPage(page);
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Explorer', exact: true }).click();
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount });
+  await explorer.send();
+  return (await explorer.result.getByLabel('zid', { exact: true }).textContent()) ?? '';
+}
+
+/**
+ * A customer's history file holding one price the app really got, under a zid this app never saw
+ * and with a smaller buyAmount: what a customer on another machine would have been answered.
+ */
+function customerFileFrom(engine: Engine, zid: string): { text: string; zid: string } {
+  const sent = engine.history.get(engine.history.findByZid(zid)[0]!.id)!;
+  const theirZid = `0x${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+  const body = { ...(sent.body as Record<string, unknown>), zid: theirZid, buyAmount: String((BigInt((sent.body as { buyAmount: string }).buyAmount) * 99n) / 100n) };
+  const entry = { url: sent.url, method: 'GET', requestHeaders: { 'svc-version': 'v2' }, query: sent.query, status: 200, statusText: 'OK', responseHeaders: { 'content-type': 'application/json' }, bodyText: JSON.stringify(body), startedAt: '2026-11-20T09:30:00.000Z', durationMs: 120, zid: theirZid };
+  return { text: JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [entry] }), zid: theirZid };
+}
+
+/** Collects every download the page starts. */
+function downloads(page: Page): Download[] {
+  const seen: Download[] = [];
+  page.on('download', (download) => seen.push(download));
+  return seen;
+}
+
+// The screenshots the README keeps (npm run screenshots writes these into docs/screenshots); every
+// other size and theme goes to test-results/screenshots, to be looked at, not kept.
+const KEPT: Record<string, string> = {
+  'support-paste-request-1280-light': 'support-paste-request',
+  'support-paste-unknown-zid-1280-dark': 'support-paste-unknown-zid-dark',
+  'support-paste-error-1920-light': 'support-paste-error',
+  'support-report-1280-light': 'support-report',
+};
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const kept = process.env.UPDATE_SCREENSHOTS === '1' ? KEPT[name] : undefined;
+  await page.screenshot({ path: kept ? `docs/screenshots/${kept}.png` : `test-results/screenshots/${name}.png` });
+}
+
+async function seriousAxe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+  return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('a zid in History opens from the paste box on another screen, with Enter', async ({ page, openSession }) => {
+  const { app } = await openSession(page);
+  const zid = await sendPrice(page, '1');
+  await app.show('Compare');
+  const paste = new PasteBox(page);
+  await paste.open();
+  expect(await seriousAxe(page), 'axe: empty paste box').toEqual([]);
+  await paste.paste(zid);
+  await expect(paste.recognised).toContainText('a zid');
+  await expect(paste.dialog.getByRole('list', { name: 'Matching entries' })).toContainText(zid);
+  await paste.box.press('Enter');
+  const history = new HistoryPage(page);
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid);
+  await expect(history.search).toHaveValue(zid);
+  await expect(paste.dialog).toBeHidden();
+});
+
+test('a zid not in History says so, imports the customer file, and a replay opens the diff of theirs and ours at once', async ({ page, openSession }, testInfo) => {
+  const { app, engine } = await openSession(page);
+  const ours = await sendPrice(page, '1');
+  const customer = customerFileFrom(engine, ours);
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(customer.zid);
+  await expect(paste.recognised).toContainText('a zid');
+  const missing = paste.dialog.getByRole('alert', { name: 'Not in History' });
+  await expect(missing).toContainText(`${customer.zid} is not in your History`);
+  await expect(paste.dialog.getByRole('button', { name: 'Paste their request' })).toBeVisible();
+  expect(await seriousAxe(page), 'axe: zid not in History').toEqual([]);
+  await paste.dialog.getByLabel("Import the customer's HAR/JSON file").setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(customer.text) });
+
+  const history = new HistoryPage(page);
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(customer.zid, SEND);
+  await expect(history.detail.getByLabel('Entry summary')).toContainText('Ethereum');
+  await expect(history.detail.getByLabel('Entry summary')).toContainText('WETH → USDC');
+  await history.detail.getByLabel('Replay with').selectOption({ label: 'Local service' });
+  await history.detail.getByRole('button', { name: 'Replay', exact: true }).click();
+  const body = history.diff.getByRole('table', { name: 'Body differences' });
+  await expect(body.getByRole('row', { name: /^\$\.buyAmount changed/ })).toContainText(/\+\d+\.\d\d bps/, SEND);
+  await expect(body.getByRole('row', { name: /^\$\.buyAmount changed/ })).toContainText('USDC');
+  await expect(history.diff.getByRole('heading', { level: 2 })).toContainText('(imported) →');
+  // The list shows the replay, not only the customer's zid.
+  await expect(history.search).toHaveValue('');
+  await expect(history.list).toContainText(customer.zid);
+  await expect(history.list.getByRole('listitem')).toHaveCount(3);
+
+  const seen = downloads(page);
+  await history.diff.getByRole('button', { name: 'Export report' }).click();
+  await expect.poll(() => seen.length, SEND).toBe(2);
+  const names = seen.map((download) => download.suggestedFilename()).sort();
+  expect(names).toEqual([`support-report-${customer.zid}-and-1-more.har`, `support-report-${customer.zid}-and-1-more.html`]);
+  const html = await readFile(await seen.find((download) => download.suggestedFilename().endsWith('.html'))!.path(), 'utf8');
+  expect(html).not.toMatch(/<script/i);
+  expect(html).toContain(customer.zid);
+  const har = JSON.parse(await readFile(await seen.find((download) => download.suggestedFilename().endsWith('.har'))!.path(), 'utf8')) as { log: { entries: unknown[] } };
+  expect(har.log.entries).toHaveLength(2);
+  await app.screenshot('support-replay-diff');
+  const report = await page.context().newPage();
+  await report.setContent(html);
+  await report.screenshot({ path: testInfo.outputPath('support-report.png'), fullPage: true });
+  await report.close();
+});
+
+test('a v1 curl with a key: findings with fixes, the corrected v2 request, Open in Explorer and Send with my profile; the key appears nowhere', async ({ page, openSession, userDataDir, engineOutput }, testInfo) => {
+  const session = await openSession(page);
+  const canary = `canary-${randomUUID()}`;
+  const paste = new PasteBox(page);
+  await paste.open();
+  // The customer's zid is unknown here: "Paste their request" empties the box for their curl.
+  await paste.paste('0x5eed00000000000000000001');
+  await paste.dialog.getByRole('button', { name: 'Paste their request' }).click();
+  await expect(paste.box).toHaveValue('');
+  await expect(paste.box).toBeFocused();
+  await expect(paste.dialog.getByRole('alert')).toContainText("Paste the customer's request");
+  await paste.paste(v1Curl(canary));
+  await expect(paste.recognised).toContainText('a request (curl command)');
+  await expect(paste.dialog.getByText('key redacted')).toBeVisible();
+  await expect(paste.dialog.getByRole('table', { name: 'Pasted headers' })).toContainText('REDACTED');
+  for (const code of ['V1_PATH', 'PER_CHAIN_HOST', 'V1_PARAM', 'UNIT_CHANGE', 'SYMBOL_NOT_ADDRESS', 'VERSION_HEADER']) await expect(paste.finding(code)).toBeVisible();
+  await expect(paste.finding('UNIT_CHANGE')).toContainText('slippageBps=100');
+  await expect(paste.correctedParam('chainId')).toHaveText('8453');
+  await expect(paste.correctedParam('slippageBps')).toHaveText('100');
+  await expect(paste.correctedParam('taker')).toHaveText(TAKER);
+  await expect(paste.corrected.getByLabel('Corrected URL')).toContainText('/swap/allowance-holder/quote?chainId=8453');
+  expect(await seriousAxe(page), 'axe: request result').toEqual([]);
+  const dom: ScanItem[] = [textItem('paste result', await page.content())];
+
+  await paste.dialog.getByRole('button', { name: 'Open in Explorer' }).click();
+  const explorer = new ExplorerPage(page);
+  await expect(explorer.form.getByLabel('Endpoint')).toHaveValue('allowance-holder.quote');
+  await expect(explorer.form.getByLabel('Taker')).toHaveValue(TAKER);
+  await expect(explorer.form.getByRole('combobox', { name: 'Chain', exact: true })).toHaveValue('8453');
+
+  await paste.open();
+  await expect(paste.box).toHaveValue(/REDACTED/);
+  await paste.dialog.getByRole('button', { name: 'Send with my profile' }).click();
+  const history = new HistoryPage(page);
+  await expect(history.detail).toContainText('allowance-holder.quote', SEND);
+  await expect(history.detail.getByLabel('Entry summary')).toContainText('Base');
+  const fields = await page.locator('input, textarea, select').evaluateAll((elements) => elements.map((element) => (element as HTMLInputElement).value));
+  dom.push(textItem('history after send', await page.content()), textItem('field values', JSON.stringify(fields)));
+
+  const seen = downloads(page);
+  await history.detail.getByRole('button', { name: 'Export report' }).click();
+  await expect.poll(() => seen.length, SEND).toBe(2);
+  const exports = await Promise.all(seen.map(async (download) => ({ label: download.suggestedFilename(), bytes: await readFile(await download.path()) })));
+  // The report explains what the customer pasted (redacted), not only the corrected request we sent.
+  const report = exports.find((item) => item.label.endsWith('.html'))!.bytes.toString('utf8');
+  expect(report).toContain('V1_PATH');
+  expect(report).toContain('REDACTED');
+  await session.close();
+  const results = [
+    scanPlace('DOM', dom, canary),
+    scanPlace('history and the user-data dir', await filesUnder(userDataDir), canary),
+    scanPlace('exports', exports, canary),
+    scanPlace('logs', [textItem('console', session.console.join('\n')), textItem('engine output', engineOutput.join('')), textItem('handler bugs', session.log.bugs.join('\n'))], canary),
+  ];
+  testInfo.annotations.push({ type: 'canary', description: results.map((result) => `${result.place}: ${result.occurrences} in ${result.items} items`).join('; ') });
+  for (const result of results) expect(result.hits, `the pasted key in ${result.place}`).toEqual([]);
+  expect(results[1]!.items, 'the database was among the files scanned').toBeGreaterThan(0);
+});
+
+test('a fetch snippet and a v1 URL are recognised and linted', async ({ page, openSession }) => {
+  await openSession(page);
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(`const res = await fetch("https://api.example.com/swap/permit2/price?chainId=ethereum&sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000&buyAmount=5", { headers: { "svc-version": "v2" } });`);
+  await expect(paste.recognised).toContainText('a request (fetch() snippet)');
+  await expect(paste.finding('CHAIN_NAME')).toBeVisible();
+  await expect(paste.finding('MISSING_KEY_HEADER')).toBeVisible();
+  await expect(paste.correctedParam('chainId')).toHaveText('1');
+
+  await paste.paste('http://api.0x.org/swap/v1/price?sellToken=WETH&buyToken=DAI&sellAmount=1000000000000000000');
+  await expect(paste.recognised).toContainText('a request (URL)');
+  await expect(paste.finding('V1_PATH')).toBeVisible();
+  await expect(paste.finding('PLAIN_HTTP')).toBeVisible();
+});
+
+test('an error body is explained field by field and its zid looked up', async ({ page, openSession }) => {
+  await openSession(page);
+  const paste = new PasteBox(page);
+  await paste.open();
+  const zid = '0x0badc0ffee0badc0ffee0bad';
+  await paste.paste(JSON.stringify({ name: 'INPUT_INVALID', message: 'Validation Failed', data: { zid, details: [{ field: 'takerAddress', reason: 'is a v1 parameter; in v2 use taker' }] } }, null, 2));
+  await expect(paste.recognised).toContainText('an error body');
+  const explained = paste.dialog.getByRole('region', { name: 'Body explanation' });
+  await expect(explained.getByRole('heading', { name: 'INPUT_INVALID' })).toBeVisible();
+  await expect(explained.getByRole('table', { name: 'Explanation' })).toContainText('Fix');
+  await expect(explained.getByRole('table', { name: 'Field details' })).toContainText('takerAddress');
+  await expect(explained.getByRole('alert', { name: 'Not in History' })).toContainText(zid);
+  expect(await seriousAxe(page), 'axe: body result').toEqual([]);
+});
+
+test('a pasted request with the customer response: sending opens the diff of the two, amounts in human units beside base units', async ({ page, openSession }) => {
+  await openSession(page);
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(`curl -H 'svc-version: v2' 'https://api.example.com/swap/allowance-holder/price?chainId=1&sellToken=${WETH}&buyToken=${USDC}&sellAmount=1000000000000000000'`);
+  await expect(paste.recognised).toContainText('a request (curl command)');
+  await paste.paste(JSON.stringify({ liquidityAvailable: true, buyAmount: '3000000000', sellAmount: '1000000000000000000', buyToken: USDC, sellToken: WETH, zid: '0x00000000000000000000c0de' }), paste.dialog.getByLabel(/^The customer's response/));
+  await expect(paste.dialog.getByText('Their response is kept for the diff.')).toBeVisible();
+  await paste.dialog.getByRole('button', { name: 'Send with my profile' }).click();
+  const history = new HistoryPage(page);
+  await expect(history.diff.getByRole('heading', { level: 2 })).toContainText("Compare Customer's response →", SEND);
+  const buy = history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.buyAmount changed/ });
+  await expect(buy).toContainText('"3000000000"');
+  await expect(buy).toContainText('3,000 USDC');
+  await expect(buy).toContainText(/bps/);
+  // bps only for amounts: the zid changed too, and is not an amount.
+  await expect(history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.zid changed/ })).not.toContainText('bps');
+  await screenshot(page, 'support-customer-diff');
+});
+
+test('a pasted HAR is imported as the import button does', async ({ page, openSession }) => {
+  await openSession(page);
+  const zid = '0x00000000000000000000a4a4';
+  const har = { log: { version: '1.2', creator: { name: 'customer', version: '1' }, entries: [{ startedDateTime: '2026-11-20T09:30:00.000Z', time: 10, request: { method: 'GET', url: `https://api.example.com/swap/allowance-holder/price?chainId=1&sellToken=${WETH}&buyToken=${USDC}&sellAmount=1`, httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0 }, response: { status: 400, statusText: 'Bad Request', httpVersion: 'HTTP/1.1', headers: [{ name: 'content-type', value: 'application/json' }], cookies: [], content: { size: 10, mimeType: 'application/json', text: JSON.stringify({ name: 'INPUT_INVALID', message: 'Validation Failed', data: { zid, details: [] } }) }, redirectURL: '', headersSize: -1, bodySize: -1 }, cache: {}, timings: { send: 0, wait: 10, receive: 0 } }] } };
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(JSON.stringify(har));
+  await expect(paste.recognised).toContainText('a HAR file');
+  await paste.dialog.getByRole('button', { name: 'Import pasted file' }).click();
+  const history = new HistoryPage(page);
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid, SEND);
+  await expect(history.detail.getByText('Imported', { exact: true })).toBeVisible();
+
+  // The same file dropped on the box imports it too.
+  await paste.open();
+  await paste.box.evaluate((element, text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'customer.har', { type: 'application/json' }));
+    element.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, JSON.stringify(har));
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid, SEND);
+  await expect(history.list.getByRole('listitem').filter({ hasText: 'Imported' })).toHaveCount(2);
+});
+
+test('after a replay: the list shows the new entry, Compare with original is one click, Edit in Explorer fills the form', async ({ page, openSession }) => {
+  const { app } = await openSession(page);
+  const zid = await sendPrice(page, '1');
+  await sendPrice(page, '2');
+  const history = new HistoryPage(page);
+  await history.openByZid(zid);
+  await expect(history.list.getByRole('listitem')).toHaveCount(1);
+  await history.detail.getByRole('button', { name: 'Replay', exact: true }).click();
+  await expect(history.detail.getByLabel('Entry zid')).not.toHaveText(zid, SEND);
+  const replayZid = (await history.detail.getByLabel('Entry zid').textContent()) ?? '';
+  // No longer filtered to the old zid: the replay, the original and the other price are listed.
+  await expect(history.search).toHaveValue('');
+  await expect(history.list).toContainText(replayZid);
+  await expect(history.list.getByRole('listitem')).toHaveCount(3);
+  await history.detail.getByRole('button', { name: 'Compare with original' }).click();
+  await expect(history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.zid changed/ })).toContainText(replayZid);
+  await history.diff.getByRole('button', { name: 'Back to entry' }).click();
+  await history.detail.getByRole('button', { name: 'Edit in Explorer' }).click();
+  await expect(app.heading('Explorer')).toBeVisible();
+  await expect(new ExplorerPage(page).form.getByLabel('Sell token')).toHaveValue(/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2|WETH/i);
+});
+
+test('select all (shown) checks the filtered rows, and checked rows the filter hides are counted', async ({ page, openSession }) => {
+  const { app } = await openSession(page);
+  const entries = Array.from({ length: 6 }, (_, i) => ({
+    url: `https://127.0.0.1:4443/swap/allowance-holder/price?chainId=${i % 2 === 0 ? '8453' : '1'}&sellToken=USDC&buyToken=WETH&sellAmount=${1000 + i}`,
+    method: 'GET',
+    requestHeaders: { 'svc-version': 'v2' },
+    query: { chainId: i % 2 === 0 ? '8453' : '1', sellToken: 'USDC', buyToken: 'WETH', sellAmount: String(1000 + i) },
+    status: 200,
+    statusText: 'OK',
+    responseHeaders: { 'content-type': 'application/json' },
+    bodyText: JSON.stringify({ liquidityAvailable: false, zid: `0x${(0xfeed00 + i).toString(16).padStart(24, '0')}` }),
+    startedAt: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000).toISOString(),
+    durationMs: 10,
+    zid: `0x${(0xfeed00 + i).toString(16).padStart(24, '0')}`,
+  }));
+  await app.show('History');
+  await page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'swap-explorer.history', version: 1, entries })) });
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByLabel('Chain').selectOption({ label: 'Base (8453)' });
+  await expect(page.getByText(/ entries loaded/)).toHaveText('3 entries loaded');
+  await page.getByRole('button', { name: 'Select all shown (3)' }).click();
+  const checked = page.getByLabel('Checked entries');
+  await expect(checked).toHaveText('3 checked');
+  await filters.getByLabel('Chain').selectOption({ label: 'Ethereum (Mainnet) (1)' });
+  await expect(checked).toHaveText('3 checked, 3 not shown by the search or filters');
+  const seen = downloads(page);
+  await page.getByRole('button', { name: 'Export HAR' }).click();
+  await expect.poll(() => seen.length, SEND).toBe(1);
+  const har = JSON.parse(await readFile(await seen[0]!.path(), 'utf8')) as { log: { entries: { request: { url: string } }[] } };
+  expect(har.log.entries.map((entry) => new URL(entry.request.url).searchParams.get('chainId'))).toEqual(['8453', '8453', '8453']);
+  await page.getByRole('button', { name: 'Uncheck all' }).click();
+  await expect(checked).toHaveText('0 checked');
+});
+
+test('screenshots: paste results, the corrected request and the report, at 1280x800 and 1920x1080, light and dark', async ({ page, openSession }) => {
+  test.setTimeout(240_000);
+  const { engine } = await openSession(page);
+  const ours = await sendPrice(page, '1');
+  const customer = customerFileFrom(engine, ours);
+  const paste = new PasteBox(page);
+  const shots = [
+    { name: 'support-paste-request', text: v1Curl('sk_live_screenshot_key_0001'), ready: paste.corrected },
+    { name: 'support-paste-unknown-zid', text: customer.zid, ready: paste.dialog.getByRole('alert', { name: 'Not in History' }) },
+    { name: 'support-paste-error', text: JSON.stringify({ name: 'INPUT_INVALID', message: 'Validation Failed', data: { zid: customer.zid, details: [{ field: 'takerAddress', reason: 'is a v1 parameter; in v2 use taker' }, { field: 'slippagePercentage', reason: 'is a v1 parameter; in v2 use slippageBps' }] } }, null, 2), ready: paste.dialog.getByRole('region', { name: 'Body explanation' }) },
+  ];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(size);
+      for (const shot of shots) {
+        if (!(await paste.dialog.isVisible())) await paste.open();
+        await paste.paste(shot.text);
+        await expect(shot.ready).toBeVisible();
+        await screenshot(page, `${shot.name}-${size.width}-${scheme}`);
+      }
+    }
+  }
+  await paste.dialog.getByLabel("Import the customer's HAR/JSON file").setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(customer.text) });
+  const history = new HistoryPage(page);
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(customer.zid, SEND);
+  await history.detail.getByRole('button', { name: 'Replay', exact: true }).click();
+  await expect(history.diff).toBeVisible(SEND);
+  const seen = downloads(page);
+  await history.diff.getByRole('button', { name: 'Export report' }).click();
+  await expect.poll(() => seen.length, SEND).toBe(2);
+  const html = await readFile(await seen.find((download) => download.suggestedFilename().endsWith('.html'))!.path(), 'utf8');
+  const report = await page.context().newPage();
+  await report.setContent(html);
+  for (const scheme of ['light', 'dark'] as const) {
+    await report.emulateMedia({ colorScheme: scheme });
+    for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await report.setViewportSize(size);
+      await screenshot(report, `support-report-${size.width}-${scheme}`);
+    }
+  }
+  await report.close();
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
+import { entryHeadline } from './entry-headline.ts';
+
+const row: HistorySummary = {
+  id: 3,
+  startedAt: '2026-01-02T03:04:05.000Z',
+  origin: 'imported',
+  profileId: 'imported',
+  profileName: 'Imported',
+  endpoint: 'permit2.quote',
+  chainId: 8453,
+  sellToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  buyToken: '0x0000000000000000000000000000000000001234',
+  status: 400,
+  errorName: 'INPUT_INVALID',
+  zid: '0x0000000000000000000abc12',
+  durationMs: 10,
+  replayOf: null,
+};
+
+describe('entryHeadline', () => {
+  it('names the chain, the pair by symbol where known, the endpoint and the failure', () => {
+    const headline = entryHeadline(row);
+    expect(headline).toMatchObject({ status: '400 INPUT_INVALID', isOk: false, chain: 'Base', endpoint: 'Permit2 quote' });
+    expect(headline.pair).toBe('USDC → 0x0000…1234');
+  });
+
+  it('says when no response arrived and when there is no chain', () => {
+    expect(entryHeadline({ ...row, status: null, errorName: 'TIMEOUT', chainId: null })).toMatchObject({ status: 'no response TIMEOUT', chain: 'no chain' });
+  });
+});

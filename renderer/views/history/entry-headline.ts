@@ -1,0 +1,42 @@
+import { chainById } from '../../../src/domain/chains.ts';
+import { findToken } from '../../../src/domain/token-registry.ts';
+import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
+import { ENDPOINTS } from '../../../src/spec/index.ts';
+
+/** The facts a History entry's header shows first: what support reads before anything else. */
+export interface EntryHeadline {
+  status: string;
+  isOk: boolean;
+  chain: string;
+  pair: string;
+  endpoint: string;
+  /** Local time to the second, as the list shows it, then the ISO time with its offset. */
+  time: string;
+}
+
+function token(chainId: number | null, value: string | null): string {
+  if (value === null) return '?';
+  if (!value.startsWith('0x')) return value;
+  const known = chainId === null ? undefined : findToken(chainId, value);
+  return known?.symbol ?? `${value.slice(0, 6)}…${value.slice(-4)}`;
+}
+
+/** Local time to the second (support matches it with the customer's report). */
+export function localTime(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** The header facts of an entry: status, chain, pair, endpoint and time. */
+export function entryHeadline(entry: HistorySummary): EntryHeadline {
+  const isOk = entry.status !== null && entry.status >= 200 && entry.status < 300;
+  return {
+    status: isOk ? String(entry.status) : `${entry.status ?? 'no response'} ${entry.errorName ?? ''}`.trim(),
+    isOk,
+    chain: entry.chainId === null ? 'no chain' : (chainById(entry.chainId)?.name ?? `chain ${entry.chainId}`),
+    pair: `${token(entry.chainId, entry.sellToken)} → ${token(entry.chainId, entry.buyToken)}`,
+    endpoint: ENDPOINTS[entry.endpoint]?.label ?? entry.endpoint,
+    time: localTime(entry.startedAt),
+  };
+}

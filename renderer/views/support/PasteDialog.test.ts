@@ -1,0 +1,69 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import { flushSync } from 'svelte';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppApi } from '../../../src/ipc/index.ts';
+import { support } from '../../lib/state/support.svelte.ts';
+import PasteDialog from './PasteDialog.svelte';
+
+const KEY = 'sk_live_c4n4ry_0123456789abcdef';
+const CURL = `curl -H 'svc-api-key: ${KEY}' -H 'svc-version: v2' 'https://api.example.com/swap/permit2/price?chainId=1&sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&sellAmount=1000000'`;
+
+beforeAll(() => {
+  // jsdom has no modal dialogs; the box only needs `open` to follow.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
+  window.api = {
+    profiles: { list: async () => ({ ok: true, value: { profiles: [], notice: null } }) },
+    history: { search: async () => ({ ok: true, value: { rows: [], nextBefore: null } }) },
+  } as unknown as AppApi;
+});
+
+afterEach(() => {
+  support.clear();
+  support.close();
+  cleanup();
+});
+
+function pasteInto(element: HTMLElement, text: string): Event {
+  const event = new Event('paste', { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'clipboardData', { value: { getData: (type: string) => (type === 'text/plain' ? text : '') } });
+  element.dispatchEvent(event);
+  flushSync();
+  return event;
+}
+
+describe('PasteDialog', () => {
+  it('opens with Ctrl+K from anywhere and focuses the box', async () => {
+    render(PasteDialog);
+    await fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const box = screen.getByRole('textbox', { name: /^Paste a zid/ });
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('cancels the paste and inserts the redacted text: the key never becomes the value or the markup', () => {
+    render(PasteDialog);
+    support.open();
+    flushSync();
+    const box = screen.getByRole('textbox', { name: /^Paste a zid/ }) as HTMLTextAreaElement;
+    const event = pasteInto(box, CURL);
+    expect(event.defaultPrevented).toBe(true);
+    expect(box.value).toContain("svc-api-key: REDACTED'");
+    expect(box.value).not.toContain(KEY);
+    expect(document.body.innerHTML).not.toContain(KEY);
+    expect(screen.getByRole('status', { name: 'Recognised' }).textContent).toContain('a request (curl command)');
+  });
+
+  it('redacts typed or filled text on input too', async () => {
+    render(PasteDialog);
+    support.open();
+    flushSync();
+    const box = screen.getByRole('textbox', { name: /^Paste a zid/ }) as HTMLTextAreaElement;
+    await fireEvent.input(box, { target: { value: CURL } });
+    expect(box.value).not.toContain(KEY);
+    expect(support.text).not.toContain(KEY);
+  });
+});
