@@ -22,7 +22,7 @@ export class ComparePage {
 
   /** Body rows of the results table. */
   get rows(): Locator {
-    return this.table.locator('tbody tr');
+    return this.table.locator(':scope > tbody > tr[data-chain]');
   }
 
   /** Picks exactly these chains (by name) in the chain multi-select. */
