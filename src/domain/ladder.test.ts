@@ -27,7 +27,7 @@ describe('ladder points', () => {
     const input = point(100, 290, 295);
     input.permit2 = { state: 'ok', buyAmount: 30n * 10n ** 15n, netBuyAmount: null, errorName: null };
     const [only] = ladderPoints([input]);
-    expect(only!.permit2).toEqual({ kind: 'fee-not-priced', gross: 30n * 10n ** 15n, grossPerUnit: 0.0003 });
+    expect(only!.permit2).toEqual({ kind: 'fee-not-priced', gross: 30n * 10n ** 15n, grossPerUnit: 0.0003, grossPerUnitBase: 3n * 10n ** 14n });
     expect(only!.better).toBeNull();
     expect(only!.diffBps).toBeNull();
   });

@@ -35,8 +35,8 @@ export interface LadderPointInput {
 
 /** One model at one size: a net per-unit figure, a price whose fee was not priced, or no price. */
 export type NetFigure =
-  | { kind: 'net'; net: bigint; perUnit: number }
-  | { kind: 'fee-not-priced'; gross: bigint; grossPerUnit: number }
+  | { kind: 'net'; net: bigint; perUnit: number; perUnitBase: bigint }
+  | { kind: 'fee-not-priced'; gross: bigint; grossPerUnit: number; grossPerUnitBase: bigint }
   | { kind: 'no-price'; reason: string };
 
 /** One size of the ladder, both models. */
@@ -72,13 +72,20 @@ function perUnit(amount: bigint, buyDecimals: number, sellAmount: bigint, sellDe
   return Number(amount) / 10 ** buyDecimals / (Number(sellAmount) / 10 ** sellDecimals);
 }
 
+/** Buy-token base units per one whole sell-token unit (cut toward zero): exact, for the number formatter. */
+export function perUnitBase(amount: bigint, sellAmount: bigint, sellDecimals: number): bigint {
+  return sellAmount === 0n ? 0n : (amount * 10n ** BigInt(sellDecimals)) / sellAmount;
+}
+
 /** The net figure of one side: the one place the ladder reads "net". */
 export function netFigure(side: LadderSide, point: Pick<LadderPointInput, 'sellAmount' | 'sellDecimals' | 'buyDecimals'>): NetFigure {
   if (side.state === 'ok' && side.netBuyAmount !== null) {
-    return { kind: 'net', net: side.netBuyAmount, perUnit: perUnit(side.netBuyAmount, point.buyDecimals, point.sellAmount, point.sellDecimals) };
+    const net = side.netBuyAmount;
+    return { kind: 'net', net, perUnit: perUnit(net, point.buyDecimals, point.sellAmount, point.sellDecimals), perUnitBase: perUnitBase(net, point.sellAmount, point.sellDecimals) };
   }
   if (side.state === 'ok' && side.buyAmount !== null) {
-    return { kind: 'fee-not-priced', gross: side.buyAmount, grossPerUnit: perUnit(side.buyAmount, point.buyDecimals, point.sellAmount, point.sellDecimals) };
+    const gross = side.buyAmount;
+    return { kind: 'fee-not-priced', gross, grossPerUnit: perUnit(gross, point.buyDecimals, point.sellAmount, point.sellDecimals), grossPerUnitBase: perUnitBase(gross, point.sellAmount, point.sellDecimals) };
   }
   if (side.state === 'no-liquidity') return { kind: 'no-price', reason: 'no liquidity' };
   if (side.state === 'not-requested') return { kind: 'no-price', reason: 'not requested' };

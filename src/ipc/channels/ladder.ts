@@ -4,7 +4,8 @@ import { amountItemsProblem } from '../../domain/ladder-amounts.ts';
 import { formatBaseUnits } from '../../domain/units.ts';
 import { channel } from '../channel.ts';
 import { AppErrorSchema } from '../result.ts';
-import { CompareRequestSchema, CompareRowWireSchema, RunStateSchema, sideFromWire, type CompareRowWire } from './compare.ts';
+import type { LadderExportChain } from '../../domain/ladder-export.ts';
+import { CompareRequestSchema, CompareRowWireSchema, RunStateSchema, rowFromWire, sideFromWire, type CompareRowWire } from './compare.ts';
 
 /**
  * Channels of the `ladder` area (issue 11, Compare's "Sizes" mode): one pair at up to 8 amounts on
@@ -107,4 +108,18 @@ export function ladderInputOf(row: CompareRowWire): LadderPointInput {
     allowanceHolder: sideFromWire(row.allowanceHolder),
     permit2: sideFromWire(row.permit2),
   };
+}
+
+/** The exporter's chains from a ladder's wire rows: chains in first-seen order, sizes in amount order. */
+export function ladderExportChains(rows: readonly LadderRowWire[]): LadderExportChain[] {
+  const chains = new Map<number, LadderExportChain>();
+  for (const row of [...rows].sort((a, b) => a.amountIndex - b.amountIndex)) {
+    let chain = chains.get(row.chainId);
+    if (!chain) {
+      chain = { chainId: row.chainId, chainName: row.chainName, sell: row.sellToken, buy: row.buyToken, rows: [] };
+      chains.set(row.chainId, chain);
+    }
+    chain.rows.push({ amount: row.amount, sellAmount: BigInt(row.sellAmount), row: rowFromWire(row) });
+  }
+  return [...chains.values()];
 }
