@@ -31,6 +31,8 @@ export interface ChartModel {
   gaps: Gap[];
   xTicks: { x: number; size: number }[];
   yTicks: { y: number; value: number }[];
+  /** Significant digits the y labels need to tell their ticks apart. */
+  ySignificant: number;
   crossovers: { x: number; size: number; isExact: boolean }[];
   hasNet: boolean;
 }
@@ -93,9 +95,18 @@ export function chartModel(chain: LadderChain): ChartModel {
     gaps,
     xTicks: chain.points.map((point) => ({ x: x(point.size), size: point.size })),
     yTicks: values.length > 0 ? ticks.map((value) => ({ y: y(value), value })) : [],
+    ySignificant: significantFor(ticks),
     crossovers,
     hasNet: values.length > 0,
   };
+}
+
+/** Enough significant digits that ticks `step` apart read differently (at least 4, at most 12). */
+export function significantFor(ticks: readonly number[]): number {
+  const step = Math.abs((ticks.at(-1) ?? 0) - (ticks[0] ?? 0)) / Math.max(1, ticks.length - 1);
+  const largest = Math.max(...ticks.map(Math.abs));
+  if (step === 0 || largest === 0) return 4;
+  return Math.min(12, Math.max(4, Math.ceil(Math.log10(largest / step)) + 2));
 }
 
 /** An SVG polyline's points attribute. */
@@ -104,7 +115,6 @@ export function pathOf(points: readonly PlacedPoint[]): string {
 }
 
 /** A per-unit float as the y axis writes it, through the app's number formatter. */
-export function perUnitText(value: number, decimals: number, format: (base: bigint, decimals: number, significant: number) => string): string {
-  const digits = Math.min(decimals, 18);
-  return format(BigInt(Math.round(value * 10 ** digits)), digits, 4);
+export function perUnitText(value: number, decimals: number, significant: number, format: (base: bigint, decimals: number, significant: number) => string): string {
+  return format(BigInt(Math.round(value * 10 ** decimals)), decimals, significant);
 }
