@@ -29,7 +29,9 @@ function ladderApi(): LadderApi {
   return (api as unknown as { ladder: LadderApi }).ladder;
 }
 
-const POLL_MS = 200;
+// A running ladder is read with ladder.status({afterDone}): the engine answers at the next answer
+// (or after a second), so each answer is drawn when it arrives; this pause only spaces reads.
+const POLL_MS = 16;
 
 /** One chain of a ladder as the charts draw it: points smallest size first, each with its row. */
 export interface LadderChain {
@@ -65,6 +67,8 @@ export class LadderState {
   /** The amount (index in the request's list) whose table is shown. */
   selectedIndex = $state(0);
   #timer: ReturnType<typeof setTimeout> | null = null;
+  /** The run being read; an answer for any other (one opened since, or the screen left) is dropped. */
+  #current: string | null = null;
 
   chains = $derived(this.status ? ladderChains(this.status.rows) : []);
   isRunning = $derived(this.status?.state === 'running');
@@ -95,17 +99,20 @@ export class LadderState {
       return;
     }
     this.selectedIndex = 0;
+    this.#current = result.value.runId;
     await this.#poll(result.value.runId);
   }
 
-  async #poll(runId: string): Promise<void> {
-    const result = await ladderApi().status({ runId });
+  async #poll(runId: string, afterDone?: number): Promise<void> {
+    const result = await ladderApi().status({ runId, ...(afterDone === undefined ? {} : { afterDone }) });
+    if (this.#current !== runId) return;
     if (!result.ok) {
       this.failure = result.error.message;
       return;
     }
     this.status = result.value;
-    if (result.value.state === 'running') this.#timer = setTimeout(() => void this.#poll(runId), POLL_MS);
+    const done = result.value.done;
+    if (result.value.state === 'running') this.#timer = setTimeout(() => void this.#poll(runId, done), POLL_MS);
     else {
       this.#timer = null;
       void this.loadPastRuns();
@@ -125,7 +132,10 @@ export class LadderState {
 
   /** Reopens a past ladder (and its form values). */
   async open(runId: string): Promise<void> {
+    this.dispose();
+    this.#current = runId;
     const result = await ladderApi().open({ runId });
+    if (this.#current !== runId) return;
     if (!result.ok) {
       this.failure = result.error.message;
       return;
@@ -152,5 +162,6 @@ export class LadderState {
   dispose(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    this.#current = null;
   }
 }

@@ -27,7 +27,7 @@ export function createLadderHandlers(deps: LadderDeps): { [C in keyof Channels]:
       finished.catch((error: unknown) => console.error('ladder run', runId, error));
       return { runId, total };
     },
-    'ladder.status': (input) => runner.status(input.runId),
+    'ladder.status': (input) => runner.status(input.runId, input.afterDone),
     'ladder.cancel': async (input) => ({ cancelled: runner.cancel(input.runId) }),
     'ladder.list': async () => ({ runs: await runner.list() }),
     'ladder.open': (input) => runner.status(input.runId),

@@ -124,4 +124,22 @@ describe('a ladder within the rate budget', () => {
     expect(rig.statuses.filter((code) => code === 429)).toEqual([]);
     expect(performance.now() - started).toBeGreaterThanOrEqual(2_100);
   });
+
+  it('answers a status read with afterDone at the next answer instead of on a timer', async () => {
+    const runner = ladderOn(rig);
+    const { runId, finished } = runner.start(request({ chains: [1], amounts: ['100', '1000'] }));
+    let seen = 0;
+    const reads: number[] = [];
+    for (;;) {
+      const status = await runner.status(runId, seen, 5_000);
+      reads.push(status.done);
+      if (status.state !== 'running') break;
+      expect(status.done).toBeGreaterThan(seen);
+      seen = status.done;
+    }
+    await finished;
+    // Four requests at 5 rps: each read came back with one more answer (or the end), never empty-handed.
+    expect(reads.at(-1)).toBe(4);
+    expect(reads.length).toBeLessThanOrEqual(5);
+  });
 });

@@ -28,7 +28,12 @@ export interface LadderRunnerDeps {
 export interface LadderRunner {
   /** Plans and starts a ladder; throws INVALID_INPUT (with field reasons) before sending anything. */
   start(request: LadderRequest): { runId: string; total: number; finished: Promise<LadderStatus> };
-  status(runId: string): Promise<LadderStatus>;
+  /**
+   * The run's status. With `afterDone`, a running ladder answers once it has more than that many
+   * answers or has ended, or after `waitMs`: the screen learns of each answer at once without
+   * polling on a timer, so the last answer is drawn as soon as it arrives.
+   */
+  status(runId: string, afterDone?: number, waitMs?: number): Promise<LadderStatus>;
   cancel(runId: string): boolean;
   list(): Promise<LadderSummary[]>;
 }
@@ -42,21 +47,30 @@ interface LiveLadder {
   pending: Set<string>;
   cancelled: boolean;
   startedMs: number;
+  /** Row per amount and chain, rebuilt only when one of its sides changes. */
+  rows: Map<string, LadderRowWire>;
+  /** Callers of status(afterDone) waiting for the next answer. */
+  waiters: Set<() => void>;
 }
 
 const keyOf = (rung: PlannedRung, chain: PlannedChain) => `${rung.amountIndex}:${chain.chainId}`;
 const CANCELLED: SideResult = { failure: { name: 'CANCELLED', message: 'cancelled before an answer came' } };
 
+function rowOf(rung: PlannedRung, chain: PlannedChain, sides: Sides): LadderRowWire {
+  return { ...buildRow(chain, sides), amount: rung.amount, amountIndex: rung.amountIndex };
+}
+
 function rowsOf(run: LiveLadder, isFinal: boolean): LadderRowWire[] {
   const rows: LadderRowWire[] = [];
   for (const rung of run.rungs) {
     for (const chain of rung.chains) {
-      let sides = run.results.get(keyOf(rung, chain));
+      const key = keyOf(rung, chain);
+      const sides = run.results.get(key);
       if (isFinal && run.cancelled) {
-        sides = { ...sides };
-        for (const item of chain.requests) sides[item.model] ??= CANCELLED;
-      }
-      if (sides) rows.push({ ...buildRow(chain, sides), amount: rung.amount, amountIndex: rung.amountIndex });
+        const filled: Sides = { ...sides };
+        for (const item of chain.requests) filled[item.model] ??= CANCELLED;
+        rows.push(rowOf(rung, chain, filled));
+      } else if (sides) rows.push(run.rows.get(key)!);
     }
   }
   return rows;
@@ -93,9 +107,12 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
       run.pending.delete(requestId);
     }
     const key = keyOf(rung, chain);
-    run.results.set(key, { ...run.results.get(key), [item.model]: result });
+    const sides = { ...run.results.get(key), [item.model]: result };
+    run.results.set(key, sides);
+    run.rows.set(key, rowOf(rung, chain, sides));
     if (isAnswer) run.status.done += 1;
     refresh(run);
+    wake(run);
   }
 
   async function execute(run: LiveLadder): Promise<LadderStatus> {
@@ -118,7 +135,13 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
       final.error ??= isAppError(saveError) ? saveError.toData() : { code: 'STORAGE', message: String(saveError) };
     }
     Object.assign(run.status, final);
+    wake(run);
     return structuredClone(run.status);
+  }
+
+  function wake(run: LiveLadder): void {
+    for (const resolve of run.waiters) resolve();
+    run.waiters.clear();
   }
 
   function cancelPending(run: LiveLadder): void {
@@ -135,12 +158,25 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
         runId, state: 'running', request, profileId: request.profileId ?? deps.defaultProfileId, done: 0, total, etaMs: null,
         startedAt: new Date(startedMs).toISOString(), finishedAt: null, rows: [], error: null,
       };
-      const run: LiveLadder = { status, rungs, results: new Map(), pending: new Set(), cancelled: false, startedMs };
+      const run: LiveLadder = { status, rungs, results: new Map(), pending: new Set(), cancelled: false, startedMs, rows: new Map(), waiters: new Set() };
       live.set(runId, run);
       return { runId, total, finished: execute(run) };
     },
-    async status(runId) {
+    async status(runId, afterDone, waitMs = 1000) {
       const run = live.get(runId);
+      if (run && afterDone !== undefined && run.status.state === 'running' && run.status.done <= afterDone) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            run.waiters.delete(done);
+            resolve();
+          }, waitMs);
+          const done = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          run.waiters.add(done);
+        });
+      }
       if (run) return structuredClone(run.status);
       const stored = await deps.store.load(runId);
       if (!stored) throw new AppError('NOT_FOUND', `No size ladder ${runId}`);

@@ -87,7 +87,8 @@ const RunRef = z.strictObject({ runId: LadderRunIdSchema });
 /** The ladder channels. */
 export const ladderChannels = {
   'ladder.start': channel(LadderRequestSchema, z.object({ runId: z.string(), total: z.number().int() })),
-  'ladder.status': channel(RunRef, LadderStatusSchema),
+  /** With `afterDone`, waits (up to a second) until more than that many answers are in or the run ends. */
+  'ladder.status': channel(z.strictObject({ runId: LadderRunIdSchema, afterDone: z.number().int().min(0).optional() }), LadderStatusSchema),
   'ladder.cancel': channel(RunRef, z.object({ cancelled: z.boolean() })),
   'ladder.list': channel(z.void(), z.object({ runs: z.array(LadderSummarySchema) })),
   'ladder.open': channel(RunRef, LadderStatusSchema),
