@@ -48,9 +48,9 @@ export function ladderChains(rows: readonly LadderRowWire[]): LadderChain[] {
   const byChain = new Map<number, LadderRowWire[]>();
   for (const row of rows) byChain.set(row.chainId, [...(byChain.get(row.chainId) ?? []), row]);
   return [...byChain.values()].map((chainRows) => {
-    const ordered = [...chainRows].sort((a, b) => ladderInputOf(a).size - ladderInputOf(b).size);
-    const points = ladderPoints(ordered.map(ladderInputOf)).map((point, index) => ({ ...point, row: ordered[index]! }));
-    const first = ordered[0]!;
+    const ordered = chainRows.map((row) => ({ row, input: ladderInputOf(row) })).sort((a, b) => a.input.size - b.input.size);
+    const points = ladderPoints(ordered.map((item) => item.input)).map((point, index) => ({ ...point, row: ordered[index]!.row }));
+    const first = ordered[0]!.row;
     return { chainId: first.chainId, chainName: first.chainName, sell: first.sellToken, buy: first.buyToken, points, crossover: findCrossovers(points) };
   });
 }

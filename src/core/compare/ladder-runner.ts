@@ -53,6 +53,9 @@ interface LiveLadder {
   waiters: Set<() => void>;
 }
 
+/** How long a status read waits for more answers once one has come, so a burst costs one read. */
+const COALESCE_MS = 150;
+
 const keyOf = (rung: PlannedRung, chain: PlannedChain) => `${rung.amountIndex}:${chain.chainId}`;
 const CANCELLED: SideResult = { failure: { name: 'CANCELLED', message: 'cancelled before an answer came' } };
 
@@ -140,8 +143,24 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
   }
 
   function wake(run: LiveLadder): void {
-    for (const resolve of run.waiters) resolve();
-    run.waiters.clear();
+    for (const waiter of [...run.waiters]) waiter();
+  }
+
+  // Resolves when `isReady` holds (checked at each answer and at the end) or after `ms`.
+  function until(run: LiveLadder, isReady: () => boolean, ms: number): Promise<void> {
+    if (isReady()) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        run.waiters.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if (isReady()) finish();
+      };
+      const timer = setTimeout(finish, ms);
+      run.waiters.add(check);
+    });
   }
 
   function cancelPending(run: LiveLadder): void {
@@ -164,18 +183,10 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
     },
     async status(runId, afterDone, waitMs = 1000) {
       const run = live.get(runId);
-      if (run && afterDone !== undefined && run.status.state === 'running' && run.status.done <= afterDone) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            run.waiters.delete(done);
-            resolve();
-          }, waitMs);
-          const done = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-          run.waiters.add(done);
-        });
+      if (run && afterDone !== undefined && run.status.state === 'running') {
+        await until(run, () => run.status.done > afterDone || run.status.state !== 'running', waitMs);
+        // Answers that follow within COALESCE_MS go out in one read; the end goes out at once.
+        if (run.status.state === 'running') await until(run, () => run.status.state !== 'running', COALESCE_MS);
       }
       if (run) return structuredClone(run.status);
       const stored = await deps.store.load(runId);
