@@ -6,7 +6,10 @@ import { rowFromWire, type CompareRowWire, type ModelSideWire, type RunStatus } 
 
 /** The exporter's rows from a run's wire rows. */
 export function exportRowsOf(rows: readonly CompareRowWire[]): ExportRow[] {
-  return rows.map((row) => ({ row: rowFromWire(row), chainName: row.chainName, buyDecimals: row.buyToken.decimals, nativeDecimals: row.nativeDecimals }));
+  return rows.map((row) => ({
+    row: rowFromWire(row), chainName: row.chainName, buyDecimals: row.buyToken.decimals, nativeDecimals: row.nativeDecimals,
+    sellSymbol: row.sellToken.symbol, buySymbol: row.buyToken.symbol, buyAddress: row.buyToken.address, buyPerNative: row.networkFeeRate?.buyPerNative ?? null,
+  }));
 }
 
 function amount(value: string | null, decimals: number, digits = 6): string {
@@ -18,6 +21,7 @@ export function sideText(side: ModelSideWire, decimals: number): string {
   if (side.state === 'ok') return amount(side.buyAmount, decimals);
   if (side.state === 'no-liquidity') return 'no liquidity';
   if (side.state === 'error') return side.errorName ?? 'error';
+  if (side.state === 'pending' || side.state === 'cancelled') return side.state;
   return '-';
 }
 
@@ -31,7 +35,7 @@ export function alignTable(lines: string[][]): string {
 
 /** The comparison as a table. */
 export function comparisonTable(rows: readonly CompareRowWire[]): string {
-  const header = ['chain', 'AH buy', 'P2 buy', 'P2-AH bps', 'AH min buy', 'P2 min buy', 'AH net fee', 'P2 net fee', 'AH net buy', 'P2 net buy', 'better'];
+  const header = ['chain', 'AH buy', 'P2 buy', 'P2-AH bps', 'P2-AH net bps', 'AH min buy', 'P2 min buy', 'AH net fee', 'P2 net fee', 'AH net buy', 'P2 net buy', 'better'];
   const lines = rows.map((row) => {
     const d = row.buyToken.decimals;
     const fee = (side: ModelSideWire) => (side.totalNetworkFee === null ? '-' : `${amount(side.totalNetworkFee, row.nativeDecimals, 8)} ${row.nativeSymbol ?? ''}`.trim());
@@ -40,6 +44,7 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
       sideText(row.allowanceHolder, d),
       sideText(row.permit2, d),
       row.diffBps === null ? '-' : row.diffBps.toFixed(2),
+      row.netDiffBps === null || row.netDiffBps === undefined ? '-' : row.netDiffBps.toFixed(2),
       amount(row.allowanceHolder.minBuyAmount, d),
       amount(row.permit2.minBuyAmount, d),
       fee(row.allowanceHolder),

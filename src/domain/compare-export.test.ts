@@ -45,6 +45,10 @@ const items: ExportRow[] = [
     chainName: 'Ethereum, mainnet',
     buyDecimals: 6,
     nativeDecimals: 18,
+    sellSymbol: 'WETH',
+    buySymbol: 'USDC',
+    buyAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    buyPerNative: null,
   },
 ];
 
@@ -56,6 +60,9 @@ describe('comparisonToCsv', () => {
     const cell = (name: string) => row![header!.indexOf(name)];
     expect(cell('chain_name')).toBe('Ethereum, mainnet');
     expect(cell('allowance_holder_buy_amount')).toBe('1000.5');
+    expect(cell('allowance_holder_buy_amount_base_units')).toBe('1000500000');
+    expect(cell('buy_symbol')).toBe('USDC');
+    expect(cell('net_diff_bps_permit2_vs_allowance_holder')).toBe('');
     expect(cell('allowance_holder_zid')).toBe(ahBody.zid);
     expect(cell('allowance_holder_total_network_fee_native')).toBe(formatUnits(BigInt(ahBody.totalNetworkFee as string), 18));
     expect(cell('permit2_state')).toBe('error');

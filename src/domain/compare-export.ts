@@ -3,7 +3,9 @@ import { formatBaseUnits } from './units.ts';
 
 /**
  * CSV and JSON of the comparison table (issue 5, "Export and reopen"), zids included so that each
- * figure can be traced back to its request.
+ * figure can be traced back to its request. Issue 11: amounts are written twice, in human units (no
+ * grouping, full precision, for spreadsheets) and in base units (`*_base_units`, exact), with the
+ * symbols and addresses the run used; the net difference and the rate the fee was priced with too.
  */
 
 /** A table row with what is needed to show its amounts in human units. */
@@ -13,16 +15,24 @@ export interface ExportRow {
   /** Decimals of the buy token on this chain (USDC has 6 on most chains, 18 on BSC). */
   buyDecimals: number;
   nativeDecimals: number;
+  /** The tokens the row's requests used (an override's, not the pair picker's). */
+  sellSymbol?: string;
+  buySymbol?: string;
+  buyAddress?: string;
+  /** Buy-token base units per whole native unit the fee was converted with; null: fee not priced. */
+  buyPerNative?: string | null;
 }
 
 const SIDE_COLUMNS = [
   'state', 'error_name', 'buy_amount', 'min_buy_amount', 'integrator_fees_base_units', 'service_fee_base_units',
   'gas', 'total_network_fee_native', 'network_fee_in_buy_token', 'net_buy_amount', 'zid',
+  'buy_amount_base_units', 'min_buy_amount_base_units', 'total_network_fee_base_units', 'network_fee_in_buy_token_base_units', 'net_buy_amount_base_units',
 ] as const;
 
 /** The CSV header, in column order. */
 export const COMPARISON_CSV_COLUMNS: readonly string[] = [
-  'chain_id', 'chain_name', 'better', 'better_basis', 'diff_bps_permit2_vs_allowance_holder',
+  'chain_id', 'chain_name', 'sell_symbol', 'buy_symbol', 'buy_token', 'better', 'better_basis', 'diff_bps_permit2_vs_allowance_holder',
+  'net_diff_bps_permit2_vs_allowance_holder', 'buy_base_units_per_native',
   ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
 ];
@@ -57,6 +67,7 @@ function sideCells(side: ModelSide, item: ExportRow): (string | null)[] {
     human(side.networkFeeInBuyToken, item.buyDecimals),
     human(side.netBuyAmount, item.buyDecimals),
     side.zid,
+    ...[side.buyAmount, side.minBuyAmount, side.totalNetworkFee, side.networkFeeInBuyToken, side.netBuyAmount].map((value) => (value === null ? null : value.toString())),
   ];
 }
 
@@ -65,7 +76,8 @@ export function comparisonToCsv(items: readonly ExportRow[]): string {
   const lines = [COMPARISON_CSV_COLUMNS.map(csvField).join(',')];
   for (const item of items) {
     const { row } = item;
-    const cells = [row.chainId, item.chainName, row.better, row.basis, row.diffBps, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item)];
+    const head = [row.chainId, item.chainName, item.sellSymbol ?? null, item.buySymbol ?? null, item.buyAddress ?? null, row.better, row.basis, row.diffBps, row.netDiffBps, item.buyPerNative ?? null];
+    const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item)];
     lines.push(cells.map(csvField).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;

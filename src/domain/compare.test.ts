@@ -46,6 +46,25 @@ describe('compareChain', () => {
     expect(row.allowanceHolder.netBuyAmount).toBe(1000000n - ahFee);
     expect(row.permit2.netBuyAmount).toBe(1001000n - p2Fee);
     expect({ better: row.better, basis: row.basis }).toEqual({ better: 'allowance-holder', basis: 'net' });
+    // The net difference is its own figure: here it says why Allowance Holder wins although Permit2's gross is higher.
+    expect(row.diffBps).toBeGreaterThan(0);
+    expect(row.netDiffBps).toBeLessThan(0);
+  });
+
+  it('gives no verdict while a side is pending or after it was cancelled or not requested, and says which', () => {
+    const pending = compareChain({ chainId: 1, allowanceHolder: ok(ah), permit2: { status: 'pending' } });
+    expect(pending.permit2.state).toBe('pending');
+    expect({ better: pending.better, basis: pending.basis, diff: pending.diffBps }).toEqual({ better: null, basis: null, diff: null });
+    const cancelled = compareChain({ chainId: 1, allowanceHolder: { status: 'cancelled' }, permit2: ok(p2) });
+    expect(cancelled.allowanceHolder.state).toBe('cancelled');
+    expect(cancelled.better).toBeNull();
+    expect(compareChain({ chainId: 1, permit2: ok(p2) }).better).toBeNull();
+  });
+
+  it('waits for a pending native rate instead of judging gross first and net later', () => {
+    const waiting = compareChain({ chainId: 1, allowanceHolder: ok(ah), permit2: ok(p2), isRatePending: true });
+    expect({ better: waiting.better, basis: waiting.basis, net: waiting.netDiffBps }).toEqual({ better: null, basis: null, net: null });
+    expect(waiting.diffBps).not.toBeNull();
   });
 
   it('calls equal net amounts a tie', () => {

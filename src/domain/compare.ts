@@ -9,10 +9,16 @@ import { bpsDifference } from './units.ts';
 /** The two allowance models. */
 export type AllowanceModel = 'allowance-holder' | 'permit2';
 
-/** What one model's price request gave: a 200 body (with or without liquidity) or an error. */
+/**
+ * What one model's price request gave: a 200 body (with or without liquidity) or an error; or,
+ * for a requested model without an answer yet, 'pending' (still queued or in flight) or
+ * 'cancelled' (the run was cancelled or failed before it was answered).
+ */
 export type ModelOutcome =
   | { status: 'ok'; body: LiquidPrice | NoLiquidity }
-  | { status: 'error'; error: { name: string; message: string; zid?: string } };
+  | { status: 'error'; error: { name: string; message: string; zid?: string } }
+  | { status: 'pending' }
+  | { status: 'cancelled' };
 
 /** Buy-token base units worth one whole native unit (10^nativeDecimals wei); a price path's result. */
 export interface NativeToBuyRate {
@@ -26,6 +32,8 @@ export interface CompareInput {
   allowanceHolder?: ModelOutcome;
   permit2?: ModelOutcome;
   nativeToBuy?: NativeToBuyRate;
+  /** The native -> buy rate is being priced by a request still pending: the verdict waits for it. */
+  isRatePending?: boolean;
 }
 
 /** A fee total in one token. */
@@ -37,7 +45,7 @@ export interface FeeTotal {
 /** One model's column group in the table. Amount fields are null unless state is 'ok'. */
 export interface ModelSide {
   model: AllowanceModel;
-  state: 'ok' | 'no-liquidity' | 'error' | 'not-requested';
+  state: 'ok' | 'no-liquidity' | 'error' | 'not-requested' | 'pending' | 'cancelled';
   zid: string | null;
   errorName: string | null;
   errorMessage: string | null;
@@ -51,7 +59,12 @@ export interface ModelSide {
   netBuyAmount: bigint | null;
 }
 
-/** Which model gives more, and on what basis the verdict was reached. */
+/**
+ * Which model gives more, and on what basis: 'net' (buy amount minus the network fee in buy
+ * token, both sides priced), 'gross' (the fee could not be priced in buy token), 'only-side' (one
+ * side priced, the other answered with no liquidity or an error). null while a side or the rate
+ * is pending, when a side was cancelled or not requested: nothing is called better unless it was.
+ */
 export interface Verdict {
   better: AllowanceModel | 'tie' | null;
   basis: 'net' | 'gross' | 'only-side' | null;
@@ -64,6 +77,8 @@ export interface ComparisonRow extends Verdict {
   permit2: ModelSide;
   /** Permit2 buy amount against Allowance Holder's, in Bps; null unless both have liquidity. */
   diffBps: number | null;
+  /** Permit2 net buy amount against Allowance Holder's, in Bps; null unless both nets are known. */
+  netDiffBps: number | null;
 }
 
 /** Reads the spec's untyped `gas` / `totalNetworkFee` (string, number or null) as bigint. */
@@ -105,6 +120,7 @@ function emptySide(model: AllowanceModel, state: ModelSide['state']): ModelSide 
 /** One model's column group from its outcome. */
 export function modelSide(model: AllowanceModel, outcome: ModelOutcome | undefined, rate?: NativeToBuyRate): ModelSide {
   if (!outcome) return emptySide(model, 'not-requested');
+  if (outcome.status === 'pending' || outcome.status === 'cancelled') return emptySide(model, outcome.status);
   if (outcome.status === 'error') {
     return { ...emptySide(model, 'error'), zid: outcome.error.zid ?? null, errorName: outcome.error.name, errorMessage: outcome.error.message };
   }
@@ -135,13 +151,17 @@ function larger(ah: bigint, p2: bigint): Verdict['better'] {
 
 /**
  * Picks the better model: by buy amount net of network fee when both nets are known, else by gross
- * buy amount (the basis says which); a side without a price loses to one with a price.
+ * buy amount (the basis says which); a side without a price loses to one with a price. No verdict
+ * while a side is pending, cancelled or not requested, nor while the rate that would make it net is pending.
  */
-export function verdict(ah: ModelSide, p2: ModelSide): Verdict {
+export function verdict(ah: ModelSide, p2: ModelSide, isRatePending = false): Verdict {
+  const waits = (side: ModelSide) => side.state === 'pending' || side.state === 'cancelled' || side.state === 'not-requested';
+  if (waits(ah) || waits(p2)) return { better: null, basis: null };
   if (ah.buyAmount === null && p2.buyAmount === null) return { better: null, basis: null };
   if (ah.buyAmount === null) return { better: 'permit2', basis: 'only-side' };
   if (p2.buyAmount === null) return { better: 'allowance-holder', basis: 'only-side' };
   if (ah.netBuyAmount !== null && p2.netBuyAmount !== null) return { better: larger(ah.netBuyAmount, p2.netBuyAmount), basis: 'net' };
+  if (isRatePending) return { better: null, basis: null };
   return { better: larger(ah.buyAmount, p2.buyAmount), basis: 'gross' };
 }
 
@@ -151,5 +171,9 @@ export function compareChain(input: CompareInput): ComparisonRow {
   const permit2 = modelSide('permit2', input.permit2, input.nativeToBuy);
   const diffBps =
     allowanceHolder.buyAmount !== null && permit2.buyAmount !== null ? bpsDifference(permit2.buyAmount, allowanceHolder.buyAmount) : null;
-  return { chainId: input.chainId, allowanceHolder, permit2, diffBps, ...verdict(allowanceHolder, permit2) };
+  const netDiffBps =
+    allowanceHolder.netBuyAmount !== null && permit2.netBuyAmount !== null && allowanceHolder.netBuyAmount > 0n
+      ? bpsDifference(permit2.netBuyAmount, allowanceHolder.netBuyAmount)
+      : null;
+  return { chainId: input.chainId, allowanceHolder, permit2, diffBps, netDiffBps, ...verdict(allowanceHolder, permit2, input.isRatePending) };
 }

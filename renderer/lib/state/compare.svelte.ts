@@ -210,7 +210,10 @@ export class CompareState {
 
   /** The exporter's rows, in the table's order. */
   exportRows(): ExportRow[] {
-    return this.rows.map((row) => ({ row: rowFromWire(row), chainName: row.chainName, buyDecimals: row.buyToken.decimals, nativeDecimals: row.nativeDecimals }));
+    return this.rows.map((row) => ({
+      row: rowFromWire(row), chainName: row.chainName, buyDecimals: row.buyToken.decimals, nativeDecimals: row.nativeDecimals,
+      sellSymbol: row.sellToken.symbol, buySymbol: row.buyToken.symbol, buyAddress: row.buyToken.address, buyPerNative: row.networkFeeRate?.buyPerNative ?? null,
+    }));
   }
 
   csv(): string {

@@ -7,13 +7,17 @@ import type { PlannedChain } from './plan.ts';
 /**
  * One chain's results-table row from the history entries its requests produced.
  *
- * Network fee in buy-token terms needs a native -> buy rate. Sources, in order, all from the
- * run itself (no extra request, so the run costs exactly chains x models of the rate budget):
+ * Network fee in buy-token terms needs a native -> buy rate. Sources, in order:
  *   1. the buy token is the native asset or its wrapped form: 1 native = 1 buy token (exact);
  *   2. the sell token is native or wrapped native: the trade's own price (buyAmount / sellAmount
  *      of the first side with liquidity) is the native -> buy rate;
- *   3. otherwise null: the table shows the fee in native units only and the verdict falls back
- *      to gross buy amounts (its basis says so).
+ *   3. otherwise the plan's rate request (RATE_PROBE native sold for the buy token, one per chain
+ *      per run, within the profile's rate budget) gives it: 'quoted', with its history entry;
+ *   4. when that has no liquidity or fails, null and `feeNotPriced` says why on that row only:
+ *      the table shows the fee in native units and the verdict falls back to gross buy amounts.
+ *
+ * A requested model without a result reads 'pending' while the run goes on and 'cancelled' once
+ * it has ended (cancelled or failed); a row's verdict waits for both sides and the rate.
  */
 
 /** What one finished request left: its history entry, or a failure before anything was sent. */
@@ -37,15 +41,48 @@ function liquid(outcome: ModelOutcome | undefined): LiquidPrice | null {
   return outcome?.status === 'ok' && outcome.body.liquidityAvailable ? (outcome.body as LiquidPrice) : null;
 }
 
-/** The native -> buy rate of a chain, or null (see the file comment). */
-export function nativeRate(chain: PlannedChain, outcomes: (ModelOutcome | undefined)[]): (NativeToBuyRate & { source: 'buy-is-native' | 'sell-is-native' }) | null {
-  if (chain.buy.kind !== 'token') return { buyPerNative: 10n ** BigInt(chain.buy.decimals), nativeDecimals: 18, source: 'buy-is-native' };
+/** A chain's results so far: each model's, and the rate request's. */
+export type ChainResults = Partial<Record<AllowanceModel | 'rate', SideResult>>;
+
+/** How the network fee was (or was not) priced in buy token on a chain. */
+export interface RateOutcome {
+  rate: (NativeToBuyRate & { source: 'buy-is-native' | 'sell-is-native' | 'quoted'; entryId: number | null; zid: string | null }) | null;
+  isPending: boolean;
+  /** Why there is no rate (null when there is one or it is pending). */
+  notPriced: string | null;
+}
+
+function quotedRate(chain: PlannedChain, result: SideResult | undefined, hasEnded: boolean): RateOutcome {
+  const request = chain.rateRequest!;
+  if (!result) return { rate: null, isPending: !hasEnded, notPriced: hasEnded ? 'fee not priced: the rate request was cancelled' : null };
+  const outcome = outcomeOf(request.endpoint.split('.')[0] as AllowanceModel, result);
+  const body = liquid(outcome);
+  const pair = `${chain.nativeSymbol ?? 'native'} → ${chain.buy.symbol || 'buy token'}`;
+  if (!body || BigInt(body.buyAmount) === 0n) {
+    const why = outcome.status === 'error' ? outcome.error.name : 'no liquidity';
+    return { rate: null, isPending: false, notPriced: `fee not priced: ${why} for ${pair}` };
+  }
+  const buyPerNative = (BigInt(body.buyAmount) * 10n ** BigInt(request.nativeDecimals)) / request.sellAmount;
+  return { rate: { buyPerNative, nativeDecimals: request.nativeDecimals, source: 'quoted', entryId: entryIdOf(result), zid: body.zid }, isPending: false, notPriced: null };
+}
+
+/** The native -> buy rate of a chain (see the file comment). */
+export function nativeRate(chain: PlannedChain, outcomes: (ModelOutcome | undefined)[], rateResult?: SideResult, hasEnded = false): RateOutcome {
+  if (chain.buy.kind !== 'token') return { rate: { buyPerNative: 10n ** BigInt(chain.buy.decimals), nativeDecimals: 18, source: 'buy-is-native', entryId: null, zid: null }, isPending: false, notPriced: null };
   if (chain.sell.kind !== 'token') {
     const price = outcomes.map(liquid).find((body) => body !== null);
-    if (!price || BigInt(price.sellAmount) === 0n) return null;
-    return { buyPerNative: (BigInt(price.buyAmount) * 10n ** 18n) / BigInt(price.sellAmount), nativeDecimals: 18, source: 'sell-is-native' };
+    if (!price || BigInt(price.sellAmount) === 0n) return { rate: null, isPending: false, notPriced: 'fee not priced: no side has a price to derive the rate from' };
+    return { rate: { buyPerNative: (BigInt(price.buyAmount) * 10n ** 18n) / BigInt(price.sellAmount), nativeDecimals: 18, source: 'sell-is-native', entryId: null, zid: null }, isPending: false, notPriced: null };
   }
-  return null;
+  if (chain.rateRequest) return quotedRate(chain, rateResult, hasEnded);
+  return { rate: null, isPending: false, notPriced: 'fee not priced: the chain has no native asset to price' };
+}
+
+/** The symbol a row shows for a token: the plan's, else the route's symbol for its address, else the short address. */
+function labelOf(token: PlannedChain['buy'], routeTokens: ModelSideWire['routeTokens']): string {
+  if (token.symbol) return token.symbol;
+  const found = routeTokens.find((item) => item.address.toLowerCase() === token.address.toLowerCase());
+  return found?.symbol ?? `${token.address.slice(0, 6)}…${token.address.slice(-4)}`;
 }
 
 function routeOf(outcome: ModelOutcome | undefined): Pick<ModelSideWire, 'fills' | 'routeTokens'> {
@@ -61,24 +98,36 @@ function entryIdOf(result: SideResult | undefined): number | null {
   return result && 'entry' in result ? result.entry.id : null;
 }
 
-/** The wire row of a chain; a model absent from `results` shows as not requested. */
-export function buildRow(chain: PlannedChain, results: Partial<Record<AllowanceModel, SideResult>>): CompareRowWire {
-  const ah = results['allowance-holder'] ? outcomeOf('allowance-holder', results['allowance-holder']) : undefined;
-  const p2 = results.permit2 ? outcomeOf('permit2', results.permit2) : undefined;
-  const rate = nativeRate(chain, [ah, p2]);
-  const row = compareChain({ chainId: chain.chainId, allowanceHolder: ah, permit2: p2, nativeToBuy: rate ?? undefined });
+function sideOutcome(chain: PlannedChain, model: AllowanceModel, result: SideResult | undefined, hasEnded: boolean): ModelOutcome | undefined {
+  if (result) return outcomeOf(model, result);
+  if (!chain.requests.some((item) => item.model === model)) return undefined;
+  return { status: hasEnded ? 'cancelled' : 'pending' };
+}
+
+/**
+ * The wire row of a chain. A model not in the plan shows as not requested; a planned one without
+ * a result as pending, or cancelled once `hasEnded` (the run is over).
+ */
+export function buildRow(chain: PlannedChain, results: ChainResults, hasEnded = false): CompareRowWire {
+  const ah = sideOutcome(chain, 'allowance-holder', results['allowance-holder'], hasEnded);
+  const p2 = sideOutcome(chain, 'permit2', results.permit2, hasEnded);
+  const { rate, isPending, notPriced } = nativeRate(chain, [ah, p2], results.rate, hasEnded);
+  const row = compareChain({ chainId: chain.chainId, allowanceHolder: ah, permit2: p2, nativeToBuy: rate ?? undefined, isRatePending: isPending });
+  const routeTokens = [...routeOf(ah).routeTokens, ...routeOf(p2).routeTokens];
   return {
     chainId: chain.chainId,
     chainName: chain.chainName,
-    sellToken: { address: chain.sell.address, symbol: chain.sell.symbol, decimals: chain.sell.decimals },
-    buyToken: { address: chain.buy.address, symbol: chain.buy.symbol, decimals: chain.buy.decimals },
+    sellToken: { address: chain.sell.address, symbol: labelOf(chain.sell, routeTokens), decimals: chain.sell.decimals, isOverride: chain.sell.isOverride },
+    buyToken: { address: chain.buy.address, symbol: labelOf(chain.buy, routeTokens), decimals: chain.buy.decimals, isOverride: chain.buy.isOverride },
     sellAmount: chain.sellAmount.toString(),
     nativeSymbol: chain.nativeSymbol,
     nativeDecimals: 18,
-    networkFeeRate: rate ? { buyPerNative: rate.buyPerNative.toString(), source: rate.source } : null,
+    networkFeeRate: rate ? { buyPerNative: rate.buyPerNative.toString(), source: rate.source, entryId: rate.entryId, zid: rate.zid } : null,
+    feeNotPriced: notPriced,
     allowanceHolder: sideToWire(row.allowanceHolder, { entryId: entryIdOf(results['allowance-holder']), ...routeOf(ah) }),
     permit2: sideToWire(row.permit2, { entryId: entryIdOf(results.permit2), ...routeOf(p2) }),
     diffBps: row.diffBps,
+    netDiffBps: row.netDiffBps,
     better: row.better,
     basis: row.basis,
   };

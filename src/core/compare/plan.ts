@@ -1,5 +1,5 @@
 import { chainById, swapChains } from '../../domain/chains.ts';
-import { findToken, findTokenBySymbol } from '../../domain/token-registry.ts';
+import { findToken, findTokenBySymbol, nativeOf, wrappedNativeOf } from '../../domain/token-registry.ts';
 import { AmountError, parseHumanAmount } from '../../domain/units.ts';
 import type { EndpointId } from '../../spec/index.ts';
 import { AppError } from '../../ipc/result.ts';
@@ -18,10 +18,29 @@ import { validateParams } from '../request/send-request.ts';
 /** A token as the plan uses it. */
 export interface PlannedToken {
   address: string;
+  /** The registry's symbol, the override's typed symbol, or '' when neither knows it (the row reads it from the route). */
   symbol: string;
   decimals: number;
   kind: 'native' | 'wrapped-native' | 'token';
+  /** Came from a per-chain address override rather than the pair's symbol. */
+  isOverride: boolean;
 }
+
+/**
+ * The extra indicative price that gives the native -> buy rate of a chain whose buy and sell
+ * tokens are both ordinary tokens (issue 11, "net of fees for every pair"): RATE_PROBE of the
+ * native asset sold for the buy token, one request per chain per run, paced like the others.
+ */
+export interface RateRequest {
+  endpoint: EndpointId;
+  params: Record<string, string>;
+  /** Native base units sold (RATE_PROBE). */
+  sellAmount: bigint;
+  nativeDecimals: number;
+}
+
+/** 0.1 of a native unit: large enough to price well, small enough to avoid price impact on thin pools. */
+export const RATE_PROBE = 10n ** 17n;
 
 /** One chain of a run. */
 export interface PlannedChain {
@@ -32,17 +51,20 @@ export interface PlannedChain {
   sellAmount: bigint;
   nativeSymbol: string | null;
   requests: { model: AllowanceModel; endpoint: EndpointId; params: Record<string, string> }[];
+  /** The native -> buy rate request, or null when the rate comes from the trade itself (see build-row.ts). */
+  rateRequest: RateRequest | null;
 }
 
 function resolveToken(chainId: number, symbol: string, override: TokenOverride | undefined): PlannedToken | null {
   if (override) {
     const known = findToken(chainId, override.address);
-    if (known) return { address: known.address, symbol: known.symbol, decimals: known.decimals, kind: known.kind };
+    if (known) return { address: known.address, symbol: known.symbol, decimals: known.decimals, kind: known.kind, isOverride: true };
     if (override.decimals === undefined) return null;
-    return { address: override.address, symbol, decimals: override.decimals, kind: 'token' };
+    // Never the pair's symbol: the address is some other token (issue 11, wrong-figure case 2).
+    return { address: override.address, symbol: override.symbol ?? '', decimals: override.decimals, kind: 'token', isOverride: true };
   }
   const token = findTokenBySymbol(chainId, symbol);
-  return token ? { address: token.address, symbol: token.symbol, decimals: token.decimals, kind: token.kind } : null;
+  return token ? { address: token.address, symbol: token.symbol, decimals: token.decimals, kind: token.kind, isOverride: false } : null;
 }
 
 function overrideOf(request: CompareRequest, chainId: number, side: 'sell' | 'buy'): TokenOverride | undefined {
@@ -97,7 +119,16 @@ function planChain(request: CompareRequest, chainId: number, index: number, erro
   }
   const params = queryOf(request, chainId, sell, buy, sellAmount);
   const requests = request.models.map((model) => ({ model, endpoint: `${model}.price` as EndpointId, params }));
-  return { chainId, chainName: chain.name, sell, buy, sellAmount, nativeSymbol: chain.nativeSymbol, requests };
+  return { chainId, chainName: chain.name, sell, buy, sellAmount, nativeSymbol: chain.nativeSymbol, requests, rateRequest: rateRequestOf(request, chainId, sell, buy) };
+}
+
+/** The rate request of a chain, or null when the buy or sell token is native or wrapped native (rate from the run). */
+function rateRequestOf(request: CompareRequest, chainId: number, sell: PlannedToken, buy: PlannedToken): RateRequest | null {
+  if (buy.kind !== 'token' || sell.kind !== 'token') return null;
+  const native = nativeOf(chainId) ?? wrappedNativeOf(chainId);
+  if (!native) return null;
+  const params = { chainId: String(chainId), sellToken: native.address, buyToken: buy.address, sellAmount: RATE_PROBE.toString() };
+  return { endpoint: `${request.models[0] ?? 'allowance-holder'}.price` as EndpointId, params, sellAmount: RATE_PROBE, nativeDecimals: native.decimals };
 }
 
 /**
@@ -110,7 +141,7 @@ export function planComparison(request: CompareRequest): PlannedChain[] {
   if (chainIds.length === 0) errors.push({ field: 'chains', reason: `no chain knows both ${request.sell} and ${request.buy}: pick chains and add address overrides` });
   const plan = chainIds.map((chainId, index) => planChain(request, chainId, index, errors)).filter((chain) => chain !== null);
   for (const chain of plan) {
-    for (const item of chain.requests) {
+    for (const item of chain.rateRequest ? [...chain.requests, chain.rateRequest] : chain.requests) {
       try {
         validateParams(item.endpoint, item.params);
       } catch (error) {

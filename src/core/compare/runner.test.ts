@@ -87,13 +87,33 @@ describe('comparison runner against the local service', () => {
     expect(detail.permit2).toMatchObject({ zid: status.rows[2]!.permit2.zid, body: { liquidityAvailable: true } });
   });
 
+  it('prices the network fee in the buy token for any pair with one extra rate request per chain, and judges net', async () => {
+    const status = await rig.runner.start(request({ sell: 'WBTC', buy: 'DAI', amount: '1', chains: [1] })).finished;
+    expect(status).toMatchObject({ state: 'done', done: 3, total: 3 });
+    const [row] = status.rows;
+    expect(row!.networkFeeRate).toMatchObject({ source: 'quoted', entryId: expect.any(Number), zid: expect.stringMatching(/^0x/) });
+    const rateEntry = rig.history.get(row!.networkFeeRate!.entryId!)!;
+    expect(rateEntry.endpoint).toBe('allowance-holder.price');
+    expect(rateEntry.query).toMatchObject({ sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', buyToken: row!.buyToken.address, sellAmount: '100000000000000000' });
+    expect(BigInt(row!.networkFeeRate!.buyPerNative)).toBe((BigInt((rateEntry.body as { buyAmount: string }).buyAmount) * 10n ** 18n) / 10n ** 17n);
+    for (const side of [row!.allowanceHolder, row!.permit2]) {
+      const fee = (BigInt(side.totalNetworkFee!) * BigInt(row!.networkFeeRate!.buyPerNative)) / 10n ** 18n;
+      expect(BigInt(side.networkFeeInBuyToken!)).toBe(fee);
+      expect(BigInt(side.netBuyAmount!)).toBe(BigInt(side.buyAmount!) - fee);
+    }
+    expect(row).toMatchObject({ basis: 'net', feeNotPriced: null, netDiffBps: expect.any(Number) });
+  });
+
   it('reports errors by name inline and marks a model that was not requested', async () => {
     const { finished } = rig.runner.start(request({ chains: [1, 137], models: ['permit2'] }));
     const status = await finished;
-    expect(status.total).toBe(2);
+    // WETH is not Polygon's wrapped native: its rate request is the third.
+    expect(status.total).toBe(3);
     const [eth, polygon] = status.rows;
     expect(eth!.allowanceHolder.state).toBe('not-requested');
-    expect(eth).toMatchObject({ better: 'permit2', basis: 'only-side', diffBps: null });
+    // One model alone is not a comparison: nothing is called better.
+    expect(eth).toMatchObject({ better: null, basis: null, diffBps: null });
+    expect(polygon!.feeNotPriced).toMatch(/^fee not priced: BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE for POL → WETH/);
     expect(polygon!.permit2).toMatchObject({ state: 'error', errorName: 'BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE', zid: expect.any(String) });
     expect(polygon!.better).toBeNull();
   });
@@ -108,7 +128,8 @@ describe('cancelling a run', () => {
 
   it('keeps the finished rows, stops the queued requests and says cancelled', async () => {
     const { runId, total, finished } = rig.runner.start(request());
-    expect(total).toBe(12);
+    // 6 chains x 2 models, and Polygon's rate request (WETH is not its wrapped native).
+    expect(total).toBe(13);
     await vi.waitFor(async () => expect((await rig.runner.status(runId)).done).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 20 });
     expect(rig.runner.cancel(runId)).toBe(true);
     const status = await finished;
@@ -129,13 +150,13 @@ describe('rate budget', () => {
   });
   afterAll(() => rig.close());
 
-  it('never goes above the profile budget: 12 requests against a service limiting at the same 5 rps meet no 429', async () => {
+  it('never goes above the profile budget: 13 requests (rate request included) against a service limiting at the same 5 rps meet no 429', async () => {
     const started = performance.now();
     const status = await rig.runner.start(request()).finished;
-    expect(status).toMatchObject({ state: 'done', done: 12, total: 12 });
-    expect(rig.statuses).toHaveLength(12);
+    expect(status).toMatchObject({ state: 'done', done: 13, total: 13 });
+    expect(rig.statuses).toHaveLength(13);
     expect(rig.statuses.filter((code) => code === 429)).toEqual([]);
-    // 12 starts spaced 1/5 s apart: at least 11 intervals.
+    // 13 starts spaced 1/5 s apart: at least 12 intervals (checked against 11 to allow timer slack).
     expect(performance.now() - started).toBeGreaterThanOrEqual(2_100);
   });
 });

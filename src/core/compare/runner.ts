@@ -3,7 +3,7 @@ import type { AllowanceModel } from '../../domain/compare.ts';
 import { AppError, isAppError, type AppErrorData } from '../../ipc/result.ts';
 import type { CompareRequest, CompareRowWire, RunStatus, RunSummary, SideDetail } from '../../ipc/channels/compare.ts';
 import type { RequestService } from '../request/send-request.ts';
-import { buildRow, type SideResult } from './build-row.ts';
+import { buildRow, type ChainResults, type SideResult } from './build-row.ts';
 import { planComparison, type PlannedChain } from './plan.ts';
 import { summaryOf, type RunStore, type StoredRun } from './run-store.ts';
 
@@ -12,6 +12,8 @@ import { summaryOf, type RunStore, type StoredRun } from './run-store.ts';
  * service at once; the service's per-profile rate scheduler releases them within the profile's
  * budget (never above it), so the runner needs no pacing of its own. Each request carries an id,
  * so cancel() aborts the ones still queued or in flight; the rows finished by then are kept.
+ * A chain whose buy and sell tokens are both ordinary tokens adds one rate request (plan.ts), so
+ * that its network fee can be priced in the buy token; it counts in `total` like the others.
  */
 
 /** What the runner is built from. */
@@ -37,10 +39,17 @@ export interface CompareRunner {
 interface LiveRun {
   status: RunStatus;
   plan: PlannedChain[];
-  results: Map<number, Partial<Record<AllowanceModel, SideResult>>>;
+  results: Map<number, ChainResults>;
   pending: Set<string>;
   cancelled: boolean;
   startedMs: number;
+}
+
+/** One request of a run: a model's price, or the chain's native -> buy rate. */
+type Job = { model: AllowanceModel | 'rate'; endpoint: PlannedChain['requests'][number]['endpoint']; params: Record<string, string> };
+
+function jobsOf(chain: PlannedChain): Job[] {
+  return chain.rateRequest ? [...chain.requests, { model: 'rate', endpoint: chain.rateRequest.endpoint, params: chain.rateRequest.params }] : chain.requests;
 }
 
 function newRunId(now: number): string {
@@ -48,7 +57,8 @@ function newRunId(now: number): string {
 }
 
 function rowsOf(run: LiveRun): CompareRowWire[] {
-  return run.plan.filter((chain) => run.results.has(chain.chainId)).map((chain) => buildRow(chain, run.results.get(chain.chainId)!));
+  const hasEnded = run.status.state !== 'running';
+  return run.plan.filter((chain) => run.results.has(chain.chainId)).map((chain) => buildRow(chain, run.results.get(chain.chainId)!, hasEnded));
 }
 
 function detailsOf(run: LiveRun): StoredRun['details'] {
@@ -73,7 +83,7 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
     status.etaMs = status.state === 'running' && status.done > 0 ? Math.round((elapsed / status.done) * (status.total - status.done)) : null;
   }
 
-  async function sendOne(run: LiveRun, chain: PlannedChain, item: PlannedChain['requests'][number]): Promise<void> {
+  async function sendOne(run: LiveRun, chain: PlannedChain, item: Job): Promise<void> {
     const requestId = `${run.status.runId}:${chain.chainId}:${item.model}`;
     run.pending.add(requestId);
     let result: SideResult | null;
@@ -98,7 +108,7 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
   }
 
   async function execute(run: LiveRun): Promise<RunStatus> {
-    const jobs = run.plan.flatMap((chain) => chain.requests.map((item) => sendOne(run, chain, item)));
+    const jobs = run.plan.flatMap((chain) => jobsOf(chain).map((item) => sendOne(run, chain, item)));
     const outcomes = await Promise.allSettled(jobs);
     const failed = outcomes.find((outcome) => outcome.status === 'rejected');
     let error: AppErrorData | null = null;
@@ -110,6 +120,8 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
     }
     // Saved before the state leaves 'running', so a client that sees the end can list the run.
     const final: RunStatus = { ...run.status, state: error ? 'failed' : run.cancelled ? 'cancelled' : 'done', error, finishedAt: new Date(now()).toISOString() };
+    // Rebuilt as ended: sides still without an answer now read cancelled, not pending.
+    final.rows = rowsOf({ ...run, status: final });
     try {
       await deps.store.save({ version: 1, status: final, details: detailsOf(run) });
     } catch (saveError) {
@@ -129,7 +141,7 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
       const plan = planComparison(request);
       const startedMs = now();
       const runId = newRunId(startedMs);
-      const total = plan.reduce((sum, chain) => sum + chain.requests.length, 0);
+      const total = plan.reduce((sum, chain) => sum + jobsOf(chain).length, 0);
       const status: RunStatus = {
         runId, state: 'running', request, profileId: request.profileId ?? deps.defaultProfileId, done: 0, total, etaMs: null,
         startedAt: new Date(startedMs).toISOString(), finishedAt: null, rows: [], error: null,

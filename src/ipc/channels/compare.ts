@@ -23,6 +23,8 @@ export const TokenOverrideSchema = z.strictObject({
   side: z.enum(['sell', 'buy']),
   address: AddressSchema,
   decimals: z.number().int().min(0).max(255).optional(),
+  /** The token's symbol when the registry does not know the address (else read from the route). */
+  symbol: z.string().trim().min(1).max(40).optional(),
 });
 /** A token override. */
 export type TokenOverride = z.infer<typeof TokenOverrideSchema>;
@@ -67,7 +69,7 @@ const RouteFillWireSchema = z.object({ from: z.string(), to: z.string(), source:
 /** One model's column group on the wire, with the history entry it came from and its route. */
 export const ModelSideWireSchema = z.object({
   model: CompareModelSchema,
-  state: z.enum(['ok', 'no-liquidity', 'error', 'not-requested']),
+  state: z.enum(['ok', 'no-liquidity', 'error', 'not-requested', 'pending', 'cancelled']),
   zid: z.string().nullable(),
   errorName: z.string().nullable(),
   errorMessage: z.string().nullable(),
@@ -87,9 +89,28 @@ export const ModelSideWireSchema = z.object({
 /** A model side on the wire. */
 export type ModelSideWire = z.infer<typeof ModelSideWireSchema>;
 
-const TokenRefSchema = z.object({ address: z.string(), symbol: z.string(), decimals: z.number().int() });
+const TokenRefSchema = z.object({
+  address: z.string(),
+  /** What the run used: the registry's symbol, the override's, or the route's (never the pair picker's for an override). */
+  symbol: z.string(),
+  decimals: z.number().int(),
+  /** The token came from a per-chain address override (absent in runs saved before issue 11). */
+  isOverride: z.boolean().optional(),
+});
 
-/** One results-table row on the wire. */
+/**
+ * One results-table row on the wire (issue 11: every figure traces to the request behind it).
+ *
+ * Net-of-fee fields, stable for other views (the size ladder) to read:
+ * - `networkFeeRate`: the native -> buy-token rate the network fee was converted with, and where
+ *   it came from: 'buy-is-native' (1:1), 'sell-is-native' (the trade's own price) or 'quoted'
+ *   (one extra indicative price per chain per run; `entryId`/`zid` name its history entry).
+ *   null when it could not be had; `feeNotPriced` then says why, on that row only.
+ * - each side's `networkFeeInBuyToken` and `netBuyAmount` (= buyAmount - networkFeeInBuyToken).
+ * - `diffBps` (gross) and `netDiffBps` (net): Permit2 against Allowance Holder, in bps.
+ * - `better` / `basis`: the verdict, on net amounts when both are known ('net'), else gross;
+ *   null while a side or the rate is pending, or a side was cancelled or not requested.
+ */
 export const CompareRowWireSchema = z.object({
   chainId: z.number().int(),
   chainName: z.string(),
@@ -99,10 +120,20 @@ export const CompareRowWireSchema = z.object({
   nativeSymbol: z.string().nullable(),
   nativeDecimals: z.number().int(),
   /** How the network fee was priced in buy-token terms (null: it was not). */
-  networkFeeRate: z.object({ buyPerNative: BASE, source: z.enum(['buy-is-native', 'sell-is-native']) }).nullable(),
+  networkFeeRate: z
+    .object({
+      buyPerNative: BASE,
+      source: z.enum(['buy-is-native', 'sell-is-native', 'quoted']),
+      entryId: z.number().int().min(0).nullable().optional(),
+      zid: z.string().nullable().optional(),
+    })
+    .nullable(),
+  /** Why the network fee is not in buy-token terms on this row (null when it is, or while the rate is pending). */
+  feeNotPriced: z.string().nullable().optional(),
   allowanceHolder: ModelSideWireSchema,
   permit2: ModelSideWireSchema,
   diffBps: z.number().nullable(),
+  netDiffBps: z.number().nullable().optional(),
   better: z.enum(['allowance-holder', 'permit2', 'tie']).nullable(),
   basis: z.enum(['net', 'gross', 'only-side']).nullable(),
 });
@@ -212,6 +243,7 @@ export function rowFromWire(row: CompareRowWire): ComparisonRow {
     allowanceHolder: sideFromWire(row.allowanceHolder),
     permit2: sideFromWire(row.permit2),
     diffBps: row.diffBps,
+    netDiffBps: row.netDiffBps ?? null,
     better: row.better,
     basis: row.basis,
   };
