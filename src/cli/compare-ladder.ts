@@ -64,7 +64,7 @@ export async function runLadderToEnd(request: LadderRequest, options: { dataDir:
 function figureCell(figure: NetFigure, decimals: number): string {
   if (figure.kind === 'net') return formatTokenAmount(figure.perUnitBase, decimals);
   if (figure.kind === 'fee-not-priced') return 'fee not priced';
-  return figure.reason === 'CANCELLED' ? 'cancelled' : figure.reason;
+  return figure.reason;
 }
 
 function verdictCell(point: LadderPoint): string {

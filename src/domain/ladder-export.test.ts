@@ -15,7 +15,7 @@ function side(model: ModelSide['model'], net: bigint | null, zid: string, feePri
 
 function row(ah: ModelSide, p2: ModelSide): ComparisonRow {
   const both = ah.netBuyAmount !== null && p2.netBuyAmount !== null;
-  return { chainId: 1, allowanceHolder: ah, permit2: p2, diffBps: null, better: both ? (ah.netBuyAmount! > p2.netBuyAmount! ? 'allowance-holder' : 'permit2') : null, basis: both ? 'net' : null };
+  return { chainId: 1, allowanceHolder: ah, permit2: p2, diffBps: null, netDiffBps: null, better: both ? (ah.netBuyAmount! > p2.netBuyAmount! ? 'allowance-holder' : 'permit2') : null, basis: both ? 'net' : null };
 }
 
 // 100 USDC: AH 0.0300 WETH net, P2 0.0299; 1000 USDC: AH 0.300, P2 0.301 (a flip between).

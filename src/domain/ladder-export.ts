@@ -92,8 +92,9 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
   const out = chains.map((chain) => {
     const crossover = chainCrossover(chain);
     const points = chain.rows.map((item) => ({
-      amount: item.amount, sellAmount: item.sellAmount, netDiffBps: netDiffBps(chain, item),
+      amount: item.amount, sellAmount: item.sellAmount,
       ...item.row,
+      netDiffBps: netDiffBps(chain, item),
       allowanceHolder: { ...item.row.allowanceHolder, netPerUnitSold: netPerUnit(item.row.allowanceHolder, chain, item) },
       permit2: { ...item.row.permit2, netPerUnitSold: netPerUnit(item.row.permit2, chain, item) },
     }));

@@ -21,7 +21,7 @@ export function sizeText(size: number, token: { decimals: number; symbol: string
 export function netFigureText(figure: NetFigure, buy: { decimals: number; symbol: string }, sell: { symbol: string }): string {
   if (figure.kind === 'net') return `${formatTokenAmount(figure.perUnitBase, buy.decimals)} ${buy.symbol} per ${sell.symbol} net`;
   if (figure.kind === 'fee-not-priced') return `network fee not priced in ${buy.symbol} (gross ${formatTokenAmount(figure.grossPerUnitBase, buy.decimals)} ${buy.symbol} per ${sell.symbol})`;
-  return figure.reason === 'CANCELLED' ? 'cancelled' : figure.reason;
+  return figure.reason;
 }
 
 /** The crossover finding in one sentence. */

@@ -37,6 +37,8 @@ describe('ladder points', () => {
     expect(netFigure({ state: 'no-liquidity', buyAmount: null, netBuyAmount: null, errorName: null }, at)).toEqual({ kind: 'no-price', reason: 'no liquidity' });
     expect(netFigure({ state: 'error', buyAmount: null, netBuyAmount: null, errorName: 'TOKEN_NOT_SUPPORTED' }, at)).toEqual({ kind: 'no-price', reason: 'TOKEN_NOT_SUPPORTED' });
     expect(netFigure({ state: 'not-requested', buyAmount: null, netBuyAmount: null, errorName: null }, at)).toEqual({ kind: 'no-price', reason: 'not requested' });
+    expect(netFigure({ state: 'cancelled', buyAmount: null, netBuyAmount: null, errorName: null }, at)).toEqual({ kind: 'no-price', reason: 'cancelled' });
+    expect(netFigure({ state: 'pending', buyAmount: null, netBuyAmount: null, errorName: null }, at)).toEqual({ kind: 'no-price', reason: 'pending' });
   });
 });
 

@@ -89,6 +89,7 @@ export function netFigure(side: LadderSide, point: Pick<LadderPointInput, 'sellA
   }
   if (side.state === 'no-liquidity') return { kind: 'no-price', reason: 'no liquidity' };
   if (side.state === 'not-requested') return { kind: 'no-price', reason: 'not requested' };
+  if (side.state === 'pending' || side.state === 'cancelled') return { kind: 'no-price', reason: side.state };
   return { kind: 'no-price', reason: side.errorName ?? 'error' };
 }
 

@@ -42,7 +42,13 @@ export function planLadder(request: LadderRequest): PlannedRung[] {
   return rungs;
 }
 
-/** How many price requests the ladder sends: chains x models x amounts. */
+/** The chains that need a native -> buy rate request: asked once per ladder, not once per size. */
+export function rateChains(rungs: readonly PlannedRung[]): PlannedChain[] {
+  return (rungs[0]?.chains ?? []).filter((chain) => chain.rateRequest !== null);
+}
+
+/** How many price requests the ladder sends: chains x models x amounts, plus one rate per chain that needs it. */
 export function ladderRequestCount(rungs: readonly PlannedRung[]): number {
-  return rungs.reduce((sum, rung) => sum + rung.chains.reduce((inner, chain) => inner + chain.requests.length, 0), 0);
+  const sides = rungs.reduce((sum, rung) => sum + rung.chains.reduce((inner, chain) => inner + chain.requests.length, 0), 0);
+  return sides + rateChains(rungs).length;
 }

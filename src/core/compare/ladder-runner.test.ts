@@ -34,6 +34,8 @@ describe('planLadder', () => {
     expect(ladderRequestCount(planLadder(request({ chains: [1, 10], models: ['permit2'] })))).toBe(2 * 1 * 3);
     const bsc = planLadder(request({ buy: 'DAI', chains: [56], amounts: ['1'] }));
     expect(bsc[0]!.chains[0]!.sellAmount).toBe(10n ** 18n);
+    // Token for token: one native -> buy rate per chain for the whole ladder, not one per size.
+    expect(ladderRequestCount(planLadder(request({ buy: 'DAI', chains: [1, 8453] })))).toBe(2 * 2 * 3 + 2);
   });
 
   it('names the amounts field and the item for too many decimals, before anything is sent', () => {
@@ -82,6 +84,16 @@ describe('size ladder against the local service', () => {
     expect((await reopened.list())[0]).toMatchObject({ runId, state: 'done', amounts: ['100', '1000', '10000'], chains: [1, 8453], done: 12 });
     expect(await reopened.status(runId)).toEqual(status);
   });
+
+  it('prices the network fee of a token-for-token ladder with one rate request per chain, used at every size', async () => {
+    const status = await ladderOn(rig).start(request({ buy: 'DAI', chains: [1], amounts: ['100', '10000'] })).finished;
+    expect(status).toMatchObject({ state: 'done', done: 5, total: 5 });
+    const [small, large] = status.rows;
+    expect(small!.networkFeeRate).toMatchObject({ source: 'quoted', zid: expect.any(String) });
+    expect(large!.networkFeeRate).toEqual(small!.networkFeeRate);
+    for (const row of status.rows) expect(row.basis).toBe('net');
+    expect(rig.history.get(small!.networkFeeRate!.entryId!)!.zid).toBe(small!.networkFeeRate!.zid);
+  });
 });
 
 describe('a cancelled ladder', () => {
@@ -103,7 +115,9 @@ describe('a cancelled ladder', () => {
     expect(status.rows).toHaveLength(9);
     const sides = status.rows.flatMap((row) => [row.allowanceHolder, row.permit2]);
     expect(sides.filter((side) => side.state === 'ok').length).toBe(status.done);
-    expect(sides.filter((side) => side.errorName === 'CANCELLED').length).toBe(total - status.done);
+    expect(sides.filter((side) => side.state === 'cancelled').length).toBe(total - status.done);
+    // No verdict is given at a size where a side was cancelled.
+    for (const row of status.rows) if (row.allowanceHolder.state === 'cancelled' || row.permit2.state === 'cancelled') expect(row.better).toBeNull();
     expect(rig.statuses.length).toBeLessThan(total);
     expect((await ladderOn(rig).status(runId)).state).toBe('cancelled');
   });

@@ -3,8 +3,8 @@ import type { AllowanceModel } from '../../domain/compare.ts';
 import { AppError, isAppError, type AppErrorData } from '../../ipc/result.ts';
 import type { LadderRequest, LadderRowWire, LadderStatus, LadderSummary } from '../../ipc/channels/ladder.ts';
 import type { RequestService } from '../request/send-request.ts';
-import { buildRow, type SideResult } from './build-row.ts';
-import { ladderRequestCount, planLadder, type PlannedRung } from './ladder-plan.ts';
+import { buildRow, type ChainResults, type SideResult } from './build-row.ts';
+import { ladderRequestCount, planLadder, rateChains, type PlannedRung } from './ladder-plan.ts';
 import type { PlannedChain } from './plan.ts';
 import { ladderSummaryOf, type LadderStore } from './ladder-store.ts';
 
@@ -12,8 +12,10 @@ import { ladderSummaryOf, type LadderStore } from './ladder-store.ts';
  * The size-ladder runner: like the comparison runner (runner.ts), every chain x model x amount
  * request goes to the request service at once and the service's per-profile rate scheduler
  * releases them within the profile's budget, shared with any other run on that profile. Requests
- * are queued smallest-index amount first, so a run cancelled half-way has whole sizes to show.
- * On cancel, a side that never got an answer is kept as a CANCELLED error, so it says so.
+ * are queued in the order of the amounts, so a run cancelled half-way has whole sizes to show.
+ * A chain whose pair needs a native -> buy rate (plan.ts) asks for it once per ladder, first, and
+ * every size of the chain converts its network fee with it. Once the run has ended, a side that
+ * never got an answer reads cancelled (build-row.ts).
  */
 
 /** What the ladder runner is built from. */
@@ -39,6 +41,7 @@ export interface LadderRunner {
 }
 
 type Sides = Partial<Record<AllowanceModel, SideResult>>;
+type Job = { model: AllowanceModel | 'rate'; endpoint: PlannedChain['requests'][number]['endpoint']; params: Record<string, string> };
 
 interface LiveLadder {
   status: LadderStatus;
@@ -47,7 +50,9 @@ interface LiveLadder {
   pending: Set<string>;
   cancelled: boolean;
   startedMs: number;
-  /** Row per amount and chain, rebuilt only when one of its sides changes. */
+  /** Each chain's native -> buy rate answer (chains whose pair needs one), shared by all sizes. */
+  rates: Map<number, SideResult>;
+  /** Row per amount and chain, rebuilt only when one of its sides or its chain's rate changes. */
   rows: Map<string, LadderRowWire>;
   /** Callers of status(afterDone) waiting for the next answer. */
   waiters: Set<() => void>;
@@ -57,23 +62,21 @@ interface LiveLadder {
 const COALESCE_MS = 150;
 
 const keyOf = (rung: PlannedRung, chain: PlannedChain) => `${rung.amountIndex}:${chain.chainId}`;
-const CANCELLED: SideResult = { failure: { name: 'CANCELLED', message: 'cancelled before an answer came' } };
 
-function rowOf(rung: PlannedRung, chain: PlannedChain, sides: Sides): LadderRowWire {
-  return { ...buildRow(chain, sides), amount: rung.amount, amountIndex: rung.amountIndex };
+function rowOf(run: LiveLadder, rung: PlannedRung, chain: PlannedChain, hasEnded: boolean): LadderRowWire {
+  const results: ChainResults = { ...run.results.get(keyOf(rung, chain)), rate: run.rates.get(chain.chainId) };
+  return { ...buildRow(chain, results, hasEnded), amount: rung.amount, amountIndex: rung.amountIndex };
 }
 
-function rowsOf(run: LiveLadder, isFinal: boolean): LadderRowWire[] {
+// While running: the rows with an answer. At the end: every planned row, a side never answered
+// reading cancelled (build-row.ts), so a cancelled ladder shows what it did not get.
+function rowsOf(run: LiveLadder, hasEnded: boolean): LadderRowWire[] {
   const rows: LadderRowWire[] = [];
   for (const rung of run.rungs) {
     for (const chain of rung.chains) {
       const key = keyOf(rung, chain);
-      const sides = run.results.get(key);
-      if (isFinal && run.cancelled) {
-        const filled: Sides = { ...sides };
-        for (const item of chain.requests) filled[item.model] ??= CANCELLED;
-        rows.push(rowOf(rung, chain, filled));
-      } else if (sides) rows.push(run.rows.get(key)!);
+      if (hasEnded) rows.push(rowOf(run, rung, chain, true));
+      else if (run.rows.has(key)) rows.push(run.rows.get(key)!);
     }
   }
   return rows;
@@ -91,35 +94,56 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
     status.etaMs = status.state === 'running' && status.done > 0 ? Math.round((elapsed / status.done) * (status.total - status.done)) : null;
   }
 
-  async function sendOne(run: LiveLadder, rung: PlannedRung, chain: PlannedChain, item: PlannedChain['requests'][number]): Promise<void> {
-    const requestId = `${run.status.runId}:${rung.amountIndex}:${chain.chainId}:${item.model}`;
+  // One request; null when cancel() aborted it (it is in history, but it is no answer).
+  async function sendJob(run: LiveLadder, requestId: string, item: Job): Promise<SideResult | null> {
     run.pending.add(requestId);
-    let result: SideResult;
-    let isAnswer = true;
     try {
       const sent = await deps.requests.send({ requestId, profileId: run.status.profileId, endpoint: item.endpoint, params: item.params });
-      // Aborted by cancel(): kept with its history entry, so the side says cancelled and traces to it.
-      isAnswer = !(run.cancelled && sent.entry.appError?.code === 'CANCELLED');
-      result = { entry: sent.entry };
+      return run.cancelled && sent.entry.appError?.code === 'CANCELLED' ? null : { entry: sent.entry };
     } catch (error) {
       if (!isAppError(error)) throw error;
+      // The profile itself is unusable: every other request would fail the same way.
       if (error.code === 'NOT_FOUND' || error.code === 'NOT_CONFIGURED') throw error;
-      if (run.cancelled && error.code === 'CANCELLED') return;
-      result = { failure: { name: error.code, message: error.message } };
+      return { failure: { name: error.code, message: error.message } };
     } finally {
       run.pending.delete(requestId);
     }
-    const key = keyOf(rung, chain);
-    const sides = { ...run.results.get(key), [item.model]: result };
-    run.results.set(key, sides);
-    run.rows.set(key, rowOf(rung, chain, sides));
-    if (isAnswer) run.status.done += 1;
+  }
+
+  function answered(run: LiveLadder): void {
+    run.status.done += 1;
     refresh(run);
     wake(run);
   }
 
+  async function sendSide(run: LiveLadder, rung: PlannedRung, chain: PlannedChain, item: Job): Promise<void> {
+    const result = await sendJob(run, `${run.status.runId}:${rung.amountIndex}:${chain.chainId}:${item.model}`, item);
+    if (result === null) return;
+    const key = keyOf(rung, chain);
+    run.results.set(key, { ...run.results.get(key), [item.model]: result });
+    run.rows.set(key, rowOf(run, rung, chain, false));
+    answered(run);
+  }
+
+  // The chain's native -> buy rate, asked once per ladder and used by every size of the chain.
+  async function sendRate(run: LiveLadder, chain: PlannedChain): Promise<void> {
+    const request = chain.rateRequest!;
+    const result = await sendJob(run, `${run.status.runId}:rate:${chain.chainId}`, { model: 'rate', endpoint: request.endpoint, params: request.params });
+    if (result === null) return;
+    run.rates.set(chain.chainId, result);
+    for (const rung of run.rungs) {
+      const planned = rung.chains.find((item) => item.chainId === chain.chainId);
+      if (planned && run.rows.has(keyOf(rung, planned))) run.rows.set(keyOf(rung, planned), rowOf(run, rung, planned, false));
+    }
+    answered(run);
+  }
+
   async function execute(run: LiveLadder): Promise<LadderStatus> {
-    const jobs = run.rungs.flatMap((rung) => rung.chains.flatMap((chain) => chain.requests.map((item) => sendOne(run, rung, chain, item))));
+    // Rates first: a size's verdict waits for its chain's rate.
+    const jobs = [
+      ...rateChains(run.rungs).map((chain) => sendRate(run, chain)),
+      ...run.rungs.flatMap((rung) => rung.chains.flatMap((chain) => chain.requests.map((item) => sendSide(run, rung, chain, item)))),
+    ];
     const outcomes = await Promise.allSettled(jobs);
     const failed = outcomes.find((outcome) => outcome.status === 'rejected');
     let error: AppErrorData | null = null;
@@ -177,7 +201,7 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
         runId, state: 'running', request, profileId: request.profileId ?? deps.defaultProfileId, done: 0, total, etaMs: null,
         startedAt: new Date(startedMs).toISOString(), finishedAt: null, rows: [], error: null,
       };
-      const run: LiveLadder = { status, rungs, results: new Map(), pending: new Set(), cancelled: false, startedMs, rows: new Map(), waiters: new Set() };
+      const run: LiveLadder = { status, rungs, results: new Map(), rates: new Map(), pending: new Set(), cancelled: false, startedMs, rows: new Map(), waiters: new Set() };
       live.set(runId, run);
       return { runId, total, finished: execute(run) };
     },

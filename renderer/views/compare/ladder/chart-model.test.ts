@@ -6,7 +6,7 @@ import { BOX, chartModel, significantFor } from './chart-model.ts';
 const USDC = { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 };
 const WETH = { address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', symbol: 'WETH', decimals: 18 };
 
-function side(model: 'allowance-holder' | 'permit2', net: string | null, state: 'ok' | 'error' = 'ok', errorName: string | null = null): LadderRowWire['permit2'] {
+function side(model: 'allowance-holder' | 'permit2', net: string | null, state: LadderRowWire['permit2']['state'] = 'ok', errorName: string | null = null): LadderRowWire['permit2'] {
   return {
     model, state, zid: `0x${model.length}`, errorName, errorMessage: null, buyAmount: net, minBuyAmount: net, integratorFees: [], serviceFee: null, gas: null,
     totalNetworkFee: null, networkFeeInBuyToken: net === null ? null : '0', netBuyAmount: net, entryId: 1, fills: [], routeTokens: [],
@@ -16,7 +16,7 @@ function side(model: 'allowance-holder' | 'permit2', net: string | null, state: 
 function row(amountIndex: number, amount: string, ah: string | null, p2: string | null): LadderRowWire {
   return {
     chainId: 1, chainName: 'Ethereum', sellToken: USDC, buyToken: WETH, sellAmount: `${amount}000000`, nativeSymbol: 'ETH', nativeDecimals: 18,
-    networkFeeRate: null, allowanceHolder: side('allowance-holder', ah), permit2: p2 === null ? side('permit2', null, 'error', 'CANCELLED') : side('permit2', p2),
+    networkFeeRate: null, allowanceHolder: side('allowance-holder', ah), permit2: p2 === null ? side('permit2', null, 'cancelled') : side('permit2', p2),
     diffBps: null, better: null, basis: null, amount, amountIndex,
   };
 }

@@ -43,9 +43,9 @@ function side(point: LadderChain['points'][number], model: AllowanceModel) {
   return model === 'allowance-holder' ? point.allowanceHolder : point.permit2;
 }
 
-function gapReason(figure: ReturnType<typeof side>, buySymbol: string): string {
-  if (figure.kind === 'fee-not-priced') return `network fee not priced in ${buySymbol}`;
-  if (figure.kind === 'no-price') return figure.reason === 'CANCELLED' ? 'cancelled' : figure.reason;
+function gapReason(figure: ReturnType<typeof side>, buySymbol: string, feeNotPriced: string | null | undefined): string {
+  if (figure.kind === 'fee-not-priced') return feeNotPriced ?? `network fee not priced in ${buySymbol}`;
+  if (figure.kind === 'no-price') return figure.reason;
   return '';
 }
 
@@ -85,7 +85,7 @@ export function chartModel(chain: LadderChain): ChartModel {
       const figure = side(point, model);
       if (figure.kind === 'net') series[model].push({ x: x(point.size), y: y(figure.perUnit), size: point.size, amountIndex: point.row.amountIndex });
       else if (point.row[model === 'allowance-holder' ? 'allowanceHolder' : 'permit2'].state !== 'not-requested') {
-        gaps.push({ x: x(point.size), size: point.size, model, reason: gapReason(figure, chain.buy.symbol) });
+        gaps.push({ x: x(point.size), size: point.size, model, reason: gapReason(figure, chain.buy.symbol, point.row.feeNotPriced) });
       }
     }
   }
