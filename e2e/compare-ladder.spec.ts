@@ -108,7 +108,7 @@ test('a ladder cancelled half-way keeps what was answered and says cancelled on 
   await useSlowProfile(app.page);
   await ladder.open();
   await ladder.run('100, 1000', ['Ethereum', 'Optimism', 'Base']);
-  await expect(ladder.progress).toContainText(/1[0-2]?\/12 requests|[3-9]\/12 requests/, { timeout: 30_000 });
+  await expect(ladder.progress).toContainText(/\b([3-9]|1[01])\/12 requests/, { timeout: 30_000 });
   await expect(ladder.progress.getByRole('progressbar')).toBeVisible();
   await ladder.progress.getByRole('button', { name: 'Cancel' }).click();
   await expect(ladder.progress).toContainText(/Cancelled after \d+\/12 requests: answered sizes are kept; the sides not answered say cancelled/, { timeout: 30_000 });

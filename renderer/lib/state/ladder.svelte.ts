@@ -2,10 +2,10 @@ import '../zod-csp.ts';
 import type { z } from 'zod';
 import { api } from '../api.ts';
 import type { Result } from '../../../src/ipc/result.ts';
-import type { ladderChannels, LadderRequestInput, LadderRowWire, LadderStatus, LadderSummary } from '../../../src/ipc/channels/ladder.ts';
-import { ladderExportChains, ladderInputOf } from '../../../src/ipc/channels/ladder.ts';
+import type { ladderChannels, LadderRequestInput, LadderStatus, LadderSummary } from '../../../src/ipc/channels/ladder.ts';
+import { ladderExportChains } from '../../../src/ipc/channels/ladder.ts';
+import { ladderChains } from '../../views/compare/ladder/ladder-chains.ts';
 import { parseAmountList } from '../../../src/domain/ladder-amounts.ts';
-import { findCrossovers, ladderPoints, type CrossoverResult, type LadderPoint } from '../../../src/domain/ladder.ts';
 import { ladderToCsv, ladderToJson } from '../../../src/domain/ladder-export.ts';
 import type { CompareState } from './compare.svelte.ts';
 
@@ -32,28 +32,6 @@ function ladderApi(): LadderApi {
 // A running ladder is read with ladder.status({afterDone}): the engine answers at the next answer
 // (or after a second), so each answer is drawn when it arrives; this pause only spaces reads.
 const POLL_MS = 16;
-
-/** One chain of a ladder as the charts draw it: points smallest size first, each with its row. */
-export interface LadderChain {
-  chainId: number;
-  chainName: string;
-  sell: LadderRowWire['sellToken'];
-  buy: LadderRowWire['buyToken'];
-  points: (LadderPoint & { row: LadderRowWire })[];
-  crossover: CrossoverResult;
-}
-
-/** The chains of a ladder's rows, in plan order. */
-export function ladderChains(rows: readonly LadderRowWire[]): LadderChain[] {
-  const byChain = new Map<number, LadderRowWire[]>();
-  for (const row of rows) byChain.set(row.chainId, [...(byChain.get(row.chainId) ?? []), row]);
-  return [...byChain.values()].map((chainRows) => {
-    const ordered = chainRows.map((row) => ({ row, input: ladderInputOf(row) })).sort((a, b) => a.input.size - b.input.size);
-    const points = ladderPoints(ordered.map((item) => item.input)).map((point, index) => ({ ...point, row: ordered[index]!.row }));
-    const first = ordered[0]!.row;
-    return { chainId: first.chainId, chainName: first.chainName, sell: first.sellToken, buy: first.buyToken, points, crossover: findCrossovers(points) };
-  });
-}
 
 /** The Sizes mode's state. */
 export class LadderState {

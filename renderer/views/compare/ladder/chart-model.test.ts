@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ladderChains } from '../../../lib/state/ladder.svelte.ts';
+import { ladderChains } from './ladder-chains.ts';
 import type { LadderRowWire } from '../../../../src/ipc/channels/ladder.ts';
 import { BOX, chartModel, significantFor } from './chart-model.ts';
 

@@ -1,5 +1,5 @@
 import type { AllowanceModel } from '../../../../src/domain/compare.ts';
-import type { LadderChain } from '../../../lib/state/ladder.svelte.ts';
+import type { LadderChain } from './ladder-chains.ts';
 
 /**
  * Geometry of one chain's ladder chart, kept out of the component so it is plain and tested:
