@@ -51,56 +51,62 @@ test('bad amount lists are named in place and send nothing', async ({ app, engin
   expect(engine.history.search(HistorySearchInputSchema.parse({ limit: 10 })).rows).toHaveLength(0);
 });
 
-test('a ladder on 2 chains x 3 sizes charts both models, says where they cross, shows the table per size, exports and reopens', async ({ app }) => {
+test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross, shows the table per size, exports and reopens', async ({ app }) => {
   const ladder = new LadderPage(app.page);
   await ladder.open();
-  await ladder.run('100, 1000, 10000', ['Ethereum', 'Base']);
+  await ladder.run('1, 10, 100, 1000', ['Optimism', 'Arbitrum'], { sell: 'WETH', buy: 'USDC' });
   await ladder.waitForEnd();
-  await expect(ladder.progress).toContainText('Done: 12/12 requests, 3 sizes on 2 chains');
+  await expect(ladder.progress).toContainText('Done: 16/16 requests, 4 sizes on 2 chains');
 
-  for (const chain of ['Ethereum', 'Base']) {
+  for (const chain of ['Optimism', 'Arbitrum']) {
     const figure = ladder.chart(chain);
     await expect(figure).toBeVisible();
-    await expect(figure.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`^Net WETH per USDC sold on ${chain} by size: 100 USDC: Allowance Holder 0\\.[0-9]+ WETH per USDC net, Permit2 0\\.[0-9]+ WETH per USDC net;`));
-    await expect(figure.locator('p.crossover-text')).toHaveText(/^Crossover: (None in range: (Allowance Holder|Permit2) gives more net at every size priced on both sides \(100 USDC to 10,000 USDC\)|.* → .* at .*)$/);
-    // Both models are drawn: 3 circles and 3 squares, each titled with its zid.
-    await expect(figure.locator('circle.dot')).toHaveCount(3);
-    await expect(figure.locator('rect.dot')).toHaveCount(3);
-    await expect(figure.locator('rect.dot title').first()).toHaveText(/^Permit2, 100 USDC → WETH: 0\.[0-9]+ WETH per USDC net · zid 0x[0-9a-f]{24}$/);
+    await expect(figure.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`^Net USDC per WETH sold on ${chain} by size: 1 WETH: Allowance Holder [0-9,.]+ USDC per WETH net, Permit2 [0-9,.]+ USDC per WETH net;`));
+    const text = figure.locator('p.crossover-text');
+    await expect(text).toHaveText(/^Crossover: (None in range: (Allowance Holder|Permit2) gives more net at every size priced on both sides \(1 WETH to 1,000 WETH\)|((Allowance Holder|Permit2) → (Allowance Holder|Permit2) at ≈? ?[0-9,.]+ WETH [^;]*(; )?)+)$/);
+    // The chart marks exactly the flips the sentence names.
+    const flips = ((await text.textContent()) ?? '').split('→').length - 1;
+    await expect(figure.locator('line.crossover')).toHaveCount(flips);
+    // Both models are drawn: 4 circles and 4 squares, each titled with its tokens and zid.
+    await expect(figure.locator('circle.dot')).toHaveCount(4);
+    await expect(figure.locator('rect.dot')).toHaveCount(4);
+    await expect(figure.locator('rect.dot title').first()).toHaveText(/^Permit2, 1 WETH → USDC: [0-9,.]+ USDC per WETH net · zid 0x[0-9a-f]{24}$/);
   }
+  // The local service's answers flip on at least one of these chains (its gas and price impact differ per model).
+  await expect(ladder.charts.locator('line.crossover')).not.toHaveCount(0);
 
-  const first = ladder.table('100 USDC');
+  const first = ladder.table('1 WETH');
   await expect(first.locator('tbody tr')).toHaveCount(2);
-  await expect(first.getByRole('button', { name: /^Open the Permit2 request for Base at 100 USDC in history$/ })).toBeVisible();
-  await app.page.getByRole('group', { name: 'Table for size' }).getByRole('radio', { name: '1,000 USDC' }).check();
-  const second = ladder.table('1,000 USDC');
-  await expect(second.locator('tbody tr')).toHaveCount(2);
-  await expect(second.locator('tbody tr').first().locator('td').last()).toHaveText(/^(Allowance Holder|Permit2|Tie)$/);
+  await expect(first.getByRole('button', { name: 'Open the Permit2 request for Arbitrum at 1 WETH in history' })).toBeVisible();
+  await app.page.getByRole('group', { name: 'Table for size' }).getByRole('radio', { name: '100 WETH' }).check();
+  const third = ladder.table('100 WETH');
+  await expect(third.locator('tbody tr')).toHaveCount(2);
+  await expect(third.locator('tbody tr').first().locator('td').last()).toHaveText(/^(Allowance Holder|Permit2|Tie)$/);
   await expectNoSeriousAxe(app.page, 'a finished ladder');
 
   const download = app.page.waitForEvent('download');
   await app.page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^size-ladder-USDC-WETH-lad-[0-9a-z]+\.csv$/);
+  expect(file.suggestedFilename()).toMatch(/^size-ladder-WETH-USDC-lad-[0-9a-z]+\.csv$/);
   const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
   expect(lines[0]).toBe(LADDER_CSV_COLUMNS.join(','));
-  expect(lines.slice(1).map((line) => line.split(',').slice(1, 3).join(' '))).toEqual(['Ethereum 100', 'Ethereum 1000', 'Ethereum 10000', 'Base 100', 'Base 1000', 'Base 10000']);
+  expect(lines.slice(1).map((line) => line.split(',').slice(1, 3).join(' '))).toEqual(['Optimism 1', 'Optimism 10', 'Optimism 100', 'Optimism 1000', 'Arbitrum 1', 'Arbitrum 10', 'Arbitrum 100', 'Arbitrum 1000']);
 
   await shoot(app.page, app, 'compare-ladder', async () => {
     await ladder.charts.scrollIntoViewIfNeeded();
   });
   await shoot(app.page, app, 'compare-ladder-table', async () => {
-    await second.scrollIntoViewIfNeeded();
+    await third.scrollIntoViewIfNeeded();
   });
 
   // Reopen from past runs after switching away.
   await app.page.getByRole('group', { name: 'Mode' }).getByRole('radio', { name: 'One size' }).check();
   await expect(ladder.charts).toHaveCount(0);
-  await app.page.getByRole('region', { name: 'Past size ladders' }).getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1000, 10000/ }).click();
-  await expect(ladder.chart('Base')).toBeVisible();
-  await expect(ladder.progress).toContainText('Done: 12/12 requests');
-  await expect(ladder.amounts).toHaveValue('100, 1000, 10000');
-  await expect(ladder.table('100 USDC').locator('tbody tr')).toHaveCount(2);
+  await app.page.getByRole('region', { name: 'Past size ladders' }).getByRole('button', { name: /^Open size ladder WETH to USDC at 1, 10, 100, 1000/ }).click();
+  await expect(ladder.chart('Arbitrum')).toBeVisible();
+  await expect(ladder.progress).toContainText('Done: 16/16 requests');
+  await expect(ladder.amounts).toHaveValue('1, 10, 100, 1000');
+  await expect(ladder.table('1 WETH').locator('tbody tr')).toHaveCount(2);
 });
 
 test('a ladder cancelled half-way keeps what was answered and says cancelled on every other side', async ({ app }) => {

@@ -50,7 +50,11 @@ export class LadderPage {
   }
 
   /** Types the amount list and runs the ladder. */
-  async run(amounts: string, chains?: readonly string[]): Promise<void> {
+  async run(amounts: string, chains?: readonly string[], pair?: { sell: string; buy: string }): Promise<void> {
+    if (pair) {
+      await this.form.getByLabel('Sell').selectOption(pair.sell);
+      await this.form.getByLabel('Buy').selectOption(pair.buy);
+    }
     await this.amounts.fill(amounts);
     if (chains) await this.pickChains(chains);
     await this.form.getByRole('button', { name: 'Run size ladder' }).click();

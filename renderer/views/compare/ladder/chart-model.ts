@@ -7,7 +7,10 @@ import type { LadderChain } from './ladder-chains.ts';
  */
 
 /** The drawing box. */
-export const BOX = { width: 460, height: 230, left: 78, right: 16, top: 22, bottom: 40 } as const;
+export const BOX = { width: 460, height: 240, left: 78, right: 16, top: 32, bottom: 40 } as const;
+
+/** Crossover labels closer than this (px) go on a second row so they do not overlap. */
+const LABEL_GAP = 80;
 
 /** A placed point of one model. */
 export interface PlacedPoint {
@@ -33,7 +36,8 @@ export interface ChartModel {
   yTicks: { y: number; value: number }[];
   /** Significant digits the y labels need to tell their ticks apart. */
   ySignificant: number;
-  crossovers: { x: number; size: number; isExact: boolean }[];
+  /** Each crossover's x and its label row (0 top, 1 below it). */
+  crossovers: { x: number; size: number; isExact: boolean; row: 0 | 1 }[];
   hasNet: boolean;
 }
 
@@ -89,7 +93,12 @@ export function chartModel(chain: LadderChain): ChartModel {
       }
     }
   }
-  const crossovers = chain.crossover.kind === 'crossovers' ? chain.crossover.crossovers.map((item) => ({ x: x(item.size), size: item.size, isExact: item.isExact })) : [];
+  const crossovers: ChartModel['crossovers'] = [];
+  for (const item of chain.crossover.kind === 'crossovers' ? chain.crossover.crossovers : []) {
+    const previous = crossovers.at(-1);
+    const row = previous && previous.row === 0 && x(item.size) - previous.x < LABEL_GAP ? 1 : 0;
+    crossovers.push({ x: x(item.size), size: item.size, isExact: item.isExact, row });
+  }
   return {
     series,
     gaps,
