@@ -22,7 +22,7 @@ export class ComparePage {
 
   /** Body rows of the results table. */
   get rows(): Locator {
-    return this.table.locator('tbody tr');
+    return this.table.locator(':scope > tbody > tr[data-chain]');
   }
 
   /** Picks exactly these chains (by name) in the chain multi-select. */
@@ -36,8 +36,8 @@ export class ComparePage {
 
   /** Fills the pair and amount and starts a run. */
   async compare(options: { sell?: string; buy?: string; amount?: string; chains?: readonly string[] } = {}): Promise<void> {
-    if (options.sell) await this.form.getByLabel('Sell').selectOption(options.sell);
-    if (options.buy) await this.form.getByLabel('Buy').selectOption(options.buy);
+    if (options.sell) await this.form.getByLabel(/^Sell/).selectOption(options.sell);
+    if (options.buy) await this.form.getByLabel(/^Buy/).selectOption(options.buy);
     if (options.amount) await this.form.getByLabel(/^Amount/).fill(options.amount);
     if (options.chains) await this.pickChains(options.chains);
     await this.form.getByRole('button', { name: 'Compare', exact: true }).click();
@@ -55,6 +55,45 @@ export class ComparePage {
     const detail = this.page.getByRole('region', { name: new RegExp(`^${chainName}:`) });
     await expect(detail).toBeVisible();
     return detail;
+  }
+
+  /** The form's advanced section (taker, fees, overrides), opened. */
+  async openAdvanced(): Promise<Locator> {
+    const advanced = this.form.locator('details.advanced');
+    if (!(await advanced.evaluate((element) => (element as HTMLDetailsElement).open))) await advanced.locator('summary').click();
+    return advanced;
+  }
+
+  /** Adds a per-chain address override (decimals left empty when not given). */
+  async addOverride(override: { chain: string; side: 'sell' | 'buy'; address: string; decimals?: string }): Promise<Locator> {
+    const advanced = await this.openAdvanced();
+    await advanced.getByRole('button', { name: 'Add override' }).click();
+    const field = (name: string) => advanced.getByLabel(new RegExp(`^${name}`)).last();
+    await field('Chain').selectOption({ label: override.chain });
+    await field('Side').selectOption(override.side);
+    await field('Address').fill(override.address);
+    if (override.decimals !== undefined) await field('Decimals').fill(override.decimals);
+    return advanced;
+  }
+
+  /** The address fields of the form's override rows (one per override). */
+  get overrideAddresses(): Locator {
+    return this.form.locator('details.advanced').getByLabel(/^Address/);
+  }
+
+  /** The line above the table naming the trade each figure belongs to. */
+  get caption(): Locator {
+    return this.page.locator('.compare .toolbar');
+  }
+
+  /** A body row by chain name. */
+  row(chainName: string): Locator {
+    return this.rows.filter({ has: this.page.getByRole('rowheader', { name: new RegExp(`^${chainName}`) }) });
+  }
+
+  /** Reopens a past run by its list label ("1000 USDC to WETH"); the nth match, newest first. */
+  async reopen(label: string, nth = 0): Promise<void> {
+    await this.page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: new RegExp(`^Open comparison ${label}`) }).nth(nth).click();
   }
 
   get charts(): Locator {

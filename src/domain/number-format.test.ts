@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatInteger, formatTokenAmount, formatWithSymbol } from './number-format.ts';
+import { columnFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatInteger, formatMixedColumn, formatTokenAmount, formatWithSymbol } from './number-format.ts';
 
 describe('columnFractionDigits', () => {
   it('gives the smallest non-zero value six significant digits, capped at the decimals', () => {
@@ -46,5 +46,13 @@ describe('single values', () => {
     expect(formatGwei('1000000000')).toBe('1 gwei');
     expect(formatGwei('10000000')).toBe('0.01 gwei');
     expect(formatGwei('12345')).toBe('0.0000123 gwei');
+  });
+});
+
+describe('formatMixedColumn', () => {
+  it('gives one token with different decimals per chain the same fraction digits, so the column aligns', () => {
+    const column = formatMixedColumn([{ base: 1_500_000n, decimals: 6 }, { base: 1_234n * 10n ** 18n, decimals: 18 }, null, { base: 25_000n, decimals: 6 }]);
+    // 0.025 is the smallest: 6 significant digits need 7 fraction digits, capped at USDC's 6.
+    expect(column).toEqual(['1.500000', '1,234.000000', null, '0.025000']);
   });
 });

@@ -97,3 +97,20 @@ export function formatGwei(wei: bigint | string): string {
 export function formatWithSymbol(base: bigint | string, token: { decimals: number; symbol: string }, significant = DEFAULT_SIGNIFICANT_DIGITS): string {
   return `${formatTokenAmount(base, token.decimals, significant)} ${token.symbol}`;
 }
+
+/**
+ * A column whose rows may hold different tokens or the same token with different decimals (USDC
+ * has 6 on most chains, 18 on BSC): every value gets the same fraction digits (those the
+ * smallest non-zero human magnitude needs for `significant` significant digits), capped by its
+ * column's fewest decimals, so the column still aligns on the decimal point. null stays null.
+ * @example formatMixedColumn([{ base: 1_500_000n, decimals: 6 }, { base: 2n * 10n ** 18n, decimals: 18 }]) // ["1.500000", "2.000000"]
+ */
+export function formatMixedColumn(values: readonly ({ base: bigint | string; decimals: number } | null)[], significant = DEFAULT_SIGNIFICANT_DIGITS): (string | null)[] {
+  const present = values.filter((value) => value !== null);
+  const maxDecimals = Math.max(0, ...present.map((value) => value.decimals));
+  // Scaled to one common number of decimals only to find the smallest magnitude.
+  const scaled = present.map((value) => toBigInt(value.base) * 10n ** BigInt(maxDecimals - value.decimals));
+  // Capped at the fewest decimals in the column: more digits than a token has would be padding only.
+  const digits = Math.min(columnFractionDigits(scaled, maxDecimals, significant), ...present.map((value) => value.decimals));
+  return values.map((value) => (value === null ? null : formatFixed(value.base, value.decimals, digits)));
+}

@@ -6,9 +6,22 @@ import type { compareChannels, CompareRequestInput, RunStatus, RunSummary, Token
 import { rowFromWire } from '../../../src/ipc/channels/compare.ts';
 import { swapChains } from '../../../src/domain/chains.ts';
 import { chainsWithBoth } from '../../views/compare/pair-options.ts';
+import { overrideProblems, overrideDraftOf, parseOverride, type OverrideProblem } from '../../views/compare/override-check.ts';
 import { comparisonToCsv, comparisonToJson, type ExportRow } from '../../../src/domain/compare-export.ts';
 import type { ColumnId, SortDirection } from '../../views/compare/table-model.ts';
-import { sortRows } from '../../views/compare/table-model.ts';
+import { OPTIONAL_COLUMNS, sortRows } from '../../views/compare/table-model.ts';
+
+const COLUMNS_KEY = 'swap-explorer.compare.columns';
+
+// The column chooser's pick, remembered in localStorage (a view preference, not a setting worth a profile field).
+function storedColumns(): ColumnId[] {
+  try {
+    const parsed = JSON.parse(globalThis.localStorage?.getItem(COLUMNS_KEY) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? OPTIONAL_COLUMNS.filter((id) => parsed.includes(id)) : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The Compare screen's state: the form, the run being polled (the IPC contract is invoke-only, so
@@ -54,6 +67,8 @@ export interface OverrideDraft {
   side: 'sell' | 'buy';
   address: string;
   decimals: string;
+  /** Symbol for an address the registry does not know (optional: else read from the route). */
+  symbol: string;
 }
 
 /** The Compare screen's state. */
@@ -81,13 +96,14 @@ export class CompareState {
   sortDirection = $state<SortDirection>('ascending');
   detailChainId = $state<number | null>(null);
   detail = $state.raw<RowDetail | null>(null);
+  /** Optional table columns shown (column chooser). */
+  visibleColumns = $state<ColumnId[]>(storedColumns());
   #timer: ReturnType<typeof setTimeout> | null = null;
 
-  parsedOverrides = $derived<TokenOverride[]>(
-    this.overrides
-      .filter((item) => item.address.trim() !== '')
-      .map((item) => ({ chainId: item.chainId, side: item.side, address: item.address.trim(), ...(item.decimals.trim() ? { decimals: Number(item.decimals) } : {}) })),
-  );
+  /** Field problems of each override row, shown in place; the run is not started while any exist. */
+  overrideErrors = $derived<OverrideProblem[][]>(this.overrides.map((item) => overrideProblems(item)));
+  hasOverrideErrors = $derived(this.overrideErrors.some((problems) => problems.length > 0));
+  parsedOverrides = $derived<TokenOverride[]>(this.overrides.map(parseOverride).filter((item) => item !== null));
   availableChains = $derived(chainsWithBoth(this.sell, this.buy, this.parsedOverrides));
   chains = $derived(this.pickedChains ?? this.availableChains);
   isRunning = $derived(this.status?.state === 'running');
@@ -131,6 +147,8 @@ export class CompareState {
   async start(): Promise<void> {
     this.fieldErrors = {};
     this.failure = null;
+    // Bad override fields are shown in place; nothing is sent.
+    if (this.hasOverrideErrors) return;
     this.closeDetail();
     const result = await compareApi().start(this.request());
     if (!result.ok) {
@@ -184,13 +202,25 @@ export class CompareState {
       this.failure = result.error.message;
       return;
     }
-    const { request } = result.value;
+    this.#restoreForm(result.value.request);
+    this.status = result.value;
+    if (result.value.state === 'running') await this.#poll(runId);
+  }
+
+  // A past run reopens exactly as it was run: every field, overrides included (issue 11, case 1).
+  #restoreForm(request: RunStatus['request']): void {
+    const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
     this.sell = request.sell;
     this.buy = request.buy;
     this.amount = request.amount;
     this.pickedChains = request.chains?.length ? request.chains : null;
-    this.status = result.value;
-    if (result.value.state === 'running') await this.#poll(runId);
+    this.models = { 'allowance-holder': request.models.includes('allowance-holder'), permit2: request.models.includes('permit2') };
+    this.taker = text(request.taker);
+    this.slippageBps = text(request.slippageBps);
+    this.swapFeeBps = text(request.swapFeeBps);
+    this.swapFeeRecipient = text(request.swapFeeRecipient);
+    if (request.profileId) this.profileId = request.profileId;
+    this.overrides = request.overrides.map(overrideDraftOf);
   }
 
   /** Opens one row's detail (both routes, taxes, issues and bodies). */
@@ -222,6 +252,21 @@ export class CompareState {
 
   json(): string {
     return comparisonToJson(this.exportRows());
+  }
+
+  /** Shows these optional columns and remembers the choice. */
+  setVisibleColumns(columns: ColumnId[]): void {
+    this.visibleColumns = columns;
+    try {
+      globalThis.localStorage?.setItem(COLUMNS_KEY, JSON.stringify(columns));
+    } catch {
+      // Storage full or denied: the choice still holds for this session.
+    }
+  }
+
+  /** Polls again after the screen was left and shown again while a run was going. */
+  resume(): void {
+    if (this.status?.state === 'running' && !this.#timer) void this.#poll(this.status.runId);
   }
 
   /** Stops polling (the screen was left). */

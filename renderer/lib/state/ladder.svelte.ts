@@ -42,6 +42,8 @@ export class LadderState {
   failure = $state<string | null>(null);
   status = $state.raw<LadderStatus | null>(null);
   pastRuns = $state.raw<LadderSummary[]>([]);
+  /** Which of Compare's modes is shown: one size (the comparison) or Sizes (this ladder). */
+  mode = $state<'one' | 'sizes'>('one');
   /** The amount (index in the request's list) whose table is shown. */
   selectedIndex = $state(0);
   #timer: ReturnType<typeof setTimeout> | null = null;
@@ -134,6 +136,14 @@ export class LadderState {
 
   json(): string {
     return this.status ? ladderToJson(this.status.request, ladderExportChains(this.status.rows)) : '';
+  }
+
+  /** Picks a running ladder up again when the screen comes back (its state outlives the screen). */
+  resume(): void {
+    const status = this.status;
+    if (!status || status.state !== 'running' || this.#current !== null) return;
+    this.#current = status.runId;
+    void this.#poll(status.runId, status.done);
   }
 
   /** Stops polling (the screen was left). */

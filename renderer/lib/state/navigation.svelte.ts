@@ -29,15 +29,26 @@ export class Navigation {
   /** A request the explorer view consumes to fill its form. */
   explorerRequest = $state.raw<ExplorerRequest | null>(null);
 
+  /** The screen a cross-screen jump came from, offered as "Back to …" until the user navigates on their own. */
+  returnTo = $state<ViewId | null>(null);
+
   /** Shows a screen. */
   show(view: ViewId): void {
     this.current = view;
+    this.returnTo = null;
   }
 
-  /** Opens one history entry in the history view (from a compare cell or an explorer result). */
-  openHistoryEntry(id: number): void {
+  /** Opens one history entry in the history view (from a compare cell or an explorer result); `from` gets a way back. */
+  openHistoryEntry(id: number, from?: ViewId): void {
     this.historyEntryId = id;
     this.current = 'history';
+    this.returnTo = from ?? null;
+  }
+
+  /** Goes back to the screen of the last cross-screen jump. */
+  back(): void {
+    if (this.returnTo) this.current = this.returnTo;
+    this.returnTo = null;
   }
 
   /** Opens the Explorer with its form filled from a request (edit and resend). */

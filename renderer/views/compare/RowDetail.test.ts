@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import RowDetail from './RowDetail.svelte';
 import { okSide, row } from './test-rows.ts';
@@ -30,7 +30,7 @@ describe('RowDetail', () => {
     };
     const the = row(1, 'Ethereum', okSide('allowance-holder', 10n ** 17n, 1), multiHop, 0, 'tie');
     render(RowDetail, {
-      row: the, onOpenEntry: vi.fn(), onClose: vi.fn(),
+      row: the, onOpenEntry: vi.fn(), onClose: vi.fn(), hasTaker: true,
       allowanceHolder: { entryId: 1, zid: the.allowanceHolder.zid, body: body(the.allowanceHolder.zid!, '0') },
       permit2: { entryId: 2, zid: the.permit2.zid, body: body(the.permit2.zid!, null) },
     });
@@ -50,5 +50,39 @@ describe('RowDetail', () => {
     expect(within(p2).getByText(/Allowance needed: spender/)).toBeTruthy();
     expect(within(ah).getByText(the.allowanceHolder.zid!)).toBeTruthy();
     expect(within(p2).getByLabelText('Permit2 raw JSON body').textContent).toContain(`"zid": "${the.permit2.zid}"`);
+  });
+});
+
+describe('RowDetail without a taker', () => {
+  const the = row(8453, 'Base', okSide('allowance-holder', 354_000_000_000_000_000n, 3), okSide('permit2', 353_900_000_000_000_000n, 4), -2.82, 'allowance-holder');
+  const props = (onClose = vi.fn()) => ({
+    row: { ...the, netDiffBps: -2.82 }, onOpenEntry: vi.fn(), onClose, sources: ['Balancer', 'Uniswap_V3'],
+    allowanceHolder: { entryId: 3, zid: the.allowanceHolder.zid, body: body(the.allowanceHolder.zid!, '0') },
+    permit2: { entryId: 4, zid: the.permit2.zid, body: body(the.permit2.zid!, '0') },
+  });
+
+  it('says the issues were not checked instead of "No issues", and why the better model won, with its figures', () => {
+    render(RowDetail, props());
+    const ah = screen.getByRole('article', { name: 'Allowance Holder detail' });
+    expect(within(ah).getByText(/^Not checked: no taker was given/)).toBeTruthy();
+    expect(within(ah).queryByText(/Allowance needed/)).toBeNull();
+    expect(screen.getByText(/Allowance Holder buys 0\.0001 WETH more .*so Allowance Holder gives more net of fees \(-2\.82 bps\)/)).toBeTruthy();
+    // Gas with thousands separators; the net figure in the buy token.
+    expect(within(ah).getByText('180,000')).toBeTruthy();
+    expect(within(ah).getByText('0.353999 WETH')).toBeTruthy();
+  });
+
+  it('colours a source by the run-wide series (the table\'s), not by its position in the route', () => {
+    render(RowDetail, props());
+    const segment = within(screen.getByRole('article', { name: 'Permit2 detail' })).getByTitle(/^Uniswap_V3/);
+    // Uniswap_V3 is the second source of the run: series 2, although it is the first in this route.
+    expect(segment.getAttribute('style')).toContain('var(--series-2)');
+  });
+
+  it('closes on Escape', async () => {
+    const onClose = vi.fn();
+    render(RowDetail, props(onClose));
+    await fireEvent.keyDown(screen.getByRole('region'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

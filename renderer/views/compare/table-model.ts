@@ -5,34 +5,44 @@ import { formatBaseUnits } from '../../../src/domain/units.ts';
 
 /** A sortable column. */
 export type ColumnId =
-  | 'chain' | 'ahBuy' | 'p2Buy' | 'diff' | 'ahMin' | 'p2Min' | 'ahFee' | 'p2Fee' | 'ahNet' | 'p2Net' | 'better';
+  | 'chain' | 'ahBuy' | 'p2Buy' | 'diff' | 'netDiff' | 'ahMin' | 'p2Min' | 'ahFee' | 'p2Fee' | 'ahNet' | 'p2Net' | 'better';
 
 /** Sort direction. */
 export type SortDirection = 'ascending' | 'descending';
 
-/** A column's header: `label` is its accessible name, `short` what the grouped header shows. */
+/** A column's header: `label` is its accessible name and header text. */
 export interface Column {
   id: ColumnId;
   label: string;
-  short: string;
   model: 'allowance-holder' | 'permit2' | null;
+  /** Shown only when picked in the column chooser (the 1280 px layout keeps the rest always on). */
+  isOptional: boolean;
 }
 
-const sideColumns = (model: 'allowance-holder' | 'permit2', prefix: 'ah' | 'p2', name: string): Column[] => [
-  { id: `${prefix}Buy`, label: `${name} buy`, short: 'Buy', model },
-  { id: `${prefix}Min`, label: `${name} min buy`, short: 'Min buy', model },
-  { id: `${prefix}Fee`, label: `${name} network fee`, short: 'Network fee', model },
-  { id: `${prefix}Net`, label: `${name} net buy`, short: 'Net buy', model },
+const column = (id: ColumnId, label: string, model: Column['model'] = null, isOptional = false): Column => ({ id, label, model, isOptional });
+
+/**
+ * The columns, in order. Always shown (fits 1280 x 800): chain, both buy amounts, the gross and
+ * net differences and the verdict. Min buy, network fee (with gas) and net buy per model are
+ * optional (column chooser, remembered); the row detail shows them all.
+ */
+export const COLUMNS: readonly Column[] = [
+  column('chain', 'Chain'),
+  column('ahBuy', 'Allowance Holder buy', 'allowance-holder'),
+  column('p2Buy', 'Permit2 buy', 'permit2'),
+  column('diff', 'Diff (bps)'),
+  column('netDiff', 'Net diff (bps)'),
+  column('better', 'Better'),
+  column('ahMin', 'Allowance Holder min buy', 'allowance-holder', true),
+  column('ahFee', 'Allowance Holder network fee', 'allowance-holder', true),
+  column('ahNet', 'Allowance Holder net buy', 'allowance-holder', true),
+  column('p2Min', 'Permit2 min buy', 'permit2', true),
+  column('p2Fee', 'Permit2 network fee', 'permit2', true),
+  column('p2Net', 'Permit2 net buy', 'permit2', true),
 ];
 
-/** The columns, in order: chain, the Allowance Holder group, the Permit2 group, diff, verdict. */
-export const COLUMNS: readonly Column[] = [
-  { id: 'chain', label: 'Chain', short: 'Chain', model: null },
-  ...sideColumns('allowance-holder', 'ah', 'Allowance Holder'),
-  ...sideColumns('permit2', 'p2', 'Permit2'),
-  { id: 'diff', label: 'Diff (bps)', short: 'Diff (bps)', model: null },
-  { id: 'better', label: 'Better', short: 'Better', model: null },
-];
+/** The optional columns' ids. */
+export const OPTIONAL_COLUMNS: readonly ColumnId[] = COLUMNS.filter((item) => item.isOptional).map((item) => item.id);
 
 type Key = number | string | null;
 
@@ -50,6 +60,7 @@ function keyOf(row: CompareRowWire, column: ColumnId): Key {
     case 'ahBuy': return scaled(row.allowanceHolder.buyAmount, d);
     case 'p2Buy': return scaled(row.permit2.buyAmount, d);
     case 'diff': return row.diffBps;
+    case 'netDiff': return row.netDiffBps ?? null;
     case 'ahMin': return scaled(row.allowanceHolder.minBuyAmount, d);
     case 'p2Min': return scaled(row.permit2.minBuyAmount, d);
     case 'ahFee': return scaled(row.allowanceHolder.totalNetworkFee, row.nativeDecimals);
@@ -82,6 +93,8 @@ export function sideProblem(side: ModelSideWire): string | null {
   if (side.state === 'no-liquidity') return 'no liquidity';
   if (side.state === 'error') return side.errorName ?? 'error';
   if (side.state === 'not-requested') return 'not requested';
+  if (side.state === 'pending') return 'pending';
+  if (side.state === 'cancelled') return 'cancelled';
   return null;
 }
 
@@ -89,6 +102,24 @@ export function sideProblem(side: ModelSideWire): string | null {
 export function bpsText(bps: number | null): string {
   if (bps === null) return '—';
   return `${bps > 0 ? '+' : ''}${bps.toFixed(2)}`;
+}
+
+/** Why the verdict is what it is, in a few words (shown under it). */
+export function basisText(row: CompareRowWire): string | null {
+  if (row.basis === 'net') return 'net of network fee';
+  if (row.basis === 'gross') return row.feeNotPriced ?? 'gross: fee not priced';
+  if (row.basis === 'only-side') return 'only one priced';
+  return null;
+}
+
+/** The verdict cell's text when there is no verdict. */
+export function noVerdictText(row: CompareRowWire): string {
+  const states = [row.allowanceHolder.state, row.permit2.state];
+  if (states.includes('pending')) return 'waiting for both sides';
+  if (states.includes('cancelled')) return 'no verdict: cancelled';
+  if (states.includes('not-requested')) return 'no verdict: one model';
+  if (row.allowanceHolder.state === 'ok' && row.permit2.state === 'ok') return 'waiting for the fee rate';
+  return 'neither priced';
 }
 
 /** The model's display name. */

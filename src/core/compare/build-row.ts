@@ -78,6 +78,14 @@ export function nativeRate(chain: PlannedChain, outcomes: (ModelOutcome | undefi
   return { rate: null, isPending: false, notPriced: 'fee not priced: the chain has no native asset to price' };
 }
 
+/** Whether either side's answer reports a non-zero buy, sell or transfer tax on the sell or buy token. */
+export function hasTax(outcomes: (ModelOutcome | undefined)[]): boolean {
+  return outcomes.map(liquid).some((body) => {
+    const meta = (body as { tokenMetadata?: Record<string, Record<string, unknown> | undefined> } | null)?.tokenMetadata;
+    return [meta?.buyToken, meta?.sellToken].some((taxes) => taxes && Object.values(taxes).some((value) => value !== null && Number(value) > 0));
+  });
+}
+
 /** The symbol a row shows for a token: the plan's, else the route's symbol for its address, else the short address. */
 function labelOf(token: PlannedChain['buy'], routeTokens: ModelSideWire['routeTokens']): string {
   if (token.symbol) return token.symbol;
@@ -124,6 +132,7 @@ export function buildRow(chain: PlannedChain, results: ChainResults, hasEnded = 
     nativeDecimals: 18,
     networkFeeRate: rate ? { buyPerNative: rate.buyPerNative.toString(), source: rate.source, entryId: rate.entryId, zid: rate.zid } : null,
     feeNotPriced: notPriced,
+    hasTax: hasTax([ah, p2]),
     allowanceHolder: sideToWire(row.allowanceHolder, { entryId: entryIdOf(results['allowance-holder']), ...routeOf(ah) }),
     permit2: sideToWire(row.permit2, { entryId: entryIdOf(results.permit2), ...routeOf(p2) }),
     diffBps: row.diffBps,

@@ -130,6 +130,8 @@ export const CompareRowWireSchema = z.object({
     .nullable(),
   /** Why the network fee is not in buy-token terms on this row (null when it is, or while the rate is pending). */
   feeNotPriced: z.string().nullable().optional(),
+  /** A side's answer reports a buy, sell or transfer tax on one of the tokens (the row shows a tax flag). */
+  hasTax: z.boolean().optional(),
   allowanceHolder: ModelSideWireSchema,
   permit2: ModelSideWireSchema,
   diffBps: z.number().nullable(),

@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { ComparePage } from './pages/compare-page.ts';
+
+/**
+ * Issue 11's six wrong-figure cases: each of these failed on the Compare screen before the fix.
+ * TAXD is the local service's demo taxed token on Ethereum (trades against WETH only, so
+ * USDC -> TAXD is a two-hop route via WETH).
+ */
+
+const TAXD = '0x7a7a000000000000000000000000000000000001';
+const HEAVY = { timeout: 30_000 };
+
+function pastRuns(page: Page) {
+  return page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison/ });
+}
+
+async function setRate(page: Page, rateBudgetRps: number): Promise<void> {
+  const answer = await page.evaluate(
+    (rps) => (window as unknown as { api: { profiles: { setRateBudget: (input: unknown) => Promise<{ ok: boolean }> } } }).api.profiles.setRateBudget({ profileId: 'local', rateBudgetRps: rps }),
+    rateBudgetRps,
+  );
+  expect(answer.ok).toBe(true);
+}
+
+test('1. a past run reopens exactly as it was run: its own overrides, never the form\'s', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
+  await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: TAXD, decimals: '18' });
+  await compare.form.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(pastRuns(app.page)).toHaveCount(2, HEAVY);
+
+  // The form still carries the override; the first run had none and must reopen without it.
+  await pastRuns(app.page).nth(1).click();
+  await expect(compare.overrideAddresses).toHaveCount(0);
+  await expect(compare.table.getByRole('button', { name: /^Allowance Holder buy on Ethereum: .* WETH, open in history$/ })).toBeVisible();
+  // The second run reopens with its override, and its figures are labelled with the token it used.
+  await pastRuns(app.page).nth(0).click();
+  await expect(compare.overrideAddresses).toHaveCount(1);
+  await expect(compare.overrideAddresses).toHaveValue(TAXD);
+  await expect(compare.table.getByRole('button', { name: /^Allowance Holder buy on Ethereum: .* TAXD, open in history$/ })).toBeVisible();
+});
+
+test('2. an overridden token is labelled with the symbol the run used, not the dropdown\'s', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: TAXD, decimals: '18' });
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
+  await expect(compare.table.getByRole('button', { name: /^Permit2 buy on Ethereum: .* TAXD, open in history$/ })).toBeVisible();
+  await expect(compare.caption).toContainText('TAXD');
+  const detail = await compare.openDetail('Ethereum');
+  await expect(detail.getByRole('heading', { level: 2 })).toContainText('→ TAXD');
+  const taxes = detail.getByRole('table', { name: 'Allowance Holder token taxes' });
+  await expect(taxes.getByRole('rowheader', { name: 'TAXD (buy)' })).toBeVisible();
+  await expect(taxes).not.toContainText('WETH (buy)');
+});
+
+test('3. an unknown override address with decimals on auto says why in place, and bad decimals or addresses send nothing', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  const advanced = await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: TAXD });
+  await expect(advanced.getByRole('alert').filter({ hasText: /Decimals.*not in the token list of Ethereum/ })).toBeVisible();
+  await advanced.getByLabel(/^Decimals/).fill('18');
+  await expect(advanced.getByRole('alert').filter({ hasText: /Decimals/ })).toHaveCount(0);
+
+  await advanced.getByLabel(/^Decimals/).fill('1.5');
+  await expect(advanced.getByRole('alert').filter({ hasText: /Decimals.*whole number from 0 to 255/ })).toBeVisible();
+  await advanced.getByLabel(/^Address/).fill('0x7a7a');
+  await expect(advanced.getByRole('alert').filter({ hasText: /Address.*0x and 40 hex digits/ })).toBeVisible();
+  await compare.form.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(app.page.getByRole('region', { name: 'Past comparisons' })).toContainText('None yet');
+  await expect(compare.table).toHaveCount(0);
+});
+
+test('4. a pending side reads pending with no verdict yet, and a cancelled side reads cancelled', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  await setRate(app.page, 0.2);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum', 'Base'] });
+  const eth = compare.row('Ethereum');
+  await expect(eth).toContainText('pending', HEAVY);
+  await expect(eth).not.toContainText('not requested');
+  await expect(eth.getByLabel('better')).toHaveCount(0);
+  await expect(eth).not.toContainText('only one priced');
+  await compare.progress.getByRole('button', { name: 'Cancel' }).click();
+  await expect(compare.progress).toContainText('Cancelled', HEAVY);
+  await expect(eth).toContainText('cancelled');
+  await expect(eth).not.toContainText('not requested');
+  await expect(eth.getByLabel('better')).toHaveCount(0);
+});
+
+test('5. the verdict shows the net difference it stands on, for every pair', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Arbitrum'] });
+  await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
+  await expect(compare.table.getByRole('columnheader', { name: 'Net diff (bps)' })).toBeVisible();
+  const arbitrum = compare.row('Arbitrum');
+  await expect(arbitrum.locator('td.net-diff')).toHaveText(/^[+-]?[0-9]+\.[0-9]{2}$/);
+  await expect(arbitrum.locator('td.verdict')).toContainText('net of network fee');
+
+  // WBTC -> DAI: the buy token is not the wrapped native, yet the fee is priced and the verdict is net.
+  await compare.compare({ sell: 'WBTC', buy: 'DAI', amount: '1', chains: ['Ethereum'] });
+  await expect(pastRuns(app.page)).toHaveCount(2, HEAVY);
+  const ethereum = compare.row('Ethereum');
+  await expect(ethereum.locator('td.verdict')).toContainText('net of network fee');
+  await expect(ethereum.locator('td.verdict')).not.toContainText('fee not priced');
+  await expect(ethereum.locator('td.net-diff')).toHaveText(/^[+-]?[0-9]+\.[0-9]{2}$/);
+});
+
+test('6. one colour per source in the table, the chart and the detail; a two-hop route stays inside its small bar', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: TAXD, decimals: '18' });
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
+
+  // Every hop's rectangles lie inside the bar's drawn range (viewBox width 10000).
+  const bars = compare.table.locator('svg.mini');
+  await expect(bars).toHaveCount(2);
+  for (const bar of await bars.all()) {
+    const ends = await bar.locator('rect').evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute('x')) + Number(rect.getAttribute('width'))));
+    expect(ends.length).toBeGreaterThanOrEqual(2);
+    for (const end of ends) expect(end).toBeLessThanOrEqual(10_000);
+  }
+
+  const legend = compare.charts.getByRole('list', { name: 'Sources' });
+  const colourOf = new Map<string, string>();
+  for (const item of await legend.getByRole('listitem').all()) {
+    colourOf.set((await item.innerText()).trim(), await item.locator('.swatch').evaluate((swatch) => getComputedStyle(swatch).backgroundColor));
+  }
+  expect(colourOf.size).toBeGreaterThanOrEqual(2);
+  const detail = await compare.openDetail('Ethereum');
+  const segments = detail.locator('.segment');
+  await expect(segments).not.toHaveCount(0);
+  for (const segment of await segments.all()) {
+    const source = (await segment.getAttribute('title'))!.replace(/ [0-9.]+%$/, '');
+    expect(await segment.evaluate((element) => getComputedStyle(element).backgroundColor), source).toBe(colourOf.get(source));
+  }
+});

@@ -1,0 +1,134 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { ComparePage } from './pages/compare-page.ts';
+import type { AppPage } from './pages/app-page.ts';
+
+/**
+ * Compare readable at 1280 x 800 (issue 11): the key columns without horizontal scrolling, the
+ * chain column sticky, the column chooser remembered, the row detail in place with keyboard focus,
+ * results kept across screens; axe finds no serious or critical violation in any main state; and
+ * the README's screenshots at 1280 x 800 and 1920 x 1080, light and dark.
+ */
+
+const FOUR = ['Ethereum', 'Optimism', 'Base', 'Arbitrum'];
+const HEAVY = { timeout: 30_000 };
+
+async function expectAccessible(page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, `axe serious/critical findings (${state})`).toEqual([]);
+}
+
+async function runFour(compare: ComparePage, page: Page): Promise<void> {
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: FOUR });
+  await expect(page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison/ })).toHaveCount(1, HEAVY);
+  await expect(compare.rows).toHaveCount(4);
+}
+
+test('at 1280 x 800 chain, both buys, Diff, Net diff and Better fit; the chain column stays put; the column choice is remembered; axe is clean', async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const compare = new ComparePage(page);
+  await expectAccessible(page, 'empty form');
+
+  await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: '0x7a7a' });
+  await expect(compare.form.getByRole('alert').filter({ hasText: /^Address/ })).toBeVisible();
+  await expectAccessible(page, 'override with a bad address');
+  await compare.form.getByRole('button', { name: /^Remove override 1/ }).click();
+
+  // A run in progress (2 rps: 8 requests take about 4 s).
+  const answer = await page.evaluate(() =>
+    (window as unknown as { api: { profiles: { setRateBudget: (input: unknown) => Promise<{ ok: boolean }> } } }).api.profiles.setRateBudget({ profileId: 'local', rateBudgetRps: 2 }),
+  );
+  expect(answer.ok).toBe(true);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: FOUR });
+  await expect(compare.progress.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expectAccessible(page, 'run in progress');
+  await expect(page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison/ })).toHaveCount(1, HEAVY);
+  await expect(compare.rows).toHaveCount(4);
+  const wrap = page.locator('.table-wrap');
+  const { scrollWidth, clientWidth } = await wrap.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  for (const name of ['Chain', 'Allowance Holder buy', 'Permit2 buy', 'Diff (bps)', 'Net diff (bps)', 'Better']) {
+    const header = compare.table.getByRole('columnheader', { name, exact: true });
+    await expect(header).toBeInViewport({ ratio: 1 });
+  }
+  await expectAccessible(page, 'results table');
+
+  // More columns from the chooser: the table may now scroll, the chain column does not move.
+  await page.getByRole('button', { name: /^Columns \(/ }).click();
+  for (const name of ['Allowance Holder network fee', 'Permit2 network fee', 'Allowance Holder min buy', 'Permit2 min buy']) await page.getByRole('checkbox', { name }).check();
+  await expect(compare.table.getByRole('columnheader', { name: 'Permit2 network fee', exact: true })).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('swap-explorer.compare.columns')))!)).toEqual(['ahMin', 'ahFee', 'p2Min', 'p2Fee']);
+  await expectAccessible(page, 'column chooser open');
+  const chain = compare.table.getByRole('rowheader', { name: /^Base/ });
+  const before = (await chain.boundingBox())!.x;
+  await wrap.evaluate((element) => element.scrollBy(400, 0));
+  expect(await wrap.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  // Stuck to the box's left edge (the table's own 1 px border scrolls away).
+  expect(Math.abs((await chain.boundingBox())!.x - before)).toBeLessThanOrEqual(1);
+  await page.getByRole('checkbox', { name: 'Permit2 network fee' }).uncheck();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('swap-explorer.compare.columns')))!)).toEqual(['ahMin', 'ahFee', 'p2Min']);
+});
+
+test('the detail opens under its row with focus, Escape returns focus to the row, and the results survive a trip to history and back', async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const compare = new ComparePage(page);
+  await runFour(compare, page);
+
+  const detail = await compare.openDetail('Ethereum');
+  await expect(detail).toBeFocused();
+  await expect(detail).toBeInViewport();
+  // In place: the table row just above the detail's is Ethereum's.
+  await expect(detail.locator('xpath=ancestor::tr[1]/preceding-sibling::tr[1]')).toHaveAttribute('data-chain', '1');
+  await expect(detail.getByText(/^Why:/)).toBeVisible();
+  await expect(detail.getByRole('article', { name: 'Allowance Holder detail' }).getByText(/^Not checked: no taker was given/)).toBeVisible();
+  const figures = detail.getByRole('article', { name: 'Permit2 detail' });
+  for (const term of ['Buy', 'Min buy', 'Fees', 'Gas', 'Network fee', 'Network fee in WETH', 'Net buy']) await expect(figures.getByRole('term').filter({ hasText: new RegExp(`^${term.replace(/[()]/g, '\\$&')}$`) })).toHaveCount(1);
+  await figures.getByText('Raw JSON body', { exact: true }).click();
+  await expectAccessible(page, 'detail open with raw JSON');
+
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+  await expect(compare.table.getByRole('button', { name: 'Details for Ethereum' })).toBeFocused();
+
+  await compare.openDetail('Ethereum');
+  await page.getByRole('article', { name: 'Allowance Holder detail' }).getByRole('button', { name: 'Open in history' }).click();
+  await expect(app.heading('History')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Compare' }).click();
+  await expect(app.heading('Compare')).toBeVisible();
+  await expect(compare.rows).toHaveCount(4);
+  await expect(page.getByRole('region', { name: /^Ethereum:/ })).toBeVisible();
+});
+
+async function shoot(app: AppPage, compare: ComparePage, width: number): Promise<void> {
+  const page = app.page;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const suffix = `${width}${scheme === 'dark' ? '-dark' : ''}`;
+    await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+    await compare.table.scrollIntoViewIfNeeded();
+    await app.screenshot(`compare-table-${suffix}`);
+    const detail = await compare.openDetail('Base');
+    await expect(detail).toBeInViewport();
+    await app.screenshot(`compare-detail-${suffix}`);
+    await page.keyboard.press('Escape');
+    await compare.charts.scrollIntoViewIfNeeded();
+    await app.screenshot(`compare-charts-${suffix}`);
+    await expectAccessible(page, `${suffix} charts`);
+  }
+}
+
+test('screenshots of the table, the open detail and the charts at 1280 x 800 and 1920 x 1080, light and dark', async ({ app }) => {
+  test.setTimeout(120_000);
+  const compare = new ComparePage(app.page);
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await runFour(compare, app.page);
+  await shoot(app, compare, 1280);
+  await app.page.setViewportSize({ width: 1920, height: 1080 });
+  await shoot(app, compare, 1920);
+});

@@ -1,0 +1,40 @@
+import type { CompareRowWire } from '../../../src/ipc/channels/compare.ts';
+import { formatTokenAmount } from '../../../src/domain/number-format.ts';
+import { bpsText, modelName } from './table-model.ts';
+
+/** Texts of the row detail, as plain functions tested without a DOM. */
+
+const abs = (value: bigint) => (value < 0n ? -value : value);
+
+/** One line saying why the better model won (or why there is no verdict). */
+export function whyText(row: CompareRowWire): string {
+  const { allowanceHolder: ah, permit2: p2, buyToken } = row;
+  const amount = (value: bigint) => `${formatTokenAmount(abs(value), buyToken.decimals)} ${buyToken.symbol}`;
+  if (row.better === null) {
+    if ([ah.state, p2.state].includes('pending')) return 'No verdict yet: waiting for both sides.';
+    if ([ah.state, p2.state].includes('cancelled')) return 'No verdict: the run was cancelled before both sides were priced.';
+    if ([ah.state, p2.state].includes('not-requested')) return 'No verdict: only one model was requested.';
+    return 'No verdict: neither model has a price.';
+  }
+  if (row.basis === 'only-side') {
+    const loser = row.better === 'permit2' ? ah : p2;
+    return `${modelName(row.better)} is the only model with a price (the other: ${loser.state === 'error' ? (loser.errorName ?? 'error') : 'no liquidity'}).`;
+  }
+  const gross = BigInt(p2.buyAmount!) - BigInt(ah.buyAmount!);
+  const grossPart = gross === 0n ? 'Both buy the same amount' : `${gross > 0n ? 'Permit2' : 'Allowance Holder'} buys ${amount(gross)} more (${bpsText(row.diffBps)} bps)`;
+  if (row.basis === 'gross') return `${grossPart}; the network fee is not priced in ${buyToken.symbol} (${row.feeNotPriced ?? 'no rate'}), so the verdict is on gross amounts.`;
+  const fee = BigInt(p2.networkFeeInBuyToken!) - BigInt(ah.networkFeeInBuyToken!);
+  const feePart = fee === 0n ? 'the network fees are equal' : `${fee > 0n ? 'Permit2' : 'Allowance Holder'}'s network fee costs ${amount(fee)} more`;
+  const result = row.better === 'tie' ? 'so net of fees they are equal' : `so ${modelName(row.better)} gives more net of fees (${bpsText(row.netDiffBps ?? null)} bps)`;
+  return `${grossPart}; ${feePart}, ${result}.`;
+}
+
+/** Where the rate the fee was converted with came from. */
+export function rateText(row: CompareRowWire): string {
+  const rate = row.networkFeeRate;
+  if (!rate) return row.feeNotPriced ?? 'fee not priced';
+  const perNative = `1 ${row.nativeSymbol ?? 'native'} = ${formatTokenAmount(rate.buyPerNative, row.buyToken.decimals)} ${row.buyToken.symbol}`;
+  if (rate.source === 'buy-is-native') return `${perNative} (the buy token is the native token or its wrapped form)`;
+  if (rate.source === 'sell-is-native') return `${perNative} (from this trade's own price)`;
+  return `${perNative} (indicative price of 0.1 ${row.nativeSymbol ?? 'native'} → ${row.buyToken.symbol}, requested once for this run)`;
+}

@@ -1,0 +1,59 @@
+import type { TokenOverride } from '../../../src/ipc/channels/compare.ts';
+import { chainById } from '../../../src/domain/chains.ts';
+import { findToken } from '../../../src/domain/token-registry.ts';
+import type { OverrideDraft } from '../../lib/state/compare.svelte.ts';
+
+/**
+ * In-place checks of the form's per-chain address overrides (issue 11, case 3): an address the
+ * token list does not know needs its decimals typed, and a malformed address, decimals or symbol
+ * is named where it was typed. While any problem is shown, the run is not started.
+ */
+
+/** One problem of one override field. */
+export interface OverrideProblem {
+  field: 'Address' | 'Decimals' | 'Symbol';
+  message: string;
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Whether a typed decimals value is usable (a whole number 0-255). */
+export function isDecimals(text: string): boolean {
+  return /^[0-9]{1,3}$/.test(text.trim()) && Number(text.trim()) <= 255;
+}
+
+/** Whether a typed address is a 20-byte hex address. */
+export function isAddress(text: string): boolean {
+  return ADDRESS.test(text.trim());
+}
+
+/** The problems of one override row; an empty address means an unused row (no problem). */
+export function overrideProblems(draft: OverrideDraft): OverrideProblem[] {
+  const address = draft.address.trim();
+  const decimals = draft.decimals.trim();
+  const problems: OverrideProblem[] = [];
+  if (address === '') return problems;
+  if (!isAddress(address)) problems.push({ field: 'Address', message: 'must be 0x and 40 hex digits' });
+  if (decimals !== '' && !isDecimals(decimals)) problems.push({ field: 'Decimals', message: 'must be a whole number from 0 to 255' });
+  if (draft.symbol.trim().length > 40) problems.push({ field: 'Symbol', message: 'must be at most 40 characters' });
+  if (isAddress(address) && decimals === '' && !findToken(draft.chainId, address)) {
+    const chain = chainById(draft.chainId)?.name ?? `chain ${draft.chainId}`;
+    problems.push({ field: 'Decimals', message: `${address.slice(0, 6)}…${address.slice(-4)} is not in the token list of ${chain}: type its decimals (the symbol too, or it is read from the route)` });
+  }
+  return problems;
+}
+
+/** The override as the engine takes it, or null while its fields are not usable. */
+export function parseOverride(draft: OverrideDraft): TokenOverride | null {
+  const address = draft.address.trim();
+  if (!isAddress(address)) return null;
+  const decimals = draft.decimals.trim();
+  if (decimals !== '' && !isDecimals(decimals)) return null;
+  const symbol = draft.symbol.trim();
+  return { chainId: draft.chainId, side: draft.side, address, ...(decimals ? { decimals: Number(decimals) } : {}), ...(symbol ? { symbol } : {}) };
+}
+
+/** A saved run's override back as a form row. */
+export function overrideDraftOf(override: TokenOverride): OverrideDraft {
+  return { chainId: override.chainId, side: override.side, address: override.address, decimals: override.decimals === undefined ? '' : String(override.decimals), symbol: override.symbol ?? '' };
+}
