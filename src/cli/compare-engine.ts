@@ -1,6 +1,8 @@
 import { createRequestService } from '../core/request/send-request.ts';
 import { createRunStore } from '../core/compare/run-store.ts';
 import { createCompareRunner, type CompareRunner } from '../core/compare/runner.ts';
+import { createLadderRunner, type LadderRunner } from '../core/compare/ladder-runner.ts';
+import { createLadderStore } from '../core/compare/ladder-store.ts';
 import { createConnectionResolver, openProfileStore, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, type ProfileStore } from '../core/profiles/index.ts';
 import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
 import { createChildProcessHost } from '../core/local-service/index.ts';
@@ -21,6 +23,8 @@ export const DEFAULT_PROFILE = LOCAL_PROFILE_NAME;
 /** A running CLI engine. */
 export interface CliEngine {
   runner: CompareRunner;
+  /** The size-ladder runner, on the same request service (and so the same rate budget). */
+  ladder: LadderRunner;
   profileId: string;
   close(): Promise<void>;
 }
@@ -57,8 +61,10 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
   const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE));
   const requests = createRequestService({ connections: resolver, history });
   const runner = createCompareRunner({ requests, store: createRunStore(options.dataDir), defaultProfileId: profileId });
+  const ladder = createLadderRunner({ requests, store: createLadderStore(options.dataDir), defaultProfileId: profileId });
   return {
     runner,
+    ladder,
     profileId,
     async close() {
       await requests.close();

@@ -39,7 +39,7 @@ export function choiceFlag<C extends string>(name: string, value: string | undef
 
 // Request fields -> the flags that set them, so every message names what the user typed.
 const FLAG_OF: Record<string, string> = {
-  sell: '--sell', buy: '--buy', amount: '--amount', chains: '--chains', models: '--models', taker: '--taker',
+  sell: '--sell', buy: '--buy', amount: '--amount', amounts: '--amounts', chains: '--chains', models: '--models', taker: '--taker',
   slippageBps: '--slippage-bps', swapFeeBps: '--swap-fee-bps', swapFeeRecipient: '--swap-fee-recipient', profileId: '--profile',
   chainId: '--chain', sellToken: '--sell', buyToken: '--buy', sellAmount: '--amount',
 };

@@ -1,7 +1,10 @@
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import type { Command, CommandIo } from './commands.ts';
 import { formatRun } from './compare-format.ts';
-import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
+import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
+import { amountsFlag, formatLadder, parseLadderRequest, runLadderToEnd } from './compare-ladder.ts';
+import type { CompareRequest } from '../ipc/channels/compare.ts';
+import type { LadderRequest } from '../ipc/channels/ladder.ts';
 
 /**
  * `swap-explorer compare`: the Compare screen headless. Prices the pair on every chain x model
@@ -10,11 +13,14 @@ import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRe
  * not run, 2 bad input (the message names the flag).
  */
 
-const USAGE = `Usage: swap-explorer compare --sell SYMBOL --buy SYMBOL --amount N [options]
+const USAGE = `Usage: swap-explorer compare --sell SYMBOL --buy SYMBOL (--amount N | --amounts LIST) [options]
 
   --sell SYMBOL          token sold, by registry symbol (USDC)
   --buy SYMBOL           token bought (WETH)
   --amount N             in human units of the sell token (1000, 0.5)
+  --amounts LIST         a size ladder instead of --amount: up to 8 sizes, comma-separated
+                         (100,1000,10000,100000); net output per unit sold per size and model,
+                         and the size where the better model flips
   --chains IDS           comma-separated chain ids (default: every chain knowing both tokens)
   --models LIST          allowance-holder,permit2 (default both)
   --taker ADDRESS        taker address for balance and allowance checks
@@ -29,6 +35,7 @@ const OPTIONS = {
   sell: { type: 'string' },
   buy: { type: 'string' },
   amount: { type: 'string' },
+  amounts: { type: 'string' },
   chains: { type: 'string' },
   models: { type: 'string' },
   taker: { type: 'string' },
@@ -41,23 +48,46 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function parse(argv: string[]) {
+type Parsed =
+  | { help: true }
+  | { help: false; request: CompareRequest; ladder: null; format: 'table' | 'csv' | 'json'; profile: string | undefined; dataDir: string }
+  | { help: false; request: null; ladder: LadderRequest; format: 'table' | 'csv' | 'json'; profile: string | undefined; dataDir: string };
+
+function parse(argv: string[]): Parsed {
   const values = parseFlags(argv, OPTIONS);
   if (values.help) return { help: true as const };
   const models = values.models?.split(',').map((item) => item.trim());
-  const request = parseRequest({
+  const common = {
     sell: requiredFlag('sell', values.sell),
     buy: requiredFlag('buy', values.buy),
-    amount: requiredFlag('amount', values.amount),
     chains: chainList('chains', values.chains),
     ...(models ? { models: models as ('allowance-holder' | 'permit2')[] } : {}),
     taker: values.taker,
     slippageBps: integerFlag('slippage-bps', values['slippage-bps']),
     swapFeeBps: integerFlag('swap-fee-bps', values['swap-fee-bps']),
     swapFeeRecipient: values['swap-fee-recipient'],
-  });
+  };
+  const rest = { profile: values.profile, dataDir: values['data-dir'] ?? defaultDataDir() };
+  if (values.amounts !== undefined) {
+    if (values.amount !== undefined) throw new UsageError('--amounts replaces --amount: give one or the other');
+    const ladder = parseLadderRequest({ ...common, amounts: amountsFlag(values.amounts) });
+    const format = choiceFlag('format', values.format, ['table', 'csv', 'json'] as const, 'table');
+    return { help: false, request: null, ladder, format, ...rest };
+  }
+  const request = parseRequest({ ...common, amount: requiredFlag('amount', values.amount) });
   const format = choiceFlag('format', values.format, ['table', 'csv', 'json'] as const, 'table');
-  return { help: false as const, request, format, profile: values.profile, dataDir: values['data-dir'] ?? defaultDataDir() };
+  return { help: false, request, ladder: null, format, ...rest };
+}
+
+async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help: false }>, io: CommandIo): Promise<number> {
+  const status = await runLadderToEnd(ladder, options, io);
+  io.stdout(formatLadder(status, options.format));
+  if (status.state === 'cancelled') io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the sides not answered say cancelled\n`);
+  if (status.state === 'failed') {
+    io.stderr(`swap-explorer compare: ${status.error?.message ?? 'the run failed'}\n`);
+    return 1;
+  }
+  return 0;
 }
 
 async function run(argv: string[], io: CommandIo): Promise<number> {
@@ -67,6 +97,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       io.stdout(USAGE);
       return 0;
     }
+    if (options.ladder) return await runLadder(options.ladder, options, io);
     const { status } = await runToEnd(options.request, options, io);
     // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
     const output = formatRun(status, options.format);

@@ -9,6 +9,7 @@ import { openProfileStore, createConnectionResolver, createConnectionTester, cre
 import { createChildProcessHost, createLocalServiceHandlers, type LocalServiceHost } from './local-service/index.ts';
 import { createCompareHandlers } from './compare/index.ts';
 import { createHistoryIoHandlers } from './history-io/index.ts';
+import { createLadderHandlers } from './compare/ladder-handlers.ts';
 
 /**
  * The engine: every service of the app built once on a data dir, and the one handler map the IPC
@@ -54,6 +55,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...createHistoryHandlers(history),
     ...createHistoryIoHandlers({ history, creator: { name: options.identity.name, version: options.identity.version } }),
     ...createCompareHandlers({ requests, dataDir, defaultProfileId: LOCAL_PROFILE_ID }),
+    ...createLadderHandlers({ requests, dataDir, defaultProfileId: LOCAL_PROFILE_ID }),
   };
   return {
     handlers,

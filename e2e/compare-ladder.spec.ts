@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { LadderPage } from './pages/ladder-page.ts';
+import { LADDER_CSV_COLUMNS } from '../src/domain/ladder-export.ts';
+import { HistorySearchInputSchema } from '../src/ipc/channels/history.ts';
+
+// Compare's Sizes mode against the real engine and local service (issue 11, size ladder).
+
+// Scoped to the screen (main): the sidebar's active-item contrast is the app shell's, not the ladder's.
+async function expectNoSeriousAxe(page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${state}`).toEqual([]);
+}
+
+async function shoot(page: Page, app: { screenshot: (name: string) => Promise<void> }, name: string, target: () => Promise<void>): Promise<void> {
+  for (const [label, viewport] of [['1280', { width: 1280, height: 800 }], ['1920', { width: 1920, height: 1080 }]] as const) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await target();
+      await app.screenshot(`${name}-${label}${scheme === 'dark' ? '-dark' : ''}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1360, height: 860 });
+}
+
+test('bad amount lists are named in place and send nothing', async ({ app, engine }) => {
+  const ladder = new LadderPage(app.page);
+  await expect(app.heading('Compare')).toBeVisible();
+  await ladder.open();
+  const cases: [string, RegExp][] = [
+    ['', /^amounts: enter at least one amount$/],
+    ['100,,1000', /^amounts: item 2 is empty$/],
+    ['100, ten', /^amounts: item 2 "ten" is not a number/],
+    ['1 2 3 4 5 6 7 8 9', /^amounts: holds 9 amounts; at most 8$/],
+    ['100, 1000, 100.0', /^amounts: item 3 "100.0" repeats item 1$/],
+    // Decimals depend on each chain's sell token: the engine refuses it before sending.
+    ['100, 0.0000001', /^amounts: item 2 "0.0000001" has 7 decimals; this token has 6$/],
+  ];
+  for (const [text, message] of cases) {
+    await ladder.run(text, ['Ethereum']);
+    await expect(ladder.form.getByRole('alert')).toHaveText(message);
+    await expect(ladder.amounts).toHaveAttribute('aria-invalid', 'true');
+    await expect(ladder.progress).toHaveCount(0);
+  }
+  await expectNoSeriousAxe(app.page, 'the form with an error');
+  expect(engine.history.search(HistorySearchInputSchema.parse({ limit: 10 })).rows).toHaveLength(0);
+});
+
+test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross, shows the table per size, exports and reopens', async ({ app }) => {
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  await ladder.run('1, 10, 100, 1000', ['Optimism', 'Arbitrum'], { sell: 'WETH', buy: 'USDC' });
+  await ladder.waitForEnd();
+  await expect(ladder.progress).toContainText('Done: 16/16 requests, 4 sizes on 2 chains');
+
+  for (const chain of ['Optimism', 'Arbitrum']) {
+    const figure = ladder.chart(chain);
+    await expect(figure).toBeVisible();
+    await expect(figure.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`^Net USDC per WETH sold on ${chain} by size: 1 WETH: Allowance Holder [0-9,.]+ USDC per WETH net, Permit2 [0-9,.]+ USDC per WETH net;`));
+    const text = figure.locator('p.crossover-text');
+    await expect(text).toHaveText(/^Crossover: (None in range: (Allowance Holder|Permit2) gives more net at every size priced on both sides \(1 WETH to 1,000 WETH\)|((Allowance Holder|Permit2) → (Allowance Holder|Permit2) at ≈? ?[0-9,.]+ WETH [^;]*(; )?)+)$/);
+    // The chart marks exactly the flips the sentence names.
+    const flips = ((await text.textContent()) ?? '').split('→').length - 1;
+    await expect(figure.locator('line.crossover')).toHaveCount(flips);
+    // Both models are drawn: 4 circles and 4 squares, each titled with its tokens and zid.
+    await expect(figure.locator('circle.dot')).toHaveCount(4);
+    await expect(figure.locator('rect.dot')).toHaveCount(4);
+    await expect(figure.locator('rect.dot title').first()).toHaveText(/^Permit2, 1 WETH → USDC: [0-9,.]+ USDC per WETH net · zid 0x[0-9a-f]{24}$/);
+  }
+  // The local service's answers flip on at least one of these chains (its gas and price impact differ per model).
+  await expect(ladder.charts.locator('line.crossover')).not.toHaveCount(0);
+
+  const first = ladder.table('1 WETH');
+  await expect(first.locator('tbody tr')).toHaveCount(2);
+  await expect(first.getByRole('button', { name: 'Open the Permit2 request for Arbitrum at 1 WETH in history' })).toBeVisible();
+  await app.page.getByRole('group', { name: 'Table for size' }).getByRole('radio', { name: '100 WETH' }).check();
+  const third = ladder.table('100 WETH');
+  await expect(third.locator('tbody tr')).toHaveCount(2);
+  await expect(third.locator('tbody tr').first().locator('td').last()).toHaveText(/^(Allowance Holder|Permit2|Tie)$/);
+  await expectNoSeriousAxe(app.page, 'a finished ladder');
+
+  const download = app.page.waitForEvent('download');
+  await app.page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^size-ladder-WETH-USDC-lad-[0-9a-z]+\.csv$/);
+  const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
+  expect(lines[0]).toBe(LADDER_CSV_COLUMNS.join(','));
+  expect(lines.slice(1).map((line) => line.split(',').slice(1, 3).join(' '))).toEqual(['Optimism 1', 'Optimism 10', 'Optimism 100', 'Optimism 1000', 'Arbitrum 1', 'Arbitrum 10', 'Arbitrum 100', 'Arbitrum 1000']);
+
+  await shoot(app.page, app, 'compare-ladder', async () => {
+    await ladder.charts.scrollIntoViewIfNeeded();
+  });
+  await shoot(app.page, app, 'compare-ladder-table', async () => {
+    await third.scrollIntoViewIfNeeded();
+  });
+
+  // Reopen from past runs after switching away.
+  await app.page.getByRole('group', { name: 'Mode' }).getByRole('radio', { name: 'One size' }).check();
+  await expect(ladder.charts).toHaveCount(0);
+  await app.page.getByRole('region', { name: 'Past size ladders' }).getByRole('button', { name: /^Open size ladder WETH to USDC at 1, 10, 100, 1000/ }).click();
+  await expect(ladder.chart('Arbitrum')).toBeVisible();
+  await expect(ladder.progress).toContainText('Done: 16/16 requests');
+  await expect(ladder.amounts).toHaveValue('1, 10, 100, 1000');
+  await expect(ladder.table('1 WETH').locator('tbody tr')).toHaveCount(2);
+});
+
+test('a ladder cancelled half-way keeps what was answered and says cancelled on every other side', async ({ app }) => {
+  const ladder = new LadderPage(app.page);
+  await useSlowProfile(app.page);
+  await ladder.open();
+  await ladder.run('100, 1000', ['Ethereum', 'Optimism', 'Base']);
+  await expect(ladder.progress).toContainText(/\b([3-9]|1[01])\/12 requests/, { timeout: 30_000 });
+  await expect(ladder.progress.getByRole('progressbar')).toBeVisible();
+  await ladder.progress.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ladder.progress).toContainText(/Cancelled after \d+\/12 requests: answered sizes are kept; the sides not answered say cancelled/, { timeout: 30_000 });
+  // The second size was queued last: its table says cancelled and its points are marked, not plotted.
+  await app.page.getByRole('group', { name: 'Table for size' }).getByRole('radio', { name: '1,000 USDC' }).check();
+  await expect(ladder.table('1,000 USDC').getByText('cancelled', { exact: true }).first()).toBeVisible();
+  await expect(ladder.charts.getByText(/not plotted \(!\) at .*1,000 USDC: cancelled/).first()).toBeVisible();
+  await expectNoSeriousAxe(app.page, 'a cancelled ladder');
+  await expect(app.page.getByRole('region', { name: 'Past size ladders' })).toContainText('cancelled');
+  await ladder.charts.scrollIntoViewIfNeeded();
+  await app.screenshot('compare-ladder-cancelled');
+});
+
+// Local service at 1 request per second, so there is time to cancel half-way.
+async function useSlowProfile(page: Page): Promise<void> {
+  const answer = await page.evaluate(() =>
+    (window as unknown as { api: { profiles: { setRateBudget: (input: unknown) => Promise<{ ok: boolean }> } } }).api.profiles.setRateBudget({ profileId: 'local', rateBudgetRps: 1 }),
+  );
+  expect(answer.ok).toBe(true);
+}

@@ -1,0 +1,155 @@
+import '../zod-csp.ts';
+import type { z } from 'zod';
+import { api } from '../api.ts';
+import type { Result } from '../../../src/ipc/result.ts';
+import type { ladderChannels, LadderRequestInput, LadderStatus, LadderSummary } from '../../../src/ipc/channels/ladder.ts';
+import { ladderExportChains } from '../../../src/ipc/channels/ladder.ts';
+import { ladderChains } from '../../views/compare/ladder/ladder-chains.ts';
+import { parseAmountList } from '../../../src/domain/ladder-amounts.ts';
+import { ladderToCsv, ladderToJson } from '../../../src/domain/ladder-export.ts';
+import type { CompareState } from './compare.svelte.ts';
+
+/**
+ * Compare's Sizes mode: the amount list, the ladder being polled (every POLL_MS, as comparisons
+ * are), the size whose table is shown, and past ladders. Pair, chains, models, profile and the
+ * advanced fields are the Compare form's own, so switching modes keeps them.
+ */
+
+type Channels = typeof ladderChannels;
+type Call<C extends keyof Channels> = (input: z.input<Channels[C]['input']>) => Promise<Result<z.output<Channels[C]['output']>>>;
+interface LadderApi {
+  start: Call<'ladder.start'>;
+  status: Call<'ladder.status'>;
+  cancel: Call<'ladder.cancel'>;
+  list: () => Promise<Result<z.output<Channels['ladder.list']['output']>>>;
+  open: Call<'ladder.open'>;
+}
+
+function ladderApi(): LadderApi {
+  return (api as unknown as { ladder: LadderApi }).ladder;
+}
+
+// A running ladder is read with ladder.status({afterDone}): the engine answers at the next answer
+// (or after a second), so each answer is drawn when it arrives; this pause only spaces reads.
+const POLL_MS = 16;
+
+/** The Sizes mode's state. */
+export class LadderState {
+  readonly compare: CompareState;
+  amountsText = $state('100, 1000, 10000, 100000');
+  /** Field name -> reason, from the form's own check or the last refused start. */
+  fieldErrors = $state.raw<Record<string, string>>({});
+  failure = $state<string | null>(null);
+  status = $state.raw<LadderStatus | null>(null);
+  pastRuns = $state.raw<LadderSummary[]>([]);
+  /** Which of Compare's modes is shown: one size (the comparison) or Sizes (this ladder). */
+  mode = $state<'one' | 'sizes'>('one');
+  /** The amount (index in the request's list) whose table is shown. */
+  selectedIndex = $state(0);
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  /** The run being read; an answer for any other (one opened since, or the screen left) is dropped. */
+  #current: string | null = null;
+
+  chains = $derived(this.status ? ladderChains(this.status.rows) : []);
+  isRunning = $derived(this.status?.state === 'running');
+  selectedRows = $derived(this.status ? this.status.rows.filter((row) => row.amountIndex === this.selectedIndex) : []);
+
+  constructor(compare: CompareState) {
+    this.compare = compare;
+  }
+
+  /** Starts a ladder; a bad amount list is reported in place and nothing is sent. */
+  async start(): Promise<void> {
+    this.fieldErrors = {};
+    this.failure = null;
+    const amounts = parseAmountList(this.amountsText);
+    if (!amounts.ok) {
+      this.fieldErrors = { amounts: amounts.problem.reason };
+      return;
+    }
+    const { amount: _amount, ...rest } = this.compare.request();
+    const request: LadderRequestInput = { ...rest, amounts: amounts.amounts };
+    const result = await ladderApi().start(request);
+    if (!result.ok) {
+      const details = Array.isArray(result.error.details) ? (result.error.details as { field: string; reason: string }[]) : [];
+      const errors: Record<string, string> = {};
+      for (const item of details) errors[item.field.split('.')[0]!] ??= item.reason;
+      this.fieldErrors = errors;
+      if (details.length === 0) this.failure = result.error.message;
+      return;
+    }
+    this.selectedIndex = 0;
+    this.#current = result.value.runId;
+    await this.#poll(result.value.runId);
+  }
+
+  async #poll(runId: string, afterDone?: number): Promise<void> {
+    const result = await ladderApi().status({ runId, ...(afterDone === undefined ? {} : { afterDone }) });
+    if (this.#current !== runId) return;
+    if (!result.ok) {
+      this.failure = result.error.message;
+      return;
+    }
+    this.status = result.value;
+    const done = result.value.done;
+    if (result.value.state === 'running') this.#timer = setTimeout(() => void this.#poll(runId, done), POLL_MS);
+    else {
+      this.#timer = null;
+      void this.loadPastRuns();
+    }
+  }
+
+  /** Cancels the running ladder; answered sides stay, the others say cancelled. */
+  async cancel(): Promise<void> {
+    if (this.status) await ladderApi().cancel({ runId: this.status.runId });
+  }
+
+  /** Loads the list of past ladders. */
+  async loadPastRuns(): Promise<void> {
+    const result = await ladderApi().list();
+    if (result.ok) this.pastRuns = result.value.runs;
+  }
+
+  /** Reopens a past ladder (and its form values). */
+  async open(runId: string): Promise<void> {
+    this.dispose();
+    this.#current = runId;
+    const result = await ladderApi().open({ runId });
+    if (this.#current !== runId) return;
+    if (!result.ok) {
+      this.failure = result.error.message;
+      return;
+    }
+    const { request } = result.value;
+    this.compare.sell = request.sell;
+    this.compare.buy = request.buy;
+    this.compare.pickedChains = request.chains?.length ? request.chains : null;
+    this.amountsText = request.amounts.join(', ');
+    this.selectedIndex = 0;
+    this.status = result.value;
+    if (result.value.state === 'running') await this.#poll(runId);
+  }
+
+  csv(): string {
+    return ladderToCsv(ladderExportChains(this.status?.rows ?? []));
+  }
+
+  json(): string {
+    return this.status ? ladderToJson(this.status.request, ladderExportChains(this.status.rows)) : '';
+  }
+
+  /** Picks a running ladder up again when the screen comes back (its state outlives the screen). */
+  resume(): void {
+    const status = this.status;
+    if (!status || status.state !== 'running' || this.#current !== null) return;
+    this.#current = status.runId;
+    void this.#poll(status.runId, status.done);
+  }
+
+  /** Stops polling (the screen was left). */
+  dispose(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#current = null;
+  }
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ladderChains } from './ladder-chains.ts';
+import type { LadderRowWire } from '../../../../src/ipc/channels/ladder.ts';
+import { BOX, chartModel, significantFor } from './chart-model.ts';
+
+const USDC = { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 };
+const WETH = { address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', symbol: 'WETH', decimals: 18 };
+
+function side(model: 'allowance-holder' | 'permit2', net: string | null, state: LadderRowWire['permit2']['state'] = 'ok', errorName: string | null = null): LadderRowWire['permit2'] {
+  return {
+    model, state, zid: `0x${model.length}`, errorName, errorMessage: null, buyAmount: net, minBuyAmount: net, integratorFees: [], serviceFee: null, gas: null,
+    totalNetworkFee: null, networkFeeInBuyToken: net === null ? null : '0', netBuyAmount: net, entryId: 1, fills: [], routeTokens: [],
+  };
+}
+
+function row(amountIndex: number, amount: string, ah: string | null, p2: string | null): LadderRowWire {
+  return {
+    chainId: 1, chainName: 'Ethereum', sellToken: USDC, buyToken: WETH, sellAmount: `${amount}000000`, nativeSymbol: 'ETH', nativeDecimals: 18,
+    networkFeeRate: null, allowanceHolder: side('allowance-holder', ah), permit2: p2 === null ? side('permit2', null, 'cancelled') : side('permit2', p2),
+    diffBps: null, better: null, basis: null, amount, amountIndex,
+  };
+}
+
+describe('ladder chart model', () => {
+  // Given out of order: the chart sorts by size; Permit2 at 10,000 was cancelled.
+  const [chain] = ladderChains([row(1, '10000', '3000000000000000000', null), row(0, '100', '29000000000000000', '30000000000000000'), row(2, '1000', '300000000000000000', '290000000000000000')]);
+  const model = chartModel(chain!);
+
+  it('places sizes left to right on a log axis inside the box', () => {
+    expect(model.xTicks.map((tick) => tick.size)).toEqual([100, 1000, 10000]);
+    const [a, b, c] = model.xTicks.map((tick) => tick.x);
+    expect(b! - a!).toBeCloseTo(c! - b!, 6);
+    expect(a!).toBeGreaterThan(BOX.left);
+    expect(c!).toBeLessThan(BOX.width - BOX.right);
+  });
+
+  it('plots only net figures and lists the others as gaps with their reason', () => {
+    expect(model.series['allowance-holder']).toHaveLength(3);
+    expect(model.series.permit2.map((point) => point.size)).toEqual([100, 1000]);
+    expect(model.gaps).toEqual([{ x: model.xTicks[2]!.x, size: 10000, model: 'permit2', reason: 'cancelled' }]);
+  });
+
+  it('marks the crossover between the sizes where the better model flips', () => {
+    expect(chain!.crossover.kind).toBe('crossovers');
+    expect(model.crossovers).toHaveLength(1);
+    expect(model.crossovers[0]!.x).toBeGreaterThan(model.xTicks[0]!.x);
+    expect(model.crossovers[0]!.x).toBeLessThan(model.xTicks[1]!.x);
+  });
+
+  it('gives the y labels enough digits to tell close ticks apart', () => {
+    expect(significantFor([0.00035255, 0.00035258, 0.00035261])).toBeGreaterThanOrEqual(6);
+    expect(significantFor([1, 2, 3])).toBe(4);
+  });
+});

@@ -1,0 +1,129 @@
+import type { AllowanceModel } from '../../../../src/domain/compare.ts';
+import type { LadderChain } from './ladder-chains.ts';
+
+/**
+ * Geometry of one chain's ladder chart, kept out of the component so it is plain and tested:
+ * x is log10 of the size, y the net output per unit sold; only net figures are placed on y.
+ */
+
+/** The drawing box. */
+export const BOX = { width: 460, height: 240, left: 78, right: 16, top: 32, bottom: 40 } as const;
+
+/** Crossover labels closer than this (px) go on a second row so they do not overlap. */
+const LABEL_GAP = 80;
+
+/** A placed point of one model. */
+export interface PlacedPoint {
+  x: number;
+  y: number;
+  size: number;
+  amountIndex: number;
+}
+
+/** A size where a model has no net figure, and why. */
+export interface Gap {
+  x: number;
+  size: number;
+  model: AllowanceModel;
+  reason: string;
+}
+
+/** Everything the chart draws. */
+export interface ChartModel {
+  series: Record<AllowanceModel, PlacedPoint[]>;
+  gaps: Gap[];
+  xTicks: { x: number; size: number }[];
+  yTicks: { y: number; value: number }[];
+  /** Significant digits the y labels need to tell their ticks apart. */
+  ySignificant: number;
+  /** Each crossover's x and its label row (0 top, 1 below it). */
+  crossovers: { x: number; size: number; isExact: boolean; row: 0 | 1 }[];
+  hasNet: boolean;
+}
+
+const MODELS: readonly AllowanceModel[] = ['allowance-holder', 'permit2'];
+
+function side(point: LadderChain['points'][number], model: AllowanceModel) {
+  return model === 'allowance-holder' ? point.allowanceHolder : point.permit2;
+}
+
+function gapReason(figure: ReturnType<typeof side>, buySymbol: string, feeNotPriced: string | null | undefined): string {
+  if (figure.kind === 'fee-not-priced') return feeNotPriced ?? `network fee not priced in ${buySymbol}`;
+  if (figure.kind === 'no-price') return figure.reason;
+  return '';
+}
+
+function xScale(sizes: number[]): (size: number) => number {
+  const logs = sizes.map(Math.log10);
+  let low = Math.min(...logs);
+  let high = Math.max(...logs);
+  // Half a decade either side of a single size; a little room at the ends otherwise.
+  const pad = high - low < 1e-9 ? 0.5 : (high - low) * 0.06;
+  low -= pad;
+  high += pad;
+  const span = BOX.width - BOX.left - BOX.right;
+  return (size) => BOX.left + ((Math.log10(size) - low) / (high - low)) * span;
+}
+
+function yScale(values: number[]): { y: (value: number) => number; ticks: number[] } {
+  let low = Math.min(...values);
+  let high = Math.max(...values);
+  const pad = high - low < Math.abs(high) * 1e-9 ? Math.abs(high) * 0.001 || 1 : (high - low) * 0.08;
+  low -= pad;
+  high += pad;
+  const span = BOX.height - BOX.top - BOX.bottom;
+  const y = (value: number) => BOX.top + (1 - (value - low) / (high - low)) * span;
+  return { y, ticks: [low + pad, (low + high) / 2, high - pad] };
+}
+
+/** The chart of one chain. */
+export function chartModel(chain: LadderChain): ChartModel {
+  const sizes = chain.points.map((point) => point.size);
+  const x = xScale(sizes.length > 0 ? sizes : [1]);
+  const values = chain.points.flatMap((point) => MODELS.map((model) => side(point, model)).flatMap((figure) => (figure.kind === 'net' ? [figure.perUnit] : [])));
+  const { y, ticks } = yScale(values.length > 0 ? values : [0]);
+  const series: ChartModel['series'] = { 'allowance-holder': [], permit2: [] };
+  const gaps: Gap[] = [];
+  for (const point of chain.points) {
+    for (const model of MODELS) {
+      const figure = side(point, model);
+      if (figure.kind === 'net') series[model].push({ x: x(point.size), y: y(figure.perUnit), size: point.size, amountIndex: point.row.amountIndex });
+      else if (point.row[model === 'allowance-holder' ? 'allowanceHolder' : 'permit2'].state !== 'not-requested') {
+        gaps.push({ x: x(point.size), size: point.size, model, reason: gapReason(figure, chain.buy.symbol, point.row.feeNotPriced) });
+      }
+    }
+  }
+  const crossovers: ChartModel['crossovers'] = [];
+  for (const item of chain.crossover.kind === 'crossovers' ? chain.crossover.crossovers : []) {
+    const previous = crossovers.at(-1);
+    const row = previous && previous.row === 0 && x(item.size) - previous.x < LABEL_GAP ? 1 : 0;
+    crossovers.push({ x: x(item.size), size: item.size, isExact: item.isExact, row });
+  }
+  return {
+    series,
+    gaps,
+    xTicks: chain.points.map((point) => ({ x: x(point.size), size: point.size })),
+    yTicks: values.length > 0 ? ticks.map((value) => ({ y: y(value), value })) : [],
+    ySignificant: significantFor(ticks),
+    crossovers,
+    hasNet: values.length > 0,
+  };
+}
+
+/** Enough significant digits that ticks `step` apart read differently (at least 4, at most 12). */
+export function significantFor(ticks: readonly number[]): number {
+  const step = Math.abs((ticks.at(-1) ?? 0) - (ticks[0] ?? 0)) / Math.max(1, ticks.length - 1);
+  const largest = Math.max(...ticks.map(Math.abs));
+  if (step === 0 || largest === 0) return 4;
+  return Math.min(12, Math.max(4, Math.ceil(Math.log10(largest / step)) + 2));
+}
+
+/** An SVG polyline's points attribute. */
+export function pathOf(points: readonly PlacedPoint[]): string {
+  return points.map((point) => `${point.x.toFixed(1)},${point.y.toFixed(1)}`).join(' ');
+}
+
+/** A per-unit float as the y axis writes it, through the app's number formatter. */
+export function perUnitText(value: number, decimals: number, significant: number, format: (base: bigint, decimals: number, significant: number) => string): string {
+  return format(BigInt(Math.round(value * 10 ** decimals)), decimals, significant);
+}

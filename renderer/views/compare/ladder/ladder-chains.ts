@@ -1,0 +1,26 @@
+import { findCrossovers, ladderPoints, type CrossoverResult, type LadderPoint } from '../../../../src/domain/ladder.ts';
+import { ladderInputOf, type LadderRowWire } from '../../../../src/ipc/channels/ladder.ts';
+
+/** A ladder's rows grouped per chain for the charts: plain data, tested without a DOM. */
+
+/** One chain of a ladder as the charts draw it: points smallest size first, each with its row. */
+export interface LadderChain {
+  chainId: number;
+  chainName: string;
+  sell: LadderRowWire['sellToken'];
+  buy: LadderRowWire['buyToken'];
+  points: (LadderPoint & { row: LadderRowWire })[];
+  crossover: CrossoverResult;
+}
+
+/** The chains of a ladder's rows, in plan order. */
+export function ladderChains(rows: readonly LadderRowWire[]): LadderChain[] {
+  const byChain = new Map<number, LadderRowWire[]>();
+  for (const row of rows) byChain.set(row.chainId, [...(byChain.get(row.chainId) ?? []), row]);
+  return [...byChain.values()].map((chainRows) => {
+    const ordered = chainRows.map((row) => ({ row, input: ladderInputOf(row) })).sort((a, b) => a.input.size - b.input.size);
+    const points = ladderPoints(ordered.map((item) => item.input)).map((point, index) => ({ ...point, row: ordered[index]!.row }));
+    const first = ordered[0]!.row;
+    return { chainId: first.chainId, chainName: first.chainName, sell: first.sellToken, buy: first.buyToken, points, crossover: findCrossovers(points) };
+  });
+}

@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LADDER_CSV_COLUMNS, LADDER_JSON_FORMAT } from '../domain/ladder-export.ts';
+import { HistoryStore } from '../core/history/index.ts';
+import { HISTORY_FILE } from './compare-engine.ts';
+import { main } from './main.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin/swap-explorer.js');
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+// Through the bin launcher as a user runs it; the default profile starts the local service as a child.
+function cli(args: string[]): Promise<Ran> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+async function inProcess(args: string[]): Promise<Ran> {
+  const io = { stdout: '', stderr: '' };
+  const code = await main(args, { stdout: (text) => (io.stdout += text), stderr: (text) => (io.stderr += text) });
+  return { code, ...io };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-ladder-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('swap-explorer compare --amounts', () => {
+  it('prints one line per chain and size, net per unit sold, and each chain\'s crossover, and saves the ladder', async () => {
+    const ran = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', '100,1000,10000,100000', '--chains', '1,8453', '--data-dir', dir]);
+    expect(ran.code, ran.stderr).toBe(0);
+    const lines = ran.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^USDC -> WETH at 4 sizes, 2 chains \(run lad-[0-9a-z]+\)$/);
+    expect(lines[1]).toMatch(/^chain\s+size\s+AH net per unit\s+P2 net per unit\s+P2-AH net bps\s+better$/);
+    const body = lines.slice(2, 10).map((line) => line.split(/\s{2,}/));
+    expect(body.map((cells) => [cells[0], cells[1]])).toEqual([
+      ['Ethereum (1)', '100 USDC'], ['Ethereum (1)', '1,000 USDC'], ['Ethereum (1)', '10,000 USDC'], ['Ethereum (1)', '100,000 USDC'],
+      ['Base (8453)', '100 USDC'], ['Base (8453)', '1,000 USDC'], ['Base (8453)', '10,000 USDC'], ['Base (8453)', '100,000 USDC'],
+    ]);
+    for (const cells of body) {
+      expect(cells[2]).toMatch(/^0\.[0-9]+$/);
+      expect(cells[5]).toMatch(/^(Permit2|Allowance Holder|tie) \(net\)$/);
+    }
+    expect(ran.stdout).toMatch(/^crossover \(net of network fee, WETH per USDC\):$/m);
+    expect(ran.stdout).toMatch(/^ {2}Ethereum \(1\): (None in range|Allowance Holder → Permit2|Permit2 → Allowance Holder)/m);
+    expect(ran.stdout).toMatch(/^ {2}Base \(8453\): /m);
+    expect(await readdir(join(dir, 'ladders'))).toHaveLength(1);
+  });
+
+  it('writes JSON and CSV with zids that are in the app\'s history', async () => {
+    const json = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', '100, 5000', '--chains', '10', '--format', 'json', '--data-dir', dir]);
+    expect(json.code, json.stderr).toBe(0);
+    const parsed = JSON.parse(json.stdout) as { format: string; amounts: string[]; chains: { chainId: number; crossover: { text: string }; points: { amount: string; permit2: { zid: string; netPerUnitSold: string } }[] }[] };
+    expect(parsed).toMatchObject({ format: LADDER_JSON_FORMAT, amounts: ['100', '5000'] });
+    expect(parsed.chains.map((chain) => chain.chainId)).toEqual([10]);
+    expect(parsed.chains[0]!.points.map((point) => point.amount)).toEqual(['100', '5000']);
+    expect(parsed.chains[0]!.points[0]!.permit2.netPerUnitSold).toMatch(/^0\.[0-9]+$/);
+    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    expect(history.findByZid(parsed.chains[0]!.points[1]!.permit2.zid)).toMatchObject([{ endpoint: 'permit2.price', chainId: 10, status: 200 }]);
+    history.close();
+
+    const csv = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', '100,1000', '--chains', '1,10', '--format', 'csv', '--data-dir', dir]);
+    expect(csv.code, csv.stderr).toBe(0);
+    const rows = csv.stdout.trim().split('\r\n');
+    expect(rows[0]).toBe(LADDER_CSV_COLUMNS.join(','));
+    expect(rows.slice(1).map((row) => row.split(',').slice(0, 3).join(','))).toEqual(['1,Ethereum,100', '1,Ethereum,1000', '10,Optimism,100', '10,Optimism,1000']);
+  });
+
+  it('exits 2 with one line naming --amounts for every kind of bad list, before sending anything', async () => {
+    const cases: [string, RegExp][] = [
+      ['', /^--amounts enter at least one amount$/],
+      ['100,,1000', /^--amounts item 2 is empty$/],
+      ['100,ten', /^--amounts item 2 "ten" is not a number/],
+      ['100,0.0000001', /^--amounts item 2 "0.0000001" has 7 decimals; this token has 6$/],
+      ['1,2,3,4,5,6,7,8,9', /^--amounts holds 9 amounts; at most 8$/],
+      ['100,1000,100', /^--amounts item 3 "100" repeats item 1$/],
+    ];
+    for (const [list, message] of cases) {
+      const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', list, '--chains', '1', '--data-dir', join(dir, 'bad')]);
+      expect(ran.code, list).toBe(2);
+      expect(ran.stderr.split('\n')[0]!.replace(/^swap-explorer compare: /, ''), list).toMatch(message);
+      expect(ran.stdout).toBe('');
+    }
+    const both = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--amounts', '1,2', '--data-dir', join(dir, 'bad')]);
+    expect(both.stderr.split('\n')[0]).toBe('swap-explorer compare: --amounts replaces --amount: give one or the other');
+    // Nothing was sent: no history file and no ladder in the data dir.
+    await expect(readdir(join(dir, 'bad'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});

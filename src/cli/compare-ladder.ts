@@ -1,0 +1,101 @@
+import { findCrossovers, ladderPoints, type LadderPoint, type NetFigure } from '../domain/ladder.ts';
+import { splitAmountList, amountItemsProblem } from '../domain/ladder-amounts.ts';
+import { ladderToCsv, ladderToJson } from '../domain/ladder-export.ts';
+import { crossoverText, ladderModelName, sizeText } from '../domain/ladder-text.ts';
+import { formatTokenAmount } from '../domain/number-format.ts';
+import { ladderExportChains, ladderInputOf, LadderRequestSchema, type LadderRequest, type LadderRequestInput, type LadderRowWire, type LadderStatus } from '../ipc/channels/ladder.ts';
+import { isAppError } from '../ipc/result.ts';
+import { toFieldErrors, type FieldError } from '../spec/index.ts';
+import type { z } from 'zod';
+import type { CommandIo } from './commands.ts';
+import { openCliEngine } from './compare-engine.ts';
+import { alignTable } from './compare-format.ts';
+import { UsageError, usageLine } from './compare-run.ts';
+import { planLadder } from '../core/compare/ladder-plan.ts';
+
+/**
+ * `swap-explorer compare --amounts 100,1000,10000`: the size ladder headless, through the same
+ * ladder runner, request service and rate budget as the app's Sizes mode. Table, CSV or JSON on
+ * stdout; progress on stderr; SIGINT cancels and the sides not answered say cancelled.
+ */
+
+/** The `--amounts` list as items, or a UsageError naming the flag and the item. */
+export function amountsFlag(text: string): string[] {
+  const items = splitAmountList(text);
+  const problem = amountItemsProblem(items);
+  if (problem) throw new UsageError(`--amounts ${problem.reason}`);
+  return items;
+}
+
+/** Checks a ladder request with the channel's own schema; UsageError names the flag. */
+export function parseLadderRequest(input: LadderRequestInput): LadderRequest {
+  const parsed = LadderRequestSchema.safeParse(input);
+  if (!parsed.success) throw new UsageError(usageLine(toFieldErrors(parsed.error as z.ZodError, input)));
+  return parsed.data;
+}
+
+/** Runs a ladder to the end with progress on stderr; bad input is a UsageError before any service starts. */
+export async function runLadderToEnd(request: LadderRequest, options: { dataDir: string; profile?: string }, io: CommandIo): Promise<LadderStatus> {
+  try {
+    planLadder(request);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'INVALID_INPUT') throw new UsageError(usageLine((error.details as FieldError[] | undefined) ?? []));
+    throw error;
+  }
+  const engine = await openCliEngine({ dataDir: options.dataDir, profile: options.profile });
+  try {
+    const started = engine.ladder.start(request);
+    const onSigint = () => engine.ladder.cancel(started.runId);
+    process.once('SIGINT', onSigint);
+    const timer = setInterval(() => {
+      void engine.ladder.status(started.runId).then((status) => io.stderr(`compare: ${status.done}/${status.total} done\n`));
+    }, 1000);
+    try {
+      return await started.finished;
+    } finally {
+      clearInterval(timer);
+      process.off('SIGINT', onSigint);
+    }
+  } finally {
+    await engine.close();
+  }
+}
+
+function figureCell(figure: NetFigure, decimals: number): string {
+  if (figure.kind === 'net') return formatTokenAmount(figure.perUnitBase, decimals);
+  if (figure.kind === 'fee-not-priced') return 'fee not priced';
+  return figure.reason;
+}
+
+function verdictCell(point: LadderPoint): string {
+  if (point.better === null) return '-';
+  return point.better === 'tie' ? 'tie (net)' : `${ladderModelName(point.better)} (net)`;
+}
+
+/** The ladder as a table: one line per chain and size, then each chain's crossover. */
+export function ladderTable(rows: readonly LadderRowWire[]): string {
+  const header = ['chain', 'size', 'AH net per unit', 'P2 net per unit', 'P2-AH net bps', 'better'];
+  const lines: string[][] = [];
+  const crossovers: string[] = [];
+  for (const chain of ladderExportChains(rows)) {
+    const chainRows = rows.filter((row) => row.chainId === chain.chainId);
+    const points = ladderPoints(chainRows.map(ladderInputOf));
+    const name = `${chain.chainName} (${chain.chainId})`;
+    for (const point of points) {
+      const d = chain.buy.decimals;
+      lines.push([name, sizeText(point.size, chain.sell), figureCell(point.allowanceHolder, d), figureCell(point.permit2, d), point.diffBps === null ? '-' : point.diffBps.toFixed(2), verdictCell(point)]);
+    }
+    crossovers.push(`  ${name}: ${crossoverText(findCrossovers(points), chain.sell)}`);
+  }
+  return `${alignTable([header, ...lines])}\n\ncrossover (net of network fee, ${rows[0] ? `${rows[0].buyToken.symbol} per ${rows[0].sellToken.symbol}` : 'per unit sold'}):\n${crossovers.join('\n')}\n`;
+}
+
+/** The ladder in the chosen format. */
+export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'json'): string {
+  const chains = ladderExportChains(status.rows);
+  if (format === 'csv') return ladderToCsv(chains);
+  if (format === 'json') return `${ladderToJson(status.request, chains)}\n`;
+  const first = status.rows[0];
+  const pair = first ? `${first.sellToken.symbol} -> ${first.buyToken.symbol}` : `${status.request.sell} -> ${status.request.buy}`;
+  return `${pair} at ${status.request.amounts.length} sizes, ${chains.length} chains (run ${status.runId})\n${ladderTable(status.rows)}`;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ComparisonRow, ModelSide } from './compare.ts';
+import { LADDER_CSV_COLUMNS, LADDER_JSON_FORMAT, ladderToCsv, ladderToJson, type LadderExportChain } from './ladder-export.ts';
+
+const USDC = { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 };
+const WETH = { address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', symbol: 'WETH', decimals: 18 };
+
+function side(model: ModelSide['model'], net: bigint | null, zid: string, feePriced = true): ModelSide {
+  const buy = net === null ? null : net + 10n ** 12n;
+  return {
+    model, state: net === null ? 'no-liquidity' : 'ok', zid, errorName: null, errorMessage: null, buyAmount: buy, minBuyAmount: buy, integratorFees: [], serviceFee: null,
+    gas: 1n, totalNetworkFee: 10n ** 12n, networkFeeInBuyToken: feePriced && net !== null ? 10n ** 12n : null, netBuyAmount: feePriced ? net : null,
+  };
+}
+
+function row(ah: ModelSide, p2: ModelSide): ComparisonRow {
+  const both = ah.netBuyAmount !== null && p2.netBuyAmount !== null;
+  return { chainId: 1, allowanceHolder: ah, permit2: p2, diffBps: null, netDiffBps: null, better: both ? (ah.netBuyAmount! > p2.netBuyAmount! ? 'allowance-holder' : 'permit2') : null, basis: both ? 'net' : null };
+}
+
+// 100 USDC: AH 0.0300 WETH net, P2 0.0299; 1000 USDC: AH 0.300, P2 0.301 (a flip between).
+const chain: LadderExportChain = {
+  chainId: 1, chainName: 'Ethereum', sell: USDC, buy: WETH,
+  rows: [
+    { amount: '100', sellAmount: 100_000_000n, row: row(side('allowance-holder', 30n * 10n ** 15n, '0xa1'), side('permit2', 299n * 10n ** 14n, '0xb1')) },
+    { amount: '1000', sellAmount: 1_000_000_000n, row: row(side('allowance-holder', 300n * 10n ** 15n, '0xa2'), side('permit2', 301n * 10n ** 15n, '0xb2')) },
+    { amount: '10000', sellAmount: 10_000_000_000n, row: row(side('allowance-holder', 3n * 10n ** 18n, '0xa3'), side('permit2', 3n * 10n ** 18n, '0xb3', false)) },
+  ],
+};
+
+describe('size ladder export', () => {
+  it('writes one CSV line per chain and size with net per unit, zids and the chain crossover', () => {
+    const lines = ladderToCsv([chain]).trim().split('\r\n');
+    expect(lines[0]).toBe(LADDER_CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(4);
+    const cell = (line: number, column: string) => lines[line]!.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)[LADDER_CSV_COLUMNS.indexOf(column)];
+    expect(cell(1, 'amount')).toBe('100');
+    expect(cell(1, 'allowance_holder_net_per_unit_sold')).toBe('0.0003');
+    expect(cell(1, 'permit2_net_per_unit_sold')).toBe('0.000299');
+    expect(cell(1, 'permit2_zid')).toBe('0xb1');
+    expect(cell(1, 'better')).toBe('allowance-holder');
+    expect(Number(cell(1, 'net_diff_bps_permit2_vs_allowance_holder'))).toBeCloseTo(-33.33, 2);
+    // The fee was not priced on Permit2 at 10,000: no net figure and no verdict on that line.
+    expect(cell(3, 'permit2_net_per_unit_sold')).toBe('');
+    expect(cell(3, 'better')).toBe('');
+    expect(cell(1, 'chain_crossover')).toMatch(/^"?Allowance Holder → Permit2 at ≈ [0-9,]+ USDC \(between 100 USDC and 1,000 USDC\)"?$/);
+  });
+
+  it('writes JSON with base-unit strings, the crossover found and its text', () => {
+    const parsed = JSON.parse(ladderToJson({ sell: 'USDC', buy: 'WETH', amounts: ['100', '1000', '10000'] }, [chain])) as {
+      format: string; chains: { crossover: { kind: string; text: string; crossovers: { from: string; to: string }[] }; points: { amount: string; sellAmount: string; permit2: { netPerUnitSold: string | null; zid: string } }[] }[];
+    };
+    expect(parsed.format).toBe(LADDER_JSON_FORMAT);
+    const [eth] = parsed.chains;
+    expect(eth!.crossover).toMatchObject({ kind: 'crossovers', crossovers: [{ from: 'allowance-holder', to: 'permit2' }] });
+    expect(eth!.crossover.text).toMatch(/^Allowance Holder → Permit2/);
+    expect(eth!.points.map((point) => [point.amount, point.sellAmount, point.permit2.netPerUnitSold, point.permit2.zid])).toEqual([
+      ['100', '100000000', '0.000299', '0xb1'],
+      ['1000', '1000000000', '0.000301', '0xb2'],
+      ['10000', '10000000000', null, '0xb3'],
+    ]);
+  });
+});

@@ -1,0 +1,105 @@
+import type { ComparisonRow, ModelSide } from './compare.ts';
+import { csvField } from './compare-export.ts';
+import { findCrossovers, ladderPoints, netFigure, type CrossoverResult, type LadderPointInput } from './ladder.ts';
+import { crossoverText } from './ladder-text.ts';
+import { formatBaseUnits } from './units.ts';
+
+/**
+ * CSV and JSON of a size ladder: one line per chain and size with both models' net figures and
+ * zids (every figure traces to its request), and each chain's crossover finding.
+ */
+
+/** A token as the export names it. */
+export interface LadderExportToken {
+  address: string;
+  symbol: string;
+  decimals: number;
+}
+
+/** One size of one chain. */
+export interface LadderExportRow {
+  amount: string;
+  sellAmount: bigint;
+  row: ComparisonRow;
+}
+
+/** One chain of the ladder, its sizes in the order given. */
+export interface LadderExportChain {
+  chainId: number;
+  chainName: string;
+  sell: LadderExportToken;
+  buy: LadderExportToken;
+  rows: LadderExportRow[];
+}
+
+const SIDE_COLUMNS = ['state', 'error_name', 'buy_amount', 'network_fee_in_buy_token', 'net_buy_amount', 'net_per_unit_sold', 'zid'] as const;
+
+/** The CSV header, in column order. */
+export const LADDER_CSV_COLUMNS: readonly string[] = [
+  'chain_id', 'chain_name', 'amount', 'sell_token', 'buy_token', 'sell_amount_base_units',
+  ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
+  ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
+  'better', 'better_basis', 'net_diff_bps_permit2_vs_allowance_holder', 'chain_crossover',
+];
+
+/** Identifies the JSON export. */
+export const LADDER_JSON_FORMAT = 'swap-explorer.size-ladder';
+
+function inputOf(chain: LadderExportChain, item: LadderExportRow): LadderPointInput {
+  const size = Number(formatBaseUnits(item.sellAmount, chain.sell.decimals, { grouping: false }));
+  return { size, sellAmount: item.sellAmount, sellDecimals: chain.sell.decimals, buyDecimals: chain.buy.decimals, allowanceHolder: item.row.allowanceHolder, permit2: item.row.permit2 };
+}
+
+/** A chain's crossover finding. */
+export function chainCrossover(chain: LadderExportChain): CrossoverResult {
+  return findCrossovers(ladderPoints(chain.rows.map((item) => inputOf(chain, item))));
+}
+
+function netPerUnit(side: ModelSide, chain: LadderExportChain, item: LadderExportRow): string | null {
+  const figure = netFigure(side, inputOf(chain, item));
+  return figure.kind === 'net' ? formatBaseUnits(figure.perUnitBase, chain.buy.decimals, { grouping: false }) : null;
+}
+
+function sideCells(side: ModelSide, chain: LadderExportChain, item: LadderExportRow): (string | null)[] {
+  const human = (value: bigint | null) => (value === null ? null : formatBaseUnits(value, chain.buy.decimals, { grouping: false }));
+  return [side.state, side.errorName, human(side.buyAmount), human(side.networkFeeInBuyToken), human(side.netBuyAmount), netPerUnit(side, chain, item), side.zid];
+}
+
+function netDiffBps(chain: LadderExportChain, item: LadderExportRow): number | null {
+  return ladderPoints([inputOf(chain, item)])[0]!.diffBps;
+}
+
+/** The ladder as CSV, CRLF line ends (RFC 4180). */
+export function ladderToCsv(chains: readonly LadderExportChain[]): string {
+  const lines = [LADDER_CSV_COLUMNS.map(csvField).join(',')];
+  for (const chain of chains) {
+    const crossover = crossoverText(chainCrossover(chain), chain.sell);
+    for (const item of chain.rows) {
+      const { row } = item;
+      const cells = [
+        chain.chainId, chain.chainName, item.amount, chain.sell.symbol, chain.buy.symbol, item.sellAmount.toString(),
+        ...sideCells(row.allowanceHolder, chain, item), ...sideCells(row.permit2, chain, item),
+        row.basis === 'net' ? row.better : null, row.basis === 'net' ? 'net' : null, netDiffBps(chain, item), crossover,
+      ];
+      lines.push(cells.map(csvField).join(','));
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The ladder as JSON: amounts as decimal strings of base units with the decimals to read them. */
+export function ladderToJson(request: { sell: string; buy: string; amounts: readonly string[] }, chains: readonly LadderExportChain[]): string {
+  const out = chains.map((chain) => {
+    const crossover = chainCrossover(chain);
+    const points = chain.rows.map((item) => ({
+      amount: item.amount, sellAmount: item.sellAmount,
+      ...item.row,
+      netDiffBps: netDiffBps(chain, item),
+      allowanceHolder: { ...item.row.allowanceHolder, netPerUnitSold: netPerUnit(item.row.allowanceHolder, chain, item) },
+      permit2: { ...item.row.permit2, netPerUnitSold: netPerUnit(item.row.permit2, chain, item) },
+    }));
+    return { chainId: chain.chainId, chainName: chain.chainName, sellToken: chain.sell, buyToken: chain.buy, crossover: { ...crossover, text: crossoverText(crossover, chain.sell) }, points };
+  });
+  const body = { format: LADDER_JSON_FORMAT, version: 1, sell: request.sell, buy: request.buy, amounts: request.amounts, chains: out };
+  return JSON.stringify(body, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
+}

@@ -1,0 +1,166 @@
+import type { AllowanceModel, ModelSide } from './compare.ts';
+import { bpsDifference } from './units.ts';
+
+/**
+ * The size ladder's maths (issue 11, "Sizes"): the same pair at several amounts, both models; per
+ * size the net output per unit sold, and the sizes where the better model flips.
+ *
+ * Net means buy amount minus the network fee priced in the buy token (the comparison's own net,
+ * read by `netFigure` alone, so the ladder and the single-size table can never disagree). A point
+ * whose fee could not be priced is kept as `fee-not-priced`, never plotted as if gross were net,
+ * and takes no part in the verdict or the crossover: nothing is called better unless both sides
+ * were priced net.
+ *
+ * Which model is better at a point is decided exactly, on bigint net amounts (both sides sold the
+ * same amount, so the larger net is the larger per-unit figure); floats only place the crossover
+ * between two sizes, by linear interpolation of the relative difference on a log10 size axis.
+ */
+
+/** The most amounts one ladder may hold. */
+export const MAX_LADDER_AMOUNTS = 8;
+
+/** What the ladder reads of one model side. */
+export type LadderSide = Pick<ModelSide, 'state' | 'buyAmount' | 'netBuyAmount' | 'errorName'>;
+
+/** One size of one chain. */
+export interface LadderPointInput {
+  /** The size in human units of the sell token (the x axis). */
+  size: number;
+  sellAmount: bigint;
+  sellDecimals: number;
+  buyDecimals: number;
+  allowanceHolder: LadderSide;
+  permit2: LadderSide;
+}
+
+/** One model at one size: a net per-unit figure, a price whose fee was not priced, or no price. */
+export type NetFigure =
+  | { kind: 'net'; net: bigint; perUnit: number; perUnitBase: bigint }
+  | { kind: 'fee-not-priced'; gross: bigint; grossPerUnit: number; grossPerUnitBase: bigint }
+  | { kind: 'no-price'; reason: string };
+
+/** One size of the ladder, both models. */
+export interface LadderPoint {
+  size: number;
+  allowanceHolder: NetFigure;
+  permit2: NetFigure;
+  /** Null unless both sides are net-priced. */
+  better: AllowanceModel | 'tie' | null;
+  /** Permit2's net against Allowance Holder's, bps; null unless both are net-priced. */
+  diffBps: number | null;
+}
+
+/** A size where the better model flips. */
+export interface Crossover {
+  /** Interpolated on the log axis, or the exact size of a tie between the two sides. */
+  size: number;
+  from: AllowanceModel;
+  to: AllowanceModel;
+  /** True when a priced size is an exact tie and the models differ on either side of it. */
+  isExact: boolean;
+  /** The two priced sizes it lies between (equal to `size` twice when exact). */
+  between: [number, number];
+}
+
+/** The crossover finding of one chain. */
+export type CrossoverResult =
+  | { kind: 'crossovers'; crossovers: Crossover[]; comparable: number }
+  | { kind: 'none-in-range'; better: AllowanceModel | 'tie'; comparable: number; from: number; to: number }
+  | { kind: 'not-enough'; comparable: number };
+
+function perUnit(amount: bigint, buyDecimals: number, sellAmount: bigint, sellDecimals: number): number {
+  return Number(amount) / 10 ** buyDecimals / (Number(sellAmount) / 10 ** sellDecimals);
+}
+
+/** Buy-token base units per one whole sell-token unit (cut toward zero): exact, for the number formatter. */
+export function perUnitBase(amount: bigint, sellAmount: bigint, sellDecimals: number): bigint {
+  return sellAmount === 0n ? 0n : (amount * 10n ** BigInt(sellDecimals)) / sellAmount;
+}
+
+/** The net figure of one side: the one place the ladder reads "net". */
+export function netFigure(side: LadderSide, point: Pick<LadderPointInput, 'sellAmount' | 'sellDecimals' | 'buyDecimals'>): NetFigure {
+  if (side.state === 'ok' && side.netBuyAmount !== null) {
+    const net = side.netBuyAmount;
+    return { kind: 'net', net, perUnit: perUnit(net, point.buyDecimals, point.sellAmount, point.sellDecimals), perUnitBase: perUnitBase(net, point.sellAmount, point.sellDecimals) };
+  }
+  if (side.state === 'ok' && side.buyAmount !== null) {
+    const gross = side.buyAmount;
+    return { kind: 'fee-not-priced', gross, grossPerUnit: perUnit(gross, point.buyDecimals, point.sellAmount, point.sellDecimals), grossPerUnitBase: perUnitBase(gross, point.sellAmount, point.sellDecimals) };
+  }
+  if (side.state === 'no-liquidity') return { kind: 'no-price', reason: 'no liquidity' };
+  if (side.state === 'not-requested') return { kind: 'no-price', reason: 'not requested' };
+  if (side.state === 'pending' || side.state === 'cancelled') return { kind: 'no-price', reason: side.state };
+  return { kind: 'no-price', reason: side.errorName ?? 'error' };
+}
+
+/** The ladder's points of one chain, smallest size first. */
+export function ladderPoints(inputs: readonly LadderPointInput[]): LadderPoint[] {
+  return [...inputs]
+    .sort((a, b) => a.size - b.size)
+    .map((input) => {
+      const ah = netFigure(input.allowanceHolder, input);
+      const p2 = netFigure(input.permit2, input);
+      if (ah.kind !== 'net' || p2.kind !== 'net') return { size: input.size, allowanceHolder: ah, permit2: p2, better: null, diffBps: null };
+      const better = ah.net === p2.net ? 'tie' : ah.net > p2.net ? 'allowance-holder' : 'permit2';
+      return { size: input.size, allowanceHolder: ah, permit2: p2, better, diffBps: bpsDifference(p2.net, ah.net) };
+    });
+}
+
+interface Comparable {
+  size: number;
+  /** (P2 - AH) / AH: positive when Permit2 gives more. */
+  relative: number;
+  sign: -1 | 0 | 1;
+}
+
+function comparables(points: readonly LadderPoint[]): Comparable[] {
+  const out: Comparable[] = [];
+  for (const point of points) {
+    if (point.allowanceHolder.kind !== 'net' || point.permit2.kind !== 'net') continue;
+    const ah = point.allowanceHolder;
+    const p2 = point.permit2;
+    const sign = p2.net === ah.net ? 0 : p2.net > ah.net ? 1 : -1;
+    out.push({ size: point.size, relative: ah.perUnit === 0 ? sign : (p2.perUnit - ah.perUnit) / Math.abs(ah.perUnit), sign });
+  }
+  return out;
+}
+
+const modelOf = (sign: -1 | 1): AllowanceModel => (sign > 0 ? 'permit2' : 'allowance-holder');
+
+// Where the straight line through (log a, ra) and (log b, rb) crosses zero, back on the size axis.
+function interpolate(a: Comparable, b: Comparable): number {
+  const ra = Math.abs(a.relative);
+  const rb = Math.abs(b.relative);
+  const t = ra + rb === 0 ? 0.5 : ra / (ra + rb);
+  return 10 ** (Math.log10(a.size) + t * (Math.log10(b.size) - Math.log10(a.size)));
+}
+
+/**
+ * The sizes where the better model flips, on the points priced net on both sides. An exact tie at a
+ * size between two differing verdicts is the crossover itself; a tie with the same model winning on
+ * both sides is a touch, not a flip.
+ */
+export function findCrossovers(points: readonly LadderPoint[]): CrossoverResult {
+  const items = comparables(points);
+  if (items.length < 2) return { kind: 'not-enough', comparable: items.length };
+  const crossovers: Crossover[] = [];
+  let last: Comparable | null = null;
+  let ties: Comparable[] = [];
+  for (const item of items) {
+    if (item.sign === 0) {
+      ties.push(item);
+      continue;
+    }
+    if (last && last.sign !== item.sign) {
+      const from = modelOf(last.sign as -1 | 1);
+      const to = modelOf(item.sign);
+      if (ties.length > 0) crossovers.push({ size: ties[0]!.size, from, to, isExact: true, between: [ties[0]!.size, ties.at(-1)!.size] });
+      else crossovers.push({ size: interpolate(last, item), from, to, isExact: false, between: [last.size, item.size] });
+    }
+    last = item;
+    ties = [];
+  }
+  if (crossovers.length > 0) return { kind: 'crossovers', crossovers, comparable: items.length };
+  const better = last === null ? 'tie' : modelOf(last.sign as -1 | 1);
+  return { kind: 'none-in-range', better, comparable: items.length, from: items[0]!.size, to: items.at(-1)!.size };
+}
