@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from './build-cli.ts';
+import { constants as lazyHttp2Constants } from './http2-lazy.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 let dir: string;
@@ -66,5 +67,10 @@ describe('the built CLI', () => {
     expect(source.code).toBe(0);
     expect(source.stdout).toContain('Usage: swap-explorer price');
     expect(source.stderr.trim().split('\n')).toEqual([expect.stringContaining('the CLI is not built (run `npm run build:cli`)')]);
+  });
+
+  it("gives undici node:http2's own constants while leaving node:http2 unloaded", async () => {
+    const { constants } = await import('node:http2');
+    for (const [name, value] of Object.entries(lazyHttp2Constants)) expect(value, name).toBe(constants[name as keyof typeof constants]);
   });
 });

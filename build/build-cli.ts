@@ -11,10 +11,11 @@ import { build } from 'rolldown';
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// `undici` -> build/undici-cli.js (see why there).
+// `undici` -> build/undici-cli.js, and its node:http2 -> build/http2-lazy.ts (see why there).
 const undiciSubset = {
   name: 'undici-subset',
   resolveId(source: string, importer: string | undefined) {
+    if (source === 'node:http2' && importer?.endsWith('client-h2.js')) return `${root}build/http2-lazy.ts`;
     return source === 'undici' && !importer?.endsWith('undici-cli.js') ? `${root}build/undici-cli.js` : null;
   },
 };
@@ -50,7 +51,8 @@ export async function buildCli(outDir = `${root}out/cli`): Promise<void> {
     },
     platform: 'node',
     plugins: [undiciSubset, builtinsByGetter],
-    external: [/^node:/, '@napi-rs/keyring'],
+    // node:http2 is left to the plugin above (undici's require of it becomes build/http2-lazy.ts).
+    external: [/^node:(?!http2$)/, '@napi-rs/keyring'],
     logLevel: 'warn',
     output: {
       dir: outDir,

@@ -40,10 +40,17 @@ process.on('message', (message: ClusterMessage) => {
     const { accessLogFile, isRateLimited, ...options } = message.options;
     log = accessLogFile ? createWriteStream(accessLogFile, { flags: 'a' }) : undefined;
     const accessLog = (line: string) => (log ? log.write(`${line}\n`) : process.stderr.write(`${line}\n`));
-    void startLocalService({ ...options, accessLog, ...(isRateLimited ? { askRateLimit } : {}) }).then((started) => {
-      service = started;
-      send({ type: 'ready', baseUrl: started.baseUrl });
-    });
+    startLocalService({ ...options, accessLog, ...(isRateLimited ? { askRateLimit } : {}) }).then(
+      (started) => {
+        service = started;
+        send({ type: 'ready', baseUrl: started.baseUrl });
+      },
+      (error: unknown) => {
+        // One line for the operator (the primary reports the exit), not a stack trace.
+        process.stderr.write(`swap-explorer serve: worker ${process.pid} could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
   }
 });
 process.on('disconnect', () => void stop());

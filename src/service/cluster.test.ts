@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:c
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -86,5 +87,21 @@ describe('serve --workers 2', () => {
     }
     for (const bodies of byBlock.values()) expect(bodies.size).toBe(1);
     expect(byBlock.size).toBeLessThan(6);
+  });
+});
+
+describe('serve --workers 2 on a taken port', () => {
+  it('exits 1 with a one-line reason, leaving no worker to keep it alive', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = String((taken.address() as AddressInfo).port);
+    const failing = spawn(process.execPath, [MAIN, 'serve', '--workers', '2', '--port', port, '--data-dir', dir]);
+    let stderr = '';
+    failing.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => failing.once('exit', resolve));
+    taken.close();
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/could not start: .*EADDRINUSE/);
+    expect(stderr).not.toMatch(/\n\s+at /);
   });
 });

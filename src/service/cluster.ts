@@ -80,7 +80,14 @@ export async function startServiceCluster(options: LocalServiceOptions & { acces
   // Every worker asks for the same port, 0 included: the cluster hands them all the primary's one
   // listening handle (asking for the port the first one got would bind it a second time).
   const started = Array.from({ length: count }, () => forkWorker(base, decide));
-  const [baseUrl] = await Promise.all(started.map((worker) => worker.ready));
+  let baseUrl: string | undefined;
+  try {
+    [baseUrl] = await Promise.all(started.map((worker) => worker.ready));
+  } catch (error) {
+    // One worker could not listen (port taken...): stop the others, or they would keep serve alive.
+    for (const { worker } of started) worker.process.kill('SIGKILL');
+    throw error;
+  }
   let isClosing = false;
   const workers = new Set<Worker>(started.map((worker) => worker.worker));
   const replace = (worker: Worker, code: number | null, signal: string | null) => {
