@@ -8,7 +8,7 @@ import { HistorySearchInputSchema } from '../src/ipc/channels/history.ts';
 
 // Compare's Sizes mode against the real engine and local service (issue 11, size ladder).
 
-// Scoped to the screen (main): the sidebar's active-item contrast is the app shell's, not the ladder's.
+// Scoped to the screen (main): the ladder's states are what is checked here; the app shell has its own checks.
 async function expectNoSeriousAxe(page: Page, state: string): Promise<void> {
   const results = await new AxeBuilder({ page }).include('main').analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');

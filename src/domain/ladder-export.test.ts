@@ -22,9 +22,9 @@ function row(ah: ModelSide, p2: ModelSide): ComparisonRow {
 const chain: LadderExportChain = {
   chainId: 1, chainName: 'Ethereum', sell: USDC, buy: WETH,
   rows: [
-    { amount: '100', sellAmount: 100_000_000n, row: row(side('allowance-holder', 30n * 10n ** 15n, '0xa1'), side('permit2', 299n * 10n ** 14n, '0xb1')) },
+    { amount: '100', sellAmount: 100_000_000n, row: row(side('allowance-holder', 30n * 10n ** 15n, '0xa1'), side('permit2', 299n * 10n ** 14n, '0xb1')), feeRate: { source: 'quoted', zid: '0xr1' } },
     { amount: '1000', sellAmount: 1_000_000_000n, row: row(side('allowance-holder', 300n * 10n ** 15n, '0xa2'), side('permit2', 301n * 10n ** 15n, '0xb2')) },
-    { amount: '10000', sellAmount: 10_000_000_000n, row: row(side('allowance-holder', 3n * 10n ** 18n, '0xa3'), side('permit2', 3n * 10n ** 18n, '0xb3', false)) },
+    { amount: '10000', sellAmount: 10_000_000_000n, row: row(side('allowance-holder', 3n * 10n ** 18n, '0xa3'), side('permit2', 3n * 10n ** 18n, '0xb3', false)), feeNotPriced: 'fee not priced: no liquidity for ETH → WETH' },
   ],
 };
 
@@ -43,6 +43,8 @@ describe('size ladder export', () => {
     // The fee was not priced on Permit2 at 10,000: no net figure and no verdict on that line.
     expect(cell(3, 'permit2_net_per_unit_sold')).toBe('');
     expect(cell(3, 'better')).toBe('');
+    expect([cell(1, 'fee_rate_source'), cell(1, 'fee_rate_zid')]).toEqual(['quoted', '0xr1']);
+    expect(cell(3, 'fee_not_priced')).toBe('fee not priced: no liquidity for ETH → WETH');
     expect(cell(1, 'chain_crossover')).toMatch(/^"?Allowance Holder → Permit2 at ≈ [0-9,]+ USDC \(between 100 USDC and 1,000 USDC\)"?$/);
   });
 

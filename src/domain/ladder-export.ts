@@ -21,6 +21,10 @@ export interface LadderExportRow {
   amount: string;
   sellAmount: bigint;
   row: ComparisonRow;
+  /** How the network fee was priced in the buy token, with the rate request's zid when one was sent. */
+  feeRate?: { source: string; zid: string | null } | null;
+  /** Why it was not (null when it was). */
+  feeNotPriced?: string | null;
 }
 
 /** One chain of the ladder, its sizes in the order given. */
@@ -39,7 +43,7 @@ export const LADDER_CSV_COLUMNS: readonly string[] = [
   'chain_id', 'chain_name', 'amount', 'sell_token', 'buy_token', 'sell_amount_base_units',
   ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
-  'better', 'better_basis', 'net_diff_bps_permit2_vs_allowance_holder', 'chain_crossover',
+  'better', 'better_basis', 'net_diff_bps_permit2_vs_allowance_holder', 'fee_rate_source', 'fee_rate_zid', 'fee_not_priced', 'chain_crossover',
 ];
 
 /** Identifies the JSON export. */
@@ -79,7 +83,8 @@ export function ladderToCsv(chains: readonly LadderExportChain[]): string {
       const cells = [
         chain.chainId, chain.chainName, item.amount, chain.sell.symbol, chain.buy.symbol, item.sellAmount.toString(),
         ...sideCells(row.allowanceHolder, chain, item), ...sideCells(row.permit2, chain, item),
-        row.basis === 'net' ? row.better : null, row.basis === 'net' ? 'net' : null, netDiffBps(chain, item), crossover,
+        row.basis === 'net' ? row.better : null, row.basis === 'net' ? 'net' : null, netDiffBps(chain, item),
+        item.feeRate?.source ?? null, item.feeRate?.zid ?? null, item.feeNotPriced ?? null, crossover,
       ];
       lines.push(cells.map(csvField).join(','));
     }
@@ -95,6 +100,8 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
       amount: item.amount, sellAmount: item.sellAmount,
       ...item.row,
       netDiffBps: netDiffBps(chain, item),
+      feeRate: item.feeRate ?? null,
+      feeNotPriced: item.feeNotPriced ?? null,
       allowanceHolder: { ...item.row.allowanceHolder, netPerUnitSold: netPerUnit(item.row.allowanceHolder, chain, item) },
       permit2: { ...item.row.permit2, netPerUnitSold: netPerUnit(item.row.permit2, chain, item) },
     }));

@@ -120,7 +120,8 @@ export function ladderExportChains(rows: readonly LadderRowWire[]): LadderExport
       chain = { chainId: row.chainId, chainName: row.chainName, sell: row.sellToken, buy: row.buyToken, rows: [] };
       chains.set(row.chainId, chain);
     }
-    chain.rows.push({ amount: row.amount, sellAmount: BigInt(row.sellAmount), row: rowFromWire(row) });
+    const feeRate = row.networkFeeRate ? { source: row.networkFeeRate.source, zid: row.networkFeeRate.zid ?? null } : null;
+    chain.rows.push({ amount: row.amount, sellAmount: BigInt(row.sellAmount), row: rowFromWire(row), feeRate, feeNotPriced: row.feeNotPriced ?? null });
   }
   return [...chains.values()];
 }
