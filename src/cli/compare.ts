@@ -79,12 +79,19 @@ function parse(argv: string[]): Parsed {
   return { help: false, request, ladder: null, format, ...rest };
 }
 
+// CSV rows end in CRLF (RFC 4180): strip each row, keep the line ends the format needs.
+function terminalSafe(output: string): string {
+  return output.split('\r\n').map(stripTerminalControls).join('\r\n');
+}
+
 async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help: false }>, io: CommandIo): Promise<number> {
   const status = await runLadderToEnd(ladder, options, io);
-  io.stdout(formatLadder(status, options.format));
+  // Service text must not drive the terminal here either (issue 17).
+  const output = formatLadder(status, options.format);
+  io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
   if (status.state === 'cancelled') io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the sides not answered say cancelled\n`);
   if (status.state === 'failed') {
-    io.stderr(`swap-explorer compare: ${status.error?.message ?? 'the run failed'}\n`);
+    io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
     return 1;
   }
   return 0;
@@ -101,7 +108,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     const { status } = await runToEnd(options.request, options, io);
     // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
     const output = formatRun(status, options.format);
-    io.stdout(options.format === 'json' ? escapeJsonControls(output) : stripTerminalControls(output));
+    io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
     if (status.state === 'cancelled') io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the finished rows are shown\n`);
     if (status.state === 'failed') {
       io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
