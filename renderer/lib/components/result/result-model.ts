@@ -1,6 +1,6 @@
 import { chainById } from '../../../../src/domain/chains.ts';
 import { findToken, nativeOf } from '../../../../src/domain/token-registry.ts';
-import { formatBaseUnits } from '../../../../src/domain/units.ts';
+import { formatTokenAmount, formatWithSymbol } from '../../../../src/domain/number-format.ts';
 import { boundedSafeParse, Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice } from '../../../../src/spec/index.ts';
 
 /** What the result panel reads out of a response body; each part null when the body lacks it. */
@@ -63,7 +63,7 @@ export function humanAmount(amount: string | null | undefined, address: string, 
   if (amount === null || amount === undefined) return '—';
   const info = tokenLookup(chainId)(address);
   try {
-    return info ? `${formatBaseUnits(BigInt(amount), info.decimals)} ${info.symbol}` : `${amount} base units`;
+    return info ? formatWithSymbol(amount, info) : `${amount} base units`;
   } catch {
     return amount;
   }
@@ -76,7 +76,7 @@ export function nativeAmount(wei: unknown, chainId: number | null): string {
   const native = chainId === null ? undefined : nativeOf(chainId);
   const symbol = (chainId === null ? null : chainById(chainId)?.nativeSymbol) ?? 'native';
   try {
-    return `${formatBaseUnits(BigInt(text), native?.decimals ?? 18)} ${symbol}`;
+    return `${formatTokenAmount(text, native?.decimals ?? 18)} ${symbol}`;
   } catch {
     return text;
   }

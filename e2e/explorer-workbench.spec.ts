@@ -1,0 +1,119 @@
+import { expect, test } from './fixtures.ts';
+import { ExplorerPage } from './pages/explorer-page.ts';
+
+// Issue 13, "What you see is what was sent": every test here failed on the explorer before the issue.
+const FUNDED_NO_ALLOWANCE = '0xde30000000000000000000000000000000000002';
+const LOW_BALANCE = '0xde30000000000000000000000000000000000003';
+const SMART_CONTRACT = '0xde30000000000000000000000000000000000004';
+
+test('an error inside the closed Advanced section is counted on it, and Send opens it at the field', async ({ app }) => {
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+  await explorer.advanced('slippageBps', '20000');
+  await explorer.form.getByText(/^Advanced/).click();
+  await expect(explorer.form.locator('details.advanced')).not.toHaveAttribute('open');
+  await expect(explorer.form.getByText(/^Advanced/)).toContainText('1 error');
+  await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(explorer.form.locator('details.advanced')).toHaveAttribute('open');
+  await expect(explorer.form.getByLabel(/^slippageBps/)).toBeFocused();
+  await expect(explorer.result).toBeHidden();
+});
+
+test.describe('against the engine', () => {
+  test('a result says when its request was sent and is dimmed once the form differs', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+    await explorer.send();
+    await expect(app.page.getByText(/^For the request sent at \d/)).toBeVisible();
+    await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
+    await explorer.fill({ amount: '2' });
+    await expect(app.page.getByText(/The form has changed since/)).toBeVisible();
+    await expect(app.page.locator('.shown-result')).toHaveClass(/stale/);
+    await explorer.fill({ amount: '1' });
+    await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
+  });
+
+  test('Send even if invalid sends FOO as written and shows the service answer; the old error is cleared once fixed', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'FOO', buy: 'USDC', amount: '1' });
+    await expect(explorer.form.getByText(/is not a token symbol/)).toBeVisible();
+    await explorer.form.getByLabel('Send even if invalid').check();
+    await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(explorer.result).toBeVisible({ timeout: 30_000 });
+    await expect(explorer.result.getByRole('heading', { name: 'INPUT_INVALID' })).toBeVisible();
+    await expect(explorer.result.getByRole('table', { name: 'Field details' })).toContainText('sellToken');
+    await expect(app.page.getByLabel('Request URL')).toContainText('sellToken=FOO');
+    await expect(app.page.getByRole('region', { name: 'Request refused' })).toBeHidden();
+    await explorer.fill({ sell: 'WETH' });
+    await expect(app.page.locator('.shown-result')).toHaveClass(/stale/);
+  });
+
+  test('an engine refusal is cleared once the form changes', async ({ app }) => {
+    await app.show('Settings');
+    await app.page.getByRole('button', { name: 'Start local service' }).click();
+    await expect(app.page.getByLabel('Local service state')).toContainText('running', { timeout: 30_000 });
+    await app.page.getByRole('button', { name: 'Stop local service' }).click();
+    await expect(app.page.getByLabel('Local service state')).toContainText('stopped', { timeout: 30_000 });
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+    await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
+    const refused = app.page.getByRole('region', { name: 'Request refused' });
+    await expect(refused).toContainText('Start local service', { timeout: 30_000 });
+    await expect(refused.getByRole('heading', { name: 'LOCAL_SERVICE_STOPPED' })).toBeVisible();
+    await explorer.fill({ amount: '3' });
+    await expect(refused).toBeHidden();
+  });
+
+  test('advice without a taker says "not checked", never "sufficient"', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000' });
+    await explorer.send();
+    const advice = explorer.result.getByRole('list', { name: 'Allowance advice' });
+    await expect(advice).toContainText('not checked: no taker');
+    await expect(advice).not.toContainText('sufficient');
+  });
+
+  test('a smart-contract taker quote failure points to txOrigin', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: SMART_CONTRACT });
+    await explorer.send();
+    await expect(explorer.result.getByRole('heading', { name: 'SWAP_VALIDATION_FAILED' })).toBeVisible();
+    await expect(explorer.result.locator('p.explain')).toContainText('txOrigin');
+  });
+
+  test('/solana/enabled-sources shows its zid from the svc-zid header', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Solana enabled sources' });
+    await explorer.send();
+    await expect(explorer.result.getByLabel('zid', { exact: true })).toHaveText(/^0x[0-9a-f]{24}$/);
+  });
+
+  test('amounts use the one formatter: summary, issues with base units on hover, gas price in gwei', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000', taker: LOW_BALANCE });
+    await explorer.send();
+    const summary = explorer.result.getByRole('table', { name: 'Summary' });
+    await expect(summary.getByRole('row', { name: /^Sell amount/ })).toContainText('1,000 USDC');
+    await expect(summary.getByRole('row', { name: /^Buy amount/ }).getByRole('cell')).toHaveText(/^0\.\d{1,6} WETH$/);
+    await expect(summary.getByRole('row', { name: /^Gas/ }).first()).toContainText('gwei');
+    const issues = explorer.result.getByRole('list', { name: 'Issues' });
+    await expect(issues).toContainText('has 0.001 USDC, needs 1,000 USDC');
+    await expect(issues.getByText('0.001 USDC', { exact: true })).toHaveAttribute('title', '1000 base units');
+  });
+
+  test('an allowance issue shows the current allowance through the formatter', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000', taker: FUNDED_NO_ALLOWANCE });
+    await explorer.send();
+    await expect(explorer.result.getByRole('list', { name: 'Issues' })).toContainText('current allowance 0 USDC');
+  });
+});
