@@ -117,3 +117,68 @@ test.describe('against the engine', () => {
     await expect(explorer.result.getByRole('list', { name: 'Issues' })).toContainText('current allowance 0 USDC');
   });
 });
+
+// Issue 13, "Iterate fast".
+test.describe('iterate fast', () => {
+  test('form and response side by side at 1920 px, stacked at 1280 px', async ({ app }) => {
+    await app.page.setViewportSize({ width: 1920, height: 1080 });
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Swap chains' });
+    await explorer.send();
+    const form = (await explorer.form.boundingBox())!;
+    const result = (await explorer.result.boundingBox())!;
+    expect(result.x).toBeGreaterThanOrEqual(form.x + form.width);
+    expect(result.y).toBeLessThan(form.y + form.height);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    const stackedForm = (await explorer.form.boundingBox())!;
+    const stackedResult = (await explorer.result.boundingBox())!;
+    expect(stackedResult.y).toBeGreaterThanOrEqual(stackedForm.y + stackedForm.height);
+  });
+
+  test('an error appearing does not move the form, and address fields show a whole address', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder quote', sell: 'WETH', buy: 'USDC', amount: '1', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+    const send = explorer.form.getByRole('button', { name: 'Send', exact: true });
+    const before = (await send.boundingBox())!;
+    await explorer.fill({ amount: 'abc' });
+    await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveAttribute('aria-invalid', 'true');
+    expect((await send.boundingBox())!.y).toBe(before.y);
+    await explorer.advanced('txOrigin', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    for (const field of [explorer.form.getByLabel('Taker'), explorer.form.getByLabel(/^txOrigin/)]) {
+      const fits = await field.evaluate((input) => input.scrollWidth <= input.clientWidth);
+      expect(fits).toBe(true);
+    }
+  });
+
+  test('Edit in Explorer from a History entry fills the form exactly, and resending sends the same query', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1234.5', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+    await explorer.advanced('slippageBps', '30');
+    await explorer.send();
+    const sentUrl = (await app.page.getByLabel('Request URL').textContent()) ?? '';
+    await explorer.fill({ endpoint: 'Permit2 price', amount: '7', sell: 'WETH', buy: 'USDC' });
+    await explorer.result.getByRole('button', { name: 'Open in history' }).click();
+    await app.page.getByRole('article', { name: 'Entry detail' }).getByRole('button', { name: 'Edit in Explorer' }).click();
+    await expect(explorer.form.getByLabel('Endpoint')).toHaveValue('allowance-holder.price');
+    await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveValue('1234.5');
+    await expect(explorer.form.getByLabel(/^slippageBps/)).toHaveValue('30');
+    await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
+    await explorer.send();
+    await expect(app.page.getByLabel('Request URL')).toHaveText(sentUrl);
+  });
+
+  test('Edit in Explorer from a result brings back the request it answered', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '2' });
+    await explorer.send();
+    await explorer.fill({ amount: '5', buy: 'DAI' });
+    await expect(app.page.getByText(/The form has changed since/)).toBeVisible();
+    await explorer.result.getByRole('button', { name: 'Edit in Explorer' }).click();
+    await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveValue('2');
+    await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
+  });
+});
