@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { HARNESS_ORIGIN } from './harness.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
 
 // Issue 13, "What you see is what was sent": every test here failed on the explorer before the issue.
@@ -181,4 +182,22 @@ test.describe('iterate fast', () => {
     await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveValue('2');
     await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
   });
+});
+
+test('Copy as curl and TypeScript pin the local certificate and read the key from $SVC_API_KEY; a Permit2 quote offers viem', async ({ app, context, userDataDir }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: HARNESS_ORIGIN });
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Permit2 quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+  await explorer.send();
+  const copyAs = app.page.getByRole('group', { name: 'Copy as' });
+  await copyAs.getByRole('button', { name: 'Copy as curl' }).click();
+  const curl = await app.page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toContain(`--cacert ${userDataDir}/local-service/cert.pem`);
+  expect(curl).toContain('"svc-api-key: $SVC_API_KEY"');
+  expect(curl).not.toMatch(/local_[A-Za-z0-9]/);
+  await copyAs.getByRole('button', { name: 'Copy as TypeScript fetch' }).click();
+  expect(await app.page.evaluate(() => navigator.clipboard.readText())).toContain('new Agent({ connect: { ca: readFileSync(');
+  await copyAs.getByRole('button', { name: /Copy as viem/ }).click();
+  expect(await app.page.evaluate(() => navigator.clipboard.readText())).toContain('signTypedData');
 });

@@ -1,5 +1,5 @@
 import type { AppErrorData } from '../../../src/ipc/result.ts';
-import type { ProfileView } from '../../../src/ipc/channels/profiles.ts';
+import { LOCAL_PROFILE_ID, type ProfileView } from '../../../src/ipc/channels/profiles.ts';
 import type { EndpointId } from '../../../src/spec/index.ts';
 import { callEngine, type EngineOutput } from './explorer-engine.svelte.ts';
 import { ExplorerForm } from './explorer-form.svelte.ts';
@@ -31,6 +31,9 @@ export class ExplorerState {
   resultKey = $state<string | null>(null);
   /** What the shown failure was sent for. */
   failureKey = $state<string | null>(null);
+
+  /** The local service's certificate file, for snippets of Local service requests (curl --cacert). */
+  localCertificatePath = $state<string | null>(null);
 
   readonly isSending = $derived(this.requestId !== null);
   /** The form as a request key, to compare with what was sent. */
@@ -65,6 +68,7 @@ export class ExplorerState {
     try {
       const answer = await callEngine('request.send', { requestId, ...request, ...(this.form.sendInvalid ? { sendAsIs: true } : {}) });
       if (answer.ok) {
+        if (request.profileId === LOCAL_PROFILE_ID) await this.loadCertificatePath();
         this.result = answer.value;
         this.resultKey = requestKey(request);
       } else {
@@ -74,6 +78,21 @@ export class ExplorerState {
     } finally {
       if (this.requestId === requestId) this.requestId = null;
     }
+  }
+
+  /** The certificate file and key header a snippet of the shown result needs. */
+  snippetConnection(profileId: string): { apiKeyHeader: string; caPath: string | null } {
+    const profile = this.profiles.find((candidate) => candidate.id === profileId);
+    const apiKeyHeader = profile?.headerNames.apiKey ?? 'svc-api-key';
+    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath };
+    // A user profile's CA is kept inside the profile, not in a file: the snippet names the file to
+    // save it to (Settings shows the PEM).
+    return { apiKeyHeader, caPath: profile?.caPem ? `./${profile.id}-ca.pem` : null };
+  }
+
+  private async loadCertificatePath(): Promise<void> {
+    const status = await callEngine('localService.status', undefined);
+    if (status.ok) this.localCertificatePath = status.value.certificate?.path ?? null;
   }
 
   /** Cancels the request in flight. */
