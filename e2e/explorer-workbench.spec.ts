@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { HARNESS_ORIGIN } from './harness.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
@@ -200,4 +202,41 @@ test('Copy as curl and TypeScript pin the local certificate and read the key fro
   expect(await app.page.evaluate(() => navigator.clipboard.readText())).toContain('new Agent({ connect: { ca: readFileSync(');
   await copyAs.getByRole('button', { name: /Copy as viem/ }).click();
   expect(await app.page.evaluate(() => navigator.clipboard.readText())).toContain('signTypedData');
+});
+
+test('saved requests: save the form by name, reopen it, export it, and import with field-level problems', async ({ app, userDataDir }) => {
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '250' });
+  await explorer.advanced('slippageBps', '40');
+  await app.page.getByText(/^Saved requests \(/).click();
+  const saveForm = app.page.getByRole('form', { name: 'Save request' });
+  await saveForm.getByLabel('Name').fill('USDC to WETH');
+  await saveForm.getByRole('button', { name: 'Save current form' }).click();
+  const list = app.page.getByRole('list', { name: 'Saved requests' });
+  await expect(list).toContainText('USDC to WETH');
+  expect(await readFile(join(userDataDir, 'saved-requests.json'), 'utf8')).toContain('USDC to WETH');
+
+  await explorer.fill({ endpoint: 'Permit2 price', amount: '9' });
+  await list.getByRole('button', { name: 'Open USDC to WETH' }).click();
+  await expect(explorer.form.getByLabel('Endpoint')).toHaveValue('allowance-holder.price');
+  await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveValue('250');
+  await expect(explorer.form.getByLabel(/^slippageBps/)).toHaveValue('40');
+
+  const download = app.page.waitForEvent('download');
+  await saveForm.getByRole('button', { name: 'Export JSON' }).click();
+  const exported = await readFile(await (await download).path(), 'utf8');
+  expect(JSON.parse(exported)).toMatchObject({ format: 'swap-explorer.saved-requests', requests: [{ name: 'USDC to WETH', endpoint: 'allowance-holder.price' }] });
+
+  const bad = { format: 'swap-explorer.saved-requests', version: 1, requests: [{ name: '', endpoint: 'swap.trade', params: {} }] };
+  await saveForm.getByLabel('Import JSON…').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  const problems = app.page.getByRole('table', { name: 'Import problems' });
+  await expect(problems).toContainText('must not be empty');
+  await expect(problems.getByRole('row', { name: /endpoint/ })).toContainText('#1');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  const renamed = exported.replace('USDC to WETH', 'Imported copy');
+  await saveForm.getByLabel('Import JSON…').setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(renamed) });
+  await expect(list).toContainText('Imported copy');
+  await expect(problems).toBeHidden();
 });

@@ -9,6 +9,7 @@ import { openProfileStore, createConnectionResolver, createConnectionTester, cre
 import { createChildProcessHost, createLocalServiceHandlers, type LocalServiceHost } from './local-service/index.ts';
 import { createCompareHandlers } from './compare/index.ts';
 import { createHistoryIoHandlers } from './history-io/index.ts';
+import { createSavedRequestHandlers, openSavedRequestStore } from './saved-requests/index.ts';
 
 /**
  * The engine: every service of the app built once on a data dir, and the one handler map the IPC
@@ -40,6 +41,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const localService = options.localServiceHost ?? createChildProcessHost({ dataDir });
   const history = HistoryStore.open(join(dataDir, 'history.db'));
   const profiles = await openProfileStore(dataDir);
+  const savedRequests = await openSavedRequestStore(dataDir);
   const secrets = createSecretStore();
   const connections = createConnectionResolver({ profiles, secrets, localService });
   const client = createHttpClient({});
@@ -54,6 +56,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...createHistoryHandlers(history),
     ...createHistoryIoHandlers({ history, creator: { name: options.identity.name, version: options.identity.version } }),
     ...createCompareHandlers({ requests, dataDir, defaultProfileId: LOCAL_PROFILE_ID }),
+    ...createSavedRequestHandlers(savedRequests),
   };
   return {
     handlers,

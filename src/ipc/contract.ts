@@ -9,6 +9,7 @@ import { requestChannels } from './channels/request.ts';
 import { historyChannels } from './channels/history.ts';
 import { compareChannels } from './channels/compare.ts';
 import { historyIoChannels } from './channels/history-io.ts';
+import { savedRequestsChannels } from './channels/saved-requests.ts';
 
 /**
  * The one IPC contract: channel name (`area.verb`) -> input and output schemas. main/ipc.ts
@@ -24,6 +25,7 @@ export const CONTRACT = {
   ...historyChannels,
   ...compareChannels,
   ...historyIoChannels,
+  ...savedRequestsChannels,
 } as const satisfies Record<string, ChannelDefinition>;
 
 /** The contract's type. */

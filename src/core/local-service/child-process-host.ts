@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,9 +85,14 @@ function readyLineOf(child: ChildProcess, timeoutMs: number, lastLog: () => stri
 
 type Certificate = NonNullable<LocalServiceStatus['certificate']>;
 
-/** The certificate as Settings shows it: file, PEM and the SHA-256 fingerprint (AB:CD:… as openssl prints it). */
+/**
+ * The certificate as Settings shows it: file, PEM and the SHA-256 fingerprint of its DER bytes
+ * (AB:CD:… as `openssl x509 -fingerprint -sha256` prints it).
+ */
 function certificateOf(path: string, pem: string): Certificate {
-  return { path, pem, sha256: new X509Certificate(pem).fingerprint256 };
+  const body = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/.exec(pem)?.[1] ?? '';
+  const digest = createHash('sha256').update(Buffer.from(body.replace(/\s+/g, ''), 'base64')).digest('hex').toUpperCase();
+  return { path, pem, sha256: digest.match(/../g)!.join(':') };
 }
 
 function exited(child: ChildProcess): Promise<void> {

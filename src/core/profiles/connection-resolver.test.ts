@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +67,7 @@ describe('connection resolver', () => {
     const certificate = host.status().certificate;
     expect(certificate?.sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(certificate?.pem).toBe(first.caPem);
+    expect(certificate?.sha256).toBe(new X509Certificate(first.caPem!).fingerprint256);
     await host.stop();
     await expect(resolver.resolve('local')).rejects.toMatchObject({ code: 'LOCAL_SERVICE_STOPPED', message: expect.stringContaining('Start local service') });
     expect(host.status()).toMatchObject({ state: 'stopped', stoppedByUser: true, certificate });
