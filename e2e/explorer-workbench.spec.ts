@@ -133,6 +133,7 @@ test.describe('iterate fast', () => {
     const result = (await explorer.result.boundingBox())!;
     expect(result.x).toBeGreaterThanOrEqual(form.x + form.width);
     expect(result.y).toBeLessThan(form.y + form.height);
+    await app.screenshot('explorer-wide');
     await app.page.setViewportSize({ width: 1280, height: 800 });
     const stackedForm = (await explorer.form.boundingBox())!;
     const stackedResult = (await explorer.result.boundingBox())!;

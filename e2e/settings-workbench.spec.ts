@@ -16,6 +16,7 @@ test('the new-profile form takes the focus and shows errors only after a touch o
   await expect(settings.form.getByText('must be an https:// URL')).toBeHidden();
   await settings.form.getByRole('button', { name: 'Save profile' }).click();
   await expect(settings.form.getByText('must be an https:// URL')).toBeVisible();
+  await expect(settings.form.getByLabel('Name')).toBeFocused();
   await expect(settings.form.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true');
 });
 

@@ -35,6 +35,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await explorer.fill({ amount: '2000' });
       await expect(app.page.getByText(/The form has changed since/)).toBeVisible();
       expect(await seriousViolations(app.page), 'stale result').toEqual([]);
+      await app.page.setViewportSize({ width: 1920, height: 1080 });
+      await app.screenshot(`explorer-stale-1920-${scheme}`);
+      await app.page.setViewportSize({ width: 1280, height: 800 });
 
       await explorer.fill({ endpoint: 'Permit2 quote', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
       await explorer.send();
@@ -59,7 +62,12 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(app.page), 'profile form open').toEqual([]);
       await app.page.getByRole('form', { name: 'Profile' }).getByRole('button', { name: 'Save profile' }).click();
       await expect(app.page.getByRole('form', { name: 'Profile' }).getByText('must not be empty')).toBeVisible();
+      await expect(app.page.getByRole('form', { name: 'Profile' }).getByText('must be an https:// URL')).toBeVisible();
       expect(await seriousViolations(app.page), 'profile form errors').toEqual([]);
+      await app.screenshot(`settings-form-${scheme}`);
+      await app.page.setViewportSize({ width: 1920, height: 1080 });
+      await app.page.getByRole('heading', { level: 1, name: 'Settings' }).scrollIntoViewIfNeeded();
+      await app.screenshot(`settings-1920-${scheme}`);
     });
   });
 }
