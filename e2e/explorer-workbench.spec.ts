@@ -127,7 +127,7 @@ test.describe('iterate fast', () => {
     await app.page.setViewportSize({ width: 1920, height: 1080 });
     await app.show('Explorer');
     const explorer = new ExplorerPage(app.page);
-    await explorer.fill({ endpoint: 'Swap chains' });
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000', taker: '0xde30000000000000000000000000000000000002' });
     await explorer.send();
     const form = (await explorer.form.boundingBox())!;
     const result = (await explorer.result.boundingBox())!;
