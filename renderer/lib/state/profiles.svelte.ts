@@ -202,7 +202,7 @@ export function keyStateText(status: ApiKeyStatus | null): string {
     const why = status.reason ? status.reason.charAt(0).toLowerCase() + status.reason.slice(1) : 'no keychain is available; a key is kept in memory for this run only';
     return `${status.stored ? 'Key stored' : 'No key stored'}: ${why}. Enter it again after a restart.`;
   }
-  return status.stored ? 'Key stored in the OS keychain; it is never shown again.' : 'No key stored. A key typed here goes to the OS keychain and is never shown again.';
+  return status.stored ? 'Key stored in the OS keychain' : 'No key stored. A key typed here goes to the OS keychain and is never shown again.';
 }
 
 /** A connection test as one line. */
