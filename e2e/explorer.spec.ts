@@ -10,7 +10,9 @@ test('the form converts the amount to base units and shows the service reasons i
   await expect(explorer.form.getByLabel('Amount in base units')).toHaveText('= 1500500000 base units');
   await explorer.advanced('slippageBps', '20000');
   await expect(explorer.form.getByText(/between 0 and 10000/)).toBeVisible();
-  await expect(explorer.form.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(explorer.form.getByLabel(/^slippageBps/)).toBeFocused();
+  await expect(explorer.form.getByRole('status')).toContainText('1 field to fix before sending');
   await explorer.advanced('slippageBps', '50');
   await explorer.fill({ endpoint: 'Permit2 quote' });
   await expect(explorer.form.getByText('is required for a firm quote')).toBeVisible();
@@ -46,18 +48,16 @@ test.describe('against the engine', () => {
     await app.screenshot('explorer-quote');
   });
 
-  // The engine checks the query with the same schema before sending, so a bad slippage never reaches
-  // the service; the service's own INPUT_INVALID body is covered by ResultPanel.test.ts.
-  test('slippageBps 20000 sent anyway is refused with its name and field details', async ({ app }) => {
+  // "Send even if invalid" skips the engine's own check: the service's INPUT_INVALID answer is shown.
+  test('slippageBps 20000 sent anyway gets the service answer with its name and field details', async ({ app }) => {
     await app.show('Explorer');
     const explorer = new ExplorerPage(app.page);
     await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
     await explorer.advanced('slippageBps', '20000');
     await explorer.form.getByLabel('Send even if invalid').check();
-    await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
-    const refused = app.page.getByRole('region', { name: 'Request refused' });
-    await expect(refused.getByRole('heading', { name: 'INVALID_INPUT' })).toBeVisible();
-    await expect(refused.getByRole('table', { name: 'Field details' })).toContainText('slippageBps');
-    await expect(refused.getByRole('table', { name: 'Field details' })).toContainText('must be between 0 and 10000');
+    await explorer.send();
+    await expect(explorer.result.getByRole('heading', { name: 'INPUT_INVALID' })).toBeVisible();
+    await expect(explorer.result.getByRole('table', { name: 'Field details' })).toContainText('slippageBps');
+    await expect(app.page.getByRole('region', { name: 'Request refused' })).toBeHidden();
   });
 });

@@ -46,6 +46,9 @@ test('an http:// base URL is refused inline before anything is sent', async ({ a
   const form = new SettingsPage(app.page).form;
   await form.getByLabel('Name').fill('Plain');
   await form.getByLabel('Base URL').fill('http://example.com');
+  await form.getByLabel('Base URL').press('Tab');
   await expect(form.getByText(/must use https:\/\//)).toBeVisible();
-  await expect(form.getByRole('button', { name: 'Save profile' })).toBeDisabled();
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(form.getByLabel('Base URL')).toBeFocused();
+  await expect(new SettingsPage(app.page).profiles.getByRole('cell', { name: 'Plain', exact: true })).toBeHidden();
 });

@@ -10,6 +10,7 @@ import { createChildProcessHost, createLocalServiceHandlers, type LocalServiceHo
 import { createCompareHandlers } from './compare/index.ts';
 import { createHistoryIoHandlers } from './history-io/index.ts';
 import { createLadderHandlers } from './compare/ladder-handlers.ts';
+import { createSavedRequestHandlers, openSavedRequestStore } from './saved-requests/index.ts';
 
 /**
  * The engine: every service of the app built once on a data dir, and the one handler map the IPC
@@ -41,6 +42,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const localService = options.localServiceHost ?? createChildProcessHost({ dataDir });
   const history = HistoryStore.open(join(dataDir, 'history.db'));
   const profiles = await openProfileStore(dataDir);
+  const savedRequests = await openSavedRequestStore(dataDir);
   const secrets = createSecretStore();
   const connections = createConnectionResolver({ profiles, secrets, localService });
   const client = createHttpClient({});
@@ -56,6 +58,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...createHistoryIoHandlers({ history, creator: { name: options.identity.name, version: options.identity.version } }),
     ...createCompareHandlers({ requests, dataDir, defaultProfileId: LOCAL_PROFILE_ID }),
     ...createLadderHandlers({ requests, dataDir, defaultProfileId: LOCAL_PROFILE_ID }),
+    ...createSavedRequestHandlers(savedRequests),
   };
   return {
     handlers,

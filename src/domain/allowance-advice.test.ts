@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NATIVE_TOKEN_PLACEHOLDER, Permit2PriceResponseSchema, type LiquidPrice } from '../spec/index.ts';
 import { permit2PriceBody } from '../spec/test-fixtures.ts';
 import { allowanceAdvice, type AdviceBody } from './allowance-advice.ts';
+import { formatTokenAmount } from './number-format.ts';
 
 const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
 const ALLOWANCE_HOLDER = '0x0000000000001fF3684f28c67538d4D072C22734';
@@ -27,7 +28,7 @@ describe('allowanceAdvice', () => {
     const price = body();
     const balance = price.issues.balance!;
     const item = allowanceAdvice({ model: 'permit2', kind: 'price', body: price, sellDecimals: 6 }).find((i) => i.code === 'BALANCE_TOO_LOW');
-    expect(item!.text).toContain(`Balance too low: ${Number(balance.actual) / 1e6} < ${Number(balance.expected) / 1e6}`);
+    expect(item!.text).toContain(`Balance too low: ${formatTokenAmount(balance.actual, 6)} < ${formatTokenAmount(balance.expected, 6)}`);
     expect(item!.text).toContain('do not request a quote');
     expect(item!.severity).toBe('action');
   });
@@ -56,6 +57,14 @@ describe('allowanceAdvice', () => {
   it('says the allowance is sufficient when issues.allowance is null, and stays quiet on a clean price', () => {
     const clean = body({}, { allowance: null, balance: null, simulationIncomplete: false });
     expect(codes(allowanceAdvice({ model: 'permit2', kind: 'price', body: clean }))).toEqual(['ALLOWANCE_SUFFICIENT']);
+  });
+
+  it('says the allowance was not checked when no taker was sent, never that it is sufficient', () => {
+    const clean = body({}, { allowance: null, balance: null, simulationIncomplete: false });
+    const items = allowanceAdvice({ model: 'allowance-holder', kind: 'price', body: clean, taker: null });
+    expect(codes(items)).toEqual(['ALLOWANCE_NOT_CHECKED']);
+    expect(items[0]!.text).toContain('not checked: no taker');
+    expect(codes(allowanceAdvice({ model: 'allowance-holder', kind: 'price', body: clean, taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }))).toEqual(['ALLOWANCE_SUFFICIENT']);
   });
 
   it('warns when an Allowance Holder quote sends the token swap to another contract (rule 2)', () => {

@@ -1,6 +1,6 @@
 import { NATIVE_TOKEN_PLACEHOLDER, type LiquidPrice, type NoLiquidity, type Permit2Data, type Transaction } from '../spec/index.ts';
 import type { AllowanceModel } from './compare.ts';
-import { formatBaseUnits } from './units.ts';
+import { formatTokenAmount } from './number-format.ts';
 
 /**
  * The spec's allowance rules (service-interface.md, "Allowance rules that hold across price and
@@ -13,6 +13,7 @@ export type AdviceCode =
   | 'NO_ALLOWANCE_NEEDED'
   | 'SET_ALLOWANCE'
   | 'ALLOWANCE_SUFFICIENT'
+  | 'ALLOWANCE_NOT_CHECKED'
   | 'SPENDER_NOT_ALLOWANCE_TARGET'
   | 'ALLOWANCE_HOLDER_NOT_TX_TO'
   | 'PERMIT2_TX_TO_IS_SPENDER'
@@ -44,6 +45,12 @@ export interface AdviceInput {
   kind: 'price' | 'quote';
   body: AdviceBody;
   sellDecimals?: number;
+  /**
+   * The taker that was sent: null or '' when none was. The service checks allowance and balance
+   * only for a taker, so without one an absent `issues.allowance` proves nothing. Undefined: not
+   * known to the caller (treated as sent).
+   */
+  taker?: string | null;
 }
 
 const CONTRACT_NAME: Record<AllowanceModel, string> = { 'allowance-holder': 'the Allowance Holder', permit2: 'Permit2' };
@@ -53,7 +60,7 @@ function same(a: string | null | undefined, b: string | null | undefined): boole
 }
 
 function amount(value: string, decimals: number | undefined): string {
-  return decimals === undefined ? `${value} base units` : formatBaseUnits(BigInt(value), decimals);
+  return decimals === undefined ? `${value} base units` : formatTokenAmount(value, decimals);
 }
 
 function allowanceItems(input: AdviceInput, body: Liquid & { transaction?: Transaction }): AdviceItem[] {
@@ -70,6 +77,8 @@ function allowanceItems(input: AdviceInput, body: Liquid & { transaction?: Trans
     const never = settler && !same(settler, spender) ? `never on the settler ${settler}` : 'never on the settler contract';
     const current = amount(body.issues.allowance.actual, input.sellDecimals);
     items.push({ code: 'SET_ALLOWANCE', severity: 'action', text: `Set the allowance on ${spender} (${contract}), ${never}. Current allowance: ${current}.`, rule: 1 });
+  } else if (input.taker === null || input.taker === '') {
+    items.push({ code: 'ALLOWANCE_NOT_CHECKED', severity: 'info', text: `Allowance on ${spender} (${contract}) not checked: no taker was sent, so the service could not look at one. Add a taker to check it.`, rule: null });
   } else {
     items.push({ code: 'ALLOWANCE_SUFFICIENT', severity: 'info', text: `The allowance on ${spender} (${contract}) is sufficient.`, rule: 4 });
   }

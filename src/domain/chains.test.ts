@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import facts from './data/service-facts.json' with { type: 'json' };
-import { CHAINS, PERMIT2_ADDRESS, chainById, gaslessChains, swapChains } from './chains.ts';
+import { CHAINS, PERMIT2_ADDRESS, chainById, chainLabel, chainName, gaslessChains, swapChains } from './chains.ts';
 
 describe('chains', () => {
   it('lists every chain of the facts with the service name where known', () => {
@@ -22,5 +22,14 @@ describe('chains', () => {
   it('knows Permit2 and returns undefined for unknown chains', () => {
     expect(PERMIT2_ADDRESS).toBe(facts.contracts.permit2.address);
     expect(chainById(5)).toBeUndefined();
+  });
+});
+
+describe('chain names in the UI', () => {
+  it('gives every screen one name per chain, with the id where a selector needs it', () => {
+    expect(chainName(1)).toBe('Ethereum');
+    expect(chainName(130)).toBe('Unichain');
+    expect(chainLabel(8453)).toBe('Base (8453)');
+    expect(chainName(12345)).toBe('Chain 12345');
   });
 });

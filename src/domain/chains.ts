@@ -65,3 +65,16 @@ export function gaslessChains(): ChainInfo[] {
 
 /** The Permit2 contract, the same address on every chain. */
 export const PERMIT2_ADDRESS = facts.contracts.permit2.address;
+
+/**
+ * The one name the UI gives a chain, on every screen: the service's own name where known, else the
+ * common name ("Ethereum", "Base", "Unichain"). An id the facts do not know reads "Chain 12345".
+ */
+export function chainName(chainId: number): string {
+  return BY_ID.get(chainId)?.name ?? `Chain ${chainId}`;
+}
+
+/** A chain in a selector where the id matters too: its one name and the id, "Base (8453)". */
+export function chainLabel(chainId: number): string {
+  return `${chainName(chainId)} (${chainId})`;
+}

@@ -29,7 +29,7 @@ const SERVICE: Record<ServiceErrorName, Text> = {
   },
   SWAP_VALIDATION_FAILED: {
     cause: 'The service could not validate the swap it built for these parameters.',
-    fix: 'Check the token pair, amount and taker; try another amount or fewer excludedSources. If it persists, send the zid to the service provider.',
+    fix: 'If the taker is a smart contract, give txOrigin (the account that sends the transaction), as the service\'s message says. Otherwise check the token pair, amount and taker; try another amount or fewer excludedSources. If it persists, send the zid to the service provider.',
   },
   TOKEN_NOT_SUPPORTED: {
     cause: 'The sell or buy token is not supported for swaps on this chain.',
@@ -98,6 +98,10 @@ const APP: Record<string, Text> = {
     fix: 'Unlock the keychain or start the Secret Service, then retry; on the CLI, SVC_API_KEY can supply the key.',
   },
   STORAGE: { cause: 'The history database could not be read or written (disk full, permissions or a locked file).', fix: 'Free disk space and check the data folder\'s permissions.' },
+  LOCAL_SERVICE_STOPPED: {
+    cause: 'The local service was stopped in Settings, and the app does not restart it behind your back.',
+    fix: 'Press Start local service in Settings, then send again.',
+  },
   INTERNAL: { cause: 'A bug in the app.', fix: 'Report it with the steps taken; the main-process log holds the stack.' },
 };
 

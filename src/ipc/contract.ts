@@ -10,6 +10,7 @@ import { historyChannels } from './channels/history.ts';
 import { compareChannels } from './channels/compare.ts';
 import { historyIoChannels } from './channels/history-io.ts';
 import { ladderChannels } from './channels/ladder.ts';
+import { savedRequestsChannels } from './channels/saved-requests.ts';
 
 /**
  * The one IPC contract: channel name (`area.verb`) -> input and output schemas. main/ipc.ts
@@ -26,6 +27,7 @@ export const CONTRACT = {
   ...compareChannels,
   ...historyIoChannels,
   ...ladderChannels,
+  ...savedRequestsChannels,
 } as const satisfies Record<string, ChannelDefinition>;
 
 /** The contract's type. */

@@ -20,6 +20,7 @@ export const APP_ERROR_CODES = [
   'KEYCHAIN_UNAVAILABLE',
   'STORAGE',
   'INTERNAL',
+  'LOCAL_SERVICE_STOPPED',
 ] as const;
 
 /** An app error code. */

@@ -1,5 +1,5 @@
 import '../zod-csp.ts';
-import { chainById } from '../../../src/domain/chains.ts';
+import { chainName } from '../../../src/domain/chains.ts';
 import { findToken, findTokenBySymbol, tokensOf, type TokenInfo } from '../../../src/domain/token-registry.ts';
 import { AmountError, formatBaseUnits, parseHumanAmount } from '../../../src/domain/units.ts';
 import { ENDPOINTS, toFieldErrors, type EndpointId } from '../../../src/spec/index.ts';
@@ -53,7 +53,7 @@ export function resolveToken(chainId: number, text: string): ResolvedToken {
     return token ? { token } : { address: trimmed, decimals: null };
   }
   const token = findTokenBySymbol(chainId, trimmed) ?? tokensOf(chainId).find((candidate) => candidate.symbol.toLowerCase() === trimmed.toLowerCase());
-  return token ? { token } : { error: `is not a token symbol on ${chainById(chainId)?.docsName ?? `chain ${chainId}`}; paste an address instead` };
+  return token ? { token } : { error: `is not a token symbol on ${chainName(chainId)}; paste an address instead` };
 }
 
 /** The address of a resolved token, if any. */
@@ -76,9 +76,12 @@ export function toBaseUnits(text: string, decimals: number | null): { value: str
   }
 }
 
-function sentAddress(text: string, resolved: ResolvedToken): string | undefined {
+// What is sent for a token field: an address as written, a known symbol as its address, and anything
+// else as typed, so "Send even if invalid" sends exactly the form (FOO is sent as FOO).
+function sentToken(text: string, resolved: ResolvedToken): string | undefined {
   const trimmed = text.trim();
-  return ADDRESS.test(trimmed) ? trimmed : addressOf(resolved);
+  if (ADDRESS.test(trimmed)) return trimmed;
+  return addressOf(resolved) ?? (trimmed === '' ? undefined : trimmed);
 }
 
 function decimalsOf(resolved: ResolvedToken): number | null {
@@ -115,11 +118,13 @@ export class ExplorerForm {
     const out: Record<string, string> = { chainId: String(this.chainId) };
     // An address typed or pasted is sent as written (what you see is what was sent); a symbol is
     // sent as its registry address.
-    const sell = sentAddress(this.sellToken, this.sell);
-    const buy = sentAddress(this.buyToken, this.buy);
+    const sell = sentToken(this.sellToken, this.sell);
+    const buy = sentToken(this.buyToken, this.buy);
     if (sell) out.sellToken = sell;
     if (buy) out.buyToken = buy;
-    if ('value' in this.baseAmount) out[this.amountSide === 'buy' && this.isAllowanceHolder ? 'buyAmount' : 'sellAmount'] = this.baseAmount.value;
+    // An amount that cannot be converted is sent as typed (the inline error says why).
+    const amount = 'value' in this.baseAmount ? this.baseAmount.value : this.amount.trim();
+    if (amount) out[this.amountSide === 'buy' && this.isAllowanceHolder ? 'buyAmount' : 'sellAmount'] = amount;
     if (this.taker.trim()) out.taker = this.taker.trim();
     for (const param of this.advancedParams) {
       const value = this.advanced[param.name]?.trim();
@@ -150,6 +155,9 @@ export class ExplorerForm {
   });
 
   readonly isValid = $derived(Object.keys(this.errors).length === 0);
+
+  /** Fields of the Advanced section with a problem, so the closed section can say so. */
+  readonly advancedErrorFields = $derived(this.advancedParams.map((param) => param.name).filter((name) => this.errors[name] !== undefined));
 
   /**
    * Fills the form from a request that was sent (a History entry, a result, a parsed paste), so that

@@ -51,6 +51,25 @@ describe('explorer form', () => {
   });
 });
 
+describe('what is sent is what is in the form', () => {
+  it('sends an unknown symbol and an unreadable amount as typed, with the inline reasons kept', () => {
+    const form = new ExplorerForm();
+    form.sellToken = 'FOO';
+    form.amount = '1.2.3';
+    expect(form.params).toMatchObject({ sellToken: 'FOO', sellAmount: '1.2.3' });
+    expect(form.errors.sellToken?.[0]).toMatch(/is not a token symbol/);
+    expect(form.errors.amount).toHaveLength(1);
+  });
+
+  it('names the Advanced fields that have a problem', () => {
+    const form = new ExplorerForm();
+    expect(form.advancedErrorFields).toEqual([]);
+    form.setAdvanced('slippageBps', '20000');
+    form.setAdvanced('txOrigin', 'nope');
+    expect(form.advancedErrorFields).toEqual(['slippageBps', 'txOrigin']);
+  });
+});
+
 describe('filling the form from a sent request', () => {
   const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
   const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';

@@ -1,7 +1,21 @@
 import type { AppErrorData } from '../../../src/ipc/result.ts';
-import type { ProfileView } from '../../../src/ipc/channels/profiles.ts';
+import { LOCAL_PROFILE_ID, type ProfileView } from '../../../src/ipc/channels/profiles.ts';
+import type { EndpointId } from '../../../src/spec/index.ts';
 import { callEngine, type EngineOutput } from './explorer-engine.svelte.ts';
 import { ExplorerForm } from './explorer-form.svelte.ts';
+
+/** What one send asked for: the profile, the endpoint and the query, as a comparable key. */
+export interface SentRequest {
+  profileId: string;
+  endpoint: EndpointId;
+  params: Record<string, string>;
+}
+
+/** A stable text of a request, to tell whether the form still matches what was sent. */
+export function requestKey(request: SentRequest): string {
+  const params = Object.entries(request.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([request.profileId, request.endpoint, params]);
+}
 
 /** The explorer screen: its form, the chosen profile, the request in flight and the last answer. */
 export class ExplorerState {
@@ -11,35 +25,74 @@ export class ExplorerState {
   /** The id of the request in flight, for request.cancel; null when idle. */
   requestId = $state<string | null>(null);
   result = $state.raw<EngineOutput<'request.send'> | null>(null);
-  /** The call itself failed (bad input, unknown profile, engine unavailable). */
+  /** The call itself failed (bad input, unknown profile, local service stopped). */
   failure = $state.raw<AppErrorData | null>(null);
+  /** What the shown result was sent for. */
+  resultKey = $state<string | null>(null);
+  /** What the shown failure was sent for. */
+  failureKey = $state<string | null>(null);
+
+  /** The local service's certificate file, for snippets of Local service requests (curl --cacert). */
+  localCertificatePath = $state<string | null>(null);
 
   readonly isSending = $derived(this.requestId !== null);
+  /** The form as a request key, to compare with what was sent. */
+  readonly formKey = $derived(requestKey({ profileId: this.profileId, endpoint: this.form.endpoint, params: this.form.params }));
+  /** The shown result was for another form state than the one on screen. */
+  readonly isResultStale = $derived(this.resultKey !== null && this.resultKey !== this.formKey);
+  /** A failure is about the request that failed: once the form differs it no longer applies. */
+  readonly shownFailure = $derived(this.failure !== null && this.failureKey === this.formKey ? this.failure : null);
 
   /** Loads the profiles for the selector. */
   async loadProfiles(): Promise<void> {
     const answer = await callEngine('profiles.list', undefined);
     if (!answer.ok) {
       this.failure = answer.error;
+      this.failureKey = this.formKey;
       return;
     }
     this.profiles = answer.value.profiles;
     if (!this.profiles.some((profile) => profile.id === this.profileId) && this.profiles[0]) this.profileId = this.profiles[0].id;
   }
 
-  /** Sends the form's request; the answer (or failure) replaces the last one. */
+  /**
+   * Sends the form's request exactly as shown; the answer (or failure) replaces the last one. With
+   * "Send even if invalid" the engine's pre-send check is skipped so the service's own answer shows.
+   */
   async send(): Promise<void> {
     if (this.isSending) return;
     const requestId = crypto.randomUUID();
+    const request: SentRequest = { profileId: this.profileId, endpoint: this.form.endpoint, params: this.form.params };
     this.requestId = requestId;
     this.failure = null;
     try {
-      const answer = await callEngine('request.send', { requestId, profileId: this.profileId, endpoint: this.form.endpoint, params: this.form.params });
-      if (answer.ok) this.result = answer.value;
-      else this.failure = answer.error;
+      const answer = await callEngine('request.send', { requestId, ...request, ...(this.form.sendInvalid ? { sendAsIs: true } : {}) });
+      if (answer.ok) {
+        if (request.profileId === LOCAL_PROFILE_ID) await this.loadCertificatePath();
+        this.result = answer.value;
+        this.resultKey = requestKey(request);
+      } else {
+        this.failure = answer.error;
+        this.failureKey = requestKey(request);
+      }
     } finally {
       if (this.requestId === requestId) this.requestId = null;
     }
+  }
+
+  /** The certificate file and key header a snippet of the shown result needs. */
+  snippetConnection(profileId: string): { apiKeyHeader: string; caPath: string | null } {
+    const profile = this.profiles.find((candidate) => candidate.id === profileId);
+    const apiKeyHeader = profile?.headerNames.apiKey ?? 'svc-api-key';
+    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath };
+    // A user profile's CA is kept inside the profile, not in a file: the snippet names the file to
+    // save it to (Settings shows the PEM).
+    return { apiKeyHeader, caPath: profile?.caPem ? `./${profile.id}-ca.pem` : null };
+  }
+
+  private async loadCertificatePath(): Promise<void> {
+    const status = await callEngine('localService.status', undefined);
+    if (status.ok) this.localCertificatePath = status.value.certificate?.path ?? null;
   }
 
   /** Cancels the request in flight. */

@@ -53,6 +53,22 @@ export class ProfileDraft {
 
   readonly isValid = $derived(Object.keys(this.errors).length === 0);
 
+  /** Fields the user has left at least once; their errors show from then on. */
+  touched = $state<Record<string, boolean>>({});
+  /** Save was pressed: every error shows. */
+  submitted = $state(false);
+
+  /** The errors to show: a field's only once it was touched or the form submitted, never on opening. */
+  readonly shownErrors = $derived.by((): Record<string, string> => {
+    if (this.submitted) return this.errors;
+    return Object.fromEntries(Object.entries(this.errors).filter(([field]) => this.touched[field]));
+  });
+
+  /** Marks a field as touched (it lost the focus). */
+  touch(field: string): void {
+    if (!this.touched[field]) this.touched = { ...this.touched, [field]: true };
+  }
+
   /** Fills the form from a saved profile (never its key). */
   load(profile: ProfileView): void {
     this.id = profile.id;
@@ -80,15 +96,19 @@ export class SettingsState {
   keyStatus = $state.raw<ApiKeyStatus | null>(null);
   local = $state.raw<LocalServiceStatus | null>(null);
   busy = $state(false);
+  /** Counts Start/Stop calls, so a slower status read never overwrites their answer. */
+  private localSeq = 0;
 
   /** Loads profiles and the local service's state. */
   async load(): Promise<void> {
+    const localSeq = this.localSeq;
     const [list, local] = await Promise.all([callEngine('profiles.list', undefined), callEngine('localService.status', undefined)]);
     if (list.ok) {
       this.profiles = list.value.profiles;
       this.notice = list.value.notice;
     } else this.error = errorText(list.error);
-    if (local.ok) this.local = local.value;
+    // A Start or Stop answered while this load was under way is newer than the status read here.
+    if (local.ok && localSeq === this.localSeq) this.local = local.value;
   }
 
   /** Opens the form for a new profile or an existing one. */
@@ -104,6 +124,7 @@ export class SettingsState {
   /** Saves the draft, then sends the typed key once and empties the field. */
   async save(): Promise<void> {
     const draft = this.draft;
+    if (draft) draft.submitted = true;
     if (!draft || !draft.isValid) return;
     this.busy = true;
     try {
@@ -155,6 +176,7 @@ export class SettingsState {
   /** Starts or stops the local service. */
   async setLocal(run: boolean): Promise<void> {
     this.busy = true;
+    this.localSeq += 1;
     try {
       const answer = await callEngine(run ? 'localService.start' : 'localService.stop', undefined);
       if (answer.ok) this.local = answer.value;
@@ -167,6 +189,21 @@ export class SettingsState {
 
 /** The one settings state of the window. */
 export const settings = new SettingsState();
+
+/**
+ * The key's state as one sentence: where a key is (or would be) kept, said once, with the reason
+ * the keychain is unavailable given once and only when it is.
+ */
+export function keyStateText(status: ApiKeyStatus | null): string {
+  if (status === null) return 'No key stored yet: a key typed here is stored when the profile is saved, and never shown again.';
+  if (status.backend === 'memory') {
+    // The engine's reason is already a sentence ("No keychain is available (…); the key is kept in
+    // memory for this run only"): say it once rather than wrap it in a second one.
+    const why = status.reason ? status.reason.charAt(0).toLowerCase() + status.reason.slice(1) : 'no keychain is available; a key is kept in memory for this run only';
+    return `${status.stored ? 'Key stored' : 'No key stored'}: ${why}. Enter it again after a restart.`;
+  }
+  return status.stored ? 'Key stored in the OS keychain' : 'No key stored. A key typed here goes to the OS keychain and is never shown again.';
+}
 
 /** A connection test as one line. */
 export function testText(test: ConnectionTest | string): string {

@@ -39,12 +39,12 @@ function getChains(info: LocalServiceInfo, key: string): Promise<number> {
 describe('child-process local service host', () => {
   it('starts the service on 127.0.0.1 with its pinned certificate and generated key', async () => {
     const { host, dataDir } = await newHost();
-    expect(host.status()).toEqual({ state: 'stopped', baseUrl: null, pid: null, error: null });
+    expect(host.status()).toEqual({ state: 'stopped', baseUrl: null, pid: null, error: null, certificate: null });
     const info = await host.start();
     expect(info.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(info.pid).toBeGreaterThan(0);
     expect(info.pid).not.toBe(process.pid);
-    expect(host.status()).toEqual({ state: 'running', baseUrl: info.baseUrl, pid: info.pid, error: null });
+    expect(host.status()).toMatchObject({ state: 'running', baseUrl: info.baseUrl, pid: info.pid, error: null, certificate: { pem: info.caPem } });
     expect(await getChains(info, info.apiKey)).toBe(200);
     expect(await getChains(info, 'not-the-key')).toBe(401);
     const keyFile = join(dataDir, 'local-service', 'key');
@@ -105,7 +105,7 @@ describe('localService handlers', () => {
     const started = await handlers['localService.start']();
     expect(started).toMatchObject({ state: 'running', baseUrl: expect.stringMatching(/^https:\/\/127\.0\.0\.1:/), error: null });
     expect(JSON.stringify(started)).not.toContain((await host.start()).apiKey);
-    expect(await handlers['localService.stop']()).toEqual({ state: 'stopped', baseUrl: null, pid: null, error: null });
+    expect(await handlers['localService.stop']()).toMatchObject({ state: 'stopped', baseUrl: null, pid: null, error: null, stoppedByUser: true });
   });
 
   it('answers a failed start as state failed rather than an error', async () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +85,18 @@ function readyLineOf(child: ChildProcess, timeoutMs: number, lastLog: () => stri
   });
 }
 
+type Certificate = NonNullable<LocalServiceStatus['certificate']>;
+
+/**
+ * The certificate as Settings shows it: file, PEM and the SHA-256 fingerprint of its DER bytes
+ * (AB:CD:… as `openssl x509 -fingerprint -sha256` prints it).
+ */
+function certificateOf(path: string, pem: string): Certificate {
+  const body = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/.exec(pem)?.[1] ?? '';
+  const digest = createHash('sha256').update(Buffer.from(body.replace(/\s+/g, ''), 'base64')).digest('hex').toUpperCase();
+  return { path, pem, sha256: digest.match(/../g)!.join(':') };
+}
+
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
@@ -95,6 +108,8 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
   let child: ChildProcess | null = null;
   let info: LocalServiceInfo | null = null;
   let starting: Promise<LocalServiceInfo> | null = null;
+  // Kept after a stop: the file stays where it is and integrators still need it.
+  let certificate: Certificate | null = null;
 
   async function launch(): Promise<LocalServiceInfo> {
     status = { ...STOPPED, state: 'starting' };
@@ -108,6 +123,7 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
       if (!ready.success) throw new AppError('NOT_CONFIGURED', 'The local service did not start: its ready line has an unexpected shape');
       launched.stdout?.resume();
       const started = { baseUrl: ready.data.baseUrl, caPem: await readFile(ready.data.caCertPath, 'utf8'), apiKey, pid: launched.pid ?? null };
+      certificate = certificateOf(ready.data.caCertPath, started.caPem);
       const current = launched;
       launched.once('exit', (code, signal) => {
         if (child !== current) return;
@@ -140,7 +156,8 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
       const running = child;
       child = null;
       info = null;
-      status = STOPPED;
+      // Stays stopped until start(): the resolver refuses requests instead of restarting it.
+      status = { ...STOPPED, stoppedByUser: true };
       if (!running) return;
       const gone = exited(running);
       running.kill('SIGTERM');
@@ -148,6 +165,6 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
       await gone;
       clearTimeout(timer);
     },
-    status: () => ({ ...status }),
+    status: () => ({ ...status, certificate }),
   };
 }

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +58,21 @@ describe('connection resolver', () => {
     expect(connection.apiKey).toMatch(/^local_/);
     await store.setRateBudget('local', 40);
     expect((await resolver.resolve('local')).rateBudgetRps).toBe(40);
+  });
+
+  it('does not restart a local service the user stopped: LOCAL_SERVICE_STOPPED until started again', async () => {
+    const { store, secrets, host } = await rig();
+    const resolver = createConnectionResolver({ profiles: store, secrets, localService: host });
+    const first = await resolver.resolve('local');
+    const certificate = host.status().certificate;
+    expect(certificate?.sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(certificate?.pem).toBe(first.caPem);
+    expect(certificate?.sha256).toBe(new X509Certificate(first.caPem!).fingerprint256);
+    await host.stop();
+    await expect(resolver.resolve('local')).rejects.toMatchObject({ code: 'LOCAL_SERVICE_STOPPED', message: expect.stringContaining('Start local service') });
+    expect(host.status()).toMatchObject({ state: 'stopped', stoppedByUser: true, certificate });
+    await host.start();
+    expect((await resolver.resolve('local')).baseUrl).toBe(host.status().baseUrl);
   });
 
   it('sends a user profile as saved, with its key from the keychain', async () => {

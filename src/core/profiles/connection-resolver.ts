@@ -15,13 +15,18 @@ export interface ConnectionResolverDeps {
 
 /**
  * The engine's ConnectionResolver. A user profile is sent as saved, with its key from the secret
- * store. Local service is started on first use; its certificate is the only trust anchor (system
+ * store. Local service is started on first use (but not after the user stopped it); its certificate is the only trust anchor (system
  * certificates off), so nothing but that process can answer for it.
  */
 export function createConnectionResolver(deps: ConnectionResolverDeps): ConnectionResolver {
   return {
     async resolve(profileId: string): Promise<Connection> {
       if (profileId === LOCAL_PROFILE_ID) {
+        // Stopped in Settings means stopped: starting it again here would hide the user's choice
+        // and move it to a new port.
+        if (deps.localService.status().stoppedByUser) {
+          throw new AppError('LOCAL_SERVICE_STOPPED', 'The local service is stopped: press Start local service in Settings, then send again.');
+        }
         const info = await deps.localService.start();
         return {
           profileId,

@@ -96,6 +96,15 @@ describe('request.send against the local service', { timeout: 60_000 }, () => {
     expect(history.entries.length).toBe(before);
   });
 
+  it('sends invalid parameters as written with sendAsIs, and keeps the service answer', async () => {
+    const before = history.entries.length;
+    const { entry } = await requests.send({ profileId: 'local', endpoint: 'permit2.price', params: wethToUsdc({ sellToken: 'FOO' }), sendAsIs: true });
+    expect(entry.status).toBe(400);
+    expect(entry.url).toContain('sellToken=FOO');
+    expect(entry.errorName).toBe('INPUT_INVALID');
+    expect(history.entries.length).toBe(before + 1);
+  });
+
   it('answers NOT_FOUND for an unknown profile', async () => {
     await expect(requests.send({ profileId: 'nobody', endpoint: 'swap.chains', params: {} })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -9,7 +9,7 @@ import { buildEntry } from './build-entry.ts';
  * request.send and request.cancel: validate, send through the client, keep the entry in history.
  *
  * Invalid parameters are refused before sending and are NOT recorded: nothing left the app, and the
- * form shows the same field reasons inline. Everything that was sent (or refused by the transport,
+ * form shows the same field reasons inline; with `sendAsIs` they are sent anyway, as written. Everything that was sent (or refused by the transport,
  * such as an http:// base URL) is recorded, failures included, so every outcome has an entry.
  */
 
@@ -22,6 +22,8 @@ export interface SendInput {
   params: Record<string, string>;
   /** The history id this request replays. */
   replayOf?: number | null;
+  /** Skip the pre-send check against the endpoint schema and send the params as given. */
+  sendAsIs?: boolean;
 }
 
 /** The answer: the kept entry (id 0 when it could not be stored) and a warning when it was not. */
@@ -72,7 +74,7 @@ export function createRequestService(deps: RequestServiceDeps): RequestService {
   const running = new Map<string, AbortController>();
   return {
     async send(input) {
-      validateParams(input.endpoint, input.params);
+      if (!input.sendAsIs) validateParams(input.endpoint, input.params);
       const controller = new AbortController();
       if (input.requestId !== undefined) {
         if (running.has(input.requestId)) throw new AppError('INVALID_INPUT', `A request with id ${input.requestId} is already running`, { field: 'requestId' });

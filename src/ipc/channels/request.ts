@@ -17,6 +17,12 @@ export const SendRequestInputSchema = z.strictObject({
   endpoint: EndpointIdSchema,
   params: z.record(z.string().max(200), z.string().max(10_000)),
   replayOf: z.number().int().positive().optional(),
+  /**
+   * Send the params exactly as given, skipping the engine's check against the endpoint schema
+   * ("Send even if invalid"), so the service's own answer to a bad query can be seen. The shape of
+   * this input is still checked here.
+   */
+  sendAsIs: z.boolean().optional(),
 });
 
 /** request.send's answer: the entry (id 0 when it could not be stored), whether it was kept, and why not. */

@@ -10,7 +10,7 @@ function entry(body: unknown, status: number, appError: { code: 'REMOTE_ERROR'; 
   return {
     id: 7, startedAt: '2026-01-15T12:00:00.000Z', origin: 'sent' as const, profileId: 'local', profileName: 'Local service',
     endpoint, chainId: 1, sellToken: null, buyToken: null, status, errorName: null, zid: null, durationMs: 12.4, replayOf: null,
-    method: 'GET' as const, url: 'https://127.0.0.1:5555/swap/permit2/quote?chainId=1', query: {}, requestHeaders: { 'svc-api-key': 'secret-key-1', 'svc-version': 'v2' },
+    method: 'GET' as const, url: 'https://127.0.0.1:5555/swap/permit2/quote?chainId=1', query: { taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }, requestHeaders: { 'svc-api-key': 'secret-key-1', 'svc-version': 'v2' },
     statusText: status === 200 ? 'OK' : 'Bad Request', responseHeaders: {}, bodyText: JSON.stringify(body), body, schemaReport: [], attempts: 1, appError,
   };
 }
@@ -20,7 +20,7 @@ describe('ResultPanel', () => {
     const body = fixtures.permit2Quote as Record<string, unknown>;
     render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
     expect(screen.getByLabelText('zid').textContent).toBe(body.zid);
-    expect(within(screen.getByRole('row', { name: /^Buy amount/ })).getByRole('cell').textContent).toBe('0.302183035879806931 WETH');
+    expect(within(screen.getByRole('row', { name: /^Buy amount/ })).getByRole('cell').textContent).toBe('0.302183 WETH');
     expect(screen.getByRole('group', { name: 'Route' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Transaction' })).toBeTruthy();
     expect(screen.getByLabelText('Decoded function').textContent).toBe('execute');

@@ -1,6 +1,6 @@
 import { chainById } from '../../../../src/domain/chains.ts';
 import { findToken, nativeOf } from '../../../../src/domain/token-registry.ts';
-import { formatBaseUnits } from '../../../../src/domain/units.ts';
+import { formatGwei, formatInteger, formatTokenAmount, formatWithSymbol } from '../../../../src/domain/number-format.ts';
 import { AllowanceHolderPriceExactOutSchema, AllowanceHolderQuoteExactOutSchema, boundedSafeParse, Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, QuoteLiquidSchema, type ExactOutPrice, type ExactOutQuote, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice, type LiquidQuote } from '../../../../src/spec/index.ts';
 
 /** A price or a quote with liquidity (exact-in); a quote has gas and gasPrice only under transaction. */
@@ -67,10 +67,20 @@ export function resultModel(body: unknown, textLength = 0): ResultModel {
  * `transaction` (in v2 a quote carries them only there).
  */
 export function gasText(price: SwapResult | ExactOutResult | null, transaction: Transaction | null): string {
+  const parts = gasParts(price, transaction);
+  return parts ? `${parts.gas} at ${parts.gasPrice}` : '—';
+}
+
+/**
+ * Gas limit and gas price through the app's one formatter ("195,000", "12.3 gwei"), with the gas
+ * price in wei for a tooltip; a quote has them only under `transaction` (v2).
+ */
+export function gasParts(price: SwapResult | ExactOutResult | null, transaction: Transaction | null): { gas: string; gasPrice: string; gasPriceWei: string } | null {
   const source = price && 'gasPrice' in price && typeof price.gasPrice === 'string' ? price : transaction;
-  if (!source) return '—';
-  const gas = source.gas === null || source.gas === undefined ? '—' : String(source.gas);
-  return `${gas} at ${String(source.gasPrice)} wei`;
+  if (!source) return null;
+  const gas = source.gas === null || source.gas === undefined ? '—' : /^[0-9]+$/.test(String(source.gas)) ? formatInteger(String(source.gas)) : String(source.gas);
+  const wei = String(source.gasPrice);
+  return { gas, gasPrice: /^[0-9]+$/.test(wei) ? formatGwei(wei) : `${wei} wei`, gasPriceWei: wei };
 }
 
 /** Symbol and decimals of a registry token of the chain, or undefined. */
@@ -87,7 +97,7 @@ export function humanAmount(amount: string | null | undefined, address: string, 
   if (amount === null || amount === undefined) return '—';
   const info = tokenLookup(chainId)(address);
   try {
-    return info ? `${formatBaseUnits(BigInt(amount), info.decimals)} ${info.symbol}` : `${amount} base units`;
+    return info ? formatWithSymbol(amount, info) : `${amount} base units`;
   } catch {
     return amount;
   }
@@ -100,7 +110,7 @@ export function nativeAmount(wei: unknown, chainId: number | null): string {
   const native = chainId === null ? undefined : nativeOf(chainId);
   const symbol = (chainId === null ? null : chainById(chainId)?.nativeSymbol) ?? 'native';
   try {
-    return `${formatBaseUnits(BigInt(text), native?.decimals ?? 18)} ${symbol}`;
+    return `${formatTokenAmount(text, native?.decimals ?? 18)} ${symbol}`;
   } catch {
     return text;
   }

@@ -1,0 +1,243 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { HARNESS_ORIGIN } from './harness.ts';
+import { ExplorerPage } from './pages/explorer-page.ts';
+
+// Issue 13, "What you see is what was sent": every test here failed on the explorer before the issue.
+const FUNDED_NO_ALLOWANCE = '0xde30000000000000000000000000000000000002';
+const LOW_BALANCE = '0xde30000000000000000000000000000000000003';
+const SMART_CONTRACT = '0xde30000000000000000000000000000000000004';
+
+test('an error inside the closed Advanced section is counted on it, and Send opens it at the field', async ({ app }) => {
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+  await explorer.advanced('slippageBps', '20000');
+  await explorer.form.getByText(/^Advanced/).click();
+  await expect(explorer.form.locator('details.advanced')).not.toHaveAttribute('open');
+  await expect(explorer.form.getByText(/^Advanced/)).toContainText('1 error');
+  await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(explorer.form.locator('details.advanced')).toHaveAttribute('open');
+  await expect(explorer.form.getByLabel(/^slippageBps/)).toBeFocused();
+  await expect(explorer.result).toBeHidden();
+});
+
+test.describe('against the engine', () => {
+  test('a result says when its request was sent and is dimmed once the form differs', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+    await explorer.send();
+    await expect(app.page.getByText(/^For the request sent at \d/)).toBeVisible();
+    await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
+    await explorer.fill({ amount: '2' });
+    await expect(app.page.getByText(/The form has changed since/)).toBeVisible();
+    await expect(app.page.locator('.shown-result')).toHaveClass(/stale/);
+    await explorer.fill({ amount: '1' });
+    await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
+  });
+
+  test('Send even if invalid sends FOO as written and shows the service answer; the old error is cleared once fixed', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'FOO', buy: 'USDC', amount: '1' });
+    await expect(explorer.form.getByText(/is not a token symbol/)).toBeVisible();
+    await explorer.form.getByLabel('Send even if invalid').check();
+    await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(explorer.result).toBeVisible({ timeout: 30_000 });
+    await expect(explorer.result.getByRole('heading', { name: 'INPUT_INVALID' })).toBeVisible();
+    await expect(explorer.result.getByRole('table', { name: 'Field details' })).toContainText('sellToken');
+    await expect(app.page.getByLabel('Request URL')).toContainText('sellToken=FOO');
+    await expect(app.page.getByRole('region', { name: 'Request refused' })).toBeHidden();
+    await explorer.fill({ sell: 'WETH' });
+    await expect(app.page.locator('.shown-result')).toHaveClass(/stale/);
+  });
+
+  test('an engine refusal is cleared once the form changes', async ({ app }) => {
+    await app.show('Settings');
+    await app.page.getByRole('button', { name: 'Start local service' }).click();
+    await expect(app.page.getByLabel('Local service state')).toContainText('running', { timeout: 30_000 });
+    await app.page.getByRole('button', { name: 'Stop local service' }).click();
+    await expect(app.page.getByLabel('Local service state')).toContainText('stopped', { timeout: 30_000 });
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+    await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
+    const refused = app.page.getByRole('region', { name: 'Request refused' });
+    await expect(refused).toContainText('Start local service', { timeout: 30_000 });
+    await expect(refused.getByRole('heading', { name: 'LOCAL_SERVICE_STOPPED' })).toBeVisible();
+    await explorer.fill({ amount: '3' });
+    await expect(refused).toBeHidden();
+  });
+
+  test('advice without a taker says "not checked", never "sufficient"', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000' });
+    await explorer.send();
+    const advice = explorer.result.getByRole('list', { name: 'Allowance advice' });
+    await expect(advice).toContainText('not checked: no taker');
+    await expect(advice).not.toContainText('sufficient');
+  });
+
+  test('a smart-contract taker quote failure points to txOrigin', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: SMART_CONTRACT });
+    await explorer.send();
+    await expect(explorer.result.getByRole('heading', { name: 'SWAP_VALIDATION_FAILED' })).toBeVisible();
+    await expect(explorer.result.locator('p.explain')).toContainText('txOrigin');
+  });
+
+  test('/solana/enabled-sources shows its zid from the svc-zid header', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Solana enabled sources' });
+    await explorer.send();
+    await expect(explorer.result.getByLabel('zid', { exact: true })).toHaveText(/^0x[0-9a-f]{24}$/);
+  });
+
+  test('amounts use the one formatter: summary, issues with base units on hover, gas price in gwei', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000', taker: LOW_BALANCE });
+    await explorer.send();
+    const summary = explorer.result.getByRole('table', { name: 'Summary' });
+    await expect(summary.getByRole('row', { name: /^Sell amount/ })).toContainText('1,000 USDC');
+    await expect(summary.getByRole('row', { name: /^Buy amount/ }).getByRole('cell')).toHaveText(/^0\.\d{1,6} WETH$/);
+    await expect(summary.getByRole('row', { name: /^Gas/ }).first()).toContainText('gwei');
+    const issues = explorer.result.getByRole('list', { name: 'Issues' });
+    await expect(issues).toContainText('has 0.001 USDC, needs 1,000 USDC');
+    await expect(issues.getByText('0.001 USDC', { exact: true })).toHaveAttribute('title', '1000 base units');
+  });
+
+  test('an allowance issue shows the current allowance through the formatter', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000', taker: FUNDED_NO_ALLOWANCE });
+    await explorer.send();
+    await expect(explorer.result.getByRole('list', { name: 'Issues' })).toContainText('current allowance 0 USDC');
+  });
+});
+
+// Issue 13, "Iterate fast".
+test.describe('iterate fast', () => {
+  test('form and response side by side at 1920 px, stacked at 1280 px', async ({ app }) => {
+    await app.page.setViewportSize({ width: 1920, height: 1080 });
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000', taker: '0xde30000000000000000000000000000000000002' });
+    await explorer.send();
+    const form = (await explorer.form.boundingBox())!;
+    const result = (await explorer.result.boundingBox())!;
+    expect(result.x).toBeGreaterThanOrEqual(form.x + form.width);
+    expect(result.y).toBeLessThan(form.y + form.height);
+    await app.screenshot('explorer-wide');
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    const stackedForm = (await explorer.form.boundingBox())!;
+    const stackedResult = (await explorer.result.boundingBox())!;
+    expect(stackedResult.y).toBeGreaterThanOrEqual(stackedForm.y + stackedForm.height);
+  });
+
+  test('an error appearing does not move the form, and address fields show a whole address', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder quote', sell: 'WETH', buy: 'USDC', amount: '1', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+    const send = explorer.form.getByRole('button', { name: 'Send', exact: true });
+    const before = (await send.boundingBox())!;
+    await explorer.fill({ amount: 'abc' });
+    await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveAttribute('aria-invalid', 'true');
+    expect((await send.boundingBox())!.y).toBe(before.y);
+    await explorer.advanced('txOrigin', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    for (const field of [explorer.form.getByLabel('Taker'), explorer.form.getByLabel(/^txOrigin/)]) {
+      const fits = await field.evaluate((input) => input.scrollWidth <= input.clientWidth);
+      expect(fits).toBe(true);
+    }
+  });
+
+  test('Edit in Explorer from a History entry fills the form exactly, and resending sends the same query', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1234.5', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+    await explorer.advanced('slippageBps', '30');
+    await explorer.send();
+    const sentUrl = (await app.page.getByLabel('Request URL').textContent()) ?? '';
+    await explorer.fill({ endpoint: 'Permit2 price', amount: '7', sell: 'WETH', buy: 'USDC' });
+    await explorer.result.getByRole('button', { name: 'Open in history' }).click();
+    await app.page.getByRole('article', { name: 'Entry detail' }).getByRole('button', { name: 'Edit in Explorer' }).click();
+    await expect(explorer.form.getByLabel('Endpoint')).toHaveValue('allowance-holder.price');
+    await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveValue('1234.5');
+    await expect(explorer.form.getByLabel(/^slippageBps/)).toHaveValue('30');
+    await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
+    await explorer.send();
+    await expect(app.page.getByLabel('Request URL')).toHaveText(sentUrl);
+  });
+
+  test('Edit in Explorer from a result brings back the request it answered', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '2' });
+    await explorer.send();
+    await explorer.fill({ amount: '5', buy: 'DAI' });
+    await expect(app.page.getByText(/The form has changed since/)).toBeVisible();
+    await explorer.result.getByRole('button', { name: 'Edit in Explorer' }).click();
+    await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveValue('2');
+    await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
+  });
+});
+
+test('Copy as curl and TypeScript pin the local certificate and read the key from $SVC_API_KEY; a Permit2 quote offers viem', async ({ app, context, userDataDir }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: HARNESS_ORIGIN });
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Permit2 quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+  await explorer.send();
+  const copyAs = app.page.getByRole('group', { name: 'Copy as' });
+  await copyAs.getByRole('button', { name: 'Copy as curl' }).click();
+  const curl = await app.page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toContain(`--cacert ${userDataDir}/local-service/cert.pem`);
+  expect(curl).toContain('"svc-api-key: $SVC_API_KEY"');
+  expect(curl).not.toMatch(/local_[A-Za-z0-9]/);
+  await copyAs.getByRole('button', { name: 'Copy as TypeScript fetch' }).click();
+  expect(await app.page.evaluate(() => navigator.clipboard.readText())).toContain('new Agent({ connect: { ca: readFileSync(');
+  await copyAs.getByRole('button', { name: /Copy as viem/ }).click();
+  expect(await app.page.evaluate(() => navigator.clipboard.readText())).toContain('signTypedData');
+});
+
+test('saved requests: save the form by name, reopen it, export it, and import with field-level problems', async ({ app, userDataDir }) => {
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '250' });
+  await explorer.advanced('slippageBps', '40');
+  await app.page.getByText(/^Saved requests \(/).click();
+  const saveForm = app.page.getByRole('form', { name: 'Save request' });
+  await saveForm.getByLabel('Name').fill('USDC to WETH');
+  await saveForm.getByRole('button', { name: 'Save current form' }).click();
+  const list = app.page.getByRole('list', { name: 'Saved requests' });
+  await expect(list).toContainText('USDC to WETH');
+  expect(await readFile(join(userDataDir, 'saved-requests.json'), 'utf8')).toContain('USDC to WETH');
+
+  await explorer.fill({ endpoint: 'Permit2 price', amount: '9' });
+  await list.getByRole('button', { name: 'Open USDC to WETH' }).click();
+  await expect(explorer.form.getByLabel('Endpoint')).toHaveValue('allowance-holder.price');
+  await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveValue('250');
+  await expect(explorer.form.getByLabel(/^slippageBps/)).toHaveValue('40');
+
+  const download = app.page.waitForEvent('download');
+  await saveForm.getByRole('button', { name: 'Export JSON' }).click();
+  const exported = await readFile(await (await download).path(), 'utf8');
+  expect(JSON.parse(exported)).toMatchObject({ format: 'swap-explorer.saved-requests', requests: [{ name: 'USDC to WETH', endpoint: 'allowance-holder.price' }] });
+
+  const bad = { format: 'swap-explorer.saved-requests', version: 1, requests: [{ name: '', endpoint: 'swap.trade', params: {} }] };
+  await saveForm.getByLabel('Import JSON…').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  const problems = app.page.getByRole('table', { name: 'Import problems' });
+  await expect(problems).toContainText('must not be empty');
+  await expect(problems.getByRole('row', { name: /endpoint/ })).toContainText('#1');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  const renamed = exported.replace('USDC to WETH', 'Imported copy');
+  await saveForm.getByLabel('Import JSON…').setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(renamed) });
+  await expect(list).toContainText('Imported copy');
+  await expect(problems).toBeHidden();
+});

@@ -1,0 +1,61 @@
+import type { ImportProblem, SavedRequest } from '../../../src/ipc/channels/saved-requests.ts';
+import type { Result } from '../../../src/ipc/result.ts';
+import type { EndpointId } from '../../../src/spec/index.ts';
+import { api } from '../api.ts';
+import { errorText } from './explorer-engine.svelte.ts';
+
+/**
+ * The Explorer's saved requests for the chosen profile: list, save the form under a name, reopen,
+ * delete, and export/import as JSON (the engine keeps them in the data dir).
+ */
+export class SavedRequestsState {
+  requests = $state.raw<SavedRequest[]>([]);
+  message = $state<string | null>(null);
+  problems = $state.raw<ImportProblem[]>([]);
+  profileId = $state<string | null>(null);
+
+  private answer<T>(result: Result<T>): T | null {
+    if (result.ok) return result.value;
+    this.message = errorText(result.error);
+    return null;
+  }
+
+  /** Loads the list of a profile. */
+  async load(profileId: string): Promise<void> {
+    this.profileId = profileId;
+    const list = this.answer(await api.savedRequests.list({ profileId }));
+    if (list && this.profileId === profileId) this.requests = list.requests;
+  }
+
+  /** Saves the form under a name (a name already used in the profile is replaced). */
+  async save(profileId: string, name: string, endpoint: EndpointId, params: Record<string, string>): Promise<boolean> {
+    const saved = this.answer(await api.savedRequests.save({ profileId, name, endpoint, params }));
+    if (!saved) return false;
+    this.message = `Saved "${saved.name}"`;
+    this.problems = [];
+    await this.load(profileId);
+    return true;
+  }
+
+  /** Deletes one saved request. */
+  async remove(id: string): Promise<void> {
+    if (this.answer(await api.savedRequests.delete({ id })) && this.profileId) await this.load(this.profileId);
+  }
+
+  /** The profile's requests as an export file's text. */
+  async exportJson(profileId: string): Promise<string | null> {
+    return this.answer(await api.savedRequests.export({ profileId }))?.json ?? null;
+  }
+
+  /** Imports a file into the profile: all its requests, or none with each problem listed. */
+  async importJson(profileId: string, json: string): Promise<void> {
+    const answer = this.answer(await api.savedRequests.import({ profileId, json }));
+    if (!answer) return;
+    this.problems = answer.problems;
+    this.message = answer.problems.length > 0 ? `Nothing imported: ${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'} in the file` : `Imported ${answer.imported} request${answer.imported === 1 ? '' : 's'}`;
+    await this.load(profileId);
+  }
+}
+
+/** The one saved-requests state of the window. */
+export const savedRequests = new SavedRequestsState();

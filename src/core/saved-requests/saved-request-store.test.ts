@@ -1,0 +1,70 @@
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { savedRequestsChannels } from '../../ipc/channels/saved-requests.ts';
+import { openSavedRequestStore } from './saved-request-store.ts';
+
+const PRICE = { endpoint: 'allowance-holder.price' as const, params: { chainId: '1', sellToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', sellAmount: '1000000' } };
+
+async function dataDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'saved-requests-'));
+}
+
+describe('saved request store', () => {
+  it('saves per profile in the data dir, replaces a name, and reloads what it wrote', async () => {
+    const dir = await dataDir();
+    const store = await openSavedRequestStore(dir);
+    await store.save({ profileId: 'local', name: 'USDC price', ...PRICE });
+    await store.save({ profileId: 'local', name: 'USDC price', ...PRICE, params: { ...PRICE.params, sellAmount: '5' } });
+    await store.save({ profileId: 'other', name: 'Chains', endpoint: 'swap.chains', params: {} });
+    expect(store.list('local')).toHaveLength(1);
+    expect(store.list('local')[0]!.params.sellAmount).toBe('5');
+    const reopened = await openSavedRequestStore(dir);
+    expect(reopened.list('other').map((r) => r.name)).toEqual(['Chains']);
+    expect(await reopened.delete(reopened.list('other')[0]!.id)).toBe(true);
+    expect((await openSavedRequestStore(dir)).list('other')).toEqual([]);
+  });
+
+  it('exports and imports a profile’s requests as JSON into another profile', async () => {
+    const store = await openSavedRequestStore(await dataDir());
+    await store.save({ profileId: 'local', name: 'A', ...PRICE });
+    await store.save({ profileId: 'local', name: 'B', endpoint: 'swap.chains', params: {} });
+    const json = store.exportJson('local');
+    expect(JSON.parse(json)).toMatchObject({ format: 'swap-explorer.saved-requests', version: 1 });
+    expect(await store.importJson('prod', json)).toEqual({ imported: 2, problems: [] });
+    expect(store.list('prod').map((r) => [r.name, r.endpoint])).toEqual([['A', 'allowance-holder.price'], ['B', 'swap.chains']]);
+  });
+
+  it('imports nothing from a file with a bad request, naming each request, field and reason', async () => {
+    const store = await openSavedRequestStore(await dataDir());
+    await store.save({ profileId: 'local', name: 'Kept', ...PRICE });
+    const bad = JSON.stringify({ format: 'swap-explorer.saved-requests', version: 1, requests: [{ name: 'ok', endpoint: 'swap.chains', params: {} }, { name: '', endpoint: 'swap.trade', params: { chainId: 1 } }] });
+    const answer = await store.importJson('local', bad);
+    expect(answer.imported).toBe(0);
+    expect(answer.problems).toEqual(expect.arrayContaining([
+      expect.objectContaining({ index: 1, field: 'name', reason: 'must not be empty' }),
+      expect.objectContaining({ index: 1, field: 'endpoint' }),
+      expect.objectContaining({ index: 1, field: 'params.chainId' }),
+    ]));
+    expect((await store.importJson('local', '{not json')).problems[0]).toMatchObject({ index: null, field: '(file)', reason: expect.stringMatching(/^is not JSON/) });
+    expect(store.list('local').map((r) => r.name)).toEqual(['Kept']);
+  });
+
+  it('moves an unreadable file aside instead of overwriting it', async () => {
+    const dir = await dataDir();
+    await writeFile(join(dir, 'saved-requests.json'), '{"version": 2}');
+    const store = await openSavedRequestStore(dir);
+    expect(store.notice).toMatch(/moved to/);
+    const aside = (await readdir(dir)).find((name) => name.startsWith('saved-requests.invalid-'));
+    expect(await readFile(join(dir, aside!), 'utf8')).toBe('{"version": 2}');
+  });
+
+  it('refuses bad input at the channel: empty name, unknown endpoint, non-string params', () => {
+    const save = savedRequestsChannels['savedRequests.save'].input;
+    expect(save.safeParse({ profileId: 'local', name: 'x', ...PRICE }).success).toBe(true);
+    expect(save.safeParse({ profileId: 'local', name: ' ', ...PRICE }).success).toBe(false);
+    expect(save.safeParse({ profileId: 'local', name: 'x', endpoint: 'swap.trade', params: {} }).success).toBe(false);
+    expect(save.safeParse({ profileId: 'local', name: 'x', endpoint: 'swap.chains', params: { chainId: 1 } }).success).toBe(false);
+  });
+});

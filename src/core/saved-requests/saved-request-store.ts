@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { AppError } from '../../ipc/result.ts';
+import { SavedRequestFieldsSchema, SavedRequestSchema, SavedRequestsFileSchema, type ImportProblem, type SavedRequest } from '../../ipc/channels/saved-requests.ts';
+import { toFieldErrors } from '../../spec/index.ts';
+
+/**
+ * Saved Explorer requests in `<dataDir>/saved-requests.json`, per profile, written atomically (temp
+ * file + rename). A file that does not validate is moved aside, never overwritten, and the store
+ * starts empty. Import is all or nothing: a file with any bad request changes nothing and answers
+ * every problem with its request index, field and reason.
+ */
+
+const StoreFileSchema = z.strictObject({ version: z.literal(1), requests: z.array(SavedRequestSchema) });
+type StoreFile = z.output<typeof StoreFileSchema>;
+
+/** What a save receives. */
+export type SavedRequestInput = z.output<typeof SavedRequestFieldsSchema> & { profileId: string };
+
+/** The saved-requests store. */
+export interface SavedRequestStore {
+  /** Set when the file was unreadable and moved aside at load. */
+  readonly notice: string | null;
+  /** A profile's requests, by name. */
+  list(profileId: string): SavedRequest[];
+  /** Saves a request; an existing name in the same profile is replaced. */
+  save(input: SavedRequestInput): Promise<SavedRequest>;
+  delete(id: string): Promise<boolean>;
+  /** A profile's requests as an export file (JSON text). */
+  exportJson(profileId: string): string;
+  /** Imports an export file into a profile: all requests, or none with the reasons. */
+  importJson(profileId: string, json: string): Promise<{ imported: number; problems: ImportProblem[] }>;
+}
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    const handle = await open(temp, 'w', 0o600);
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw new AppError('STORAGE', `Could not save the saved requests: ${(error as Error).message}`);
+  }
+}
+
+async function load(path: string): Promise<{ file: StoreFile; notice: string | null }> {
+  const empty: StoreFile = { version: 1, requests: [] };
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null };
+    throw new AppError('STORAGE', `Could not read the saved requests: ${(error as Error).message}`);
+  }
+  try {
+    const parsed = StoreFileSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return { file: parsed.data, notice: null };
+  } catch {
+    // Not JSON: set aside below like a file that does not validate.
+  }
+  const aside = `${path.replace(/\.json$/, '')}.invalid-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+  await rename(path, aside).catch((error: Error) => {
+    throw new AppError('STORAGE', `The saved requests file is invalid and could not be moved aside: ${error.message}`);
+  });
+  return { file: empty, notice: `The saved requests file could not be read; it was moved to ${aside}.` };
+}
+
+/** Reads an export file: the requests, or every problem found (index null: the file itself). */
+export function parseExport(json: string): { requests: z.output<typeof SavedRequestFieldsSchema>[] } | { problems: ImportProblem[] } {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch (error) {
+    return { problems: [{ index: null, field: '(file)', reason: `is not JSON (${(error as Error).message})` }] };
+  }
+  const file = SavedRequestsFileSchema.safeParse(data);
+  if (!file.success) return { problems: toFieldErrors(file.error, data).map(({ field, reason }) => ({ index: null, field: field || '(file)', reason })) };
+  const requests: z.output<typeof SavedRequestFieldsSchema>[] = [];
+  const problems: ImportProblem[] = [];
+  file.data.requests.forEach((item, index) => {
+    const parsed = SavedRequestFieldsSchema.safeParse(item);
+    if (parsed.success) requests.push(parsed.data);
+    else for (const { field, reason } of toFieldErrors(parsed.error, item)) problems.push({ index, field: field || '(request)', reason });
+  });
+  return problems.length > 0 ? { problems } : { requests };
+}
+
+/** Opens the store on `<dataDir>/saved-requests.json`. */
+export async function openSavedRequestStore(dataDir: string, options: { now?: () => Date } = {}): Promise<SavedRequestStore> {
+  const path = join(dataDir, 'saved-requests.json');
+  const now = options.now ?? (() => new Date());
+  const loaded = await load(path);
+  let file = loaded.file;
+  let queue: Promise<unknown> = Promise.resolve();
+  const commit = (next: StoreFile): Promise<void> => {
+    const write = queue.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`));
+    queue = write.catch(() => undefined);
+    return write.then(() => {
+      file = next;
+    });
+  };
+  const upsert = (requests: SavedRequest[], item: SavedRequest) => [...requests.filter((r) => !(r.profileId === item.profileId && r.name === item.name)), item];
+  const make = (profileId: string, fields: z.output<typeof SavedRequestFieldsSchema>): SavedRequest => ({ ...fields, id: randomUUID(), profileId, savedAt: now().toISOString() });
+
+  return {
+    notice: loaded.notice,
+    list: (profileId) => file.requests.filter((r) => r.profileId === profileId).sort((a, b) => a.name.localeCompare(b.name)),
+    async save(input) {
+      const { profileId, ...fields } = input;
+      const item = make(profileId, SavedRequestFieldsSchema.parse(fields));
+      await commit({ ...file, requests: upsert(file.requests, item) });
+      return item;
+    },
+    async delete(id) {
+      if (!file.requests.some((r) => r.id === id)) return false;
+      await commit({ ...file, requests: file.requests.filter((r) => r.id !== id) });
+      return true;
+    },
+    exportJson(profileId) {
+      const requests = file.requests.filter((r) => r.profileId === profileId).map(({ name, endpoint, params }) => ({ name, endpoint, params }));
+      return `${JSON.stringify({ format: 'swap-explorer.saved-requests', version: 1, requests }, null, 2)}\n`;
+    },
+    async importJson(profileId, json) {
+      const parsed = parseExport(json);
+      if ('problems' in parsed) return { imported: 0, problems: parsed.problems };
+      let requests = file.requests;
+      for (const fields of parsed.requests) requests = upsert(requests, make(profileId, fields));
+      await commit({ ...file, requests });
+      return { imported: parsed.requests.length, problems: [] };
+    },
+  };
+}

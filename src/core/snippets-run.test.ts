@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curlSnippet, fetchSnippet, type SnippetRequest } from '../domain/snippets.ts';
+import { startLocalService, type RunningService } from '../service/index.ts';
+import { wethToUsdc } from '../service/test-fixtures.ts';
+import { testConnection } from './http/test-support.ts';
+import { createRequestService, type RequestService } from './request/send-request.ts';
+import { MemoryHistory, fixedConnections } from './request/test-support.ts';
+
+// Issue 13: the "Copy as" snippets are run, as copied, against the local service over HTTPS with its
+// certificate pinned, with SVC_API_KEY set to the local key. curl is Debian's (.ci/run installs it);
+// the TypeScript runs on this Node (type stripping), importing undici from the project.
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+let service: RunningService;
+let requests: RequestService;
+let scratch: string;
+let request: SnippetRequest;
+const history = new MemoryHistory();
+
+beforeAll(async () => {
+  service = await startLocalService({ dataDir: await mkdtemp(join(tmpdir(), 'snippets-')) });
+  const connection = testConnection(service.baseUrl, { profileId: 'local', caPem: service.caCertPem, apiKey: service.apiKeys[0]! });
+  requests = createRequestService({ connections: fixedConnections(connection), history, client: { backoffBaseMs: 5 } });
+  // The snippet is built from the entry the app keeps, as the Copy buttons do.
+  const { entry } = await requests.send({ profileId: 'local', endpoint: 'allowance-holder.price', params: wethToUsdc() });
+  request = { url: entry.url, headers: entry.requestHeaders, apiKeyHeader: 'svc-api-key', caPath: service.caCertPath, chainId: 1 };
+  // Inside the project (test-results/ is ignored) so that `import 'undici'` resolves from its
+  // node_modules; not under node_modules itself, where Node refuses to strip types.
+  await mkdir(join(ROOT, 'test-results'), { recursive: true });
+  scratch = await mkdtemp(join(ROOT, 'test-results', 'snippets-'));
+});
+afterAll(async () => {
+  await requests.close();
+  await service.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const env = () => ({ ...process.env, SVC_API_KEY: service.apiKeys[0]! });
+
+describe('copied snippets against the local service', { timeout: 30_000 }, () => {
+  it('never contain the key, and pin the certificate', () => {
+    for (const text of [curlSnippet(request), fetchSnippet(request)]) {
+      expect(text).not.toContain(service.apiKeys[0]!);
+      expect(text).toContain('SVC_API_KEY');
+      expect(text).toContain(service.caCertPath);
+    }
+    expect(curlSnippet(request)).toContain(`--cacert ${service.caCertPath}`);
+    expect(fetchSnippet(request)).toContain('new Agent({ connect: { ca: readFileSync(');
+  });
+
+  it('curl gets a 200 and a price body', async () => {
+    const { stdout } = await run('sh', ['-c', curlSnippet(request)], { env: env() });
+    const body = JSON.parse(stdout) as { liquidityAvailable: boolean; buyAmount: string };
+    expect(body.liquidityAvailable).toBe(true);
+    expect(BigInt(body.buyAmount)).toBeGreaterThan(0n);
+  });
+
+  it('curl without the key fails, printing the service error (no silent success)', async () => {
+    const failed = run('sh', ['-c', curlSnippet(request)], { env: { ...process.env, SVC_API_KEY: '' } });
+    await expect(failed).rejects.toMatchObject({ code: 22 });
+  });
+
+  it('the TypeScript fetch gets a 200 and a price body', async () => {
+    const file = join(scratch, 'request.ts');
+    await writeFile(file, fetchSnippet(request));
+    const { stdout } = await run(process.execPath, [file], { env: env(), cwd: scratch });
+    const [status, ...body] = stdout.split('\n');
+    expect(status).toBe('200');
+    expect(JSON.parse(body.join('\n'))).toMatchObject({ liquidityAvailable: true, buyAmount: expect.stringMatching(/^[0-9]+$/) });
+  });
+});

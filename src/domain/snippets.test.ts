@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { curlSnippet, fetchSnippet, viemPermit2Snippet, type SnippetRequest } from './snippets.ts';
+
+const request: SnippetRequest = {
+  url: 'https://api.example.test/swap/permit2/quote?chainId=8453&sellToken=0xa&buyToken=0xb&sellAmount=1',
+  headers: { 'svc-api-key': '[redacted]', 'svc-version': 'v2', 'user-agent': 'swap-explorer/1' },
+  apiKeyHeader: 'svc-api-key',
+  caPath: null,
+  chainId: 8453,
+};
+
+describe('Copy as snippets', () => {
+  it('curl reads the key from $SVC_API_KEY, keeps the version header and drops transport headers', () => {
+    const curl = curlSnippet(request);
+    expect(curl).toContain('--header "svc-api-key: $SVC_API_KEY"');
+    expect(curl).toContain("--header 'svc-version: v2'");
+    expect(curl).not.toContain('user-agent');
+    expect(curl).not.toContain('redacted');
+    expect(curl).not.toContain('--cacert');
+  });
+
+  it('pins a certificate only when the profile does, in curl and fetch', () => {
+    const pinned = { ...request, caPath: "/data/it's/cert.pem" };
+    expect(curlSnippet(pinned)).toContain(`--cacert '/data/it'\\''s/cert.pem'`);
+    expect(fetchSnippet(pinned)).toContain('new Agent({ connect: { ca: readFileSync("/data/it\'s/cert.pem") } })');
+    expect(fetchSnippet(request)).not.toContain('Agent');
+  });
+
+  it('the viem snippet signs permit2.eip712 and appends the 32-byte length and the signature before sending', () => {
+    const viem = viemPermit2Snippet(request);
+    expect(viem).toContain('wallet.signTypedData({ domain, types: signedTypes, primaryType, message })');
+    expect(viem).toContain('concat([data, numberToHex(size(signature), { size: 32 }), signature])');
+    expect(viem).toContain('wallet.sendTransaction({');
+    expect(viem).toContain('candidate.id === 8453');
+    expect(viem).toContain('process.env.SVC_API_KEY');
+  });
+});

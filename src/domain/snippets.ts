@@ -1,0 +1,123 @@
+import { isApiKeyName, redactUrl } from './redact.ts';
+import { shellQuote } from './curl.ts';
+
+/**
+ * "Copy as" code for a sent request (issue 13): curl, TypeScript `fetch` with undici, and a viem
+ * script that signs a Permit2 quote. The API key never appears: every snippet reads it from the
+ * SVC_API_KEY environment variable. When the profile pins a certificate (the local service always
+ * does), the snippets trust that file alone, as the app does.
+ */
+
+/** The environment variable every snippet reads the key from. */
+export const API_KEY_ENV = 'SVC_API_KEY';
+
+/** What a snippet is built from: the sent request and how the profile connects. */
+export interface SnippetRequest {
+  url: string;
+  /** The request headers as sent (the key header, if present, is replaced by the variable). */
+  headers: Record<string, string>;
+  /** The profile's API key header name. */
+  apiKeyHeader: string;
+  /** Path of the CA certificate file the profile pins, or null to use the system's trust store. */
+  caPath: string | null;
+  /** The chain id of the request, for the viem snippet's chain. */
+  chainId?: number | null;
+}
+
+// Headers worth handing over: the key and the spec's own headers, not transport details.
+const TRANSPORT_HEADERS = new Set(['user-agent', 'accept-encoding', 'connection', 'host', 'content-length']);
+
+function otherHeaders(request: SnippetRequest): [string, string][] {
+  return Object.entries(request.headers).filter(([name]) => !isApiKeyName(name, request.apiKeyHeader) && !TRANSPORT_HEADERS.has(name.toLowerCase()));
+}
+
+function cleanUrl(request: SnippetRequest): string {
+  return redactUrl(request.url, request.apiKeyHeader, `$${API_KEY_ENV}`);
+}
+
+/**
+ * A curl command: `--cacert` when a certificate is pinned, the key as "$SVC_API_KEY" (double-quoted
+ * so the shell expands it), `--fail-with-body` so a refused request exits non-zero and still prints
+ * the service's error body.
+ */
+export function curlSnippet(request: SnippetRequest): string {
+  const lines = ['curl --silent --show-error --fail-with-body'];
+  if (request.caPath) lines.push(`--cacert ${shellQuote(request.caPath)}`);
+  lines.push(`--header "${request.apiKeyHeader}: $${API_KEY_ENV}"`);
+  for (const [name, value] of otherHeaders(request)) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
+  lines.push(shellQuote(cleanUrl(request)));
+  return lines.join(' \\\n  ');
+}
+
+function headersObject(request: SnippetRequest): string {
+  const entries = [`    ${JSON.stringify(request.apiKeyHeader)}: process.env.${API_KEY_ENV} ?? ''`];
+  for (const [name, value] of otherHeaders(request)) entries.push(`    ${JSON.stringify(name)}: ${JSON.stringify(value)}`);
+  return `{\n${entries.join(',\n')},\n  }`;
+}
+
+/**
+ * A TypeScript module (Node 22+, run with type stripping) that sends the request with undici's
+ * `fetch`, trusting the pinned certificate through `new Agent({ connect: { ca } })`, and prints the
+ * status and the JSON body.
+ */
+export function fetchSnippet(request: SnippetRequest): string {
+  const lines = [
+    ...(request.caPath ? [`import { readFileSync } from 'node:fs';`] : []),
+    `import { ${request.caPath ? 'Agent, ' : ''}fetch } from 'undici';`,
+    '',
+    `// The key comes from the environment: ${API_KEY_ENV}=... node request.ts`,
+    ...(request.caPath ? [`const dispatcher = new Agent({ connect: { ca: readFileSync(${JSON.stringify(request.caPath)}) } });`] : []),
+    `const response = await fetch(${JSON.stringify(cleanUrl(request))}, {`,
+    `  headers: ${headersObject(request)},`,
+    ...(request.caPath ? ['  dispatcher,'] : []),
+    '});',
+    'console.log(response.status);',
+    'console.log(JSON.stringify(await response.json(), null, 2));',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A viem script for a Permit2 quote (spec rule 3): fetch the quote, sign `permit2.eip712`, append
+ * the signature's length (32-byte big-endian) and the signature to `transaction.data`, then send the
+ * transaction. PRIVATE_KEY and RPC_URL come from the environment.
+ */
+export function viemPermit2Snippet(request: SnippetRequest): string {
+  const chainId = request.chainId ?? 1;
+  return `${[
+    ...(request.caPath ? [`import { readFileSync } from 'node:fs';`] : []),
+    `import { ${request.caPath ? 'Agent, ' : ''}fetch } from 'undici';`,
+    `import { concat, createWalletClient, http, numberToHex, size, type Hex } from 'viem';`,
+    `import { privateKeyToAccount } from 'viem/accounts';`,
+    `import * as chains from 'viem/chains';`,
+    '',
+    `// ${API_KEY_ENV}, PRIVATE_KEY (the taker's) and RPC_URL come from the environment.`,
+    ...(request.caPath ? [`const dispatcher = new Agent({ connect: { ca: readFileSync(${JSON.stringify(request.caPath)}) } });`] : []),
+    `const response = await fetch(${JSON.stringify(cleanUrl(request))}, {`,
+    `  headers: ${headersObject(request)},`,
+    ...(request.caPath ? ['  dispatcher,'] : []),
+    '});',
+    `if (!response.ok) throw new Error(\`quote failed: \${response.status} \${await response.text()}\`);`,
+    'const quote = (await response.json()) as { transaction: { to: Hex; data: Hex; value: string; gas: string | null }; permit2: { eip712: any } | null };',
+    '',
+    `const chain = Object.values(chains).find((candidate) => candidate.id === ${chainId});`,
+    'const account = privateKeyToAccount(process.env.PRIVATE_KEY as Hex);',
+    'const wallet = createWalletClient({ account, chain, transport: http(process.env.RPC_URL) });',
+    '',
+    'let data = quote.transaction.data;',
+    'if (quote.permit2) {',
+    '  // Sign the EIP-712 message, then append the signature length and the signature (rule 3).',
+    '  const { domain, types, primaryType, message } = quote.permit2.eip712;',
+    '  const { EIP712Domain: _domain, ...signedTypes } = types;',
+    '  const signature = await wallet.signTypedData({ domain, types: signedTypes, primaryType, message });',
+    '  data = concat([data, numberToHex(size(signature), { size: 32 }), signature]);',
+    '}',
+    'const hash = await wallet.sendTransaction({',
+    '  to: quote.transaction.to,',
+    '  data,',
+    '  value: BigInt(quote.transaction.value),',
+    '  ...(quote.transaction.gas ? { gas: BigInt(quote.transaction.gas) } : {}),',
+    '});',
+    'console.log(hash);',
+  ].join('\n')}\n`;
+}
