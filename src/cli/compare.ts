@@ -70,7 +70,9 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     const { status } = await runToEnd(options.request, options, io);
     // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
     const output = formatRun(status, options.format);
-    io.stdout(options.format === 'json' ? escapeJsonControls(output) : stripTerminalControls(output));
+    // CSV keeps its RFC 4180 \r\n line ends: stripped line by line.
+    if (options.format === 'json') io.stdout(escapeJsonControls(output));
+    else io.stdout(options.format === 'csv' ? output.split('\r\n').map(stripTerminalControls).join('\r\n') : stripTerminalControls(output));
     if (status.state === 'cancelled') io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the finished rows are shown\n`);
     if (status.state === 'failed') {
       io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
