@@ -101,8 +101,13 @@ describe('parseHistoryFile: hostile and huge files', () => {
     expect(result).toMatchObject({ ok: false, problems: [{ path: '$.entries[1].status' }, { path: '$.entries[2].durationMs' }] });
   });
 
-  it('refuses a file of few entries but millions of objects', () => {
-    const text = `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[{"_x":[${'[],'.repeat(2_100_000)}[]]}]}}`;
-    expect(parseHistoryFile(text)).toMatchObject({ ok: false, message: expect.stringContaining('JSON objects and arrays') });
+  it('refuses an entry of millions of objects, naming it, before parsing it', () => {
+    const text = `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[{},{"_x":[${'[],'.repeat(2_100_000)}[]]}]}}`;
+    expect(parseHistoryFile(text)).toMatchObject({ ok: false, message: expect.stringContaining('Entry 1 holds more than 50,000 JSON objects'), problems: [{ path: '$.log.entries[1]' }] });
+  });
+
+  it('names an entry that is not valid JSON', () => {
+    const text = harText().replace('"startedDateTime"', '"startedDateTime" "oops"');
+    expect(parseHistoryFile(text)).toMatchObject({ ok: false, problems: [{ path: '$.log.entries[0]', reason: 'is not valid JSON' }] });
   });
 });

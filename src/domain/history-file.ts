@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HarEntrySchema } from './har-schema.ts';
-import { skimJsonShape } from './json-skim.ts';
+import { skimJsonShape, type JsonShape } from './json-skim.ts';
 import { fromHarEntry, HistoryEntryLikeSchema, type HistoryEntryLike, type RedactOptions } from './har.ts';
 import { redactHeaders, redactUrl } from './redact.ts';
 
@@ -8,7 +8,8 @@ import { redactHeaders, redactUrl } from './redact.ts';
  * The JSON export of history entries and the import of a file from a customer (HAR or that JSON).
  * An import is all or nothing: one bad entry rejects the file, with the field and the reason.
  * A hostile or huge file is answered quickly and in bounded memory: its shape is skimmed before
- * parsing (entry and object counts), and validation stops at the first MAX_IMPORT_PROBLEMS problems.
+ * parsing (entry and object counts, each entry's place in the text), each entry is then parsed and
+ * validated on its own, and validation stops at the first MAX_IMPORT_PROBLEMS problems.
  */
 
 /** Marks the app's JSON export so that an import can tell it from any other JSON. */
@@ -57,8 +58,12 @@ export const MAX_IMPORT_PROBLEMS = 20;
  * above any real file and far below what exhausts memory (1.6 million empty entries fit in 4.8 MB).
  */
 export const MAX_IMPORT_ENTRIES = 100_000;
-/** Most objects and arrays one import parses (about 50 per genuine HAR entry). */
+/** Most objects and arrays one import holds (a genuine HAR entry has about 20 to 50). */
 export const MAX_IMPORT_CONTAINERS = 2_000_000;
+/** Most objects and arrays in one entry: a request and its answer need far fewer. */
+export const MAX_ENTRY_CONTAINERS = 50_000;
+/** Most objects and arrays outside the entries (log, creator, pages, the export's header). */
+export const MAX_ENVELOPE_CONTAINERS = 10_000;
 
 /** Problems collected up to MAX_IMPORT_PROBLEMS; `full` says checking should stop. */
 class Problems {
@@ -141,30 +146,61 @@ function readHarEntry(raw: unknown, index: number, problems: Problems, options: 
   return null;
 }
 
+/** The entries of a file, each parsed from its own slice of the text when asked for. */
+interface EntryTexts {
+  count: number;
+  /** The parsed entry, or undefined when its text is not JSON. */
+  parse(index: number): unknown;
+}
+
+function entryTexts(text: string, spans: number[] | null, document: unknown, path: readonly string[]): EntryTexts {
+  if (spans !== null) {
+    return {
+      count: spans.length / 2,
+      parse: (index) => {
+        try {
+          return JSON.parse(text.slice(spans[index * 2], spans[index * 2 + 1])) as unknown;
+        } catch {
+          return undefined;
+        }
+      },
+    };
+  }
+  // No entries array was found by the skim: the envelope check reports what is there instead.
+  const items = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+  return Array.isArray(items) ? { count: items.length, parse: (index) => items[index] } : { count: 0, parse: () => undefined };
+}
+
 // Entries one by one, stopping at MAX_IMPORT_PROBLEMS: a file of a million bad entries is answered
-// from its first few instead of validating (and describing) every one.
-function readEntries(items: unknown[], read: (raw: unknown, index: number) => HistoryEntryLike | null, problems: Problems): HistoryEntryLike[] {
+// from its first few instead of validating (and describing) every one, and only one entry's tree is
+// in memory at a time.
+function readEntries(items: EntryTexts, read: (raw: unknown, index: number) => HistoryEntryLike | null, problems: Problems, path: string): HistoryEntryLike[] {
   const entries: HistoryEntryLike[] = [];
-  for (let index = 0; index < items.length && !problems.full; index++) {
-    const entry = read(items[index], index);
+  for (let index = 0; index < items.count && !problems.full; index++) {
+    const raw = items.parse(index);
+    if (raw === undefined) {
+      problems.list.push({ path: `${path}[${index}]`, reason: 'is not valid JSON' });
+      continue;
+    }
+    const entry = read(raw, index);
     if (entry && problems.list.length === 0) entries.push(entry);
   }
   return entries;
 }
 
-function readHar(document: unknown, options: RedactOptions): ImportResult {
+function readHar(document: unknown, items: EntryTexts, options: RedactOptions): ImportResult {
   const problems = new Problems();
   const envelope = HarEnvelopeSchema.safeParse(document);
   if (!envelope.success) {
     problems.add(envelope.error);
     return problems.failure('HAR 1.2 file');
   }
-  const entries = readEntries(envelope.data.log.entries, (raw, index) => readHarEntry(raw, index, problems, options), problems);
+  const entries = readEntries(items, (raw, index) => readHarEntry(raw, index, problems, options), problems, '$.log.entries');
   if (problems.list.length > 0) return problems.failure('HAR 1.2 file');
   return { ok: true, kind: 'har', entries };
 }
 
-function readJson(document: unknown, options: RedactOptions): ImportResult {
+function readJson(document: unknown, items: EntryTexts, options: RedactOptions): ImportResult {
   const problems = new Problems();
   const envelope = JsonEnvelopeSchema.safeParse(document);
   if (!envelope.success) {
@@ -176,36 +212,45 @@ function readJson(document: unknown, options: RedactOptions): ImportResult {
     if (!entry.success) problems.add(entry.error, ['entries', index]);
     return entry.success ? redactEntry(entry.data, options) : null;
   };
-  const entries = readEntries(envelope.data.entries, read, problems);
+  const entries = readEntries(items, read, problems, '$.entries');
   if (problems.list.length > 0) return problems.failure('Swap Explorer history export');
   return { ok: true, kind: 'json', entries };
 }
 
-function tooBig(text: string): ImportResult | null {
-  const shape = skimJsonShape(text, { maxEntries: MAX_IMPORT_ENTRIES, maxContainers: MAX_IMPORT_CONTAINERS });
-  if (shape.exceeded === 'entries') {
-    return foreign(`The file has more than ${MAX_IMPORT_ENTRIES.toLocaleString('en-US')} entries, the most one import takes; split it into smaller files`, '$.log.entries');
+const SKIM_LIMITS = { maxEntries: MAX_IMPORT_ENTRIES, maxContainers: MAX_IMPORT_CONTAINERS, maxEntryContainers: MAX_ENTRY_CONTAINERS, maxEnvelopeContainers: MAX_ENVELOPE_CONTAINERS };
+
+function refusal(shape: JsonShape): ImportResult | null {
+  const count = (value: number) => value.toLocaleString('en-US');
+  switch (shape.exceeded) {
+    case null:
+      return null;
+    case 'entries':
+      return foreign(`The file has more than ${count(MAX_IMPORT_ENTRIES)} entries, the most one import takes; split it into smaller files`, '$.log.entries');
+    case 'entry-containers':
+      return foreign(`Entry ${shape.exceededAt} holds more than ${count(MAX_ENTRY_CONTAINERS)} JSON objects and arrays, far more than a request and its answer need`, `$.log.entries[${shape.exceededAt}]`);
+    default:
+      return foreign(`The file holds more than ${count(shape.exceeded === 'containers' ? MAX_IMPORT_CONTAINERS : MAX_ENVELOPE_CONTAINERS)} JSON objects and arrays ${shape.exceeded === 'containers' ? 'in all' : 'outside its entries'}; it is not a history file this app can read`);
   }
-  if (shape.exceeded === 'containers') {
-    return foreign(`The file holds more than ${MAX_IMPORT_CONTAINERS.toLocaleString('en-US')} JSON objects and arrays, far more than its entries need; it is not a history file this app can read`);
-  }
-  return null;
 }
 
 /** Reads an imported file (HAR 1.2 or the app's JSON export); keys found in it are redacted. */
 export function parseHistoryFile(text: string, options: RedactOptions = {}): ImportResult {
-  const refused = tooBig(text);
+  const shape = skimJsonShape(text, SKIM_LIMITS);
+  const refused = refusal(shape);
   if (refused) return refused;
+  // The envelope is parsed with an empty entries array; each entry is parsed from its own slice.
+  const array = shape.entriesArray !== null && shape.entriesArray[1] > 0 ? shape.entriesArray : null;
   let document: unknown;
   try {
-    document = JSON.parse(text);
+    document = JSON.parse(array ? `${text.slice(0, array[0])}[]${text.slice(array[1])}` : text);
   } catch (error) {
     return foreign(`The file is not JSON (${(error as Error).message})`);
   }
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     return foreign('The file is neither a HAR file nor a Swap Explorer history export: its top level is not an object');
   }
-  if ('log' in document) return readHar(document, options);
-  if ('format' in document && document.format === HISTORY_JSON_FORMAT) return readJson(document, options);
+  const spans = array ? shape.entrySpans : null;
+  if ('log' in document) return readHar(document, entryTexts(text, spans, document, ['log', 'entries']), options);
+  if ('format' in document && document.format === HISTORY_JSON_FORMAT) return readJson(document, entryTexts(text, spans, document, ['entries']), options);
   return foreign(`The file is neither a HAR file (no "log" member) nor a Swap Explorer history export ("format": "${HISTORY_JSON_FORMAT}")`);
 }
