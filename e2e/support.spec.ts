@@ -60,6 +60,7 @@ const KEPT: Record<string, string> = {
   'support-paste-unknown-zid-1280-dark': 'support-paste-unknown-zid-dark',
   'support-paste-error-1920-light': 'support-paste-error',
   'support-report-1280-light': 'support-report',
+  'support-corrected-request-1280-light': 'support-corrected-request',
 };
 
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -345,6 +346,11 @@ test('screenshots: paste results, the corrected request and the report, at 1280x
         await paste.paste(shot.text);
         await expect(shot.ready).toBeVisible();
         await screenshot(page, `${shot.name}-${size.width}-${scheme}`);
+        if (shot.name === 'support-paste-request') {
+          // The corrected request sits below the findings: scrolled into view for its own screenshot.
+          await paste.corrected.getByRole('heading', { name: 'Corrected v2 request' }).scrollIntoViewIfNeeded();
+          await screenshot(page, `support-corrected-request-${size.width}-${scheme}`);
+        }
       }
     }
   }
