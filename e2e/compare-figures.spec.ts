@@ -9,6 +9,8 @@ import { ComparePage } from './pages/compare-page.ts';
  */
 
 const TAXD = '0x7a7a000000000000000000000000000000000001';
+/** An address no token list knows. */
+const UNKNOWN = '0x1234567890abcdef1234567890abcdef12345678';
 const HEAVY = { timeout: 30_000 };
 
 function pastRuns(page: Page) {
@@ -58,7 +60,7 @@ test('2. an overridden token is labelled with the symbol the run used, not the d
 
 test('3. an unknown override address with decimals on auto says why in place, and bad decimals or addresses send nothing', async ({ app }) => {
   const compare = new ComparePage(app.page);
-  const advanced = await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: TAXD });
+  const advanced = await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: UNKNOWN });
   await expect(advanced.getByRole('alert').filter({ hasText: /Decimals.*not in the token list of Ethereum/ })).toBeVisible();
   await advanced.getByLabel(/^Decimals/).fill('18');
   await expect(advanced.getByRole('alert').filter({ hasText: /Decimals/ })).toHaveCount(0);
@@ -134,4 +136,20 @@ test('6. one colour per source in the table, the chart and the detail; a two-hop
     const source = (await segment.getAttribute('title'))!.replace(/ [0-9.]+%$/, '');
     expect(await segment.evaluate((element) => getComputedStyle(element).backgroundColor), source).toBe(colourOf.get(source));
   }
+});
+
+test('the override token picker offers the chain\'s tokens and the demo taxed tokens; TAXD needs no typed decimals and its row carries a tax flag', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  const advanced = await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: '' });
+  await expect(advanced.locator('datalist#override-tokens-0 option[label^="TAXD"]')).toHaveAttribute('value', TAXD);
+  await expect(advanced.locator('datalist#override-tokens-0 option[label^="FOTD"]')).toHaveCount(1);
+  await expect(advanced.locator('datalist#override-tokens-0 option[label^="DAI"]')).toHaveCount(1);
+  await advanced.getByLabel(/^Address/).fill(TAXD);
+  await expect(advanced.getByText(/^TAXD · 18 decimals · demo token with taxes/)).toBeVisible();
+  await expect(advanced.getByRole('alert')).toHaveCount(0);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
+  const row = compare.row('Ethereum');
+  await expect(row.getByRole('rowheader')).toContainText('tax');
+  await expect(row.getByRole('rowheader')).toContainText('USDC → TAXD');
 });

@@ -82,7 +82,7 @@ describe('RowDetail without a taker', () => {
   it('closes on Escape', async () => {
     const onClose = vi.fn();
     render(RowDetail, props(onClose));
-    await fireEvent.keyDown(screen.getByRole('region'), { key: 'Escape' });
+    await fireEvent.keyDown(screen.getByRole('region', { name: /^Base:/ }), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledOnce();
   });
 });

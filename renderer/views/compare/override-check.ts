@@ -1,6 +1,7 @@
 import type { TokenOverride } from '../../../src/ipc/channels/compare.ts';
 import { chainById } from '../../../src/domain/chains.ts';
-import { findToken } from '../../../src/domain/token-registry.ts';
+import { findToken, tokensOf } from '../../../src/domain/token-registry.ts';
+import { DEMO_TAX_TOKENS, findDemoToken } from '../../../src/domain/demo-tokens.ts';
 import type { OverrideDraft } from '../../lib/state/compare.svelte.ts';
 
 /**
@@ -36,7 +37,7 @@ export function overrideProblems(draft: OverrideDraft): OverrideProblem[] {
   if (!isAddress(address)) problems.push({ field: 'Address', message: 'must be 0x and 40 hex digits' });
   if (decimals !== '' && !isDecimals(decimals)) problems.push({ field: 'Decimals', message: 'must be a whole number from 0 to 255' });
   if (draft.symbol.trim().length > 40) problems.push({ field: 'Symbol', message: 'must be at most 40 characters' });
-  if (isAddress(address) && decimals === '' && !findToken(draft.chainId, address)) {
+  if (isAddress(address) && decimals === '' && !findToken(draft.chainId, address) && !findDemoToken(draft.chainId, address)) {
     const chain = chainById(draft.chainId)?.name ?? `chain ${draft.chainId}`;
     problems.push({ field: 'Decimals', message: `${address.slice(0, 6)}…${address.slice(-4)} is not in the token list of ${chain}: type its decimals (the symbol too, or it is read from the route)` });
   }
@@ -49,8 +50,35 @@ export function parseOverride(draft: OverrideDraft): TokenOverride | null {
   if (!isAddress(address)) return null;
   const decimals = draft.decimals.trim();
   if (decimals !== '' && !isDecimals(decimals)) return null;
-  const symbol = draft.symbol.trim();
-  return { chainId: draft.chainId, side: draft.side, address, ...(decimals ? { decimals: Number(decimals) } : {}), ...(symbol ? { symbol } : {}) };
+  // A demo token of the local service is known here, not to the engine's registry: its decimals and symbol go along.
+  const demo = findDemoToken(draft.chainId, address);
+  const symbol = draft.symbol.trim() || demo?.symbol || '';
+  const digits = decimals || (demo ? String(demo.decimals) : '');
+  return { chainId: draft.chainId, side: draft.side, address, ...(digits ? { decimals: Number(digits) } : {}), ...(symbol ? { symbol } : {}) };
+}
+
+/** A choice of the token picker: a registry or demo token of the chain. */
+export interface TokenChoice {
+  address: string;
+  /** What the picker shows and searches besides the address: symbol, name or kind, decimals, tax. */
+  label: string;
+}
+
+/** The tokens the picker offers on a chain: the registry's, then the local service's demo taxed tokens. */
+export function tokenChoices(chainId: number): TokenChoice[] {
+  const registry = tokensOf(chainId).map((token) => ({ address: token.address, label: `${token.symbol} · ${token.kind === 'token' ? 'token' : token.kind} · ${token.decimals} decimals` }));
+  const demo = DEMO_TAX_TOKENS.filter((token) => token.chainId === chainId).map((token) => ({ address: token.address, label: `${token.symbol} · ${token.name} (local service, taxed) · ${token.decimals} decimals` }));
+  return [...registry, ...demo];
+}
+
+/** What the typed address is known as on the chosen chain, or null when it is unknown or not an address yet. */
+export function overrideHint(draft: OverrideDraft): string | null {
+  if (!isAddress(draft.address)) return null;
+  const known = findToken(draft.chainId, draft.address);
+  if (known) return `${known.symbol} · ${known.decimals} decimals`;
+  const demo = findDemoToken(draft.chainId, draft.address);
+  if (demo) return `${demo.symbol} · ${demo.decimals} decimals · demo token with taxes (buy ${demo.taxes.buyTaxBps ?? '?'} / sell ${demo.taxes.sellTaxBps ?? '?'} / transfer ${demo.taxes.transferTaxBps ?? '?'} bps)`;
+  return null;
 }
 
 /** A saved run's override back as a form row. */

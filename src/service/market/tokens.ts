@@ -1,4 +1,5 @@
 import { findToken, tokensOf, type TokenInfo } from '../../domain/token-registry.ts';
+import { DEMO_TAX_TOKENS } from '../../domain/demo-tokens.ts';
 
 /**
  * The tokens the market trades: the registry's, plus a few demo tokens with fee-on-transfer taxes
@@ -19,16 +20,8 @@ export interface MarketToken extends TokenInfo {
   isDemo: boolean;
 }
 
-/**
- * Demo tokens with taxes, documented for tests and demos: they exist only in the local service
- * (made-up addresses), trade against the wrapped native token only, and lose their taxes in the
- * maths as a real fee-on-transfer token would (sell tax on the way in, buy tax on the way out).
- */
-export const DEMO_TAX_TOKENS: readonly { chainId: number; address: string; symbol: string; taxes: TokenTaxes }[] = [
-  { chainId: 1, address: '0x7a7a000000000000000000000000000000000001', symbol: 'TAXD', taxes: { buyTaxBps: 300, sellTaxBps: 500, transferTaxBps: 100 } },
-  { chainId: 1, address: '0x7a7a000000000000000000000000000000000002', symbol: 'FOTD', taxes: { buyTaxBps: 0, sellTaxBps: 0, transferTaxBps: 200 } },
-  { chainId: 8453, address: '0x7a7a000000000000000000000000000000000001', symbol: 'TAXD', taxes: { buyTaxBps: 300, sellTaxBps: 500, transferTaxBps: 100 } },
-];
+/** The demo taxed tokens (TAXD, FOTD): the list lives in src/domain so that the app's token picker offers them too. */
+export { DEMO_TAX_TOKENS } from '../../domain/demo-tokens.ts';
 
 const ZERO_TAX: TokenTaxes = { buyTaxBps: 0, sellTaxBps: 0, transferTaxBps: 0 };
 const UNKNOWN_TAX: TokenTaxes = { buyTaxBps: null, sellTaxBps: null, transferTaxBps: null };
@@ -47,7 +40,7 @@ function demoTokens(chainId: number): MarketToken[] {
     chainId,
     address: demo.address,
     symbol: demo.symbol,
-    decimals: 18,
+    decimals: demo.decimals,
     kind: 'token' as const,
     isStable: false,
     taxes: demo.taxes,

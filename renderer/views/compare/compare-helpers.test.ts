@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { hopBars, seriesNumber } from './route-colors.ts';
+import { overrideProblems, parseOverride, tokenChoices } from './override-check.ts';
+import { whyText, rateText } from './detail-model.ts';
+import { runCaption } from './caption.ts';
+import { okSide, problemSide, row } from './test-rows.ts';
+import type { RunStatus } from '../../../src/ipc/channels/compare.ts';
+
+const A = '0x00000000000000000000000000000000000000aa';
+const B = '0x00000000000000000000000000000000000000bb';
+const C = '0x00000000000000000000000000000000000000cc';
+const draft = (fields: Partial<{ chainId: number; address: string; decimals: string; symbol: string }>) => ({ chainId: 1, side: 'buy' as const, address: '', decimals: '', symbol: '', ...fields });
+
+describe('hopBars', () => {
+  it('gives each hop of a two-hop route its own lane within 0-10000', () => {
+    const bars = hopBars([
+      { from: A, to: B, source: 'Curve', proportionBps: '6000' },
+      { from: A, to: C, source: 'Uniswap_V3', proportionBps: '4000' },
+      { from: B, to: C, source: 'Uniswap_V2', proportionBps: '6000' },
+    ]);
+    expect(bars).toHaveLength(3);
+    for (const bar of bars) expect(bar.at(-1)!.start + bar.at(-1)!.width).toBeCloseTo(10_000);
+  });
+
+  it('numbers a source by its place in the run, not in the route', () => {
+    expect(seriesNumber('Uniswap_V3', ['Balancer', 'Uniswap_V3'])).toBe(2);
+  });
+});
+
+describe('override checks', () => {
+  it('names the field of a bad address, decimals or a missing decimals for an unknown address', () => {
+    expect(overrideProblems(draft({ address: '0x12' }))[0]).toMatchObject({ field: 'Address' });
+    expect(overrideProblems(draft({ address: A, decimals: '300' }))[0]).toMatchObject({ field: 'Decimals', message: 'must be a whole number from 0 to 255' });
+    expect(overrideProblems(draft({ address: A }))[0]).toMatchObject({ field: 'Decimals', message: expect.stringContaining('not in the token list of Ethereum') });
+    expect(overrideProblems(draft({ address: A, decimals: '6' }))).toEqual([]);
+    expect(overrideProblems(draft({}))).toEqual([]);
+  });
+
+  it('knows the local service\'s demo taxed tokens: decimals and symbol go along untyped', () => {
+    const taxd = '0x7a7a000000000000000000000000000000000001';
+    expect(overrideProblems(draft({ address: taxd }))).toEqual([]);
+    expect(parseOverride(draft({ address: taxd }))).toEqual({ chainId: 1, side: 'buy', address: taxd, decimals: 18, symbol: 'TAXD' });
+    expect(tokenChoices(1).map((choice) => choice.label.split(' ')[0])).toEqual(expect.arrayContaining(['ETH', 'WETH', 'USDC', 'TAXD', 'FOTD']));
+    expect(tokenChoices(10).some((choice) => choice.label.startsWith('TAXD'))).toBe(false);
+  });
+});
+
+describe('detail texts', () => {
+  it('says why the better model won net of fees although the gross amounts are equal', () => {
+    const ah = okSide('allowance-holder', 10n ** 18n, 1);
+    const p2 = { ...okSide('permit2', 10n ** 18n, 2), networkFeeInBuyToken: '2000000000000', netBuyAmount: (10n ** 18n - 2_000_000_000_000n).toString() };
+    const text = whyText({ ...row(1, 'Ethereum', ah, p2, 0, 'allowance-holder'), netDiffBps: -0.01 });
+    expect(text).toBe('Both buy the same amount; Permit2\'s network fee costs 0.000001 WETH more, so Allowance Holder gives more net of fees (-0.01 bps).');
+  });
+
+  it('gives no verdict reason while a side is pending, and names the rate used', () => {
+    const pending = { ...problemSide('permit2', 'no-liquidity', 2), state: 'pending' as const };
+    expect(whyText(row(1, 'Ethereum', okSide('allowance-holder', 1n, 1), pending, null, null))).toBe('No verdict yet: waiting for both sides.');
+    expect(rateText(row(1, 'Ethereum', okSide('allowance-holder', 1n, 1), pending, null, null))).toMatch(/^1 ETH = 1 WETH/);
+  });
+});
+
+describe('runCaption', () => {
+  it('labels the figures with the tokens each chain used, an override\'s symbol included', () => {
+    const plain = row(10, 'Optimism', okSide('allowance-holder', 1n, 1), okSide('permit2', 1n, 2), 0, 'tie');
+    const taxed = { ...row(1, 'Ethereum', okSide('allowance-holder', 1n, 3), okSide('permit2', 1n, 4), 0, 'tie'), buyToken: { address: A, symbol: 'TAXD', decimals: 18, isOverride: true } };
+    const status = { request: { amount: '1000', sell: 'USDC', buy: 'WETH' }, rows: [taxed, plain] } as unknown as RunStatus;
+    expect(runCaption(status)).toBe('1000 sold: USDC → TAXD on Ethereum, address override · USDC → WETH on Optimism');
+    expect(runCaption({ ...status, rows: [plain] })).toBe('1000 USDC → WETH on 1 chain');
+  });
+});
