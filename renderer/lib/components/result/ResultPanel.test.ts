@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import ResultPanel from './ResultPanel.svelte';
 import fixtures from './result-fixtures.json' with { type: 'json' };
+import { formatGwei, formatInteger, formatTokenAmount } from '../../../../src/domain/number-format.ts';
 
 afterEach(cleanup);
 
@@ -35,7 +36,8 @@ describe('ResultPanel', () => {
     expect(body).not.toHaveProperty('gas');
     render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
     const gas = within(screen.getByRole('row', { name: /^Gas/ })).getByRole('cell').textContent;
-    expect(gas).toBe(`${body.transaction.gas} at ${body.transaction.gasPrice} wei`);
+    // The app's one formatter: gas with thousands separators, the price in gwei.
+    expect(gas).toBe(`${formatInteger(body.transaction.gas)} at ${formatGwei(body.transaction.gasPrice)}`);
   });
 
   it('applies the allowance rules: Permit2 allowance sufficient, transaction.to is not the spender; an allowance issue asks for an approval', () => {
@@ -57,8 +59,8 @@ describe('ResultPanel', () => {
     render(ResultPanel, { result: { entry: entry(body, 200, null, 'allowance-holder.quote'), stored: true, warning: null } });
     const cell = (name: RegExp) => within(screen.getByRole('row', { name })).getByRole('cell').textContent;
     expect(cell(/^Buy amount \(as asked\)/)).toBe('1 USDC');
-    expect(cell(/^Max sell amount/)).toBe('0.000321078693629582 WETH');
-    expect(cell(/^Estimated net sell amount/)).toBe('0.000317899696662952 WETH');
+    expect(cell(/^Max sell amount/)).toBe(`${formatTokenAmount(body.maxSellAmount, 18)} WETH`);
+    expect(cell(/^Estimated net sell amount/)).toBe(`${formatTokenAmount(body.estimatedNetSellAmount, 18)} WETH`);
     expect(screen.queryByRole('row', { name: /^Min buy amount/ })).toBeNull();
     expect(screen.getByRole('group', { name: 'Forward route' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Refund route' })).toBeTruthy();
