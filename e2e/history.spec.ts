@@ -148,6 +148,8 @@ test('filters narrow a customer file by chain, status, error name, time and toke
   await filters.getByLabel('Error name').dispatchEvent('change');
   await expect(loaded).toHaveText('10 entries loaded');
   const history = new HistoryPage(app.page);
+  // The list names the chain as the filter and every other screen do (one source of chain names).
+  await expect(history.row(zids[27]!)).toContainText('Base (8453)');
   await history.row(zids[27]!).getByRole('button').click();
   await expect(history.detail.getByRole('heading', { name: 'INPUT_INVALID' })).toBeVisible();
   await expect(history.detail.getByRole('alert', { name: 'Error' })).toContainText('Likely cause:');
