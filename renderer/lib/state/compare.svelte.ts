@@ -185,7 +185,8 @@ export class CompareState {
   /** Loads the profiles for the picker (empty: the default profile is used). */
   async loadProfiles(): Promise<void> {
     this.profiles = await listProfiles();
-    if (!this.profileId) this.profileId = this.profiles[0]?.id ?? '';
+    // Keep the choice unless that profile is gone (deleted in Settings since).
+    if (!this.profiles.some((profile) => profile.id === this.profileId)) this.profileId = this.profiles[0]?.id ?? '';
   }
 
   /** Loads the list of past runs. */
