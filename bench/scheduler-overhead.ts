@@ -33,7 +33,7 @@ export async function schedulerOverheadRows(): Promise<BenchRow[]> {
     for (let i = 0; i < ITERATIONS; i++) {
       const started = performance.now();
       validateParams('permit2.quote', params);
-      history.insert(buildEntry({ connection, endpoint: 'permit2.quote', params, replayOf: null }, exchange));
+      history.insert(buildEntry({ profileId: connection.profileId, profileName: connection.profileName, apiKeyHeader: connection.headerNames.apiKey, endpoint: 'permit2.quote', params, replayOf: null }, exchange));
       times.push(performance.now() - started);
     }
     history.close();

@@ -1,4 +1,5 @@
 import { createRequestService } from '../core/request/send-request.ts';
+import { inThreadSink } from '../core/request/record.ts';
 import { createRunStore } from '../core/compare/run-store.ts';
 import { createCompareRunner, type CompareRunner } from '../core/compare/runner.ts';
 import { createLadderRunner, type LadderRunner } from '../core/compare/ladder-runner.ts';
@@ -59,7 +60,7 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
   const localService = createChildProcessHost({ dataDir: options.dataDir });
   const resolver = createConnectionResolver({ profiles, secrets: withEnvironmentKey(createSecretStore()), localService });
   const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE));
-  const requests = createRequestService({ connections: resolver, history });
+  const requests = createRequestService({ connections: resolver, history: inThreadSink(history) });
   const runner = createCompareRunner({ requests, store: createRunStore(options.dataDir), defaultProfileId: profileId });
   const ladder = createLadderRunner({ requests, store: createLadderStore(options.dataDir), defaultProfileId: profileId });
   return {

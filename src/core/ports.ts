@@ -1,4 +1,6 @@
-import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../ipc/schemas/history-entry.ts';
+import type { HistoryEntry, HistorySummary } from '../ipc/schemas/history-entry.ts';
+import type { HttpExchange } from './http/http-client.ts';
+import type { EntryContext } from './request/build-entry.ts';
 
 /**
  * The seams between the engine's services, so each can be built and tested on its own:
@@ -30,10 +32,26 @@ export interface ConnectionResolver {
   resolve(profileId: string): Promise<Connection>;
 }
 
-/** Where the client records every request. */
+/** A finished request as the request service hands it over: what was asked and what came back. */
+export interface SentRequest {
+  context: EntryContext;
+  /** With the API key already redacted from its URL and headers. */
+  exchange: HttpExchange;
+}
+
+/** What keeping a request produced: the entry (id 0 when it could not be stored) and why not. */
+export interface RecordedRequest {
+  entry: HistoryEntry;
+  stored: boolean;
+  warning: string | null;
+}
+
+/**
+ * Where the request service keeps every request: it builds the entry (parse, schema report) and
+ * stores it, resolving only once the entry is committed. In the app this is the data worker.
+ */
 export interface HistorySink {
-  /** Stores an entry and returns it with its id. Throws AppError STORAGE when it cannot be kept. */
-  insert(entry: NewHistoryEntry): HistoryEntry;
+  record(sent: SentRequest): Promise<RecordedRequest>;
 }
 
 /** What history views read. */

@@ -8,6 +8,7 @@ import { fixedConnections } from '../request/test-support.ts';
 import { HistoryStore } from '../history/index.ts';
 import { createRunStore } from './run-store.ts';
 import { createCompareRunner, type CompareRunner } from './runner.ts';
+import { inThreadSink } from '../request/record.ts';
 
 /** A runner over the real local service, request service and history store, with everything in a temp dir. */
 export interface CompareRig {
@@ -39,7 +40,7 @@ export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, 
     rateBudgetRps,
   };
   const history = HistoryStore.open(join(dataDir, 'history.db'));
-  const requests = createRequestService({ connections: fixedConnections(connection), history });
+  const requests = createRequestService({ connections: fixedConnections(connection), history: inThreadSink(history) });
   const runner = createCompareRunner({ requests, store: createRunStore(dataDir), defaultProfileId: 'local' });
   return {
     dataDir, service, requests, history, runner, statuses,

@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { HistoryNotice, HistoryRetention, HistorySearchFilter, HistorySearchPage } from '../../ipc/channels/history.ts';
 import { AppError, isAppError } from '../../ipc/result.ts';
 import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
-import type { HistoryReader, HistorySink } from '../ports.ts';
+import type { HistoryReader } from '../ports.ts';
 import { connect, moveAside, prepareDatabase } from './database-file.ts';
 import { isCorruption, sqlitePrimaryCode, toStorageError } from './errors.ts';
 import { applyRetention, readRetention, writeRetention } from './retention.ts';
@@ -43,7 +43,7 @@ const INSERT_SQL = `INSERT INTO entries (${INSERT_COLUMNS.join(', ')}) VALUES ($
 const ZID_MATCHES_MAX = 1_000;
 
 /** The history store: HistorySink for the client, HistoryReader and search for the views. */
-export class HistoryStore implements HistorySink, HistoryReader {
+export class HistoryStore implements HistoryReader {
   /** The database file. */
   readonly path: string;
   /** What the store did on its own that the user must be told (a quarantined file). */

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateCertificate } from '../../service/tls.ts';
-import { createHttpClient, type HttpClient } from './http-client.ts';
+import { createHttpClient, parseJson, type HttpClient } from './http-client.ts';
 import { makeCert, startConnectProxy, startRawHttp, startRawHttps, testConnection, type RawServer } from './test-support.ts';
 
 // Misbehaving servers the local service cannot imitate, over HTTPS with the local service's cert.
@@ -72,21 +72,21 @@ const get = (path: string, overrides = {}) => client.get({ connection: testConne
 describe('http client against misbehaving servers', { timeout: 60_000 }, () => {
   it('sends the key and version headers, and no key header when none is stored', async () => {
     const withKey = await get('/headers');
-    expect((withKey.body as { headers: Record<string, string> }).headers).toMatchObject({ 'svc-api-key': 'test-key', 'svc-version': 'v2' });
+    expect((parseJson(withKey.bodyText) as { headers: Record<string, string> }).headers).toMatchObject({ 'svc-api-key': 'test-key', 'svc-version': 'v2' });
     const without = await get('/headers', { apiKey: null });
-    expect((without.body as { headers: Record<string, string> }).headers['svc-api-key']).toBeUndefined();
+    expect((parseJson(without.bodyText) as { headers: Record<string, string> }).headers['svc-api-key']).toBeUndefined();
   });
 
   it('maps a gateway-shaped 401 to AUTH_FAILED and keeps its body raw', async () => {
     const answer = await get('/gateway401');
     expect(answer.appError?.code).toBe('AUTH_FAILED');
-    expect(answer.body).toEqual({ message: 'Invalid API key', request_id: 'req-1' });
+    expect(parseJson(answer.bodyText)).toEqual({ message: 'Invalid API key', request_id: 'req-1' });
   });
 
-  it.each(['/html', '/truncated'])('keeps a non-JSON 200 body (%s) as text with body null', async (path) => {
+  it.each(['/html', '/truncated'])('keeps a non-JSON 200 body (%s) as text', async (path) => {
     const answer = await get(path);
     expect(answer.status).toBe(200);
-    expect(answer.body).toBeNull();
+    expect(parseJson(answer.bodyText)).toBeNull();
     expect(answer.bodyText.length).toBeGreaterThan(0);
     expect(answer.appError?.code).toBe('REMOTE_ERROR');
   });
@@ -142,7 +142,7 @@ describe('http client against misbehaving servers', { timeout: 60_000 }, () => {
     const answer = await get('/big');
     expect(answer.appError?.code).toBe('REMOTE_ERROR');
     expect(answer.bodyText.length).toBe(100_000);
-    expect(answer.body).toBeNull();
+    expect(answer.isTruncated).toBe(true);
   });
 
   it('stops with CANCELLED when the caller aborts', async () => {

@@ -39,8 +39,11 @@ export interface HttpExchange {
   statusText: string;
   responseHeaders: Record<string, string>;
   bodyText: string;
-  /** The body as JSON, or null when it is not JSON (HTML, truncated, empty). */
-  body: unknown;
+  /**
+   * The body was cut at the size cap. The client does not parse bodies: whoever keeps the entry
+   * does (the data worker in the app, off the window's thread; see build-entry.ts).
+   */
+  isTruncated: boolean;
   attempts: number;
   startedAt: string;
   durationMs: number;
@@ -135,7 +138,7 @@ function exchangeOf(run: Run, attempts: number, last: AttemptResult | null, erro
     statusText: last?.statusText ?? '',
     responseHeaders: last?.responseHeaders ?? {},
     bodyText,
-    body: last?.isTruncated ? null : parseJson(bodyText),
+    isTruncated: last?.isTruncated ?? false,
     attempts,
     startedAt: run.startedAt,
     durationMs: Math.max(0, performance.now() - run.started),

@@ -2,14 +2,20 @@ import { ENDPOINTS, ServiceErrorSchema, schemaReport, type EndpointId } from '..
 import type { NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { isDeeperThan, tooDeepDetail } from '../../domain/json-depth.ts';
 import { redactHeaders, redactUrl } from '../../domain/redact.ts';
-import type { Connection } from '../ports.ts';
-import type { HttpExchange } from '../http/http-client.ts';
+import { parseJson, type HttpExchange } from '../http/http-client.ts';
 
-/** Turns a finished exchange into the history entry the store keeps, with the API key redacted. */
+/**
+ * Turns a finished exchange into the history entry the store keeps, with the API key redacted.
+ * In the app this runs in the data worker (src/core/data/), beside the store: parsing, depth check
+ * and schema report of a large body are the heavy part of keeping a request.
+ */
 
-/** What was asked, besides the exchange. */
+/** What was asked, besides the exchange. Holds no key: only the name of the header that carries it. */
 export interface EntryContext {
-  connection: Connection;
+  profileId: string;
+  profileName: string;
+  /** The profile's API-key header, redacted wherever it appears. */
+  apiKeyHeader: string;
   endpoint: EndpointId;
   params: Record<string, string>;
   replayOf: number | null;
@@ -32,43 +38,40 @@ function chainIdOf(params: Record<string, string>): number | null {
   return Number.isSafeInteger(number) ? number : null;
 }
 
-function reportOf(endpoint: EndpointId, exchange: HttpExchange): NewHistoryEntry['schemaReport'] {
+function reportOf(endpoint: EndpointId, status: number | null, body: unknown): NewHistoryEntry['schemaReport'] {
   // Only a parsed body can be compared; with no response or a non-JSON body the raw text is kept.
-  if (exchange.status === null || exchange.body === null) return [];
-  const isSuccess = exchange.status >= 200 && exchange.status < 300;
-  return schemaReport(isSuccess ? ENDPOINTS[endpoint].response : ServiceErrorSchema, exchange.body);
+  if (status === null || body === null) return [];
+  const isSuccess = status >= 200 && status < 300;
+  return schemaReport(isSuccess ? ENDPOINTS[endpoint].response : ServiceErrorSchema, body);
 }
 
-function errorNameOf(exchange: HttpExchange): string | null {
-  const parsed = ServiceErrorSchema.pick({ name: true, message: true }).safeParse(exchange.body);
+function errorNameOf(exchange: HttpExchange, body: unknown): string | null {
+  const parsed = ServiceErrorSchema.pick({ name: true, message: true }).safeParse(body);
   if (parsed.success && exchange.status !== null && exchange.status >= 400) return parsed.data.name;
   return exchange.appError?.code ?? null;
 }
 
-// A body too deep to stringify or clone would make the insert throw and lose the answer: it is kept
-// as text, with a schema-report finding that says why (issue 17).
-function keepable(exchange: HttpExchange): { exchange: HttpExchange; warning: NewHistoryEntry['schemaReport'] } {
-  if (!isDeeperThan(exchange.body)) return { exchange, warning: [] };
-  return { exchange: { ...exchange, body: null }, warning: [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] };
-}
-
-/** Builds the entry: redacted request, whole response, schema report, zid and the error name. */
-export function buildEntry(context: EntryContext, received: HttpExchange): NewHistoryEntry {
-  const { connection, params } = context;
-  const { exchange, warning } = keepable(received);
-  const keyHeader = connection.headerNames.apiKey;
+/** Builds the entry: redacted request, whole response, parsed body, schema report, zid and the error name. */
+export function buildEntry(context: EntryContext, exchange: HttpExchange): NewHistoryEntry {
+  const { params } = context;
+  const parsed = exchange.isTruncated ? null : parseJson(exchange.bodyText);
+  // A body too deep to stringify or clone would make the insert throw and lose the answer: it is
+  // kept as text, with a schema-report finding that says why (issue 17).
+  const isTooDeep = isDeeperThan(parsed);
+  const body = isTooDeep ? null : parsed;
+  const keyHeader = context.apiKeyHeader;
   return {
     startedAt: exchange.startedAt,
     origin: 'sent',
-    profileId: connection.profileId,
-    profileName: connection.profileName,
+    profileId: context.profileId,
+    profileName: context.profileName,
     endpoint: context.endpoint,
     chainId: chainIdOf(params),
     sellToken: params.sellToken ?? null,
     buyToken: params.buyToken ?? null,
     status: exchange.status,
-    errorName: errorNameOf(exchange),
-    zid: zidOf(received.body, exchange.responseHeaders),
+    errorName: errorNameOf(exchange, body),
+    zid: zidOf(parsed, exchange.responseHeaders),
     durationMs: exchange.durationMs,
     replayOf: context.replayOf,
     method: 'GET',
@@ -78,8 +81,8 @@ export function buildEntry(context: EntryContext, received: HttpExchange): NewHi
     statusText: exchange.statusText,
     responseHeaders: exchange.responseHeaders,
     bodyText: exchange.bodyText,
-    body: exchange.body,
-    schemaReport: warning.length > 0 ? warning : reportOf(context.endpoint, exchange),
+    body,
+    schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : reportOf(context.endpoint, exchange.status, body),
     attempts: exchange.attempts,
     appError: exchange.appError,
   };

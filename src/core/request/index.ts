@@ -4,3 +4,5 @@ export type { RequestService, RequestServiceDeps, SendInput, SendResult } from '
 export { createRequestHandlers } from './request-handlers.ts';
 export { buildEntry } from './build-entry.ts';
 export type { EntryContext } from './build-entry.ts';
+export { recordRequest, inThreadSink } from './record.ts';
+export type { EntryInserter } from './record.ts';

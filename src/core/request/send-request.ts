@@ -1,9 +1,8 @@
 import { ENDPOINTS, toFieldErrors, type EndpointId } from '../../spec/index.ts';
-import { AppError, isAppError } from '../../ipc/result.ts';
-import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
-import type { ConnectionResolver, HistorySink } from '../ports.ts';
+import { AppError } from '../../ipc/result.ts';
+import { redactHeaders, redactUrl } from '../../domain/redact.ts';
+import type { ConnectionResolver, HistorySink, RecordedRequest } from '../ports.ts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/http-client.ts';
-import { buildEntry } from './build-entry.ts';
 
 /**
  * request.send and request.cancel: validate, send through the client, keep the entry in history.
@@ -27,11 +26,7 @@ export interface SendInput {
 }
 
 /** The answer: the kept entry (id 0 when it could not be stored) and a warning when it was not. */
-export interface SendResult {
-  entry: HistoryEntry;
-  stored: boolean;
-  warning: string | null;
-}
+export type SendResult = RecordedRequest;
 
 /** The request service. */
 export interface RequestService {
@@ -86,8 +81,11 @@ export function createRequestService(deps: RequestServiceDeps): RequestService {
         const connection = await deps.connections.resolve(input.profileId);
         const pathAndQuery = pathAndQueryOf(input.endpoint, input.params);
         const exchange = await client.get({ connection, pathAndQuery, sendVersion: ENDPOINTS[input.endpoint].needsVersion, signal: controller.signal });
-        const entry = buildEntry({ connection, endpoint: input.endpoint, params: input.params, replayOf: input.replayOf ?? null }, exchange);
-        return store(deps.history, entry);
+        const apiKeyHeader = connection.headerNames.apiKey;
+        // The key is redacted here, so it never leaves the thread that holds it (main, in the app).
+        const redacted = { ...exchange, url: redactUrl(exchange.url, apiKeyHeader), requestHeaders: redactHeaders(exchange.requestHeaders, apiKeyHeader) };
+        const context = { profileId: connection.profileId, profileName: connection.profileName, apiKeyHeader, endpoint: input.endpoint, params: input.params, replayOf: input.replayOf ?? null };
+        return await deps.history.record({ context, exchange: redacted });
       } finally {
         if (input.requestId !== undefined) running.delete(input.requestId);
       }
@@ -99,17 +97,4 @@ export function createRequestService(deps: RequestServiceDeps): RequestService {
     },
     close: () => client.close(),
   };
-}
-
-// A full disk, a broken database or a body the store cannot take must not lose the answer the user
-// is looking at (issue 4, item 5; issue 17): the answer comes back unstored, with a warning.
-function store(history: HistorySink, entry: Omit<HistoryEntry, 'id'>): SendResult {
-  try {
-    return { entry: history.insert(entry), stored: true, warning: null };
-  } catch (error) {
-    if (isAppError(error) && error.code !== 'STORAGE') throw error;
-    if (!isAppError(error)) console.error('history insert failed', error);
-    const reason = isAppError(error) ? error.message : 'the entry could not be written';
-    return { entry: { ...entry, id: 0 }, stored: false, warning: `The request was not kept in history: ${reason}` };
-  }
 }

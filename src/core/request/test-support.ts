@@ -1,6 +1,7 @@
 import { AppError } from '../../ipc/result.ts';
 import type { HistoryEntry, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
-import type { Connection, ConnectionResolver, HistorySink } from '../ports.ts';
+import type { Connection, ConnectionResolver, HistorySink, RecordedRequest, SentRequest } from '../ports.ts';
+import { recordRequest } from './record.ts';
 
 /** Test doubles for the request service's seams (the real store and profiles are tested on their own). */
 
@@ -14,6 +15,10 @@ export class MemoryHistory implements HistorySink {
     const stored = { ...entry, id: this.entries.length + 1 };
     this.entries.push(stored);
     return stored;
+  }
+
+  async record(sent: SentRequest): Promise<RecordedRequest> {
+    return recordRequest(this, sent);
   }
 }
 

@@ -11,6 +11,7 @@ import type { HttpClientOptions } from '../http/http-client.ts';
 import { makeCert, startRawHttp, startRawHttps, testConnection } from '../http/test-support.ts';
 import { createRequestService } from './send-request.ts';
 import { fixedConnections } from './test-support.ts';
+import { inThreadSink } from './record.ts';
 
 // The fault suite's cases the local service cannot imitate (gateways, HTML, cut and stalled bodies,
 // bad certificates), sent through request.send into a real SQLite history: each must end with a
@@ -101,7 +102,7 @@ describe('request.send against misbehaving servers, into a real history', { time
   for (const fault of FAULTS) it(fault.name, async ({ task }) => {
     const target = await fault.target();
     const connection = testConnection(target.baseUrl, { profileId: 'p', caPem: target.caPem, trustSystemCertificates: target.trustSystemCertificates ?? false });
-    const requests = createRequestService({ connections: fixedConnections(connection), history: store, client: { backoffBaseMs: 5, overallTimeoutMs: 5_000, timeouts: { connectMs: 2_000, headersMs: 300, bodyStallMs: 300 }, ...fault.client } });
+    const requests = createRequestService({ connections: fixedConnections(connection), history: inThreadSink(store), client: { backoffBaseMs: 5, overallTimeoutMs: 5_000, timeouts: { connectMs: 2_000, headersMs: 300, bodyStallMs: 300 }, ...fault.client } });
     const before = store.count();
     try {
       const { entry, stored } = await requests.send({ profileId: 'p', endpoint: 'swap.chains', params: {} });
