@@ -15,6 +15,7 @@ const noDynamicElectron = { selector: "ImportExpression[source.value='electron']
 const noDynamicNode = { selector: 'ImportExpression[source.value=/^node:/]', message: nodeBuiltins.message };
 const noElectron = { name: 'electron', message: 'Only main/ imports electron.' };
 const noMain = { group: ['**/main/**', '../main/*', '../../main/*'], message: 'Nothing outside main/ imports main/.' };
+const noService = { group: ['**/service/**', '../service/*', '../../service/*'], message: 'The engine starts the local service by path (src/core/local-service), never imports it.' };
 const noRenderer = { group: ['**/renderer/**', '../renderer/*', '../../renderer/*'], message: 'Nothing outside renderer/ imports renderer/.' };
 const securityBans = [
   {
@@ -82,6 +83,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noMain, noRenderer] }],
       'no-restricted-syntax': ['error', ...securityBans, noDynamicElectron],
     },
+  },
+  {
+    // Tests and their support may start the local service in-process; the engine itself may not.
+    files: ['src/core/**'],
+    ignores: ['**/*.test.ts', '**/test-support.ts', '**/test-support/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noMain, noRenderer, noService] }] },
   },
   {
     files: ['renderer/**'],

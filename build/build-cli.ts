@@ -45,7 +45,7 @@ export async function buildCli(outDir = `${root}out/cli`): Promise<void> {
   await build({
     input: {
       'swap-explorer': `${root}src/cli/main.ts`,
-      'local-service': `${root}src/core/local-service/child-entry.ts`,
+      'local-service': `${root}src/service/child-entry.ts`,
       // One process of `serve --workers N` (src/service/cluster.ts forks it).
       'cluster-worker': `${root}src/service/cluster-worker.ts`,
     },

@@ -62,6 +62,13 @@ describe('import direction', () => {
     }
   });
 
+  it('stops the engine importing the local service, which it starts by path only (its tests may)', async () => {
+    const code = "import { startLocalService } from '../../service/index.ts';\nexport const s = startLocalService;\n";
+    expect(await ruleIds(code, 'src/core/local-service/x.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds(code, 'src/core/local-service/x.test.ts')).toEqual([]);
+    expect(await ruleIds("import type { LocalServiceHost } from '../local-service/host.ts';\nexport type H = LocalServiceHost;\n", 'src/core/profiles/x.ts')).toEqual([]);
+  });
+
   it('lets main/ import electron and src/', async () => {
     expect(await ruleIds("import { app } from 'electron';\nimport { x } from '../src/core/x.ts';\nexport const a = [app, x];\n", 'main/x.ts')).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { AppError } from '../../ipc/result.ts';
 import type { LocalServiceHost, LocalServiceInfo, LocalServiceStatus } from './host.ts';
 import { loadOrCreateLocalKey } from './local-key.ts';
-import { CHILD_ENV, ReadyLineSchema } from './ready-line.ts';
+import { CHILD_ENV, ReadyLineSchema } from '../../domain/local-service-child.ts';
 
 /**
  * LocalServiceHost over a Node child process, for the CLI, the e2e harness and tests. The service
@@ -24,7 +24,7 @@ export interface ChildProcessHostOptions {
   /** How long stop() waits after SIGTERM before SIGKILL (default 5 s). */
   stopGraceMs?: number;
   /**
-   * Starts the process running child-entry.ts with `env` added to the environment. Default: a Node
+   * Starts the process running src/service/child-entry.ts with `env` added to the environment. Default: a Node
    * child process. main/ passes Electron's utilityProcess, adapted to the same shape.
    */
   spawnEntry?: (env: Record<string, string>) => ChildProcess;
@@ -34,9 +34,9 @@ function spawnNodeChild(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [ENTRY], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
-// From source this module sits next to child-entry.ts; in a bundle (out/cli/, out/main/) the entry
-// is built as local-service.js beside the chunk that holds this module.
-const ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './child-entry.ts' : './local-service.js', import.meta.url));
+// Started by path only, so the engine never imports the service: from source, src/service/child-entry.ts;
+// in a bundle (out/cli/, out/main/), local-service.js beside the chunk that holds this module.
+const ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../service/child-entry.ts' : './local-service.js', import.meta.url));
 const STOPPED: LocalServiceStatus = { state: 'stopped', baseUrl: null, pid: null, error: null };
 
 // Keeps the last lines of the child's stderr for error messages, and drains the pipe so a chatty

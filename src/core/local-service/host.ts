@@ -3,7 +3,7 @@ import type { LocalServiceStatus } from '../../ipc/channels/local-service.ts';
 /**
  * How the engine runs the local service, whatever process it lives in: a child process here (CLI,
  * e2e harness, tests), Electron's utilityProcess in main/local-service-host.ts. Both run
- * child-entry.ts and read the same one-line ready message (see ready-line.ts).
+ * child-entry.ts and read the same one-line ready message (see src/domain/local-service-child.ts).
  */
 
 /** What a started service gives the engine. `apiKey` is a secret: never log it or send it to IPC. */

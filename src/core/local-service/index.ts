@@ -3,6 +3,4 @@ export type { LocalServiceHost, LocalServiceInfo, LocalServiceStatus } from './h
 export { createChildProcessHost } from './child-process-host.ts';
 export type { ChildProcessHostOptions } from './child-process-host.ts';
 export { loadOrCreateLocalKey } from './local-key.ts';
-export { ReadyLineSchema, CHILD_ENV } from './ready-line.ts';
-export type { ReadyLine } from './ready-line.ts';
 export { createLocalServiceHandlers } from './local-service-handlers.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHILD_ENV, ReadyLineSchema } from './ready-line.ts';
+import { CHILD_ENV, ReadyLineSchema } from '../domain/local-service-child.ts';
 
 const ENTRY = fileURLToPath(new URL('./child-entry.ts', import.meta.url));
 const dirs: string[] = [];

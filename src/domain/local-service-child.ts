@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The one line child-entry.ts prints on stdout once the service accepts connections, the same
- * fields `swap-explorer serve` prints first, so either can be read by the host.
+ * The contract between the engine's local-service host (src/core/local-service) and the process it
+ * starts by path (src/service/child-entry.ts): kept here so neither imports the other.
+ *
+ * The ready line: what child-entry.ts prints on stdout once the service accepts connections, the
+ * same fields `swap-explorer serve` prints first, so either can be read by the host.
  */
 export const ReadyLineSchema = z.object({ baseUrl: z.string().startsWith('https://'), caCertPath: z.string().min(1) });
 /** The ready line. */

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { startLocalService } from '../../service/index.ts';
-import { CHILD_ENV, type ReadyLine } from './ready-line.ts';
+import { startLocalService } from './index.ts';
+import { CHILD_ENV, type ReadyLine } from '../domain/local-service-child.ts';
 
 /**
  * Entry of the process that runs the local service for the app: data dir and key come by
