@@ -4,26 +4,7 @@
  * service and `serve` never loads the engine (start time is what a short command costs).
  */
 
-/** Where a command writes: stdout for results, stderr for logs. */
-export interface CommandIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
-/** A subcommand: its name, a one-line summary for help, and its entry point (resolves to an exit code). */
-export interface Command {
-  name: string;
-  summary: string;
-  usage: string;
-  run(argv: string[], io: CommandIo): Promise<number>;
-}
-
-/** A command as listed in help: its module is loaded by `load` when the command runs. */
-export interface CommandEntry {
-  name: string;
-  summary: string;
-  load(): Promise<Command>;
-}
+import type { CommandEntry } from './command.ts';
 
 /** Every subcommand, by name. */
 export const COMMANDS: Record<string, CommandEntry> = {

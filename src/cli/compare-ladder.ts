@@ -7,7 +7,7 @@ import { ladderExportChains, ladderInputOf, LadderRequestSchema, type LadderRequ
 import { isAppError } from '../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
 import type { z } from 'zod';
-import type { CommandIo } from './commands.ts';
+import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
 import { alignTable } from './compare-format.ts';
 import { UsageError, usageLine } from './compare-run.ts';

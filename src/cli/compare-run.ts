@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { CompareRequestSchema, type CompareRequest, type CompareRequestInput, type RunStatus } from '../ipc/channels/compare.ts';
 import { isAppError } from '../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
-import type { CommandIo } from './commands.ts';
+import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
 import type { StoredRun } from '../core/compare/run-store.ts';
 import { planComparison } from '../core/compare/plan.ts';

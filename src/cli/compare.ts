@@ -1,5 +1,5 @@
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
-import type { Command, CommandIo } from './commands.ts';
+import type { Command, CommandIo } from './command.ts';
 import { formatRun } from './compare-format.ts';
 import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
 import { amountsFlag, formatLadder, parseLadderRequest, runLadderToEnd } from './compare-ladder.ts';

@@ -4,7 +4,7 @@ import { parseHistoryFile, type ImportProblem } from '../domain/history-file.ts'
 import { isDeeperThan } from '../domain/json-depth.ts';
 import { entryHasProblems, escapeJsonControls, explainEntry, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
 import { HISTORY_IMPORT_MAX_CHARS } from '../ipc/channels/history-io.ts';
-import type { Command, CommandIo } from './commands.ts';
+import type { Command, CommandIo } from './command.ts';
 import { UsageError, choiceFlag, reportError } from './compare-run.ts';
 import { entryText, recognizedText } from './explain-format.ts';
 import { historyDataDir, openHistory } from './history-data.ts';

@@ -8,7 +8,7 @@ import { buildHar, type HistoryEntryLike } from '../domain/har.ts';
 import { buildHistoryJson } from '../domain/history-file.ts';
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/index.ts';
 import type { HistoryEntry, HistorySummary } from '../ipc/schemas/history-entry.ts';
-import type { Command, CommandIo } from './commands.ts';
+import type { Command, CommandIo } from './command.ts';
 import { UsageError, choiceFlag, reportError } from './compare-run.ts';
 import { historyDataDir, openHistory } from './history-data.ts';
 

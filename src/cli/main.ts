@@ -1,4 +1,5 @@
-import { COMMANDS, type CommandIo } from './commands.ts';
+import { COMMANDS } from './commands.ts';
+import type { CommandIo } from './command.ts';
 
 /**
  * The `swap-explorer` command: dispatches to the subcommand named by the first argument through

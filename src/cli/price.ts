@@ -1,7 +1,7 @@
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { formatBaseUnits } from '../domain/units.ts';
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
-import type { Command, CommandIo } from './commands.ts';
+import type { Command, CommandIo } from './command.ts';
 import { sideText } from './compare-format.ts';
 import { UsageError, chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
 

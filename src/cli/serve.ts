@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 // Direct modules, not the barrels: a cluster's primary then loads neither the schemas nor the market.
 import { HEADER_NAMES } from '../spec/constants.ts';
 import type { ApiKeyConfig, LocalServiceOptions, RunningService } from '../service/index.ts';
-import type { Command, CommandIo } from './commands.ts';
+import type { Command, CommandIo } from './command.ts';
 
 /**
  * `swap-explorer serve`: runs the local service until SIGINT or SIGTERM. Prints exactly one JSON
