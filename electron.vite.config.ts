@@ -12,7 +12,9 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'main/index.ts'),
           // Runs in Electron's utilityProcess (main/local-service-host.ts): the local service.
-          'local-service': resolve(import.meta.dirname, 'src/core/local-service/child-entry.ts'),
+          'local-service': resolve(import.meta.dirname, 'src/service/child-entry.ts'),
+          // A worker thread of main (src/core/data/data-worker-host.ts): history, imports, exports.
+          'data-worker': resolve(import.meta.dirname, 'src/core/data/data-worker-entry.ts'),
         },
       },
     },

@@ -16,7 +16,7 @@ const JUMPS = 200;
 /** The history list rows of the bench table. */
 export async function run(): Promise<BenchRow[]> {
   const { engine, close } = await startBenchEngine('bench-list');
-  for (let done = 0; done < ENTRIES; done += 10_000) engine.history.insertMany(Array.from({ length: Math.min(10_000, ENTRIES - done) }, () => sampleEntry({}, 200)));
+  for (let done = 0; done < ENTRIES; done += 10_000) await engine.history.insertMany(Array.from({ length: Math.min(10_000, ENTRIES - done) }, () => sampleEntry({}, 200)));
   const app = await openBenchPage(engine.handlers, 'history-list.bench.ts');
   try {
     const page = app.page;

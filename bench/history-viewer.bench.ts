@@ -54,8 +54,8 @@ const tab = (name: string) => `[...document.querySelectorAll('[role="tab"]')].fi
 /** The history-viewer rows of the bench table. */
 export async function run(): Promise<BenchRow[]> {
   const { engine, close } = await startBenchEngine('bench-viewer');
-  const big = engine.history.insert(sampleEntry({ zid: '0x00000000000000000000b190' }, BODY_BYTES));
-  const small = engine.history.insert(sampleEntry({ zid: '0x0000000000000000000005a1' }));
+  const big = await engine.history.insert(sampleEntry({ zid: '0x00000000000000000000b190' }, BODY_BYTES));
+  const small = await engine.history.insert(sampleEntry({ zid: '0x0000000000000000000005a1' }));
   const app = await openBenchPage(engine.handlers, 'history-viewer.bench.ts');
   try {
     const page = app.page;

@@ -48,7 +48,7 @@ test('bad amount lists are named in place and send nothing', async ({ app, engin
     await expect(ladder.progress).toHaveCount(0);
   }
   await expectNoSeriousAxe(app.page, 'the form with an error');
-  expect(engine.history.search(HistorySearchInputSchema.parse({ limit: 10 })).rows).toHaveLength(0);
+  expect((await engine.history.search(HistorySearchInputSchema.parse({ limit: 10 }))).rows).toHaveLength(0);
 });
 
 test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross, shows the table per size, exports and reopens', async ({ app }) => {

@@ -14,7 +14,7 @@ test.describe.configure({ timeout: 360_000 });
 // stack on it and the page died. Timings are bench/history-viewer.bench.ts's job, not this test's.
 test('a 10 MB response body opens, shows as a JSON tree and scrolls to its last raw line', async ({ app, engine }) => {
   const zid = '0x00000000000000000000b190';
-  engine.history.insert(sampleEntry({ zid }, 10 * 1024 * 1024));
+  await engine.history.insert(sampleEntry({ zid }, 10 * 1024 * 1024));
   await app.show('History');
   const history = new HistoryPage(app.page);
   await history.openByZid(zid, HEAVY_STEP_MS);

@@ -40,7 +40,7 @@ function customerFile(count: number): { text: string; zids: string[] } {
 
 test('a zid sent 1,000 entries earlier opens from the paste box with Ctrl+K and Enter', async ({ app, engine }) => {
   const zid = await sendFromExplorer(new ExplorerPage(app.page), { endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
-  engine.history.insertMany(Array.from({ length: 1_000 }, () => sampleEntry()));
+  await engine.history.insertMany(Array.from({ length: 1_000 }, () => sampleEntry()));
   await app.show('History');
   const history = new HistoryPage(app.page);
   await expect(history.page.getByText('200 entries loaded')).toBeVisible();

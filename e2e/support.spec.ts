@@ -39,8 +39,8 @@ async function sendPrice(page: Page, amount: string): Promise<string> {
  * A customer's history file holding one price the app really got, under a zid this app never saw
  * and with a smaller buyAmount: what a customer on another machine would have been answered.
  */
-function customerFileFrom(engine: Engine, zid: string): { text: string; zid: string } {
-  const sent = engine.history.get(engine.history.findByZid(zid)[0]!.id)!;
+async function customerFileFrom(engine: Engine, zid: string): Promise<{ text: string; zid: string }> {
+  const sent = (await engine.history.get((await engine.history.findByZid(zid))[0]!.id))!;
   const theirZid = `0x${randomUUID().replaceAll('-', '').slice(0, 24)}`;
   const body = { ...(sent.body as Record<string, unknown>), zid: theirZid, buyAmount: String((BigInt((sent.body as { buyAmount: string }).buyAmount) * 99n) / 100n) };
   const entry = { url: sent.url, method: 'GET', requestHeaders: { 'svc-version': 'v2' }, query: sent.query, status: 200, statusText: 'OK', responseHeaders: { 'content-type': 'application/json' }, bodyText: JSON.stringify(body), startedAt: '2026-11-20T09:30:00.000Z', durationMs: 120, zid: theirZid };
@@ -94,7 +94,7 @@ test('a zid in History opens from the paste box on another screen, with Enter', 
 test('a zid not in History says so, imports the customer file, and a replay opens the diff of theirs and ours at once', async ({ page, openSession }, testInfo) => {
   const { app, engine } = await openSession(page);
   const ours = await sendPrice(page, '1');
-  const customer = customerFileFrom(engine, ours);
+  const customer = await customerFileFrom(engine, ours);
   const paste = new PasteBox(page);
   await paste.open();
   await paste.paste(customer.zid);
@@ -331,7 +331,7 @@ test('screenshots: paste results, the corrected request and the report, at 1280x
   test.setTimeout(240_000);
   const { engine } = await openSession(page);
   const ours = await sendPrice(page, '1');
-  const customer = customerFileFrom(engine, ours);
+  const customer = await customerFileFrom(engine, ours);
   const paste = new PasteBox(page);
   const shots = [
     { name: 'support-paste-request', text: v1Curl('sk_live_screenshot_key_0001'), ready: paste.corrected },

@@ -14,8 +14,8 @@ import { APP_ORIGIN, createMainWindow, denyPermissions, lockDown } from './windo
 /** Tests and portable setups point the app at another data dir. */
 export const USER_DATA_ENV = 'SWAP_EXPLORER_USER_DATA';
 
-function logBug(channel: string, error: unknown): void {
-  console.error(`[${channel}]`, error instanceof Error ? error.stack : error);
+function logBug(where: string, error: unknown): void {
+  console.error(`[${where}]`, error instanceof Error ? error.stack : error);
 }
 
 function definedVersions(): Record<string, string> {
@@ -41,6 +41,10 @@ function start(): void {
       identity: { name: app.getName(), version: app.getVersion(), versions: definedVersions(), platform: process.platform, dataDir },
       dataDir,
       localServiceHost: createUtilityProcessHost(dataDir, import.meta.dirname),
+      // The history, imports and exports run in a worker thread, never on the window's; the bundle
+      // builds its entry beside this file (from source, the engine finds data-worker-entry.ts itself).
+      dataWorkerEntry: import.meta.url.endsWith('.ts') ? undefined : join(import.meta.dirname, 'data-worker.js'),
+      logBug,
     });
     app.on('will-quit', () => void engine.close());
     const trusted = devServerUrl ? [APP_ORIGIN, new URL(devServerUrl).origin] : [APP_ORIGIN];

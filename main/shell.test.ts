@@ -105,3 +105,14 @@ describe('IPC registration', () => {
     expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 });
+
+describe('the data worker', () => {
+  const app = { senderFrame: { url: 'app://swap-explorer/index.html' } };
+
+  it('answers history channels through IPC, and is closed when the app quits', async () => {
+    const count = record().ipcHandlers.get('history.count')!;
+    expect(await count(app, undefined)).toMatchObject({ ok: true, value: { count: expect.any(Number) } });
+    for (const listener of record().appListeners.get('will-quit') ?? []) listener();
+    await vi.waitFor(async () => expect(await count(app, undefined)).toMatchObject({ ok: false, error: { code: 'INTERNAL' } }));
+  });
+});

@@ -1,21 +1,23 @@
-import { join } from 'node:path';
 import type { Handlers } from './dispatch.ts';
 import { appInfo, type AppIdentity } from './app-info.ts';
 import { createHttpClient } from './http/index.ts';
-import { HistoryStore, createHistoryHandlers } from './history/index.ts';
 import { createRequestService, createRequestHandlers } from './request/index.ts';
 import { createSecretStore, createApiKeyHandlers } from './secrets/index.ts';
 import { openProfileStore, createConnectionResolver, createConnectionTester, createProfileHandlers, LOCAL_PROFILE_ID } from './profiles/index.ts';
 import { createChildProcessHost, createLocalServiceHandlers, type LocalServiceHost } from './local-service/index.ts';
 import { createCompareHandlers } from './compare/index.ts';
-import { createHistoryIoHandlers } from './history-io/index.ts';
 import { createLadderHandlers } from './compare/ladder-handlers.ts';
 import { createSavedRequestHandlers, openSavedRequestStore } from './saved-requests/index.ts';
+import { DataWorkerHost, dataHistoryAccess, dataHistoryHandlers, dataHistorySink, dataLadderStore, dataRunStore, type DataClient, type HistoryAccess } from './data/index.ts';
 
 /**
  * The engine: every service of the app built once on a data dir, and the one handler map the IPC
  * layer serves. main/ builds it with Electron's utilityProcess host for the local service; the
- * CLI and the e2e harness build the same engine with a child-process host.
+ * e2e harness and the benches build the same engine with a child-process host.
+ *
+ * Threads: this thread keeps the keychain, the HTTPS client and the rate scheduler (asynchronous and
+ * cheap); the history, file imports and exports, body parsing and schema reports and the run files
+ * go to the data worker (src/core/data/), so a large file or body never stalls the window.
  */
 
 /** What the shell passes in. */
@@ -25,12 +27,21 @@ export interface EngineOptions {
   dataDir: string;
   /** How the local service runs; a child process when absent. */
   localServiceHost?: LocalServiceHost;
+  /** The data worker's entry file, where a bundle puts it elsewhere (main/index.ts). */
+  dataWorkerEntry?: string;
+  /** The data operations, when not the worker thread (the bench's in-thread baseline). */
+  data?: DataClient;
+  /** Where bugs go with their stack (main's log in the app). */
+  logBug?: (where: string, stack: string) => void;
 }
 
 /** A built engine. */
 export interface Engine {
   handlers: Handlers;
-  history: HistoryStore;
+  /** The history, through the data worker (tests and benches seed and read it here). */
+  history: HistoryAccess;
+  /** The data operations (the worker host in the app). */
+  data: DataClient;
   localService: LocalServiceHost;
   /** Stops the local service, closes connection pools and the database. */
   close(): Promise<void>;
@@ -40,13 +51,14 @@ export interface Engine {
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const { dataDir } = options;
   const localService = options.localServiceHost ?? createChildProcessHost({ dataDir });
-  const history = HistoryStore.open(join(dataDir, 'history.db'));
+  const creator = { name: options.identity.name, version: options.identity.version };
+  const data = options.data ?? new DataWorkerHost({ dataDir, creator, entry: options.dataWorkerEntry, logBug: options.logBug });
   const profiles = await openProfileStore(dataDir);
   const savedRequests = await openSavedRequestStore(dataDir);
   const secrets = createSecretStore();
   const connections = createConnectionResolver({ profiles, secrets, localService });
   const client = createHttpClient({});
-  const requests = createRequestService({ connections, history, client });
+  const requests = createRequestService({ connections, history: dataHistorySink(data), client });
   const testConnection = createConnectionTester({ resolver: connections, client });
   const handlers: Handlers = {
     'app.info': async () => appInfo(options.identity),
@@ -54,21 +66,21 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...createApiKeyHandlers({ secrets, hasProfile: (id) => profiles.get(id) !== null }),
     ...createLocalServiceHandlers(localService),
     ...createRequestHandlers(requests),
-    ...createHistoryHandlers(history),
-    ...createHistoryIoHandlers({ history, creator: { name: options.identity.name, version: options.identity.version } }),
-    ...createCompareHandlers({ requests, dataDir, defaultProfileId: LOCAL_PROFILE_ID }),
-    ...createLadderHandlers({ requests, dataDir, defaultProfileId: LOCAL_PROFILE_ID }),
+    ...dataHistoryHandlers(data, () => (data instanceof DataWorkerHost ? data.notices : [])),
+    ...createCompareHandlers({ requests, dataDir, store: dataRunStore(data), defaultProfileId: LOCAL_PROFILE_ID }),
+    ...createLadderHandlers({ requests, dataDir, store: dataLadderStore(data), defaultProfileId: LOCAL_PROFILE_ID }),
     ...createSavedRequestHandlers(savedRequests),
   };
   return {
     handlers,
-    history,
+    history: dataHistoryAccess(data),
+    data,
     localService,
     async close() {
       await localService.stop();
       await requests.close();
       await client.close();
-      history.close();
+      await data.close();
     },
   };
 }

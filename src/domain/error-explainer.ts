@@ -102,6 +102,10 @@ const APP: Record<string, Text> = {
     cause: 'The local service was stopped in Settings, and the app does not restart it behind your back.',
     fix: 'Press Start local service in Settings, then send again.',
   },
+  DATA_WORKER_RESTARTED: {
+    cause: 'The data worker (history, imports and exports) stopped during this call, for example out of memory on a huge file, and was restarted. Requests kept before are safe.',
+    fix: 'Try again; for a file import, split the file or remove what is not needed.',
+  },
   INTERNAL: { cause: 'A bug in the app.', fix: 'Report it with the steps taken; the main-process log holds the stack.' },
 };
 

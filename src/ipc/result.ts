@@ -21,6 +21,8 @@ export const APP_ERROR_CODES = [
   'STORAGE',
   'INTERNAL',
   'LOCAL_SERVICE_STOPPED',
+  // The data worker (history, imports, exports) stopped during the call; it has been restarted.
+  'DATA_WORKER_RESTARTED',
 ] as const;
 
 /** An app error code. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { compareChannels } from '../../ipc/channels/compare.ts';
 import type { RequestService } from '../request/send-request.ts';
-import { createRunStore } from './run-store.ts';
+import { createRunStore, type RunStore } from './run-store.ts';
 import { createCompareRunner, type CompareRunner } from './runner.ts';
 
 type Channels = typeof compareChannels;
@@ -14,13 +14,15 @@ export interface CompareDeps {
   dataDir: string;
   /** The profile used when compare.start names none (the Local service profile). */
   defaultProfileId: string;
+  /** Where runs are kept (the data worker in the app); files under dataDir in this thread when absent. */
+  store?: RunStore;
   /** A runner built elsewhere (tests, the CLI); built from the other deps when absent. */
   runner?: CompareRunner;
 }
 
 /** The compare area's handlers, to spread into the handler map (`...createCompareHandlers(deps)`). */
 export function createCompareHandlers(deps: CompareDeps): { [C in keyof Channels]: Handler<C> } {
-  const runner = deps.runner ?? createCompareRunner({ requests: deps.requests, store: createRunStore(deps.dataDir), defaultProfileId: deps.defaultProfileId });
+  const runner = deps.runner ?? createCompareRunner({ requests: deps.requests, store: deps.store ?? createRunStore(deps.dataDir), defaultProfileId: deps.defaultProfileId });
   return {
     'compare.start': async (input) => {
       const { runId, total, finished } = runner.start(input);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ladderChannels } from '../../ipc/channels/ladder.ts';
 import type { RequestService } from '../request/send-request.ts';
 import { createLadderRunner, type LadderRunner } from './ladder-runner.ts';
-import { createLadderStore } from './ladder-store.ts';
+import { createLadderStore, type LadderStore } from './ladder-store.ts';
 
 type Channels = typeof ladderChannels;
 type Handler<C extends keyof Channels> = (input: z.output<Channels[C]['input']>) => Promise<z.output<Channels[C]['output']>>;
@@ -13,13 +13,15 @@ export interface LadderDeps {
   /** Ladders are kept under <dataDir>/ladders. */
   dataDir: string;
   defaultProfileId: string;
+  /** Where runs are kept (the data worker in the app); files under dataDir in this thread when absent. */
+  store?: LadderStore;
   /** A runner built elsewhere (tests, benches); built from the other deps when absent. */
   runner?: LadderRunner;
 }
 
 /** The ladder area's handlers, to spread into the handler map. */
 export function createLadderHandlers(deps: LadderDeps): { [C in keyof Channels]: Handler<C> } {
-  const runner = deps.runner ?? createLadderRunner({ requests: deps.requests, store: createLadderStore(deps.dataDir), defaultProfileId: deps.defaultProfileId });
+  const runner = deps.runner ?? createLadderRunner({ requests: deps.requests, store: deps.store ?? createLadderStore(deps.dataDir), defaultProfileId: deps.defaultProfileId });
   return {
     'ladder.start': async (input) => {
       const { runId, total, finished } = runner.start(input);

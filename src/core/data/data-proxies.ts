@@ -1,0 +1,79 @@
+import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
+import type { HistoryNotice, HistorySearchFilter, HistorySearchPage } from '../../ipc/channels/history.ts';
+import type { HistoryHandlers } from '../history/index.ts';
+import type { HistoryIoHandlers } from '../history-io/index.ts';
+import type { RunStore } from '../compare/run-store.ts';
+import type { LadderStore } from '../compare/ladder-store.ts';
+import type { HistorySink } from '../ports.ts';
+import type { DataClient } from './data-client.ts';
+
+/**
+ * The engine's side of the data operations: the stores and handlers other services use, each a thin
+ * relay of a DataClient call. Contract validation happened once, in dispatch, before these run.
+ */
+
+/** Where the request service keeps each sent request. */
+export function dataHistorySink(data: DataClient): HistorySink {
+  return { record: (sent) => data.call('history.record', sent) };
+}
+
+/** Comparison runs kept by the data worker. */
+export function dataRunStore(data: DataClient): RunStore {
+  return {
+    save: (run) => data.call('runs.save', run),
+    load: (runId) => data.call('runs.load', runId),
+    list: (limit) => data.call('runs.list', limit),
+  };
+}
+
+/** Size ladders kept by the data worker. */
+export function dataLadderStore(data: DataClient): LadderStore {
+  return {
+    save: (run) => data.call('ladders.save', run),
+    load: (runId) => data.call('ladders.load', runId),
+    list: (limit) => data.call('ladders.list', limit),
+  };
+}
+
+/**
+ * The history and history-io channels, relayed. `history.notices` adds what the host itself must
+ * tell (a restarted worker) to what the store reports.
+ */
+export function dataHistoryHandlers(data: DataClient, hostNotices: () => readonly HistoryNotice[]): HistoryHandlers & HistoryIoHandlers {
+  return {
+    'history.search': (input) => data.call('history.search', input),
+    'history.get': (input) => data.call('history.get', input),
+    'history.count': (input) => data.call('history.count', input),
+    'history.getRetention': (input) => data.call('history.getRetention', input),
+    'history.setRetention': (input) => data.call('history.setRetention', input),
+    'history.notices': async (input) => {
+      const { notices } = await data.call('history.notices', input);
+      return { notices: [...hostNotices(), ...notices] };
+    },
+    'history.export': (input) => data.call('history.export', input),
+    'history.import': (input) => data.call('history.import', input),
+  };
+}
+
+/** The history as tests, benches and the CLI read and seed it: every call goes through the worker. */
+export interface HistoryAccess {
+  insert(entry: NewHistoryEntry): Promise<HistoryEntry>;
+  insertMany(entries: NewHistoryEntry[]): Promise<number[]>;
+  get(id: number): Promise<HistoryEntry | null>;
+  findByZid(zid: string): Promise<HistorySummary[]>;
+  search(filter: HistorySearchFilter): Promise<HistorySearchPage>;
+}
+
+/** Builds HistoryAccess over a DataClient. */
+export function dataHistoryAccess(data: DataClient): HistoryAccess {
+  return {
+    insert: async (entry) => ({ ...entry, id: (await data.call('history.insertMany', [entry]))[0]! }),
+    insertMany: (entries) => data.call('history.insertMany', entries),
+    get: (id) => data.call('history.get', { id }).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code === 'NOT_FOUND') return null;
+      throw error;
+    }),
+    findByZid: (zid) => data.call('history.findByZid', zid),
+    search: (filter) => data.call('history.search', filter),
+  };
+}
