@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createEngine, type Engine } from '../src/core/engine.ts';
+import { createEngine, type Engine, type EngineOptions } from '../src/core/engine.ts';
 import { expect, test as base } from './fixtures.ts';
 import { cspViolations, openApp, type HarnessLog } from './harness.ts';
 import { AppPage } from './pages/app-page.ts';
@@ -23,9 +23,12 @@ export interface AppSession {
   close(): Promise<void>;
 }
 
+/** How a session's engine differs from the app's (a test's stand-in data worker). */
+export type SessionOptions = Pick<EngineOptions, 'dataWorkerEntry'>;
+
 interface SessionFixtures {
   /** Opens the app on a page with a new engine on userDataDir. */
-  openSession: (page: Page) => Promise<AppSession>;
+  openSession: (page: Page, options?: SessionOptions) => Promise<AppSession>;
   /** What the test process printed while sessions ran: where the engine's console goes. */
   engineOutput: string[];
 }
@@ -55,10 +58,11 @@ export const test = base.extend<SessionFixtures>({
   // Depends on engineOutput so that the engine's output is captured from its first line.
   openSession: async ({ userDataDir, engineOutput: _capturing }, use) => {
     const open = new Set<Engine>();
-    await use(async (page) => {
+    await use(async (page, options = {}) => {
       const engine = await createEngine({
         identity: { name: 'swap-explorer', version: '0.0.0-e2e', versions: { node: process.versions.node }, platform: process.platform, dataDir: userDataDir },
         dataDir: userDataDir,
+        ...options,
       });
       open.add(engine);
       const session: AppSession = {
