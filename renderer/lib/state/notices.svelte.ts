@@ -16,6 +16,7 @@ function keyOf(notice: HistoryNotice): string {
 /** The notices shown in the app's notice bar until dismissed. */
 export class Notices {
   shown = $state.raw<HistoryNotice[]>([]);
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not state: only refresh() reads it, nothing renders it
   #seen = new Set<string>();
   #timer: ReturnType<typeof setInterval> | null = null;
 
