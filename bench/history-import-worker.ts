@@ -2,10 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HistoryStore } from '../src/core/history/history-store.ts';
-import { sampleEntry } from '../src/core/history/sample-entries.ts';
 import { createHistoryIoHandlers } from '../src/core/history-io/history-io-handlers.ts';
-import { buildHar } from '../src/domain/har.ts';
-import type { HistoryEntryLike } from '../src/domain/har.ts';
+import { deepEntry, genuine, hostile, manyObjects } from './har-files.ts';
 
 /**
  * One import scenario of bench/history-import.bench.ts, alone in a fresh process (run with
@@ -15,30 +13,6 @@ import type { HistoryEntryLike } from '../src/domain/har.ts';
  */
 
 const scenario = process.argv[2];
-
-function hostile(count: number): string {
-  return `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[${'{},'.repeat(count - 1)}{}]}}`;
-}
-
-// Inside every cap: 39 entries of 49,999 empty arrays each (1.95 million objects), parsed and checked entry by entry.
-function manyObjects(): string {
-  const entry = `{"_x":[${'[],'.repeat(49_997)}[]]}`;
-  return `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[${Array.from({ length: 39 }, () => entry).join(',')}]}}`;
-}
-
-// One entry of a million empty arrays: refused by the per-entry cap before it is parsed.
-function deepEntry(): string {
-  return `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[{"_x":[${'[],'.repeat(999_999)}[]]}]}}`;
-}
-
-function genuine(targetBytes: number, count: number): string {
-  const like = (index: number): HistoryEntryLike => {
-    // About 1,400 characters of each HAR entry are not the body (headers, timings, the redacted URL).
-    const entry = sampleEntry({ startedAt: new Date(Date.UTC(2026, 0, 1) + index * 1_000).toISOString() }, Math.floor(targetBytes / count) - 1_400);
-    return { url: entry.url, method: 'GET', requestHeaders: entry.requestHeaders, query: entry.query, status: 200, statusText: 'OK', responseHeaders: entry.responseHeaders, bodyText: entry.bodyText, startedAt: entry.startedAt, durationMs: entry.durationMs, zid: entry.zid };
-  };
-  return JSON.stringify(buildHar(Array.from({ length: count }, (_, index) => like(index)), { name: 'bench', version: '1' }));
-}
 
 function text(): string {
   if (scenario === 'hostile-1.6m') return hostile(1_600_000);
