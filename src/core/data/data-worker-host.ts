@@ -68,7 +68,7 @@ export class DataWorkerHost implements DataClient {
   }
 
   call<K extends DataOpName>(op: K, input: DataOpInput<K>): Promise<DataOpOutput<K>> {
-    if (this.#isClosing) return Promise.reject(new AppError('INTERNAL', 'The app is closing: the history is no longer open.'));
+    if (this.#isClosing) return Promise.reject(closingError());
     return this.#post(op, input) as Promise<DataOpOutput<K>>;
   }
 
@@ -87,8 +87,19 @@ export class DataWorkerHost implements DataClient {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { op, resolve, reject });
-      worker.postMessage({ id, op, input } satisfies DataRequest);
+      try {
+        worker.postMessage({ id, op, input } satisfies DataRequest);
+      } catch (error) {
+        // Input that cannot be cloned is a bug of the caller: it fails alone, the worker never sees it.
+        this.#pending.delete(id);
+        reject(error);
+      }
     });
+  }
+
+  #rejectPending(error: AppError): void {
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
   }
 
   #start(): Worker {
@@ -120,17 +131,22 @@ export class DataWorkerHost implements DataClient {
 
   #onExit(worker: Worker, code: number, failure: Error | null): void {
     if (this.#worker === worker) this.#worker = null;
-    if (this.#isClosing) return;
+    if (this.#isClosing) {
+      this.#rejectPending(closingError());
+      return;
+    }
     const reason = describeDeath(code, failure);
-    const error = new AppError('DATA_WORKER_RESTARTED', `The data worker ${reason} during this call and was restarted: try again. Entries kept before are safe.`, { exitCode: code });
-    for (const pending of this.#pending.values()) pending.reject(error);
-    this.#pending.clear();
+    this.#rejectPending(new AppError('DATA_WORKER_RESTARTED', `The data worker ${reason} during this call and was restarted: try again. Entries kept before are safe.`, { exitCode: code }));
     const now = this.#options.now?.() ?? new Date();
     this.notices.push({ kind: 'data-worker-restarted', at: now.toISOString(), message: `The data worker (history, imports, exports) ${reason} and was restarted. What was in progress failed; nothing saved before was lost.`, path: null });
     const isCrashLoop = now.getTime() - this.#lastDeathAt < EAGER_RESTART_GAP_MS;
     this.#lastDeathAt = now.getTime();
     if (!isCrashLoop) this.#start();
   }
+}
+
+function closingError(): AppError {
+  return new AppError('INTERNAL', 'The app is closing: the history is no longer open.');
 }
 
 function describeDeath(code: number, failure: Error | null): string {
