@@ -134,6 +134,8 @@ describe('npm start on a fresh install', SLOW, () => {
     expect(app?.forksAtLaunch).toBe(0);
     expect(app?.forks).toEqual([join(root, 'out', 'main', 'local-service.js')]);
     expect(app?.localService).toMatchObject({ started: { state: 'running', baseUrl: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+/), error: null }, stopped: 'stopped' });
+    // The bundled main started the bundled data worker, and it stayed up.
+    expect(app?.history).toEqual({ count: 0, notices: [] });
   });
 
   it('does not fetch again on the second start', async () => {

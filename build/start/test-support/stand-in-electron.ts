@@ -51,6 +51,9 @@ async function startApp(entry: string): Promise<Record<string, unknown>> {
   const page = serve ? await serve(new Request(APP_PAGE)) : null;
   const invoke = async (channel: string) => (await record.ipcHandlers.get(channel)?.({ senderFrame: { url: APP_PAGE } }, undefined)) as { ok?: boolean; value?: Record<string, unknown> } | undefined;
   const info = await invoke('app.info');
+  // The history lives in the data worker, built as out/main/data-worker.js beside the main bundle.
+  const history = await invoke('history.count');
+  const notices = await invoke('history.notices');
   const forksAtLaunch = forks.length;
   // What the settings screen's switch does: the local service in a utility process, then stopped.
   const started = await invoke('localService.start');
@@ -68,6 +71,7 @@ async function startApp(entry: string): Promise<Record<string, unknown>> {
     page: page && { status: page.status, csp: page.headers.get('content-security-policy'), html: (await page.text()).includes('<div id="app"') },
     ipcChannels: [...record.ipcHandlers.keys()].sort(),
     appInfoOk: info?.ok === true,
+    history: { count: history?.value?.count ?? history, notices: notices?.value?.notices ?? notices },
   };
 }
 
