@@ -235,6 +235,30 @@ describe('npm start when Electron cannot be had', SLOW, () => {
     }
   });
 
+  it('says the electron package itself is missing and to run npm install, exits 69 without a stack', async () => {
+    const missing = join(work, 'no-install', 'node_modules', 'electron');
+    const run = await npmStart(env(missing, 'no-package'));
+    expect(run.code, run.stdout + run.stderr).toBe(ELECTRON_UNAVAILABLE_EXIT);
+    expect(said(run)).toContain(`Swap Explorer cannot start: the electron npm package is not installed here (no package.json in ${missing}, ENOENT)`);
+    expect(said(run)).toContain('Run `npm install` in the project folder');
+    expect(said(run)).toContain('npx swap-explorer serve');
+    expect(run.stderr + run.stdout).not.toMatch(/^\s+at /m);
+    expect(existsSync(join(work, 'record-no-package.json'))).toBe(false);
+  });
+
+  it('says Electron has no build for the platform asked for, without fetching, exits 69 without a stack', async () => {
+    const electronPackage = freshElectronPackage(join(work, 'aix'));
+    const before = { zip: hits(zipName), shasums: hits('SHASUMS256.txt') };
+    const run = await npmStart(env(electronPackage, 'aix', { ELECTRON_INSTALL_PLATFORM: 'aix' }));
+    expect(run.code, run.stdout + run.stderr).toBe(ELECTRON_UNAVAILABLE_EXIT);
+    expect(said(run)).toContain(`Swap Explorer cannot start: Electron publishes no build for the platform "aix" (named by ELECTRON_INSTALL_PLATFORM), so there is no Electron ${version} binary to fetch.`);
+    expect(said(run)).toContain(`set ELECTRON_OVERRIDE_DIST_PATH to a folder holding an Electron ${version} built for this machine`);
+    expect(said(run)).toContain('npx swap-explorer serve');
+    expect(run.stderr + run.stdout).not.toMatch(/^\s+at /m);
+    expect(run.stderr).not.toContain('Electron builds are not available');
+    expect({ zip: hits(zipName), shasums: hits('SHASUMS256.txt') }).toEqual(before);
+  });
+
   it('says when ELECTRON_OVERRIDE_DIST_PATH holds no Electron', async () => {
     const electronPackage = freshElectronPackage(join(work, 'empty-override'));
     const run = await npmStart(env(electronPackage, 'empty-override', { ELECTRON_OVERRIDE_DIST_PATH: join(work, 'nothing-here') }));
