@@ -166,3 +166,20 @@ describe('swap-explorer history', () => {
     expect((await cli(['history', 'export', '--data-dir', dir])).code).toBe(2);
   });
 });
+
+describe('error lines', () => {
+  it('a usage error quoting a hostile argument prints it without control sequences', async () => {
+    const ran = await cli(['explain', OK_ZID, '--format', `json${HOSTILE}`, '--data-dir', dir]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain('--format must be one of text, json, got "jsonsellAmount is required"');
+    expect(ran.stderr).not.toMatch(CONTROLS);
+  });
+
+  it('an unexpected failure (an export to a folder that does not exist) prints its message without control sequences', async () => {
+    const out = join(dir, `missing${HOSTILE}`, 'export.har');
+    const ran = await cli(['history', 'export', '--zid', OK_ZID, '--out', out, '--data-dir', dir]);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(/^swap-explorer history: ENOENT: no such file or directory, open '.*missingsellAmount is required\/export\.har'\n$/);
+    expect(ran.stderr).not.toMatch(CONTROLS);
+  });
+});
