@@ -64,6 +64,15 @@ describe('swap-explorer explain', () => {
     expect(ran.code).toBe(0);
   });
 
+  it('exits 0 for a correct v2 URL: the headers a URL cannot show are printed as notes, not counted', async () => {
+    const ran = await cli(['explain', 'https://api.example.com/swap/permit2/price?chainId=1&sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&sellAmount=100000000']);
+    expect(ran.stdout).toContain('Findings (0 problems, 2 notes that do not count):');
+    expect(ran.stdout).toMatch(/info {4}MISSING_KEY_HEADER \(svc-api-key\)/);
+    expect(ran.code).toBe(0);
+    const v1 = await cli(['explain', 'https://api.0x.org/swap/v1/price?sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&sellAmount=100000000']);
+    expect(v1.code).toBe(1);
+  });
+
   it('reads a curl file and a body file, and gives JSON with --format json', async () => {
     const curlFile = join(dir, 'customer.sh');
     await writeFile(curlFile, `curl --request GET \\\n  --url 'https://api.0x.org/swap/v1/price?sellToken=DAI&buyToken=WETH&sellAmount=1000' \\\n  --header '0x-api-key: ${KEY}'\n`);
