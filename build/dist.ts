@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cacheDir, readElectronPackage } from './start/electron-package.ts';
+import { cacheDir, findElectronPackage } from './start/electron-package.ts';
 import { distTargets, hasCustomElectronDist, preflightDist } from './start/dist-preflight.ts';
-import { ELECTRON_UNAVAILABLE_EXIT, unavailableMessage } from './start/unavailable.ts';
+import { ELECTRON_UNAVAILABLE_EXIT, missingPackageMessage, unavailableMessage } from './start/unavailable.ts';
 
 /**
  * `npm run dist` / `npm run dist:test` (`node build/dist.ts --config <file> [electron-builder args]`):
@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const config = ((await import(pathToFileURL(configFile(args)).href)) as { default: { electronDist?: unknown; electronDownload?: unknown } }).default;
   if (!hasCustomElectronDist(args, config)) {
-    const pkg = readElectronPackage(dirname(require.resolve('electron/package.json')));
+    const found = findElectronPackage(root);
+    if (!found.ok) {
+      console.error(`\n${missingPackageMessage('dist', found.reason)}\n`);
+      process.exit(ELECTRON_UNAVAILABLE_EXIT);
+    }
+    const { pkg } = found;
     const result = await preflightDist(root, pkg, distTargets(args), config.electronDownload);
     if (!result.ok) {
       // electron-builder's @electron/get cache: electron_config_cache is read by electron's installer only.

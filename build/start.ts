@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ensureElectron } from './start/ensure-electron.ts';
-import { cacheDir, installTarget, readElectronPackage } from './start/electron-package.ts';
-import { ELECTRON_UNAVAILABLE_EXIT, unavailableMessage } from './start/unavailable.ts';
+import { cacheDir, findElectronPackage, installTarget } from './start/electron-package.ts';
+import { ELECTRON_UNAVAILABLE_EXIT, missingPackageMessage, unavailableMessage, unsupportedPlatformMessage } from './start/unavailable.ts';
 
 /**
  * `npm start` (`node build/start.ts preview`) and `npm run dev` (`node build/start.ts dev`): make
@@ -11,7 +11,8 @@ import { ELECTRON_UNAVAILABLE_EXIT, unavailableMessage } from './start/unavailab
  * triggers that), then run `electron-vite <command>` with ELECTRON_EXEC_PATH set to it. Further
  * arguments go to electron-vite (`npm start -- --skipBuild`).
  *
- * Exit codes: electron-vite's own (the app's), 2 for a usage error, 69 when Electron cannot be had.
+ * Exit codes: electron-vite's own (the app's), 2 for a usage error, 69 when Electron cannot be had
+ * (not fetchable, no build for the platform, or the electron package itself missing).
  * SWAP_EXPLORER_ELECTRON_PACKAGE points at another copy of the electron package (the tests use a
  * fresh copy so they never touch node_modules/electron).
  */
@@ -19,20 +20,23 @@ import { ELECTRON_UNAVAILABLE_EXIT, unavailableMessage } from './start/unavailab
 const root = join(import.meta.dirname, '..');
 const COMMANDS = ['preview', 'dev'];
 
-function electronPackageDir(): string {
-  const override = process.env.SWAP_EXPLORER_ELECTRON_PACKAGE;
-  if (override) return override;
-  return dirname(createRequire(join(root, 'package.json')).resolve('electron/package.json'));
-}
-
 async function executablePath(): Promise<string | number> {
   // A binary the user chose for electron-vite wins, as it does in electron-vite itself.
   if (process.env.ELECTRON_EXEC_PATH) return process.env.ELECTRON_EXEC_PATH;
-  const pkg = readElectronPackage(electronPackageDir());
+  const found = findElectronPackage(root);
+  if (!found.ok) {
+    console.error(`\n${missingPackageMessage('app', found.reason)}\n`);
+    return ELECTRON_UNAVAILABLE_EXIT;
+  }
+  const { pkg } = found;
   const result = await ensureElectron(pkg, (line) => console.log(line));
   if (result.ok) return result.executable;
-  const wanted = { version: pkg.version, ...installTarget(), cacheDir: cacheDir() };
-  console.error(`\n${unavailableMessage('app', wanted, result.reason)}\n`);
+  if (result.unsupportedPlatform) {
+    console.error(`\n${unsupportedPlatformMessage(pkg.version, result.reason)}\n`);
+  } else {
+    const wanted = { version: pkg.version, ...installTarget(), cacheDir: cacheDir() };
+    console.error(`\n${unavailableMessage('app', wanted, result.reason)}\n`);
+  }
   return ELECTRON_UNAVAILABLE_EXIT;
 }
 

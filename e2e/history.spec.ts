@@ -108,7 +108,7 @@ test('two prices diff by JSON path, with the amount changes in bps and human uni
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(second);
 });
 
-test('checked entries export as a redacted HAR that imports back read-only', async ({ app }) => {
+test('checked entries export as a redacted HAR that imports back, marked Imported', async ({ app }) => {
   const explorer = new ExplorerPage(app.page);
   const zid = await sendFromExplorer(explorer, { endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
   await app.show('History');
@@ -123,7 +123,7 @@ test('checked entries export as a redacted HAR that imports back read-only', asy
   expect(har.log.entries[0]!.request.headers.find((header) => header.name === 'svc-api-key')?.value).toBe('REDACTED');
 
   await app.page.getByLabel('Import file').setInputFiles(file);
-  await expect(app.page.getByRole('status')).toContainText('Imported 1 entries (read-only)');
+  await expect(app.page.getByRole('status')).toContainText('Imported 1 entry, marked Imported; replay one on a profile you choose.');
   await expect(history.row(zid)).toHaveCount(2);
   await history.row(zid).filter({ hasText: 'Imported' }).getByRole('button').click();
   await expect(history.detail.getByText('Imported', { exact: true })).toBeVisible();

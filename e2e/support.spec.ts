@@ -17,6 +17,7 @@ const SEND = { timeout: 30_000 };
 const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
 
 /** A customer's v1 curl, with their key in a v1 key header. */
 function v1Curl(key: string): string {
@@ -196,6 +197,72 @@ test('a v1 curl with a key: findings with fixes, the corrected v2 request, Open 
   expect(results[1]!.items, 'the database was among the files scanned').toBeGreaterThan(0);
 });
 
+// The other ways a customer's key arrives: in the URL's query, as a fetch() header, as a raw HTTP
+// header under a v1 name. Each is recognised, linted and corrected, then sent and exported, and its
+// own canary is looked for everywhere the curl test looks.
+const KEY_CARRIERS = [
+  {
+    name: 'a URL with the key in its query',
+    text: (key: string) => `https://api.0x.org/swap/v1/price?sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000&apiKey=${key}`,
+    source: 'URL',
+    findings: ['V1_PATH', 'CHAIN_MISSING', 'KEY_IN_QUERY'],
+    endpoint: 'allowance-holder.price',
+    url: `https://api.0x.org/swap/allowance-holder/price?chainId=1&sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000`,
+  },
+  {
+    name: 'a fetch snippet with a key header',
+    text: (key: string) => `const res = await fetch("https://api.0x.org/swap/allowance-holder/price?chainId=1&sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000", { headers: { "svc-api-key": "${key}", "svc-version": "v2" } });`,
+    source: 'fetch() snippet',
+    findings: [],
+    endpoint: 'allowance-holder.price',
+    url: `https://api.0x.org/swap/allowance-holder/price?chainId=1&sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000`,
+  },
+  {
+    name: 'a raw HTTP request with a v1 key header',
+    text: (key: string) => `GET /swap/permit2/price?chainId=1&sellToken=USDC&buyToken=WETH&sellAmount=100000000 HTTP/1.1\nHost: api.0x.org\n0x-api-key: ${key}\n0x-version: v2\n`,
+    source: 'raw HTTP request',
+    findings: ['KEY_HEADER_NAME', 'VERSION_HEADER', 'SYMBOL_NOT_ADDRESS'],
+    endpoint: 'permit2.price',
+    url: `https://api.0x.org/swap/permit2/price?chainId=1&sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000`,
+  },
+];
+
+test('a key in a URL query, a fetch header or a raw HTTP request: linted, corrected, sent and exported; the key appears nowhere', async ({ page, openSession, userDataDir, engineOutput }, testInfo) => {
+  const session = await openSession(page);
+  const paste = new PasteBox(page);
+  const history = new HistoryPage(page);
+  const seen = downloads(page);
+  const canaries = KEY_CARRIERS.map(() => `canary-${randomUUID()}`);
+  const dom: ScanItem[] = [];
+  for (const [index, carrier] of KEY_CARRIERS.entries()) {
+    await paste.open();
+    await paste.paste(carrier.text(canaries[index]!));
+    await expect(paste.recognised, carrier.name).toContainText(`a request (${carrier.source})`);
+    await expect(paste.dialog.getByText('key redacted'), carrier.name).toBeVisible();
+    for (const code of carrier.findings) await expect(paste.finding(code), `${carrier.name}: ${code}`).toBeVisible();
+    await expect(paste.corrected.getByLabel('Corrected URL'), carrier.name).toHaveText(carrier.url);
+    await expect(paste.correctedParam('chainId'), carrier.name).toHaveText('1');
+    const fields = await page.locator('input, textarea, select').evaluateAll((elements) => elements.map((element) => (element as HTMLInputElement).value));
+    dom.push(textItem(`${carrier.name}: paste result`, await page.content()), textItem(`${carrier.name}: field values`, JSON.stringify(fields)));
+
+    await paste.dialog.getByRole('button', { name: 'Send with my profile' }).click();
+    await expect(history.detail, carrier.name).toContainText(carrier.endpoint, SEND);
+    dom.push(textItem(`${carrier.name}: history after send`, await page.content()));
+    await history.detail.getByRole('button', { name: 'Export report' }).click();
+    await expect.poll(() => seen.length, SEND).toBe(2 * (index + 1));
+  }
+  const exports = await Promise.all(seen.map(async (download) => ({ label: download.suggestedFilename(), bytes: await readFile(await download.path()) })));
+  await session.close();
+  const logs = [textItem('console', session.console.join('\n')), textItem('engine output', engineOutput.join('')), textItem('handler bugs', session.log.bugs.join('\n'))];
+  const stored = await filesUnder(userDataDir);
+  expect(stored.length, 'the database was among the files scanned').toBeGreaterThan(0);
+  for (const [index, carrier] of KEY_CARRIERS.entries()) {
+    const results = [scanPlace('DOM', dom, canaries[index]!), scanPlace('history and the user-data dir', stored, canaries[index]!), scanPlace('exports', exports, canaries[index]!), scanPlace('logs', logs, canaries[index]!)];
+    testInfo.annotations.push({ type: 'canary', description: `${carrier.name}: ${results.map((result) => `${result.place}: ${result.occurrences} in ${result.items} items`).join('; ')}` });
+    for (const result of results) expect(result.hits, `the key of ${carrier.name} in ${result.place}`).toEqual([]);
+  }
+});
+
 test('a fetch snippet and a v1 URL are recognised and linted', async ({ page, openSession }) => {
   await openSession(page);
   const paste = new PasteBox(page);
@@ -210,6 +277,11 @@ test('a fetch snippet and a v1 URL are recognised and linted', async ({ page, op
   await expect(paste.recognised).toContainText('a request (URL)');
   await expect(paste.finding('V1_PATH')).toBeVisible();
   await expect(paste.finding('PLAIN_HTTP')).toBeVisible();
+  // Corrected: https, the v2 path, the chain the v1 host served, the symbols as Ethereum addresses.
+  await expect(paste.corrected.getByLabel('Corrected URL')).toHaveText(`https://api.0x.org/swap/allowance-holder/price?chainId=1&sellToken=${WETH}&buyToken=${DAI}&sellAmount=1000000000000000000`);
+  await expect(paste.correctedParam('chainId')).toHaveText('1');
+  await expect(paste.correctedParam('sellToken')).toHaveText(WETH);
+  await expect(paste.correctedParam('buyToken')).toHaveText(DAI);
 });
 
 test('an error body is explained field by field and its zid looked up', async ({ page, openSession }) => {

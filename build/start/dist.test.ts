@@ -34,6 +34,17 @@ describe('npm run dist without a reachable Electron', { timeout: 120_000 }, () =
   });
 });
 
+describe('npm run dist without the electron package', { timeout: 120_000 }, () => {
+  it('says to run npm install and exits 69 without a stack', async () => {
+    const run = await runScript('dist', ['--linux', '--x64'], { SWAP_EXPLORER_ELECTRON_PACKAGE: join(work, 'no-install', 'node_modules', 'electron') });
+    const out = run.stdout + run.stderr;
+    expect(run.code, out).toBe(ELECTRON_UNAVAILABLE_EXIT);
+    expect(out.replace(/\s+/g, ' ')).toContain('npm run dist cannot build installers: the electron npm package is not installed here');
+    expect(out.replace(/\s+/g, ' ')).toContain('Run `npm install` in the project folder');
+    expect(out).not.toMatch(/^\s+at /m);
+  });
+});
+
 describe('the zips electron-builder will fetch', () => {
   it('is the host platform and arch when no flag names one', () => {
     expect(distTargets(['--config', 'build/electron-builder.config.ts'])).toEqual([{ platform: process.platform, arch: process.arch }]);

@@ -1,7 +1,8 @@
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 // What electron 45's own installer (node_modules/electron/install.js) decides, restated so the
 // launcher can tell the user what it is about to fetch, from where, and where it lands. Every
@@ -27,9 +28,33 @@ export function readElectronPackage(dir: string): ElectronPackage {
   return { dir, version: manifest.version };
 }
 
+/**
+ * The project's electron package (SWAP_EXPLORER_ELECTRON_PACKAGE points at another copy: the tests
+ * use a fresh one), or why it cannot be read: not installed, or a package.json without a version.
+ */
+export function findElectronPackage(root: string, env: Env = process.env): { ok: true; pkg: ElectronPackage } | { ok: false; reason: string } {
+  const override = env.SWAP_EXPLORER_ELECTRON_PACKAGE;
+  try {
+    const dir = override || dirname(createRequire(join(root, 'package.json')).resolve('electron/package.json'));
+    const pkg = readElectronPackage(dir);
+    if (typeof pkg.version !== 'string' || pkg.version === '') return { ok: false, reason: `${join(dir, 'package.json')} names no version` };
+    return { ok: true, pkg };
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    const where = override ? `no package.json in ${override}` : `node_modules/electron was not found from ${root}`;
+    if (code === 'MODULE_NOT_FOUND' || code === 'ENOENT') return { ok: false, reason: `${where}, ${code}` };
+    return { ok: false, reason: `its package.json could not be read: ${code ?? message.split('\n')[0]}` };
+  }
+}
+
+/** The platform install.js downloads for (ELECTRON_INSTALL_PLATFORM, npm_config_platform, else the host). */
+export function installPlatform(env: Env = process.env): string {
+  return env.ELECTRON_INSTALL_PLATFORM || env.npm_config_platform || process.platform;
+}
+
 /** The platform/arch install.js downloads for (ELECTRON_INSTALL_* and npm_config_* override the host). */
 export function installTarget(env: Env = process.env): InstallTarget {
-  const platform = env.ELECTRON_INSTALL_PLATFORM || env.npm_config_platform || process.platform;
+  const platform = installPlatform(env);
   let arch = env.ELECTRON_INSTALL_ARCH || env.npm_config_arch || process.arch;
   if (platform === 'darwin' && process.platform === 'darwin' && arch === 'x64' && env.npm_config_arch === undefined) {
     // Same as install.js: an x64 Node under Rosetta still wants the arm64 binary.
@@ -42,21 +67,33 @@ export function installTarget(env: Env = process.env): InstallTarget {
   return { platform, arch };
 }
 
-/** The executable's path inside dist/, as install.js writes it to path.txt. */
+// install.js's getPlatformPath(): the executable inside dist/ for each platform Electron is built for.
+const PLATFORM_EXECUTABLES: Record<string, string> = {
+  mas: 'Electron.app/Contents/MacOS/Electron',
+  darwin: 'Electron.app/Contents/MacOS/Electron',
+  freebsd: 'electron',
+  openbsd: 'electron',
+  linux: 'electron',
+  win32: 'electron.exe',
+};
+
+/** Whether Electron publishes builds for the platform (install.js throws for any other). */
+export function hasElectronBuild(platform: string): boolean {
+  return Object.hasOwn(PLATFORM_EXECUTABLES, platform);
+}
+
+/** The executable's path inside dist/, as install.js writes it to path.txt; throws for a platform without builds. */
 export function platformPath(platform: string): string {
-  switch (platform) {
-    case 'mas':
-    case 'darwin':
-      return 'Electron.app/Contents/MacOS/Electron';
-    case 'freebsd':
-    case 'openbsd':
-    case 'linux':
-      return 'electron';
-    case 'win32':
-      return 'electron.exe';
-    default:
-      throw new Error(`Electron builds are not available on platform: ${platform}`);
-  }
+  const executable = hasElectronBuild(platform) ? PLATFORM_EXECUTABLES[platform] : undefined;
+  if (executable === undefined) throw new Error(`Electron builds are not available on platform: ${platform}`);
+  return executable;
+}
+
+/** Where the platform to fetch for was named: install.js's variables, else this machine. */
+export function platformSource(env: Env = process.env): string {
+  if (env.ELECTRON_INSTALL_PLATFORM) return 'ELECTRON_INSTALL_PLATFORM';
+  if (env.npm_config_platform) return 'npm_config_platform';
+  return 'this machine';
 }
 
 function readText(path: string): string | null {
@@ -69,7 +106,7 @@ function readText(path: string): string | null {
 
 /** install.js's isInstalled(): dist/version matches the package, path.txt names this platform's executable, and it exists. */
 export function installedExecutable(pkg: ElectronPackage, env: Env = process.env): string | null {
-  const executable = platformPath(env.ELECTRON_INSTALL_PLATFORM || env.npm_config_platform || process.platform);
+  const executable = platformPath(installPlatform(env));
   if (readText(join(pkg.dir, 'dist', 'version'))?.trim().replace(/^v/, '') !== pkg.version) return null;
   if (readText(join(pkg.dir, 'path.txt')) !== executable) return null;
   const path = join(pkg.dir, 'dist', executable);
@@ -79,7 +116,8 @@ export function installedExecutable(pkg: ElectronPackage, env: Env = process.env
 /** The executable index.js returns when ELECTRON_OVERRIDE_DIST_PATH is set (no download at all). */
 export function overrideExecutable(pkg: ElectronPackage, overrideDir: string): string {
   const named = readText(join(pkg.dir, 'path.txt'));
-  return join(overrideDir, named || platformPath(process.platform));
+  // index.js falls back to `electron`; this machine's own name where Electron has one (electron.exe).
+  return join(overrideDir, named || (hasElectronBuild(process.platform) ? platformPath(process.platform) : 'electron'));
 }
 
 // @electron/get's mirrorVar(): .npmrc and package.json config first, then ELECTRON_<NAME>.

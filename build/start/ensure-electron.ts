@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import {
   artifactUrl,
   cacheDir,
+  hasElectronBuild,
   installedExecutable,
+  installPlatform,
   installTarget,
   overrideExecutable,
   platformPath,
+  platformSource,
   usesRemoteChecksums,
   type ElectronPackage,
 } from './electron-package.ts';
@@ -16,7 +19,7 @@ import {
 export type ElectronSource = 'installed' | 'override' | 'fetched';
 
 /** The outcome: the executable to hand electron-vite, or the one-line reason there is none. */
-export type EnsureResult = { ok: true; executable: string; source: ElectronSource } | { ok: false; reason: string };
+export type EnsureResult = { ok: true; executable: string; source: ElectronSource } | { ok: false; reason: string; unsupportedPlatform?: string };
 
 interface DownloadArtifact {
   downloadArtifact(details: Record<string, unknown>): Promise<string>;
@@ -38,6 +41,11 @@ export async function ensureElectron(pkg: ElectronPackage, log: (line: string) =
     const executable = overrideExecutable(pkg, overrideDir);
     if (existsSync(executable)) return { ok: true, executable, source: 'override' };
     return { ok: false, reason: `ELECTRON_OVERRIDE_DIST_PATH is set to ${overrideDir}, but it holds no ${executable.slice(overrideDir.length + 1)}` };
+  }
+  const platform = installPlatform(env);
+  // install.js throws (a stack, no advice) for these; there is no zip to fetch, so say so instead.
+  if (!hasElectronBuild(platform)) {
+    return { ok: false, reason: `Electron publishes no build for the platform "${platform}" (named by ${platformSource(env)})`, unsupportedPlatform: platform };
   }
   const installed = installedExecutable(pkg, env);
   if (installed) return { ok: true, executable: installed, source: 'installed' };

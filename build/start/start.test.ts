@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ function npmStart(env: Record<string, string>): Promise<Run> {
   return runScript('start', ['--skipBuild'], env);
 }
 
-function launchRecord(name: string): { launch: { self: string; argv: string[]; cwd: string; env: Record<string, string> }; entry: string; app?: Record<string, unknown>; error?: string } {
+function launchRecord(name: string): { launch: { self: string; argv: string[]; cwd: string; env: Record<string, string>; parentArgv: string[] | null }; entry: string; app?: Record<string, unknown>; error?: string } {
   return JSON.parse(readFileSync(join(work, `record-${name}.json`), 'utf8'));
 }
 
@@ -70,6 +70,19 @@ function expectClearFailure(run: Run): void {
   }
   expect(run.stderr + run.stdout).not.toMatch(/^\s+at /m);
   expect(run.stderr + run.stdout).not.toContain('Electron uninstall');
+}
+
+// build/start.ts sets ELECTRON_EXEC_PATH itself, so a launcher that spawned the binary directly
+// would pass the launch checks too. electron-vite preview prints this line (its own wording, in
+// electron-vite/dist/chunks/lib-*.js's preview()) right after its startElectron() spawned the binary;
+// where /proc shows it, the binary's parent is electron-vite's CLI running `preview`.
+const ELECTRON_VITE_LAUNCH_LINE = 'starting electron app...';
+const ELECTRON_VITE_CLI = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+
+function expectLaunchedByElectronVite(run: Run, parentArgv: string[] | null): void {
+  expect(run.stdout).toContain(ELECTRON_VITE_LAUNCH_LINE);
+  if (parentArgv === null) return;
+  expect(parentArgv.slice(1, 3)).toEqual([realpathSync(ELECTRON_VITE_CLI), 'preview']);
 }
 
 // The newest app source (main/, src/, renderer/; tests and test support do not go into out/).
@@ -121,6 +134,7 @@ describe('npm start on a fresh install', SLOW, () => {
 
     const { launch, entry, app, error } = launchRecord('first');
     expect(error).toBeUndefined();
+    expectLaunchedByElectronVite(run, launch.parentArgv);
     expect(launch.self).toBe(join(electronPackage, 'dist', platformPath(process.platform)));
     expect(launch.argv).toEqual(['.']);
     expect(launch.cwd).toBe(root);
@@ -143,6 +157,7 @@ describe('npm start on a fresh install', SLOW, () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).not.toContain('fetching');
     expect({ zip: hits(zipName), shasums: hits('SHASUMS256.txt') }).toEqual({ zip: 1, shasums: 1 });
+    expectLaunchedByElectronVite(run, launchRecord('second').launch.parentArgv);
     expect(launchRecord('second').launch).toMatchObject({ self: join(electronPackage, 'dist', platformPath(process.platform)), argv: ['.'] });
   });
 
@@ -220,6 +235,30 @@ describe('npm start when Electron cannot be had', SLOW, () => {
     } finally {
       await broken.close();
     }
+  });
+
+  it('says the electron package itself is missing and to run npm install, exits 69 without a stack', async () => {
+    const missing = join(work, 'no-install', 'node_modules', 'electron');
+    const run = await npmStart(env(missing, 'no-package'));
+    expect(run.code, run.stdout + run.stderr).toBe(ELECTRON_UNAVAILABLE_EXIT);
+    expect(said(run)).toContain(`Swap Explorer cannot start: the electron npm package is not installed here (no package.json in ${missing}, ENOENT)`);
+    expect(said(run)).toContain('Run `npm install` in the project folder');
+    expect(said(run)).toContain('npx swap-explorer serve');
+    expect(run.stderr + run.stdout).not.toMatch(/^\s+at /m);
+    expect(existsSync(join(work, 'record-no-package.json'))).toBe(false);
+  });
+
+  it('says Electron has no build for the platform asked for, without fetching, exits 69 without a stack', async () => {
+    const electronPackage = freshElectronPackage(join(work, 'aix'));
+    const before = { zip: hits(zipName), shasums: hits('SHASUMS256.txt') };
+    const run = await npmStart(env(electronPackage, 'aix', { ELECTRON_INSTALL_PLATFORM: 'aix' }));
+    expect(run.code, run.stdout + run.stderr).toBe(ELECTRON_UNAVAILABLE_EXIT);
+    expect(said(run)).toContain(`Swap Explorer cannot start: Electron publishes no build for the platform "aix" (named by ELECTRON_INSTALL_PLATFORM), so there is no Electron ${version} binary to fetch.`);
+    expect(said(run)).toContain(`set ELECTRON_OVERRIDE_DIST_PATH to a folder holding an Electron ${version} built for this machine`);
+    expect(said(run)).toContain('npx swap-explorer serve');
+    expect(run.stderr + run.stdout).not.toMatch(/^\s+at /m);
+    expect(run.stderr).not.toContain('Electron builds are not available');
+    expect({ zip: hits(zipName), shasums: hits('SHASUMS256.txt') }).toEqual(before);
   });
 
   it('says when ELECTRON_OVERRIDE_DIST_PATH holds no Electron', async () => {

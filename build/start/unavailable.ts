@@ -5,6 +5,8 @@
  */
 export const ELECTRON_UNAVAILABLE_EXIT = 69;
 
+const WITHOUT_ELECTRON = 'Without Electron, `npx swap-explorer serve`, `npx swap-explorer price` and `npx swap-explorer compare` work as they are.';
+
 /** What the binary is needed for: the app (start/dev) or the installers (dist, through electron-builder). */
 export type Purpose = 'app' | 'dist';
 
@@ -37,7 +39,37 @@ export function unavailableMessage(purpose: Purpose, wanted: Wanted, reason: str
       : `Ways out: build installers on a connected machine (electron-builder also downloads its packaging tools; the zip is cached in ${wanted.cacheDir});`,
     `point ELECTRON_MIRROR at a mirror serving v${version}/electron-v${version}-${platform}-${arch}.zip and v${version}/SHASUMS256.txt (behind a proxy: ELECTRON_GET_USE_PROXY=1 with HTTPS_PROXY);`,
     `or ${override}.`,
-    'Without Electron, `npx swap-explorer serve`, `npx swap-explorer price` and `npx swap-explorer compare` work as they are.',
+    WITHOUT_ELECTRON,
+    `(exit code ${ELECTRON_UNAVAILABLE_EXIT})`,
+  ];
+  return wrap(sentences.join(' '), 100);
+}
+
+/**
+ * The paragraph when the electron npm package itself is missing or unreadable (no version to
+ * fetch): `npm install` is the way out, since the package comes from the registry, not a mirror.
+ */
+export function missingPackageMessage(purpose: Purpose, reason: string): string {
+  const what = purpose === 'app' ? 'Swap Explorer cannot start' : 'npm run dist cannot build installers';
+  const sentences = [
+    `${what}: the electron npm package is not installed here (${reason}), so there is no Electron version to fetch.`,
+    'Run `npm install` in the project folder: it installs the package from the npm registry (the binary is fetched later, by the first `npm start`).',
+    WITHOUT_ELECTRON,
+    `(exit code ${ELECTRON_UNAVAILABLE_EXIT})`,
+  ];
+  return wrap(sentences.join(' '), 100);
+}
+
+/**
+ * The paragraph when Electron publishes no build for the platform asked for: nothing can be
+ * fetched, so the mirror and the connected machine are no way out; a self-built Electron is.
+ */
+export function unsupportedPlatformMessage(version: string, reason: string): string {
+  const sentences = [
+    `Swap Explorer cannot start: ${reason}, so there is no Electron ${version} binary to fetch.`,
+    'Ways out: if ELECTRON_INSTALL_PLATFORM or npm_config_platform named it, unset it;',
+    `or set ELECTRON_OVERRIDE_DIST_PATH to a folder holding an Electron ${version} built for this machine.`,
+    WITHOUT_ELECTRON,
     `(exit code ${ELECTRON_UNAVAILABLE_EXIT})`,
   ];
   return wrap(sentences.join(' '), 100);

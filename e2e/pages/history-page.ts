@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+// playwright.config.ts's expect timeout: a retried step gets no less than a single check would.
+const DEFAULT_STEP_MS = 20_000;
+
 /** The History screen: search, filters, the entry list and the detail or diff pane. */
 export class HistoryPage {
   readonly page: Page;
@@ -29,11 +32,17 @@ export class HistoryPage {
     return this.list.getByRole('listitem').filter({ hasText: zid });
   }
 
-  /** Pastes a zid into the paste box (Ctrl+K, from any screen) and opens it with Enter. */
+  /**
+   * Pastes a zid into the paste box (Ctrl+K, from any screen) and opens it with Enter. `timeout`
+   * bounds every wait: a page busy with a heavy entry may drop or delay the key press, so the press
+   * is repeated until the box has focus (Ctrl+K opens and focuses; pressing it again is harmless).
+   */
   async openByZid(zid: string, timeout?: number): Promise<void> {
-    await this.page.keyboard.press('Control+K');
     const box = this.page.getByRole('dialog', { name: 'Paste anything' }).getByRole('textbox', { name: /^Paste a zid/ });
-    await expect(box).toBeFocused();
+    await expect(async () => {
+      await this.page.keyboard.press('Control+K');
+      await expect(box).toBeFocused({ timeout: 10_000 });
+    }).toPass({ timeout: timeout ?? DEFAULT_STEP_MS });
     await box.fill(zid);
     await box.press('Enter');
     await expect(this.detail.getByLabel('Entry zid')).toHaveText(zid, { timeout });

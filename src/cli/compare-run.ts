@@ -4,6 +4,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import type { z } from 'zod';
 import { CompareRequestSchema, type CompareRequest, type CompareRequestInput, type RunStatus } from '../ipc/channels/compare.ts';
 import { isAppError } from '../ipc/result.ts';
+import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
 import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
@@ -125,14 +126,17 @@ export async function runToEnd(request: CompareRequest, options: { dataDir: stri
   }
 }
 
-/** Exit code and stderr for an error thrown by a command. */
+/**
+ * Exit code and stderr for an error thrown by a command. The message is stripped of terminal
+ * controls: it may quote what the user passed (a pasted argument) or what a service or file said.
+ */
 export function reportError(command: string, error: unknown, usage: string, io: CommandIo): number {
   if (error instanceof UsageError) {
-    io.stderr(`swap-explorer ${command}: ${error.message}\n\n${usage}`);
+    io.stderr(`swap-explorer ${command}: ${stripTerminalControls(error.message)}\n\n${usage}`);
     return 2;
   }
   if (isAppError(error)) {
-    io.stderr(`swap-explorer ${command}: ${error.message}\n`);
+    io.stderr(`swap-explorer ${command}: ${stripTerminalControls(error.message)}\n`);
     return error.code === 'INVALID_INPUT' ? 2 : 1;
   }
   throw error;

@@ -1,5 +1,5 @@
 import { buildCurl } from '../domain/curl.ts';
-import type { BodyExplanation, CorrectedRequest, EntryExplanation, LintFinding, PastedRequest, Recognized } from '../domain/support/index.ts';
+import { isProblem, type BodyExplanation, type CorrectedRequest, type EntryExplanation, type LintFinding, type PastedRequest, type Recognized } from '../domain/support/index.ts';
 
 /**
  * Text of `swap-explorer explain`: what was recognised, each finding with its fix, the corrected
@@ -22,7 +22,10 @@ export function requestText(request: PastedRequest): string {
 export function findingsText(findings: LintFinding[], title = 'Findings'): string {
   if (findings.length === 0) return `${title}: none`;
   const blocks = findings.map((finding) => `${finding.severity.padEnd(7)} ${finding.code}${finding.field ? ` (${finding.field})` : ''}\n        ${finding.message}\n        fix: ${finding.fix}`);
-  return `${title} (${findings.length}):\n${indent(blocks.join('\n'))}`;
+  const problems = findings.filter(isProblem).length;
+  const notes = findings.length - problems;
+  const count = notes === 0 ? String(problems) : `${problems} problem${problems === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'} that do not count`;
+  return `${title} (${count}):\n${indent(blocks.join('\n'))}`;
 }
 
 /** The corrected request, with a curl line to send it. */

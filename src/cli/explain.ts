@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseHistoryFile, type ImportProblem } from '../domain/history-file.ts';
 import { isDeeperThan } from '../domain/json-depth.ts';
-import { entryHasProblems, escapeJsonControls, explainEntry, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
+import { entryHasProblems, escapeJsonControls, explainEntry, isProblem, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
 import { HISTORY_IMPORT_MAX_CHARS } from '../ipc/channels/history-io.ts';
 import type { Command, CommandIo } from './command.ts';
 import { UsageError, choiceFlag, reportError } from './compare-run.ts';
@@ -15,7 +15,8 @@ import { entryLike } from './history.ts';
  * app in a terminal. The argument is a file when one exists at that path (`-` reads stdin), else
  * the text itself. A zid is looked up in the app's history. Everything printed passes through
  * stripTerminalControls (text) or escapeJsonControls (JSON): it comes from customers and services.
- * Exit codes: 0 nothing is wrong, 1 findings (or an error answer, an unknown zid, a bad file), 2 usage.
+ * Exit codes: 0 nothing is wrong, 1 findings (or an error answer, an unknown zid, a bad file), 2 usage;
+ * 'info' findings (the headers a bare URL cannot show) do not count.
  */
 
 const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file | har-file | -> [options]
@@ -26,7 +27,8 @@ const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file |
   --format FORMAT        text (default) or json
   --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
 
-Exit codes: 0 nothing wrong, 1 findings, 2 usage.
+Exit codes: 0 nothing wrong, 1 findings, 2 usage. A bare URL carries no headers, so a missing
+svc-api-key or svc-version header is printed as an "info" note and does not make it exit 1.
 `;
 
 const OPTIONS = { format: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
@@ -87,7 +89,8 @@ export function hasProblems(result: ExplainResult): boolean {
     case 'history-file':
       return !result.ok || result.entries.some(entryHasProblems);
     case 'request':
-      return result.findings.length > 0;
+      // A bare URL cannot show headers: their absence is an 'info' note, not a problem.
+      return result.findings.some(isProblem);
     case 'body':
       return result.explanation.kind === 'error' || result.explanation.kind === 'unknown';
     case 'unknown':

@@ -7,6 +7,8 @@ import { startRawHttps, type RawServer } from '../core/http/test-support.ts';
 import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
 import { loadOrCreateCertificate } from '../service/tls.ts';
 import { allowanceHolderPriceBody } from '../spec/test-fixtures.ts';
+import { AppError } from '../ipc/result.ts';
+import { reportError } from './compare-run.ts';
 import { main } from './main.ts';
 
 // price and compare against a test-double HTTPS service whose error messages, source labels and
@@ -84,5 +86,14 @@ describe('service text printed by price and compare', { timeout: 60_000 }, () =>
       expect(ran.stdout.replaceAll('\r\n', '\n')).not.toMatch(CONTROLS);
       expect(ran.stderr).not.toMatch(CONTROLS);
     }
+  });
+});
+
+describe('error lines of every command', () => {
+  it('an app error whose message carries a service\'s control sequences is printed readable without them', () => {
+    let stderr = '';
+    const code = reportError('price', new AppError('REMOTE_ERROR', `${CLEAR}${TITLE}${CLIPBOARD}the service refused`), 'usage', { stdout: () => {}, stderr: (text) => (stderr += text) });
+    expect(code).toBe(1);
+    expect(stderr).toBe('swap-explorer price: the service refused\n');
   });
 });

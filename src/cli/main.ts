@@ -1,3 +1,4 @@
+import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { COMMANDS } from './commands.ts';
 import type { CommandIo } from './command.ts';
 
@@ -31,7 +32,8 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
   try {
     return await (await command.load()).run(rest, io);
   } catch (error) {
-    io.stderr(`swap-explorer ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    // Unexpected errors quote paths, arguments or answers: printed without terminal controls.
+    io.stderr(`swap-explorer ${name}: ${stripTerminalControls(error instanceof Error ? error.message : String(error))}\n`);
     return 1;
   }
 }

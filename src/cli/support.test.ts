@@ -64,6 +64,15 @@ describe('swap-explorer explain', () => {
     expect(ran.code).toBe(0);
   });
 
+  it('exits 0 for a correct v2 URL: the headers a URL cannot show are printed as notes, not counted', async () => {
+    const ran = await cli(['explain', 'https://api.example.com/swap/permit2/price?chainId=1&sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&sellAmount=100000000']);
+    expect(ran.stdout).toContain('Findings (0 problems, 2 notes that do not count):');
+    expect(ran.stdout).toMatch(/info {4}MISSING_KEY_HEADER \(svc-api-key\)/);
+    expect(ran.code).toBe(0);
+    const v1 = await cli(['explain', 'https://api.0x.org/swap/v1/price?sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&sellAmount=100000000']);
+    expect(v1.code).toBe(1);
+  });
+
   it('reads a curl file and a body file, and gives JSON with --format json', async () => {
     const curlFile = join(dir, 'customer.sh');
     await writeFile(curlFile, `curl --request GET \\\n  --url 'https://api.0x.org/swap/v1/price?sellToken=DAI&buyToken=WETH&sellAmount=1000' \\\n  --header '0x-api-key: ${KEY}'\n`);
@@ -164,5 +173,22 @@ describe('swap-explorer history', () => {
     expect(parsed.entries[0]!.requestHeaders['svc-api-key']).toBe('REDACTED');
     expect((await cli(['history', 'export', '--zid', '0xfffffff0', '--data-dir', dir])).code).toBe(1);
     expect((await cli(['history', 'export', '--data-dir', dir])).code).toBe(2);
+  });
+});
+
+describe('error lines', () => {
+  it('a usage error quoting a hostile argument prints it without control sequences', async () => {
+    const ran = await cli(['explain', OK_ZID, '--format', `json${HOSTILE}`, '--data-dir', dir]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain('--format must be one of text, json, got "jsonsellAmount is required"');
+    expect(ran.stderr).not.toMatch(CONTROLS);
+  });
+
+  it('an unexpected failure (an export to a folder that does not exist) prints its message without control sequences', async () => {
+    const out = join(dir, `missing${HOSTILE}`, 'export.har');
+    const ran = await cli(['history', 'export', '--zid', OK_ZID, '--out', out, '--data-dir', dir]);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(/^swap-explorer history: ENOENT: no such file or directory, open '.*missingsellAmount is required\/export\.har'\n$/);
+    expect(ran.stderr).not.toMatch(CONTROLS);
   });
 });

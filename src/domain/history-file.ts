@@ -51,6 +51,8 @@ function jsonPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`), '$');
 }
 
+/** Largest history file read, in UTF-16 code units of its text (about 50 MB): the import's cap, and the paste box's. */
+export const MAX_HISTORY_FILE_CHARS = 50 * 1024 * 1024;
 /** Most problems an import reports; checking stops once it has them (a hostile file may have millions). */
 export const MAX_IMPORT_PROBLEMS = 20;
 /**
@@ -219,18 +221,24 @@ function readJson(document: unknown, items: EntryTexts, options: RedactOptions):
 
 const SKIM_LIMITS = { maxEntries: MAX_IMPORT_ENTRIES, maxContainers: MAX_IMPORT_CONTAINERS, maxEntryContainers: MAX_ENTRY_CONTAINERS, maxEnvelopeContainers: MAX_ENVELOPE_CONTAINERS };
 
-function refusal(shape: JsonShape): ImportResult | null {
+/** Why a JSON text of this shape (skimJsonShape's) is refused before it is parsed, and where; null when it is within the caps. */
+export function shapeRefusal(shape: JsonShape): { reason: string; path: string } | null {
   const count = (value: number) => value.toLocaleString('en-US');
   switch (shape.exceeded) {
     case null:
       return null;
     case 'entries':
-      return foreign(`The file has more than ${count(MAX_IMPORT_ENTRIES)} entries, the most one import takes; split it into smaller files`, '$.log.entries');
+      return { reason: `The file has more than ${count(MAX_IMPORT_ENTRIES)} entries, the most one import takes; split it into smaller files`, path: '$.log.entries' };
     case 'entry-containers':
-      return foreign(`Entry ${shape.exceededAt} holds more than ${count(MAX_ENTRY_CONTAINERS)} JSON objects and arrays, far more than a request and its answer need`, `$.log.entries[${shape.exceededAt}]`);
+      return { reason: `Entry ${shape.exceededAt} holds more than ${count(MAX_ENTRY_CONTAINERS)} JSON objects and arrays, far more than a request and its answer need`, path: `$.log.entries[${shape.exceededAt}]` };
     default:
-      return foreign(`The file holds more than ${count(shape.exceeded === 'containers' ? MAX_IMPORT_CONTAINERS : MAX_ENVELOPE_CONTAINERS)} JSON objects and arrays ${shape.exceeded === 'containers' ? 'in all' : 'outside its entries'}; it is not a history file this app can read`);
+      return { reason: `The file holds more than ${count(shape.exceeded === 'containers' ? MAX_IMPORT_CONTAINERS : MAX_ENVELOPE_CONTAINERS)} JSON objects and arrays ${shape.exceeded === 'containers' ? 'in all' : 'outside its entries'}; it is not a history file this app can read`, path: '$' };
   }
+}
+
+function refusal(shape: JsonShape): ImportResult | null {
+  const refused = shapeRefusal(shape);
+  return refused ? foreign(refused.reason, refused.path) : null;
 }
 
 /** Reads an imported file (HAR 1.2 or the app's JSON export); keys found in it are redacted. */

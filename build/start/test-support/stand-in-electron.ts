@@ -22,6 +22,16 @@ function launchEnv(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => steering.test(e[0]) && !secret.test(e[0]) && e[1] !== undefined));
 }
 
+// The command line of the process that spawned this one (the zip's script execs Node, so the
+// parent is whoever ran the binary), where /proc tells it: electron-vite's, when it launched us.
+function parentArgv(): string[] | null {
+  try {
+    return readFileSync(`/proc/${process.ppid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return null;
+  }
+}
+
 // Electron's own rule: a folder argument is an app whose package.json names the entry.
 function appEntry(args: string[]): string {
   const target = resolve(process.cwd(), args.find((arg) => !arg.startsWith('-')) ?? '.');
@@ -77,7 +87,7 @@ async function startApp(entry: string): Promise<Record<string, unknown>> {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const launch = { self: process.env.STAND_IN_SELF, argv: args, cwd: process.cwd(), env: launchEnv() };
+  const launch = { self: process.env.STAND_IN_SELF, argv: args, cwd: process.cwd(), env: launchEnv(), parentArgv: parentArgv() };
   const entry = appEntry(args);
   try {
     if (!existsSync(entry)) throw new Error(`no app entry at ${entry}`);

@@ -3,6 +3,7 @@ import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { emptyFilters, searchInput, type HistoryFilterForm, type SearchInput } from '../history-search.ts';
 import { errorText } from './explorer-engine.svelte.ts';
 import { callHistory } from './history-engine.svelte.ts';
+import { importedMessage } from '../imported-message.ts';
 
 /** The history screen's state: the search text and filters, the loaded rows (keyset-paged) and the selection. */
 export class HistoryState {
@@ -89,7 +90,7 @@ export class HistoryTransfer {
       this.message = errorText(result.error);
       return false;
     }
-    this.message = `Imported ${result.value.importedIds.length} entries (read-only)`;
+    this.message = importedMessage(result.value.importedIds.length);
     return true;
   }
 }

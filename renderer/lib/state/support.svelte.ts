@@ -7,6 +7,7 @@ import { customerSide, type DiffSide } from '../diff-side.ts';
 import { callEngine, errorText } from './explorer-engine.svelte.ts';
 import { callHistory } from './history-engine.svelte.ts';
 import { navigation } from './navigation.svelte.ts';
+import { importedMessage } from '../imported-message.ts';
 
 /** Entries a zid lookup lists: a prefix matching more is narrowed by typing more of it. */
 const LOOKUP_LIMIT = 5;
@@ -137,7 +138,7 @@ export class SupportState {
         return;
       }
       const zid = this.lookup?.zid;
-      this.message = `Imported ${result.value.importedIds.length} entries (read-only).`;
+      this.message = importedMessage(result.value.importedIds.length);
       if (zid) {
         this.#lookupDone = this.#lookUp();
         await this.settled();

@@ -26,6 +26,14 @@ describe('entryHeadline', () => {
     expect(headline.pair).toBe('USDC → 0x0000…1234');
   });
 
+  it('gives the time in local time to the second, the same instant as the stored ISO time', () => {
+    const { time } = entryHeadline(row);
+    expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:05$/);
+    // A date-time without an offset is read as local time: it must name the stored instant.
+    expect(new Date(time.replace(' ', 'T')).toISOString()).toBe(row.startedAt);
+    expect(entryHeadline({ ...row, startedAt: '2026-01-02T03:04:59.999Z' }).time).toMatch(/:59$/);
+  });
+
   it('says when no response arrived and when there is no chain', () => {
     expect(entryHeadline({ ...row, status: null, errorName: 'TIMEOUT', chainId: null })).toMatchObject({ status: 'no response TIMEOUT', chain: 'no chain' });
   });

@@ -10,7 +10,7 @@ export interface EntryHeadline {
   chain: string;
   pair: string;
   endpoint: string;
-  /** Local time to the second, as the list shows it, then the ISO time with its offset. */
+  /** Local time to the second, as the list shows it (the header's tooltip gives the ISO time). */
   time: string;
 }
 

@@ -2,11 +2,11 @@ import { buildCurl } from '../../../src/domain/curl.ts';
 import type { HistoryEntryLike } from '../../../src/domain/har.ts';
 import type { DiffEntry } from '../../../src/domain/json-diff.ts';
 import { explainEntry } from '../../../src/domain/support/explain-entry.ts';
-import { buildSupportReportHtml } from '../../../src/domain/support/report.ts';
+import { buildSupportReportHtml, reportApiKeyHeader } from '../../../src/domain/support/report.ts';
 import type { Recognized } from '../../../src/domain/support/types.ts';
 import type { HistoryEntry } from '../../../src/ipc/schemas/history-entry.ts';
 import { api } from '../../lib/api.ts';
-import { errorText } from '../../lib/state/explorer-engine.svelte.ts';
+import { callEngine, errorText } from '../../lib/state/explorer-engine.svelte.ts';
 import { callHistory } from '../../lib/state/history-engine.svelte.ts';
 import { downloadText } from '../compare/download.ts';
 
@@ -32,6 +32,14 @@ function linted(entry: HistoryEntryLike | undefined): Recognized | undefined {
   return { kind: 'request', request: explained.request, findings: explained.findings, corrected: explained.corrected, redactedText };
 }
 
+// A profile may name its key header anything; stored entries are redacted by that name when
+// written, and the report redacts by it again rather than rely on that alone.
+async function profileKeyHeader(entries: readonly HistoryEntry[]): Promise<string | undefined> {
+  const answer = await callEngine('profiles.list', undefined);
+  if (!answer.ok) return undefined;
+  return reportApiKeyHeader(entries, answer.value.profiles);
+}
+
 /**
  * "Export report": downloads the self-contained, redacted HTML report (src/domain/support/report.ts)
  * and the HAR of the entries it covers (the History export path, key redacted). Answers what was
@@ -44,9 +52,11 @@ export async function exportSupportReport(request: ReportRequest): Promise<strin
   // An entry with no response has no status; the report shows 0 for it, as the HAR does.
   const entries = request.entries.map((entry) => ({ ...entry, status: entry.status ?? 0 }));
   const recognized = request.recognized ?? linted(entries[0]);
+  const apiKeyHeader = await profileKeyHeader(request.entries);
   const html = buildSupportReportHtml({
     entries,
-    ...(recognized ? { recognized } : {}),
+    ...(recognized ? { recognized, recognizedFrom: request.recognized ? 'paste' : 'entry' } : {}),
+    ...(apiKeyHeader ? { apiKeyHeader } : {}),
     ...(request.diff ? { diff: request.diff } : {}),
     generatedAt: new Date().toISOString(),
     appVersion: info.ok ? info.value.version : 'unknown',

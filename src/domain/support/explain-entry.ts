@@ -1,6 +1,6 @@
 import type { HistoryEntryLike } from '../har.ts';
 import { explainBody } from './explain-body.ts';
-import { lintRequest } from './lint-request.ts';
+import { isProblem, lintRequest } from './lint-request.ts';
 import { parseUrlParts } from './parse-url.ts';
 import { finishRequest } from './request-parts.ts';
 import type { BodyExplanation, CorrectedRequest, LintFinding, PastedRequest } from './types.ts';
@@ -49,5 +49,5 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
 
 /** Whether anything is wrong with the entry: a finding, or an answer that is an error. */
 export function entryHasProblems(explained: EntryExplanation): boolean {
-  return explained.findings.length > 0 || explained.status >= 400 || explained.status === 0 || explained.explanation?.kind === 'error';
+  return explained.findings.some(isProblem) || explained.status >= 400 || explained.status === 0 || explained.explanation?.kind === 'error';
 }

@@ -2,7 +2,7 @@
 export * from './types.ts';
 export { recognizePaste } from './recognize.ts';
 export { redactPaste, hasSecret, isSecretName, isKeyPlaceholder } from './redact-paste.ts';
-export { lintRequest, type LintResult } from './lint-request.ts';
+export { lintRequest, isProblem, type LintResult } from './lint-request.ts';
 export { explainBody } from './explain-body.ts';
 export { buildSupportReportHtml, type SupportReportInput } from './report.ts';
 export { stripTerminalControls, hasTerminalControls, escapeJsonControls } from './terminal-safe.ts';

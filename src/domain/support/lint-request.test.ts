@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../spec/index.ts';
 import { recognizePaste } from './recognize.ts';
+import { isProblem } from './lint-request.ts';
 import type { LintFinding } from './types.ts';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
@@ -66,9 +67,15 @@ describe('lint: transport, path and host', () => {
 });
 
 describe('lint: headers', () => {
-  it('MISSING_KEY_HEADER: an error for a curl, a warning for a bare URL', () => {
+  it('MISSING_KEY_HEADER: an error for a curl, an info note for a bare URL (which cannot show headers)', () => {
     expect(only(lint(curl('/swap/permit2/price', V2, `-H 'svc-version: v2'`)).findings, 'MISSING_KEY_HEADER')[0]!.severity).toBe('error');
-    expect(only(lint(`https://api.example.com/swap/permit2/price?${V2}`).findings, 'MISSING_KEY_HEADER')[0]!.severity).toBe('warning');
+    expect(only(lint(`https://api.example.com/swap/permit2/price?${V2}`).findings, 'MISSING_KEY_HEADER')[0]!.severity).toBe('info');
+  });
+
+  it('a correct v2 URL has only info notes (its headers), none that counts as a problem', () => {
+    const { findings } = lint(`https://api.example.com/swap/permit2/price?${V2}`);
+    expect(findings.map((finding) => `${finding.code}/${finding.severity}`).sort()).toEqual(['MISSING_KEY_HEADER/info', 'VERSION_HEADER/info']);
+    expect(findings.filter(isProblem)).toEqual([]);
   });
 
   it('KEY_HEADER_NAME: the key under another name', () => {

@@ -75,7 +75,7 @@ function lintKey(ctx: LintContext, request: PastedRequest): void {
     fixed(ctx, { code: 'KEY_HEADER_NAME', severity: 'error', field: other, message: `The key is sent as ${other}; the service reads it from ${HEADER_NAMES.apiKey}.`, fix: `send ${HEADER_NAMES.apiKey}: ${API_KEY_PLACEHOLDER}` });
   } else if (!ctx.findings.some((finding) => finding.code === 'KEY_IN_QUERY')) {
     const seen = ctx.headersUnknown ? 'A URL alone carries no headers: the request must also send the' : 'The request has no';
-    fixed(ctx, { code: 'MISSING_KEY_HEADER', severity: ctx.headersUnknown ? 'warning' : 'error', field: HEADER_NAMES.apiKey, message: `${seen} ${HEADER_NAMES.apiKey} header; without it the service refuses the request.`, fix: `add the header ${HEADER_NAMES.apiKey}: ${API_KEY_PLACEHOLDER}` });
+    fixed(ctx, { code: 'MISSING_KEY_HEADER', severity: ctx.headersUnknown ? 'info' : 'error', field: HEADER_NAMES.apiKey, message: `${seen} ${HEADER_NAMES.apiKey} header; without it the service refuses the request.`, fix: `add the header ${HEADER_NAMES.apiKey}: ${API_KEY_PLACEHOLDER}` });
   }
 }
 
@@ -91,7 +91,7 @@ function lintVersion(ctx: LintContext, request: PastedRequest): void {
     fixed(ctx, { code: 'VERSION_HEADER', severity: 'error', field: otherName, message: `The version is sent as ${otherName}; the service reads ${HEADER_NAMES.version}.`, fix });
   } else {
     const seen = ctx.headersUnknown ? 'A URL alone carries no headers: the request must also send the' : 'The request has no';
-    fixed(ctx, { code: 'VERSION_HEADER', severity: ctx.headersUnknown ? 'warning' : 'error', field: HEADER_NAMES.version, message: `${seen} ${HEADER_NAMES.version} header; the version is chosen by this header, not by the path.`, fix });
+    fixed(ctx, { code: 'VERSION_HEADER', severity: ctx.headersUnknown ? 'info' : 'error', field: HEADER_NAMES.version, message: `${seen} ${HEADER_NAMES.version} header; the version is chosen by this header, not by the path.`, fix });
   }
 }
 
@@ -114,6 +114,11 @@ function correctedRequest(ctx: LintContext, request: PastedRequest): CorrectedRe
   const headers: Record<string, string> = { [HEADER_NAMES.apiKey]: API_KEY_PLACEHOLDER };
   if (ENDPOINTS[ctx.endpoint].needsVersion) headers[HEADER_NAMES.version] = API_VERSION;
   return { endpoint: ctx.endpoint, params, headers, url: `${base}${ENDPOINTS[ctx.endpoint].path}${query ? `?${query}` : ''}`, remaining: ctx.remaining };
+}
+
+/** Whether a finding counts against the request (errors and warnings do; an 'info' note does not). */
+export function isProblem(finding: LintFinding): boolean {
+  return finding.severity !== 'info';
 }
 
 /** Lints a pasted request and builds its corrected v2 form (null when the endpoint cannot be told). */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recognizePaste } from './recognize.ts';
 import type { Recognized } from './types.ts';
 
@@ -46,6 +46,37 @@ describe('recognizePaste: what a paste is', () => {
     const recognized = recognizePaste('hello, my swap failed');
     expect(recognized.kind).toBe('unknown');
     expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/curl/);
+  });
+});
+
+describe('recognizePaste: hostile and huge pastes get the import\'s caps before any parse', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuses a HAR of 1.6 million empty entries pasted as text without parsing it, saying why', () => {
+    const hostile = `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[${'{},'.repeat(1_600_000)}{}]}}`;
+    const parse = vi.spyOn(JSON, 'parse');
+    const recognized = recognizePaste(hostile);
+    expect(parse).not.toHaveBeenCalled();
+    expect(recognized).toMatchObject({ kind: 'unknown', reason: 'The paste was not read: The file has more than 100,000 entries, the most one import takes; split it into smaller files. Nothing was parsed or imported.' });
+  });
+
+  it('refuses one entry holding more containers than a request and its answer need', () => {
+    const entry = `{"deep":[${'[],'.repeat(60_000)}[]]}`;
+    const recognized = recognizePaste(`{"log":{"version":"1.2","entries":[{},${entry}]}}`);
+    expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/^The paste was not read: Entry 1 holds more than 50,000 JSON objects and arrays/);
+  });
+
+  it('refuses a paste larger than the import takes before reading it at all', () => {
+    const huge = `{"a":"${'x'.repeat(50 * 1024 * 1024)}"}`;
+    const recognized = recognizePaste(huge);
+    expect(recognized).toMatchObject({ kind: 'unknown', redactedText: '' });
+    expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/^The paste was not read: at 50\.0 MB it is larger than 50 MB/);
+  });
+
+  it('still reads a large body with many objects, which has no entries (only the whole-text cap applies)', () => {
+    const fills = Array.from({ length: 30_000 }, (_, index) => ({ source: `S${index}`, proportionBps: '1' }));
+    const recognized = recognizePaste(JSON.stringify({ buyAmount: '1', route: { fills } }));
+    expect(recognized.kind).toBe('body');
   });
 });
 

@@ -1,4 +1,5 @@
-import { HISTORY_JSON_FORMAT } from '../history-file.ts';
+import { HISTORY_JSON_FORMAT, MAX_ENTRY_CONTAINERS, MAX_HISTORY_FILE_CHARS, MAX_IMPORT_CONTAINERS, MAX_IMPORT_ENTRIES, shapeRefusal } from '../history-file.ts';
+import { skimJsonShape } from '../json-skim.ts';
 import { explainBody } from './explain-body.ts';
 import { lintRequest } from './lint-request.ts';
 import { parseCurl } from './parse-curl.ts';
@@ -16,8 +17,16 @@ import { parseZid } from './zid.ts';
  * redacted text is parsed, so no key can reach a result.
  */
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+// The import's caps, checked on the text before JSON.parse builds anything: a hostile HAR pasted as
+// text (1.6 million empty entries in 4.8 MB) is refused here, in the window, as the import refuses
+// the file. The envelope cap is the whole-text cap, since a pasted body has no entries and is all
+// envelope; the import still applies its own when the pasted file is imported.
+const PASTE_SKIM_LIMITS = { maxEntries: MAX_IMPORT_ENTRIES, maxContainers: MAX_IMPORT_CONTAINERS, maxEntryContainers: MAX_ENTRY_CONTAINERS, maxEnvelopeContainers: MAX_IMPORT_CONTAINERS };
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; refused?: string } {
   if (!/^[[{]/.test(text)) return { ok: false };
+  const refused = shapeRefusal(skimJsonShape(text, PASTE_SKIM_LIMITS));
+  if (refused) return { ok: false, refused: refused.reason };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
@@ -50,6 +59,10 @@ function parseRequest(text: string): PastedRequest | null {
 
 /** Recognises a paste: pure, synchronous, environment-free. */
 export function recognizePaste(text: string): Recognized {
+  if (text.length > MAX_HISTORY_FILE_CHARS) {
+    const size = `${(text.length / 1024 / 1024).toFixed(1)} MB`;
+    return { kind: 'unknown', reason: `The paste was not read: at ${size} it is larger than 50 MB, the most an import takes. Ask the customer for a smaller export (fewer entries).`, redactedText: '' };
+  }
   const redactedText = redactPaste(text);
   const trimmed = redactedText.trim();
   if (trimmed === '') return { kind: 'unknown', reason: 'The paste is empty.', redactedText };
@@ -57,6 +70,7 @@ export function recognizePaste(text: string): Recognized {
   if (zid) return { kind: 'zid', ...zid, redactedText };
   const json = parseJson(trimmed);
   if (json.ok) return recognizeJson(json.value, redactedText);
+  if (json.refused) return { kind: 'unknown', reason: `The paste was not read: ${json.refused}. Nothing was parsed or imported.`, redactedText };
   const request = parseRequest(trimmed);
   if (request) return { kind: 'request', request, ...lintRequest(request), redactedText };
   if (/^0x[0-9a-fA-F]{40}$/.test(trimmed)) return { kind: 'unknown', reason: 'This is an address (0x + 40 hex digits), not a zid (0x + 24 hex digits).', redactedText };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diffJson } from '../json-diff.ts';
 import { sampleEntry } from '../test-fixtures.ts';
 import { recognizePaste } from './recognize.ts';
-import { buildSupportReportHtml } from './report.ts';
+import { buildSupportReportHtml, reportApiKeyHeader } from './report.ts';
 import type { Recognized } from './types.ts';
 
 const CANARY = 'CANARYk3y0123456789abcdef';
@@ -75,5 +75,39 @@ describe('buildSupportReportHtml', () => {
     const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
     const html = buildSupportReportHtml({ entries: [sampleEntry({ bodyText: deep })], generatedAt: 'now', appVersion: '0.1.0' });
     expect(html).toContain('[[[[');
+  });
+});
+
+describe('whose request the report lints', () => {
+  const entry = sampleEntry({ url: 'https://api.example.test/swap/v1/price?sellToken=WETH&buyToken=USDC&sellAmount=1' });
+  const recognized = recognizePaste(entry.url);
+
+  it('calls a paste what the customer sent', () => {
+    const html = buildSupportReportHtml({ entries: [entry], recognized, generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toContain('<h2>What the customer sent (request)</h2>');
+  });
+
+  it('calls an entry\'s own request what it is, not what the customer sent', () => {
+    const html = buildSupportReportHtml({ entries: [entry], recognized, recognizedFrom: 'entry', generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toContain('<h2>Request 1 as sent, checked against the spec (request)</h2>');
+    expect(html).not.toContain('What the customer sent');
+  });
+});
+
+describe('reportApiKeyHeader', () => {
+  const profiles = [
+    { id: 'local', headerNames: { apiKey: 'svc-api-key' } },
+    { id: 'partner', headerNames: { apiKey: 'x-partner-token' } },
+  ];
+
+  it('is the entry\'s profile\'s renamed key header, which the report then redacts', () => {
+    const header = reportApiKeyHeader([{ profileId: 'imported' }, { profileId: 'partner' }], profiles);
+    expect(header).toBe('x-partner-token');
+    const entry = sampleEntry({ requestHeaders: { 'x-partner-token': CANARY, 'svc-version': 'v2' } });
+    expect(buildSupportReportHtml({ entries: [entry], generatedAt: 'now', appVersion: '0.1.0', ...(header ? { apiKeyHeader: header } : {}) })).not.toContain(CANARY);
+  });
+
+  it('is nothing extra when the key header is a usual key name or the profile is unknown', () => {
+    expect(reportApiKeyHeader([{ profileId: 'local' }, { profileId: 'gone' }], profiles)).toBeUndefined();
   });
 });

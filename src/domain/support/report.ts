@@ -22,6 +22,27 @@ export interface SupportReportInput {
   appVersion: string;
   /** The profile's key header when it is not a usual key name; redacted as well. */
   apiKeyHeader?: string;
+  /** Where `recognized` came from: the customer's paste (default), or the first entry's own request. */
+  recognizedFrom?: 'paste' | 'entry';
+}
+
+/** A profile as far as the report needs it: its key header's name. */
+export interface ReportProfile {
+  id: string;
+  headerNames: { apiKey: string };
+}
+
+/**
+ * The key header to redact beyond the usual key names: the first entry's profile's, when that
+ * profile renamed it to something no key-name rule recognises (stored entries are redacted when
+ * written, but the report does not rely on that alone).
+ */
+export function reportApiKeyHeader(entries: readonly { profileId: string }[], profiles: readonly ReportProfile[]): string | undefined {
+  for (const entry of entries) {
+    const header = profiles.find((profile) => profile.id === entry.profileId)?.headerNames.apiKey;
+    if (header && !isSecretName(header)) return header;
+  }
+  return undefined;
 }
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'";
@@ -68,8 +89,15 @@ function findingsTable(caption: string, findings: LintFinding[], key?: string): 
   return table(caption, ['Severity', 'Code', 'Field', 'What is wrong', 'Fix'], findings.map((finding) => [finding.severity, finding.code, finding.field ?? '', finding.message, finding.fix]), key);
 }
 
-function pasteSection(recognized: Recognized, key?: string): string {
-  const parts = [`<section><h2>What the customer sent (${escapeHtml(recognized.kind)})</h2>`, pre(recognized.redactedText, key)];
+// The section's heading says whose text it is: a paste is the customer's; without one, the report
+// lints the first entry's own request, which may be one this app sent.
+function pasteHeading(recognized: Recognized, from: 'paste' | 'entry'): string {
+  if (from === 'entry') return `Request 1 as sent, checked against the spec (${escapeHtml(recognized.kind)})`;
+  return `What the customer sent (${escapeHtml(recognized.kind)})`;
+}
+
+function pasteSection(recognized: Recognized, from: 'paste' | 'entry', key?: string): string {
+  const parts = [`<section><h2>${pasteHeading(recognized, from)}</h2>`, pre(recognized.redactedText, key)];
   if (recognized.kind === 'request') {
     parts.push(findingsTable('Lint findings', recognized.findings, key));
     if (recognized.corrected) {
@@ -112,7 +140,7 @@ function diffSection(diff: DiffEntry[], key?: string): string {
 export function buildSupportReportHtml(input: SupportReportInput): string {
   const key = input.apiKeyHeader;
   const sections = [
-    input.recognized ? pasteSection(input.recognized, key) : '',
+    input.recognized ? pasteSection(input.recognized, input.recognizedFrom ?? 'paste', key) : '',
     ...input.entries.map((entry, index) => entrySection(entry, index, key)),
     input.diff ? diffSection(input.diff, key) : '',
   ];

@@ -36,7 +36,11 @@ export interface LintFinding {
    * 'INPUT_INVALID' (the spec schema's own reason).
    */
   code: string;
-  severity: 'error' | 'warning';
+  /**
+   * 'error' and 'warning' are problems (explain exits 1); 'info' is a note the paste cannot settle,
+   * such as the headers a bare URL cannot show, and is not counted as a problem.
+   */
+  severity: 'error' | 'warning' | 'info';
   /** The query parameter or header concerned. */
   field?: string;
   /** What is wrong, in the user's terms. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_HISTORY_FILE_CHARS } from '../../domain/history-file.ts';
 import { channel } from '../channel.ts';
 
 /**
@@ -8,7 +9,7 @@ import { channel } from '../channel.ts';
  */
 
 /** Largest file history.import accepts, in UTF-16 code units of its text (about 50 MB). */
-export const HISTORY_IMPORT_MAX_CHARS = 50 * 1024 * 1024;
+export const HISTORY_IMPORT_MAX_CHARS = MAX_HISTORY_FILE_CHARS;
 /** Most entries one export takes. */
 export const HISTORY_EXPORT_MAX_IDS = 10_000;
 
