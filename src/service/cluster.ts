@@ -2,8 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { generateApiKey } from './auth.ts';
 import type { LocalServiceOptions, RunningService } from './index.ts';
-import type { RateLimiter } from './knobs.ts';
-import type { RateDecision } from './shared-rate-limit.ts';
+import type { RateDecision, RateWindow } from './shared-rate-limit.ts';
 import { loadOrCreateCertificate } from './tls.ts';
 
 /**
@@ -20,7 +19,7 @@ export type WorkerOptions = Omit<LocalServiceOptions, 'accessLog' | 'now' | 'ask
 export type ClusterMessage =
   | { type: 'start'; options: WorkerOptions }
   | { type: 'ready'; baseUrl: string }
-  | { type: 'rate'; id: number; key: string; nowMs: number }
+  | { type: 'rate'; id: number; window: RateWindow; key: string; nowMs: number }
   | { type: 'rate-decision'; id: number; decision: RateDecision }
   | { type: 'stop' };
 
@@ -28,12 +27,12 @@ export type ClusterMessage =
 const WORKER_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './cluster-worker.ts' : './cluster-worker.js', import.meta.url));
 const STOP_GRACE_MS = 5_000;
 
-type Decide = (key: string, nowMs: number) => RateDecision;
+type Decide = (window: RateWindow, key: string, nowMs: number) => RateDecision;
 
 function forkWorker(options: WorkerOptions, decide: Decide | undefined): { worker: Worker; ready: Promise<string> } {
   const worker = cluster.fork();
   worker.on('message', (message: ClusterMessage) => {
-    if (message.type === 'rate' && decide) worker.send({ type: 'rate-decision', id: message.id, decision: decide(message.key, message.nowMs) } satisfies ClusterMessage);
+    if (message.type === 'rate' && decide) worker.send({ type: 'rate-decision', id: message.id, decision: decide(message.window, message.key, message.nowMs) } satisfies ClusterMessage);
   });
   const ready = new Promise<string>((resolve, reject) => {
     const onMessage = (message: ClusterMessage) => {
@@ -61,11 +60,13 @@ function stopWorker(worker: Worker): Promise<void> {
   });
 }
 
-// The windows, loaded only when a limit is set: the primary stays small and starts fast without.
+// The windows (per key, and per address for missing or unknown keys), loaded only when a limit is
+// set: the primary stays small and starts fast without.
 async function rateDecider(rps: number): Promise<Decide> {
-  const [{ RateLimiter: Limiter }, { decide }] = await Promise.all([import('./knobs.ts'), import('./shared-rate-limit.ts')]);
-  const limiter: RateLimiter = new Limiter(rps);
-  return (key, nowMs) => decide(limiter, key, nowMs);
+  const [{ RateLimiter }, { AuthFailureLimiter }, { decide }] = await Promise.all([import('./knobs.ts'), import('./auth-failures.ts'), import('./shared-rate-limit.ts')]);
+  const perKey = new RateLimiter(rps);
+  const perAddress = new AuthFailureLimiter(rps);
+  return (window, id, nowMs) => decide(window === 'key' ? () => perKey.take(id, nowMs) : () => perAddress.fail(id, nowMs));
 }
 
 /** Starts `workers` worker processes and resolves once all of them listen. */
@@ -75,7 +76,7 @@ export async function startServiceCluster(options: LocalServiceOptions & { acces
   const apiKeys = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [{ key: generateApiKey(), team: 'local' }];
   const decide = options.rateLimitRps ? await rateDecider(options.rateLimitRps) : undefined;
   const { workers: count, accessLog: _accessLog, now: _now, askRateLimit: _ask, ...plain } = options;
-  const base: WorkerOptions = { ...plain, apiKeys, isRateLimited: decide !== undefined };
+  const base: WorkerOptions = { ...plain, apiKeys, processes: count, isRateLimited: decide !== undefined };
   cluster.setupPrimary({ exec: WORKER_ENTRY, execArgv: [], args: [] });
   // Every worker asks for the same port, 0 included: the cluster hands them all the primary's one
   // listening handle (asking for the port the first one got would bind it a second time).

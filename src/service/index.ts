@@ -9,7 +9,7 @@ import { createHandler, type HandlerResponse } from './handler.ts';
 import { RateLimiter, delayDrawer, faultDrawer } from './knobs.ts';
 import { Market } from './market/liquidity.ts';
 import type { BlockedLists } from './swap/checks.ts';
-import { DEFAULT_MAX_CONNECTIONS, GUARDED_SERVER_OPTIONS, capConnections, isBeforeHandshake, missingHostAnswer } from './listener-guards.ts';
+import { DEFAULT_MAX_CONNECTIONS, GUARDED_SERVER_OPTIONS, capConnections, connectionShare, isBeforeHandshake, missingHostAnswer } from './listener-guards.ts';
 import { cachedPriceSwap } from './price-cache.ts';
 import { createSharedLimitHandler, type AskRateLimit } from './shared-rate-limit.ts';
 import { priceSwap } from './swap/price.ts';
@@ -56,8 +56,10 @@ export interface LocalServiceOptions {
   blocked?: BlockedLists;
   /** Wall clock in ms (default Date.now): blocks, prices and rate windows follow it. */
   now?: () => number;
-  /** Open connections allowed at once (default 1024); more are refused and logged. */
+  /** Open connections allowed at once, for the whole server (default 1024); more are refused and logged. */
   maxConnections?: number;
+  /** How many processes share the port and maxConnections (serve --workers: each takes its share); default 1. */
+  processes?: number;
   /** Operator log lines (default: stderr). */
   log?: (line: string) => void;
   /** Rate limits held by another process (serve --workers: the cluster's primary); replaces rateLimitRps. */
@@ -110,7 +112,7 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
     blocked: options.blocked ?? {},
     now,
     // Missing or unknown keys count per address against the same per-second limit (with
-    // --workers, per worker: the primary shares only the per-key windows).
+    // --workers, in the primary's windows: createSharedLimitHandler replaces this one).
     authFailures: options.rateLimitRps ? new AuthFailureLimiter(options.rateLimitRps) : undefined,
     priceSwap: cachedPriceSwap(priceSwap),
     onUnexpected: (error: unknown) => process.stderr.write(`local service: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`),
@@ -149,8 +151,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<R
   const keys = new KeyRing(configured);
   const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, keepAlive: true, keepAliveTimeout: 30_000, ...GUARDED_SERVER_OPTIONS }, listener(options, keys));
   server.on('clientError', onClientError);
-  capConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, options.log ?? ((line) => process.stderr.write(`${line}
-`)));
+  const total = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const processes = options.processes ?? 1;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  capConnections(server, { max: connectionShare(total, processes), total, processes }, log);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
