@@ -62,6 +62,9 @@ function number(name: string, text: string | undefined, min: number, max: number
 
 class UsageError extends Error {}
 
+/** Environment variable that starts serve without the listener's guards (the throughput bench's baseline). */
+export const UNGUARDED_ENV = 'SWAP_EXPLORER_BENCH_UNGUARDED_LISTENER';
+
 function wholeNumber(name: string, text: string | undefined, min: number, max: number): number | undefined {
   const value = number(name, text, min, max);
   if (value !== undefined && !Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number between ${min} and ${max}`);
@@ -114,6 +117,8 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
       xStocks: values.xstock,
     },
     ...(values['access-log'] ? { accessLogFile: values['access-log'] } : {}),
+    // Internal, for bench/throughput.bench.ts only (what the listener's guards cost): not an option users see.
+    ...(process.env[UNGUARDED_ENV] === '1' ? { isListenerGuarded: false } : {}),
   };
 }
 

@@ -62,6 +62,11 @@ export interface LocalServiceOptions {
   processes?: number;
   /** Operator log lines (default: stderr). */
   log?: (line: string) => void;
+  /**
+   * Default true. False drops the listener's guards (handshake limit, connection cap, JSON 400 for
+   * a missing Host): only for the throughput bench, which measures what they cost.
+   */
+  isListenerGuarded?: boolean;
   /** Rate limits held by another process (serve --workers: the cluster's primary); replaces rateLimitRps. */
   askRateLimit?: AskRateLimit;
 }
@@ -120,12 +125,13 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
   const handle = options.askRateLimit
     ? createSharedLimitHandler(config, options.askRateLimit)
     : createHandler({ ...config, rateLimiter: options.rateLimitRps ? new RateLimiter(options.rateLimitRps) : undefined });
+  const isGuarded = options.isListenerGuarded ?? true;
   const drawFault = faultDrawer(options.faultRate ?? 0, seed);
   const drawDelay = delayDrawer(options.latencyMs ?? 0, options.jitterMs ?? 0, seed);
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     req.resume(); // GET only: any body is drained and ignored.
-    const answered = missingHostAnswer(req.headers, req.url) ?? handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress });
+    const answered = (isGuarded ? missingHostAnswer(req.headers, req.url) : undefined) ?? handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress });
     if (answered instanceof Promise) void answered.then((answer) => respond(req, res, answer, started));
     else respond(req, res, answered, started);
   };
@@ -144,17 +150,22 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
   }
 }
 
+function capConnectionsOf(server: Server, options: LocalServiceOptions): void {
+  const total = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const processes = options.processes ?? 1;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  capConnections(server, { max: connectionShare(total, processes), total, processes }, log);
+}
+
 /** Starts the service and resolves once it accepts connections. */
 export async function startLocalService(options: LocalServiceOptions): Promise<RunningService> {
   const cert = await loadOrCreateCertificate(options.dataDir);
   const configured = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [{ key: generateApiKey(), team: 'local' }];
   const keys = new KeyRing(configured);
-  const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, keepAlive: true, keepAliveTimeout: 30_000, ...GUARDED_SERVER_OPTIONS }, listener(options, keys));
+  const isGuarded = options.isListenerGuarded ?? true;
+  const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, keepAlive: true, keepAliveTimeout: 30_000, ...(isGuarded ? GUARDED_SERVER_OPTIONS : {}) }, listener(options, keys));
   server.on('clientError', onClientError);
-  const total = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  const processes = options.processes ?? 1;
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  capConnections(server, { max: connectionShare(total, processes), total, processes }, log);
+  if (isGuarded) capConnectionsOf(server, options);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
