@@ -11,6 +11,7 @@ import { Market } from './market/liquidity.ts';
 import type { BlockedLists } from './swap/checks.ts';
 import { DEFAULT_MAX_CONNECTIONS, GUARDED_SERVER_OPTIONS, capConnections, connectionShare, isBeforeHandshake, missingHostAnswer } from './listener-guards.ts';
 import { cachedPriceSwap } from './price-cache.ts';
+import { serializeBody } from './serialized-body.ts';
 import { createSharedLimitHandler, type AskRateLimit } from './shared-rate-limit.ts';
 import { priceSwap } from './swap/price.ts';
 import { loadOrCreateCertificate } from './tls.ts';
@@ -86,7 +87,7 @@ function send(res: ServerResponse, answer: HandlerResponse): void {
   let status = answer.status;
   let payload: string;
   try {
-    payload = JSON.stringify(answer.body);
+    payload = serializeBody(answer.body);
   } catch {
     // A body that cannot be serialised is a bug: answer as any unexpected failure, never crash.
     status = 500;
