@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['src/**/*.test.ts', 'main/**/*.test.ts', 'build/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'main/**/*.test.ts', 'build/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
         },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openProfileStore } from '../src/core/profiles/index.ts';
 import { findTokenBySymbol } from '../src/domain/token-registry.ts';
 import type { BenchRow } from './types.ts';
-import { API_KEY, BIN, NEWMAN, OPENAPI, PRISM, ROOT, STATIC_SERVER, assertBuilt, caOf, firstOk, freePort, launch, median, stop, type Started } from './peers/peers.ts';
+import { API_KEY, BIN, NEWMAN, OPENAPI, PRISM, ROOT, STATIC_SERVER, assertBuilt, caOf, firstOk, freePort, launch, median, prismMissing, skippedPrismRow, stop, type Started } from './peers/peers.ts';
 
 /**
  * Cold starts, each process spawned fresh and timed from spawn, rounds alternating between us and
@@ -81,12 +81,14 @@ export async function run(): Promise<BenchRow[]> {
       const port = await freePort();
       return coldServe([...command, String(port)], `${scheme}://127.0.0.1:${port}${pricePath}`, scheme === 'https' ? ca : undefined);
     };
+    const noPrism = prismMissing();
     const serve = await rounds(SERVE_ROUNDS, {
       one: () => cold([BIN, 'serve', '--workers', '1', '--data-dir', svcDir, '--api-key', API_KEY, '--access-log', join(dir, 'cold.log'), '--port']),
       many: () => cold([BIN, 'serve', '--data-dir', svcDir, '--api-key', API_KEY, '--access-log', join(dir, 'cold.log'), '--port']),
       bare: () => cold([STATIC_SERVER, svcDir, join(dir, 'bodies.json')]),
-      prism: () => cold([PRISM, 'mock', OPENAPI, '--verboseLevel', 'silent', '--errors', 'false', '--port'], 'http'),
+      ...(noPrism ? {} : { prism: () => cold([PRISM, 'mock', OPENAPI, '--verboseLevel', 'silent', '--errors', 'false', '--port'], 'http') }),
     });
+    const versusPrism = (name: string, ours: number) => (noPrism ? skippedPrismRow(name, 'ms', 0.3, '<=', noPrism) : row(name, ours, 'Prism (HTTP, no TLS)', serve.prism!, 0.3));
     const cliDetail = `medians of ${CLI_ROUNDS} alternating rounds after one warm-up each; newman ${cli.newman!.toFixed(0)} ms, bare node -e ${cli.bare!.toFixed(0)} ms; all verify the certificate`;
     const serveDetail = `medians of ${SERVE_ROUNDS} alternating rounds; first 200 polled on new connections every 2 ms; Prism serves plain HTTP (no TLS option)`;
     return [
@@ -95,9 +97,9 @@ export async function run(): Promise<BenchRow[]> {
       row('CLI compare (one chain, both models) vs newman one request', cli.compare!, 'newman', cli.newman!, 0.5),
       row('CLI compare (one chain, both models) vs bare node -e HTTPS request', cli.compare!, 'node -e', cli.bare!, 1.5),
       row('serve --workers 1: spawn → first 200 vs bare Node HTTPS server', serve.one!, 'bare Node HTTPS', serve.bare!, 2, serveDetail),
-      row('serve --workers 1: spawn → first 200 vs Prism', serve.one!, 'Prism (HTTP, no TLS)', serve.prism!, 0.3),
+      versusPrism('serve --workers 1: spawn → first 200 vs Prism', serve.one!),
       row(`serve (default ${cores} workers): spawn → first 200 vs bare Node HTTPS server`, serve.many!, 'bare Node HTTPS', serve.bare!, 2),
-      row(`serve (default ${cores} workers): spawn → first 200 vs Prism`, serve.many!, 'Prism (HTTP, no TLS)', serve.prism!, 0.3),
+      versusPrism(`serve (default ${cores} workers): spawn → first 200 vs Prism`, serve.many!),
     ];
   } finally {
     await stop(service.child);

@@ -2,8 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
+import { UNGUARDED_ENV } from '../src/cli/serve.ts';
 import type { BenchRow } from './types.ts';
-import { API_KEY, BIN, HEADERS, LOAD, OPENAPI, PRISM, STATIC_SERVER, assertBuilt, caOf, firstOk, freePort, launch, stop, swapPaths, type Started } from './peers/peers.ts';
+import { API_KEY, BIN, HEADERS, LOAD, OPENAPI, PRISM, STATIC_SERVER, assertBuilt, caOf, firstOk, freePort, launch, prismMissing, skippedPrismRow, stop, swapPaths, type Started } from './peers/peers.ts';
 
 /**
  * HTTPS throughput of the local service (the built CLI's `serve`, its own process) against the
@@ -11,12 +12,14 @@ import { API_KEY, BIN, HEADERS, LOAD, OPENAPI, PRISM, STATIC_SERVER, assertBuilt
  * certificate) and against Prism mocking the service (static examples, logging off; Prism serves
  * plain HTTP only, so it does less work per request than either HTTPS server). The load generator
  * (bench/peers/load.mjs) is a separate process with 32 connections that verifies the certificate.
- * Targets, rounds alternating, one process each: run one after the other, each alone.
+ * Targets, rounds alternating, one process each: run one after the other, each alone, in reverse
+ * order every other round. The listener's guards (handshake limit, connection cap, Host check) are
+ * measured against the same build started without them, for throughput and for p99.
  */
 
 const CONNECTIONS = 32;
 const DURATION_MS = Number(process.env.THROUGHPUT_BENCH_MS ?? 4_000);
-const ROUNDS = 2;
+const ROUNDS = Number(process.env.THROUGHPUT_BENCH_ROUNDS ?? 2);
 
 type Endpoint = 'allowance-holder/price' | 'permit2/quote';
 interface Target { name: string; origin: string; caFile?: string }
@@ -38,8 +41,9 @@ async function body(origin: string, ca: string, path: string): Promise<string> {
   return text;
 }
 
-async function serve(dir: string, workers: number): Promise<Started & Target> {
-  const started = launch(process.execPath, [BIN, 'serve', '--workers', String(workers), '--data-dir', dir, '--api-key', API_KEY, '--access-log', join(dir, `access-${workers}.log`)]);
+async function serve(dir: string, workers: number, isGuarded = true): Promise<Started & Target> {
+  const log = join(dir, `access-${workers}${isGuarded ? '' : '-unguarded'}.log`);
+  const started = launch(process.execPath, [BIN, 'serve', '--workers', String(workers), '--data-dir', dir, '--api-key', API_KEY, '--access-log', log], isGuarded ? {} : { [UNGUARDED_ENV]: '1' });
   const { baseUrl, caCertPath } = await caOf(await started.firstLine);
   return { ...started, name: workers === 1 ? 'serve' : `serve --workers ${workers}`, origin: baseUrl, caFile: caCertPath };
 }
@@ -47,6 +51,8 @@ async function serve(dir: string, workers: number): Promise<Started & Target> {
 function row(name: string, ours: number, peer: { name: string; value: number }, target: number, detail?: string): BenchRow {
   return { name, value: ours, unit: 'req/s', target, comparison: '>=', peer, ...(detail ? { detail } : {}) };
 }
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /** Throughput rows: ours vs the stack's limit and vs Prism, and N workers vs N × one. */
 export async function run(): Promise<BenchRow[]> {
@@ -66,33 +72,47 @@ export async function run(): Promise<BenchRow[]> {
     const bare = launch(process.execPath, [STATIC_SERVER, dir, join(dir, 'bodies.json')]);
     children.push(bare);
     const staticTarget: Target = { name: 'bare Node HTTPS', origin: (JSON.parse(await bare.firstLine) as { baseUrl: string }).baseUrl, caFile: one.caFile };
-    const port = await freePort();
-    const prism = launch(process.execPath, [PRISM, 'mock', OPENAPI, '--port', String(port), '--verboseLevel', 'silent', '--errors', 'false']);
-    children.push(prism);
-    const prismTarget: Target = { name: 'Prism (HTTP, no TLS)', origin: `http://127.0.0.1:${port}` };
-    await firstOk(`${prismTarget.origin}${paths['allowance-holder/price'][0]}`, undefined);
+    const noPrism = prismMissing();
+    const prismTarget: Target = { name: 'Prism (HTTP, no TLS)', origin: `http://127.0.0.1:${await freePort()}` };
+    if (!noPrism) {
+      const prism = launch(process.execPath, [PRISM, 'mock', OPENAPI, '--port', new URL(prismTarget.origin).port, '--verboseLevel', 'silent', '--errors', 'false']);
+      children.push(prism);
+      await firstOk(`${prismTarget.origin}${paths['allowance-holder/price'][0]}`, undefined);
+    }
     const many = await serve(dir, cores);
     children.push(many);
+    const unguarded = await serve(dir, 1, false);
+    children.push(unguarded);
 
-    const runs: [string, Target, Endpoint][] = [
-      ['ours-ah', one, 'allowance-holder/price'], ['bare-ah', staticTarget, 'allowance-holder/price'], ['prism-ah', prismTarget, 'allowance-holder/price'],
+    const runs = ([
+      ['ours-ah', one, 'allowance-holder/price'], ['unguarded-ah', unguarded, 'allowance-holder/price'], ['bare-ah', staticTarget, 'allowance-holder/price'], ['prism-ah', prismTarget, 'allowance-holder/price'],
       ['ours-p2q', one, 'permit2/quote'], ['bare-p2q', staticTarget, 'permit2/quote'], ['prism-p2q', prismTarget, 'permit2/quote'],
       ['many-ah', many, 'allowance-holder/price'],
-    ];
+    ] satisfies [string, Target, Endpoint][]).filter(([id]) => !noPrism || !id.startsWith('prism-'));
     const results = new Map<string, Load[]>();
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [id, target, endpoint] of runs) results.set(id, [...(results.get(id) ?? []), await load(dir, target, paths[endpoint])]);
+      for (const [id, target, endpoint] of round % 2 === 0 ? runs : runs.toReversed()) results.set(id, [...(results.get(id) ?? []), await load(dir, target, paths[endpoint])]);
     }
-    const rps = (id: string) => results.get(id)!.reduce((sum, result) => sum + result.rps, 0) / ROUNDS;
+    const of = (id: string) => results.get(id) ?? [{ rps: Number.NaN, failures: 0, p99Ms: Number.NaN, bytes: 0, requests: 0 }];
+    const rps = (id: string) => mean(of(id).map((result) => result.rps));
+    const p99 = (id: string) => mean(of(id).map((result) => result.p99Ms));
     const failures = [...results.values()].flat().reduce((sum, result) => sum + result.failures, 0);
-    const size = (id: string) => Math.round(results.get(id)![0]!.bytes / Math.max(1, results.get(id)![0]!.requests));
+    const size = (id: string) => Math.round(of(id)[0]!.bytes / Math.max(1, of(id)[0]!.requests));
     const sizes = `bodies ${size('ours-ah')} / ${size('bare-ah')} / ${size('prism-ah')} B (ours / bare / Prism) for the price, ${size('ours-p2q')} / ${size('bare-p2q')} / ${size('prism-p2q')} B for the quote`;
-    const each = `${CONNECTIONS} connections, ${DURATION_MS / 1000} s × ${ROUNDS} alternating rounds, load generator in its own process verifying the certificate; ${sizes}`;
+    const latency = `p99 ${p99('ours-ah').toFixed(1)} / ${p99('bare-ah').toFixed(1)} / ${p99('prism-ah').toFixed(1)} ms (ours / bare / Prism) for the price, ${p99('ours-p2q').toFixed(1)} / ${p99('bare-p2q').toFixed(1)} / ${p99('prism-p2q').toFixed(1)} ms for the quote, ${p99('many-ah').toFixed(1)} ms with ${cores} workers`;
+    const each = `${CONNECTIONS} connections, ${DURATION_MS / 1000} s × ${ROUNDS} alternating rounds, load generator in its own process verifying the certificate; ${sizes}; ${latency}`;
+    const guards = 'the same build started without the listener guards (handshake limit, connection cap, Host check), alternating with it in the same run';
     return [
       row('Allowance Holder price, one process, vs bare Node HTTPS static body', rps('ours-ah'), { name: staticTarget.name, value: rps('bare-ah') }, 0.6, each),
       row('Permit2 quote with taker, one process, vs bare Node HTTPS static body', rps('ours-p2q'), { name: staticTarget.name, value: rps('bare-p2q') }, 0.4),
-      row('Allowance Holder price, one process, vs Prism (logging off)', rps('ours-ah'), { name: prismTarget.name, value: rps('prism-ah') }, 3),
-      row('Permit2 quote with taker, one process, vs Prism (logging off)', rps('ours-p2q'), { name: prismTarget.name, value: rps('prism-p2q') }, 3),
+      ...(noPrism
+        ? [skippedPrismRow('Allowance Holder price, one process, vs Prism (logging off)', 'req/s', 3, '>=', noPrism), skippedPrismRow('Permit2 quote with taker, one process, vs Prism (logging off)', 'req/s', 3, '>=', noPrism)]
+        : [
+            row('Allowance Holder price, one process, vs Prism (logging off)', rps('ours-ah'), { name: prismTarget.name, value: rps('prism-ah') }, 3),
+            row('Permit2 quote with taker, one process, vs Prism (logging off)', rps('ours-p2q'), { name: prismTarget.name, value: rps('prism-p2q') }, 3),
+          ]),
+      row('Allowance Holder price, listener guards on vs off: throughput', rps('ours-ah'), { name: 'guards off', value: rps('unguarded-ah') }, 0.9, guards),
+      { name: 'Allowance Holder price, listener guards on vs off: p99', value: p99('ours-ah'), unit: 'ms', target: 1.1, comparison: '<=', peer: { name: 'guards off', value: p99('unguarded-ah') } },
       row(`Allowance Holder price, serve --workers ${cores} vs ${cores} × one worker`, rps('many-ah'), { name: `${cores} × one`, value: cores * rps('ours-ah') }, 0.8, `the generator shares the ${cores} cores with the workers`),
       { name: 'HTTPS failed responses (all runs above)', value: failures, unit: 'count', target: 0, comparison: '<=' },
     ];

@@ -1,8 +1,9 @@
 /**
  * One row of the benchmark table: a measured value against its target. A row with `peer` is a
- * ratio goal: `target` applies to value / peer.value (both measured in the same run), and only such
- * rows can fail `npm run bench`; a row without one is an absolute figure that depends on the
- * machine, reported with its target but never failing the run.
+ * ratio goal: `target` applies to value / peer.value (both measured in the same run). What fails
+ * `npm run bench` is decided in verdict.ts: a missed ratio target, or a missed machine-independent
+ * figure (a count, a size, a quality in bp); an absolute time or rate without a peer depends on the
+ * machine and is reported with its target, never failed.
  */
 export interface BenchRow {
   name: string;
@@ -14,4 +15,6 @@ export interface BenchRow {
   /** The peer or limit measured alongside, in the same unit as value. */
   peer?: { name: string; value: number };
   detail?: string;
+  /** Why the row was not measured (its peer is not installed): shown as skipped, never failed. */
+  skipped?: string;
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { tokensOf } from '../../src/domain/token-registry.ts';
 import { DEMO_TAKERS } from '../../src/service/swap/taker-state.ts';
+import type { BenchRow } from '../types.ts';
 
 /**
  * What the peer benches share: the queries (a rotation of pairs on four chains, as a client would
@@ -22,6 +23,16 @@ export const PRISM = `${ROOT}node_modules/@stoplight/prism-cli/dist/index.js`;
 export const NEWMAN = `${ROOT}node_modules/newman/bin/newman.js`;
 export const API_KEY = 'bench-key';
 export const HEADERS = { 'svc-api-key': API_KEY, 'svc-version': 'v2' };
+
+/** Why rows against Prism are skipped (it is not installed), or undefined when it is there to measure. */
+export function prismMissing(): string | undefined {
+  return existsSync(PRISM) ? undefined : 'Prism is not installed (node_modules/@stoplight/prism-cli): `npm ci` installs it as a dev dependency';
+}
+
+/** A row against Prism that could not be measured, shown as skipped with the reason. */
+export function skippedPrismRow(name: string, unit: string, target: number, comparison: '<=' | '>=', reason: string): BenchRow {
+  return { name, value: 0, unit, target, comparison, peer: { name: 'Prism', value: 0 }, skipped: reason };
+}
 
 /** The built CLI must exist: the benches measure what users run. */
 export function assertBuilt(): void {

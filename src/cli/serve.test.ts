@@ -50,7 +50,8 @@ describe('swap-explorer serve', () => {
     const body = (await response.body.json()) as { zid: string };
     expect(response.statusCode).toBe(200);
     await agent.close();
-    await vi.waitFor(async () => expect(await readFile(log, 'utf8')).toContain(body.zid));
+    // The access log is written after the answer is sent: on a busy machine that can take seconds.
+    await vi.waitFor(async () => expect(await readFile(log, 'utf8')).toContain(body.zid), { timeout: 15_000, interval: 50 });
     const entry = JSON.parse((await readFile(log, 'utf8')).trim().split('\n').at(-1)!);
     expect(entry).toMatchObject({ zid: body.zid, path: '/swap/chains', status: 200, method: 'GET' });
     expect(typeof entry.ms).toBe('number');
@@ -70,8 +71,8 @@ describe('swap-explorer serve', () => {
 
 describe('argument handling', () => {
   it('maps every knob to service options', () => {
-    const options = serveOptions(['--latency-ms', '5', '--jitter-ms', '2', '--fault-rate', '0.25', '--rate-limit-rps', '10', '--api-key', 'a:t:custom', '--block-taker', '0x1', '--xstock', '0x2', '--data-dir', '/d']);
-    expect(options).toMatchObject({ latencyMs: 5, jitterMs: 2, faultRate: 0.25, rateLimitRps: 10, dataDir: '/d', apiKeys: [{ key: 'a', team: 't', plan: 'custom' }], blocked: { takers: ['0x1'], xStocks: ['0x2'] } });
+    const options = serveOptions(['--latency-ms', '5', '--jitter-ms', '2', '--fault-rate', '0.25', '--rate-limit-rps', '10', '--api-key', 'a:t:custom', '--block-taker', '0x1', '--xstock', '0x2', '--data-dir', '/d', '--max-connections', '64']);
+    expect(options).toMatchObject({ latencyMs: 5, jitterMs: 2, faultRate: 0.25, rateLimitRps: 10, maxConnections: 64, dataDir: '/d', apiKeys: [{ key: 'a', team: 't', plan: 'custom' }], blocked: { takers: ['0x1'], xStocks: ['0x2'] } });
   });
 
   it('exits 2 on bad options and unknown commands, 0 on help', async () => {

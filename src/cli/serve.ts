@@ -25,6 +25,8 @@ const USAGE = `Usage: swap-explorer serve [options]
   --fault-rate R         share (0-1) of requests answered with a 500 or a dropped connection
   --rate-limit-rps N     requests per second per key (fixed one-second window, then 429)
   --access-log FILE      append the JSON access log to FILE instead of stderr
+  --max-connections N    open connections allowed at once, for the whole server (default 1024);
+                         more are refused and logged
   --workers N            processes sharing the port, keys, seed and per-key rate limits
                          (default: one per core; 1 runs the service in this process)
   --block-taker A, --block-recipient A, --block-buy-token A, --block-sell-token A, --xstock A
@@ -42,6 +44,7 @@ const OPTIONS = {
   'rate-limit-rps': { type: 'string' },
   'access-log': { type: 'string' },
   workers: { type: 'string' },
+  'max-connections': { type: 'string' },
   'block-taker': { type: 'string', multiple: true },
   'block-recipient': { type: 'string', multiple: true },
   'block-buy-token': { type: 'string', multiple: true },
@@ -58,6 +61,9 @@ function number(name: string, text: string | undefined, min: number, max: number
 }
 
 class UsageError extends Error {}
+
+/** Environment variable that starts serve without the listener's guards (the throughput bench's baseline). */
+export const UNGUARDED_ENV = 'SWAP_EXPLORER_BENCH_UNGUARDED_LISTENER';
 
 function wholeNumber(name: string, text: string | undefined, min: number, max: number): number | undefined {
   const value = number(name, text, min, max);
@@ -101,6 +107,7 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
     jitterMs: number('jitter-ms', values['jitter-ms'], 0, 600_000),
     faultRate: number('fault-rate', values['fault-rate'], 0, 1),
     rateLimitRps: number('rate-limit-rps', values['rate-limit-rps'], 0, 1e9),
+    maxConnections: wholeNumber('max-connections', values['max-connections'], 1, 1_000_000),
     workers: wholeNumber('workers', values.workers, 1, 256) ?? availableParallelism(),
     blocked: {
       takers: values['block-taker'],
@@ -110,6 +117,8 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
       xStocks: values.xstock,
     },
     ...(values['access-log'] ? { accessLogFile: values['access-log'] } : {}),
+    // Internal, for bench/throughput.bench.ts only (what the listener's guards cost): not an option users see.
+    ...(process.env[UNGUARDED_ENV] === '1' ? { isListenerGuarded: false } : {}),
   };
 }
 

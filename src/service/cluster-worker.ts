@@ -1,7 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { ClusterMessage } from './cluster.ts';
 import { startLocalService, type RunningService } from './index.ts';
-import type { RateDecision } from './shared-rate-limit.ts';
+import type { RateDecision, RateWindow } from './shared-rate-limit.ts';
 
 /**
  * Entry of one worker of `serve --workers N` (cluster.ts): waits for its options from the primary,
@@ -16,11 +16,11 @@ let nextId = 0;
 let service: RunningService | undefined;
 let log: WriteStream | undefined;
 
-function askRateLimit(key: string, nowMs: number): Promise<RateDecision> {
+function askRateLimit(window: RateWindow, key: string, nowMs: number): Promise<RateDecision> {
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
-    send({ type: 'rate', id, key, nowMs });
+    send({ type: 'rate', id, window, key, nowMs });
   });
 }
 

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
+import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,6 +16,9 @@ let dir: string;
 let child: ChildProcessWithoutNullStreams;
 let line: { baseUrl: string; caCertPath: string; apiKeys: string[] };
 let agent: Agent;
+// Connections kept alive across requests, opened before a burst: a burst then needs no handshakes.
+let keptAlive: Agent;
+const BURST_CONNECTIONS = 24;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cluster-test-'));
@@ -28,11 +32,14 @@ beforeAll(async () => {
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
   });
   // Many connections, each used once at a time: the cluster deals new connections to the workers in turn.
-  agent = new Agent({ connect: { ca: await readFile(line.caCertPath, 'utf8') }, connections: 12, pipelining: 0 });
+  const ca = await readFile(line.caCertPath, 'utf8');
+  agent = new Agent({ connect: { ca }, connections: 12, pipelining: 0 });
+  keptAlive = new Agent({ connect: { ca }, connections: BURST_CONNECTIONS, pipelining: 1 });
 }, 60_000);
 
 afterAll(async () => {
   await agent.close();
+  await keptAlive.close();
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
@@ -44,13 +51,28 @@ async function get(key: string, path = '/swap/chains'): Promise<{ status: number
   return { status: response.statusCode, body: await response.body.text() };
 }
 
-// A burst that starts as a new wall-clock second begins (a fresh rate window) and ends in it.
+async function getKeptAlive(key: string, path = '/swap/chains'): Promise<number> {
+  const response = await request(`${line.baseUrl}${path}`, { headers: { 'svc-api-key': key, 'svc-version': 'v2' }, dispatcher: keptAlive });
+  await response.body.dump();
+  return response.statusCode;
+}
+
+// Opens every connection of `keptAlive` at once (dealt to the workers in turn) with requests that
+// stop at the path check (404), before any rate window counts them.
+async function openConnections(): Promise<void> {
+  const statuses = await Promise.all(Array.from({ length: BURST_CONNECTIONS }, () => getKeptAlive('key-a', '/not-an-endpoint')));
+  expect(new Set(statuses)).toEqual(new Set([404]));
+}
+
+// A burst on open connections that starts as a new wall-clock second begins (a fresh rate window)
+// and ends in it: no TLS handshake inside the second, so a busy machine still fits it.
 async function burstInOneSecond(keys: string[], perKey: number): Promise<Map<string, number[]>> {
   for (let attempt = 0; attempt < 10; attempt++) {
+    await openConnections();
     const previous = Math.floor(Date.now() / 1000);
-    await vi.waitFor(() => expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(previous), { interval: 2, timeout: 2_000 });
+    await vi.waitFor(() => expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(previous), { interval: 2, timeout: 5_000 });
     const second = Math.floor(Date.now() / 1000);
-    const results = await Promise.all(keys.flatMap((key) => Array.from({ length: perKey }, () => get(key).then((r) => [key, r.status] as const))));
+    const results = await Promise.all(keys.flatMap((key) => Array.from({ length: perKey }, () => getKeptAlive(key).then((status) => [key, status] as const))));
     if (Math.floor(Date.now() / 1000) !== second) continue;
     const byKey = new Map<string, number[]>(keys.map((key) => [key, []]));
     for (const [key, status] of results) byKey.get(key)!.push(status);
@@ -71,6 +93,13 @@ describe('serve --workers 2', () => {
       expect(statuses.filter((status) => status === 200)).toHaveLength(5);
       expect(statuses.filter((status) => status === 429)).toHaveLength(7);
     }
+  });
+
+  it('counts wrong keys per address across workers: 5 per second get 401, the rest 429', async () => {
+    const byKey = await burstInOneSecond(['not-a-key'], 12);
+    const statuses = byKey.get('not-a-key')!;
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
   });
 
   it('answers the same query identically from every worker, zid aside', async () => {
@@ -104,4 +133,44 @@ describe('serve --workers 2 on a taken port', () => {
     expect(stderr).toMatch(/could not start: .*EADDRINUSE/);
     expect(stderr).not.toMatch(/\n\s+at /);
   });
+});
+
+describe('serve --workers 2 --max-connections 10', () => {
+  // Resolves true once the TLS handshake finishes (the connection was taken), false once refused.
+  function handshake(port: number, ca: string): Promise<{ socket: TLSSocket; isTaken: boolean }> {
+    return new Promise((resolve) => {
+      const socket = tlsConnect({ host: '127.0.0.1', port, ca, servername: 'localhost' }, () => resolve({ socket, isTaken: true }));
+      socket.once('error', () => resolve({ socket, isTaken: false }));
+      socket.once('close', () => resolve({ socket, isTaken: false }));
+    });
+  }
+
+  it('holds the cap for the whole server: of 24 connections at most 10 are taken, the rest refused at once with a log line naming the option', async () => {
+    const capped = spawn(process.execPath, [MAIN, 'serve', '--workers', '2', '--max-connections', '10', '--data-dir', dir]);
+    let stderr = '';
+    capped.stderr.on('data', (chunk) => (stderr += chunk));
+    try {
+      let out = '';
+      const ready = await new Promise<{ baseUrl: string; caCertPath: string }>((resolve, reject) => {
+        capped.stdout.on('data', (chunk) => {
+          out += chunk;
+          if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))));
+        });
+        capped.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+      });
+      const port = Number(new URL(ready.baseUrl).port);
+      const ca = await readFile(ready.caCertPath, 'utf8');
+      // Every attempt ends one way or the other long before the 10 s handshake limit: none waits.
+      const results = await Promise.all(Array.from({ length: 24 }, () => handshake(port, ca)));
+      const taken = results.filter((result) => result.isTaken);
+      expect(taken.length).toBeGreaterThan(0);
+      expect(taken.length).toBeLessThanOrEqual(10);
+      await vi.waitFor(() => expect(stderr).toMatch(/connection cap reached: 10 connections open .*--max-connections/), { timeout: 10_000 });
+      for (const { socket } of results) socket.destroy();
+    } finally {
+      const exited = new Promise((resolve) => capped.once('exit', resolve));
+      capped.kill('SIGTERM');
+      await exited;
+    }
+  }, 60_000);
 });

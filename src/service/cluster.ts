@@ -1,10 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { generateApiKey } from './auth.ts';
+import { generateApiKey, type ApiKeyConfig } from './auth.ts';
 import type { LocalServiceOptions, RunningService } from './index.ts';
-import type { RateLimiter } from './knobs.ts';
-import type { RateDecision } from './shared-rate-limit.ts';
-import { loadOrCreateCertificate } from './tls.ts';
+import type { RateDecision, RateWindow } from './shared-rate-limit.ts';
+import { loadOrCreateCertificate, type ServiceCertificate } from './tls.ts';
 
 /**
  * `serve --workers N`: N worker processes on node:cluster sharing one port, one certificate, one
@@ -20,7 +19,7 @@ export type WorkerOptions = Omit<LocalServiceOptions, 'accessLog' | 'now' | 'ask
 export type ClusterMessage =
   | { type: 'start'; options: WorkerOptions }
   | { type: 'ready'; baseUrl: string }
-  | { type: 'rate'; id: number; key: string; nowMs: number }
+  | { type: 'rate'; id: number; window: RateWindow; key: string; nowMs: number }
   | { type: 'rate-decision'; id: number; decision: RateDecision }
   | { type: 'stop' };
 
@@ -28,12 +27,25 @@ export type ClusterMessage =
 const WORKER_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './cluster-worker.ts' : './cluster-worker.js', import.meta.url));
 const STOP_GRACE_MS = 5_000;
 
-type Decide = (key: string, nowMs: number) => RateDecision;
+type Decide = (window: RateWindow, key: string, nowMs: number) => RateDecision;
 
-function forkWorker(options: WorkerOptions, decide: Decide | undefined): { worker: Worker; ready: Promise<string> } {
-  const worker = cluster.fork();
+// The primary's V8 code cache (bin/ enables it), shared with the workers: a worker then skips
+// compiling the service bundle, most of its start. Undefined when the primary runs without one.
+const compileCacheDir = process.getBuiltinModule('node:module').getCompileCacheDir?.();
+
+/** What every worker is started with, ready once the primary has its certificate, keys and windows. */
+interface Setup {
+  options: WorkerOptions;
+  decide: Decide | undefined;
+}
+
+// The worker is forked at once and told its options when `setup` resolves: its start (loading the
+// service bundle) overlaps the primary's own preparation.
+function forkWorker(setup: Promise<Setup>): { worker: Worker; ready: Promise<string> } {
+  const worker = cluster.fork(compileCacheDir ? { NODE_COMPILE_CACHE: compileCacheDir } : {});
+  let decide: Decide | undefined;
   worker.on('message', (message: ClusterMessage) => {
-    if (message.type === 'rate' && decide) worker.send({ type: 'rate-decision', id: message.id, decision: decide(message.key, message.nowMs) } satisfies ClusterMessage);
+    if (message.type === 'rate' && decide) worker.send({ type: 'rate-decision', id: message.id, decision: decide(message.window, message.key, message.nowMs) } satisfies ClusterMessage);
   });
   const ready = new Promise<string>((resolve, reject) => {
     const onMessage = (message: ClusterMessage) => {
@@ -45,7 +57,13 @@ function forkWorker(options: WorkerOptions, decide: Decide | undefined): { worke
     worker.on('message', onMessage);
     worker.once('exit', onExit);
   });
-  worker.send({ type: 'start', options } satisfies ClusterMessage);
+  void setup.then(
+    (ready) => {
+      decide = ready.decide;
+      if (!worker.isDead()) worker.send({ type: 'start', options: ready.options } satisfies ClusterMessage);
+    },
+    () => worker.process.kill('SIGKILL'),
+  );
   return { worker, ready };
 }
 
@@ -61,47 +79,59 @@ function stopWorker(worker: Worker): Promise<void> {
   });
 }
 
-// The windows, loaded only when a limit is set: the primary stays small and starts fast without.
+// The windows (per key, and per address for missing or unknown keys), loaded only when a limit is
+// set: the primary stays small and starts fast without.
 async function rateDecider(rps: number): Promise<Decide> {
-  const [{ RateLimiter: Limiter }, { decide }] = await Promise.all([import('./knobs.ts'), import('./shared-rate-limit.ts')]);
-  const limiter: RateLimiter = new Limiter(rps);
-  return (key, nowMs) => decide(limiter, key, nowMs);
+  const [{ RateLimiter }, { AuthFailureLimiter }, { decide }] = await Promise.all([import('./knobs.ts'), import('./auth-failures.ts'), import('./shared-rate-limit.ts')]);
+  const perKey = new RateLimiter(rps);
+  const perAddress = new AuthFailureLimiter(rps);
+  return (window, id, nowMs) => decide(window === 'key' ? () => perKey.take(id, nowMs) : () => perAddress.fail(id, nowMs));
 }
 
-/** Starts `workers` worker processes and resolves once all of them listen. */
-export async function startServiceCluster(options: LocalServiceOptions & { accessLogFile?: string; workers: number }, log: (line: string) => void): Promise<RunningService> {
-  // Made here, before any worker starts, so that they all read the same cached pair and keys.
+// Made here, before any worker is told to start, so that they all read the same cached pair and keys.
+async function prepare(options: LocalServiceOptions & { accessLogFile?: string; workers: number }): Promise<Setup & { cert: ServiceCertificate; apiKeys: ApiKeyConfig[] }> {
   const cert = await loadOrCreateCertificate(options.dataDir);
   const apiKeys = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [{ key: generateApiKey(), team: 'local' }];
   const decide = options.rateLimitRps ? await rateDecider(options.rateLimitRps) : undefined;
   const { workers: count, accessLog: _accessLog, now: _now, askRateLimit: _ask, ...plain } = options;
-  const base: WorkerOptions = { ...plain, apiKeys, isRateLimited: decide !== undefined };
+  return { cert, apiKeys, decide, options: { ...plain, apiKeys, processes: count, isRateLimited: decide !== undefined } };
+}
+
+/** Starts `workers` worker processes and resolves once the first listens (the others follow at once). */
+export async function startServiceCluster(options: LocalServiceOptions & { accessLogFile?: string; workers: number }, log: (line: string) => void): Promise<RunningService> {
   cluster.setupPrimary({ exec: WORKER_ENTRY, execArgv: [], args: [] });
+  const setup = prepare(options);
   // Every worker asks for the same port, 0 included: the cluster hands them all the primary's one
-  // listening handle (asking for the port the first one got would bind it a second time).
-  const started = Array.from({ length: count }, () => forkWorker(base, decide));
-  let baseUrl: string | undefined;
+  // listening handle (asking for the port the first one got would bind it a second time). The
+  // first worker starts alone and the service is ready once it listens: on a machine with few
+  // cores, N workers starting at once each take N times as long to serve the first request. The
+  // others start then and join the round robin as each listens.
+  const first = forkWorker(setup);
+  let baseUrl: string;
   try {
-    [baseUrl] = await Promise.all(started.map((worker) => worker.ready));
+    [baseUrl] = await Promise.all([first.ready, setup]);
   } catch (error) {
-    // One worker could not listen (port taken...): stop the others, or they would keep serve alive.
-    for (const { worker } of started) worker.process.kill('SIGKILL');
+    // The first worker could not listen (port taken...): nothing else runs to keep serve alive.
+    first.worker.process.kill('SIGKILL');
     throw error;
   }
+  const { cert, apiKeys } = await setup;
+  const started = [first, ...Array.from({ length: options.workers - 1 }, () => forkWorker(setup))];
+  for (const { ready } of started.slice(1)) ready.catch((error: Error) => log(`swap-explorer serve: ${error.message}`));
   let isClosing = false;
   const workers = new Set<Worker>(started.map((worker) => worker.worker));
   const replace = (worker: Worker, code: number | null, signal: string | null) => {
     workers.delete(worker);
     if (isClosing) return;
     log(`swap-explorer serve: worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
-    const next = forkWorker(base, decide);
+    const next = forkWorker(setup);
     workers.add(next.worker);
     next.worker.on('exit', (c, s) => replace(next.worker, c, s));
     next.ready.catch((error: Error) => log(`swap-explorer serve: ${error.message}`));
   };
   for (const worker of workers) worker.on('exit', (code, signal) => replace(worker, code, signal));
   return {
-    baseUrl: baseUrl!,
+    baseUrl,
     caCertPath: cert.certPath,
     caCertPem: cert.certPem,
     apiKeys: apiKeys.map((entry) => entry.key),

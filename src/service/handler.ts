@@ -28,7 +28,7 @@ export interface HandlerConfig {
   now: () => number;
   rateLimiter?: Pick<RateLimiter, 'take'> | undefined;
   /** Per-address limit on missing or unknown keys (auth-failures.ts). */
-  authFailures?: AuthFailureLimiter | undefined;
+  authFailures?: Pick<AuthFailureLimiter, 'fail'> | undefined;
   /** Called with unexpected errors (with their stack) for the operator's log; never sent to clients. */
   onUnexpected?: (error: unknown) => void;
   /** Prices swaps (default priceSwap; the server passes the per-block cache of price-cache.ts). */

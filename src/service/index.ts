@@ -9,8 +9,9 @@ import { createHandler, type HandlerResponse } from './handler.ts';
 import { RateLimiter, delayDrawer, faultDrawer } from './knobs.ts';
 import { Market } from './market/liquidity.ts';
 import type { BlockedLists } from './swap/checks.ts';
-import { DEFAULT_MAX_CONNECTIONS, GUARDED_SERVER_OPTIONS, capConnections, isBeforeHandshake, missingHostAnswer } from './listener-guards.ts';
+import { DEFAULT_MAX_CONNECTIONS, GUARDED_SERVER_OPTIONS, capConnections, connectionShare, isBeforeHandshake, missingHostAnswer } from './listener-guards.ts';
 import { cachedPriceSwap } from './price-cache.ts';
+import { serializeBody } from './serialized-body.ts';
 import { createSharedLimitHandler, type AskRateLimit } from './shared-rate-limit.ts';
 import { priceSwap } from './swap/price.ts';
 import { loadOrCreateCertificate } from './tls.ts';
@@ -56,10 +57,17 @@ export interface LocalServiceOptions {
   blocked?: BlockedLists;
   /** Wall clock in ms (default Date.now): blocks, prices and rate windows follow it. */
   now?: () => number;
-  /** Open connections allowed at once (default 1024); more are refused and logged. */
+  /** Open connections allowed at once, for the whole server (default 1024); more are refused and logged. */
   maxConnections?: number;
+  /** How many processes share the port and maxConnections (serve --workers: each takes its share); default 1. */
+  processes?: number;
   /** Operator log lines (default: stderr). */
   log?: (line: string) => void;
+  /**
+   * Default true. False drops the listener's guards (handshake limit, connection cap, JSON 400 for
+   * a missing Host): only for the throughput bench, which measures what they cost.
+   */
+  isListenerGuarded?: boolean;
   /** Rate limits held by another process (serve --workers: the cluster's primary); replaces rateLimitRps. */
   askRateLimit?: AskRateLimit;
 }
@@ -79,7 +87,7 @@ function send(res: ServerResponse, answer: HandlerResponse): void {
   let status = answer.status;
   let payload: string;
   try {
-    payload = JSON.stringify(answer.body);
+    payload = serializeBody(answer.body);
   } catch {
     // A body that cannot be serialised is a bug: answer as any unexpected failure, never crash.
     status = 500;
@@ -110,7 +118,7 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
     blocked: options.blocked ?? {},
     now,
     // Missing or unknown keys count per address against the same per-second limit (with
-    // --workers, per worker: the primary shares only the per-key windows).
+    // --workers, in the primary's windows: createSharedLimitHandler replaces this one).
     authFailures: options.rateLimitRps ? new AuthFailureLimiter(options.rateLimitRps) : undefined,
     priceSwap: cachedPriceSwap(priceSwap),
     onUnexpected: (error: unknown) => process.stderr.write(`local service: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`),
@@ -118,12 +126,13 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
   const handle = options.askRateLimit
     ? createSharedLimitHandler(config, options.askRateLimit)
     : createHandler({ ...config, rateLimiter: options.rateLimitRps ? new RateLimiter(options.rateLimitRps) : undefined });
+  const isGuarded = options.isListenerGuarded ?? true;
   const drawFault = faultDrawer(options.faultRate ?? 0, seed);
   const drawDelay = delayDrawer(options.latencyMs ?? 0, options.jitterMs ?? 0, seed);
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     req.resume(); // GET only: any body is drained and ignored.
-    const answered = missingHostAnswer(req.headers, req.url) ?? handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress });
+    const answered = (isGuarded ? missingHostAnswer(req.headers, req.url) : undefined) ?? handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress });
     if (answered instanceof Promise) void answered.then((answer) => respond(req, res, answer, started));
     else respond(req, res, answered, started);
   };
@@ -142,15 +151,22 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
   }
 }
 
+function capConnectionsOf(server: Server, options: LocalServiceOptions): void {
+  const total = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const processes = options.processes ?? 1;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  capConnections(server, { max: connectionShare(total, processes), total, processes }, log);
+}
+
 /** Starts the service and resolves once it accepts connections. */
 export async function startLocalService(options: LocalServiceOptions): Promise<RunningService> {
   const cert = await loadOrCreateCertificate(options.dataDir);
   const configured = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [{ key: generateApiKey(), team: 'local' }];
   const keys = new KeyRing(configured);
-  const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, keepAlive: true, keepAliveTimeout: 30_000, ...GUARDED_SERVER_OPTIONS }, listener(options, keys));
+  const isGuarded = options.isListenerGuarded ?? true;
+  const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, keepAlive: true, keepAliveTimeout: 30_000, ...(isGuarded ? GUARDED_SERVER_OPTIONS : {}) }, listener(options, keys));
   server.on('clientError', onClientError);
-  capConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, options.log ?? ((line) => process.stderr.write(`${line}
-`)));
+  if (isGuarded) capConnectionsOf(server, options);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

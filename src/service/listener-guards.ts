@@ -21,16 +21,34 @@ const CAP_LOG_INTERVAL_MS = 5_000;
 /** Server options the guards need: the handshake timeout, and Host checked by us (JSON), not by Node. */
 export const GUARDED_SERVER_OPTIONS = { handshakeTimeout: HANDSHAKE_TIMEOUT_MS, requireHostHeader: false } as const;
 
-/** Caps open connections; a refused connection is closed by Node and logged here. */
-export function capConnections(server: Server, max: number, log: (line: string) => void): void {
-  server.maxConnections = max;
+/** How many connections one process may hold: its share of the server's cap when `processes` share the port. */
+export function connectionShare(max: number, processes: number): number {
+  return Math.max(1, Math.floor(max / Math.max(1, processes)));
+}
+
+/**
+ * Caps open connections at `max` for this process (of `processes` sharing the server's cap of
+ * `total`); a connection over it is closed at once and logged here. Counted by us rather than with
+ * `server.maxConnections`: in a node:cluster worker Node answers a connection over that cap by
+ * handing it back to the primary, which offers it to the next worker, and so on: nothing is ever
+ * refused and the connection waits, open, in the primary.
+ */
+export function capConnections(server: Server, cap: { max: number; total: number; processes: number }, log: (line: string) => void): void {
+  let open = 0;
   let lastLog = -Infinity;
   let refused = 0;
-  server.on('drop', () => {
+  server.on('connection', (socket: Duplex) => {
+    if (open < cap.max) {
+      open += 1;
+      socket.once('close', () => (open -= 1));
+      return;
+    }
+    socket.destroy();
     refused += 1;
     const now = performance.now();
     if (now - lastLog < CAP_LOG_INTERVAL_MS) return;
-    log(`local service: connection cap reached: ${max} connections open, refused ${refused} new connection(s); raise the maxConnections option or close idle clients`);
+    const share = cap.processes > 1 ? ` (${cap.max} in each of ${cap.processes} workers)` : '';
+    log(`local service: connection cap reached: ${cap.total} connections open${share}, refused ${refused} new connection(s); raise --max-connections (serve) / the maxConnections option, or close idle clients`);
     lastLog = now;
     refused = 0;
   });

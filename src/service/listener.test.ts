@@ -62,13 +62,16 @@ describe('error details', () => {
 
 describe('connections', () => {
   it(`closes a connection that never starts its TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`, async () => {
-    const socket = tcpConnect({ host: '127.0.0.1', port });
+    // Timed from before the connect call, so never shorter than the server's own timer: the lower
+    // bound is exact. The upper bound only tells "closed by the handshake limit" from "left open"
+    // (minutes before the guard), loose enough for a busy machine.
     const opened = performance.now();
+    const socket = tcpConnect({ host: '127.0.0.1', port });
     await closed(socket);
     const elapsed = performance.now() - opened;
-    expect(elapsed).toBeGreaterThan(HANDSHAKE_TIMEOUT_MS - 1_000);
-    expect(elapsed).toBeLessThan(HANDSHAKE_TIMEOUT_MS + 3_000);
-  }, 30_000);
+    expect(elapsed).toBeGreaterThanOrEqual(HANDSHAKE_TIMEOUT_MS - 50);
+    expect(elapsed).toBeLessThan(HANDSHAKE_TIMEOUT_MS * 3);
+  }, HANDSHAKE_TIMEOUT_MS * 5);
 
   it('refuses connections over the cap with one clear log line, and serves again once some close', async () => {
     const lines: string[] = [];

@@ -6,6 +6,7 @@ import { createHandler, type HandlerResponse } from './handler.ts';
 import { Market } from './market/liquidity.ts';
 import { cachedPriceSwap } from './price-cache.ts';
 import { sequence } from './rng.ts';
+import { serializeBody } from './serialized-body.ts';
 import { priceSwap } from './swap/price.ts';
 import { DEMO_TAKERS } from './swap/taker-state.ts';
 import { FIXED_NOW, token } from './test-fixtures.ts';
@@ -63,6 +64,7 @@ describe('per-block price cache', () => {
     let asked = 0;
     const cached = createHandler({ ...config, market: new Market(7), priceSwap: (...args) => (asked++, cache(...args)) });
     let quotesWithCalldata = 0;
+    let prepared = 0;
     for (let i = 0; i < 10_000; i++) {
       nowMs += 10;
       const { url, key } = pool[Math.floor(next() * pool.length)]!;
@@ -70,15 +72,20 @@ describe('per-block price cache', () => {
       const expected = uncached(request);
       const actual = cached(request);
       expect(comparable(actual), url).toBe(comparable(expected));
+      // What the server sends: a hit's prepared text must be exactly its body's JSON.
+      expect(serializeBody(actual.body), url).toBe(JSON.stringify(actual.body));
       const body = actual.body as { zid?: string; transaction?: { data: string } };
       if (actual.status === 200) expect(body.zid).toBe(actual.zid);
       if (body.transaction?.data.includes(actual.zid.slice(2))) quotesWithCalldata++;
+      if (Object.getOwnPropertySymbols(actual.body ?? {}).length > 0) prepared++;
     }
     const hits = asked - computed;
     // The draw must exercise hits, and quotes whose calldata carries the zid.
     expect(hits).toBeGreaterThan(2_000);
     expect(computed).toBeGreaterThan(500);
     expect(quotesWithCalldata).toBeGreaterThan(500);
+    // Hits of 200 answers (refusals are hits too, without a body) carry their prepared text.
+    expect(prepared).toBeGreaterThan(1_000);
   }, 300_000);
 
   it('reuses work within a block and recomputes when the block moves on', () => {

@@ -28,17 +28,27 @@ function explainErrorBody(body: Json, zid: string | null): BodyExplanation {
   return out;
 }
 
+// The routes whose tokens name the body's addresses: `route`, or the exact-out variant's
+// `routes.forward` and `routes.refund` (that variant has no `route`).
+function routesOf(body: Json): Json[] {
+  if (isObject(body.route)) return [body.route];
+  const routes = isObject(body.routes) ? body.routes : {};
+  return [routes.forward, routes.refund].filter(isObject);
+}
+
 function symbolOf(body: Json, address: unknown): string {
-  const route = isObject(body.route) ? body.route : undefined;
-  const tokens = Array.isArray(route?.tokens) ? (route.tokens as unknown[]) : [];
+  const tokens = routesOf(body).flatMap((route) => (Array.isArray(route.tokens) ? (route.tokens as unknown[]) : []));
   const token = tokens.find((item): item is Json => isObject(item) && typeof item.address === 'string' && typeof address === 'string' && item.address.toLowerCase() === address.toLowerCase());
   return typeof token?.symbol === 'string' ? token.symbol : String(address);
 }
 
 function priceSummary(body: Json, kind: 'price' | 'quote'): string {
   if (body.liquidityAvailable === false) return `No liquidity for this ${kind} (liquidityAvailable: false).`;
-  const sell = `${String(body.sellAmount ?? body.maxSellAmount ?? '?')} base units of ${symbolOf(body, body.sellToken)}`;
-  const buy = `${String(body.buyAmount ?? '?')} base units of ${symbolOf(body, body.buyToken)}`;
+  // Exact out: the buy amount is fixed and the spend is only bounded (maxSellAmount includes slippage).
+  const isExactOut = body.mode === 'exact-out' || (body.sellAmount === undefined && body.maxSellAmount !== undefined);
+  const sellAmount = isExactOut ? `at most ${String(body.maxSellAmount ?? '?')}` : String(body.sellAmount ?? '?');
+  const sell = `${sellAmount} base units of ${symbolOf(body, body.sellToken)}`;
+  const buy = `${isExactOut ? 'exactly ' : ''}${String(body.buyAmount ?? '?')} base units of ${symbolOf(body, body.buyToken)}`;
   const issues = isObject(body.issues) ? body.issues : {};
   const problems = [issues.balance ? 'balance too low' : '', issues.allowance ? 'allowance needed' : ''].filter(Boolean);
   return `A ${kind}: sells ${sell} for ${buy}${problems.length > 0 ? ` (${problems.join(', ')})` : ''}.`;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { Market, priceQuery } from '../../service/index.ts';
+import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
+import { explainBody } from './explain-body.ts';
+
+/** The explainer over bodies the local service really answers (in process, no server). */
+
+function body(id: 'allowance-holder.price' | 'allowance-holder.quote', query: Record<string, string>): Record<string, unknown> {
+  const result = priceQuery(new Market(1), id, { chainId: '1', ...query }, { nowMs: FIXED_NOW });
+  if (!result.ok) throw new Error(`${id}: ${result.name} ${result.message}`);
+  return result.body;
+}
+
+describe('explainBody: price and quote answers', () => {
+  it('names the tokens of an exact-in answer from route.tokens and gives its sell amount as spent', () => {
+    const price = body('allowance-holder.price', { sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000' });
+    expect(explainBody(price).summary).toBe(`A price: sells 1000000000 base units of USDC for ${String(price.buyAmount)} base units of WETH.`);
+  });
+
+  it('names the tokens of an exact-out answer from routes.forward and gives maxSellAmount as "at most"', () => {
+    const quote = body('allowance-holder.quote', { sellToken: token(1, 'WETH'), buyToken: token(1, 'USDC'), buyAmount: '1500000000', taker: '0xde30000000000000000000000000000000000001' });
+    expect(quote.mode).toBe('exact-out');
+    expect(quote.route).toBeUndefined();
+    const explained = explainBody(quote);
+    expect(explained.kind).toBe('quote');
+    expect(explained.summary).toBe(`A quote: sells at most ${String(quote.maxSellAmount)} base units of WETH for exactly 1500000000 base units of USDC.`);
+  });
+});
