@@ -98,26 +98,48 @@ test.describe('against the engine', () => {
     await expect(explorer.result.getByLabel('zid', { exact: true })).toHaveText(/^0x[0-9a-f]{24}$/);
   });
 
-  test('amounts use the one formatter: summary, issues with base units on hover, gas price in gwei', async ({ app }) => {
+  test('amounts use the one formatter: summary, issues and advice with base units on hover, gas price in gwei', async ({ app }) => {
     await app.show('Explorer');
     const explorer = new ExplorerPage(app.page);
     await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000', taker: LOW_BALANCE });
     await explorer.send();
     const summary = explorer.result.getByRole('table', { name: 'Summary' });
     await expect(summary.getByRole('row', { name: /^Sell amount/ })).toContainText('1,000 USDC');
-    await expect(summary.getByRole('row', { name: /^Buy amount/ }).getByRole('cell')).toHaveText(/^0\.\d{1,6} WETH$/);
+    // The format, whatever the market: grouped whole part, at most 6 significant fraction digits, the symbol.
+    const buy = summary.getByRole('row', { name: /^Buy amount/ }).getByRole('cell');
+    await expect(buy).toHaveText(/^\d{1,3}(,\d{3})*(\.\d+)? WETH$/);
+    await expect(buy.locator('span')).toHaveAttribute('title', /^[1-9]\d* base units$/);
     await expect(summary.getByRole('row', { name: /^Gas/ }).first()).toContainText('gwei');
     const issues = explorer.result.getByRole('list', { name: 'Issues' });
     await expect(issues).toContainText('has 0.001 USDC, needs 1,000 USDC');
     await expect(issues.getByText('0.001 USDC', { exact: true })).toHaveAttribute('title', '1000 base units');
+    const advice = explorer.result.getByRole('list', { name: 'Allowance advice' });
+    await expect(advice).toContainText('Balance too low: has 0.001 USDC, needs 1,000 USDC; do not request a quote.');
+    await expect(advice.getByText('1,000 USDC', { exact: true })).toHaveAttribute('title', '1000000000 base units');
+    // The token is named by its symbol, not by its address.
+    await expect(advice).not.toContainText('0xa0b8');
   });
 
-  test('an allowance issue shows the current allowance through the formatter', async ({ app }) => {
+  test('an allowance issue shows the current allowance through the formatter, in the issues and the advice', async ({ app }) => {
     await app.show('Explorer');
     const explorer = new ExplorerPage(app.page);
     await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000', taker: FUNDED_NO_ALLOWANCE });
     await explorer.send();
     await expect(explorer.result.getByRole('list', { name: 'Issues' })).toContainText('current allowance 0 USDC');
+    const advice = explorer.result.getByRole('list', { name: 'Allowance advice' });
+    await expect(advice).toContainText('Current allowance: 0 USDC.');
+    await expect(advice.getByText('0 USDC', { exact: true })).toHaveAttribute('title', '0 base units');
+  });
+
+  test('the decoded minBuyAmount of a quote reads in the buy token, the same base units as the summary on hover', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Permit2 quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+    await explorer.send();
+    const decoded = explorer.result.getByLabel('Decoded minBuyAmount');
+    await expect(decoded).toHaveText(/^\d{1,3}(,\d{3})*(\.\d+)? WETH$/);
+    const summaryMin = explorer.result.getByRole('table', { name: 'Summary' }).getByRole('row', { name: /^Min buy amount/ }).locator('span');
+    await expect(decoded.locator('span')).toHaveAttribute('title', (await summaryMin.getAttribute('title')) ?? 'missing');
   });
 });
 
