@@ -172,9 +172,14 @@ test.describe('iterate fast', () => {
     await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveAttribute('aria-invalid', 'true');
     expect((await send.boundingBox())!.y).toBe(before.y);
     await explorer.advanced('txOrigin', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
-    for (const field of [explorer.form.getByLabel('Taker'), explorer.form.getByLabel(/^txOrigin/)]) {
-      const fits = await field.evaluate((input) => input.scrollWidth <= input.clientWidth);
-      expect(fits).toBe(true);
+    // Token fields take addresses too (a token the registry lacks is typed as one).
+    await explorer.fill({ sell: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', buy: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' });
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await app.page.setViewportSize(viewport);
+      for (const field of [explorer.form.getByLabel('Taker'), explorer.form.getByLabel(/^txOrigin/), explorer.form.getByLabel('Sell token'), explorer.form.getByLabel('Buy token')]) {
+        const fits = await field.evaluate((input) => input.scrollWidth <= input.clientWidth);
+        expect(fits, `${await field.evaluate((input) => `${(input as HTMLInputElement).value} ${input.scrollWidth}/${input.clientWidth}`)} at ${viewport.width}px`).toBe(true);
+      }
     }
   });
 
