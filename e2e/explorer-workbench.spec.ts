@@ -214,6 +214,55 @@ test.describe('iterate fast', () => {
   });
 });
 
+test('Edit in Explorer drops nothing: parameters without a field are kept and sent, an unknown chain stays chosen', async ({ app }) => {
+  const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+  const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
+  const file = {
+    format: 'swap-explorer.saved-requests',
+    version: 1,
+    requests: [
+      { name: 'Odd Permit2', endpoint: 'permit2.price', params: { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000000', slippagePpm: '500', feeRecipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } },
+      { name: 'Unknown chain', endpoint: 'allowance-holder.price', params: { chainId: '999999', sellToken: USDC, buyToken: WETH, sellAmount: '5' } },
+      { name: 'Chain by name', endpoint: 'allowance-holder.price', params: { chainId: 'ethereum', sellToken: USDC, buyToken: WETH, sellAmount: '5' } },
+    ],
+  };
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await app.page.getByText(/^Saved requests \(/).click();
+  await app.page.getByRole('form', { name: 'Save request' }).getByLabel('Import JSON…').setInputFiles({ name: 'odd.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  const list = app.page.getByRole('list', { name: 'Saved requests' });
+  await list.getByRole('button', { name: 'Open Odd Permit2' }).click();
+  const extras = explorer.form.getByRole('list', { name: 'Other parameters' });
+  await expect(extras).toContainText('slippagePpm=500');
+  await expect(extras).toContainText('feeRecipient=0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+  await expect(extras.getByRole('listitem').filter({ hasText: 'feeRecipient' })).toContainText('is a v1 parameter; in v2 use swapFeeRecipient');
+  await explorer.form.getByLabel('Send even if invalid').check();
+  await explorer.send();
+  const url = app.page.getByLabel('Request URL');
+  await expect(url).toContainText('slippagePpm=500');
+  await expect(url).toContainText('feeRecipient=0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+
+  // The same from History: the entry's whole query comes back, the extras with it.
+  await explorer.form.getByRole('button', { name: 'Remove feeRecipient' }).click();
+  await expect(extras).not.toContainText('feeRecipient');
+  await explorer.result.getByRole('button', { name: 'Open in history' }).click();
+  await app.page.getByRole('article', { name: 'Entry detail' }).getByRole('button', { name: 'Edit in Explorer' }).click();
+  await expect(extras).toContainText('feeRecipient=0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+  await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
+
+  // Back on Explorer the saved-requests section starts closed again.
+  await app.page.getByText(/^Saved requests \(/).click();
+  await list.getByRole('button', { name: 'Open Unknown chain' }).click();
+  await expect(explorer.form.getByRole('combobox', { name: 'Chain', exact: true }).locator('option:checked')).toHaveText(/999999.*not in the app's chain list/);
+  await expect(explorer.form.getByRole('list', { name: 'Other parameters' })).toBeHidden();
+  await expect(explorer.form.getByRole('status', { name: 'Not carried over exactly' })).toBeHidden();
+
+  // What a field cannot hold is said, with what the form sends instead.
+  await list.getByRole('button', { name: 'Open Chain by name' }).click();
+  await expect(explorer.form.getByRole('status', { name: 'Not carried over exactly' })).toContainText('chainId: is not a chain id; the form sends the chain chosen above (request: ethereum, form: 999999)');
+  await app.screenshot('explorer-not-carried-over');
+});
+
 test('Copy as curl and TypeScript pin the local certificate and read the key from $SVC_API_KEY; a Permit2 quote offers viem', async ({ app, context, userDataDir }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: HARNESS_ORIGIN });
   await app.show('Explorer');
