@@ -270,15 +270,17 @@ test('Copy as curl and TypeScript pin the local certificate and read the key fro
   await explorer.fill({ endpoint: 'Permit2 quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
   await explorer.send();
   const copyAs = app.page.getByRole('group', { name: 'Copy as' });
+  // The clipboard is written after the click's promise settles: read it until it holds the copy.
+  const clipboard = () => app.page.evaluate(() => navigator.clipboard.readText());
   await copyAs.getByRole('button', { name: 'Copy as curl' }).click();
-  const curl = await app.page.evaluate(() => navigator.clipboard.readText());
-  expect(curl).toContain(`--cacert ${userDataDir}/local-service/cert.pem`);
+  await expect.poll(clipboard).toContain(`--cacert ${userDataDir}/local-service/cert.pem`);
+  const curl = await clipboard();
   expect(curl).toContain('"svc-api-key: $SVC_API_KEY"');
   expect(curl).not.toMatch(/local_[A-Za-z0-9]/);
   await copyAs.getByRole('button', { name: 'Copy as TypeScript fetch' }).click();
-  expect(await app.page.evaluate(() => navigator.clipboard.readText())).toContain('new Agent({ connect: { ca: readFileSync(');
+  await expect.poll(clipboard).toContain('new Agent({ connect: { ca: readFileSync(');
   await copyAs.getByRole('button', { name: /Copy as viem/ }).click();
-  expect(await app.page.evaluate(() => navigator.clipboard.readText())).toContain('signTypedData');
+  await expect.poll(clipboard).toContain('signTypedData');
 });
 
 test('saved requests: save the form by name, reopen it, export it, and import with field-level problems', async ({ app, userDataDir }) => {
