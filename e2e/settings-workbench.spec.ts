@@ -96,6 +96,15 @@ test('one chain name on every screen and one heading and button scale', async ({
   expect(new Set(headings).size).toBe(1);
   const buttons = await app.page.locator('main button').evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).fontSize));
   expect(new Set(buttons).size).toBe(1);
+
+  // The same h2 size on the other screens' panels: Compare's past runs and the paste dialog.
+  const settingsH2 = headings[0];
+  await app.show('Compare');
+  for (const name of ['Past comparisons', 'Past size ladders']) {
+    expect(await app.page.getByRole('heading', { level: 2, name }).evaluate((node) => getComputedStyle(node).fontSize), name).toBe(settingsH2);
+  }
+  await app.page.keyboard.press('Control+k');
+  expect(await app.page.getByRole('heading', { level: 2, name: 'Paste anything' }).evaluate((node) => getComputedStyle(node).fontSize)).toBe(settingsH2);
 });
 
 test('the result panel heading and its buttons use the same scale as Settings', async ({ app }) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chainName } from '../../../src/domain/chains.ts';
 import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { entryHeadline } from './entry-headline.ts';
 
@@ -24,6 +25,11 @@ describe('entryHeadline', () => {
     const headline = entryHeadline(row);
     expect(headline).toMatchObject({ status: '400 INPUT_INVALID', isOk: false, chain: 'Base', endpoint: 'Permit2 quote' });
     expect(headline.pair).toBe('USDC → 0x0000…1234');
+  });
+
+  it('names a chain the app does not list as every screen does', () => {
+    expect(entryHeadline({ ...row, chainId: 999999 }).chain).toBe(chainName(999999));
+    expect(entryHeadline({ ...row, chainId: 999999 }).chain).toBe('Chain 999999');
   });
 
   it('says when no response arrived and when there is no chain', () => {
