@@ -22,6 +22,11 @@ test('an Allowance Holder quote for an exact buy shows the amount asked, the spe
   const bounds = explorer.result.getByRole('list', { name: 'Exact-out bounds' });
   await expect(bounds).toContainText('Guarantees the buy amount');
   await expect(bounds).toContainText('Spends at most maxSellAmount');
+  // The bounds read in token units through the one formatter, base units on hover.
+  await expect(bounds.getByRole('listitem').first()).toHaveText(/minAmountOut [\d,.]+ USDC vs buyAmount 1,500 USDC$/);
+  await expect(bounds.getByText('1,500 USDC', { exact: true }).last()).toHaveAttribute('title', '1500000000 base units');
+  await expect(bounds.getByRole('listitem').nth(1)).toHaveText(/pulls [\d,.]+ WETH vs [\d,.]+ WETH$/);
+  await expect(bounds.locator('[title$=" base units"]')).toHaveCount(4);
   // The raw JSON <pre> (JsonText, shared by every result) is not part of this feature; it is left to its owner.
   const axe = await new AxeBuilder({ page: app.page }).include('[aria-label="Result"]').exclude('[aria-label="Raw JSON"]').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html.slice(0, 120)) }))).toEqual([]);

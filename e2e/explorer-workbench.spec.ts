@@ -98,26 +98,48 @@ test.describe('against the engine', () => {
     await expect(explorer.result.getByLabel('zid', { exact: true })).toHaveText(/^0x[0-9a-f]{24}$/);
   });
 
-  test('amounts use the one formatter: summary, issues with base units on hover, gas price in gwei', async ({ app }) => {
+  test('amounts use the one formatter: summary, issues and advice with base units on hover, gas price in gwei', async ({ app }) => {
     await app.show('Explorer');
     const explorer = new ExplorerPage(app.page);
     await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000', taker: LOW_BALANCE });
     await explorer.send();
     const summary = explorer.result.getByRole('table', { name: 'Summary' });
     await expect(summary.getByRole('row', { name: /^Sell amount/ })).toContainText('1,000 USDC');
-    await expect(summary.getByRole('row', { name: /^Buy amount/ }).getByRole('cell')).toHaveText(/^0\.\d{1,6} WETH$/);
+    // The format, whatever the market: grouped whole part, at most 6 significant fraction digits, the symbol.
+    const buy = summary.getByRole('row', { name: /^Buy amount/ }).getByRole('cell');
+    await expect(buy).toHaveText(/^\d{1,3}(,\d{3})*(\.\d+)? WETH$/);
+    await expect(buy.locator('span')).toHaveAttribute('title', /^[1-9]\d* base units$/);
     await expect(summary.getByRole('row', { name: /^Gas/ }).first()).toContainText('gwei');
     const issues = explorer.result.getByRole('list', { name: 'Issues' });
     await expect(issues).toContainText('has 0.001 USDC, needs 1,000 USDC');
     await expect(issues.getByText('0.001 USDC', { exact: true })).toHaveAttribute('title', '1000 base units');
+    const advice = explorer.result.getByRole('list', { name: 'Allowance advice' });
+    await expect(advice).toContainText('Balance too low: has 0.001 USDC, needs 1,000 USDC; do not request a quote.');
+    await expect(advice.getByText('1,000 USDC', { exact: true })).toHaveAttribute('title', '1000000000 base units');
+    // The token is named by its symbol, not by its address.
+    await expect(advice).not.toContainText('0xa0b8');
   });
 
-  test('an allowance issue shows the current allowance through the formatter', async ({ app }) => {
+  test('an allowance issue shows the current allowance through the formatter, in the issues and the advice', async ({ app }) => {
     await app.show('Explorer');
     const explorer = new ExplorerPage(app.page);
     await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000', taker: FUNDED_NO_ALLOWANCE });
     await explorer.send();
     await expect(explorer.result.getByRole('list', { name: 'Issues' })).toContainText('current allowance 0 USDC');
+    const advice = explorer.result.getByRole('list', { name: 'Allowance advice' });
+    await expect(advice).toContainText('Current allowance: 0 USDC.');
+    await expect(advice.getByText('0 USDC', { exact: true })).toHaveAttribute('title', '0 base units');
+  });
+
+  test('the decoded minBuyAmount of a quote reads in the buy token, the same base units as the summary on hover', async ({ app }) => {
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(app.page);
+    await explorer.fill({ endpoint: 'Permit2 quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+    await explorer.send();
+    const decoded = explorer.result.getByLabel('Decoded minBuyAmount');
+    await expect(decoded).toHaveText(/^\d{1,3}(,\d{3})*(\.\d+)? WETH$/);
+    const summaryMin = explorer.result.getByRole('table', { name: 'Summary' }).getByRole('row', { name: /^Min buy amount/ }).locator('span');
+    await expect(decoded.locator('span')).toHaveAttribute('title', (await summaryMin.getAttribute('title')) ?? 'missing');
   });
 });
 
@@ -150,9 +172,14 @@ test.describe('iterate fast', () => {
     await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveAttribute('aria-invalid', 'true');
     expect((await send.boundingBox())!.y).toBe(before.y);
     await explorer.advanced('txOrigin', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
-    for (const field of [explorer.form.getByLabel('Taker'), explorer.form.getByLabel(/^txOrigin/)]) {
-      const fits = await field.evaluate((input) => input.scrollWidth <= input.clientWidth);
-      expect(fits).toBe(true);
+    // Token fields take addresses too (a token the registry lacks is typed as one).
+    await explorer.fill({ sell: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', buy: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' });
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await app.page.setViewportSize(viewport);
+      for (const field of [explorer.form.getByLabel('Taker'), explorer.form.getByLabel(/^txOrigin/), explorer.form.getByLabel('Sell token'), explorer.form.getByLabel('Buy token')]) {
+        const fits = await field.evaluate((input) => input.scrollWidth <= input.clientWidth);
+        expect(fits, `${await field.evaluate((input) => `${(input as HTMLInputElement).value} ${input.scrollWidth}/${input.clientWidth}`)} at ${viewport.width}px`).toBe(true);
+      }
     }
   });
 
@@ -187,6 +214,55 @@ test.describe('iterate fast', () => {
   });
 });
 
+test('Edit in Explorer drops nothing: parameters without a field are kept and sent, an unknown chain stays chosen', async ({ app }) => {
+  const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+  const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
+  const file = {
+    format: 'swap-explorer.saved-requests',
+    version: 1,
+    requests: [
+      { name: 'Odd Permit2', endpoint: 'permit2.price', params: { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000000', slippagePpm: '500', feeRecipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } },
+      { name: 'Unknown chain', endpoint: 'allowance-holder.price', params: { chainId: '999999', sellToken: USDC, buyToken: WETH, sellAmount: '5' } },
+      { name: 'Chain by name', endpoint: 'allowance-holder.price', params: { chainId: 'ethereum', sellToken: USDC, buyToken: WETH, sellAmount: '5' } },
+    ],
+  };
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await app.page.getByText(/^Saved requests \(/).click();
+  await app.page.getByRole('form', { name: 'Save request' }).getByLabel('Import JSON…').setInputFiles({ name: 'odd.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  const list = app.page.getByRole('list', { name: 'Saved requests' });
+  await list.getByRole('button', { name: 'Open Odd Permit2' }).click();
+  const extras = explorer.form.getByRole('list', { name: 'Other parameters' });
+  await expect(extras).toContainText('slippagePpm=500');
+  await expect(extras).toContainText('feeRecipient=0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+  await expect(extras.getByRole('listitem').filter({ hasText: 'feeRecipient' })).toContainText('is a v1 parameter; in v2 use swapFeeRecipient');
+  await explorer.form.getByLabel('Send even if invalid').check();
+  await explorer.send();
+  const url = app.page.getByLabel('Request URL');
+  await expect(url).toContainText('slippagePpm=500');
+  await expect(url).toContainText('feeRecipient=0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+
+  // The same from History: the entry's whole query comes back, the extras with it.
+  await explorer.form.getByRole('button', { name: 'Remove feeRecipient' }).click();
+  await expect(extras).not.toContainText('feeRecipient');
+  await explorer.result.getByRole('button', { name: 'Open in history' }).click();
+  await app.page.getByRole('article', { name: 'Entry detail' }).getByRole('button', { name: 'Edit in Explorer' }).click();
+  await expect(extras).toContainText('feeRecipient=0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+  await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
+
+  // Back on Explorer the saved-requests section starts closed again.
+  await app.page.getByText(/^Saved requests \(/).click();
+  await list.getByRole('button', { name: 'Open Unknown chain' }).click();
+  await expect(explorer.form.getByRole('combobox', { name: 'Chain', exact: true }).locator('option:checked')).toHaveText(/999999.*not in the app's chain list/);
+  await expect(explorer.form.getByRole('list', { name: 'Other parameters' })).toBeHidden();
+  await expect(explorer.form.getByRole('status', { name: 'Not carried over exactly' })).toBeHidden();
+
+  // What a field cannot hold is said, with what the form sends instead.
+  await list.getByRole('button', { name: 'Open Chain by name' }).click();
+  await expect(explorer.form.getByRole('status', { name: 'Not carried over exactly' })).toContainText('chainId: is not a chain id; the form sends the chain chosen above (request: ethereum, form: 999999)');
+  await app.screenshot('explorer-not-carried-over');
+});
+
 test('Copy as curl and TypeScript pin the local certificate and read the key from $SVC_API_KEY; a Permit2 quote offers viem', async ({ app, context, userDataDir }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: HARNESS_ORIGIN });
   await app.show('Explorer');
@@ -194,15 +270,17 @@ test('Copy as curl and TypeScript pin the local certificate and read the key fro
   await explorer.fill({ endpoint: 'Permit2 quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
   await explorer.send();
   const copyAs = app.page.getByRole('group', { name: 'Copy as' });
+  // The clipboard is written after the click's promise settles: read it until it holds the copy.
+  const clipboard = () => app.page.evaluate(() => navigator.clipboard.readText());
   await copyAs.getByRole('button', { name: 'Copy as curl' }).click();
-  const curl = await app.page.evaluate(() => navigator.clipboard.readText());
-  expect(curl).toContain(`--cacert ${userDataDir}/local-service/cert.pem`);
+  await expect.poll(clipboard).toContain(`--cacert ${userDataDir}/local-service/cert.pem`);
+  const curl = await clipboard();
   expect(curl).toContain('"svc-api-key: $SVC_API_KEY"');
   expect(curl).not.toMatch(/local_[A-Za-z0-9]/);
   await copyAs.getByRole('button', { name: 'Copy as TypeScript fetch' }).click();
-  expect(await app.page.evaluate(() => navigator.clipboard.readText())).toContain('new Agent({ connect: { ca: readFileSync(');
+  await expect.poll(clipboard).toContain('new Agent({ connect: { ca: readFileSync(');
   await copyAs.getByRole('button', { name: /Copy as viem/ }).click();
-  expect(await app.page.evaluate(() => navigator.clipboard.readText())).toContain('signTypedData');
+  await expect.poll(clipboard).toContain('signTypedData');
 });
 
 test('saved requests: save the form by name, reopen it, export it, and import with field-level problems', async ({ app, userDataDir }) => {

@@ -30,7 +30,9 @@ test.describe('against the engine', () => {
     await expect(explorer.result.getByLabel('zid', { exact: true })).toHaveText(/^0x[0-9a-f]{24}$/);
     await expect(explorer.result.getByRole('group', { name: 'Route' }).getByRole('img').first()).toHaveAttribute('aria-label', /^WETH → USDC: /);
     await expect(explorer.result.getByRole('table', { name: 'Token taxes' })).toBeVisible();
-    await expect(explorer.result.getByRole('button', { name: 'Copy curl' })).toBeVisible();
+    // One curl for a result: Copy as curl (key as $SVC_API_KEY, certificate pinned), not a second one with <API_KEY>.
+    await expect(app.page.getByRole('group', { name: 'Copy as' }).getByRole('button', { name: 'Copy as curl' })).toBeVisible();
+    await expect(app.page.getByRole('button', { name: 'Copy curl', exact: true })).toHaveCount(0);
     await explorer.result.getByRole('heading', { name: 'Route' }).scrollIntoViewIfNeeded();
     await app.screenshot('explorer-result');
   });

@@ -124,10 +124,10 @@ test('a canary API key appears 0 times in the data dir, logs, exports, trace, DO
     await send(explorer, evidence, { endpoint: 'Permit2 quote', taker: SMART_CONTRACT_TAKER }, '400 Bad Request');
     await expect(explorer.result).toContainText('SWAP_VALIDATION_FAILED');
     await send(explorer, evidence, { endpoint: 'Allowance Holder quote', taker: REVERTING_TAKER }, '400 Bad Request');
-    await page.getByRole('button', { name: 'Copy curl' }).click();
+    await page.getByRole('group', { name: 'Copy as' }).getByRole('button', { name: 'Copy as curl' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('svc-api-key: $SVC_API_KEY');
     const curl = await page.evaluate(() => navigator.clipboard.readText());
-    expect(curl).toContain('svc-api-key');
-    evidence.storage.push(textItem('clipboard after Copy curl', curl));
+    evidence.storage.push(textItem('clipboard after Copy as curl', curl));
     for (const amount of ['1', '2', '3']) await send(explorer, evidence, { profile: REFUSING, endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount }, '401 Unauthorized');
     // "Invalid API key", not "Missing svc-api-key header": the canary was sent and refused.
     await expect(explorer.result).toContainText('Invalid API key');
@@ -218,7 +218,7 @@ test('a canary API key appears 0 times in the data dir, logs, exports, trace, DO
       type: 'reliability',
       description: JSON.stringify({
         area: 'key-canary',
-        done: 'One e2e session through the UI with a unique canary key on two profiles (OS keychain): Explorer requests priced, refused with 400 and 401, profile tests, a 6-chain comparison (12 prices and its fee-rate request), Copy curl, History HAR and JSON and Compare CSV and JSON exports, a restart on the same user-data dir with one more request on the key read back, all traced by Playwright.',
+        done: 'One e2e session through the UI with a unique canary key on two profiles (OS keychain): Explorer requests priced, refused with 400 and 401, profile tests, a 6-chain comparison (12 prices and its fee-rate request), Copy as curl, History HAR and JSON and Compare CSV and JSON exports, a restart on the same user-data dir with one more request on the key read back, all traced by Playwright.',
         must: 'The canary (plain, URL-encoded, base64 or base64url at any alignment, UTF-16) appears 0 times in the user-data dir (history.db with its -wal and -shm, profiles, comparisons, local service files), logs, exports, traces, the DOM and renderer storage.',
         observed: `${sent} requests carried the canary (${canaryStatuses.filter((status) => status < 300).length} answered 2xx, ${canaryStatuses.filter((status) => status >= 400).length} refused with 4xx past authentication, ${refused} refused with 401); ${har.log.entries.length} history entries exported; ${results.map((r) => `${r.place}: ${r.occurrences} in ${r.items} items, ${r.bytes} bytes`).join('; ')}.`,
       }),

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import type { AppPage } from './pages/app-page.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
+import { SettingsPage } from './pages/settings-page.ts';
 
 // Issue 13: axe-core finds no serious or critical violation on Explorer and Settings in each main
 // state, in light and dark.
@@ -10,6 +12,24 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+
+// The README's screenshots at both sizes (docs/screenshots with UPDATE_SCREENSHOTS=1), each checked
+// to fit the window's width (no horizontal scrolling); the viewport is left at 1280 x 800.
+async function screenshotsAtBothSizes(app: AppPage, name: string, scheme: 'light' | 'dark', top: () => Promise<void>): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await app.page.setViewportSize(viewport);
+    await top();
+    const overflow = await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} fits ${viewport.width} px`).toBeLessThanOrEqual(0);
+    await app.screenshot(`${name}-${viewport.width}${scheme === 'dark' ? '-dark' : ''}`);
+  }
+  await app.page.setViewportSize(VIEWPORTS[0]);
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -32,12 +52,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await explorer.advanced('slippageBps', '50');
       await explorer.send();
       expect(await seriousViolations(app.page), 'result').toEqual([]);
+      await screenshotsAtBothSizes(app, 'explorer', scheme, () => app.heading('Explorer').scrollIntoViewIfNeeded());
       await explorer.fill({ amount: '2000' });
       await expect(app.page.getByText(/The form has changed since/)).toBeVisible();
       expect(await seriousViolations(app.page), 'stale result').toEqual([]);
-      await app.page.setViewportSize({ width: 1920, height: 1080 });
-      await app.screenshot(`explorer-stale-1920-${scheme}`);
-      await app.page.setViewportSize({ width: 1280, height: 800 });
 
       await explorer.fill({ endpoint: 'Permit2 quote', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
       await explorer.send();
@@ -64,10 +82,58 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(app.page.getByRole('form', { name: 'Profile' }).getByText('must not be empty')).toBeVisible();
       await expect(app.page.getByRole('form', { name: 'Profile' }).getByText('must be an https:// URL')).toBeVisible();
       expect(await seriousViolations(app.page), 'profile form errors').toEqual([]);
-      await app.screenshot(`settings-form-${scheme}`);
-      await app.page.setViewportSize({ width: 1920, height: 1080 });
-      await app.page.getByRole('heading', { level: 1, name: 'Settings' }).scrollIntoViewIfNeeded();
-      await app.screenshot(`settings-1920-${scheme}`);
+      await screenshotsAtBothSizes(app, 'settings', scheme, () => app.heading('Settings').scrollIntoViewIfNeeded());
+    });
+
+    test('Explorer: the Request refused box and the import-problems table', async ({ app }) => {
+      test.setTimeout(120_000);
+      await app.show('Settings');
+      const settings = new SettingsPage(app.page);
+      await app.page.getByRole('button', { name: 'Start local service' }).click();
+      await expect(settings.localState).toContainText('running', { timeout: 30_000 });
+      await app.page.getByRole('button', { name: 'Stop local service' }).click();
+      await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
+      await app.show('Explorer');
+      const explorer = new ExplorerPage(app.page);
+      await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(app.page.getByRole('region', { name: 'Request refused' })).toContainText('LOCAL_SERVICE_STOPPED', { timeout: 30_000 });
+      expect(await seriousViolations(app.page), 'request refused').toEqual([]);
+
+      await app.page.getByText(/^Saved requests \(/).click();
+      const bad = { format: 'swap-explorer.saved-requests', version: 1, requests: [{ name: '', endpoint: 'swap.trade', params: {} }] };
+      await app.page.getByRole('form', { name: 'Save request' }).getByLabel('Import JSON…').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+      await expect(app.page.getByRole('table', { name: 'Import problems' })).toContainText('must not be empty');
+      expect(await seriousViolations(app.page), 'import problems').toEqual([]);
+    });
+
+    test('Settings: after Stop, the no-keychain key warning, editing an existing profile', async ({ app }) => {
+      test.setTimeout(120_000);
+      await app.show('Settings');
+      const settings = new SettingsPage(app.page);
+      await app.page.getByRole('button', { name: 'Start local service' }).click();
+      await expect(settings.localState).toContainText('running', { timeout: 30_000 });
+      await app.page.getByRole('button', { name: 'Stop local service' }).click();
+      await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
+      await expect(app.page.getByText(/^Stopped until you press Start local service/)).toBeVisible();
+      expect(await seriousViolations(app.page), 'after Stop').toEqual([]);
+
+      // No Secret Service on this bus address (see settings-workbench.spec.ts): the key is kept in memory.
+      const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
+      process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/swap-explorer-e2e-bus';
+      try {
+        await settings.addProfile({ name: 'Remote', baseUrl: 'https://api.example.com', key: 'e2e-a11y-key-5678' });
+        await expect(settings.form.getByLabel('Key status')).toHaveText(/^Key stored: no keychain is available/);
+      } finally {
+        if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+        else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
+      }
+      expect(await seriousViolations(app.page), 'no-keychain warning').toEqual([]);
+
+      await settings.form.getByRole('button', { name: 'Close' }).click();
+      await app.page.getByRole('button', { name: 'Edit Remote' }).click();
+      await expect(settings.form.getByRole('heading', { name: 'Edit Remote' })).toBeVisible();
+      await expect(settings.form.getByLabel('Base URL')).toHaveValue('https://api.example.com');
+      expect(await seriousViolations(app.page), 'editing a profile').toEqual([]);
     });
   });
 }

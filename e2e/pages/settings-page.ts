@@ -20,11 +20,12 @@ export class SettingsPage {
     return this.page.getByLabel('Local service state');
   }
 
-  /** Adds a profile with a key through the form and saves it. */
-  async addProfile(options: { name: string; baseUrl: string; key: string }): Promise<void> {
+  /** Adds a profile with a key (and a pinned CA) through the form and saves it. */
+  async addProfile(options: { name: string; baseUrl: string; key: string; caPem?: string }): Promise<void> {
     await this.page.getByRole('button', { name: 'Add profile' }).click();
     await this.form.getByLabel('Name').fill(options.name);
     await this.form.getByLabel('Base URL').fill(options.baseUrl);
+    if (options.caPem !== undefined) await this.form.getByLabel('Extra CA certificate (PEM)').fill(options.caPem);
     await this.form.getByLabel('New API key').fill(options.key);
     await this.form.getByRole('button', { name: 'Save profile' }).click();
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NATIVE_TOKEN_PLACEHOLDER, Permit2PriceResponseSchema, type LiquidPrice } from '../spec/index.ts';
 import { permit2PriceBody } from '../spec/test-fixtures.ts';
 import { allowanceAdvice, type AdviceBody } from './allowance-advice.ts';
-import { formatTokenAmount } from './number-format.ts';
+import { formatWithSymbol } from './number-format.ts';
 
 const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
 const ALLOWANCE_HOLDER = '0x0000000000001fF3684f28c67538d4D072C22734';
@@ -13,6 +13,7 @@ function body(overrides: Record<string, unknown> = {}, issues: Record<string, un
   return Permit2PriceResponseSchema.parse({ ...base, ...overrides, issues: { ...(base.issues as object), ...issues } }) as LiquidPrice;
 }
 
+const USDC = { symbol: 'USDC', decimals: 6 };
 const tx = (to: string) => ({ to, data: '0x', gas: '1', gasPrice: '1', value: '0' });
 const codes = (items: { code: string }[]) => items.map((item) => item.code);
 
@@ -24,13 +25,28 @@ describe('allowanceAdvice', () => {
     expect(first!.text).toContain(`Set the allowance on ${PERMIT2} (Permit2), never on the settler ${SETTLER}`);
   });
 
-  it('on a price says not to request a quote when the balance is too low, with both figures in human units', () => {
+  it('on a price says not to request a quote when the balance is too low, both figures through the formatter with the symbol', () => {
     const price = body();
     const balance = price.issues.balance!;
-    const item = allowanceAdvice({ model: 'permit2', kind: 'price', body: price, sellDecimals: 6 }).find((i) => i.code === 'BALANCE_TOO_LOW');
-    expect(item!.text).toContain(`Balance too low: ${formatTokenAmount(balance.actual, 6)} < ${formatTokenAmount(balance.expected, 6)}`);
-    expect(item!.text).toContain('do not request a quote');
+    const item = allowanceAdvice({ model: 'permit2', kind: 'price', body: price, tokenInfo: () => USDC }).find((i) => i.code === 'BALANCE_TOO_LOW');
+    expect(item!.text).toBe(`Balance too low: has ${formatWithSymbol(balance.actual, USDC)}, needs ${formatWithSymbol(balance.expected, USDC)}; do not request a quote.`);
+    expect(item!.text).not.toContain(balance.token);
+    expect(item!.parts).toContainEqual({ text: formatWithSymbol(balance.expected, USDC), base: balance.expected });
     expect(item!.severity).toBe('action');
+  });
+
+  it('names a token it does not know by address and keeps its amounts in base units', () => {
+    const price = body();
+    const balance = price.issues.balance!;
+    const item = allowanceAdvice({ model: 'permit2', kind: 'price', body: price, tokenInfo: () => undefined }).find((i) => i.code === 'BALANCE_TOO_LOW');
+    expect(item!.text).toBe(`Balance too low of token ${balance.token}: has ${balance.actual} base units, needs ${balance.expected} base units; do not request a quote.`);
+  });
+
+  it('says the current allowance with its symbol, base units kept for the tooltip', () => {
+    const price = body({}, { allowance: { actual: '2500000', spender: PERMIT2 } });
+    const item = allowanceAdvice({ model: 'permit2', kind: 'price', body: price, tokenInfo: (address) => (address === price.sellToken ? USDC : undefined) }).find((i) => i.code === 'SET_ALLOWANCE');
+    expect(item!.text).toMatch(/Current allowance: 2\.5 USDC\.$/);
+    expect(item!.parts).toContainEqual({ text: '2.5 USDC', base: '2500000' });
   });
 
   it('needs no allowance when the native asset is sold', () => {

@@ -1,6 +1,6 @@
 import { NATIVE_TOKEN_PLACEHOLDER, type LiquidPrice, type NoLiquidity, type Permit2Data, type Transaction } from '../spec/index.ts';
 import type { AllowanceModel } from './compare.ts';
-import { formatTokenAmount } from './number-format.ts';
+import { formatWithSymbol } from './number-format.ts';
 
 /**
  * The spec's allowance rules (service-interface.md, "Allowance rules that hold across price and
@@ -23,13 +23,28 @@ export type AdviceCode =
   | 'SIMULATION_INCOMPLETE'
   | 'INVALID_SOURCES';
 
+/** An amount inside advice: as people read it ("1,000 USDC") and in base units, for a tooltip. */
+export interface AdviceAmount {
+  text: string;
+  base: string;
+}
+
+/** A run of advice text: plain text, or an amount the screen shows with its base units on hover. */
+export type AdvicePart = string | AdviceAmount;
+
 /** One piece of advice; `rule` is the number of the spec rule it applies, when there is one. */
 export interface AdviceItem {
   code: AdviceCode;
   severity: 'action' | 'warning' | 'info';
+  /** The whole sentence as plain text (amounts as shown). */
   text: string;
+  /** The same sentence in runs, so a screen can mark up its amounts. */
+  parts: AdvicePart[];
   rule: number | null;
 }
+
+/** Symbol and decimals of a token address, when the app knows the token. */
+export type TokenInfo = (address: string) => { symbol: string; decimals: number } | undefined;
 
 /**
  * A price or quote body of either model, exact-in or exact-out: the rules read only the allowance,
@@ -39,12 +54,12 @@ export type AdviceBody = (Liquid & { transaction?: Transaction; permit2?: Permit
 
 type Liquid = Pick<LiquidPrice, 'liquidityAvailable' | 'allowanceTarget' | 'issues' | 'sellToken'>;
 
-/** What to advise on. `sellDecimals` lets balances and allowances show in human units. */
+/** What to advise on. `tokenInfo` lets balances and allowances show in human units with their symbol. */
 export interface AdviceInput {
   model: AllowanceModel;
   kind: 'price' | 'quote';
   body: AdviceBody;
-  sellDecimals?: number;
+  tokenInfo?: TokenInfo;
   /**
    * The taker that was sent: null or '' when none was. The service checks allowance and balance
    * only for a taker, so without one an absent `issues.allowance` proves nothing. Undefined: not
@@ -59,8 +74,14 @@ function same(a: string | null | undefined, b: string | null | undefined): boole
   return !!a && !!b && a.toLowerCase() === b.toLowerCase();
 }
 
-function amount(value: string, decimals: number | undefined): string {
-  return decimals === undefined ? `${value} base units` : formatTokenAmount(value, decimals);
+// Through the app's one formatter with the symbol; a token the app does not know stays in base units.
+function amount(value: string, token: string, tokenInfo: TokenInfo | undefined): AdviceAmount {
+  const info = tokenInfo?.(token);
+  return { text: info && /^[0-9]+$/.test(value) ? formatWithSymbol(value, info) : `${value} base units`, base: value };
+}
+
+function adviceItem(code: AdviceCode, severity: AdviceItem['severity'], rule: number | null, ...parts: AdvicePart[]): AdviceItem {
+  return { code, severity, rule, parts, text: parts.map((part) => (typeof part === 'string' ? part : part.text)).join('') };
 }
 
 function allowanceItems(input: AdviceInput, body: Liquid & { transaction?: Transaction }): AdviceItem[] {
@@ -69,26 +90,21 @@ function allowanceItems(input: AdviceInput, body: Liquid & { transaction?: Trans
   const nativeSold = same(body.sellToken, NATIVE_TOKEN_PLACEHOLDER);
   if (body.allowanceTarget === null && !body.issues.allowance) {
     const why = nativeSold ? 'native asset sold' : 'wrap or unwrap';
-    return [{ code: 'NO_ALLOWANCE_NEEDED', severity: 'info', text: `No allowance needed: ${why}.`, rule: nativeSold ? 2 : null }];
+    return [adviceItem('NO_ALLOWANCE_NEEDED', 'info', nativeSold ? 2 : null, `No allowance needed: ${why}.`)];
   }
   const items: AdviceItem[] = [];
   const spender = body.issues.allowance?.spender ?? body.allowanceTarget!;
   if (body.issues.allowance) {
     const never = settler && !same(settler, spender) ? `never on the settler ${settler}` : 'never on the settler contract';
-    const current = amount(body.issues.allowance.actual, input.sellDecimals);
-    items.push({ code: 'SET_ALLOWANCE', severity: 'action', text: `Set the allowance on ${spender} (${contract}), ${never}. Current allowance: ${current}.`, rule: 1 });
+    const current = amount(body.issues.allowance.actual, body.sellToken, input.tokenInfo);
+    items.push(adviceItem('SET_ALLOWANCE', 'action', 1, `Set the allowance on ${spender} (${contract}), ${never}. Current allowance: `, current, '.'));
   } else if (input.taker === null || input.taker === '') {
-    items.push({ code: 'ALLOWANCE_NOT_CHECKED', severity: 'info', text: `Allowance on ${spender} (${contract}) not checked: no taker was sent, so the service could not look at one. Add a taker to check it.`, rule: null });
+    items.push(adviceItem('ALLOWANCE_NOT_CHECKED', 'info', null, `Allowance on ${spender} (${contract}) not checked: no taker was sent, so the service could not look at one. Add a taker to check it.`));
   } else {
-    items.push({ code: 'ALLOWANCE_SUFFICIENT', severity: 'info', text: `The allowance on ${spender} (${contract}) is sufficient.`, rule: 4 });
+    items.push(adviceItem('ALLOWANCE_SUFFICIENT', 'info', 4, `The allowance on ${spender} (${contract}) is sufficient.`));
   }
   if (body.allowanceTarget && body.issues.allowance && !same(body.allowanceTarget, body.issues.allowance.spender)) {
-    items.push({
-      code: 'SPENDER_NOT_ALLOWANCE_TARGET',
-      severity: 'warning',
-      text: `issues.allowance.spender ${body.issues.allowance.spender} differs from allowanceTarget ${body.allowanceTarget}; the spec expects one contract.`,
-      rule: 1,
-    });
+    items.push(adviceItem('SPENDER_NOT_ALLOWANCE_TARGET', 'warning', 1, `issues.allowance.spender ${body.issues.allowance.spender} differs from allowanceTarget ${body.allowanceTarget}; the spec expects one contract.`));
   }
   return [...items, ...transactionTargetItems(input, body, spender)];
 }
@@ -98,10 +114,10 @@ function transactionTargetItems(input: AdviceInput, body: Liquid & { transaction
   const to = body.transaction?.to;
   if (!to) return [];
   if (input.model === 'allowance-holder' && !same(to, spender)) {
-    return [{ code: 'ALLOWANCE_HOLDER_NOT_TX_TO', severity: 'warning', text: `With Allowance Holder, transaction.to (${to}) should be the allowance contract ${spender} when a token is sold.`, rule: 2 }];
+    return [adviceItem('ALLOWANCE_HOLDER_NOT_TX_TO', 'warning', 2, `With Allowance Holder, transaction.to (${to}) should be the allowance contract ${spender} when a token is sold.`)];
   }
   if (input.model === 'permit2' && same(to, spender)) {
-    return [{ code: 'PERMIT2_TX_TO_IS_SPENDER', severity: 'warning', text: `transaction.to is the Permit2 contract ${spender}; swap data should go to the settler.`, rule: 3 }];
+    return [adviceItem('PERMIT2_TX_TO_IS_SPENDER', 'warning', 3, `transaction.to is the Permit2 contract ${spender}; swap data should go to the settler.`)];
   }
   return [];
 }
@@ -109,24 +125,26 @@ function transactionTargetItems(input: AdviceInput, body: Liquid & { transaction
 function balanceItems(input: AdviceInput, body: Liquid): AdviceItem[] {
   const balance = body.issues.balance;
   if (!balance) return [];
-  const figures = `${amount(balance.actual, input.sellDecimals)} < ${amount(balance.expected, input.sellDecimals)}`;
   const then = input.kind === 'price' ? 'do not request a quote' : 'the transaction cannot settle until the taker holds enough';
-  return [{ code: 'BALANCE_TOO_LOW', severity: 'action', text: `Balance too low: ${figures} of ${balance.token}; ${then}.`, rule: input.kind === 'price' ? 4 : 6 }];
+  // A known token is named by its amounts' symbol; an unknown one by its address, the only name there is.
+  const which = input.tokenInfo?.(balance.token) ? '' : ` of token ${balance.token}`;
+  const [has, needs] = [amount(balance.actual, balance.token, input.tokenInfo), amount(balance.expected, balance.token, input.tokenInfo)];
+  return [adviceItem('BALANCE_TOO_LOW', 'action', input.kind === 'price' ? 4 : 6, `Balance too low${which}: has `, has, ', needs ', needs, `; ${then}.`)];
 }
 
 function permit2Items(input: AdviceInput, body: AdviceBody & Liquid): AdviceItem[] {
   if (input.model !== 'permit2' || input.kind !== 'quote' || body.permit2 === undefined) return [];
-  if (body.permit2 === null) return [{ code: 'NO_SIGNATURE_NEEDED', severity: 'info', text: 'permit2 is null: no signature is needed.', rule: 3 }];
-  return [{ code: 'SIGN_PERMIT2', severity: 'action', text: 'Sign permit2.eip712, then append the signature length and the signature to transaction.data before sending.', rule: 3 }];
+  if (body.permit2 === null) return [adviceItem('NO_SIGNATURE_NEEDED', 'info', 3, 'permit2 is null: no signature is needed.')];
+  return [adviceItem('SIGN_PERMIT2', 'action', 3, 'Sign permit2.eip712, then append the signature length and the signature to transaction.data before sending.')];
 }
 
 function otherIssueItems(body: Liquid): AdviceItem[] {
   const items: AdviceItem[] = [];
   if (body.issues.simulationIncomplete) {
-    items.push({ code: 'SIMULATION_INCOMPLETE', severity: 'info', text: 'simulationIncomplete may be ignored: the service could not fully validate the trade, which does not mean it will revert.', rule: 4 });
+    items.push(adviceItem('SIMULATION_INCOMPLETE', 'info', 4, 'simulationIncomplete may be ignored: the service could not fully validate the trade, which does not mean it will revert.'));
   }
   if (body.issues.invalidSourcesPassed.length > 0) {
-    items.push({ code: 'INVALID_SOURCES', severity: 'warning', text: `excludedSources not recognised (ignored): ${body.issues.invalidSourcesPassed.join(', ')}.`, rule: null });
+    items.push(adviceItem('INVALID_SOURCES', 'warning', null, `excludedSources not recognised (ignored): ${body.issues.invalidSourcesPassed.join(', ')}.`));
   }
   return items;
 }
@@ -134,7 +152,7 @@ function otherIssueItems(body: Liquid): AdviceItem[] {
 /** The advice for one result, most urgent kinds first (actions, then warnings, then information). */
 export function allowanceAdvice(input: AdviceInput): AdviceItem[] {
   const body = input.body;
-  if (!body.liquidityAvailable) return [{ code: 'NO_LIQUIDITY', severity: 'info', text: 'No liquidity for this trade: nothing to approve or sign.', rule: null }];
+  if (!body.liquidityAvailable) return [adviceItem('NO_LIQUIDITY', 'info', null, 'No liquidity for this trade: nothing to approve or sign.')];
   const items = [...allowanceItems(input, body), ...balanceItems(input, body), ...permit2Items(input, body), ...otherIssueItems(body)];
   const order = { action: 0, warning: 1, info: 2 };
   return items.sort((a, b) => order[a.severity] - order[b.severity]);

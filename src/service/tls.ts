@@ -15,6 +15,9 @@ export interface ServiceCertificate {
   certPath: string;
 }
 
+/** The certificate's file name in the service's data dir (clients pin it, e.g. `curl --cacert`). */
+export const CERTIFICATE_FILE = 'cert.pem';
+
 const VALID_DAYS = 825;
 // Renew a cached certificate this long before it expires, so a client never sees it lapse mid-run.
 const RENEW_MARGIN_MS = 7 * 24 * 3600 * 1000;
@@ -63,7 +66,7 @@ async function generatePair(): Promise<{ certPem: string; keyPem: string }> {
 /** Loads the cached certificate from `dataDir`, or generates and caches a new one. */
 export async function loadOrCreateCertificate(dataDir: string): Promise<ServiceCertificate> {
   await mkdir(dataDir, { recursive: true });
-  const certPath = join(dataDir, 'cert.pem');
+  const certPath = join(dataDir, CERTIFICATE_FILE);
   const keyPath = join(dataDir, 'key.pem');
   const cached = await readCached(certPath, keyPath);
   if (cached) return cached;

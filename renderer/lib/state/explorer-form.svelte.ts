@@ -88,6 +88,16 @@ function decimalsOf(resolved: ResolvedToken): number | null {
   return 'token' in resolved ? resolved.token.decimals : null;
 }
 
+/** A parameter of a filled request that the form sends differently, and why. */
+export interface FillDifference {
+  name: string;
+  /** The value in the request that was filled in; null when the form adds a parameter it lacked. */
+  requested: string | null;
+  /** What the form sends instead; null when it leaves the parameter out. */
+  sent: string | null;
+  reason: string;
+}
+
 /** The form's state and what it derives. */
 export class ExplorerForm {
   endpoint = $state<EndpointId>('allowance-holder.price');
@@ -101,6 +111,13 @@ export class ExplorerForm {
   advanced = $state<Record<string, string>>({});
   /** Send even when inline validation fails, to see the service's own answer. */
   sendInvalid = $state(false);
+  /**
+   * Parameters of a filled request that this endpoint's form has no field for (unknown names, an
+   * Allowance Holder-only one on Permit2): sent as they are, listed so they can be removed.
+   */
+  extra = $state<Record<string, string>>({});
+  /** Where the last fill could not give back the request exactly; empty when it did. */
+  fillDifferences = $state.raw<FillDifference[]>([]);
 
   readonly isSwap = $derived(SWAP_ENDPOINTS.includes(this.endpoint));
   readonly isAllowanceHolder = $derived(this.endpoint.startsWith('allowance-holder'));
@@ -113,8 +130,9 @@ export class ExplorerForm {
 
   /** The query as it will be sent: empty fields left out. */
   readonly params = $derived.by((): Record<string, string> => {
-    if (!this.needsChain) return {};
-    if (!this.isSwap) return { chainId: String(this.chainId) };
+    const extra = Object.entries(this.extra);
+    if (!this.needsChain) return Object.fromEntries(extra);
+    if (!this.isSwap) return { ...Object.fromEntries(extra), chainId: String(this.chainId) };
     const out: Record<string, string> = { chainId: String(this.chainId) };
     // An address typed or pasted is sent as written (what you see is what was sent); a symbol is
     // sent as its registry address.
@@ -130,6 +148,7 @@ export class ExplorerForm {
       const value = this.advanced[param.name]?.trim();
       if (value) out[param.name] = value;
     }
+    for (const [name, value] of extra) out[name] ??= value;
     return out;
   });
 
@@ -160,30 +179,59 @@ export class ExplorerForm {
   readonly advancedErrorFields = $derived(this.advancedParams.map((param) => param.name).filter((name) => this.errors[name] !== undefined));
 
   /**
-   * Fills the form from a request that was sent (a History entry, a result, a parsed paste), so that
-   * `params` gives back the same query: addresses stay addresses, amounts are shown in the token's
-   * units (base units for a token the registry does not know).
+   * Fills the form from a request that was sent (a History entry, a result, a saved request), so
+   * that `params` gives back the same query: addresses stay addresses, amounts are shown in the
+   * token's units (base units for a token the registry does not know), parameters the form has no
+   * field for are kept in `extra`, and whatever still differs is listed in `fillDifferences`.
    */
   fill(endpoint: EndpointId, params: Readonly<Record<string, string>>): void {
     this.endpoint = endpoint;
     if (params.chainId !== undefined && /^[0-9]+$/.test(params.chainId)) this.chainId = Number(params.chainId);
     this.sellToken = params.sellToken ?? '';
     this.buyToken = params.buyToken ?? '';
-    this.amountSide = params.buyAmount !== undefined && params.sellAmount === undefined ? 'buy' : 'sell';
+    // Only Allowance Holder takes buyAmount: on Permit2 it stays a parameter of its own (in extra).
+    this.amountSide = this.isAllowanceHolder && params.buyAmount !== undefined && params.sellAmount === undefined ? 'buy' : 'sell';
     const base = this.amountSide === 'buy' ? params.buyAmount : params.sellAmount;
     const decimals = decimalsOf(this.amountToken);
     this.amount = base === undefined ? '' : decimals === null || !/^[0-9]+$/.test(base) ? base : formatBaseUnits(BigInt(base), decimals, { grouping: false });
     this.taker = params.taker ?? '';
-    const advanced: Record<string, string> = {};
-    for (const param of ADVANCED_PARAMS) {
-      const value = params[param.name];
-      if (value !== undefined) advanced[param.name] = value;
-    }
-    this.advanced = advanced;
+    const owned = this.fieldNames();
+    this.advanced = Object.fromEntries(ADVANCED_PARAMS.filter((param) => owned.includes(param.name) && params[param.name] !== undefined).map((param) => [param.name, params[param.name]!]));
+    this.extra = Object.fromEntries(Object.entries(params).filter(([name]) => !owned.includes(name)));
+    this.fillDifferences = fillDifferences(params, this.params);
+  }
+
+  /** Drops a parameter kept from a filled request. */
+  removeExtra(name: string): void {
+    this.extra = Object.fromEntries(Object.entries(this.extra).filter(([key]) => key !== name));
+  }
+
+  // The query parameters this endpoint's form has a field for.
+  private fieldNames(): readonly string[] {
+    if (!this.needsChain) return [];
+    if (!this.isSwap) return ['chainId'];
+    const amount = this.amountSide === 'buy' && this.isAllowanceHolder ? 'buyAmount' : 'sellAmount';
+    return ['chainId', 'sellToken', 'buyToken', amount, 'taker', ...this.advancedParams.map((param) => param.name)];
   }
 
   /** Sets one advanced parameter. */
   setAdvanced(name: string, value: string): void {
     this.advanced = { ...this.advanced, [name]: value };
   }
+}
+
+// Why the form sends a parameter of a filled request differently: the cases the fields cannot hold.
+function fillDifferences(requested: Readonly<Record<string, string>>, sent: Readonly<Record<string, string>>): FillDifference[] {
+  const out: FillDifference[] = [];
+  for (const name of new Set([...Object.keys(requested), ...Object.keys(sent)])) {
+    const [was, now] = [requested[name] ?? null, sent[name] ?? null];
+    if (was === now) continue;
+    const reason =
+      was === null ? 'the request had none; the form always sends one'
+      : name === 'chainId' ? 'is not a chain id; the form sends the chain chosen above'
+      : now === null ? 'the form has no field for it'
+      : 'the form writes it differently';
+    out.push({ name, requested: was, sent: now, reason });
+  }
+  return out;
 }

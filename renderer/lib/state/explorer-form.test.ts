@@ -94,4 +94,43 @@ describe('filling the form from a sent request', () => {
     expect(form.amount).toBe('77');
     expect(form.advanced).toEqual({});
   });
+
+  it('keeps parameters it has no field for, and Allowance Holder-only ones on Permit2, sending them as they were', () => {
+    const sent = { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000000', slippagePpm: '500', wrapUnwrapMode: 'settler', feeRecipient: '0xabc' };
+    const form = new ExplorerForm();
+    form.fill('permit2.price', sent);
+    expect(form.extra).toEqual({ slippagePpm: '500', wrapUnwrapMode: 'settler', feeRecipient: '0xabc' });
+    expect(form.params).toEqual(sent);
+    expect(form.fillDifferences).toEqual([]);
+    // The spec's own reason still shows for a name the endpoint refuses.
+    expect(Object.keys(form.errors)).toContain('feeRecipient');
+    form.removeExtra('feeRecipient');
+    expect(form.params.feeRecipient).toBeUndefined();
+    expect(form.params.slippagePpm).toBe('500');
+  });
+
+  it('keeps buyAmount on Permit2 as buyAmount, never turning it into a sellAmount', () => {
+    const sent = { chainId: '1', sellToken: USDC, buyToken: WETH, buyAmount: '1000000000000000000' };
+    const form = new ExplorerForm();
+    form.fill('permit2.price', sent);
+    expect(form.params).toEqual(sent);
+    expect(form.extra).toEqual({ buyAmount: '1000000000000000000' });
+  });
+
+  it('keeps a chain id the app does not know, and a chain parameter on an endpoint without a chain field', () => {
+    const form = new ExplorerForm();
+    form.fill('allowance-holder.price', { chainId: '999999', sellToken: USDC, buyToken: WETH, sellAmount: '5' });
+    expect(form.chainId).toBe(999999);
+    expect(form.params).toEqual({ chainId: '999999', sellToken: USDC, buyToken: WETH, sellAmount: '5' });
+    form.fill('swap.chains', { chainId: '1' });
+    expect(form.params).toEqual({ chainId: '1' });
+  });
+
+  it('names what it cannot give back exactly: a chain id that is not a number', () => {
+    const form = new ExplorerForm();
+    form.fill('allowance-holder.price', { chainId: 'ethereum', sellToken: USDC, buyToken: WETH, sellAmount: '5' });
+    expect(form.fillDifferences).toEqual([{ name: 'chainId', requested: 'ethereum', sent: '1', reason: 'is not a chain id; the form sends the chain chosen above' }]);
+    form.fill('allowance-holder.price', { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '5' });
+    expect(form.fillDifferences).toEqual([]);
+  });
 });

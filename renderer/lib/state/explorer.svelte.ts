@@ -17,6 +17,15 @@ export function requestKey(request: SentRequest): string {
   return JSON.stringify([request.profileId, request.endpoint, params]);
 }
 
+/** What a copied snippet needs to reach the profile: its key header and pinned CA. */
+export interface SnippetConnection {
+  apiKeyHeader: string;
+  /** The certificate file the snippet passes (curl --cacert, undici's ca), or null. */
+  caPath: string | null;
+  /** A file the user must save for caPath to exist (a user profile's pinned CA), or null. */
+  caFile: { name: string; pem: string } | null;
+}
+
 /** The explorer screen: its form, the chosen profile, the request in flight and the last answer. */
 export class ExplorerState {
   readonly form = new ExplorerForm();
@@ -80,14 +89,17 @@ export class ExplorerState {
     }
   }
 
-  /** The certificate file and key header a snippet of the shown result needs. */
-  snippetConnection(profileId: string): { apiKeyHeader: string; caPath: string | null } {
+  /**
+   * The certificate file and key header a snippet of the shown result needs, and for a user
+   * profile's pinned CA the file to save (the profile keeps the PEM, not a file).
+   */
+  snippetConnection(profileId: string): SnippetConnection {
     const profile = this.profiles.find((candidate) => candidate.id === profileId);
     const apiKeyHeader = profile?.headerNames.apiKey ?? 'svc-api-key';
-    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath };
-    // A user profile's CA is kept inside the profile, not in a file: the snippet names the file to
-    // save it to (Settings shows the PEM).
-    return { apiKeyHeader, caPath: profile?.caPem ? `./${profile.id}-ca.pem` : null };
+    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath, caFile: null };
+    if (!profile?.caPem) return { apiKeyHeader, caPath: null, caFile: null };
+    const name = `${profile.id}-ca.pem`;
+    return { apiKeyHeader, caPath: `./${name}`, caFile: { name, pem: profile.caPem } };
   }
 
   private async loadCertificatePath(): Promise<void> {

@@ -199,8 +199,10 @@ export function keyStateText(status: ApiKeyStatus | null): string {
   if (status.backend === 'memory') {
     // The engine's reason is already a sentence ("No keychain is available (…); the key is kept in
     // memory for this run only"): say it once rather than wrap it in a second one.
-    const why = status.reason ? status.reason.charAt(0).toLowerCase() + status.reason.slice(1) : 'no keychain is available; a key is kept in memory for this run only';
-    return `${status.stored ? 'Key stored' : 'No key stored'}: ${why}. Enter it again after a restart.`;
+    const reason = status.reason ?? 'No keychain is available';
+    const why = reason.charAt(0).toLowerCase() + reason.slice(1);
+    if (!status.stored) return `No key stored: ${why}${/in memory/.test(why) ? '' : '; a key typed here is kept in memory for this run only'}.`;
+    return `Key stored: ${why}${/in memory/.test(why) ? '' : '; the key is kept in memory for this run only'}. Enter it again after a restart.`;
   }
   return status.stored ? 'Key stored in the OS keychain' : 'No key stored. A key typed here goes to the OS keychain and is never shown again.';
 }

@@ -33,6 +33,8 @@ describe('override checks', () => {
     expect(overrideProblems(draft({ address: A, decimals: '300' }))[0]).toMatchObject({ field: 'Decimals', message: 'must be a whole number from 0 to 255' });
     expect(overrideProblems(draft({ address: A }))[0]).toMatchObject({ field: 'Decimals', message: expect.stringContaining('not in the token list of Ethereum') });
     expect(overrideProblems(draft({ address: A, decimals: '6' }))).toEqual([]);
+    // A chain the app does not list is named as every screen names it (chainName).
+    expect(overrideProblems(draft({ address: A, chainId: 999999 }))[0]?.message).toContain('not in the token list of Chain 999999');
     expect(overrideProblems(draft({}))).toEqual([]);
   });
 

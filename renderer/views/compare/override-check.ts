@@ -1,5 +1,5 @@
 import type { TokenOverride } from '../../../src/ipc/channels/compare.ts';
-import { chainById } from '../../../src/domain/chains.ts';
+import { chainName } from '../../../src/domain/chains.ts';
 import { findToken, tokensOf } from '../../../src/domain/token-registry.ts';
 import { DEMO_TAX_TOKENS, findDemoToken } from '../../../src/domain/demo-tokens.ts';
 import type { OverrideDraft } from '../../lib/state/compare.svelte.ts';
@@ -38,7 +38,7 @@ export function overrideProblems(draft: OverrideDraft): OverrideProblem[] {
   if (decimals !== '' && !isDecimals(decimals)) problems.push({ field: 'Decimals', message: 'must be a whole number from 0 to 255' });
   if (draft.symbol.trim().length > 40) problems.push({ field: 'Symbol', message: 'must be at most 40 characters' });
   if (isAddress(address) && decimals === '' && !findToken(draft.chainId, address) && !findDemoToken(draft.chainId, address)) {
-    const chain = chainById(draft.chainId)?.name ?? `chain ${draft.chainId}`;
+    const chain = chainName(draft.chainId);
     problems.push({ field: 'Decimals', message: `${address.slice(0, 6)}…${address.slice(-4)} is not in the token list of ${chain}: type its decimals (the symbol too, or it is read from the route)` });
   }
   return problems;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chainName } from '../../../src/domain/chains.ts';
 import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { entryHeadline } from './entry-headline.ts';
 
@@ -32,6 +33,11 @@ describe('entryHeadline', () => {
     // A date-time without an offset is read as local time: it must name the stored instant.
     expect(new Date(time.replace(' ', 'T')).toISOString()).toBe(row.startedAt);
     expect(entryHeadline({ ...row, startedAt: '2026-01-02T03:04:59.999Z' }).time).toMatch(/:59$/);
+  });
+
+  it('names a chain the app does not list as every screen does', () => {
+    expect(entryHeadline({ ...row, chainId: 999999 }).chain).toBe(chainName(999999));
+    expect(entryHeadline({ ...row, chainId: 999999 }).chain).toBe('Chain 999999');
   });
 
   it('says when no response arrived and when there is no chain', () => {

@@ -1,4 +1,4 @@
-import { chainById } from '../../../src/domain/chains.ts';
+import { chainName } from '../../../src/domain/chains.ts';
 import { findToken } from '../../../src/domain/token-registry.ts';
 import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { ENDPOINTS } from '../../../src/spec/index.ts';
@@ -34,7 +34,7 @@ export function entryHeadline(entry: HistorySummary): EntryHeadline {
   return {
     status: isOk ? String(entry.status) : `${entry.status ?? 'no response'} ${entry.errorName ?? ''}`.trim(),
     isOk,
-    chain: entry.chainId === null ? 'no chain' : (chainById(entry.chainId)?.name ?? `chain ${entry.chainId}`),
+    chain: entry.chainId === null ? 'no chain' : chainName(entry.chainId),
     pair: `${token(entry.chainId, entry.sellToken)} → ${token(entry.chainId, entry.buyToken)}`,
     endpoint: ENDPOINTS[entry.endpoint]?.label ?? entry.endpoint,
     time: localTime(entry.startedAt),

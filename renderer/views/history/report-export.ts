@@ -8,7 +8,7 @@ import type { HistoryEntry } from '../../../src/ipc/schemas/history-entry.ts';
 import { api } from '../../lib/api.ts';
 import { callEngine, errorText } from '../../lib/state/explorer-engine.svelte.ts';
 import { callHistory } from '../../lib/state/history-engine.svelte.ts';
-import { downloadText } from '../compare/download.ts';
+import { downloadText } from '../../lib/download.ts';
 
 /** What a report covers: one entry, or a replay pair with its diff; the paste that led to it, if any. */
 export interface ReportRequest {

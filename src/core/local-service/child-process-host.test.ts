@@ -72,6 +72,18 @@ describe('child-process local service host', () => {
     expect(await getChains(second, second.apiKey)).toBe(200);
   });
 
+  it('shows the certificate an earlier run left before this run starts the service, the one its start then pins', async () => {
+    const { host, dataDir } = await newHost();
+    const earlier = await host.start();
+    const shownEarlier = host.status().certificate;
+    await host.stop();
+    const later = createChildProcessHost({ dataDir });
+    hosts.push(later);
+    expect(later.status()).toMatchObject({ state: 'stopped', certificate: { path: join(dataDir, 'local-service', 'cert.pem'), pem: earlier.caPem, sha256: shownEarlier?.sha256 } });
+    expect(later.status().certificate?.sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect((await later.start()).caPem).toBe(earlier.caPem);
+  });
+
   it('reports a crash as failed with its reason, and starts again on demand', async () => {
     const { host } = await newHost();
     const first = await host.start();

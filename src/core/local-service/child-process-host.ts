@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../ipc/result.ts';
+import { certificateOf, readCachedCertificate, type CertificateView } from './certificate.ts';
 import type { LocalServiceHost, LocalServiceInfo, LocalServiceStatus } from './host.ts';
 import { loadOrCreateLocalKey } from './local-key.ts';
 import { CHILD_ENV, ReadyLineSchema } from '../../domain/local-service-child.ts';
@@ -85,18 +85,6 @@ function readyLineOf(child: ChildProcess, timeoutMs: number, lastLog: () => stri
   });
 }
 
-type Certificate = NonNullable<LocalServiceStatus['certificate']>;
-
-/**
- * The certificate as Settings shows it: file, PEM and the SHA-256 fingerprint of its DER bytes
- * (AB:CD:… as `openssl x509 -fingerprint -sha256` prints it).
- */
-function certificateOf(path: string, pem: string): Certificate {
-  const body = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/.exec(pem)?.[1] ?? '';
-  const digest = createHash('sha256').update(Buffer.from(body.replace(/\s+/g, ''), 'base64')).digest('hex').toUpperCase();
-  return { path, pem, sha256: digest.match(/../g)!.join(':') };
-}
-
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
@@ -108,8 +96,9 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
   let child: ChildProcess | null = null;
   let info: LocalServiceInfo | null = null;
   let starting: Promise<LocalServiceInfo> | null = null;
-  // Kept after a stop: the file stays where it is and integrators still need it.
-  let certificate: Certificate | null = null;
+  // Kept after a stop: the file stays where it is and integrators still need it. Before the first
+  // start of this run, the file an earlier run left is shown (the next start reuses it).
+  let certificate: CertificateView | null = null;
 
   async function launch(): Promise<LocalServiceInfo> {
     status = { ...STOPPED, state: 'starting' };
@@ -165,6 +154,6 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
       await gone;
       clearTimeout(timer);
     },
-    status: () => ({ ...status, certificate }),
+    status: () => ({ ...status, certificate: (certificate ??= readCachedCertificate(serviceDir)) }),
   };
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { keyStateText } from './profiles.svelte.ts';
+
+// The engine's reasons, as src/core/secrets/secret-store.ts builds them from a D-Bus failure.
+const DBUS = 'org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files';
+const SET_REASON = `No keychain is available (${DBUS}); the key is kept in memory for this run only`;
+const STATUS_REASON = `No keychain is available (${DBUS})`;
+
+function count(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
+describe('keyStateText', () => {
+  it('before a save, says a typed key is stored on save and promises no keychain', () => {
+    const text = keyStateText(null);
+    expect(text).toMatch(/^No key stored yet/);
+    expect(text).not.toMatch(/keychain/i);
+  });
+
+  it('with the OS keychain, says where the key is, or will go', () => {
+    expect(keyStateText({ stored: true, backend: 'keychain', reason: null })).toBe('Key stored in the OS keychain');
+    const empty = keyStateText({ stored: false, backend: 'keychain', reason: null });
+    expect(empty).toMatch(/^No key stored\. /);
+    expect(empty).toContain('OS keychain');
+    expect(empty).not.toMatch(/no keychain|memory/i);
+  });
+
+  it('a key kept in memory: the D-Bus reason and "memory for this run only" said once, no keychain promise', () => {
+    const text = keyStateText({ stored: true, backend: 'memory', reason: SET_REASON });
+    expect(text).toBe(`Key stored: no keychain is available (${DBUS}); the key is kept in memory for this run only. Enter it again after a restart.`);
+    expect(count(text, DBUS)).toBe(1);
+    expect(count(text, 'memory for this run only')).toBe(1);
+    expect(text).not.toMatch(/OS keychain|sent once to the keychain/);
+  });
+
+  it('no key and no keychain: says a typed key would be kept in memory, without asking to enter it again', () => {
+    const text = keyStateText({ stored: false, backend: 'memory', reason: STATUS_REASON });
+    expect(text).toBe(`No key stored: no keychain is available (${DBUS}); a key typed here is kept in memory for this run only.`);
+    expect(count(text, DBUS)).toBe(1);
+    expect(text).not.toMatch(/OS keychain|restart/);
+  });
+
+  it('a locked keychain is named as locked, not as missing', () => {
+    const text = keyStateText({ stored: true, backend: 'memory', reason: 'The keychain is locked (unlock prompt dismissed); the key is kept in memory for this run only' });
+    expect(text).toMatch(/^Key stored: the keychain is locked \(unlock prompt dismissed\); the key is kept in memory for this run only\./);
+    expect(text).not.toMatch(/no keychain/i);
+  });
+
+  it('a memory status without a reason still says why and where', () => {
+    expect(keyStateText({ stored: true, backend: 'memory', reason: null })).toBe('Key stored: no keychain is available; the key is kept in memory for this run only. Enter it again after a restart.');
+  });
+});
