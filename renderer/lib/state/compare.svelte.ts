@@ -203,24 +203,28 @@ export class CompareState {
       this.failure = result.error.message;
       return;
     }
-    this.#restoreForm(result.value.request);
+    this.restoreForm(result.value.request, result.value.profileId);
     this.status = result.value;
     if (result.value.state === 'running') await this.#poll(runId);
   }
 
-  // A past run reopens exactly as it was run: every field, overrides included (issue 11, case 1).
-  #restoreForm(request: RunStatus['request']): void {
+  /**
+   * Puts a past run's request back in the form, every field (issue 11, case 1): a past run or ladder
+   * reopens exactly as it was run, overrides and profile included, never mixed with the form's state.
+   * `profileId` is the profile the run used (the request names none when the default was taken).
+   */
+  restoreForm(request: Omit<RunStatus['request'], 'amount'> & { amount?: string }, profileId: string): void {
     const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
     this.sell = request.sell;
     this.buy = request.buy;
-    this.amount = request.amount;
+    if (request.amount !== undefined) this.amount = request.amount;
     this.pickedChains = request.chains?.length ? request.chains : null;
     this.models = { 'allowance-holder': request.models.includes('allowance-holder'), permit2: request.models.includes('permit2') };
     this.taker = text(request.taker);
     this.slippageBps = text(request.slippageBps);
     this.swapFeeBps = text(request.swapFeeBps);
     this.swapFeeRecipient = text(request.swapFeeRecipient);
-    if (request.profileId) this.profileId = request.profileId;
+    this.profileId = request.profileId ?? profileId;
     this.overrides = request.overrides.map(overrideDraftOf);
   }
 
