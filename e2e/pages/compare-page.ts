@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pickToken } from './token-picker.ts';
 
 /** The Compare screen: form, progress, results table, row detail, charts, exports and past runs. */
 export class ComparePage {
@@ -36,8 +37,8 @@ export class ComparePage {
 
   /** Fills the pair and amount and starts a run. */
   async compare(options: { sell?: string; buy?: string; amount?: string; chains?: readonly string[] } = {}): Promise<void> {
-    if (options.sell) await this.form.getByLabel(/^Sell/).selectOption(options.sell);
-    if (options.buy) await this.form.getByLabel(/^Buy/).selectOption(options.buy);
+    if (options.sell) await pickToken(this.form, 'Sell', options.sell);
+    if (options.buy) await pickToken(this.form, 'Buy', options.buy);
     if (options.amount) await this.form.getByLabel(/^Amount/).fill(options.amount);
     if (options.chains) await this.pickChains(options.chains);
     await this.form.getByRole('button', { name: 'Compare', exact: true }).click();
