@@ -183,6 +183,10 @@ test('a past ladder reopens exactly as it was run: its own overrides and slippag
   await expect(overrides).toHaveText(/^Address overrides:\s*none$/);
   await expect(settings).toContainText('Slippage: 50 bps');
   await expect(ladder.table('100 USDC').getByRole('rowheader')).toContainText('→ WETH');
+  // Buy, fee and net buy of both models read to one precision: a net never carries more digits than its buy.
+  const cells = await ladder.table('100 USDC').locator('tbody tr').first().locator('td').allInnerTexts();
+  const fractions = [0, 1, 2, 4, 5, 6].map((index) => /^[0-9,]+(?:\.([0-9]+))?/.exec(cells[index]!.trim())?.[1]?.length ?? 0);
+  expect(new Set(fractions).size, cells.join(' | ')).toBe(1);
   await past.nth(0).click();
   await expect(overrides).toContainText('Override 1: Ethereum buy → 0x7a7a…0001 TAXD · 18 decimals');
   await expect(settings).toContainText('Slippage: service default');

@@ -45,14 +45,14 @@ test('a demo taxed token found by name and picked with the keyboard runs on its 
   await expect(compare.overrideAddresses).toHaveValue(TAXD);
   await compare.form.getByRole('button', { name: 'Compare', exact: true }).click();
   await compare.waitForEnd();
-  await expect(compare.caption).toContainText('1000 USDC → TAXD (address override) on 1 chain');
+  await expect(compare.caption).toContainText('1,000 USDC → TAXD (address override) on 1 chain');
   await expect(compare.row('Ethereum').getByRole('rowheader')).toContainText('USDC → TAXD');
 
   // Picking a listed symbol again drops the address the picker put in.
   await compare.compare({ buy: 'WETH', chains: ['Ethereum'] });
   await compare.waitForEnd();
   await expect(compare.overrideAddresses).toHaveCount(0);
-  await expect(compare.caption).toContainText('1000 USDC → WETH on 1 chain');
+  await expect(compare.caption).toContainText('1,000 USDC → WETH on 1 chain');
 });
 
 test('a pasted unknown address is offered per chain, asks for its decimals in place, and sends nothing until given', async ({ app }) => {

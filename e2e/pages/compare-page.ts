@@ -92,7 +92,7 @@ export class ComparePage {
     return this.rows.filter({ has: this.page.getByRole('rowheader', { name: new RegExp(`^${chainName}`) }) });
   }
 
-  /** Reopens a past run by its list label ("1000 USDC to WETH"); the nth match, newest first. */
+  /** Reopens a past run by its list label ("1,000 USDC to WETH"); the nth match, newest first. */
   async reopen(label: string, nth = 0): Promise<void> {
     await this.page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: new RegExp(`^Open comparison ${label}`) }).nth(nth).click();
   }

@@ -65,7 +65,7 @@ describe('runCaption', () => {
     const plain = row(10, 'Optimism', okSide('allowance-holder', 1n, 1), okSide('permit2', 1n, 2), 0, 'tie');
     const taxed = { ...row(1, 'Ethereum', okSide('allowance-holder', 1n, 3), okSide('permit2', 1n, 4), 0, 'tie'), buyToken: { address: A, symbol: 'TAXD', decimals: 18, isOverride: true } };
     const status = { request: { amount: '1000', sell: 'USDC', buy: 'WETH' }, rows: [taxed, plain] } as unknown as RunStatus;
-    expect(runCaption(status)).toBe('1000 sold: USDC → TAXD on Ethereum, address override · USDC → WETH on Optimism');
-    expect(runCaption({ ...status, rows: [plain] })).toBe('1000 USDC → WETH on 1 chain');
+    expect(runCaption(status)).toBe('1,000 sold: USDC → TAXD on Ethereum, address override · USDC → WETH on Optimism');
+    expect(runCaption({ ...status, rows: [plain] })).toBe('1,000 USDC → WETH on 1 chain');
   });
 });
