@@ -76,7 +76,9 @@ test('3. an unknown override address with decimals on auto says why in place, an
 
 test('4. a pending side reads pending with no verdict yet, and a cancelled side reads cancelled', async ({ app }) => {
   const compare = new ComparePage(app.page);
-  await setRate(app.page, 0.2);
+  // 0.1 rps, the lowest budget: requests go out 10 s apart, so once Ethereum's first side is in, its
+  // second stays pending for 10 s, ample for the checks and the Cancel click on a busy machine.
+  await setRate(app.page, 0.1);
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum', 'Base'] });
   const eth = compare.row('Ethereum');
   await expect(eth).toContainText('pending', HEAVY);
@@ -85,8 +87,11 @@ test('4. a pending side reads pending with no verdict yet, and a cancelled side 
   await expect(eth).not.toContainText('only one priced');
   await compare.progress.getByRole('button', { name: 'Cancel' }).click();
   await expect(compare.progress).toContainText('Cancelled', HEAVY);
+  // The side seen pending was still queued when Cancel landed: it now says cancelled.
   await expect(eth).toContainText('cancelled');
+  await expect(eth).not.toContainText('pending');
   await expect(eth).not.toContainText('not requested');
+  await expect(eth).not.toContainText('only one priced');
   await expect(eth.getByLabel('better')).toHaveCount(0);
 });
 
