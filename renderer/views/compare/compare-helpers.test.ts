@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hopBars, seriesNumber } from './route-colors.ts';
+import { hopBars, seriesClass, seriesNumber } from './route-colors.ts';
 import { overrideProblems, parseOverride, tokenChoices } from './override-check.ts';
 import { whyText, rateText } from './detail-model.ts';
 import { runCaption } from './caption.ts';
@@ -24,6 +24,9 @@ describe('hopBars', () => {
 
   it('numbers a source by its place in the run, not in the route', () => {
     expect(seriesNumber('Uniswap_V3', ['Balancer', 'Uniswap_V3'])).toBe(2);
+    // 13 sources in one run (the local service's chains together): 13 different colours.
+    const thirteen = Array.from({ length: 13 }, (_, index) => `Source_${String(index).padStart(2, '0')}`);
+    expect(new Set(thirteen.map((source) => seriesClass(source, thirteen))).size).toBe(13);
   });
 });
 
