@@ -135,6 +135,15 @@ test('at 1024 x 768 the key columns still fit, and at 1280 rows with override an
   await expect(compare.row('Ethereum').getByRole('rowheader')).toContainText('tax');
   await expect(compare.row('Ethereum').getByRole('rowheader')).toContainText('USDC → TAXD');
   await expectKeyColumnsFit(page, compare, '1280 x 800 with flags');
+  // Reopened from past runs: the run without the override, then the one with its flags.
+  await compare.reopen('1,000 USDC to WETH', 1);
+  await expect(compare.row('Ethereum').getByRole('rowheader')).not.toContainText('tax');
+  await compare.reopen('1,000 USDC to WETH', 0);
+  await expect(compare.row('Ethereum').getByRole('rowheader')).toContainText('USDC → TAXD');
+  await expectAccessible(page, 'reopened run with override and tax flags');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'reopened run with override and tax flags, dark');
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1024, height: 768 });
   await expectKeyColumnsFit(page, compare, '1024 x 768 with flags');
   await app.screenshot('compare-table-1024-flags');
@@ -156,6 +165,27 @@ test('a detail opened from a row at the bottom of the window scrolls its heading
   const detail = await compare.openDetail('Arbitrum');
   await expect(detail.getByRole('heading', { level: 2 })).toBeInViewport({ ratio: 1 });
   await expect(detail).toBeFocused();
+});
+
+test('axe finds nothing serious with a side pending, then with sides cancelled', async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const compare = new ComparePage(page);
+  // 0.1 rps: Ethereum's second side stays pending for 10 s after its first answer.
+  const answer = await page.evaluate(() =>
+    (window as unknown as { api: { profiles: { setRateBudget: (input: unknown) => Promise<{ ok: boolean }> } } }).api.profiles.setRateBudget({ profileId: 'local', rateBudgetRps: 0.1 }),
+  );
+  expect(answer.ok).toBe(true);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: FOUR });
+  await expect(compare.row('Ethereum')).toContainText('pending', HEAVY);
+  await expectAccessible(page, 'a row with a side pending');
+  await compare.progress.getByRole('button', { name: 'Cancel' }).click();
+  await expect(compare.progress).toContainText('Cancelled', HEAVY);
+  await expect(compare.table).toContainText('cancelled');
+  await expectAccessible(page, 'a cancelled run');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'a cancelled run, dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 });
 
 async function shoot(app: AppPage, compare: ComparePage, width: number): Promise<void> {
