@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
+import { SERIES } from '../renderer/views/compare/route-colors.ts';
 
 /**
  * Issue 11's six wrong-figure cases: each of these failed on the Compare screen before the fix.
@@ -76,7 +77,9 @@ test('3. an unknown override address with decimals on auto says why in place, an
 
 test('4. a pending side reads pending with no verdict yet, and a cancelled side reads cancelled', async ({ app }) => {
   const compare = new ComparePage(app.page);
-  await setRate(app.page, 0.2);
+  // 0.1 rps, the lowest budget: requests go out 10 s apart, so once Ethereum's first side is in, its
+  // second stays pending for 10 s, ample for the checks and the Cancel click on a busy machine.
+  await setRate(app.page, 0.1);
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum', 'Base'] });
   const eth = compare.row('Ethereum');
   await expect(eth).toContainText('pending', HEAVY);
@@ -85,8 +88,11 @@ test('4. a pending side reads pending with no verdict yet, and a cancelled side 
   await expect(eth).not.toContainText('only one priced');
   await compare.progress.getByRole('button', { name: 'Cancel' }).click();
   await expect(compare.progress).toContainText('Cancelled', HEAVY);
+  // The side seen pending was still queued when Cancel landed: it now says cancelled.
   await expect(eth).toContainText('cancelled');
+  await expect(eth).not.toContainText('pending');
   await expect(eth).not.toContainText('not requested');
+  await expect(eth).not.toContainText('only one priced');
   await expect(eth.getByLabel('better')).toHaveCount(0);
 });
 
@@ -129,6 +135,19 @@ test('6. one colour per source in the table, the chart and the detail; a two-hop
     colourOf.set((await item.innerText()).trim(), await item.locator('.swatch').evaluate((swatch) => getComputedStyle(swatch).backgroundColor));
   }
   expect(colourOf.size).toBeGreaterThanOrEqual(2);
+  // The theme has a distinct colour for each of SERIES sources, light and dark.
+  for (const scheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme: scheme });
+    const colours = await app.page.evaluate((count) => Array.from({ length: count }, (_, index) => getComputedStyle(document.documentElement).getPropertyValue(`--series-${index + 1}`).trim()), SERIES);
+    expect(colours.every((colour) => /^#[0-9a-f]{6}$/.test(colour)), colours.join(' ')).toBe(true);
+    expect(new Set(colours).size, `${scheme} series colours`).toBe(SERIES);
+  }
+  await app.page.emulateMedia({ colorScheme: 'light' });
+  // The table's small bars draw each source in its legend colour.
+  for (const rect of await compare.table.locator('svg.mini rect').all()) {
+    const source = (await rect.locator('title').textContent())!;
+    expect(await rect.evaluate((element) => getComputedStyle(element).fill), `small bar ${source}`).toBe(colourOf.get(source));
+  }
   const detail = await compare.openDetail('Ethereum');
   const segments = detail.locator('.segment');
   await expect(segments).not.toHaveCount(0);

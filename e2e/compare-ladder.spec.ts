@@ -3,16 +3,21 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LadderPage } from './pages/ladder-page.ts';
+import { ComparePage } from './pages/compare-page.ts';
 import { LADDER_CSV_COLUMNS } from '../src/domain/ladder-export.ts';
 import { HistorySearchInputSchema } from '../src/ipc/channels/history.ts';
 
 // Compare's Sizes mode against the real engine and local service (issue 11, size ladder).
 
-// Scoped to the screen (main): the ladder's states are what is checked here; the app shell has its own checks.
+// The whole window (app shell and screen), in the light and the dark theme.
 async function expectNoSeriousAxe(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${state}`).toEqual([]);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${state}, ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 async function shoot(page: Page, app: { screenshot: (name: string) => Promise<void> }, name: string, target: () => Promise<void>): Promise<void> {
@@ -117,6 +122,8 @@ test('a ladder cancelled half-way keeps what was answered and says cancelled on 
   await ladder.run('100, 1000', ['Ethereum', 'Optimism', 'Base']);
   await expect(ladder.progress).toContainText(/\b([3-9]|1[01])\/12 requests/, { timeout: 30_000 });
   await expect(ladder.progress.getByRole('progressbar')).toBeVisible();
+  // At 1 rps the 12 requests take 12 s: the scan sees a running ladder with answered and queued sizes.
+  await expectNoSeriousAxe(app.page, 'a running ladder');
   await ladder.progress.getByRole('button', { name: 'Cancel' }).click();
   await expect(ladder.progress).toContainText(/Cancelled after \d+\/12 requests: answered sizes are kept; the sides not answered say cancelled/, { timeout: 30_000 });
   // The second size was queued last: its table says cancelled and its points are marked, not plotted.
@@ -127,6 +134,73 @@ test('a ladder cancelled half-way keeps what was answered and says cancelled on 
   await expect(app.page.getByRole('region', { name: 'Past size ladders' })).toContainText('cancelled');
   await ladder.charts.scrollIntoViewIfNeeded();
   await app.screenshot('compare-ladder-cancelled');
+});
+
+const TAXD = '0x7a7a000000000000000000000000000000000001';
+
+async function oneSize(page: Page): Promise<ComparePage> {
+  await page.getByRole('group', { name: 'Mode' }).getByRole('radio', { name: 'One size' }).check();
+  return new ComparePage(page);
+}
+
+test('a ladder refuses to start while an override of the One size form is not usable, and names the field', async ({ app, engine }) => {
+  const compare = await oneSize(app.page);
+  await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: '0x7a7a' });
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  await expect(app.page.getByRole('group', { name: 'Address overrides in force' })).toContainText(/Override 1: Ethereum buy .*not usable: Address must be 0x and 40 hex digits/);
+  await ladder.run('100, 1000', ['Ethereum']);
+  await expect(ladder.form.getByRole('alert')).toHaveText(/^overrides: Address \(override 1\): must be 0x and 40 hex digits\. Fix it in the One size form/);
+  await expect(ladder.progress).toHaveCount(0);
+  expect((await engine.history.search(HistorySearchInputSchema.parse({ limit: 10 }))).rows).toHaveLength(0);
+
+  // Once the address is whole, the ladder shows the override it runs with and uses it.
+  await oneSize(app.page);
+  await compare.openAdvanced();
+  await compare.overrideAddresses.fill(TAXD);
+  await ladder.open();
+  await expect(app.page.getByRole('group', { name: 'Address overrides in force' })).toContainText(/Override 1: Ethereum buy → 0x7a7a…0001 TAXD · 18 decimals$/);
+  await ladder.run('100, 1000', ['Ethereum']);
+  await ladder.waitForEnd();
+  await expect(ladder.table('100 USDC').getByRole('rowheader')).toContainText('→ TAXD');
+});
+
+test('a past ladder reopens exactly as it was run: its own overrides and slippage, never the form\'s', async ({ app }) => {
+  const ladder = new LadderPage(app.page);
+  const compare = await oneSize(app.page);
+  await (await compare.openAdvanced()).getByLabel(/^Slippage/).fill('50');
+  await ladder.open();
+  await ladder.run('100, 1000', ['Ethereum'], { sell: 'USDC', buy: 'WETH' });
+  await ladder.waitForEnd();
+
+  await oneSize(app.page);
+  await (await compare.openAdvanced()).getByLabel(/^Slippage/).fill('');
+  await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: TAXD, decimals: '18' });
+  await ladder.open();
+  await ladder.run('100, 1000', ['Ethereum']);
+  await ladder.waitForEnd();
+  const past = app.page.getByRole('region', { name: 'Past size ladders' }).getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1000/ });
+  await expect(past).toHaveCount(2);
+  const settings = app.page.getByRole('group', { name: 'Settings from the One size form' });
+  const overrides = app.page.getByRole('group', { name: 'Address overrides in force' });
+
+  // The form carries the override and no slippage; the first ladder had slippage and no override.
+  await past.nth(1).click();
+  await expect(overrides).toHaveText(/^Address overrides:\s*none$/);
+  await expect(settings).toContainText('Slippage: 50 bps');
+  await expect(ladder.table('100 USDC').getByRole('rowheader')).toContainText('→ WETH');
+  // Buy, fee and net buy of both models read to one precision: a net never carries more digits than its buy.
+  const cells = await ladder.table('100 USDC').locator('tbody tr').first().locator('td').allInnerTexts();
+  const fractions = [0, 1, 2, 4, 5, 6].map((index) => /^[0-9,]+(?:\.([0-9]+))?/.exec(cells[index]!.trim())?.[1]?.length ?? 0);
+  expect(new Set(fractions).size, cells.join(' | ')).toBe(1);
+  await past.nth(0).click();
+  await expect(overrides).toContainText('Override 1: Ethereum buy → 0x7a7a…0001 TAXD · 18 decimals');
+  await expect(settings).toContainText('Slippage: service default');
+  await expect(ladder.table('100 USDC').getByRole('rowheader')).toContainText('→ TAXD');
+  // The One size form holds the same fields.
+  await oneSize(app.page);
+  await compare.openAdvanced();
+  await expect(compare.overrideAddresses).toHaveValue(TAXD);
 });
 
 // Local service at 1 request per second, so there is time to cancel half-way.

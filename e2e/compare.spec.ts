@@ -58,7 +58,7 @@ test('a comparison on 4 chains shows every row, opens a detail with both routes 
   await expect(compare.charts.getByRole('img', { name: /^Difference in bps per chain: Arbitrum/ })).toBeVisible();
 
   // The run is listed and reopens.
-  await expect(app.page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison 1000 USDC to WETH/ })).toHaveCount(1);
+  await expect(app.page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison 1,000 USDC to WETH/ })).toHaveCount(1);
 });
 
 test('a cancelled run keeps its finished rows and says so', async ({ app }) => {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pickToken } from './token-picker.ts';
 
 /** The Compare screen: form, progress, results table, row detail, charts, exports and past runs. */
 export class ComparePage {
@@ -36,8 +37,8 @@ export class ComparePage {
 
   /** Fills the pair and amount and starts a run. */
   async compare(options: { sell?: string; buy?: string; amount?: string; chains?: readonly string[] } = {}): Promise<void> {
-    if (options.sell) await this.form.getByLabel(/^Sell/).selectOption(options.sell);
-    if (options.buy) await this.form.getByLabel(/^Buy/).selectOption(options.buy);
+    if (options.sell) await pickToken(this.form, 'Sell', options.sell);
+    if (options.buy) await pickToken(this.form, 'Buy', options.buy);
     if (options.amount) await this.form.getByLabel(/^Amount/).fill(options.amount);
     if (options.chains) await this.pickChains(options.chains);
     await this.form.getByRole('button', { name: 'Compare', exact: true }).click();
@@ -91,7 +92,7 @@ export class ComparePage {
     return this.rows.filter({ has: this.page.getByRole('rowheader', { name: new RegExp(`^${chainName}`) }) });
   }
 
-  /** Reopens a past run by its list label ("1000 USDC to WETH"); the nth match, newest first. */
+  /** Reopens a past run by its list label ("1,000 USDC to WETH"); the nth match, newest first. */
   async reopen(label: string, nth = 0): Promise<void> {
     await this.page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: new RegExp(`^Open comparison ${label}`) }).nth(nth).click();
   }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pickToken } from './token-picker.ts';
 
 /** Compare's Sizes mode: the amount list, progress, per-chain charts, the table for a size and past ladders. */
 export class LadderPage {
@@ -52,8 +53,8 @@ export class LadderPage {
   /** Types the amount list and runs the ladder. */
   async run(amounts: string, chains?: readonly string[], pair?: { sell: string; buy: string }): Promise<void> {
     if (pair) {
-      await this.form.getByLabel('Sell').selectOption(pair.sell);
-      await this.form.getByLabel('Buy').selectOption(pair.buy);
+      await pickToken(this.form, 'Sell', pair.sell);
+      await pickToken(this.form, 'Buy', pair.buy);
     }
     await this.amounts.fill(amounts);
     if (chains) await this.pickChains(chains);

@@ -1,5 +1,5 @@
 import { comparisonToCsv, comparisonToJson, type ExportRow } from '../domain/compare-export.ts';
-import { formatBaseUnits } from '../domain/units.ts';
+import { columnFractionDigits, formatFixed, formatHumanAmount, formatTokenAmount } from '../domain/number-format.ts';
 import { rowFromWire, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 
 /** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
@@ -12,13 +12,15 @@ export function exportRowsOf(rows: readonly CompareRowWire[]): ExportRow[] {
   }));
 }
 
-function amount(value: string | null, decimals: number, digits = 6): string {
-  return value === null ? '-' : formatBaseUnits(BigInt(value), decimals, { maxFractionDigits: digits });
+// Through the app's one formatter (thousands separators, digits cut, never rounded up); CSV and JSON keep base units.
+function amount(value: string | null, decimals: number, fractionDigits?: number): string {
+  if (value === null) return '-';
+  return fractionDigits === undefined ? formatTokenAmount(value, decimals) : formatFixed(value, decimals, fractionDigits);
 }
 
-/** A side's buy amount, or why there is none. */
-export function sideText(side: ModelSideWire, decimals: number): string {
-  if (side.state === 'ok') return amount(side.buyAmount, decimals);
+/** A side's buy amount (with `fractionDigits` when given, so it lines up with its row), or why there is none. */
+export function sideText(side: ModelSideWire, decimals: number, fractionDigits?: number): string {
+  if (side.state === 'ok') return amount(side.buyAmount, decimals, fractionDigits);
   if (side.state === 'no-liquidity') return 'no liquidity';
   if (side.state === 'error') return side.errorName ?? 'error';
   if (side.state === 'pending' || side.state === 'cancelled') return side.state;
@@ -38,19 +40,23 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
   const header = ['chain', 'AH buy', 'P2 buy', 'P2-AH bps', 'P2-AH net bps', 'AH min buy', 'P2 min buy', 'AH net fee', 'P2 net fee', 'AH net buy', 'P2 net buy', 'better'];
   const lines = rows.map((row) => {
     const d = row.buyToken.decimals;
-    const fee = (side: ModelSideWire) => (side.totalNetworkFee === null ? '-' : `${amount(side.totalNetworkFee, row.nativeDecimals, 8)} ${row.nativeSymbol ?? ''}`.trim());
+    // One fraction-digit count for every buy-token figure of the row, so buy, min buy and net of
+    // both models read to the same precision (a longer net would look larger than its buy).
+    const figures = [row.allowanceHolder, row.permit2].flatMap((side) => [side.buyAmount, side.minBuyAmount, side.netBuyAmount]).filter((value) => value !== null);
+    const digits = columnFractionDigits(figures, d);
+    const fee = (side: ModelSideWire) => (side.totalNetworkFee === null ? '-' : `${formatTokenAmount(side.totalNetworkFee, row.nativeDecimals)} ${row.nativeSymbol ?? ''}`.trim());
     return [
       `${row.chainName} (${row.chainId})`,
-      sideText(row.allowanceHolder, d),
-      sideText(row.permit2, d),
+      sideText(row.allowanceHolder, d, digits),
+      sideText(row.permit2, d, digits),
       row.diffBps === null ? '-' : row.diffBps.toFixed(2),
       row.netDiffBps === null || row.netDiffBps === undefined ? '-' : row.netDiffBps.toFixed(2),
-      amount(row.allowanceHolder.minBuyAmount, d),
-      amount(row.permit2.minBuyAmount, d),
+      amount(row.allowanceHolder.minBuyAmount, d, digits),
+      amount(row.permit2.minBuyAmount, d, digits),
       fee(row.allowanceHolder),
       fee(row.permit2),
-      amount(row.allowanceHolder.netBuyAmount, d),
-      amount(row.permit2.netBuyAmount, d),
+      amount(row.allowanceHolder.netBuyAmount, d, digits),
+      amount(row.permit2.netBuyAmount, d, digits),
       row.better === null ? '-' : `${BETTER[row.better]}${row.basis ? ` (${row.basis})` : ''}`,
     ];
   });
@@ -62,6 +68,6 @@ export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json'): 
   if (format === 'csv') return comparisonToCsv(exportRowsOf(status.rows));
   if (format === 'json') return `${comparisonToJson(exportRowsOf(status.rows))}\n`;
   const first = status.rows[0];
-  const title = first ? `${status.request.amount} ${first.sellToken.symbol} -> ${first.buyToken.symbol}, ${status.rows.length} chains (run ${status.runId})` : `run ${status.runId}`;
+  const title = first ? `${formatHumanAmount(status.request.amount)} ${first.sellToken.symbol} -> ${first.buyToken.symbol}, ${status.rows.length} chains (run ${status.runId})` : `run ${status.runId}`;
   return `${title}\n${comparisonTable(status.rows)}`;
 }

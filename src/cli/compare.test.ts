@@ -47,10 +47,14 @@ describe('swap-explorer compare', () => {
     const ran = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--chains', '1,8453,42161', '--data-dir', dir]);
     expect(ran.code, ran.stderr).toBe(0);
     const lines = ran.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^1000 USDC -> WETH, 3 chains/);
+    expect(lines[0]).toMatch(/^1,000 USDC -> WETH, 3 chains/);
     expect(lines[1]).toMatch(/^chain\s+AH buy\s+P2 buy\s+P2-AH bps/);
     expect(lines.slice(2).map((line) => line.split(/\s{2,}/)[0])).toEqual(['Ethereum (1)', 'Base (8453)', 'Arbitrum (42161)']);
     expect(lines[2]).toMatch(/(Permit2|Allowance Holder|tie)( \(net\))?$/);
+    // Buy, min buy and net buy of a row carry the same fraction digits (a longer net would look larger).
+    const cells = lines[2]!.split(/\s{2,}/);
+    const fractions = [1, 2, 5, 6, 9, 10].map((column) => cells[column]!.split('.')[1]?.length ?? 0);
+    expect(new Set(fractions).size, lines[2]).toBe(1);
     expect(await readdir(join(dir, 'comparisons'))).toHaveLength(1);
   });
 
@@ -124,6 +128,11 @@ describe('swap-explorer price', () => {
     expect(table.stdout).toMatch(/^chain\s+Base \(8453\)$/m);
     expect(table.stdout).toMatch(/^model\s+permit2$/m);
     expect(table.stdout).toMatch(/^buy\s+0\.\d+ WETH$/m);
+    expect(table.stdout).toMatch(/^sell\s+1,000 USDC$/m);
+    expect(table.stdout).toMatch(/^gas\s+\d{1,3}(,\d{3})+$/m);
+    const digitsOf = (label: string) => new RegExp(`^${label}\\s+[0-9,]+\\.(\\d+) WETH$`, 'm').exec(table.stdout)?.[1]?.length;
+    expect(digitsOf('min buy')).toBe(digitsOf('buy'));
+    expect(digitsOf('net buy')).toBe(digitsOf('buy'));
     expect(table.stdout).toMatch(/^zid\s+0x[0-9a-f]{24}$/m);
     const json = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--format', 'json', '--data-dir', dir]);
     expect(json.code, json.stderr).toBe(0);

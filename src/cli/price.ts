@@ -1,5 +1,5 @@
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
-import { formatBaseUnits } from '../domain/units.ts';
+import { columnFractionDigits, formatFixed, formatInteger, formatTokenAmount } from '../domain/number-format.ts';
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { Command, CommandIo } from './command.ts';
 import { sideText } from './compare-format.ts';
@@ -54,24 +54,27 @@ function parse(argv: string[]) {
   return { help: false as const, request, model, format, profile: values.profile, dataDir: values['data-dir'] ?? defaultDataDir() };
 }
 
-function fee(value: string | null, decimals: number, symbol: string): string {
-  return value === null ? '-' : `${formatBaseUnits(BigInt(value), decimals)} ${symbol}`;
+// Through the app's one formatter; `fractionDigits` lines buy-token figures up with each other.
+function fee(value: string | null, decimals: number, symbol: string, fractionDigits?: number): string {
+  if (value === null) return '-';
+  return `${fractionDigits === undefined ? formatTokenAmount(value, decimals) : formatFixed(value, decimals, fractionDigits)} ${symbol}`;
 }
 
 /** The price as aligned "label  value" lines. */
 export function priceTable(row: CompareRowWire, side: ModelSideWire): string {
   const d = row.buyToken.decimals;
+  const digits = columnFractionDigits([side.buyAmount, side.minBuyAmount, side.netBuyAmount].filter((value) => value !== null), d);
   const symbols = new Map(side.routeTokens.map((token) => [token.address.toLowerCase(), token.symbol]));
   const name = (address: string) => symbols.get(address.toLowerCase()) ?? address;
   const lines: [string, string][] = [
     ['chain', `${row.chainName} (${row.chainId})`],
     ['model', side.model],
-    ['sell', `${formatBaseUnits(BigInt(row.sellAmount), row.sellToken.decimals)} ${row.sellToken.symbol}`],
-    ['buy', side.state === 'ok' ? `${sideText(side, d)} ${row.buyToken.symbol}` : sideText(side, d)],
-    ['min buy', fee(side.minBuyAmount, d, row.buyToken.symbol)],
-    ['gas', side.gas ?? '-'],
+    ['sell', `${formatTokenAmount(row.sellAmount, row.sellToken.decimals)} ${row.sellToken.symbol}`],
+    ['buy', side.state === 'ok' ? `${sideText(side, d, digits)} ${row.buyToken.symbol}` : sideText(side, d)],
+    ['min buy', fee(side.minBuyAmount, d, row.buyToken.symbol, digits)],
+    ['gas', side.gas === null ? '-' : formatInteger(side.gas)],
     ['network fee', fee(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? '')],
-    ['net buy', fee(side.netBuyAmount, d, row.buyToken.symbol)],
+    ['net buy', fee(side.netBuyAmount, d, row.buyToken.symbol, digits)],
     ...side.fills.map((fill, index): [string, string] => [index === 0 ? 'route' : '', `${(Number(fill.proportionBps) / 100).toFixed(2)}% ${fill.source} ${name(fill.from)} -> ${name(fill.to)}`]),
     ['zid', side.zid ?? '-'],
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatInteger, formatMixedColumn, formatTokenAmount, formatWithSymbol } from './number-format.ts';
+import { columnFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatHumanAmount, formatInteger, formatMixedColumn, formatTokenAmount, formatWithSymbol } from './number-format.ts';
 
 describe('columnFractionDigits', () => {
   it('gives the smallest non-zero value six significant digits, capped at the decimals', () => {
@@ -54,5 +54,18 @@ describe('formatMixedColumn', () => {
     const column = formatMixedColumn([{ base: 1_500_000n, decimals: 6 }, { base: 1_234n * 10n ** 18n, decimals: 18 }, null, { base: 25_000n, decimals: 6 }]);
     // 0.025 is the smallest: 6 significant digits need 7 fraction digits, capped at USDC's 6.
     expect(column).toEqual(['1.500000', '1,234.000000', null, '0.025000']);
+  });
+});
+
+describe('formatHumanAmount', () => {
+  it('groups the whole part and keeps the typed fraction', () => {
+    expect(formatHumanAmount('1000')).toBe('1,000');
+    expect(formatHumanAmount(' 1,000000.250 ')).toBe('1,000,000.250');
+    expect(formatHumanAmount('0.5')).toBe('0.5');
+    expect(formatHumanAmount('007')).toBe('7');
+  });
+
+  it('leaves text that is not a plain decimal as it is', () => {
+    expect(formatHumanAmount('1e6')).toBe('1e6');
   });
 });

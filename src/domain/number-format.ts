@@ -114,3 +114,16 @@ export function formatMixedColumn(values: readonly ({ base: bigint | string; dec
   const digits = Math.min(columnFractionDigits(scaled, maxDecimals, significant), ...present.map((value) => value.decimals));
   return values.map((value) => (value === null ? null : formatFixed(value.base, value.decimals, digits)));
 }
+
+/**
+ * A human amount as typed ("1000", "1,000", "0.5") with the app's thousands separators and its
+ * fraction digits kept as typed; text that is not a plain decimal comes back unchanged.
+ * @example formatHumanAmount('1000000.25') // "1,000,000.25"
+ */
+export function formatHumanAmount(text: string): string {
+  const plain = text.trim().replace(/,/g, '');
+  const match = /^([0-9]+)(\.[0-9]+)?$/.exec(plain);
+  if (!match) return text.trim();
+  const whole = match[1]!.replace(/^0+(?=[0-9])/, '');
+  return `${groupThousands(whole)}${match[2] ?? ''}`;
+}

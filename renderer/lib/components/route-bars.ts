@@ -17,7 +17,7 @@ export interface HopPart {
   bps: number;
   /** Share of the hop in percent (0-100). */
   percent: number;
-  /** 1-8: the --series-N colour of the source. */
+  /** 1-16: the --series-N colour of the source. */
   series: number;
 }
 
@@ -41,7 +41,7 @@ export function routeHops(fills: readonly FillLike[]): RouteHop[] {
       hops.push(hop);
     }
     const bps = Number(fill.proportionBps);
-    hop.parts.push({ source: fill.source, bps: Number.isFinite(bps) ? bps : 0, percent: 0, series: (sources.indexOf(fill.source) % 8) + 1 });
+    hop.parts.push({ source: fill.source, bps: Number.isFinite(bps) ? bps : 0, percent: 0, series: (sources.indexOf(fill.source) % 16) + 1 });
   }
   for (const hop of hops) {
     const total = hop.parts.reduce((sum, part) => sum + part.bps, 0);

@@ -10,6 +10,7 @@ import { overrideProblems, overrideDraftOf, parseOverride, type OverrideProblem 
 import { comparisonToCsv, comparisonToJson, type ExportRow } from '../../../src/domain/compare-export.ts';
 import type { ColumnId, SortDirection } from '../../views/compare/table-model.ts';
 import { OPTIONAL_COLUMNS, sortRows } from '../../views/compare/table-model.ts';
+import { pickText, type TokenPick } from '../../views/compare/token-choices.ts';
 
 const COLUMNS_KEY = 'swap-explorer.compare.columns';
 
@@ -99,6 +100,8 @@ export class CompareState {
   /** Optional table columns shown (column chooser). */
   visibleColumns = $state<ColumnId[]>(storedColumns());
   #timer: ReturnType<typeof setTimeout> | null = null;
+  /** "chainId:side" of the override rows a token pick made: the next pick of that side replaces them. */
+  #pickedOverrides = $state.raw<readonly string[]>([]);
 
   /** Field problems of each override row, shown in place; the run is not started while any exist. */
   overrideErrors = $derived<OverrideProblem[][]>(this.overrides.map((item) => overrideProblems(item)));
@@ -114,6 +117,32 @@ export class CompareState {
     const current = this.chains.filter((id) => id !== chainId);
     if (on) current.push(chainId);
     this.pickedChains = swapChains().map((chain) => chain.chainId).filter((id) => current.includes(id));
+  }
+
+  /**
+   * Applies a token picker's choice to one side. A symbol is resolved per chain by the engine; an
+   * address is one chain's token, so it becomes that chain's override of this side (the same way
+   * an override row goes into the request), and the chains go back to the default set (where the
+   * pair is known, which for an address is its own chain).
+   */
+  pickToken(side: 'sell' | 'buy', pick: TokenPick): void {
+    const isPicked = (draft: OverrideDraft) => draft.side === side && this.#pickedOverrides.includes(`${draft.chainId}:${side}`);
+    const overrides = this.overrides.filter((draft) => !isPicked(draft));
+    const keys = this.#pickedOverrides.filter((key) => !key.endsWith(`:${side}`));
+    if (pick.kind === 'address') {
+      const kept = overrides.filter((draft) => !(draft.chainId === pick.chainId && draft.side === side));
+      kept.push({ chainId: pick.chainId, side, address: pick.address, decimals: pick.decimals === null ? '' : String(pick.decimals), symbol: pick.symbol });
+      keys.push(`${pick.chainId}:${side}`);
+      this.overrides = kept;
+      this.pickedChains = null;
+    } else this.overrides = overrides;
+    this.#pickedOverrides = keys;
+    this[side] = pickText(pick);
+  }
+
+  /** The index of the override row the last address pick of this side made, or -1. */
+  pickedOverrideIndex(side: 'sell' | 'buy'): number {
+    return this.overrides.findIndex((draft) => draft.side === side && this.#pickedOverrides.includes(`${draft.chainId}:${side}`));
   }
 
   /** Sorts by a column; a second click on the same column flips the direction. */
@@ -203,25 +232,30 @@ export class CompareState {
       this.failure = result.error.message;
       return;
     }
-    this.#restoreForm(result.value.request);
+    this.restoreForm(result.value.request, result.value.profileId);
     this.status = result.value;
     if (result.value.state === 'running') await this.#poll(runId);
   }
 
-  // A past run reopens exactly as it was run: every field, overrides included (issue 11, case 1).
-  #restoreForm(request: RunStatus['request']): void {
+  /**
+   * Puts a past run's request back in the form, every field (issue 11, case 1): a past run or ladder
+   * reopens exactly as it was run, overrides and profile included, never mixed with the form's state.
+   * `profileId` is the profile the run used (the request names none when the default was taken).
+   */
+  restoreForm(request: Omit<RunStatus['request'], 'amount'> & { amount?: string }, profileId: string): void {
     const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
     this.sell = request.sell;
     this.buy = request.buy;
-    this.amount = request.amount;
+    if (request.amount !== undefined) this.amount = request.amount;
     this.pickedChains = request.chains?.length ? request.chains : null;
     this.models = { 'allowance-holder': request.models.includes('allowance-holder'), permit2: request.models.includes('permit2') };
     this.taker = text(request.taker);
     this.slippageBps = text(request.slippageBps);
     this.swapFeeBps = text(request.swapFeeBps);
     this.swapFeeRecipient = text(request.swapFeeRecipient);
-    if (request.profileId) this.profileId = request.profileId;
+    this.profileId = request.profileId ?? profileId;
     this.overrides = request.overrides.map(overrideDraftOf);
+    this.#pickedOverrides = [];
   }
 
   /** Opens one row's detail (both routes, taxes, issues and bodies). */

@@ -67,6 +67,12 @@ export class LadderState {
       this.fieldErrors = { amounts: amounts.problem.reason };
       return;
     }
+    // The overrides are the One size form's: a ladder never runs with one of them silently dropped.
+    const overrideProblem = this.compare.overrideErrors.flatMap((problems, index) => problems.map((problem) => `${problem.field} (override ${index + 1}): ${problem.message}`))[0];
+    if (overrideProblem) {
+      this.fieldErrors = { overrides: `${overrideProblem}. Fix it in the One size form's address overrides; nothing is sent until then.` };
+      return;
+    }
     const { amount: _amount, ...rest } = this.compare.request();
     const request: LadderRequestInput = { ...rest, amounts: amounts.amounts };
     const result = await ladderApi().start(request);
@@ -110,7 +116,7 @@ export class LadderState {
     if (result.ok) this.pastRuns = result.value.runs;
   }
 
-  /** Reopens a past ladder (and its form values). */
+  /** Reopens a past ladder and puts every field it was run with back in the form (overrides and profile included). */
   async open(runId: string): Promise<void> {
     this.dispose();
     this.#current = runId;
@@ -121,9 +127,7 @@ export class LadderState {
       return;
     }
     const { request } = result.value;
-    this.compare.sell = request.sell;
-    this.compare.buy = request.buy;
-    this.compare.pickedChains = request.chains?.length ? request.chains : null;
+    this.compare.restoreForm(request, result.value.profileId);
     this.amountsText = request.amounts.join(', ');
     this.selectedIndex = 0;
     this.status = result.value;

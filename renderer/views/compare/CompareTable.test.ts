@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/sve
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CompareTable from './CompareTable.svelte';
 import { sortRows } from './table-model.ts';
-import { threeRows } from './test-rows.ts';
+import { okSide, row, threeRows } from './test-rows.ts';
+import { sourcesOf } from './route-colors.ts';
 
 afterEach(cleanup);
 
@@ -70,5 +71,31 @@ describe('CompareTable', () => {
     expect(onOpenEntry).toHaveBeenCalledWith(4);
     await fireEvent.click(screen.getByRole('button', { name: 'Details for Arbitrum' }));
     expect(onDetail).toHaveBeenCalledWith(42161);
+  });
+});
+
+describe('source colours', () => {
+  it('gives each of 13 sources in a run its own colour in the small bars, the same in every row', () => {
+    const names = Array.from({ length: 13 }, (_, index) => `Source_${String.fromCharCode(65 + index)}`);
+    // Each row's sides route through a few of the 13 sources.
+    const rows = [0, 1, 2, 3].map((at) => {
+      const side = (model: 'allowance-holder' | 'permit2', offset: number) => {
+        const base = okSide(model, 353_000_000_000_000_000n, at * 2 + offset + 1);
+        const picked = names.slice((at * 3 + offset * 2) % 13, ((at * 3 + offset * 2) % 13) + 3);
+        return { ...base, fills: picked.map((source) => ({ ...base.fills[0]!, source, proportionBps: String(Math.floor(10_000 / picked.length)) })) };
+      };
+      return row([1, 10, 8453, 42161][at]!, ['Ethereum', 'Optimism', 'Base', 'Arbitrum'][at]!, side('allowance-holder', 0), side('permit2', 1), 0, 'tie');
+    });
+    const sources = sourcesOf(rows);
+    expect(sources).toHaveLength(13);
+    const view = render(CompareTable, props({ rows, sources }));
+    const classOf = new Map<string, Set<string>>();
+    for (const rect of view.container.querySelectorAll('svg.mini rect')) {
+      const source = rect.querySelector('title')!.textContent!;
+      classOf.set(source, new Set([...(classOf.get(source) ?? []), rect.getAttribute('class')!.match(/series-[0-9]+/)![0]]));
+    }
+    expect(classOf.size).toBe(13);
+    for (const [source, classes] of classOf) expect([...classes], source).toHaveLength(1);
+    expect(new Set([...classOf.values()].map((classes) => [...classes][0])).size).toBe(13);
   });
 });

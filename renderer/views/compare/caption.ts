@@ -1,4 +1,5 @@
 import type { RunStatus } from '../../../src/ipc/channels/compare.ts';
+import { formatHumanAmount } from '../../../src/domain/number-format.ts';
 
 /**
  * The line above the table: the trade each figure belongs to, labelled with the tokens the
@@ -14,7 +15,7 @@ export function runCaption(status: RunStatus): string {
     group.isOverride ||= Boolean(row.sellToken.isOverride || row.buyToken.isOverride);
     groups.set(key, group);
   }
-  const amount = status.request.amount;
+  const amount = formatHumanAmount(status.request.amount);
   if (groups.size === 0) return `${amount} ${status.request.sell} → ${status.request.buy}`;
   const parts = [...groups].map(([pair, group]) => {
     const note = group.isOverride ? ', address override' : '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hopBars, seriesNumber } from './route-colors.ts';
+import { hopBars, seriesClass, seriesNumber } from './route-colors.ts';
 import { overrideProblems, parseOverride, tokenChoices } from './override-check.ts';
 import { whyText, rateText } from './detail-model.ts';
 import { runCaption } from './caption.ts';
@@ -24,6 +24,9 @@ describe('hopBars', () => {
 
   it('numbers a source by its place in the run, not in the route', () => {
     expect(seriesNumber('Uniswap_V3', ['Balancer', 'Uniswap_V3'])).toBe(2);
+    // 13 sources in one run (the local service's chains together): 13 different colours.
+    const thirteen = Array.from({ length: 13 }, (_, index) => `Source_${String(index).padStart(2, '0')}`);
+    expect(new Set(thirteen.map((source) => seriesClass(source, thirteen))).size).toBe(13);
   });
 });
 
@@ -67,7 +70,7 @@ describe('runCaption', () => {
     const plain = row(10, 'Optimism', okSide('allowance-holder', 1n, 1), okSide('permit2', 1n, 2), 0, 'tie');
     const taxed = { ...row(1, 'Ethereum', okSide('allowance-holder', 1n, 3), okSide('permit2', 1n, 4), 0, 'tie'), buyToken: { address: A, symbol: 'TAXD', decimals: 18, isOverride: true } };
     const status = { request: { amount: '1000', sell: 'USDC', buy: 'WETH' }, rows: [taxed, plain] } as unknown as RunStatus;
-    expect(runCaption(status)).toBe('1000 sold: USDC → TAXD on Ethereum, address override · USDC → WETH on Optimism');
-    expect(runCaption({ ...status, rows: [plain] })).toBe('1000 USDC → WETH on 1 chain');
+    expect(runCaption(status)).toBe('1,000 sold: USDC → TAXD on Ethereum, address override · USDC → WETH on Optimism');
+    expect(runCaption({ ...status, rows: [plain] })).toBe('1,000 USDC → WETH on 1 chain');
   });
 });

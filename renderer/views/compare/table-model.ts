@@ -83,11 +83,6 @@ export function sortRows(rows: readonly CompareRowWire[], column: ColumnId, dire
   });
 }
 
-/** Human amount with at most `digits` decimals (cut, never rounded up). */
-export function human(value: string | null, decimals: number, digits = 6): string {
-  return value === null ? '—' : formatBaseUnits(BigInt(value), decimals, { maxFractionDigits: digits });
-}
-
 /** The text of a side's buy cell when it has no amount. */
 export function sideProblem(side: ModelSideWire): string | null {
   if (side.state === 'no-liquidity') return 'no liquidity';

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompareRequestSchema } from '../../ipc/channels/compare.ts';
+import { findToken } from '../../domain/token-registry.ts';
+import { buildRow, type ChainResults } from './build-row.ts';
+import { planComparison } from './plan.ts';
+import { startCompareRig, type CompareRig } from './test-support.ts';
+
+// The local service's demo taxed token on Ethereum: the engine's registry does not know its address.
+const TAXD = '0x7a7a000000000000000000000000000000000001';
+
+describe('buildRow against answers of the local service', () => {
+  let rig: CompareRig;
+  beforeAll(async () => {
+    rig = await startCompareRig();
+  });
+  afterAll(async () => {
+    await rig.close();
+  });
+
+  it('labels an override address the app does not know with the symbol of the answer\'s route.tokens', async () => {
+    expect(findToken(1, TAXD)).toBeUndefined();
+    const request = CompareRequestSchema.parse({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: [1], overrides: [{ chainId: 1, side: 'buy', address: TAXD, decimals: 18 }] });
+    const [chain] = planComparison(request);
+    expect(chain!.buy).toMatchObject({ address: TAXD, symbol: '', isOverride: true });
+
+    // Before any answer there is no route to read: the row shows the short address, never the pair's "WETH".
+    expect(buildRow(chain!, {}).buyToken.symbol).toBe('0x7a7a…0001');
+
+    const results: ChainResults = {};
+    for (const item of chain!.requests) results[item.model] = { entry: (await rig.requests.send({ profileId: 'local', endpoint: item.endpoint, params: item.params })).entry };
+    const routeSymbols = (results.permit2 as { entry: { body: { route: { tokens: { address: string; symbol: string }[] } } } }).entry.body.route.tokens;
+    expect(routeSymbols.find((token) => token.address.toLowerCase() === TAXD)?.symbol).toBe('TAXD');
+
+    const row = buildRow(chain!, results, true);
+    expect(row.buyToken).toMatchObject({ address: TAXD, symbol: 'TAXD', decimals: 18, isOverride: true });
+    expect(row.sellToken).toMatchObject({ symbol: 'USDC', isOverride: false });
+    expect(row.permit2.routeTokens.map((token) => token.symbol)).toContain('TAXD');
+  });
+
+  it('keeps a symbol typed with the override over the route\'s', async () => {
+    const request = CompareRequestSchema.parse({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: [1], overrides: [{ chainId: 1, side: 'buy', address: TAXD, decimals: 18, symbol: 'MYTAX' }] });
+    const [chain] = planComparison(request);
+    const item = chain!.requests[0]!;
+    const row = buildRow(chain!, { [item.model]: { entry: (await rig.requests.send({ profileId: 'local', endpoint: item.endpoint, params: item.params })).entry } }, true);
+    expect(row.buyToken.symbol).toBe('MYTAX');
+  });
+});
