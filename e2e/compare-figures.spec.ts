@@ -102,7 +102,7 @@ test('5. the verdict shows the net difference it stands on, for every pair', asy
   await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
   await expect(compare.table.getByRole('columnheader', { name: 'Net diff (bps)' })).toBeVisible();
   const arbitrum = compare.row('Arbitrum');
-  await expect(arbitrum.locator('td.net-diff')).toHaveText(/^[+-]?[0-9]+\.[0-9]{2}$/);
+  await expect(arbitrum.locator('td.net-diff')).toHaveText(/^(0\.00|[+-][0-9]+\.[0-9]{2}|[+-]0\.0[0-9]+)$/);
   await expect(arbitrum.locator('td.verdict')).toContainText('net of network fee');
 
   // WBTC -> DAI: the buy token is not the wrapped native, yet the fee is priced and the verdict is net.

@@ -34,6 +34,15 @@ describe('sortRows', () => {
 });
 
 describe('CompareTable', () => {
+  it('shows the net difference a verdict stands on even below 0.005 bps, never 0.00 beside it', () => {
+    const tiny = { ...row(10, 'Optimism', okSide('allowance-holder', 362_435_000_000_000_000n, 1), okSide('permit2', 362_435_000_000_000_000n, 2), 0, 'allowance-holder'), netDiffBps: -0.0021 };
+    render(CompareTable, props({ rows: [tiny] }));
+    const [line] = bodyRows();
+    expect(line!.querySelector('td.diff')!.textContent).toBe('0.00');
+    expect(line!.querySelector('td.net-diff')!.textContent).toBe('-0.0021');
+    expect(within(line!).getByText('Allowance Holder')).toBeTruthy();
+  });
+
   it('marks the sorted column with aria-sort and asks to sort when a header is clicked', async () => {
     const onSort = vi.fn();
     const view = render(CompareTable, props({ onSort }));

@@ -3,6 +3,7 @@ import { hopBars, seriesClass, seriesNumber } from './route-colors.ts';
 import { overrideProblems, parseOverride, tokenChoices } from './override-check.ts';
 import { whyText, rateText } from './detail-model.ts';
 import { runCaption } from './caption.ts';
+import { bpsText } from './table-model.ts';
 import { okSide, problemSide, row } from './test-rows.ts';
 import type { RunStatus } from '../../../src/ipc/channels/compare.ts';
 
@@ -62,6 +63,17 @@ describe('detail texts', () => {
     const pending = { ...problemSide('permit2', 'no-liquidity', 2), state: 'pending' as const };
     expect(whyText(row(1, 'Ethereum', okSide('allowance-holder', 1n, 1), pending, null, null))).toBe('No verdict yet: waiting for both sides.');
     expect(rateText(row(1, 'Ethereum', okSide('allowance-holder', 1n, 1), pending, null, null))).toMatch(/^1 ETH = 1 WETH/);
+  });
+});
+
+describe('bpsText', () => {
+  it('shows a difference below 0.005 bps with its own digits, never as 0.00 beside a verdict', () => {
+    expect(bpsText(-0.0021)).toBe('-0.0021');
+    expect(bpsText(0.0004)).toBe('+0.00040');
+    expect(bpsText(0)).toBe('0.00');
+    expect(bpsText(9.081)).toBe('+9.08');
+    expect(bpsText(-3.1)).toBe('-3.10');
+    expect(bpsText(null)).toBe('—');
   });
 });
 

@@ -93,10 +93,15 @@ export function sideProblem(side: ModelSideWire): string | null {
   return null;
 }
 
-/** A signed bps figure ("+9.08", "-3.10", "0.00"). */
+/**
+ * A signed bps figure ("+9.08", "-3.10", "0.00"). A difference too small for two decimals keeps two
+ * significant digits ("-0.0021"): a verdict must never stand beside a "0.00" that hides what it is
+ * based on (issue 11, case 5). Only an exact zero reads "0.00".
+ */
 export function bpsText(bps: number | null): string {
   if (bps === null) return '—';
-  return `${bps > 0 ? '+' : ''}${bps.toFixed(2)}`;
+  const text = bps !== 0 && Math.abs(bps) < 0.005 ? bps.toPrecision(2) : bps.toFixed(2);
+  return `${bps > 0 ? '+' : ''}${text}`;
 }
 
 /** Why the verdict is what it is, in a few words (shown under it). */
