@@ -13,3 +13,6 @@ export type ReadyLine = z.output<typeof ReadyLineSchema>;
 
 /** Environment variables the host passes to the child: the key goes by env, not argv, which other users can read in `ps`. */
 export const CHILD_ENV = { dataDir: 'SWAP_EXPLORER_LOCAL_DATA_DIR', apiKey: 'SWAP_EXPLORER_LOCAL_KEY' } as const;
+
+/** The certificate's file name in the service's data dir (clients pin it, e.g. `curl --cacert`); the host reads it before a start. */
+export const CERTIFICATE_FILE = 'cert.pem';

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CERTIFICATE_FILE } from '../domain/local-service-child.ts';
 
 /**
  * The local service's certificate: self-signed, valid for 127.0.0.1, ::1 and localhost, and marked
@@ -15,8 +16,7 @@ export interface ServiceCertificate {
   certPath: string;
 }
 
-/** The certificate's file name in the service's data dir (clients pin it, e.g. `curl --cacert`). */
-export const CERTIFICATE_FILE = 'cert.pem';
+export { CERTIFICATE_FILE };
 
 const VALID_DAYS = 825;
 // Renew a cached certificate this long before it expires, so a client never sees it lapse mid-run.

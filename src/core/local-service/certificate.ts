@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CERTIFICATE_FILE } from '../../service/tls.ts';
+import { CERTIFICATE_FILE } from '../../domain/local-service-child.ts';
 import type { LocalServiceStatus } from './host.ts';
 
 /** The local service's certificate as Settings shows it: file, PEM and SHA-256 fingerprint. */
