@@ -20,12 +20,11 @@ test('the new-profile form takes the focus and shows errors only after a touch o
   await expect(settings.form.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('with no keychain, saving a key says so once: one line, the D-Bus reason once, no keychain promise', async ({ app }) => {
-  // No Secret Service on this bus address, whatever the machine has: the engine runs in this
-  // process and builds a keychain entry per call, so the next save finds no keychain.
-  const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
-  process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/swap-explorer-e2e-bus';
-  try {
+test.describe('on a machine without a keychain', () => {
+  // As the app behaves with no D-Bus session bus (src/core/secrets/test-support/no-session-bus.ts).
+  test.use({ noKeychain: true });
+
+  test('with no keychain, saving a key says so once: one line, the D-Bus reason once, no keychain promise', async ({ app }) => {
     await app.show('Settings');
     const settings = new SettingsPage(app.page);
     await settings.addProfile({ name: 'No keychain', baseUrl: 'https://api.example.com', key: 'e2e-no-keychain-key-1234' });
@@ -40,10 +39,7 @@ test('with no keychain, saving a key says so once: one line, the D-Bus reason on
     expect(pageText.split('memory for this run only').length - 1).toBe(1);
     expect(pageText).not.toMatch(/OS keychain|sent once to the keychain/);
     await expect(settings.profiles.getByRole('row', { name: /No keychain/ })).toContainText('stored (memory)');
-  } finally {
-    if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
-    else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
-  }
+  });
 });
 
 test.describe('local service', () => {

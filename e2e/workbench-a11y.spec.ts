@@ -37,7 +37,6 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme });
 
     test('Explorer: empty, errors shown, result, quote with calldata, saved requests open', async ({ app }) => {
-      test.setTimeout(120_000);
       await app.show('Explorer');
       const explorer = new ExplorerPage(app.page);
       expect(await seriousViolations(app.page), 'empty').toEqual([]);
@@ -70,7 +69,6 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('Settings: default, local service running with its certificate, profile form with errors', async ({ app }) => {
-      test.setTimeout(120_000);
       await app.show('Settings');
       expect(await seriousViolations(app.page), 'default').toEqual([]);
       await app.page.getByRole('button', { name: 'Start local service' }).click();
@@ -86,7 +84,6 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('Explorer: the Request refused box and the import-problems table', async ({ app }) => {
-      test.setTimeout(120_000);
       await app.show('Settings');
       const settings = new SettingsPage(app.page);
       await app.page.getByRole('button', { name: 'Start local service' }).click();
@@ -106,34 +103,30 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(app.page), 'import problems').toEqual([]);
     });
 
-    test('Settings: after Stop, the no-keychain key warning, editing an existing profile', async ({ app }) => {
-      test.setTimeout(120_000);
-      await app.show('Settings');
-      const settings = new SettingsPage(app.page);
-      await app.page.getByRole('button', { name: 'Start local service' }).click();
-      await expect(settings.localState).toContainText('running', { timeout: 30_000 });
-      await app.page.getByRole('button', { name: 'Stop local service' }).click();
-      await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
-      await expect(app.page.getByText(/^Stopped until you press Start local service/)).toBeVisible();
-      expect(await seriousViolations(app.page), 'after Stop').toEqual([]);
+    test.describe('without a keychain', () => {
+      test.use({ noKeychain: true });
 
-      // No Secret Service on this bus address (see settings-workbench.spec.ts): the key is kept in memory.
-      const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
-      process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/swap-explorer-e2e-bus';
-      try {
+      test('Settings: after Stop, the no-keychain key warning, editing an existing profile', async ({ app }) => {
+        await app.show('Settings');
+        const settings = new SettingsPage(app.page);
+        await app.page.getByRole('button', { name: 'Start local service' }).click();
+        await expect(settings.localState).toContainText('running', { timeout: 30_000 });
+        await app.page.getByRole('button', { name: 'Stop local service' }).click();
+        await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
+        await expect(app.page.getByText(/^Stopped until you press Start local service/)).toBeVisible();
+        expect(await seriousViolations(app.page), 'after Stop').toEqual([]);
+
+        // No keychain on this machine (the describe's noKeychain): the key is kept in memory.
         await settings.addProfile({ name: 'Remote', baseUrl: 'https://api.example.com', key: 'e2e-a11y-key-5678' });
         await expect(settings.form.getByLabel('Key status')).toHaveText(/^Key stored: no keychain is available/);
-      } finally {
-        if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
-        else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
-      }
-      expect(await seriousViolations(app.page), 'no-keychain warning').toEqual([]);
+        expect(await seriousViolations(app.page), 'no-keychain warning').toEqual([]);
 
-      await settings.form.getByRole('button', { name: 'Close' }).click();
-      await app.page.getByRole('button', { name: 'Edit Remote' }).click();
-      await expect(settings.form.getByRole('heading', { name: 'Edit Remote' })).toBeVisible();
-      await expect(settings.form.getByLabel('Base URL')).toHaveValue('https://api.example.com');
-      expect(await seriousViolations(app.page), 'editing a profile').toEqual([]);
+        await settings.form.getByRole('button', { name: 'Close' }).click();
+        await app.page.getByRole('button', { name: 'Edit Remote' }).click();
+        await expect(settings.form.getByRole('heading', { name: 'Edit Remote' })).toBeVisible();
+        await expect(settings.form.getByLabel('Base URL')).toHaveValue('https://api.example.com');
+        expect(await seriousViolations(app.page), 'editing a profile').toEqual([]);
+      });
     });
   });
 }

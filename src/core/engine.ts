@@ -2,7 +2,7 @@ import type { Handlers } from './dispatch.ts';
 import { appInfo, type AppIdentity } from './app-info.ts';
 import { createHttpClient } from './http/index.ts';
 import { createRequestService, createRequestHandlers } from './request/index.ts';
-import { createSecretStore, createApiKeyHandlers } from './secrets/index.ts';
+import { createSecretStore, createApiKeyHandlers, type KeychainBackend } from './secrets/index.ts';
 import { openProfileStore, createConnectionResolver, createConnectionTester, createProfileHandlers, LOCAL_PROFILE_ID } from './profiles/index.ts';
 import { createChildProcessHost, createLocalServiceHandlers, type LocalServiceHost } from './local-service/index.ts';
 import { createCompareHandlers } from './compare/index.ts';
@@ -31,6 +31,8 @@ export interface EngineOptions {
   dataWorkerEntry?: string;
   /** The data operations, when not the worker thread (the bench's in-thread baseline). */
   data?: DataClient;
+  /** The keychain, when not the OS's own (e2e flows of a machine without one). */
+  keychain?: KeychainBackend;
   /** Where bugs go with their stack (main's log in the app). */
   logBug?: (where: string, stack: string) => void;
 }
@@ -55,7 +57,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const data = options.data ?? new DataWorkerHost({ dataDir, creator, entry: options.dataWorkerEntry, logBug: options.logBug });
   const profiles = await openProfileStore(dataDir);
   const savedRequests = await openSavedRequestStore(dataDir);
-  const secrets = createSecretStore();
+  const secrets = createSecretStore(options.keychain);
   const connections = createConnectionResolver({ profiles, secrets, localService });
   const client = createHttpClient({});
   const requests = createRequestService({ connections, history: dataHistorySink(data), client });
