@@ -97,7 +97,7 @@ export async function run(): Promise<BenchRow[]> {
     const trips: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       await timeOpen(page, /^Open comparison 1 USDC to WETH/, 1);
-      times.push(await timeOpen(page, /^Open comparison 1000 USDC to WETH/, 20));
+      times.push(await timeOpen(page, /^Open comparison 1,000 USDC to WETH/, 20));
       trips.push(await roundTrip(page, runs.big));
     }
     app.assertNoBugs('compare bench');
