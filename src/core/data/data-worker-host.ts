@@ -48,18 +48,22 @@ interface Pending {
 export class DataWorkerHost implements DataClient {
   /** What the user must be told (a restarted worker), merged into history.notices. */
   readonly notices: HistoryNotice[] = [];
-  /** How many workers have been started (the first one included). */
-  starts = 0;
   readonly #options: DataWorkerHostOptions;
   readonly #pending = new Map<number, Pending>();
   #worker: Worker | null = null;
   #nextId = 1;
   #isClosing = false;
   #lastDeathAt = 0;
+  #starts = 0;
 
   constructor(options: DataWorkerHostOptions) {
     this.#options = options;
     this.#start();
+  }
+
+  /** How many workers have been started (the first one included). */
+  get starts(): number {
+    return this.#starts;
   }
 
   /** The running worker's thread id, or null between a death and the next start. */
@@ -108,7 +112,7 @@ export class DataWorkerHost implements DataClient {
       resourceLimits: this.#options.resourceLimits ?? DEFAULT_DATA_WORKER_LIMITS,
       name: 'swap-explorer data',
     });
-    this.starts += 1;
+    this.#starts += 1;
     let failure: Error | null = null;
     worker.on('message', (response: DataResponse) => this.#settle(response));
     worker.on('error', (error) => (failure = error));
