@@ -103,6 +103,10 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
   });
   await shoot(app.page, app, 'compare-ladder-table', async () => {
     await third.scrollIntoViewIfNeeded();
+    // At either width the chain and the verdict are in view without scrolling sideways.
+    await expect(third.getByRole('columnheader', { name: 'Better (net)' })).toBeInViewport({ ratio: 1 });
+    await expect(third.getByRole('columnheader', { name: 'Net diff (bps)' })).toBeInViewport({ ratio: 1 });
+    await expect(third.getByRole('rowheader').first()).toBeInViewport({ ratio: 0.9 });
   });
 
   // Reopen from past runs after switching away.
