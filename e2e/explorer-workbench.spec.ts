@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { HARNESS_ORIGIN } from './harness.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
+import { SettingsPage } from './pages/settings-page.ts';
 
 // Issue 13, "What you see is what was sent": every test here failed on the explorer before the issue.
 const FUNDED_NO_ALLOWANCE = '0xde30000000000000000000000000000000000002';
@@ -56,10 +57,7 @@ test.describe('against the engine', () => {
 
   test('an engine refusal is cleared once the form changes', async ({ app }) => {
     await app.show('Settings');
-    await app.page.getByRole('button', { name: 'Start local service' }).click();
-    await expect(app.page.getByLabel('Local service state')).toContainText('running', { timeout: 30_000 });
-    await app.page.getByRole('button', { name: 'Stop local service' }).click();
-    await expect(app.page.getByLabel('Local service state')).toContainText('stopped', { timeout: 30_000 });
+    await new SettingsPage(app.page).startThenStopLocalService();
     await app.show('Explorer');
     const explorer = new ExplorerPage(app.page);
     await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });

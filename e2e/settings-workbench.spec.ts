@@ -56,10 +56,7 @@ test.describe('local service', () => {
   test('Stop stays stopped: a request fails naming Start, the service is not restarted, Start brings it back', async ({ app }) => {
     await app.show('Settings');
     const settings = new SettingsPage(app.page);
-    await app.page.getByRole('button', { name: 'Start local service' }).click();
-    await expect(settings.localState).toContainText('running', { timeout: 30_000 });
-    await app.page.getByRole('button', { name: 'Stop local service' }).click();
-    await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
+    await settings.startThenStopLocalService();
 
     await app.show('Explorer');
     const explorer = new ExplorerPage(app.page);

@@ -86,10 +86,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test('Explorer: the Request refused box and the import-problems table', async ({ app }) => {
       await app.show('Settings');
       const settings = new SettingsPage(app.page);
-      await app.page.getByRole('button', { name: 'Start local service' }).click();
-      await expect(settings.localState).toContainText('running', { timeout: 30_000 });
-      await app.page.getByRole('button', { name: 'Stop local service' }).click();
-      await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
+      await settings.startThenStopLocalService();
       await app.show('Explorer');
       const explorer = new ExplorerPage(app.page);
       await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
@@ -109,10 +106,7 @@ for (const scheme of ['light', 'dark'] as const) {
       test('Settings: after Stop, the no-keychain key warning, editing an existing profile', async ({ app }) => {
         await app.show('Settings');
         const settings = new SettingsPage(app.page);
-        await app.page.getByRole('button', { name: 'Start local service' }).click();
-        await expect(settings.localState).toContainText('running', { timeout: 30_000 });
-        await app.page.getByRole('button', { name: 'Stop local service' }).click();
-        await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
+        await settings.startThenStopLocalService();
         await expect(app.page.getByText(/^Stopped until you press Start local service/)).toBeVisible();
         expect(await seriousViolations(app.page), 'after Stop').toEqual([]);
 

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The Settings screen: local service, profiles table and the profile form. */
 export class SettingsPage {
@@ -18,6 +18,17 @@ export class SettingsPage {
 
   get localState(): Locator {
     return this.page.getByLabel('Local service state');
+  }
+
+  /**
+   * Starts the local service and stops it again, as a user does to try the stopped state: a stopped
+   * service stays stopped until Start (requests fail with LOCAL_SERVICE_STOPPED).
+   */
+  async startThenStopLocalService(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Start local service' }).click();
+    await expect(this.localState).toContainText('running', { timeout: 30_000 });
+    await this.page.getByRole('button', { name: 'Stop local service' }).click();
+    await expect(this.localState).toContainText('stopped', { timeout: 30_000 });
   }
 
   /** Adds a profile with a key (and a pinned CA) through the form and saves it. */
