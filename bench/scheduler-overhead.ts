@@ -9,6 +9,7 @@ import { buildEntry } from '../src/core/request/build-entry.ts';
 import { pathAndQueryOf, validateParams } from '../src/core/request/send-request.ts';
 import { HistoryStore } from '../src/core/history/index.ts';
 import type { BenchRow } from './types.ts';
+import { undiciTransport } from '../src/core/http/undici-transport.ts';
 
 /**
  * The engine's own cost per request, network excluded: parameter validation, the schema report of a
@@ -22,7 +23,7 @@ const ITERATIONS = 2_000;
 export async function schedulerOverheadRows(): Promise<BenchRow[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-overhead-'));
   const service = await startLocalService({ dataDir });
-  const client = createHttpClient();
+  const client = createHttpClient({ transport: undiciTransport });
   try {
     const params = wethToUsdc({ taker: DEMO_TAKERS.funded });
     const connection = testConnection(service.baseUrl, { caPem: service.caCertPem, apiKey: service.apiKeys[0]! });

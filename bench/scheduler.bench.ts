@@ -9,6 +9,7 @@ import { createRequestService, type RequestService, type SendInput } from '../sr
 import { MemoryHistory, fixedConnections } from '../src/core/request/test-support.ts';
 import { schedulerOverheadRows } from './scheduler-overhead.ts';
 import type { BenchRow } from './types.ts';
+import { undiciTransport } from '../src/core/http/undici-transport.ts';
 
 /**
  * The engine's request path end to end against the local service over HTTPS: (a) concurrency
@@ -52,7 +53,7 @@ async function rig(knobs: Partial<LocalServiceOptions>, rateBudgetRps: number): 
     proxyUrl: null,
     rateBudgetRps,
   };
-  const requests = createRequestService({ connections: fixedConnections(connection), history: new MemoryHistory() });
+  const requests = createRequestService({ connections: fixedConnections(connection), history: new MemoryHistory(), client: { transport: undiciTransport } });
   const close = async () => {
     await requests.close();
     await service.close();

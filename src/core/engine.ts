@@ -1,6 +1,6 @@
 import type { Handlers } from './dispatch.ts';
 import { appInfo, type AppIdentity } from './app-info.ts';
-import { createHttpClient } from './http/index.ts';
+import { createHttpClient, undiciTransport } from './http/index.ts';
 import { createRequestService, createRequestHandlers } from './request/index.ts';
 import { createSecretStore, createApiKeyHandlers, type KeychainBackend } from './secrets/index.ts';
 import { openProfileStore, createConnectionResolver, createConnectionTester, createProfileHandlers, LOCAL_PROFILE_ID } from './profiles/index.ts';
@@ -59,7 +59,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const savedRequests = await openSavedRequestStore(dataDir);
   const secrets = createSecretStore(options.keychain);
   const connections = createConnectionResolver({ profiles, secrets, localService });
-  const client = createHttpClient({});
+  const client = createHttpClient({ transport: undiciTransport });
   const requests = createRequestService({ connections, history: dataHistorySink(data), client });
   const testConnection = createConnectionTester({ resolver: connections, client });
   const handlers: Handlers = {

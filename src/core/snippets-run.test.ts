@@ -11,6 +11,7 @@ import { wethToUsdc } from '../service/test-fixtures.ts';
 import { testConnection } from './http/test-support.ts';
 import { createRequestService, type RequestService } from './request/send-request.ts';
 import { MemoryHistory, fixedConnections } from './request/test-support.ts';
+import { undiciTransport } from './http/undici-transport.ts';
 
 // Issue 13: the "Copy as" snippets are run, as copied, against the local service over HTTPS with its
 // certificate pinned, with SVC_API_KEY set to the local key. curl is Debian's (.ci/run installs it);
@@ -27,7 +28,7 @@ const history = new MemoryHistory();
 beforeAll(async () => {
   service = await startLocalService({ dataDir: await mkdtemp(join(tmpdir(), 'snippets-')) });
   const connection = testConnection(service.baseUrl, { profileId: 'local', caPem: service.caCertPem, apiKey: service.apiKeys[0]! });
-  requests = createRequestService({ connections: fixedConnections(connection), history, client: { backoffBaseMs: 5 } });
+  requests = createRequestService({ connections: fixedConnections(connection), history, client: { transport: undiciTransport, backoffBaseMs: 5 } });
   // The snippet is built from the entry the app keeps, as the Copy buttons do.
   const { entry } = await requests.send({ profileId: 'local', endpoint: 'allowance-holder.price', params: wethToUsdc() });
   request = { url: entry.url, headers: entry.requestHeaders, apiKeyHeader: 'svc-api-key', caPath: service.caCertPath, chainId: 1 };

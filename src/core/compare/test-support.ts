@@ -9,6 +9,7 @@ import { HistoryStore } from '../history/index.ts';
 import { createRunStore } from './run-store.ts';
 import { createCompareRunner, type CompareRunner } from './runner.ts';
 import { inThreadSink } from '../request/record.ts';
+import { undiciTransport } from '../http/undici-transport.ts';
 
 /** A runner over the real local service, request service and history store, with everything in a temp dir. */
 export interface CompareRig {
@@ -40,7 +41,7 @@ export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, 
     rateBudgetRps,
   };
   const history = HistoryStore.open(join(dataDir, 'history.db'));
-  const requests = createRequestService({ connections: fixedConnections(connection), history: inThreadSink(history) });
+  const requests = createRequestService({ connections: fixedConnections(connection), history: inThreadSink(history), client: { transport: undiciTransport } });
   const runner = createCompareRunner({ requests, store: createRunStore(dataDir), defaultProfileId: 'local' });
   return {
     dataDir, service, requests, history, runner, statuses,

@@ -1,8 +1,7 @@
 import { ServiceErrorSchema } from '../../spec/index.ts';
 import { AppError, type AppErrorData } from '../../ipc/result.ts';
 import type { Connection } from '../ports.ts';
-import { attemptOnce, type AttemptResult } from './attempt.ts';
-import { DispatcherPool, type TransportTimeouts } from './dispatchers.ts';
+import type { AttemptResult, Transport, TransportFactory, TransportTimeouts } from './transport.ts';
 import { isConnectionReset, mapStatus, mapTransportError } from './map-error.ts';
 import { RateScheduler } from './rate-scheduler.ts';
 import { RETRY_STATUSES, abortableDelay, backoffDelay, parseRetryAfter } from './retry.ts';
@@ -15,6 +14,8 @@ import { RETRY_STATUSES, abortableDelay, backoffDelay, parseRetryAfter } from '.
 
 /** Limits and knobs of the client; every one injectable so tests can use small values. */
 export interface HttpClientOptions {
+  /** What sends the bytes: undici in the app, node:https in the CLI (transport.ts says why). */
+  transport: TransportFactory;
   timeouts?: Partial<TransportTimeouts>;
   /** Cap on the whole request, retries and waits included (default 60 s). */
   overallTimeoutMs?: number;
@@ -65,7 +66,7 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-type Settings = Required<Omit<HttpClientOptions, 'timeouts' | 'scheduler'>> & { timeouts: TransportTimeouts; scheduler: RateScheduler };
+type Settings = Required<Omit<HttpClientOptions, 'transport' | 'timeouts' | 'scheduler'>> & { timeouts: TransportTimeouts; scheduler: RateScheduler };
 
 function settingsOf(options: HttpClientOptions): Settings {
   return {
@@ -111,13 +112,13 @@ export function parseJson(text: string): unknown {
   }
 }
 
-/** Creates a client with its own keep-alive dispatchers. */
-export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+/** Creates a client with its own transport (and so its own keep-alive sockets). */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
   const settings = settingsOf(options);
-  const pool = new DispatcherPool(settings.timeouts);
+  const transport = options.transport(settings.timeouts);
   return {
-    get: (request) => runGet(settings, pool, request),
-    close: () => pool.close(),
+    get: (request) => runGet(settings, transport, request),
+    close: () => transport.close(),
   };
 }
 
@@ -146,7 +147,7 @@ function exchangeOf(run: Run, attempts: number, last: AttemptResult | null, erro
   };
 }
 
-async function runGet(settings: Settings, pool: DispatcherPool, request: HttpGetRequest): Promise<HttpExchange> {
+async function runGet(settings: Settings, transport: Transport, request: HttpGetRequest): Promise<HttpExchange> {
   const { connection } = request;
   const headers = requestHeadersOf(connection, request.sendVersion);
   const run: Run = { settings, url: connection.baseUrl + request.pathAndQuery, headers, started: performance.now(), startedAt: new Date().toISOString() };
@@ -164,8 +165,7 @@ async function runGet(settings: Settings, pool: DispatcherPool, request: HttpGet
   const cancel = request.signal ?? new AbortController().signal;
   const overall = AbortSignal.timeout(settings.overallTimeoutMs);
   const signal = AbortSignal.any([cancel, overall]);
-  const dispatcher = pool.get(url.origin, connection);
-  const send = () => attemptOnce({ url: run.url, headers, dispatcher, signal, maxBodyBytes: settings.maxBodyBytes });
+  const send = () => transport.attempt({ url, connection, headers, signal, maxBodyBytes: settings.maxBodyBytes });
   return retryLoop(run, { profileId: connection.profileId, rps: connection.rateBudgetRps, signal, cancel }, send);
 }
 

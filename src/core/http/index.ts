@@ -3,5 +3,7 @@ export { createHttpClient, buildUrl, parseJson, requestHeadersOf } from './http-
 export type { HttpClient, HttpClientOptions, HttpExchange, HttpGetRequest } from './http-client.ts';
 export { RateScheduler } from './rate-scheduler.ts';
 export type { RateSchedulerOptions } from './rate-scheduler.ts';
-export type { TransportTimeouts } from './dispatchers.ts';
+export type { Transport, TransportFactory, TransportTimeouts } from './transport.ts';
+export { undiciTransport } from './undici-transport.ts';
+export { nodeHttpsTransport } from './node-https-transport.ts';
 export { mapStatus, mapTransportError } from './map-error.ts';

@@ -3,6 +3,9 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { generate } from 'selfsigned';
 import type { Connection } from '../ports.ts';
+import { nodeHttpsTransport } from './node-https-transport.ts';
+import type { TransportFactory } from './transport.ts';
+import { undiciTransport } from './undici-transport.ts';
 
 /**
  * Test support for the client: raw HTTPS servers that misbehave in ways the local service cannot
@@ -16,6 +19,12 @@ export interface RawServer {
   connections(): number;
   close(): Promise<void>;
 }
+
+/** Both transports by name, for suites that every transport must pass. */
+export const TRANSPORTS: readonly (readonly [string, TransportFactory])[] = [
+  ['undici', undiciTransport],
+  ['node:https', nodeHttpsTransport],
+];
 
 type Route = (req: IncomingMessage, res: ServerResponse) => void;
 

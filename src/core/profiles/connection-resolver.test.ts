@@ -12,6 +12,7 @@ import { createSecretStore, type SecretStore } from '../secrets/secret-store.ts'
 import { createConnectionResolver } from './connection-resolver.ts';
 import { openProfileStore, type ProfileStore } from './profile-store.ts';
 import { createConnectionTester } from './test-connection.ts';
+import { undiciTransport } from '../http/undici-transport.ts';
 
 // Real parts throughout: profiles.json in a temp dir, the suite's keychain daemon, the local
 // service as a child process, and the engine's HTTPS client.
@@ -31,7 +32,7 @@ async function rig(): Promise<Rig> {
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const host = createChildProcessHost({ dataDir });
   cleanups.push(() => host.stop());
-  const client = createHttpClient({ maxAttempts: 1 });
+  const client = createHttpClient({ transport: undiciTransport, maxAttempts: 1 });
   cleanups.push(() => client.close());
   const secrets = createSecretStore(createKeychainBackend(`swap-explorer-test-${process.pid}-${Math.random().toString(36).slice(2)}`));
   return { store: await openProfileStore(dataDir), secrets, host, client };

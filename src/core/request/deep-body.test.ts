@@ -12,6 +12,7 @@ import { startRawHttps, testConnection, type RawServer } from '../http/test-supp
 import { createRequestService, type RequestService } from './send-request.ts';
 import { fixedConnections } from './test-support.ts';
 import { inThreadSink } from './record.ts';
+import { undiciTransport } from '../http/undici-transport.ts';
 
 // A body nested 20,000 levels made the history insert throw (JSON.stringify recursion), so the
 // answer was lost and a whole comparison failed (issue 17). A test-double HTTPS server answers such
@@ -35,7 +36,7 @@ beforeAll(async () => {
     else res.end(JSON.stringify(url.pathname.includes('permit2') ? permit2PriceBody() : allowanceHolderPriceBody()));
   });
   store = HistoryStore.open(join(dir, 'history.db'));
-  requests = createRequestService({ connections: fixedConnections(testConnection(server.baseUrl, { profileId: 'local', caPem: cert.certPem })), history: inThreadSink(store) });
+  requests = createRequestService({ connections: fixedConnections(testConnection(server.baseUrl, { profileId: 'local', caPem: cert.certPem })), history: inThreadSink(store), client: { transport: undiciTransport } });
 });
 afterAll(async () => {
   await requests.close();

@@ -8,6 +8,7 @@ import { recordReliability } from '../../test-support/reliability.ts';
 import { testConnection } from '../http/test-support.ts';
 import { createRequestService, type RequestService } from './send-request.ts';
 import { MemoryHistory, fixedConnections } from './test-support.ts';
+import { undiciTransport } from '../http/undici-transport.ts';
 
 // The fault suite (issue 7, item 1) driven by the local service's own knobs.
 let running: RunningService | null = null;
@@ -17,7 +18,7 @@ async function setUp(knobs: Partial<LocalServiceOptions>, rateBudgetRps: number,
   running = await startLocalService({ dataDir: await mkdtemp(join(tmpdir(), 'fault-suite-')), ...knobs });
   const history = new MemoryHistory();
   const connection = testConnection(running.baseUrl, { profileId: 'p', caPem: running.caCertPem, apiKey: running.apiKeys[0]!, rateBudgetRps });
-  requests = createRequestService({ connections: fixedConnections(connection), history, client: { backoffBaseMs: 5, overallTimeoutMs: 10_000, timeouts: { headersMs } } });
+  requests = createRequestService({ connections: fixedConnections(connection), history, client: { transport: undiciTransport, backoffBaseMs: 5, overallTimeoutMs: 10_000, timeouts: { headersMs } } });
   return { history, requests };
 }
 

@@ -10,6 +10,7 @@ import { testConnection } from '../http/test-support.ts';
 import type { Connection } from '../ports.ts';
 import { createRequestService, type RequestService } from './send-request.ts';
 import { MemoryHistory, fixedConnections } from './test-support.ts';
+import { undiciTransport } from '../http/undici-transport.ts';
 
 // The request service against the real local service over HTTPS, with its certificate pinned.
 let service: RunningService;
@@ -35,7 +36,7 @@ beforeAll(async () => {
       connectionTo(slow, { profileId: 'slow' }),
     ),
     history,
-    client: { backoffBaseMs: 5, overallTimeoutMs: 10_000 },
+    client: { transport: undiciTransport, backoffBaseMs: 5, overallTimeoutMs: 10_000 },
   });
 });
 afterAll(async () => {

@@ -40,8 +40,8 @@ export interface RequestService {
 export interface RequestServiceDeps {
   connections: ConnectionResolver;
   history: HistorySink;
-  /** Client options, or a client shared with other services. */
-  client?: HttpClientOptions | HttpClient;
+  /** Client options (naming the transport), or a client shared with other services. */
+  client: HttpClientOptions | HttpClient;
 }
 
 /** Checks params against the endpoint's query schema; throws INVALID_INPUT with `{field, reason}` details. */

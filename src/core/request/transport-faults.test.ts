@@ -8,6 +8,7 @@ import { loadOrCreateCertificate } from '../../service/tls.ts';
 import { recordReliability, type ReliabilityRecord } from '../../test-support/reliability.ts';
 import { HistoryStore } from '../history/history-store.ts';
 import type { HttpClientOptions } from '../http/http-client.ts';
+import { TRANSPORTS } from '../http/test-support.ts';
 import { makeCert, startRawHttp, startRawHttps, testConnection } from '../http/test-support.ts';
 import { createRequestService } from './send-request.ts';
 import { fixedConnections } from './test-support.ts';
@@ -29,7 +30,7 @@ interface Target {
 interface FaultCase extends Omit<ReliabilityRecord, 'observed'> {
   name: string;
   target: () => Promise<Target>;
-  client?: HttpClientOptions;
+  client?: Omit<HttpClientOptions, 'transport'>;
   expected: { code: string | null; status: number | null; attempts: number; cause?: string; connections?: number };
 }
 
@@ -97,12 +98,13 @@ const FAULTS: FaultCase[] = [
   { area: 'tls', name: 'a certificate from a CA the user added', done: 'the server presents a leaf signed by a CA added to the profile', must: 'accept it: 200, no error', target: async () => { const ca = await makeCert({ isCa: true, hosts: ['ca.invalid'] }); return presenting(await makeCert({ ca }), ca.cert); }, expected: { code: null, status: 200, attempts: 1 } },
 ];
 
-describe('request.send against misbehaving servers, into a real history', { timeout: 60_000 }, () => {
+// Both transports (undici in the app, node:https in the CLI) must end every case the same way.
+describe.for(TRANSPORTS)('request.send over %s against misbehaving servers, into a real history', { timeout: 60_000 }, ([transportName, transport]) => {
   // One it() per case rather than it.for: a $name title is cut at 40 characters.
   for (const fault of FAULTS) it(fault.name, async ({ task }) => {
     const target = await fault.target();
     const connection = testConnection(target.baseUrl, { profileId: 'p', caPem: target.caPem, trustSystemCertificates: target.trustSystemCertificates ?? false });
-    const requests = createRequestService({ connections: fixedConnections(connection), history: inThreadSink(store), client: { backoffBaseMs: 5, overallTimeoutMs: 5_000, timeouts: { connectMs: 2_000, headersMs: 300, bodyStallMs: 300 }, ...fault.client } });
+    const requests = createRequestService({ connections: fixedConnections(connection), history: inThreadSink(store), client: { transport, backoffBaseMs: 5, overallTimeoutMs: 5_000, timeouts: { connectMs: 2_000, headersMs: 300, bodyStallMs: 300 }, ...fault.client } });
     const before = store.count();
     try {
       const { entry, stored } = await requests.send({ profileId: 'p', endpoint: 'swap.chains', params: {} });
@@ -110,7 +112,7 @@ describe('request.send against misbehaving servers, into a real history', { time
       const cause = (entry.appError?.details as { cause?: string } | undefined)?.cause;
       recordReliability(task, {
         area: fault.area,
-        done: fault.done,
+        done: `${fault.done} (${transportName})`,
         must: `${fault.must}; a history entry`,
         observed: `${entry.appError?.code ?? 'no error'}${cause ? ` (${cause})` : ''}, status ${entry.status ?? 'none'}, ${entry.attempts} attempt(s), ${target.connections()} connection(s), ${Math.round(entry.durationMs)} ms; ${store.count() - before} history entry stored (#${kept?.id ?? 'none'})`,
       });

@@ -1,0 +1,63 @@
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { CappedText, flattenHeaders, poolKeyOf, trustedCas, type AttemptInput, type AttemptResult, type Transport, type TransportFactory, type TransportTimeouts } from './transport.ts';
+
+/**
+ * The transport of the app (Electron main) and the tests: one undici keep-alive dispatcher per
+ * origin and trust, so requests to the same profile reuse sockets (no handshake per request).
+ * Failures keep what arrived: a stalled or dropped body keeps the bytes received so far.
+ */
+
+function createDispatcher(input: AttemptInput, timeouts: TransportTimeouts): Dispatcher {
+  const tls = { ca: trustedCas(input.connection), timeout: timeouts.connectMs };
+  const common = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyStallMs, keepAliveTimeout: 10_000 };
+  const { proxyUrl } = input.connection;
+  return proxyUrl ? new ProxyAgent({ uri: proxyUrl, requestTls: tls, ...common }) : new Agent({ connect: tls, ...common });
+}
+
+async function readCapped(stream: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Pick<AttemptResult, 'bodyText' | 'isTruncated' | 'error'>> {
+  const body = new CappedText(maxBytes);
+  try {
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+      if (!body.push(chunk)) {
+        // Stop downloading: the rest would only be thrown away.
+        stream.destroy();
+        return { bodyText: body.text(), isTruncated: true, error: null };
+      }
+    }
+    return { bodyText: body.text(), isTruncated: false, error: null };
+  } catch (error) {
+    return { bodyText: body.text(), isTruncated: false, error };
+  }
+}
+
+async function attemptOnce(dispatcher: Dispatcher, input: AttemptInput): Promise<AttemptResult> {
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await request(input.url, { method: 'GET', headers: input.headers, dispatcher, signal: input.signal });
+  } catch (error) {
+    return { status: null, statusText: '', responseHeaders: {}, bodyText: '', isTruncated: false, error };
+  }
+  const head = { status: response.statusCode, statusText: response.statusText ?? '', responseHeaders: flattenHeaders(response.headers) };
+  return { ...head, ...(await readCapped(response.body, input.maxBodyBytes)) };
+}
+
+/** undici's transport. */
+export const undiciTransport: TransportFactory = function undiciTransport(timeouts: TransportTimeouts): Transport {
+  const dispatchers = new Map<string, Dispatcher>();
+  return {
+    attempt(input) {
+      const key = poolKeyOf(input.url.origin, input.connection);
+      let dispatcher = dispatchers.get(key);
+      if (!dispatcher) {
+        dispatcher = createDispatcher(input, timeouts);
+        dispatchers.set(key, dispatcher);
+      }
+      return attemptOnce(dispatcher, input);
+    },
+    async close() {
+      const all = [...dispatchers.values()];
+      dispatchers.clear();
+      await Promise.all(all.map((dispatcher) => dispatcher.destroy()));
+    },
+  };
+};
