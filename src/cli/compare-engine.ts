@@ -1,14 +1,14 @@
-import { createRequestService } from '../core/request/send-request.ts';
+import { createRequestService, type RequestService } from '../core/request/send-request.ts';
+import { nodeHttpsTransport } from '../core/http/node-https-transport.ts';
 import { inThreadSink } from '../core/request/record.ts';
 import { createRunStore } from '../core/compare/run-store.ts';
 import { createCompareRunner, type CompareRunner } from '../core/compare/runner.ts';
-import { createLadderRunner, type LadderRunner } from '../core/compare/ladder-runner.ts';
-import { createLadderStore } from '../core/compare/ladder-store.ts';
 import { createConnectionResolver, openProfileStore, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, type ProfileStore } from '../core/profiles/index.ts';
 import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
 import { createChildProcessHost } from '../core/local-service/index.ts';
 import { AppError } from '../ipc/result.ts';
 import { join } from 'node:path';
+import { config as configureZod } from 'zod';
 import { HistoryStore } from '../core/history/index.ts';
 
 /**
@@ -18,14 +18,18 @@ import { HistoryStore } from '../core/history/index.ts';
  * command ends. Every request is kept in the same history file as the app's. A user profile is sent with its keychain key, or with SVC_API_KEY when that is set.
  */
 
+// A command parses each schema once or a few times: zod's compiled fast path (built with
+// new Function on a schema's first parse) costs more than it saves here (issue 14).
+configureZod({ jitless: true });
+
 /** The profile name the CLI uses when --profile is absent. */
 export const DEFAULT_PROFILE = LOCAL_PROFILE_NAME;
 
 /** A running CLI engine. */
 export interface CliEngine {
   runner: CompareRunner;
-  /** The size-ladder runner, on the same request service (and so the same rate budget). */
-  ladder: LadderRunner;
+  /** The request service, for the size ladder's runner (compare-ladder.ts): the same rate budget. */
+  requests: RequestService;
   profileId: string;
   close(): Promise<void>;
 }
@@ -60,12 +64,13 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
   const localService = createChildProcessHost({ dataDir: options.dataDir });
   const resolver = createConnectionResolver({ profiles, secrets: withEnvironmentKey(createSecretStore()), localService });
   const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE));
-  const requests = createRequestService({ connections: resolver, history: inThreadSink(history) });
+  // node:https, not undici: a command's one or two requests would wait longer for undici to load
+  // than for the answer (src/core/http/transport.ts).
+  const requests = createRequestService({ connections: resolver, history: inThreadSink(history), client: { transport: nodeHttpsTransport } });
   const runner = createCompareRunner({ requests, store: createRunStore(options.dataDir), defaultProfileId: profileId });
-  const ladder = createLadderRunner({ requests, store: createLadderStore(options.dataDir), defaultProfileId: profileId });
   return {
     runner,
-    ladder,
+    requests,
     profileId,
     async close() {
       await requests.close();

@@ -12,6 +12,8 @@ import { openCliEngine } from './compare-engine.ts';
 import { alignTable } from './compare-format.ts';
 import { UsageError, usageLine } from './compare-run.ts';
 import { planLadder } from '../core/compare/ladder-plan.ts';
+import { createLadderRunner } from '../core/compare/ladder-runner.ts';
+import { createLadderStore } from '../core/compare/ladder-store.ts';
 
 /**
  * `swap-explorer compare --amounts 100,1000,10000`: the size ladder headless, through the same
@@ -44,11 +46,12 @@ export async function runLadderToEnd(request: LadderRequest, options: { dataDir:
   }
   const engine = await openCliEngine({ dataDir: options.dataDir, profile: options.profile });
   try {
-    const started = engine.ladder.start(request);
-    const onSigint = () => engine.ladder.cancel(started.runId);
+    const ladder = createLadderRunner({ requests: engine.requests, store: createLadderStore(options.dataDir), defaultProfileId: engine.profileId });
+    const started = ladder.start(request);
+    const onSigint = () => ladder.cancel(started.runId);
     process.once('SIGINT', onSigint);
     const timer = setInterval(() => {
-      void engine.ladder.status(started.runId).then((status) => io.stderr(`compare: ${status.done}/${status.total} done\n`));
+      void ladder.status(started.runId).then((status) => io.stderr(`compare: ${status.done}/${status.total} done\n`));
     }, 1000);
     try {
       return await started.finished;

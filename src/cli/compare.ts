@@ -2,7 +2,6 @@ import { escapeJsonControls, stripTerminalControls } from '../domain/support/ter
 import type { Command, CommandIo } from './command.ts';
 import { formatRun } from './compare-format.ts';
 import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
-import { amountsFlag, formatLadder, parseLadderRequest, runLadderToEnd } from './compare-ladder.ts';
 import type { CompareRequest } from '../ipc/channels/compare.ts';
 import type { LadderRequest } from '../ipc/channels/ladder.ts';
 
@@ -53,7 +52,7 @@ type Parsed =
   | { help: false; request: CompareRequest; ladder: null; format: 'table' | 'csv' | 'json'; profile: string | undefined; dataDir: string }
   | { help: false; request: null; ladder: LadderRequest; format: 'table' | 'csv' | 'json'; profile: string | undefined; dataDir: string };
 
-function parse(argv: string[]): Parsed {
+async function parse(argv: string[]): Promise<Parsed> {
   const values = parseFlags(argv, OPTIONS);
   if (values.help) return { help: true as const };
   const models = values.models?.split(',').map((item) => item.trim());
@@ -70,6 +69,8 @@ function parse(argv: string[]): Parsed {
   const rest = { profile: values.profile, dataDir: values['data-dir'] ?? defaultDataDir() };
   if (values.amounts !== undefined) {
     if (values.amount !== undefined) throw new UsageError('--amounts replaces --amount: give one or the other');
+    // The ladder's code and schemas load only for a ladder: a one-size compare starts without them.
+    const { amountsFlag, parseLadderRequest } = await import('./compare-ladder.ts');
     const ladder = parseLadderRequest({ ...common, amounts: amountsFlag(values.amounts) });
     const format = choiceFlag('format', values.format, ['table', 'csv', 'json'] as const, 'table');
     return { help: false, request: null, ladder, format, ...rest };
@@ -85,6 +86,7 @@ function terminalSafe(output: string): string {
 }
 
 async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help: false }>, io: CommandIo): Promise<number> {
+  const { formatLadder, runLadderToEnd } = await import('./compare-ladder.ts');
   const status = await runLadderToEnd(ladder, options, io);
   // Service text must not drive the terminal here either (issue 17).
   const output = formatLadder(status, options.format);
@@ -99,7 +101,7 @@ async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help:
 
 async function run(argv: string[], io: CommandIo): Promise<number> {
   try {
-    const options = parse(argv);
+    const options = await parse(argv);
     if (options.help) {
       io.stdout(USAGE);
       return 0;
