@@ -34,6 +34,20 @@ function run(bin: string, args: string[]): Promise<{ code: number | null; stdout
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
+/** The files a chunk loads before it runs: itself and its static imports, transitively (not `import()`). */
+async function staticClosure(outDir: string, entry: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (files.has(name)) continue;
+    const code = await readFile(join(outDir, name), 'utf8');
+    files.set(name, code);
+    for (const match of code.matchAll(/^import\b[^'"]*?from\s*["'](\.\/[^"']+)["'];?$/gm)) pending.push(match[1]!.slice(2));
+  }
+  return files;
+}
+
 describe('the built CLI', () => {
   it('is what `npx swap-explorer` runs: package.json bin is bin/swap-explorer.js, which loads out/cli/', async () => {
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
@@ -67,6 +81,23 @@ describe('the built CLI', () => {
     expect(source.code).toBe(0);
     expect(source.stdout).toContain('Usage: swap-explorer price');
     expect(source.stderr.trim().split('\n')).toEqual([expect.stringContaining('the CLI is not built (run `npm run build:cli`)')]);
+  });
+
+  // Issue 14: a command loads only what it uses. price and compare send through node:https, and the
+  // ladder is loaded only for --amounts; undici stays in the bundle for a proxied profile.
+  it.for(['price', 'compare'])('%s loads neither undici nor the size ladder before it runs', async (command) => {
+    const outDir = join(dir, 'built/out/cli');
+    const names = await readdir(outDir);
+    const chunk = names.find((name) => new RegExp(`^${command}-[\\w-]+\\.js$`).test(name));
+    expect(chunk, `the ${command} chunk`).toBeDefined();
+    const loaded = await staticClosure(outDir, chunk!);
+    expect(loaded.size).toBeGreaterThan(2);
+    for (const [name, code] of loaded) {
+      expect(code, name).not.toMatch(/^\/\/ node_modules\/undici\//m);
+      expect(code, name).not.toContain('// src/ipc/channels/ladder.ts');
+    }
+    const all = await Promise.all(names.map((name) => readFile(join(outDir, name), 'utf8')));
+    expect(all.some((code) => /^\/\/ node_modules\/undici\//m.test(code))).toBe(true);
   });
 
   it("gives undici node:http2's own constants while leaving node:http2 unloaded", async () => {
