@@ -1,6 +1,7 @@
 import { comparisonToCsv, comparisonToJson, type ExportRow } from '../domain/compare-export.ts';
 import { columnFractionDigits, formatFixed, formatHumanAmount, formatTokenAmount } from '../domain/number-format.ts';
 import { rowFromWire, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
+import { chainLabel } from '../domain/chains.ts';
 
 /** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
 
@@ -46,7 +47,7 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
     const digits = columnFractionDigits(figures, d);
     const fee = (side: ModelSideWire) => (side.totalNetworkFee === null ? '-' : `${formatTokenAmount(side.totalNetworkFee, row.nativeDecimals)} ${row.nativeSymbol ?? ''}`.trim());
     return [
-      `${row.chainName} (${row.chainId})`,
+      chainLabel(row.chainId),
       sideText(row.allowanceHolder, d, digits),
       sideText(row.permit2, d, digits),
       row.diffBps === null ? '-' : row.diffBps.toFixed(2),

@@ -14,6 +14,7 @@ import { UsageError, usageLine } from './compare-run.ts';
 import { planLadder } from '../core/compare/ladder-plan.ts';
 import { createLadderRunner } from '../core/compare/ladder-runner.ts';
 import { createLadderStore } from '../core/compare/ladder-store.ts';
+import { chainLabel } from '../domain/chains.ts';
 
 /**
  * `swap-explorer compare --amounts 100,1000,10000`: the size ladder headless, through the same
@@ -83,7 +84,7 @@ export function ladderTable(rows: readonly LadderRowWire[]): string {
   for (const chain of ladderExportChains(rows)) {
     const chainRows = rows.filter((row) => row.chainId === chain.chainId);
     const points = ladderPoints(chainRows.map(ladderInputOf));
-    const name = `${chain.chainName} (${chain.chainId})`;
+    const name = chainLabel(chain.chainId);
     for (const point of points) {
       const d = chain.buy.decimals;
       lines.push([name, sizeText(point.size, chain.sell), figureCell(point.allowanceHolder, d), figureCell(point.permit2, d), point.diffBps === null ? '-' : point.diffBps.toFixed(2), verdictCell(point)]);

@@ -4,6 +4,7 @@ import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { Command, CommandIo } from './command.ts';
 import { sideText } from './compare-format.ts';
 import { UsageError, chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
+import { chainLabel } from '../domain/chains.ts';
 
 /**
  * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
@@ -67,7 +68,7 @@ export function priceTable(row: CompareRowWire, side: ModelSideWire): string {
   const symbols = new Map(side.routeTokens.map((token) => [token.address.toLowerCase(), token.symbol]));
   const name = (address: string) => symbols.get(address.toLowerCase()) ?? address;
   const lines: [string, string][] = [
-    ['chain', `${row.chainName} (${row.chainId})`],
+    ['chain', chainLabel(row.chainId)],
     ['model', side.model],
     ['sell', `${formatTokenAmount(row.sellAmount, row.sellToken.decimals)} ${row.sellToken.symbol}`],
     ['buy', side.state === 'ok' ? `${sideText(side, d, digits)} ${row.buyToken.symbol}` : sideText(side, d)],

@@ -31,5 +31,6 @@ describe('chain names in the UI', () => {
     expect(chainName(130)).toBe('Unichain');
     expect(chainLabel(8453)).toBe('Base (8453)');
     expect(chainName(12345)).toBe('Chain 12345');
+    expect(chainLabel(12345)).toBe('Chain 12345');
   });
 });

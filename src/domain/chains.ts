@@ -74,7 +74,10 @@ export function chainName(chainId: number): string {
   return BY_ID.get(chainId)?.name ?? `Chain ${chainId}`;
 }
 
-/** A chain in a selector where the id matters too: its one name and the id, "Base (8453)". */
+/**
+ * A chain where the id matters too: its one name and the id, "Base (8453)". An id the facts do
+ * not know is named by its id already, so it reads "Chain 12345", not "Chain 12345 (12345)".
+ */
 export function chainLabel(chainId: number): string {
-  return `${chainName(chainId)} (${chainId})`;
+  return BY_ID.has(chainId) ? `${chainName(chainId)} (${chainId})` : chainName(chainId);
 }
