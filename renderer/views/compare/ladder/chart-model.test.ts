@@ -45,6 +45,16 @@ describe('ladder chart model', () => {
     expect(model.crossovers).toHaveLength(1);
     expect(model.crossovers[0]!.x).toBeGreaterThan(model.xTicks[0]!.x);
     expect(model.crossovers[0]!.x).toBeLessThan(model.xTicks[1]!.x);
+    expect(model.crossovers[0]!.anchor).toBe('middle');
+  });
+
+  it('anchors a crossover label near the right edge at its end, so it is not cut', () => {
+    // Permit2 is better up to 10,000 and Allowance Holder at 10,001: the crossover sits at the edge.
+    const [edge] = ladderChains([row(0, '100', '29000000000000000', '30000000000000000'), row(1, '10000', '2900000000000000000', '3000000000000000000'), row(2, '10001', '3100000000000000000', '2900000000000000000')]);
+    const crossovers = chartModel(edge!).crossovers;
+    expect(crossovers).toHaveLength(1);
+    expect(crossovers[0]!.x).toBeGreaterThan(BOX.width - 44);
+    expect(crossovers[0]!.anchor).toBe('end');
   });
 
   it('gives the y labels enough digits to tell close ticks apart', () => {

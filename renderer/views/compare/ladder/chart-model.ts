@@ -11,6 +11,9 @@ export const BOX = { width: 460, height: 240, left: 78, right: 16, top: 32, bott
 
 /** Crossover labels closer than this (px) go on a second row so they do not overlap. */
 const LABEL_GAP = 80;
+// Half a crossover label ("≈ 12.3k USDC" is about 80 px): a label centred closer than this to
+// the box's edge would be cut, so it is anchored at its end (right edge) or start (left edge).
+const LABEL_HALF = 44;
 
 /** A placed point of one model. */
 export interface PlacedPoint {
@@ -37,7 +40,7 @@ export interface ChartModel {
   /** Significant digits the y labels need to tell their ticks apart. */
   ySignificant: number;
   /** Each crossover's x and its label row (0 top, 1 below it). */
-  crossovers: { x: number; size: number; isExact: boolean; row: 0 | 1 }[];
+  crossovers: { x: number; size: number; isExact: boolean; row: 0 | 1; anchor: 'start' | 'middle' | 'end' }[];
   hasNet: boolean;
 }
 
@@ -97,7 +100,9 @@ export function chartModel(chain: LadderChain): ChartModel {
   for (const item of chain.crossover.kind === 'crossovers' ? chain.crossover.crossovers : []) {
     const previous = crossovers.at(-1);
     const row = previous && previous.row === 0 && x(item.size) - previous.x < LABEL_GAP ? 1 : 0;
-    crossovers.push({ x: x(item.size), size: item.size, isExact: item.isExact, row });
+    const at = x(item.size);
+    const anchor = at + LABEL_HALF > BOX.width ? 'end' : at - LABEL_HALF < 0 ? 'start' : 'middle';
+    crossovers.push({ x: at, size: item.size, isExact: item.isExact, row, anchor });
   }
   return {
     series,
