@@ -1,4 +1,5 @@
-import cluster, { type Worker } from 'node:cluster';
+import type { Cluster, Worker } from 'node:cluster';
+import { fileURLToPath } from 'node:url';
 import type { ClusterMessage, WorkerOptions } from './cluster-messages.ts';
 import type { SharedRateWindows } from './shared-rate-limit.ts';
 
@@ -16,12 +17,19 @@ export interface WorkerSetup {
 }
 
 const STOP_GRACE_MS = 5_000;
+// From source the worker entry is a sibling .ts; in the built CLI it is cluster-worker.js beside the chunk.
+const WORKER_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './cluster-worker.ts' : './cluster-worker.js', import.meta.url));
 
 // The primary's V8 code cache (bin/ enables it), shared with the workers: a worker then skips
 // compiling the service bundle, most of its start. Undefined when the primary runs without one.
 const compileCacheDir = process.getBuiltinModule('node:module').getCompileCacheDir?.();
 
 function forkWorker(setup: Promise<WorkerSetup>): { worker: Worker; ready: Promise<string> } {
+  // Loaded at the first fork rather than with this module: on Linux the primary answers its first
+  // request before it forks, and node:cluster costs about 2 ms of that start.
+  // (Its exports are the Cluster itself; the types describe the ES module's namespace.)
+  const cluster = process.getBuiltinModule('node:cluster') as unknown as Cluster;
+  cluster.setupPrimary({ exec: WORKER_ENTRY, execArgv: [], args: [] });
   const worker = cluster.fork(compileCacheDir ? { NODE_COMPILE_CACHE: compileCacheDir } : {});
   let windows: SharedRateWindows | undefined;
   worker.on('message', (message: ClusterMessage) => {

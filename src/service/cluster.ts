@@ -1,6 +1,4 @@
-import cluster from 'node:cluster';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { openAccessLog } from './access-log-file.ts';
 import { generateApiKey } from './auth.ts';
 import type { WorkerOptions } from './cluster-messages.ts';
@@ -33,9 +31,6 @@ import { loadOrCreateCertificate } from './tls.ts';
 /** Options of serve with N processes: the service's, the access-log file and the process count. */
 export type ClusterOptions = LocalServiceOptions & { accessLogFile?: string; workers: number };
 
-// From source the worker entry is a sibling .ts; in the built CLI it is cluster-worker.js beside the chunk.
-const WORKER_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './cluster-worker.ts' : './cluster-worker.js', import.meta.url));
-
 /** Internal, for tests: set to 1, serve takes the path of platforms without SO_REUSEPORT balancing, so Linux CI runs it too. */
 export const WITHOUT_REUSEPORT_ENV = 'SWAP_EXPLORER_SERVE_WITHOUT_REUSEPORT';
 
@@ -52,7 +47,6 @@ function workerOptions(options: ClusterOptions, windows: SharedRateWindows | und
 
 /** Starts `workers` processes; resolves once the first listens (the others follow, see above). */
 export async function startServiceCluster(options: ClusterOptions, log: (line: string) => void): Promise<RunningService> {
-  cluster.setupPrimary({ exec: WORKER_ENTRY, execArgv: [], args: [] });
   const say = (line: string) => log(`swap-explorer serve: ${line}`);
   // Loaded only when a limit is set: without one, a primary that serves nothing stays small and starts fast.
   const windows = options.rateLimitRps ? new (await import('./shared-rate-limit.ts')).SharedRateWindows(options.rateLimitRps) : undefined;
