@@ -4,14 +4,14 @@ import { createHandler, type HandlerConfig, type HandlerRequest, type HandlerRes
 import { RateLimiter } from './knobs.ts';
 
 /**
- * Rate limits shared by the workers of `serve --workers N`: the per-key limit and the per-address
+ * Rate limits shared by the processes of `serve --workers N`: the per-key limit and the per-address
  * limit on missing or unknown keys (auth-failures.ts). Connections are spread over the processes
  * whatever key or address they carry, so no process can count either alone: the windows live in the
  * primary process, which counts its own requests in them directly and answers every worker's ask
- * over the cluster's IPC channel. The worker still runs
- * the handler's checks in their order (path, method, key, then the limit, then the rest): the
- * handler runs with limiters that only note which step the request reached, and when it reached
- * one, the primary's answer decides between that result and the 429 the handler would have given.
+ * over the cluster's IPC channel. The worker still runs the handler's checks in their order (path,
+ * method, key, then the limit, then the rest): the handler runs with limiters that only note which
+ * step the request reached, and when it reached one, the primary's answer decides between that
+ * result and the 429 the handler would have given.
  */
 
 /** Which window a request counts in: its key's, or (a missing or unknown key) its address's. */
