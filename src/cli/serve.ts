@@ -145,7 +145,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
   io.stdout(`${JSON.stringify({ baseUrl: service.baseUrl, caCertPath: service.caCertPath, apiKeys: service.apiKeys, headers: HEADER_NAMES })}\n`);
-  const workers = options.workers > 1 ? `, ${options.workers} workers` : '';
+  const workers = options.workers > 1 ? `, ${options.workers} processes` : '';
   io.stderr(`swap-explorer serve: listening on ${service.baseUrl} (seed ${options.seed}${workers}); Ctrl-C to stop\n`);
   await stopped;
   await service.close();

@@ -1,12 +1,13 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
-import type { ClusterMessage } from './cluster.ts';
+import { openAccessLog, type AccessLogFile } from './access-log-file.ts';
+import type { ClusterMessage } from './cluster-messages.ts';
 import { startLocalService, type RunningService } from './index.ts';
 import type { RateDecision, RateWindow } from './shared-rate-limit.ts';
 
 /**
  * Entry of one worker of `serve --workers N` (cluster.ts): waits for its options from the primary,
- * starts the service on the shared port, says when it listens, asks the primary for every rate
- * decision, and closes when told to or when the primary goes away. Signals are the primary's to
+ * starts the service on the shared port (its own SO_REUSEPORT socket, or the cluster's handle where
+ * the primary serves nothing), says when it listens, asks the primary for every rate decision, and
+ * closes when told to or when the primary goes away. Signals are the primary's to
  * handle (Ctrl-C reaches the whole process group): a worker never stops mid-answer because of one.
  */
 
@@ -14,7 +15,7 @@ const send = (message: ClusterMessage) => process.send?.(message);
 const pending = new Map<number, (decision: RateDecision) => void>();
 let nextId = 0;
 let service: RunningService | undefined;
-let log: WriteStream | undefined;
+let log: AccessLogFile | undefined;
 
 function askRateLimit(window: RateWindow, key: string, nowMs: number): Promise<RateDecision> {
   const id = nextId++;
@@ -26,7 +27,7 @@ function askRateLimit(window: RateWindow, key: string, nowMs: number): Promise<R
 
 async function stop(): Promise<void> {
   await service?.close();
-  if (log) await new Promise<void>((resolve) => log!.end(resolve));
+  await log?.close();
   process.exit(0);
 }
 
@@ -38,9 +39,8 @@ process.on('message', (message: ClusterMessage) => {
     void stop();
   } else if (message.type === 'start') {
     const { accessLogFile, isRateLimited, ...options } = message.options;
-    log = accessLogFile ? createWriteStream(accessLogFile, { flags: 'a' }) : undefined;
-    const accessLog = (line: string) => (log ? log.write(`${line}\n`) : process.stderr.write(`${line}\n`));
-    startLocalService({ ...options, accessLog, ...(isRateLimited ? { askRateLimit } : {}) }).then(
+    log = openAccessLog(accessLogFile);
+    startLocalService({ ...options, accessLog: log.write, ...(isRateLimited ? { askRateLimit } : {}) }).then(
       (started) => {
         service = started;
         send({ type: 'ready', baseUrl: started.baseUrl });

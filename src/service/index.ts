@@ -12,7 +12,7 @@ import type { BlockedLists } from './swap/checks.ts';
 import { DEFAULT_MAX_CONNECTIONS, GUARDED_SERVER_OPTIONS, capConnections, connectionShare, isBeforeHandshake, missingHostAnswer } from './listener-guards.ts';
 import { cachedPriceSwap } from './price-cache.ts';
 import { serializeBody } from './serialized-body.ts';
-import { createSharedLimitHandler, type AskRateLimit } from './shared-rate-limit.ts';
+import { createSharedLimitHandler, type AskRateLimit, type SharedRateWindows } from './shared-rate-limit.ts';
 import { priceSwap } from './swap/price.ts';
 import { loadOrCreateCertificate } from './tls.ts';
 
@@ -51,7 +51,7 @@ export interface LocalServiceOptions {
   faultRate?: number;
   /** Requests per second per key in a fixed one-second window; 0 or absent: unlimited. */
   rateLimitRps?: number;
-  /** Receives one JSON line per request: time, zid, method, path, status, ms. */
+  /** Receives one JSON line per request: time, zid, method, path, status, ms (and pid when processes > 1). */
   accessLog?: (line: string) => void;
   /** Parties and tokens refused (see swap/checks.ts for the error of each). */
   blocked?: BlockedLists;
@@ -70,6 +70,13 @@ export interface LocalServiceOptions {
   isListenerGuarded?: boolean;
   /** Rate limits held by another process (serve --workers: the cluster's primary); replaces rateLimitRps. */
   askRateLimit?: AskRateLimit;
+  /** Rate windows this process holds for others too (serve --workers: the primary's); replaces rateLimitRps. */
+  sharedRateWindows?: SharedRateWindows;
+  /**
+   * Listen with SO_REUSEPORT, in a socket of its own even in a cluster worker (serve --workers on
+   * Linux): processes that all do so share the port and the kernel spreads connections over them.
+   */
+  reusePort?: boolean;
 }
 
 /** A started service. */
@@ -118,17 +125,19 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
     blocked: options.blocked ?? {},
     now,
     // Missing or unknown keys count per address against the same per-second limit (with
-    // --workers, in the primary's windows: createSharedLimitHandler replaces this one).
-    authFailures: options.rateLimitRps ? new AuthFailureLimiter(options.rateLimitRps) : undefined,
+    // --workers, in the primary's windows: createSharedLimitHandler replaces this one in a worker).
+    authFailures: options.sharedRateWindows?.perAddress ?? (options.rateLimitRps ? new AuthFailureLimiter(options.rateLimitRps) : undefined),
     priceSwap: cachedPriceSwap(priceSwap),
     onUnexpected: (error: unknown) => process.stderr.write(`local service: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`),
   };
   const handle = options.askRateLimit
     ? createSharedLimitHandler(config, options.askRateLimit)
-    : createHandler({ ...config, rateLimiter: options.rateLimitRps ? new RateLimiter(options.rateLimitRps) : undefined });
+    : createHandler({ ...config, rateLimiter: options.sharedRateWindows?.perKey ?? (options.rateLimitRps ? new RateLimiter(options.rateLimitRps) : undefined) });
   const isGuarded = options.isListenerGuarded ?? true;
   const drawFault = faultDrawer(options.faultRate ?? 0, seed);
   const drawDelay = delayDrawer(options.latencyMs ?? 0, options.jitterMs ?? 0, seed);
+  // Several processes append to one access log: each line then says which one answered.
+  const pid = (options.processes ?? 1) > 1 ? { pid: process.pid } : {};
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     req.resume(); // GET only: any body is drained and ignored.
@@ -142,7 +151,7 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
     const finish = () => {
       if (fault === 'drop') req.socket.destroy();
       else send(res, answer);
-      const line = { time: new Date(now()).toISOString(), zid: answer.zid, method: req.method, path: answer.path.slice(0, 200), status: fault === 'drop' ? 0 : answer.status, ms: Math.round((performance.now() - started) * 100) / 100 };
+      const line = { time: new Date(now()).toISOString(), zid: answer.zid, method: req.method, path: answer.path.slice(0, 200), status: fault === 'drop' ? 0 : answer.status, ms: Math.round((performance.now() - started) * 100) / 100, ...pid };
       options.accessLog?.(JSON.stringify(line));
     };
     const delay = drawDelay();
@@ -170,7 +179,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<R
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    // `exclusive` too (Node 24 implies it with reusePort): without it a cluster worker would ask the
+    // primary for the cluster's shared handle instead of binding a socket of its own.
+    const reusePort = options.reusePort ? { reusePort: true, exclusive: true } : {};
+    server.listen({ port: options.port ?? 0, host, ...reusePort }, () => {
       server.off('error', reject);
       resolve();
     });

@@ -47,7 +47,7 @@ export function capConnections(server: Server, cap: { max: number; total: number
     refused += 1;
     const now = performance.now();
     if (now - lastLog < CAP_LOG_INTERVAL_MS) return;
-    const share = cap.processes > 1 ? ` (${cap.max} in each of ${cap.processes} workers)` : '';
+    const share = cap.processes > 1 ? ` (${cap.max} in each of ${cap.processes} processes)` : '';
     log(`local service: connection cap reached: ${cap.total} connections open${share}, refused ${refused} new connection(s); raise --max-connections (serve) / the maxConnections option, or close idle clients`);
     lastLog = now;
     refused = 0;
