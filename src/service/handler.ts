@@ -10,6 +10,7 @@ import type { RateLimiter } from './knobs.ts';
 import type { BlockedLists } from './swap/checks.ts';
 import { priceSwap } from './swap/price.ts';
 import type { AnySwapQuery } from './swap/resolve.ts';
+import type { QueryMemo } from './query-memo.ts';
 
 /**
  * The request handler, free of sockets so that it can be driven in process (tests, fuzzing,
@@ -33,6 +34,8 @@ export interface HandlerConfig {
   onUnexpected?: (error: unknown) => void;
   /** Prices swaps (default priceSwap; the server passes the per-block cache of price-cache.ts). */
   priceSwap?: typeof priceSwap;
+  /** Reuses validated queries (the server passes one; query-memo.ts). */
+  queryMemo?: QueryMemo;
 }
 
 /** A request as the handler sees it. */
@@ -127,7 +130,8 @@ function route(config: HandlerConfig, request: HandlerRequest, path: string, raw
   const { key, team } = authenticate(config, request);
   config.rateLimiter?.take(key, config.now());
   if (ENDPOINTS[id].needsVersion) checkVersion(request);
-  return dispatch(config, id, parsed(id, parseQuery(rawQuery)), team, zid);
+  const validate = () => parsed(id, parseQuery(rawQuery));
+  return dispatch(config, id, config.queryMemo ? config.queryMemo.validated(id, rawQuery, validate) : validate(), team, zid);
 }
 
 /** Builds the handler. */

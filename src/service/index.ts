@@ -11,6 +11,7 @@ import { Market } from './market/liquidity.ts';
 import type { BlockedLists } from './swap/checks.ts';
 import { DEFAULT_MAX_CONNECTIONS, GUARDED_SERVER_OPTIONS, capConnections, connectionShare, isBeforeHandshake, missingHostAnswer } from './listener-guards.ts';
 import { cachedPriceSwap } from './price-cache.ts';
+import { QueryMemo } from './query-memo.ts';
 import { serializeBody } from './serialized-body.ts';
 import { createSharedLimitHandler, type AskRateLimit, type SharedRateWindows } from './shared-rate-limit.ts';
 import { priceSwap } from './swap/price.ts';
@@ -128,6 +129,7 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
     // --workers, in the primary's windows: createSharedLimitHandler replaces this one in a worker).
     authFailures: options.sharedRateWindows?.perAddress ?? (options.rateLimitRps ? new AuthFailureLimiter(options.rateLimitRps) : undefined),
     priceSwap: cachedPriceSwap(priceSwap),
+    queryMemo: new QueryMemo(),
     onUnexpected: (error: unknown) => process.stderr.write(`local service: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`),
   };
   const handle = options.askRateLimit

@@ -5,6 +5,7 @@ import { KeyRing } from './auth.ts';
 import { createHandler, type HandlerResponse } from './handler.ts';
 import { Market } from './market/liquidity.ts';
 import { cachedPriceSwap } from './price-cache.ts';
+import { QueryMemo } from './query-memo.ts';
 import { sequence } from './rng.ts';
 import { serializeBody } from './serialized-body.ts';
 import { priceSwap } from './swap/price.ts';
@@ -46,8 +47,8 @@ function comparable(answer: HandlerResponse): string {
   return JSON.stringify({ status: answer.status, headers: answer.headers, body: answer.body }).replaceAll(answer.zid.slice(2), '<zid>');
 }
 
-describe('per-block price cache', () => {
-  it('answers 10,000 random queries exactly as without it, zid aside, with the zid in body and calldata', () => {
+describe('per-block price cache and query memo', () => {
+  it('answers 10,000 random queries exactly as without them, zid aside, with the zid in body and calldata', () => {
     const next = sequence(20_261_123);
     // Drawn from a pool of 250 so that queries repeat within a block (hits) as well as across blocks.
     const pool = Array.from({ length: 250 }, () => randomRequest(next));
@@ -62,7 +63,8 @@ describe('per-block price cache', () => {
     const uncached = createHandler({ ...config, market: new Market(7) });
     const cache = cachedPriceSwap(counting);
     let asked = 0;
-    const cached = createHandler({ ...config, market: new Market(7), priceSwap: (...args) => (asked++, cache(...args)) });
+    const queryMemo = new QueryMemo();
+    const cached = createHandler({ ...config, market: new Market(7), priceSwap: (...args) => (asked++, cache(...args)), queryMemo });
     let quotesWithCalldata = 0;
     let prepared = 0;
     for (let i = 0; i < 10_000; i++) {
@@ -86,6 +88,9 @@ describe('per-block price cache', () => {
     expect(quotesWithCalldata).toBeGreaterThan(500);
     // Hits of 200 answers (refusals are hits too, without a body) carry their prepared text.
     expect(prepared).toBeGreaterThan(1_000);
+    // The pool's valid queries were validated once each and then reused; its invalid ones never kept.
+    expect(queryMemo.size).toBeGreaterThan(150);
+    expect(queryMemo.size).toBeLessThan(250);
   }, 300_000);
 
   it('reuses work within a block and recomputes when the block moves on', () => {
