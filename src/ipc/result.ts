@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../spec/lazy-schema.ts';
 
 /**
  * The app's error codes and the Result every IPC handler returns. Electron forwards only `message`
@@ -29,11 +30,13 @@ export const APP_ERROR_CODES = [
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
 /** An error as it crosses IPC: code, human message, and structured details (field errors, service error). */
-export const AppErrorSchema = z.object({
-  code: z.enum(APP_ERROR_CODES),
-  message: z.string(),
-  details: z.unknown().optional(),
-});
+export const AppErrorSchema = lazySchema(() =>
+  z.object({
+    code: z.enum(APP_ERROR_CODES),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+);
 /** A serialised app error. */
 export type AppErrorData = z.infer<typeof AppErrorSchema>;
 

@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /** One entry of INPUT_INVALID's data.details. */
-export const FieldDetailSchema = z.looseObject({ field: z.string(), reason: z.string() });
+export const FieldDetailSchema = lazySchema(() => z.looseObject({ field: z.string(), reason: z.string() }));
 
 /** The Error object: name, message and data with the request's zid (details on INPUT_INVALID). */
-export const ServiceErrorSchema = z.looseObject({
-  name: z.string(),
-  message: z.string(),
-  data: z.looseObject({ zid: z.string(), details: z.array(FieldDetailSchema).optional() }),
-});
+export const ServiceErrorSchema = lazySchema(() =>
+  z.looseObject({
+    name: z.string(),
+    message: z.string(),
+    data: z.looseObject({ zid: z.string(), details: z.array(FieldDetailSchema).optional() }),
+  }),
+);
 /** A service error body. */
 export type ServiceError = z.infer<typeof ServiceErrorSchema>;

@@ -1,5 +1,6 @@
 /** The service interface as code: one schema per resource, every other part imports from here. */
 export * from './constants.ts';
+export * from './lazy-schema.ts';
 export * from './primitives.ts';
 export * from './query-object.ts';
 export * from './field-errors.ts';

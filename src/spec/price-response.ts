@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { AddressSchema, BaseUnitsSchema } from './primitives.ts';
 
 /**
@@ -7,67 +8,84 @@ import { AddressSchema, BaseUnitsSchema } from './primitives.ts';
  */
 
 /** A fee entry: amount, token charged, and `volume` or `gas`. */
-export const FeeEntrySchema = z.looseObject({
-  amount: BaseUnitsSchema,
-  token: AddressSchema,
-  type: z.string(),
-});
+export const FeeEntrySchema = lazySchema(() =>
+  z.looseObject({
+    amount: BaseUnitsSchema,
+    token: AddressSchema,
+    type: z.string(),
+  }),
+);
 /** A fee entry. */
 export type FeeEntry = z.infer<typeof FeeEntrySchema>;
 
 /** The Fees object: all four members required, each nullable. */
-export const FeesSchema = z.looseObject({
-  integratorFee: FeeEntrySchema.nullable(),
-  integratorFees: z.array(FeeEntrySchema).nullable(),
-  serviceFee: FeeEntrySchema.nullable(),
-  gasFee: FeeEntrySchema.nullable(),
-});
+export const FeesSchema = lazySchema(() =>
+  z.looseObject({
+    integratorFee: FeeEntrySchema.nullable(),
+    integratorFees: z.array(FeeEntrySchema).nullable(),
+    serviceFee: FeeEntrySchema.nullable(),
+    gasFee: FeeEntrySchema.nullable(),
+  }),
+);
 /** The Fees object. */
 export type Fees = z.infer<typeof FeesSchema>;
 
 /** The Issues object: allowance, balance, simulationIncomplete, invalidSourcesPassed. */
-export const IssuesSchema = z.looseObject({
-  allowance: z.looseObject({ actual: BaseUnitsSchema, spender: AddressSchema }).nullable(),
-  balance: z.looseObject({ token: AddressSchema, actual: BaseUnitsSchema, expected: BaseUnitsSchema }).nullable(),
-  simulationIncomplete: z.boolean(),
-  invalidSourcesPassed: z.array(z.string()),
-});
+export const IssuesSchema = lazySchema(() =>
+  z.looseObject({
+    allowance: z.looseObject({ actual: BaseUnitsSchema, spender: AddressSchema }).nullable(),
+    balance: z.looseObject({ token: AddressSchema, actual: BaseUnitsSchema, expected: BaseUnitsSchema }).nullable(),
+    simulationIncomplete: z.boolean(),
+    invalidSourcesPassed: z.array(z.string()),
+  }),
+);
 /** The Issues object. */
 export type Issues = z.infer<typeof IssuesSchema>;
 
 /** One route fill: the edge from -> to through a source, with its share in basis points. */
-export const RouteFillSchema = z.looseObject({
-  from: AddressSchema,
-  to: AddressSchema,
-  source: z.string(),
-  proportionBps: z.string().regex(/^[0-9]+$/, { message: 'must be a whole number of basis points as a string' }),
-});
+export const RouteFillSchema = lazySchema(() =>
+  z.looseObject({
+    from: AddressSchema,
+    to: AddressSchema,
+    source: z.string(),
+    proportionBps: z.string().regex(/^[0-9]+$/, { message: 'must be a whole number of basis points as a string' }),
+  }),
+);
 /** A route fill. */
 export type RouteFill = z.infer<typeof RouteFillSchema>;
 
 /** The Route object: fills and the tokens they touch. */
-export const RouteSchema = z.looseObject({
-  fills: z.array(RouteFillSchema),
-  tokens: z.array(z.looseObject({ address: AddressSchema, symbol: z.string() })),
-});
+export const RouteSchema = lazySchema(() =>
+  z.looseObject({
+    fills: z.array(RouteFillSchema),
+    tokens: z.array(z.looseObject({ address: AddressSchema, symbol: z.string() })),
+  }),
+);
 /** The Route object. */
 export type Route = z.infer<typeof RouteSchema>;
 
-const taxBps = z.union([z.string().regex(/^[0-9]+$/), z.number().int().nonnegative()]).nullable();
+const taxBps = lazySchema(() => z.union([z.string().regex(/^[0-9]+$/), z.number().int().nonnegative()]).nullable());
 
 /** Token tax object: buy, sell and transfer tax in Bps, null where unknown (best effort). */
-export const TokenTaxSchema = z.looseObject({
-  buyTaxBps: taxBps,
-  sellTaxBps: taxBps,
-  transferTaxBps: taxBps,
-});
+export const TokenTaxSchema = lazySchema(() =>
+  z.looseObject({
+    buyTaxBps: taxBps,
+    sellTaxBps: taxBps,
+    transferTaxBps: taxBps,
+  }),
+);
 /** A token tax object. */
 export type TokenTax = z.infer<typeof TokenTaxSchema>;
 
 // gas and totalNetworkFee are "nullable, untyped" in the spec; examples use decimal strings.
-const untypedAmount = z.union([BaseUnitsSchema, z.number()]).nullable();
+const untypedAmount = lazySchema(() => z.union([BaseUnitsSchema, z.number()]).nullable());
 
-/** Fields of the with-liquidity variant shared by both allowance models. */
+const TokenMetadataSchema = lazySchema(() => z.looseObject({ buyToken: TokenTaxSchema, sellToken: TokenTaxSchema }));
+
+/**
+ * Fields of the with-liquidity variant shared by both allowance models. Its members are lazy or a
+ * single scalar each, so the object costs next to nothing until a schema made from it is used.
+ */
 export const priceFields = {
   allowanceTarget: AddressSchema.nullable(),
   blockNumber: BaseUnitsSchema,
@@ -82,23 +100,23 @@ export const priceFields = {
   route: RouteSchema,
   sellAmount: BaseUnitsSchema,
   sellToken: AddressSchema,
-  tokenMetadata: z.looseObject({ buyToken: TokenTaxSchema, sellToken: TokenTaxSchema }),
+  tokenMetadata: TokenMetadataSchema,
   totalNetworkFee: untypedAmount,
   zid: z.string(),
 };
 
 /** The without-liquidity variant: only liquidityAvailable false and zid. */
-export const NoLiquiditySchema = z.looseObject({ liquidityAvailable: z.literal(false), zid: z.string() });
+export const NoLiquiditySchema = lazySchema(() => z.looseObject({ liquidityAvailable: z.literal(false), zid: z.string() }));
 /** A price result without liquidity. */
 export type NoLiquidity = z.infer<typeof NoLiquiditySchema>;
 
 /** Allowance Holder price with liquidity: carries `mode: "exact-in"`. */
-export const AllowanceHolderPriceLiquidSchema = z.looseObject({ ...priceFields, mode: z.literal('exact-in') });
+export const AllowanceHolderPriceLiquidSchema = lazySchema(() => z.looseObject({ ...priceFields, mode: z.literal('exact-in') }));
 /** Permit2 price with liquidity: no `mode` member. */
-export const Permit2PriceLiquidSchema = z.looseObject(priceFields);
+export const Permit2PriceLiquidSchema = lazySchema(() => z.looseObject(priceFields));
 
 /** The exact-out variant's two routes: forward acquires at least buyAmount, refund turns surplus buy token back into sell token. */
-export const ExactOutRoutesSchema = z.looseObject({ forward: RouteSchema, refund: RouteSchema });
+export const ExactOutRoutesSchema = lazySchema(() => z.looseObject({ forward: RouteSchema, refund: RouteSchema }));
 
 const { minBuyAmount: _minBuyAmount, route: _route, sellAmount: _sellAmount, ...sharedWithExactOut } = priceFields;
 
@@ -116,20 +134,19 @@ export const exactOutPriceFields = {
 };
 
 /** Allowance Holder price with liquidity, exact-out (`mode: "exact-out"`). */
-export const AllowanceHolderPriceExactOutSchema = z.looseObject(exactOutPriceFields);
+export const AllowanceHolderPriceExactOutSchema = lazySchema(() => z.looseObject(exactOutPriceFields));
 /** An exact-out price with liquidity. */
 export type ExactOutPrice = z.infer<typeof AllowanceHolderPriceExactOutSchema>;
 
 /** 200 body of GET /swap/allowance-holder/price: exact-in or exact-out (by `mode`), or no liquidity. */
-export const AllowanceHolderPriceResponseSchema = z.discriminatedUnion('liquidityAvailable', [
-  z.discriminatedUnion('mode', [AllowanceHolderPriceLiquidSchema, AllowanceHolderPriceExactOutSchema]),
-  NoLiquiditySchema,
-]);
+export const AllowanceHolderPriceResponseSchema = lazySchema(() =>
+  z.discriminatedUnion('liquidityAvailable', [z.discriminatedUnion('mode', [AllowanceHolderPriceLiquidSchema, AllowanceHolderPriceExactOutSchema]), NoLiquiditySchema]),
+);
 /** An Allowance Holder price result. */
 export type AllowanceHolderPriceResponse = z.infer<typeof AllowanceHolderPriceResponseSchema>;
 
 /** 200 body of GET /swap/permit2/price. */
-export const Permit2PriceResponseSchema = z.discriminatedUnion('liquidityAvailable', [Permit2PriceLiquidSchema, NoLiquiditySchema]);
+export const Permit2PriceResponseSchema = lazySchema(() => z.discriminatedUnion('liquidityAvailable', [Permit2PriceLiquidSchema, NoLiquiditySchema]));
 /** A Permit2 price result. */
 export type Permit2PriceResponse = z.infer<typeof Permit2PriceResponseSchema>;
 

@@ -4,6 +4,9 @@ import { ZID_PATTERN } from './constants.ts';
 /**
  * Field schemas shared by the query and response schemas. Each failure carries a reason a person
  * can act on; the field name comes from the issue path.
+ *
+ * Built as the module loads, unlike the objects made of them (lazy-schema.ts): each is a zod
+ * instance or two, and the service's query parse reaches them directly rather than through a stand-in.
  */
 
 const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;

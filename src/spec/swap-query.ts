@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { lazySchema } from './lazy-schema.ts';
 import { queryObject } from './query-object.ts';
 import {
   AddressListSchema,
@@ -34,30 +35,40 @@ export type AllowanceModel = z.infer<typeof AllowanceModelSchema>;
 /** v1 parameter names and their v2 replacements (spec, "Versioning" 3; see v2-hints.ts). */
 const RENAMED_IN_V2 = V1_PARAMETERS;
 
-const commonShape = {
-  chainId: chainIdParam(),
-  buyToken: TokenAddressSchema,
-  sellToken: TokenAddressSchema,
-  sellAmount: PositiveBaseUnitsSchema.optional(),
-  taker: AddressSchema.optional(),
-  txOrigin: AddressSchema.optional(),
-  recipient: AddressSchema.optional(),
-  swapFeeRecipient: AddressListSchema.optional(),
-  swapFeeBps: bpsListSchema(LIMITS.swapFeeBpsMax).optional(),
-  swapFeeToken: AddressListSchema.optional(),
-  tradeSurplusRecipient: AddressSchema.optional(),
-  tradeSurplusMaxBps: integerParam(LIMITS.tradeSurplusMaxBpsMin, LIMITS.tradeSurplusMaxBpsMax).optional(),
-  gasPrice: PositiveBaseUnitsSchema.optional(),
-  slippageBps: integerParam(0, LIMITS.slippageBpsMax).optional(),
-  excludedSources: z.string().min(1, { message: 'must list at least one source label' }).optional(),
-  sellEntireBalance: BooleanStringSchema.optional(),
-};
+// The fields' schemas, built with the first query schema and shared by the four.
+function buildShapes() {
+  const common = {
+    chainId: chainIdParam(),
+    buyToken: TokenAddressSchema,
+    sellToken: TokenAddressSchema,
+    sellAmount: PositiveBaseUnitsSchema.optional(),
+    taker: AddressSchema.optional(),
+    txOrigin: AddressSchema.optional(),
+    recipient: AddressSchema.optional(),
+    swapFeeRecipient: AddressListSchema.optional(),
+    swapFeeBps: bpsListSchema(LIMITS.swapFeeBpsMax).optional(),
+    swapFeeToken: AddressListSchema.optional(),
+    tradeSurplusRecipient: AddressSchema.optional(),
+    tradeSurplusMaxBps: integerParam(LIMITS.tradeSurplusMaxBpsMin, LIMITS.tradeSurplusMaxBpsMax).optional(),
+    gasPrice: PositiveBaseUnitsSchema.optional(),
+    slippageBps: integerParam(0, LIMITS.slippageBpsMax).optional(),
+    excludedSources: z.string().min(1, { message: 'must list at least one source label' }).optional(),
+    sellEntireBalance: BooleanStringSchema.optional(),
+  };
+  return {
+    allowanceHolder: {
+      ...common,
+      buyAmount: PositiveBaseUnitsSchema.optional(),
+      slippagePpm: integerParam(0, LIMITS.slippagePpmMax).optional(),
+      wrapUnwrapMode: z.enum(['direct', 'settler'], { message: 'must be "direct" or "settler"' }).optional(),
+    },
+    // Permit2 names the refused fields in the shape so they get the Permit2 reason, not "unknown".
+    permit2: { ...common, buyAmount: z.unknown().optional(), slippagePpm: z.unknown().optional(), wrapUnwrapMode: z.unknown().optional() },
+  };
+}
 
-const allowanceHolderOnlyShape = {
-  buyAmount: PositiveBaseUnitsSchema.optional(),
-  slippagePpm: integerParam(0, LIMITS.slippagePpmMax).optional(),
-  wrapUnwrapMode: z.enum(['direct', 'settler'], { message: 'must be "direct" or "settler"' }).optional(),
-};
+let shapes: ReturnType<typeof buildShapes> | undefined;
+const swapShapes = () => (shapes ??= buildShapes());
 
 type Raw = Record<string, unknown>;
 type Report = (field: string, reason: string) => void;
@@ -117,30 +128,26 @@ function requireTaker(raw: Raw, issue: Report): void {
   if (!has(raw, 'taker')) issue('taker', 'is required for a firm quote');
 }
 
-const allowanceHolderShape = { ...commonShape, ...allowanceHolderOnlyShape };
-// Permit2 names the refused fields in the shape so they get the Permit2 reason, not "unknown".
-const permit2Shape = { ...commonShape, buyAmount: z.unknown().optional(), slippagePpm: z.unknown().optional(), wrapUnwrapMode: z.unknown().optional() };
-
 /** Query of GET /swap/allowance-holder/price: exactly one of sellAmount and buyAmount. */
-export const AllowanceHolderPriceQuerySchema = queryObject(allowanceHolderShape, [checkAllowanceHolder, checkCommon], RENAMED_IN_V2);
+export const AllowanceHolderPriceQuerySchema = lazySchema(() => queryObject(swapShapes().allowanceHolder, [checkAllowanceHolder, checkCommon], RENAMED_IN_V2));
 /** A parsed Allowance Holder price query. */
 export type AllowanceHolderPriceQuery = z.infer<typeof AllowanceHolderPriceQuerySchema>;
 
 /** Query of GET /swap/permit2/price: sellAmount required; buyAmount, slippagePpm, wrapUnwrapMode refused. */
-export const Permit2PriceQuerySchema = queryObject(permit2Shape, [checkPermit2, checkCommon], RENAMED_IN_V2).transform(
-  ({ buyAmount: _b, slippagePpm: _s, wrapUnwrapMode: _w, ...rest }) => rest,
+export const Permit2PriceQuerySchema = lazySchema(() =>
+  queryObject(swapShapes().permit2, [checkPermit2, checkCommon], RENAMED_IN_V2).transform(({ buyAmount: _b, slippagePpm: _s, wrapUnwrapMode: _w, ...rest }) => rest),
 );
 /** A parsed Permit2 price query. */
 export type Permit2PriceQuery = z.infer<typeof Permit2PriceQuerySchema>;
 
 /** Query of GET /swap/allowance-holder/quote: the price query with taker required. */
-export const AllowanceHolderQuoteQuerySchema = queryObject(allowanceHolderShape, [checkAllowanceHolder, checkCommon, requireTaker], RENAMED_IN_V2);
+export const AllowanceHolderQuoteQuerySchema = lazySchema(() => queryObject(swapShapes().allowanceHolder, [checkAllowanceHolder, checkCommon, requireTaker], RENAMED_IN_V2));
 /** A parsed Allowance Holder quote query. */
 export type AllowanceHolderQuoteQuery = z.infer<typeof AllowanceHolderQuoteQuerySchema>;
 
 /** Query of GET /swap/permit2/quote: the price query with taker required. */
-export const Permit2QuoteQuerySchema = queryObject(permit2Shape, [checkPermit2, checkCommon, requireTaker], RENAMED_IN_V2).transform(
-  ({ buyAmount: _b, slippagePpm: _s, wrapUnwrapMode: _w, ...rest }) => rest,
+export const Permit2QuoteQuerySchema = lazySchema(() =>
+  queryObject(swapShapes().permit2, [checkPermit2, checkCommon, requireTaker], RENAMED_IN_V2).transform(({ buyAmount: _b, slippagePpm: _s, wrapUnwrapMode: _w, ...rest }) => rest),
 );
 /** A parsed Permit2 quote query. */
 export type Permit2QuoteQuery = z.infer<typeof Permit2QuoteQuerySchema>;

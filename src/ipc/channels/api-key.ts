@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../spec/lazy-schema.ts';
 import { channel } from '../channel.ts';
 
 /**
@@ -7,12 +8,14 @@ import { channel } from '../channel.ts';
  */
 
 /** Where a key is kept: the OS keychain, or this run's memory when the keychain cannot be used. */
-export const ApiKeyStatusSchema = z.object({
-  stored: z.boolean(),
-  backend: z.enum(['keychain', 'memory']),
-  /** Why the keychain is not used (no Secret Service, locked), or null. */
-  reason: z.string().nullable(),
-});
+export const ApiKeyStatusSchema = lazySchema(() =>
+  z.object({
+    stored: z.boolean(),
+    backend: z.enum(['keychain', 'memory']),
+    /** Why the keychain is not used (no Secret Service, locked), or null. */
+    reason: z.string().nullable(),
+  }),
+);
 /** A key's status. */
 export type ApiKeyStatus = z.output<typeof ApiKeyStatusSchema>;
 
@@ -27,7 +30,7 @@ const ProfileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 
 
 /** The apiKey channels. */
 export const apiKeyChannels = {
-  'apiKey.set': channel(z.strictObject({ profileId: ProfileIdSchema, key: ApiKeySchema }), ApiKeyStatusSchema),
-  'apiKey.clear': channel(z.strictObject({ profileId: ProfileIdSchema }), ApiKeyStatusSchema),
-  'apiKey.status': channel(z.strictObject({ profileId: ProfileIdSchema }), ApiKeyStatusSchema),
+  'apiKey.set': channel(() => z.strictObject({ profileId: ProfileIdSchema, key: ApiKeySchema }), ApiKeyStatusSchema),
+  'apiKey.clear': channel(() => z.strictObject({ profileId: ProfileIdSchema }), ApiKeyStatusSchema),
+  'apiKey.status': channel(() => z.strictObject({ profileId: ProfileIdSchema }), ApiKeyStatusSchema),
 };

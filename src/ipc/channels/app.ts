@@ -3,8 +3,7 @@ import { channel } from '../channel.ts';
 
 /** Channels of the `app` area: facts about the running app. */
 export const appChannels = {
-  'app.info': channel(
-    z.void(),
+  'app.info': channel(z.void(), () =>
     z.object({
       name: z.string(),
       version: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressSchema } from '../../spec/index.ts';
+import { AddressSchema, lazySchema } from '../../spec/index.ts';
 import { LIMITS } from '../../spec/constants.ts';
 import type { ComparisonRow, ModelSide } from '../../domain/compare.ts';
 import { channel } from '../channel.ts';
@@ -18,14 +18,16 @@ const SYMBOL = z.string().trim().min(1, { message: 'must name a token symbol' })
 const CHAIN_ID = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** A per-chain token address in place of the registry's (decimals needed when the registry does not know it). */
-export const TokenOverrideSchema = z.strictObject({
-  chainId: CHAIN_ID,
-  side: z.enum(['sell', 'buy']),
-  address: AddressSchema,
-  decimals: z.number().int().min(0).max(255).optional(),
-  /** The token's symbol when the registry does not know the address (else read from the route). */
-  symbol: z.string().trim().min(1).max(40).optional(),
-});
+export const TokenOverrideSchema = lazySchema(() =>
+  z.strictObject({
+    chainId: CHAIN_ID,
+    side: z.enum(['sell', 'buy']),
+    address: AddressSchema,
+    decimals: z.number().int().min(0).max(255).optional(),
+    /** The token's symbol when the registry does not know the address (else read from the route). */
+    symbol: z.string().trim().min(1).max(40).optional(),
+  }),
+);
 /** A token override. */
 export type TokenOverride = z.infer<typeof TokenOverrideSchema>;
 
@@ -33,70 +35,76 @@ export type TokenOverride = z.infer<typeof TokenOverrideSchema>;
 export const CompareModelSchema = z.enum(['allowance-holder', 'permit2']);
 
 /** compare.start's input: one trade, many chains, one or both models. */
-export const CompareRequestSchema = z
-  .strictObject({
-    /** The profile whose connection and rate budget are used; absent: the default profile. */
-    profileId: z.string().min(1).max(200).optional(),
-    sell: SYMBOL,
-    buy: SYMBOL,
-    /** In human units of the sell token ("1000", "0.5", "1,000"). */
-    amount: z.string().trim().min(1, { message: 'enter an amount' }).max(100),
-    /** Absent or empty: every chain where both tokens are known. */
-    chains: z.array(CHAIN_ID).max(64).optional(),
-    models: z.array(CompareModelSchema).min(1, { message: 'must name at least one model' }).max(2).default(['allowance-holder', 'permit2']),
-    taker: AddressSchema.optional(),
-    slippageBps: z.number().int().min(0).max(LIMITS.slippageBpsMax).optional(),
-    swapFeeBps: z.number().int().min(0).max(LIMITS.swapFeeBpsMax).optional(),
-    swapFeeRecipient: AddressSchema.optional(),
-    overrides: z.array(TokenOverrideSchema).max(128).default([]),
-  })
-  .superRefine((value, ctx) => {
-    if ((value.swapFeeBps === undefined) !== (value.swapFeeRecipient === undefined)) {
-      const field = value.swapFeeBps === undefined ? 'swapFeeBps' : 'swapFeeRecipient';
-      ctx.addIssue({ code: 'custom', path: [field], message: 'is required together with the other swap fee field' });
-    }
-    if (new Set(value.models).size !== value.models.length) ctx.addIssue({ code: 'custom', path: ['models'], message: 'must not repeat a model' });
-  });
+export const CompareRequestSchema = lazySchema(() =>
+  z
+    .strictObject({
+      /** The profile whose connection and rate budget are used; absent: the default profile. */
+      profileId: z.string().min(1).max(200).optional(),
+      sell: SYMBOL,
+      buy: SYMBOL,
+      /** In human units of the sell token ("1000", "0.5", "1,000"). */
+      amount: z.string().trim().min(1, { message: 'enter an amount' }).max(100),
+      /** Absent or empty: every chain where both tokens are known. */
+      chains: z.array(CHAIN_ID).max(64).optional(),
+      models: z.array(CompareModelSchema).min(1, { message: 'must name at least one model' }).max(2).default(['allowance-holder', 'permit2']),
+      taker: AddressSchema.optional(),
+      slippageBps: z.number().int().min(0).max(LIMITS.slippageBpsMax).optional(),
+      swapFeeBps: z.number().int().min(0).max(LIMITS.swapFeeBpsMax).optional(),
+      swapFeeRecipient: AddressSchema.optional(),
+      overrides: z.array(TokenOverrideSchema).max(128).default([]),
+    })
+    .superRefine((value, ctx) => {
+      if ((value.swapFeeBps === undefined) !== (value.swapFeeRecipient === undefined)) {
+        const field = value.swapFeeBps === undefined ? 'swapFeeBps' : 'swapFeeRecipient';
+        ctx.addIssue({ code: 'custom', path: [field], message: 'is required together with the other swap fee field' });
+      }
+      if (new Set(value.models).size !== value.models.length) ctx.addIssue({ code: 'custom', path: ['models'], message: 'must not repeat a model' });
+    }),
+);
 /** What compare.start is given (before defaults). */
 export type CompareRequestInput = z.input<typeof CompareRequestSchema>;
 /** A parsed comparison request. */
 export type CompareRequest = z.output<typeof CompareRequestSchema>;
 
 const BASE = z.string().regex(/^-?[0-9]+$/);
-const FeeTotalWireSchema = z.object({ token: z.string(), amount: BASE });
-const RouteFillWireSchema = z.object({ from: z.string(), to: z.string(), source: z.string(), proportionBps: z.string() });
+const FeeTotalWireSchema = lazySchema(() => z.object({ token: z.string(), amount: BASE }));
+const RouteFillWireSchema = lazySchema(() => z.object({ from: z.string(), to: z.string(), source: z.string(), proportionBps: z.string() }));
 
 /** One model's column group on the wire, with the history entry it came from and its route. */
-export const ModelSideWireSchema = z.object({
-  model: CompareModelSchema,
-  state: z.enum(['ok', 'no-liquidity', 'error', 'not-requested', 'pending', 'cancelled']),
-  zid: z.string().nullable(),
-  errorName: z.string().nullable(),
-  errorMessage: z.string().nullable(),
-  buyAmount: BASE.nullable(),
-  minBuyAmount: BASE.nullable(),
-  integratorFees: z.array(FeeTotalWireSchema),
-  serviceFee: FeeTotalWireSchema.nullable(),
-  gas: BASE.nullable(),
-  totalNetworkFee: BASE.nullable(),
-  networkFeeInBuyToken: BASE.nullable(),
-  netBuyAmount: BASE.nullable(),
-  /** History entry id of the request (null when not sent, 0 when history could not keep it). */
-  entryId: z.number().int().min(0).nullable(),
-  fills: z.array(RouteFillWireSchema),
-  routeTokens: z.array(z.object({ address: z.string(), symbol: z.string() })),
-});
+export const ModelSideWireSchema = lazySchema(() =>
+  z.object({
+    model: CompareModelSchema,
+    state: z.enum(['ok', 'no-liquidity', 'error', 'not-requested', 'pending', 'cancelled']),
+    zid: z.string().nullable(),
+    errorName: z.string().nullable(),
+    errorMessage: z.string().nullable(),
+    buyAmount: BASE.nullable(),
+    minBuyAmount: BASE.nullable(),
+    integratorFees: z.array(FeeTotalWireSchema),
+    serviceFee: FeeTotalWireSchema.nullable(),
+    gas: BASE.nullable(),
+    totalNetworkFee: BASE.nullable(),
+    networkFeeInBuyToken: BASE.nullable(),
+    netBuyAmount: BASE.nullable(),
+    /** History entry id of the request (null when not sent, 0 when history could not keep it). */
+    entryId: z.number().int().min(0).nullable(),
+    fills: z.array(RouteFillWireSchema),
+    routeTokens: z.array(z.object({ address: z.string(), symbol: z.string() })),
+  }),
+);
 /** A model side on the wire. */
 export type ModelSideWire = z.infer<typeof ModelSideWireSchema>;
 
-const TokenRefSchema = z.object({
-  address: z.string(),
-  /** What the run used: the registry's symbol, the override's, or the route's (never the pair picker's for an override). */
-  symbol: z.string(),
-  decimals: z.number().int(),
-  /** The token came from a per-chain address override (absent in runs saved before issue 11). */
-  isOverride: z.boolean().optional(),
-});
+const TokenRefSchema = lazySchema(() =>
+  z.object({
+    address: z.string(),
+    /** What the run used: the registry's symbol, the override's, or the route's (never the pair picker's for an override). */
+    symbol: z.string(),
+    decimals: z.number().int(),
+    /** The token came from a per-chain address override (absent in runs saved before issue 11). */
+    isOverride: z.boolean().optional(),
+  }),
+);
 
 /**
  * One results-table row on the wire (issue 11: every figure traces to the request behind it).
@@ -111,34 +119,36 @@ const TokenRefSchema = z.object({
  * - `better` / `basis`: the verdict, on net amounts when both are known ('net'), else gross;
  *   null while a side or the rate is pending, or a side was cancelled or not requested.
  */
-export const CompareRowWireSchema = z.object({
-  chainId: z.number().int(),
-  chainName: z.string(),
-  sellToken: TokenRefSchema,
-  buyToken: TokenRefSchema,
-  sellAmount: BASE,
-  nativeSymbol: z.string().nullable(),
-  nativeDecimals: z.number().int(),
-  /** How the network fee was priced in buy-token terms (null: it was not). */
-  networkFeeRate: z
-    .object({
-      buyPerNative: BASE,
-      source: z.enum(['buy-is-native', 'sell-is-native', 'quoted']),
-      entryId: z.number().int().min(0).nullable().optional(),
-      zid: z.string().nullable().optional(),
-    })
-    .nullable(),
-  /** Why the network fee is not in buy-token terms on this row (null when it is, or while the rate is pending). */
-  feeNotPriced: z.string().nullable().optional(),
-  /** A side's answer reports a buy, sell or transfer tax on one of the tokens (the row shows a tax flag). */
-  hasTax: z.boolean().optional(),
-  allowanceHolder: ModelSideWireSchema,
-  permit2: ModelSideWireSchema,
-  diffBps: z.number().nullable(),
-  netDiffBps: z.number().nullable().optional(),
-  better: z.enum(['allowance-holder', 'permit2', 'tie']).nullable(),
-  basis: z.enum(['net', 'gross', 'only-side']).nullable(),
-});
+export const CompareRowWireSchema = lazySchema(() =>
+  z.object({
+    chainId: z.number().int(),
+    chainName: z.string(),
+    sellToken: TokenRefSchema,
+    buyToken: TokenRefSchema,
+    sellAmount: BASE,
+    nativeSymbol: z.string().nullable(),
+    nativeDecimals: z.number().int(),
+    /** How the network fee was priced in buy-token terms (null: it was not). */
+    networkFeeRate: z
+      .object({
+        buyPerNative: BASE,
+        source: z.enum(['buy-is-native', 'sell-is-native', 'quoted']),
+        entryId: z.number().int().min(0).nullable().optional(),
+        zid: z.string().nullable().optional(),
+      })
+      .nullable(),
+    /** Why the network fee is not in buy-token terms on this row (null when it is, or while the rate is pending). */
+    feeNotPriced: z.string().nullable().optional(),
+    /** A side's answer reports a buy, sell or transfer tax on one of the tokens (the row shows a tax flag). */
+    hasTax: z.boolean().optional(),
+    allowanceHolder: ModelSideWireSchema,
+    permit2: ModelSideWireSchema,
+    diffBps: z.number().nullable(),
+    netDiffBps: z.number().nullable().optional(),
+    better: z.enum(['allowance-holder', 'permit2', 'tie']).nullable(),
+    basis: z.enum(['net', 'gross', 'only-side']).nullable(),
+  }),
+);
 /** A results-table row on the wire. */
 export type CompareRowWire = z.infer<typeof CompareRowWireSchema>;
 
@@ -146,57 +156,61 @@ export type CompareRowWire = z.infer<typeof CompareRowWireSchema>;
 export const RunStateSchema = z.enum(['running', 'done', 'cancelled', 'failed']);
 
 /** compare.status's answer. */
-export const RunStatusSchema = z.object({
-  runId: z.string(),
-  state: RunStateSchema,
-  request: CompareRequestSchema,
-  profileId: z.string(),
-  done: z.number().int().min(0),
-  total: z.number().int().min(0),
-  /** Estimated time left; null before the first answer and once the run has ended. */
-  etaMs: z.number().min(0).nullable(),
-  startedAt: z.iso.datetime(),
-  finishedAt: z.iso.datetime().nullable(),
-  rows: z.array(CompareRowWireSchema),
-  error: AppErrorSchema.nullable(),
-});
+export const RunStatusSchema = lazySchema(() =>
+  z.object({
+    runId: z.string(),
+    state: RunStateSchema,
+    request: CompareRequestSchema,
+    profileId: z.string(),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    /** Estimated time left; null before the first answer and once the run has ended. */
+    etaMs: z.number().min(0).nullable(),
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime().nullable(),
+    rows: z.array(CompareRowWireSchema),
+    error: AppErrorSchema.nullable(),
+  }),
+);
 /** A run's status. */
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 /** A past run in compare.list. */
-export const RunSummarySchema = z.object({
-  runId: z.string(),
-  state: RunStateSchema,
-  sell: z.string(),
-  buy: z.string(),
-  amount: z.string(),
-  chains: z.array(z.number().int()),
-  done: z.number().int(),
-  total: z.number().int(),
-  startedAt: z.iso.datetime(),
-});
+export const RunSummarySchema = lazySchema(() =>
+  z.object({
+    runId: z.string(),
+    state: RunStateSchema,
+    sell: z.string(),
+    buy: z.string(),
+    amount: z.string(),
+    chains: z.array(z.number().int()),
+    done: z.number().int(),
+    total: z.number().int(),
+    startedAt: z.iso.datetime(),
+  }),
+);
 /** A past run. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
 /** One side's full answer for the row detail. */
-export const SideDetailSchema = z.object({ entryId: z.number().int().min(0).nullable(), zid: z.string().nullable(), body: z.unknown() });
+export const SideDetailSchema = lazySchema(() => z.object({ entryId: z.number().int().min(0).nullable(), zid: z.string().nullable(), body: z.unknown() }));
 /** One side's detail. */
 export type SideDetail = z.infer<typeof SideDetailSchema>;
 
 /** A run id: generated by the runner, also a file name, so nothing else is accepted. */
 export const RunIdSchema = z.string().regex(/^cmp-[0-9a-z]{6,40}$/, { message: 'must be a comparison run id' });
-const RunRef = z.strictObject({ runId: RunIdSchema });
+const RunRef = lazySchema(() => z.strictObject({ runId: RunIdSchema }));
 
 /** The compare channels. */
 export const compareChannels = {
-  'compare.start': channel(CompareRequestSchema, z.object({ runId: z.string(), total: z.number().int() })),
+  'compare.start': channel(CompareRequestSchema, () => z.object({ runId: z.string(), total: z.number().int() })),
   'compare.status': channel(RunRef, RunStatusSchema),
-  'compare.cancel': channel(RunRef, z.object({ cancelled: z.boolean() })),
-  'compare.list': channel(z.void(), z.object({ runs: z.array(RunSummarySchema) })),
+  'compare.cancel': channel(RunRef, () => z.object({ cancelled: z.boolean() })),
+  'compare.list': channel(z.void(), () => z.object({ runs: z.array(RunSummarySchema) })),
   'compare.open': channel(RunRef, RunStatusSchema),
   'compare.detail': channel(
-    z.strictObject({ runId: RunIdSchema, chainId: CHAIN_ID }),
-    z.object({ chainId: z.number().int(), allowanceHolder: SideDetailSchema.nullable(), permit2: SideDetailSchema.nullable() }),
+    () => z.strictObject({ runId: RunIdSchema, chainId: CHAIN_ID }),
+    () => z.object({ chainId: z.number().int(), allowanceHolder: SideDetailSchema.nullable(), permit2: SideDetailSchema.nullable() }),
   ),
 };
 

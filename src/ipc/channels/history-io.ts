@@ -16,17 +16,19 @@ export const HISTORY_EXPORT_MAX_IDS = 10_000;
 /** The channels, to spread into src/ipc/contract.ts. */
 export const historyIoChannels = {
   'history.export': channel(
-    z.strictObject({
-      ids: z.array(z.number().int().positive()).min(1).max(HISTORY_EXPORT_MAX_IDS),
-      format: z.enum(['har', 'json']),
-    }),
-    z.object({ fileName: z.string(), content: z.string(), count: z.number().int() }),
+    () =>
+      z.strictObject({
+        ids: z.array(z.number().int().positive()).min(1).max(HISTORY_EXPORT_MAX_IDS),
+        format: z.enum(['har', 'json']),
+      }),
+    () => z.object({ fileName: z.string(), content: z.string(), count: z.number().int() }),
   ),
   'history.import': channel(
-    z.strictObject({
-      fileName: z.string().trim().min(1).max(500),
-      content: z.string().max(HISTORY_IMPORT_MAX_CHARS, { message: 'the file is larger than 50 MB' }),
-    }),
-    z.object({ importedIds: z.array(z.number().int().positive()), kind: z.enum(['har', 'json']) }),
+    () =>
+      z.strictObject({
+        fileName: z.string().trim().min(1).max(500),
+        content: z.string().max(HISTORY_IMPORT_MAX_CHARS, { message: 'the file is larger than 50 MB' }),
+      }),
+    () => z.object({ importedIds: z.array(z.number().int().positive()), kind: z.enum(['har', 'json']) }),
   ),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EndpointIdSchema } from '../../spec/index.ts';
+import { EndpointIdSchema, lazySchema } from '../../spec/index.ts';
 import { channel } from '../channel.ts';
 import { EntryOriginSchema, HistoryEntrySchema, HistorySummarySchema } from '../schemas/history-entry.ts';
 
@@ -16,59 +16,67 @@ export const HISTORY_PAGE_DEFAULT = 200;
 const IsoTimeSchema = z.iso.datetime({ offset: true });
 
 /** What history.search filters on; every field is optional and they combine with AND. */
-export const HistorySearchInputSchema = z.strictObject({
-  /**
-   * A zid, whole or a prefix (`0x3fa`, case-insensitive; a bare 24-hex zid is accepted too). Text
-   * that is not zid-shaped matches the start of the sell or buy token (address or symbol).
-   */
-  text: z.string().trim().max(200).optional(),
-  /** Earliest request time, inclusive. */
-  from: IsoTimeSchema.optional(),
-  /** Latest request time, inclusive. */
-  to: IsoTimeSchema.optional(),
-  chainId: z.number().int().optional(),
-  endpoint: EndpointIdSchema.optional(),
-  /** 'ok' is any 2xx; 'error' is anything else, no response included; a number is that status. */
-  status: z.union([z.literal('ok'), z.literal('error'), z.number().int().min(100).max(599)]).optional(),
-  errorName: z.string().trim().min(1).max(100).optional(),
-  /** Sell or buy token, address or symbol, whole (case-insensitive). */
-  token: z.string().trim().min(1).max(200).optional(),
-  origin: EntryOriginSchema.optional(),
-  /** Only the replays of this entry: how the detail view links an entry to its later replays. */
-  replayOf: z.number().int().positive().optional(),
-  limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
-  /** Paging cursor: only entries with a smaller id (older); pass the last page's `nextBefore`. */
-  before: z.number().int().positive().optional(),
-});
+export const HistorySearchInputSchema = lazySchema(() =>
+  z.strictObject({
+    /**
+     * A zid, whole or a prefix (`0x3fa`, case-insensitive; a bare 24-hex zid is accepted too). Text
+     * that is not zid-shaped matches the start of the sell or buy token (address or symbol).
+     */
+    text: z.string().trim().max(200).optional(),
+    /** Earliest request time, inclusive. */
+    from: IsoTimeSchema.optional(),
+    /** Latest request time, inclusive. */
+    to: IsoTimeSchema.optional(),
+    chainId: z.number().int().optional(),
+    endpoint: EndpointIdSchema.optional(),
+    /** 'ok' is any 2xx; 'error' is anything else, no response included; a number is that status. */
+    status: z.union([z.literal('ok'), z.literal('error'), z.number().int().min(100).max(599)]).optional(),
+    errorName: z.string().trim().min(1).max(100).optional(),
+    /** Sell or buy token, address or symbol, whole (case-insensitive). */
+    token: z.string().trim().min(1).max(200).optional(),
+    origin: EntryOriginSchema.optional(),
+    /** Only the replays of this entry: how the detail view links an entry to its later replays. */
+    replayOf: z.number().int().positive().optional(),
+    limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
+    /** Paging cursor: only entries with a smaller id (older); pass the last page's `nextBefore`. */
+    before: z.number().int().positive().optional(),
+  }),
+);
 /** A parsed history.search filter. */
 export type HistorySearchFilter = z.output<typeof HistorySearchInputSchema>;
 
 /** history.search's answer: newest first, and the cursor of the next page (null on the last one). */
-export const HistorySearchOutputSchema = z.object({
-  rows: z.array(HistorySummarySchema),
-  nextBefore: z.number().int().positive().nullable(),
-});
+export const HistorySearchOutputSchema = lazySchema(() =>
+  z.object({
+    rows: z.array(HistorySummarySchema),
+    nextBefore: z.number().int().positive().nullable(),
+  }),
+);
 /** A page of search results. */
 export type HistorySearchPage = z.output<typeof HistorySearchOutputSchema>;
 
 /** How much history is kept; null means no limit on that axis. */
-export const HistoryRetentionSchema = z.strictObject({
-  /** Newest entries kept; older ones are removed. */
-  maxEntries: z.number().int().min(1).max(100_000_000).nullable(),
-  /** Sent entries older than this are removed (imported ones are kept: their time is the customer's). */
-  maxAgeDays: z.number().min(1).max(36_500).nullable(),
-});
+export const HistoryRetentionSchema = lazySchema(() =>
+  z.strictObject({
+    /** Newest entries kept; older ones are removed. */
+    maxEntries: z.number().int().min(1).max(100_000_000).nullable(),
+    /** Sent entries older than this are removed (imported ones are kept: their time is the customer's). */
+    maxAgeDays: z.number().min(1).max(36_500).nullable(),
+  }),
+);
 /** A retention setting. */
 export type HistoryRetention = z.output<typeof HistoryRetentionSchema>;
 
 /** Something the store did on its own that the user must hear about. */
-export const HistoryNoticeSchema = z.object({
-  kind: z.enum(['quarantined', 'retention-failed', 'data-worker-restarted']),
-  at: IsoTimeSchema,
-  message: z.string(),
-  /** For 'quarantined': where the unreadable database was moved. */
-  path: z.string().nullable(),
-});
+export const HistoryNoticeSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(['quarantined', 'retention-failed', 'data-worker-restarted']),
+    at: IsoTimeSchema,
+    message: z.string(),
+    /** For 'quarantined': where the unreadable database was moved. */
+    path: z.string().nullable(),
+  }),
+);
 /** A store notice. */
 export type HistoryNotice = z.output<typeof HistoryNoticeSchema>;
 
@@ -76,10 +84,10 @@ export type HistoryNotice = z.output<typeof HistoryNoticeSchema>;
 export const historyChannels = {
   'history.search': channel(HistorySearchInputSchema, HistorySearchOutputSchema),
   /** NOT_FOUND when there is no entry with that id (removed by retention, or never existed). */
-  'history.get': channel(z.strictObject({ id: z.number().int().positive() }), HistoryEntrySchema),
-  'history.count': channel(z.void(), z.object({ count: z.number().int().min(0) })),
+  'history.get': channel(() => z.strictObject({ id: z.number().int().positive() }), HistoryEntrySchema),
+  'history.count': channel(z.void(), () => z.object({ count: z.number().int().min(0) })),
   'history.getRetention': channel(z.void(), HistoryRetentionSchema),
   /** Saves the setting and applies it at once; answers how many entries that removed. */
-  'history.setRetention': channel(HistoryRetentionSchema, z.object({ retention: HistoryRetentionSchema, removed: z.number().int().min(0) })),
-  'history.notices': channel(z.void(), z.object({ notices: z.array(HistoryNoticeSchema) })),
+  'history.setRetention': channel(HistoryRetentionSchema, () => z.object({ retention: HistoryRetentionSchema, removed: z.number().int().min(0) })),
+  'history.notices': channel(z.void(), () => z.object({ notices: z.array(HistoryNoticeSchema) })),
 };

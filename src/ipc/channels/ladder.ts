@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_LADDER_AMOUNTS, type LadderPointInput } from '../../domain/ladder.ts';
 import { amountItemsProblem } from '../../domain/ladder-amounts.ts';
 import { formatBaseUnits } from '../../domain/units.ts';
+import { lazySchema } from '../../spec/lazy-schema.ts';
 import { channel } from '../channel.ts';
 import { AppErrorSchema } from '../result.ts';
 import type { LadderExportChain } from '../../domain/ladder-export.ts';
@@ -14,29 +15,30 @@ import { CompareRequestSchema, CompareRowWireSchema, RunStateSchema, rowFromWire
  * comparison row (the same net figures) tagged with the amount it was priced at.
  */
 
-const { amount: _amount, ...compareFields } = CompareRequestSchema.shape;
-
 /** ladder.start's input: a comparison request with a list of amounts. */
-export const LadderRequestSchema = z
-  .strictObject({
-    ...compareFields,
-    /** Human units of the sell token, plain decimals, as typed ("100", "0.5"). */
-    amounts: z
-      .array(z.string().max(100))
-      .max(64, { message: `must hold at most ${MAX_LADDER_AMOUNTS} amounts` })
-      .superRefine((items, ctx) => {
-        const problem = amountItemsProblem(items);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem.reason });
-      })
-      .transform((items) => items.map((item) => item.trim())),
-  })
-  .superRefine((value, ctx) => {
-    if ((value.swapFeeBps === undefined) !== (value.swapFeeRecipient === undefined)) {
-      const field = value.swapFeeBps === undefined ? 'swapFeeBps' : 'swapFeeRecipient';
-      ctx.addIssue({ code: 'custom', path: [field], message: 'is required together with the other swap fee field' });
-    }
-    if (new Set(value.models).size !== value.models.length) ctx.addIssue({ code: 'custom', path: ['models'], message: 'must not repeat a model' });
-  });
+export const LadderRequestSchema = lazySchema(() => {
+  const { amount: _amount, ...compareFields } = CompareRequestSchema.shape;
+  return z
+    .strictObject({
+      ...compareFields,
+      /** Human units of the sell token, plain decimals, as typed ("100", "0.5"). */
+      amounts: z
+        .array(z.string().max(100))
+        .max(64, { message: `must hold at most ${MAX_LADDER_AMOUNTS} amounts` })
+        .superRefine((items, ctx) => {
+          const problem = amountItemsProblem(items);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem.reason });
+        })
+        .transform((items) => items.map((item) => item.trim())),
+    })
+    .superRefine((value, ctx) => {
+      if ((value.swapFeeBps === undefined) !== (value.swapFeeRecipient === undefined)) {
+        const field = value.swapFeeBps === undefined ? 'swapFeeBps' : 'swapFeeRecipient';
+        ctx.addIssue({ code: 'custom', path: [field], message: 'is required together with the other swap fee field' });
+      }
+      if (new Set(value.models).size !== value.models.length) ctx.addIssue({ code: 'custom', path: ['models'], message: 'must not repeat a model' });
+    });
+});
 
 /** What ladder.start is given (before defaults). */
 export type LadderRequestInput = z.input<typeof LadderRequestSchema>;
@@ -44,53 +46,57 @@ export type LadderRequestInput = z.input<typeof LadderRequestSchema>;
 export type LadderRequest = z.output<typeof LadderRequestSchema>;
 
 /** One chain at one amount: a comparison row plus the amount (as typed) and its place in the list. */
-export const LadderRowWireSchema = CompareRowWireSchema.extend({ amount: z.string(), amountIndex: z.number().int().min(0) });
+export const LadderRowWireSchema = lazySchema(() => CompareRowWireSchema.extend({ amount: z.string(), amountIndex: z.number().int().min(0) }));
 /** A ladder row on the wire. */
 export type LadderRowWire = z.infer<typeof LadderRowWireSchema>;
 
 /** ladder.status's answer. */
-export const LadderStatusSchema = z.object({
-  runId: z.string(),
-  state: RunStateSchema,
-  request: LadderRequestSchema,
-  profileId: z.string(),
-  done: z.number().int().min(0),
-  total: z.number().int().min(0),
-  etaMs: z.number().min(0).nullable(),
-  startedAt: z.iso.datetime(),
-  finishedAt: z.iso.datetime().nullable(),
-  rows: z.array(LadderRowWireSchema),
-  error: AppErrorSchema.nullable(),
-});
+export const LadderStatusSchema = lazySchema(() =>
+  z.object({
+    runId: z.string(),
+    state: RunStateSchema,
+    request: LadderRequestSchema,
+    profileId: z.string(),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    etaMs: z.number().min(0).nullable(),
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime().nullable(),
+    rows: z.array(LadderRowWireSchema),
+    error: AppErrorSchema.nullable(),
+  }),
+);
 /** A ladder run's status. */
 export type LadderStatus = z.infer<typeof LadderStatusSchema>;
 
 /** A past ladder in ladder.list. */
-export const LadderSummarySchema = z.object({
-  runId: z.string(),
-  state: RunStateSchema,
-  sell: z.string(),
-  buy: z.string(),
-  amounts: z.array(z.string()),
-  chains: z.array(z.number().int()),
-  done: z.number().int(),
-  total: z.number().int(),
-  startedAt: z.iso.datetime(),
-});
+export const LadderSummarySchema = lazySchema(() =>
+  z.object({
+    runId: z.string(),
+    state: RunStateSchema,
+    sell: z.string(),
+    buy: z.string(),
+    amounts: z.array(z.string()),
+    chains: z.array(z.number().int()),
+    done: z.number().int(),
+    total: z.number().int(),
+    startedAt: z.iso.datetime(),
+  }),
+);
 /** A past ladder. */
 export type LadderSummary = z.infer<typeof LadderSummarySchema>;
 
 /** A ladder run id: generated by the runner, also a file name. */
 export const LadderRunIdSchema = z.string().regex(/^lad-[0-9a-z]{6,40}$/, { message: 'must be a size ladder run id' });
-const RunRef = z.strictObject({ runId: LadderRunIdSchema });
+const RunRef = lazySchema(() => z.strictObject({ runId: LadderRunIdSchema }));
 
 /** The ladder channels. */
 export const ladderChannels = {
-  'ladder.start': channel(LadderRequestSchema, z.object({ runId: z.string(), total: z.number().int() })),
+  'ladder.start': channel(LadderRequestSchema, () => z.object({ runId: z.string(), total: z.number().int() })),
   /** With `afterDone`, waits (up to a second) until more than that many answers are in or the run ends. */
-  'ladder.status': channel(z.strictObject({ runId: LadderRunIdSchema, afterDone: z.number().int().min(0).optional() }), LadderStatusSchema),
-  'ladder.cancel': channel(RunRef, z.object({ cancelled: z.boolean() })),
-  'ladder.list': channel(z.void(), z.object({ runs: z.array(LadderSummarySchema) })),
+  'ladder.status': channel(() => z.strictObject({ runId: LadderRunIdSchema, afterDone: z.number().int().min(0).optional() }), LadderStatusSchema),
+  'ladder.cancel': channel(RunRef, () => z.object({ cancelled: z.boolean() })),
+  'ladder.list': channel(z.void(), () => z.object({ runs: z.array(LadderSummarySchema) })),
   'ladder.open': channel(RunRef, LadderStatusSchema),
 };
 

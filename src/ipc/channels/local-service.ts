@@ -1,20 +1,23 @@
 import { z } from 'zod';
+import { lazySchema } from '../../spec/lazy-schema.ts';
 import { channel } from '../channel.ts';
 
 /** Channels of the `localService` area: the built-in service's state, and starting/stopping it. */
 
 /** The local service's state as the settings screen shows it. */
-export const LocalServiceStatusSchema = z.object({
-  state: z.enum(['stopped', 'starting', 'running', 'failed']),
-  baseUrl: z.string().nullable(),
-  pid: z.number().int().nullable(),
-  /** Why it failed (start-up error, crash with its last log line), or null. */
-  error: z.string().nullable(),
-  /** Stopped by the user (Stop local service): requests fail with LOCAL_SERVICE_STOPPED until Start. */
-  stoppedByUser: z.boolean().optional(),
-  /** The service's CA certificate once known (integrators pin it, e.g. curl --cacert): file, PEM and SHA-256 fingerprint. */
-  certificate: z.object({ path: z.string(), pem: z.string(), sha256: z.string() }).nullable().optional(),
-});
+export const LocalServiceStatusSchema = lazySchema(() =>
+  z.object({
+    state: z.enum(['stopped', 'starting', 'running', 'failed']),
+    baseUrl: z.string().nullable(),
+    pid: z.number().int().nullable(),
+    /** Why it failed (start-up error, crash with its last log line), or null. */
+    error: z.string().nullable(),
+    /** Stopped by the user (Stop local service): requests fail with LOCAL_SERVICE_STOPPED until Start. */
+    stoppedByUser: z.boolean().optional(),
+    /** The service's CA certificate once known (integrators pin it, e.g. curl --cacert): file, PEM and SHA-256 fingerprint. */
+    certificate: z.object({ path: z.string(), pem: z.string(), sha256: z.string() }).nullable().optional(),
+  }),
+);
 /** The local service's state. */
 export type LocalServiceStatus = z.output<typeof LocalServiceStatusSchema>;
 

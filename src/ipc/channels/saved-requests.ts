@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EndpointIdSchema } from '../../spec/index.ts';
+import { EndpointIdSchema, lazySchema } from '../../spec/index.ts';
 import { channel } from '../channel.ts';
 
 /**
@@ -8,46 +8,52 @@ import { channel } from '../channel.ts';
  * query as sent (never a key: keys live in the keychain and are not query parameters).
  */
 
-const ParamsSchema = z.record(z.string().max(200), z.string().max(10_000)).refine((params) => Object.keys(params).length <= 100, 'must have at most 100 parameters');
+const ParamsSchema = lazySchema(() => z.record(z.string().max(200), z.string().max(10_000)).refine((params) => Object.keys(params).length <= 100, 'must have at most 100 parameters'));
 
 /** What is saved: a name and the request as the Explorer would send it. */
-export const SavedRequestFieldsSchema = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-  endpoint: EndpointIdSchema,
-  params: ParamsSchema,
-});
+export const SavedRequestFieldsSchema = lazySchema(() =>
+  z.strictObject({
+    name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+    endpoint: EndpointIdSchema,
+    params: ParamsSchema,
+  }),
+);
 
 /** One saved request. */
-export const SavedRequestSchema = SavedRequestFieldsSchema.extend({
-  id: z.string().min(1).max(100),
-  profileId: z.string().min(1).max(200),
-  savedAt: z.string().datetime(),
-});
+export const SavedRequestSchema = lazySchema(() =>
+  SavedRequestFieldsSchema.extend({
+    id: z.string().min(1).max(100),
+    profileId: z.string().min(1).max(200),
+    savedAt: z.string().datetime(),
+  }),
+);
 /** A saved request. */
 export type SavedRequest = z.output<typeof SavedRequestSchema>;
 
 /** The export file: a format tag, and the requests without ids or profile (they belong to where they are imported). */
-export const SavedRequestsFileSchema = z.strictObject({
-  format: z.literal('swap-explorer.saved-requests'),
-  version: z.literal(1),
-  requests: z.array(z.unknown()).max(10_000, 'must hold at most 10,000 requests'),
-});
+export const SavedRequestsFileSchema = lazySchema(() =>
+  z.strictObject({
+    format: z.literal('swap-explorer.saved-requests'),
+    version: z.literal(1),
+    requests: z.array(z.unknown()).max(10_000, 'must hold at most 10,000 requests'),
+  }),
+);
 
 /** One problem of an import: which request (index, name if readable), which field, why. */
-export const ImportProblemSchema = z.object({ index: z.number().int().nullable(), field: z.string(), reason: z.string() });
+export const ImportProblemSchema = lazySchema(() => z.object({ index: z.number().int().nullable(), field: z.string(), reason: z.string() }));
 /** An import problem. */
 export type ImportProblem = z.output<typeof ImportProblemSchema>;
 
-const ProfileRef = z.strictObject({ profileId: z.string().min(1).max(200) });
+const ProfileRef = lazySchema(() => z.strictObject({ profileId: z.string().min(1).max(200) }));
 
 /** The savedRequests channels. Saving a name that exists in the profile replaces that request. */
 export const savedRequestsChannels = {
-  'savedRequests.list': channel(ProfileRef, z.object({ requests: z.array(SavedRequestSchema) })),
-  'savedRequests.save': channel(ProfileRef.extend(SavedRequestFieldsSchema.shape), SavedRequestSchema),
-  'savedRequests.delete': channel(z.strictObject({ id: z.string().min(1).max(100) }), z.object({ deleted: z.boolean() })),
-  'savedRequests.export': channel(ProfileRef, z.object({ json: z.string() })),
+  'savedRequests.list': channel(ProfileRef, () => z.object({ requests: z.array(SavedRequestSchema) })),
+  'savedRequests.save': channel(() => ProfileRef.extend(SavedRequestFieldsSchema.shape), SavedRequestSchema),
+  'savedRequests.delete': channel(() => z.strictObject({ id: z.string().min(1).max(100) }), () => z.object({ deleted: z.boolean() })),
+  'savedRequests.export': channel(ProfileRef, () => z.object({ json: z.string() })),
   'savedRequests.import': channel(
-    ProfileRef.extend({ json: z.string().max(20_000_000) }),
-    z.object({ imported: z.number().int(), problems: z.array(ImportProblemSchema) }),
+    () => ProfileRef.extend({ json: z.string().max(20_000_000) }),
+    () => z.object({ imported: z.number().int(), problems: z.array(ImportProblemSchema) }),
   ),
 };
