@@ -155,12 +155,12 @@ export type CompareRowWire = z.infer<typeof CompareRowWireSchema>;
 /** A run's state. */
 export const RunStateSchema = z.enum(['running', 'done', 'cancelled', 'failed']);
 
-/** compare.status's answer. */
-export const RunStatusSchema = lazySchema(() =>
-  z.object({
+/** The status of a run of `request` answered row by row: what compare.status and ladder.status answer. */
+export function runStatusSchema<Request extends z.ZodType, Row extends z.ZodType>(request: Request, row: Row) {
+  return z.object({
     runId: z.string(),
     state: RunStateSchema,
-    request: CompareRequestSchema,
+    request,
     profileId: z.string(),
     done: z.number().int().min(0),
     total: z.number().int().min(0),
@@ -168,10 +168,13 @@ export const RunStatusSchema = lazySchema(() =>
     etaMs: z.number().min(0).nullable(),
     startedAt: z.iso.datetime(),
     finishedAt: z.iso.datetime().nullable(),
-    rows: z.array(CompareRowWireSchema),
+    rows: z.array(row),
     error: AppErrorSchema.nullable(),
-  }),
-);
+  });
+}
+
+/** compare.status's answer. */
+export const RunStatusSchema = lazySchema(() => runStatusSchema(CompareRequestSchema, CompareRowWireSchema));
 /** A run's status. */
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 

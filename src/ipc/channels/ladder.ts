@@ -4,9 +4,8 @@ import { amountItemsProblem } from '../../domain/ladder-amounts.ts';
 import { formatBaseUnits } from '../../domain/units.ts';
 import { lazySchema } from '../../spec/lazy-schema.ts';
 import { channel } from '../channel.ts';
-import { AppErrorSchema } from '../result.ts';
 import type { LadderExportChain } from '../../domain/ladder-export.ts';
-import { CompareRequestSchema, CompareRowWireSchema, RunStateSchema, rowFromWire, sideFromWire, type CompareRowWire } from './compare.ts';
+import { CompareRequestSchema, CompareRowWireSchema, RunStateSchema, rowFromWire, runStatusSchema, sideFromWire, type CompareRowWire } from './compare.ts';
 
 /**
  * Channels of the `ladder` area (issue 11, Compare's "Sizes" mode): one pair at up to 8 amounts on
@@ -51,21 +50,7 @@ export const LadderRowWireSchema = lazySchema(() => CompareRowWireSchema.extend(
 export type LadderRowWire = z.infer<typeof LadderRowWireSchema>;
 
 /** ladder.status's answer. */
-export const LadderStatusSchema = lazySchema(() =>
-  z.object({
-    runId: z.string(),
-    state: RunStateSchema,
-    request: LadderRequestSchema,
-    profileId: z.string(),
-    done: z.number().int().min(0),
-    total: z.number().int().min(0),
-    etaMs: z.number().min(0).nullable(),
-    startedAt: z.iso.datetime(),
-    finishedAt: z.iso.datetime().nullable(),
-    rows: z.array(LadderRowWireSchema),
-    error: AppErrorSchema.nullable(),
-  }),
-);
+export const LadderStatusSchema = lazySchema(() => runStatusSchema(LadderRequestSchema, LadderRowWireSchema));
 /** A ladder run's status. */
 export type LadderStatus = z.infer<typeof LadderStatusSchema>;
 
