@@ -56,8 +56,11 @@ describe('the built CLI', () => {
     expect(bin).toContain("'../out/cli/swap-explorer.js'");
   });
 
-  it('is built by `npm run build`, which `npm test` runs before the tests', async () => {
+  it('is built by `npm install` (prepare) and by `npm run build`, which `npm test` runs before the tests', async () => {
     const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    // npm runs `prepare` after installing the dependencies: the first `npx swap-explorer` after
+    // `npm install` runs the built CLI, not the TypeScript fallback.
+    expect(scripts.prepare).toBe('node build/build-cli.ts');
     expect(scripts.build).toContain('build/build-cli.ts');
     const steps = scripts.test!.split('&&').map((step) => step.trim());
     expect(steps.indexOf('npm run build')).toBeGreaterThanOrEqual(0);
