@@ -14,3 +14,9 @@ export const ServiceErrorSchema = lazySchema(() =>
 );
 /** A service error body. */
 export type ServiceError = z.infer<typeof ServiceErrorSchema>;
+
+/**
+ * What the app reads an error body by: its name and message, whatever else drifts from the spec
+ * (the schema report lists the drift), so the service's words are shown even then.
+ */
+export const NamedErrorSchema = lazySchema(() => ServiceErrorSchema.pick({ name: true, message: true }));

@@ -1,4 +1,4 @@
-import { ServiceErrorSchema } from '../../spec/index.ts';
+import { NamedErrorSchema } from '../../spec/index.ts';
 import { AppError, type AppErrorData } from '../../ipc/result.ts';
 import type { Connection } from '../ports.ts';
 import type { AttemptResult, Transport, TransportFactory, TransportTimeouts } from './transport.ts';
@@ -223,7 +223,7 @@ function nextStep(settings: Settings, last: AttemptResult, attempt: number): Ste
 // from the spec (the schema report lists the drift); the UI must still show the service's words.
 function serviceErrorOf(last: AttemptResult): unknown {
   const body = last.isTruncated ? null : parseJson(last.bodyText);
-  return ServiceErrorSchema.pick({ name: true, message: true }).safeParse(body).success ? body : null;
+  return NamedErrorSchema.safeParse(body).success ? body : null;
 }
 
 function tooLongWait(last: AttemptResult, retryAfterMs: number): AppError {

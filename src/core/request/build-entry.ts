@@ -1,4 +1,4 @@
-import { ENDPOINTS, ServiceErrorSchema, schemaReport, type EndpointId } from '../../spec/index.ts';
+import { ENDPOINTS, NamedErrorSchema, ServiceErrorSchema, schemaReport, type EndpointId } from '../../spec/index.ts';
 import type { NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { isDeeperThan, tooDeepDetail } from '../../domain/json-depth.ts';
 import { redactHeaders, redactUrl } from '../../domain/redact.ts';
@@ -46,7 +46,7 @@ function reportOf(endpoint: EndpointId, status: number | null, body: unknown): N
 }
 
 function errorNameOf(exchange: HttpExchange, body: unknown): string | null {
-  const parsed = ServiceErrorSchema.pick({ name: true, message: true }).safeParse(body);
+  const parsed = NamedErrorSchema.safeParse(body);
   if (parsed.success && exchange.status !== null && exchange.status >= 400) return parsed.data.name;
   return exchange.appError?.code ?? null;
 }
