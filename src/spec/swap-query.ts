@@ -128,6 +128,11 @@ function requireTaker(raw: Raw, issue: Report): void {
   if (!has(raw, 'taker')) issue('taker', 'is required for a firm quote');
 }
 
+// A Permit2 query, valid, without the Allowance Holder fields its shape names only to refuse them.
+function withoutRefusedFields<T extends { buyAmount?: unknown; slippagePpm?: unknown; wrapUnwrapMode?: unknown }>({ buyAmount: _b, slippagePpm: _s, wrapUnwrapMode: _w, ...rest }: T) {
+  return rest;
+}
+
 /** Query of GET /swap/allowance-holder/price: exactly one of sellAmount and buyAmount. */
 export const AllowanceHolderPriceQuerySchema = lazySchema(() => queryObject(swapShapes().allowanceHolder, [checkAllowanceHolder, checkCommon], RENAMED_IN_V2));
 /** A parsed Allowance Holder price query. */
@@ -135,7 +140,7 @@ export type AllowanceHolderPriceQuery = z.infer<typeof AllowanceHolderPriceQuery
 
 /** Query of GET /swap/permit2/price: sellAmount required; buyAmount, slippagePpm, wrapUnwrapMode refused. */
 export const Permit2PriceQuerySchema = lazySchema(() =>
-  queryObject(swapShapes().permit2, [checkPermit2, checkCommon], RENAMED_IN_V2).transform(({ buyAmount: _b, slippagePpm: _s, wrapUnwrapMode: _w, ...rest }) => rest),
+  queryObject(swapShapes().permit2, [checkPermit2, checkCommon], RENAMED_IN_V2).transform(withoutRefusedFields),
 );
 /** A parsed Permit2 price query. */
 export type Permit2PriceQuery = z.infer<typeof Permit2PriceQuerySchema>;
@@ -147,7 +152,7 @@ export type AllowanceHolderQuoteQuery = z.infer<typeof AllowanceHolderQuoteQuery
 
 /** Query of GET /swap/permit2/quote: the price query with taker required. */
 export const Permit2QuoteQuerySchema = lazySchema(() =>
-  queryObject(swapShapes().permit2, [checkPermit2, checkCommon, requireTaker], RENAMED_IN_V2).transform(({ buyAmount: _b, slippagePpm: _s, wrapUnwrapMode: _w, ...rest }) => rest),
+  queryObject(swapShapes().permit2, [checkPermit2, checkCommon, requireTaker], RENAMED_IN_V2).transform(withoutRefusedFields),
 );
 /** A parsed Permit2 quote query. */
 export type Permit2QuoteQuery = z.infer<typeof Permit2QuoteQuerySchema>;
