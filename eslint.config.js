@@ -103,6 +103,15 @@ export default tseslint.config(
     },
   },
   {
+    // A Blob URL revoked right after link.click() races the download: under load Chromium finds no
+    // data and no file arrives. One helper keeps the URL alive long enough.
+    files: ['renderer/**'],
+    ignores: ['renderer/lib/download.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'URL', property: 'createObjectURL', message: 'Save files with downloadText (renderer/lib/download.ts).' }],
+    },
+  },
+  {
     files: ['main/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noRenderer] }] },
   },
