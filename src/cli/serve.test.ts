@@ -86,3 +86,14 @@ describe('argument handling', () => {
     expect(io.out).toContain('serve');
   });
 });
+
+describe('an access log that cannot be written', () => {
+  it('exits 2 naming --access-log and the reason, before listening and without a stack trace', async () => {
+    const io = { out: '', err: '' };
+    const capture = { stdout: (t: string) => (io.out += t), stderr: (t: string) => (io.err += t) };
+    const missing = join(dir, 'no-such-folder', 'access.log');
+    expect(await main(['serve', '--workers', '1', '--data-dir', join(dir, 'unlogged'), '--access-log', missing], capture)).toBe(2);
+    expect(io.err).toBe(`swap-explorer serve: --access-log "${missing}" cannot be opened for appending (ENOENT)\n`);
+    expect(io.out).toBe('');
+  });
+});

@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { closeSync, createWriteStream, openSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -122,6 +122,19 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
   };
 }
 
+// Opened once before the service starts, so a file that cannot be appended to (a missing folder, no
+// permission) is a usage error naming the flag, not a stream error thrown after the ready line.
+function accessLogProblem(file: string | undefined): string | null {
+  if (file === undefined) return null;
+  try {
+    closeSync(openSync(file, 'a'));
+    return null;
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    return `--access-log "${file}" cannot be opened for appending (${code ?? message})`;
+  }
+}
+
 async function run(argv: string[], io: CommandIo): Promise<number> {
   let options: ReturnType<typeof serveOptions>;
   try {
@@ -133,6 +146,11 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
   if (options.help) {
     io.stdout(USAGE);
     return 0;
+  }
+  const problem = accessLogProblem(options.accessLogFile);
+  if (problem) {
+    io.stderr(`swap-explorer serve: ${problem}\n`);
+    return 2;
   }
   const service = await startService(options, io);
   // Handlers go in before the line is printed: a client may signal as soon as it has read it.
