@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../spec/lazy-schema.ts';
 
 /**
  * The contract between the engine's local-service host (src/core/local-service) and the process it
@@ -7,7 +8,8 @@ import { z } from 'zod';
  * The ready line: what child-entry.ts prints on stdout once the service accepts connections, the
  * same fields `swap-explorer serve` prints first, so either can be read by the host.
  */
-export const ReadyLineSchema = z.object({ baseUrl: z.string().startsWith('https://'), caCertPath: z.string().min(1) });
+// Built on first use: only a start of the local service reads a ready line (issue 14).
+export const ReadyLineSchema = lazySchema(() => z.object({ baseUrl: z.string().startsWith('https://'), caCertPath: z.string().min(1) }));
 /** The ready line. */
 export type ReadyLine = z.output<typeof ReadyLineSchema>;
 

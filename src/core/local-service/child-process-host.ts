@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,10 @@ export interface ChildProcessHostOptions {
   spawnEntry?: (env: Record<string, string>) => ChildProcess;
 }
 
-function spawnNodeChild(env: Record<string, string>): ChildProcess {
+// node:child_process is loaded at the first start, not with the engine: a command sent to a saved
+// profile never starts the service, and loading it cost `swap-explorer price` about 5 ms (issue 14).
+async function spawnNodeChild(env: Record<string, string>): Promise<ChildProcess> {
+  const { spawn } = await import('node:child_process');
   return spawn(process.execPath, [ENTRY], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
@@ -105,7 +108,8 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
     let launched: ChildProcess | null = null;
     try {
       const apiKey = await loadOrCreateLocalKey(serviceDir);
-      launched = (options.spawnEntry ?? spawnNodeChild)({ [CHILD_ENV.dataDir]: serviceDir, [CHILD_ENV.apiKey]: apiKey });
+      const env = { [CHILD_ENV.dataDir]: serviceDir, [CHILD_ENV.apiKey]: apiKey };
+      launched = options.spawnEntry ? options.spawnEntry(env) : await spawnNodeChild(env);
       child = launched;
       const lastLog = stderrTail(launched);
       const ready = ReadyLineSchema.safeParse(await readyLineOf(launched, options.readyTimeoutMs ?? 20_000, lastLog));
