@@ -87,9 +87,9 @@ describe('the built CLI', () => {
   });
 
   // Issue 14: a command loads only what it uses. price and compare send through node:https, the
-  // ladder is loaded only for --amounts, node:child_process only to start the local service; undici
-  // stays in the bundle for a proxied profile.
-  it.for(['price', 'compare'])('%s loads neither undici, the size ladder nor node:child_process before it runs', async (command) => {
+  // ladder is loaded only for --amounts, node:child_process only to start the local service, and
+  // node:fs/promises (readline, file watchers) not at all; undici stays in the bundle for a proxied profile.
+  it.for(['price', 'compare'])('%s loads neither undici, the size ladder, node:child_process nor node:fs/promises before it runs', async (command) => {
     const outDir = join(dir, 'built/out/cli');
     const names = await readdir(outDir);
     const chunk = names.find((name) => new RegExp(`^${command}-[\\w-]+\\.js$`).test(name));
@@ -99,7 +99,7 @@ describe('the built CLI', () => {
     for (const [name, code] of loaded) {
       expect(code, name).not.toMatch(/^\/\/ (\S*\/)?node_modules\/undici\//m);
       expect(code, name).not.toContain('// src/ipc/channels/ladder.ts');
-      expect(code, name).not.toMatch(/getBuiltinModule\(["']node:child_process["']\)|^import .* from ["']node:child_process["']/m);
+      expect(code, name).not.toMatch(/getBuiltinModule\(["']node:(child_process|fs\/promises)["']\)|^import .* from ["']node:(child_process|fs\/promises)["']/m);
     }
     const all = await Promise.all(names.map((name) => readFile(join(outDir, name), 'utf8')));
     expect(all.some((code) => /^\/\/ (\S*\/)?node_modules\/undici\//m.test(code))).toBe(true);

@@ -23,7 +23,9 @@ const undiciSubset = {
 // `import { x } from 'node:m'` -> `const { x } = process.getBuiltinModule('node:m')` in our own
 // sources. Node's ESM facade of a built-in reads every export, which loads lazy parts that a command
 // never uses (node:fs loads its streams, node:http its WebSocket): tens of ms of a short command.
+// node:fs/promises itself loads readline and the file watchers: build/cli-fs-promises.ts stands in.
 const NODE_IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'(node:[a-z_/]+)';/gm;
+const FS_PROMISES_STAND_IN = `${root}build/cli-fs-promises.ts`;
 const builtinsByGetter = {
   name: 'builtins-by-getter',
   transform(code: string, id: string) {
@@ -34,7 +36,9 @@ const builtinsByGetter = {
         .map((name) => name.trim())
         .filter((name) => name && !name.startsWith('type '))
         .map((name) => name.replace(/\s+as\s+/, ': '));
-      return values.length === 0 ? '' : `const { ${values.join(', ')} } = process.getBuiltinModule('${module}');`;
+      if (values.length === 0) return '';
+      if (module === 'node:fs/promises') return `import { ${values.map((value) => value.replace(': ', ' as ')).join(', ')} } from '${FS_PROMISES_STAND_IN}';`;
+      return `const { ${values.join(', ')} } = process.getBuiltinModule('${module}');`;
     });
   },
 };
