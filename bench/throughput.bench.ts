@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,13 +35,19 @@ const LIGHT = { connections: 1, pipelining: 1 };
 const LIGHT_PAIRS = 4;
 
 type Endpoint = 'allowance-holder/price' | 'permit2/quote';
-interface Target { name: string; origin: string; caFile?: string }
+/** A server under load; `cpus` confines it and its load generator to those cores (taskset's list). */
+interface Target { name: string; origin: string; caFile?: string; cpus?: string }
 interface Load { rps: number; failures: number; p99Ms: number; bytes: number; requests: number }
+
+// `node args` confined to the cores in `cpus` (taskset's list, "0" or "0-1"), or free to use all.
+function launchOn(cpus: string | undefined, args: string[], env: Record<string, string> = {}): Started {
+  return cpus === undefined ? launch(process.execPath, args, env) : launch('taskset', ['--cpu-list', cpus, process.execPath, ...args], env);
+}
 
 async function load(dir: string, target: Target, paths: string[], shape = { connections: CONNECTIONS, pipelining: PIPELINING }): Promise<Load> {
   const config = join(dir, 'load.json');
   await writeFile(config, JSON.stringify({ origin: target.origin, paths, headers: HEADERS, ...shape, durationMs: DURATION_MS, caFile: target.caFile }));
-  const run = launch(process.execPath, [LOAD, config]);
+  const run = launchOn(target.cpus, [LOAD, config]);
   return JSON.parse(await run.firstLine) as Load;
 }
 
@@ -53,11 +60,20 @@ async function body(origin: string, ca: string, path: string): Promise<string> {
   return text;
 }
 
-async function serve(dir: string, workers: number, isGuarded = true): Promise<Started & Target> {
-  const log = join(dir, `access-${workers}${isGuarded ? '' : '-unguarded'}.log`);
-  const started = launch(process.execPath, [BIN, 'serve', '--workers', String(workers), '--data-dir', dir, '--api-key', API_KEY, '--access-log', log], isGuarded ? {} : { [UNGUARDED_ENV]: '1' });
+async function serve(dir: string, workers: number, isGuarded = true, cpus?: string): Promise<Started & Target> {
+  const log = join(dir, `access-${workers}${isGuarded ? '' : '-unguarded'}${cpus === undefined ? '' : `-cpus-${cpus}`}.log`);
+  const started = launchOn(cpus, [BIN, 'serve', '--workers', String(workers), '--data-dir', dir, '--api-key', API_KEY, '--access-log', log], isGuarded ? {} : { [UNGUARDED_ENV]: '1' });
   const { baseUrl, caCertPath } = await caOf(await started.firstLine);
-  return { ...started, name: workers === 1 ? 'serve' : `serve --workers ${workers}`, origin: baseUrl, caFile: caCertPath };
+  return { ...started, name: workers === 1 ? 'serve' : `serve --workers ${workers}`, origin: baseUrl, caFile: caCertPath, ...(cpus === undefined ? {} : { cpus }) };
+}
+
+// Scaling with cores is measured with the load generator inside the cores measured: one worker with
+// the generator on core 0, N workers with the generator on cores 0..N-1. Left free, the generator
+// took most of a second core beside one worker (its baseline had ~1.4 cores) but had to share
+// the N cores with N workers, so the ratio measured the generator's share: 0.77-0.82 on 2 cores.
+// taskset is Linux's (util-linux); elsewhere the row is skipped with the reason.
+function pinningMissing(): string | undefined {
+  return process.platform === 'linux' && spawnSync('taskset', ['--version']).status === 0 ? undefined : 'taskset (util-linux) is not available to confine the processes to cores';
 }
 
 function row(name: string, ours: number, peer: { name: string; value: number }, target: number, detail?: string): BenchRow {
@@ -91,8 +107,13 @@ export async function run(): Promise<BenchRow[]> {
       children.push(prism);
       await firstOk(`${prismTarget.origin}${paths['allowance-holder/price'][0]}`, undefined);
     }
-    const many = await serve(dir, cores);
+    const noPinning = pinningMissing();
+    const many = await serve(dir, cores, true, noPinning ? undefined : `0-${cores - 1}`);
     children.push(many);
+    const oneOnOneCore = noPinning ? undefined : await serve(dir, 1, true, '0');
+    if (oneOnOneCore) children.push(oneOnOneCore);
+    const manyFree = await serve(dir, cores);
+    children.push(manyFree);
     const unguarded = await serve(dir, 1, false);
     children.push(unguarded);
 
@@ -100,8 +121,9 @@ export async function run(): Promise<BenchRow[]> {
       ['ours-ah', one, 'allowance-holder/price'], ['unguarded-ah', unguarded, 'allowance-holder/price'],
       ['bare-ah', staticTarget, 'allowance-holder/price'], ['prism-ah', prismTarget, 'allowance-holder/price'],
       ['ours-p2q', one, 'permit2/quote'], ['bare-p2q', staticTarget, 'permit2/quote'], ['prism-p2q', prismTarget, 'permit2/quote'],
-      ['many-ah', many, 'allowance-holder/price'],
-    ] satisfies [string, Target, Endpoint][]).filter(([id]) => !noPrism || !id.startsWith('prism-'));
+      ['many-ah', many, 'allowance-holder/price'], ['many-free-ah', manyFree, 'allowance-holder/price'],
+      ...(oneOnOneCore ? [['one-core-ah', oneOnOneCore, 'allowance-holder/price'] as const] : []),
+    ] satisfies (readonly [string, Target, Endpoint])[]).filter(([id]) => !noPrism || !id.startsWith('prism-'));
     const results = new Map<string, Load[]>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const [id, target, endpoint] of round % 2 === 0 ? runs : runs.toReversed()) results.set(id, [...(results.get(id) ?? []), await load(dir, target, paths[endpoint])]);
@@ -120,6 +142,7 @@ export async function run(): Promise<BenchRow[]> {
     const each = `${CONNECTIONS} connections × ${PIPELINING} pipelined requests (HTTP/1.1, every target alike), ${DURATION_MS / 1000} s × ${ROUNDS} alternating rounds, load generator in its own process verifying the certificate; ${sizes}; ${latency}`;
     const guards = 'the same build started without the listener guards (handshake limit, connection cap, Host check), alternating with it in the same run';
     const lightP99 = (id: string) => median(of(id).map((result) => result.p99Ms));
+    const scaling = `the load generator (the same ${CONNECTIONS} × ${PIPELINING} pipelined requests) runs inside the cores measured: with the one worker on core 0, with the ${cores} workers on cores 0-${cores - 1}; left free (generator beside one worker on a core of its own), ${cores} workers ${rps('many-free-ah').toFixed(0)} vs ${cores} × ${rps('ours-ah').toFixed(0)} req/s = ${(rps('many-free-ah') / (cores * rps('ours-ah'))).toFixed(3)}×`;
     const light = `median of ${LIGHT_PAIRS} runs each, alternating, at a light load (${LIGHT.connections} connection, ${LIGHT.pipelining} request in flight: ${rps('ours-ah-light').toFixed(0)} / ${rps('unguarded-ah-light').toFixed(0)} req/s), where latency is the request's own processing; at saturation p99 ${p99('ours-ah').toFixed(1)} / ${p99('unguarded-ah').toFixed(1)} ms (on / off) measures the queue`;
     return [
       row('Allowance Holder price, one process, vs bare Node HTTPS static body', rps('ours-ah'), { name: staticTarget.name, value: rps('bare-ah') }, 0.6, each),
@@ -132,7 +155,9 @@ export async function run(): Promise<BenchRow[]> {
           ]),
       row('Allowance Holder price, listener guards on vs off: throughput', rps('ours-ah'), { name: 'guards off', value: rps('unguarded-ah') }, 0.9, guards),
       { name: 'Allowance Holder price, listener guards on vs off: p99 at a light load', value: lightP99('ours-ah-light'), unit: 'ms', target: 1.1, comparison: '<=', peer: { name: 'guards off', value: lightP99('unguarded-ah-light') }, detail: light },
-      row(`Allowance Holder price, serve --workers ${cores} vs ${cores} × one worker`, rps('many-ah'), { name: `${cores} × one`, value: cores * rps('ours-ah') }, 0.8, `the generator (the same ${CONNECTIONS} × ${PIPELINING} pipelined requests) shares the ${cores} cores with the workers`),
+      noPinning
+        ? { name: `Allowance Holder price, serve --workers ${cores} vs ${cores} × one worker on one core`, value: 0, unit: 'req/s', target: 0.8, comparison: '>=', peer: { name: `${cores} × one`, value: 0 }, skipped: noPinning }
+        : row(`Allowance Holder price, serve --workers ${cores} vs ${cores} × one worker on one core`, rps('many-ah'), { name: `${cores} × one on 1 core`, value: cores * rps('one-core-ah') }, 0.8, scaling),
       { name: 'HTTPS failed responses (all runs above)', value: failures, unit: 'count', target: 0, comparison: '<=' },
     ];
   } finally {
