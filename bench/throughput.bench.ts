@@ -107,13 +107,12 @@ export async function run(): Promise<BenchRow[]> {
       children.push(prism);
       await firstOk(`${prismTarget.origin}${paths['allowance-holder/price'][0]}`, undefined);
     }
-    const noPinning = pinningMissing();
-    const many = await serve(dir, cores, true, noPinning ? undefined : `0-${cores - 1}`);
+    // N workers on all N cores need no confining: they and the generator already share every core.
+    const many = await serve(dir, cores);
     children.push(many);
+    const noPinning = pinningMissing();
     const oneOnOneCore = noPinning ? undefined : await serve(dir, 1, true, '0');
     if (oneOnOneCore) children.push(oneOnOneCore);
-    const manyFree = await serve(dir, cores);
-    children.push(manyFree);
     const unguarded = await serve(dir, 1, false);
     children.push(unguarded);
 
@@ -121,7 +120,7 @@ export async function run(): Promise<BenchRow[]> {
       ['ours-ah', one, 'allowance-holder/price'], ['unguarded-ah', unguarded, 'allowance-holder/price'],
       ['bare-ah', staticTarget, 'allowance-holder/price'], ['prism-ah', prismTarget, 'allowance-holder/price'],
       ['ours-p2q', one, 'permit2/quote'], ['bare-p2q', staticTarget, 'permit2/quote'], ['prism-p2q', prismTarget, 'permit2/quote'],
-      ['many-ah', many, 'allowance-holder/price'], ['many-free-ah', manyFree, 'allowance-holder/price'],
+      ['many-ah', many, 'allowance-holder/price'],
       ...(oneOnOneCore ? [['one-core-ah', oneOnOneCore, 'allowance-holder/price'] as const] : []),
     ] satisfies (readonly [string, Target, Endpoint])[]).filter(([id]) => !noPrism || !id.startsWith('prism-'));
     const results = new Map<string, Load[]>();
@@ -142,7 +141,7 @@ export async function run(): Promise<BenchRow[]> {
     const each = `${CONNECTIONS} connections × ${PIPELINING} pipelined requests (HTTP/1.1, every target alike), ${DURATION_MS / 1000} s × ${ROUNDS} alternating rounds, load generator in its own process verifying the certificate; ${sizes}; ${latency}`;
     const guards = 'the same build started without the listener guards (handshake limit, connection cap, Host check), alternating with it in the same run';
     const lightP99 = (id: string) => median(of(id).map((result) => result.p99Ms));
-    const scaling = `the load generator (the same ${CONNECTIONS} × ${PIPELINING} pipelined requests) runs inside the cores measured: with the one worker on core 0, with the ${cores} workers on cores 0-${cores - 1}; left free (generator beside one worker on a core of its own), ${cores} workers ${rps('many-free-ah').toFixed(0)} vs ${cores} × ${rps('ours-ah').toFixed(0)} req/s = ${(rps('many-free-ah') / (cores * rps('ours-ah'))).toFixed(3)}×`;
+    const scaling = `the load generator (the same ${CONNECTIONS} × ${PIPELINING} pipelined requests) runs inside the cores measured: with the one worker on core 0, with the ${cores} workers on all ${cores} cores; against one worker left free (the generator beside it on a core of its own), ${cores} × ${rps('ours-ah').toFixed(0)} req/s: ${(rps('many-ah') / (cores * rps('ours-ah'))).toFixed(3)}×`;
     const light = `median of ${LIGHT_PAIRS} runs each, alternating, at a light load (${LIGHT.connections} connection, ${LIGHT.pipelining} request in flight: ${rps('ours-ah-light').toFixed(0)} / ${rps('unguarded-ah-light').toFixed(0)} req/s), where latency is the request's own processing; at saturation p99 ${p99('ours-ah').toFixed(1)} / ${p99('unguarded-ah').toFixed(1)} ms (on / off) measures the queue`;
     return [
       row('Allowance Holder price, one process, vs bare Node HTTPS static body', rps('ours-ah'), { name: staticTarget.name, value: rps('bare-ah') }, 0.6, each),

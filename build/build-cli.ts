@@ -24,21 +24,31 @@ const undiciSubset = {
 // sources. Node's ESM facade of a built-in reads every export, which loads lazy parts that a command
 // never uses (node:fs loads its streams, node:http its WebSocket): tens of ms of a short command.
 // node:fs/promises itself loads readline and the file watchers: build/cli-fs-promises.ts stands in.
-const NODE_IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'(node:[a-z_/]+)';/gm;
+export const NODE_IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'(node:[a-z_/]+)';/gm;
 const FS_PROMISES_STAND_IN = `${root}build/cli-fs-promises.ts`;
+
+/** The value bindings of an import list (`a, b as c, type T`): `[{ imported: 'a', local: 'a' }, { imported: 'b', local: 'c' }]`. */
+export function importedBindings(list: string): { imported: string; local: string }[] {
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name && !name.startsWith('type '))
+    .map((name) => {
+      const [imported, local = imported] = name.split(/\s+as\s+/) as [string, string?];
+      return { imported, local };
+    });
+}
+
 const builtinsByGetter = {
   name: 'builtins-by-getter',
   transform(code: string, id: string) {
     if (!id.startsWith(`${root}src/`) || !id.endsWith('.ts')) return null;
-    return code.replace(NODE_IMPORT, (_, names: string, module: string) => {
-      const values = names
-        .split(',')
-        .map((name) => name.trim())
-        .filter((name) => name && !name.startsWith('type '))
-        .map((name) => name.replace(/\s+as\s+/, ': '));
-      if (values.length === 0) return '';
-      if (module === 'node:fs/promises') return `import { ${values.map((value) => value.replace(': ', ' as ')).join(', ')} } from '${FS_PROMISES_STAND_IN}';`;
-      return `const { ${values.join(', ')} } = process.getBuiltinModule('${module}');`;
+    return code.replace(NODE_IMPORT, (_, list: string, module: string) => {
+      const bindings = importedBindings(list);
+      if (bindings.length === 0) return '';
+      const as = (separator: string) => bindings.map(({ imported, local }) => (imported === local ? imported : `${imported}${separator}${local}`)).join(', ');
+      if (module === 'node:fs/promises') return `import { ${as(' as ')} } from '${FS_PROMISES_STAND_IN}';`;
+      return `const { ${as(': ')} } = process.getBuiltinModule('${module}');`;
     });
   },
 };

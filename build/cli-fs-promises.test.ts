@@ -2,6 +2,7 @@ import * as real from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_IMPORT, importedBindings } from './build-cli.ts';
 import * as standIn from './cli-fs-promises.ts';
 
 // The CLI bundle's node:fs/promises must answer what Node's module answers, errors included: the
@@ -28,8 +29,8 @@ describe('the CLI stand-in for node:fs/promises', () => {
     const imported = new Set<string>();
     for (const file of sources) {
       const code = await real.readFile(join(import.meta.dirname, '..', file), 'utf8');
-      for (const match of code.matchAll(/^import\s*\{([^}]*)\}\s*from\s*'node:fs\/promises';/gm)) {
-        for (const name of match[1]!.split(',').map((item) => item.trim().split(/\s+as\s+/)[0]!)) if (name && !name.startsWith('type ')) imported.add(name);
+      for (const [, list, module] of code.matchAll(NODE_IMPORT)) {
+        if (module === 'node:fs/promises') for (const { imported: name } of importedBindings(list!)) imported.add(name);
       }
     }
     expect(imported.size).toBeGreaterThan(3);
