@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Launcher of the `swap-explorer` command. It runs the built CLI (out/cli/, made by `npm run build`
 // or `npm run build:cli`, and by `npm test`): plain JavaScript, dependencies bundled, each command
-// loaded only when it runs. In a fresh clone that has not been built it says so in one line on
-// stderr and runs the TypeScript source instead (Node's type stripping: correct, slower to start).
+// loaded only when it runs, through V8 code caches made after the command ran (src/cli/code-cache.ts).
+// In a fresh clone that has not been built it says so in one line on stderr and runs the TypeScript
+// source instead (Node's type stripping: correct, slower to start).
 const [major, minor] = process.versions.node.split('.').map(Number);
 // node:sqlite (history) and type stripping (the unbuilt fallback) need 22.18; older Node gets a
 // clear message instead of a syntax or import error.
@@ -12,7 +13,7 @@ if (major < 22 || (major === 22 && minor < 18)) {
 }
 // Built-ins by getter, not `import`: Node's ESM facade of node:fs would load its streams too.
 const { existsSync } = process.getBuiltinModule('node:fs');
-// V8's code cache on disk: later starts skip compiling the bundle, a large part of a start's cost.
+// Node's code cache on disk for the ES modules on the way in (this file and out/cli/swap-explorer.js).
 process.getBuiltinModule('node:module').enableCompileCache();
 const built = new URL('../out/cli/swap-explorer.js', import.meta.url);
 const isBuilt = existsSync(built);

@@ -25,8 +25,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function run(bin: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function run(bin: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -34,7 +34,10 @@ function run(bin: string, args: string[]): Promise<{ code: number | null; stdout
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-/** The files a chunk loads before it runs: itself and its static imports, transitively (not `import()`). */
+/**
+ * The files a CommonJS chunk loads before it runs: itself and the chunks it requires at its top
+ * level, transitively (not those required inside a function, which load when it is called).
+ */
 async function staticClosure(outDir: string, entry: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const pending = [entry];
@@ -43,7 +46,7 @@ async function staticClosure(outDir: string, entry: string): Promise<Map<string,
     if (files.has(name)) continue;
     const code = await readFile(join(outDir, name), 'utf8');
     files.set(name, code);
-    for (const match of code.matchAll(/^import\b[^'"]*?from\s*["'](\.\/[^"']+)["'];?$/gm)) pending.push(match[1]!.slice(2));
+    for (const match of code.matchAll(/^(?:const|let|var) \w+ = require\("(\.\/[^"]+)"\);$/gm)) pending.push(match[1]!.slice(2));
   }
   return files;
 }
@@ -73,10 +76,28 @@ describe('the built CLI', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: swap-explorer price');
     expect(help.stderr).toBe('');
-    expect(await readdir(join(dir, 'built/out/cli'))).toEqual(expect.arrayContaining(['swap-explorer.js', 'local-service.js']));
+    expect(await readdir(join(dir, 'built/out/cli'))).toEqual(expect.arrayContaining(['swap-explorer.js', 'cli.cjs', 'local-service.js', 'cluster-worker.js']));
     const usage = await run(built, ['price', '--chain', 'x']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--chain');
+  });
+
+  // src/cli/code-cache.ts: the commands' chunks run through V8 code caches made after a run.
+  it('keeps code caches per command in a folder of its own under TMPDIR, and none with NODE_DISABLE_COMPILE_CACHE', async () => {
+    const built = join(dir, 'built/bin/swap-explorer.js');
+    const temp = await mkdtemp(join(tmpdir(), 'cli-tmpdir-'));
+    try {
+      expect((await run(built, ['price', '--help'], { TMPDIR: temp, NODE_DISABLE_COMPILE_CACHE: '1' })).code).toBe(0);
+      expect(await readdir(temp), "no caches").toEqual([]);
+      expect((await run(built, ['price', '--help'], { TMPDIR: temp })).code).toBe(0);
+      // Beside Node's own compile cache (bin/ enables it for the launcher).
+      const folder = `swap-explorer-code-cache-${process.getuid!()}-${process.version}-${process.arch}`;
+      expect(await readdir(temp)).toContain(folder);
+      const caches = await readdir(join(temp, folder));
+      for (const chunk of [/^cli\.cjs/, /^price-[\w-]+\.cjs/]) expect(caches.some((name) => new RegExp(`${chunk.source}\\.price\\.[0-9a-f]+\\.cache$`).test(name)), chunk.source).toBe(true);
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
   });
 
   it('falls back to the TypeScript source with one line on stderr when it has not been built', async () => {
@@ -92,14 +113,14 @@ describe('the built CLI', () => {
   it.for(['price', 'compare'])('%s loads neither undici, the size ladder, node:child_process nor node:fs/promises before it runs', async (command) => {
     const outDir = join(dir, 'built/out/cli');
     const names = await readdir(outDir);
-    const chunk = names.find((name) => new RegExp(`^${command}-[\\w-]+\\.js$`).test(name));
+    const chunk = names.find((name) => new RegExp(`^${command}-[\\w-]+\\.cjs$`).test(name));
     expect(chunk, `the ${command} chunk`).toBeDefined();
     const loaded = await staticClosure(outDir, chunk!);
     expect(loaded.size).toBeGreaterThan(2);
     for (const [name, code] of loaded) {
       expect(code, name).not.toMatch(/^\/\/ (\S*\/)?node_modules\/undici\//m);
       expect(code, name).not.toContain('// src/ipc/channels/ladder.ts');
-      expect(code, name).not.toMatch(/getBuiltinModule\(["']node:(child_process|fs\/promises)["']\)|^import .* from ["']node:(child_process|fs\/promises)["']/m);
+      expect(code, name).not.toMatch(/getBuiltinModule\(["']node:(child_process|fs\/promises)["']\)|^(?:const|let|var) .* = require\(["']node:(child_process|fs\/promises)["']\)/m);
     }
     const all = await Promise.all(names.map((name) => readFile(join(outDir, name), 'utf8')));
     expect(all.some((code) => /^\/\/ (\S*\/)?node_modules\/undici\//m.test(code))).toBe(true);

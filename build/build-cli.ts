@@ -1,13 +1,18 @@
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { build } from 'rolldown';
+import { build, type InputOptions, type OutputOptions } from 'rolldown';
 
 /**
- * Builds the `swap-explorer` command into out/cli/: plain ES modules that Node runs without type
+ * Builds the `swap-explorer` command into out/cli/: plain JavaScript that Node runs without type
  * stripping, dependencies bundled (no module resolution at start), one chunk per command so a
- * command loads only what it uses. `local-service.js` is the child process that the CLI's default
- * profile starts; `cluster-worker.js` is a worker of `serve --workers N`. The native keychain binding stays external (it cannot be bundled).
- * Run by `npm run build` (and so by `npm test`); `npm run build:cli` alone takes a second or two.
+ * command loads only what it uses. The commands (src/cli/main.ts) are CommonJS, `cli.cjs` and its
+ * chunks, so that src/cli/code-cache.ts can run them through V8 code caches made after a command
+ * ran (an ES module's cache can only be made before it runs: see there). The ES modules are the
+ * entry that does so, `swap-explorer.js` (src/cli/launch-built.ts), and the processes started by
+ * file name: `local-service.js`, the child process that the CLI's default profile starts, and
+ * `cluster-worker.js`, a worker of `serve --workers N`. The native keychain binding stays external
+ * (it cannot be bundled). Run by `npm run build` (and so by `npm test`); `npm run build:cli` alone
+ * takes a second or two.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -56,27 +61,30 @@ const builtinsByGetter = {
 /** Builds the CLI into `outDir` (default out/cli/, where bin/swap-explorer.js looks); resolves once written. */
 export async function buildCli(outDir = `${root}out/cli`): Promise<void> {
   await rm(outDir, { recursive: true, force: true });
-  await build({
-    input: {
-      'swap-explorer': `${root}src/cli/main.ts`,
-      'local-service': `${root}src/service/child-entry.ts`,
-      // One process of `serve --workers N` (src/service/cluster.ts forks it).
-      'cluster-worker': `${root}src/service/cluster-worker.ts`,
-    },
+  const shared: InputOptions = {
     platform: 'node',
     plugins: [undiciSubset, builtinsByGetter],
     // node:http2 is left to the plugin above (undici's require of it becomes build/http2-lazy.ts).
     external: [/^node:(?!http2$)/, '@napi-rs/keyring'],
     logLevel: 'warn',
-    output: {
-      dir: outDir,
-      format: 'esm',
-      entryFileNames: '[name].js',
-      // Flat: child-process-host finds local-service.js next to whichever chunk it lands in.
-      chunkFileNames: '[name]-[hash].js',
-      minify: false,
-      sourcemap: false,
+  };
+  // Flat, both builds in one folder: child-process-host finds local-service.js next to whichever chunk it lands in.
+  const output: OutputOptions = { dir: outDir, minify: false, sourcemap: false };
+  await build({
+    ...shared,
+    input: {
+      'swap-explorer': `${root}src/cli/launch-built.ts`,
+      'local-service': `${root}src/service/child-entry.ts`,
+      // One process of `serve --workers N` (src/service/cluster.ts forks it).
+      'cluster-worker': `${root}src/service/cluster-worker.ts`,
     },
+    output: { ...output, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+  });
+  await build({
+    ...shared,
+    input: { cli: `${root}src/cli/main.ts` },
+    // `import()` of a chunk or package becomes require: CodeCacheLoader loads both.
+    output: { ...output, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', dynamicImportInCjs: false },
   });
 }
 

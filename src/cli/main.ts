@@ -37,9 +37,3 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     return 1;
   }
 }
-
-if (import.meta.main) {
-  const code = await main(process.argv.slice(2));
-  // Long-running commands (serve) keep the loop alive and exit from their own signal handlers.
-  if (code !== 0 || !process.argv.slice(2).includes('serve')) process.exitCode = code;
-}

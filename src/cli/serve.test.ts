@@ -9,7 +9,7 @@ import { main } from './main.ts';
 import { serveOptions } from './serve.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = join(ROOT, 'src/cli/main.ts');
+const MAIN = join(ROOT, 'src/cli/run.ts');
 const BIN = join(ROOT, 'bin/swap-explorer.js');
 
 interface Running {

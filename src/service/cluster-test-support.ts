@@ -10,7 +10,7 @@ import { expect, vi } from 'vitest';
  * process that wrote it when several share the port).
  */
 
-const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../cli/run.ts', import.meta.url));
 
 /** A running `serve` and its ready line. */
 export interface RunningServe {

@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CodeCacheLoader } from './code-cache.ts';
+
+const LOADER = new URL('./code-cache.ts', import.meta.url).href;
+
+let dir: string;
+let chunks: string;
+let caches: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'code-cache-'));
+  chunks = join(dir, 'chunks');
+  caches = join(dir, 'caches');
+  await mkdir(chunks);
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A chunk whose exported function has a body big enough for its compiled code to show in a cache's size. */
+function chunkWithWork(result: string): string {
+  const steps = Array.from({ length: 200 }, (_, index) => `  total = (total * 31 + ${index}) % 1000003;`).join('\n');
+  return `exports.work = function work() {\n  let total = 0;\n${steps}\n  return ${result};\n};\n`;
+}
+
+interface Start {
+  result: unknown;
+  counts: { loaded: number; accepted: number };
+}
+
+/**
+ * One start of a command in a process of its own, as the CLI starts: V8 keeps what it compiled for
+ * the life of a process, so a second load in this one would not read the cache at all.
+ */
+async function start(variant: string, options: { call?: boolean } = {}): Promise<Start> {
+  const script = `import { CodeCacheLoader } from ${JSON.stringify(LOADER)};
+const loader = new CodeCacheLoader(${JSON.stringify(caches)}, ${JSON.stringify(variant)});
+const entry = loader.require(${JSON.stringify(join(chunks, 'entry.cjs'))});
+const result = ${options.call === false ? 'null' : 'entry.work()'};
+loader.save();
+process.stdout.write(JSON.stringify({ result, counts: loader.counts }));`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+  return JSON.parse(stdout) as Start;
+}
+
+async function cacheFiles(): Promise<string[]> {
+  return (await readdir(caches)).filter((name) => name.endsWith('.cache'));
+}
+
+describe('CodeCacheLoader', () => {
+  it('runs CommonJS chunks once each, with their relative requires and Node modules', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), `const shared = require("./shared.cjs"); const again = require("./shared.cjs"); const { basename } = require("node:path");\nexports.answer = () => [shared.count, again === shared, basename(__filename), require("./shared.cjs").count];`);
+    await writeFile(join(chunks, 'shared.cjs'), 'globalThis.__codeCacheRuns = (globalThis.__codeCacheRuns ?? 0) + 1; exports.count = globalThis.__codeCacheRuns;');
+    const loader = new CodeCacheLoader(caches, 'price');
+    const entry = loader.require(join(chunks, 'entry.cjs')) as { answer(): unknown[] };
+    expect(entry.answer()).toEqual([1, true, 'entry.cjs', 1]);
+    expect(loader.counts).toEqual({ loaded: 2, accepted: 0 });
+  });
+
+  it('saves caches after the run, which the next start of the same command takes', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('"first"'));
+    expect(await start('price')).toEqual({ result: 'first', counts: { loaded: 1, accepted: 0 } });
+    expect(await cacheFiles()).toHaveLength(1);
+    expect(await start('price')).toEqual({ result: 'first', counts: { loaded: 1, accepted: 1 } });
+  });
+
+  it('saves the functions the command compiled as it ran, which a cache made at compile time lacks', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('"ran"'));
+    await start('idle', { call: false });
+    await start('worked');
+    const sizes = Object.fromEntries(await Promise.all((await cacheFiles()).map(async (name) => [name.split('.')[2], (await stat(join(caches, name))).size])));
+    expect(sizes.worked).toBeGreaterThan(sizes.idle + 1_000);
+  });
+
+  it('keeps caches per command: another command compiles for itself', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('1'));
+    await start('price');
+    expect((await start('compare')).counts.accepted).toBe(0);
+    expect((await start('price')).counts.accepted).toBe(1);
+  });
+
+  // V8 checks only the source's length before it trusts a cache, and then runs the cached code.
+  it('never runs a cache made for other source of the same length', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('"old"'));
+    await start('price');
+    await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('"new"'));
+    expect(await start('price')).toEqual({ result: 'new', counts: { loaded: 1, accepted: 0 } });
+  });
+
+  it('runs past a damaged cache, and replaces it after the run', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('"ok"'));
+    await start('price');
+    const [name] = await cacheFiles();
+    await writeFile(join(caches, name!), 'not a V8 code cache');
+    expect(await start('price')).toEqual({ result: 'ok', counts: { loaded: 1, accepted: 0 } });
+    expect((await start('price')).counts.accepted).toBe(1);
+  });
+
+  it('neither reads nor writes caches in a folder that others may write to', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('"ok"'));
+    await start('price');
+    await chmod(caches, 0o777);
+    expect(await start('price')).toEqual({ result: 'ok', counts: { loaded: 1, accepted: 0 } });
+    await rm(join(caches, (await cacheFiles())[0]!));
+    await start('price');
+    expect(await cacheFiles()).toEqual([]);
+  });
+
+  it('creates its folder readable by its user only', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), 'exports.x = 1;');
+    new CodeCacheLoader(caches, 'price').require(join(chunks, 'entry.cjs'));
+    expect((await stat(caches)).mode & 0o777).toBe(0o700);
+  });
+});

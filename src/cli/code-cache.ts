@@ -1,0 +1,111 @@
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { Script, constants as vmConstants } from 'node:vm';
+import { crc32 } from 'node:zlib';
+
+/**
+ * Loads the built CLI (CommonJS chunks, build/build-cli.ts) through V8 code caches made *after* the
+ * command ran. V8 compiles a function on its first call; a cache made when a script is compiled
+ * (Node's own compile cache) holds only the top level, so every start compiled again each function
+ * the command calls. A cache made after the run (`Script#createCachedData`) holds those functions
+ * too: the next start of the same command deserializes them instead.
+ *
+ * Caches are kept per command (`price` and `serve` call different functions of a shared chunk) and
+ * named by a CRC-32 of the chunk's source, because V8 checks only the source's length before it
+ * trusts a cache. A cache V8 rejects (another Node, other flags, a damaged file) is replaced after
+ * the run. They live in a folder of the user's own: one that another user owns or may write to is
+ * not read, and then the CLI runs without caches, as it does with NODE_DISABLE_COMPILE_CACHE set.
+ */
+export class CodeCacheLoader {
+  readonly #cacheDir: string | undefined;
+  readonly #variant: string;
+  readonly #modules = new Map<string, { exports: unknown }>();
+  readonly #toSave: { script: Script; cacheFile: string }[] = [];
+  readonly #counts = { loaded: 0, accepted: 0 };
+
+  /**
+   * @param cacheDir where caches are read and written; undefined runs without them
+   * @param variant what this run does (the command's name): caches are per variant
+   */
+  constructor(cacheDir: string | undefined, variant: string) {
+    this.#cacheDir = cacheDir !== undefined && isPrivateDir(cacheDir) ? cacheDir : undefined;
+    this.#variant = variant.replace(/[^a-z0-9-]/gi, '_') || '_';
+  }
+
+  /** Runs the CommonJS file at `file` (an absolute path) once, and returns its exports. */
+  require(file: string): unknown {
+    const known = this.#modules.get(file);
+    if (known) return known.exports;
+    const module = { exports: {} as unknown };
+    // Registered before it runs, as Node's loader does, so that a cycle sees the partial exports.
+    this.#modules.set(file, module);
+    const source = readFileSync(file, 'utf8');
+    const cacheFile = this.#cacheDir && join(this.#cacheDir, `${basename(file)}.${this.#variant}.${crc32(source).toString(16)}.cache`);
+    const cachedData = cacheFile ? readOrUndefined(cacheFile) : undefined;
+    const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+      filename: file,
+      cachedData,
+      // A chunk's `import()` of a package (none today: the build turns them into require) resolves as in any module.
+      importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    });
+    this.#counts.loaded++;
+    if (cachedData && !script.cachedDataRejected) this.#counts.accepted++;
+    else if (cacheFile) this.#toSave.push({ script, cacheFile });
+    const nodeRequire = createRequire(file);
+    const dir = dirname(file);
+    const requireChunk = (id: string): unknown => (id.startsWith('./') ? this.require(join(dir, id)) : nodeRequire(id));
+    (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, requireChunk, module, file, dir);
+    return module.exports;
+  }
+
+  /**
+   * Writes a cache for each script that had none V8 accepted, now that the command has run and
+   * compiled what it calls. Call it after the command; a cache that cannot be written is skipped
+   * (the next start compiles, as this one did).
+   */
+  save(): void {
+    for (const { script, cacheFile } of this.#toSave.splice(0)) {
+      // Written aside and renamed: two commands starting at once never read half a file.
+      const partial = `${cacheFile}.${process.pid}.tmp`;
+      try {
+        const fd = openSync(partial, 'wx', 0o600);
+        try {
+          writeSync(fd, script.createCachedData());
+        } finally {
+          closeSync(fd);
+        }
+        renameSync(partial, cacheFile);
+      } catch {
+        // Best effort by design: the cache only saves start time.
+      }
+    }
+  }
+
+  /** How many chunks this run loaded, and how many of them from a cache V8 accepted. */
+  get counts(): { loaded: number; accepted: number } {
+    return { ...this.#counts };
+  }
+}
+
+/** The folder exists (made if missing, mode 700), is a real folder (not a link), is this user's, and no one else may write to it. */
+function isPrivateDir(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stat = lstatSync(dir);
+    if (!stat.isDirectory()) return false;
+    // Windows has no owner ids or mode bits here; its temp folder is the user's own.
+    if (process.platform === 'win32') return true;
+    return stat.uid === process.getuid!() && (stat.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+function readOrUndefined(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,25 @@
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CodeCacheLoader } from './code-cache.ts';
+
+/**
+ * The entry of the built CLI (out/cli/swap-explorer.js, which bin/swap-explorer.js imports): runs
+ * the CommonJS build of src/cli/main.ts (out/cli/cli.cjs and its chunks) through CodeCacheLoader,
+ * then saves the caches the run made. Caches go where Node keeps its own compile cache (the temp
+ * folder), in one folder per user, Node version and architecture, directly in the temp folder (whose
+ * sticky bit keeps others from renaming it); NODE_DISABLE_COMPILE_CACHE turns them off, as it does Node's.
+ */
+export async function main(argv: string[]): Promise<number> {
+  const loader = new CodeCacheLoader(cacheDir(), argv[0] ?? '');
+  const cli = loader.require(fileURLToPath(new URL('./cli.cjs', import.meta.url))) as { main(argv: string[]): Promise<number> };
+  const code = await cli.main(argv);
+  loader.save();
+  return code;
+}
+
+function cacheDir(): string | undefined {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const user = process.getuid ? String(process.getuid()) : userInfo().username;
+  return join(tmpdir(), `swap-explorer-code-cache-${user}-${process.version}-${process.arch}`);
+}
