@@ -94,7 +94,7 @@ describe('the built CLI', () => {
       const folder = `swap-explorer-code-cache-${process.getuid!()}-${process.version}-${process.arch}`;
       expect(await readdir(temp)).toContain(folder);
       const caches = await readdir(join(temp, folder));
-      for (const chunk of [/^cli\.cjs/, /^price-[\w-]+\.cjs/]) expect(caches.some((name) => new RegExp(`${chunk.source}\\.price\\.[0-9a-f]+\\.cache$`).test(name)), chunk.source).toBe(true);
+      for (const chunk of [/^cli\.cjs/, /^price-[\w-]+\.cjs/]) expect(caches.some((name) => new RegExp(`${chunk.source}\\.price\\.[0-9a-f]{32}\\.cache$`).test(name)), chunk.source).toBe(true);
     } finally {
       await rm(temp, { recursive: true, force: true });
     }

@@ -1,8 +1,8 @@
+import { hash } from 'node:crypto';
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
-import { crc32 } from 'node:zlib';
 
 /**
  * Loads the built CLI (CommonJS chunks, build/build-cli.ts) through V8 code caches made *after* the
@@ -12,8 +12,9 @@ import { crc32 } from 'node:zlib';
  * too: the next start of the same command deserializes them instead.
  *
  * Caches are kept per command (`price` and `serve` call different functions of a shared chunk) and
- * named by a CRC-32 of the chunk's source, because V8 checks only the source's length before it
- * trusts a cache. A cache V8 rejects (another Node, other flags, a damaged file) is replaced after
+ * named by a SHA-256 of the chunk's source, because V8 checks only the source's length before it
+ * trusts a cache (and then runs the cached code). SHA-256 rather than a cheaper sum: node:crypto is
+ * loaded by every command that sends a request (TLS), while node:zlib's CRC-32 cost 4 ms to load. A cache V8 rejects (another Node, other flags, a damaged file) is replaced after
  * the run. They live in a folder of the user's own: one that another user owns or may write to is
  * not read, and then the CLI runs without caches, as it does with NODE_DISABLE_COMPILE_CACHE set.
  */
@@ -41,7 +42,7 @@ export class CodeCacheLoader {
     // Registered before it runs, as Node's loader does, so that a cycle sees the partial exports.
     this.#modules.set(file, module);
     const source = readFileSync(file, 'utf8');
-    const cacheFile = this.#cacheDir && join(this.#cacheDir, `${basename(file)}.${this.#variant}.${crc32(source).toString(16)}.cache`);
+    const cacheFile = this.#cacheDir && join(this.#cacheDir, `${basename(file)}.${this.#variant}.${hash('sha256', source, 'hex').slice(0, 32)}.cache`);
     const cachedData = cacheFile ? readOrUndefined(cacheFile) : undefined;
     const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
       filename: file,
