@@ -17,7 +17,7 @@ import { API_KEY, BIN, HEADERS, LOAD, OPENAPI, PRISM, STATIC_SERVER, assertBuilt
  * make it cheap per request, so that on a machine of few cores it leaves them to the servers.
  * Targets, rounds alternating, one process each: run one after the other, each alone, in reverse
  * order every other round. The listener's guards (handshake limit, connection cap, Host check) are
- * measured against the same build started without them, for throughput and for p99.
+ * measured on a pair of servers of the same build, one started without them, for throughput and p99.
  */
 
 const CONNECTIONS = 32;
@@ -44,10 +44,11 @@ function launchOn(cpus: string | undefined, args: string[], env: Record<string, 
   return cpus === undefined ? launch(process.execPath, args, env) : launch('taskset', ['--cpu-list', cpus, process.execPath, ...args], env);
 }
 
-async function load(dir: string, target: Target, paths: string[], shape = { connections: CONNECTIONS, pipelining: PIPELINING }): Promise<Load> {
+/** Load on `target`; the generator runs on the target's cores unless `generatorCpus` names others. */
+async function load(dir: string, target: Target, paths: string[], shape = { connections: CONNECTIONS, pipelining: PIPELINING }, generatorCpus = target.cpus): Promise<Load> {
   const config = join(dir, 'load.json');
   await writeFile(config, JSON.stringify({ origin: target.origin, paths, headers: HEADERS, ...shape, durationMs: DURATION_MS, caFile: target.caFile }));
-  const run = launchOn(target.cpus, [LOAD, config]);
+  const run = launchOn(generatorCpus, [LOAD, config]);
   return JSON.parse(await run.firstLine) as Load;
 }
 
@@ -60,8 +61,11 @@ async function body(origin: string, ca: string, path: string): Promise<string> {
   return text;
 }
 
+// Each server writes an access log of its own.
+let servers = 0;
+
 async function serve(dir: string, workers: number, isGuarded = true, cpus?: string): Promise<Started & Target> {
-  const log = join(dir, `access-${workers}${isGuarded ? '' : '-unguarded'}${cpus === undefined ? '' : `-cpus-${cpus}`}.log`);
+  const log = join(dir, `access-${++servers}-${workers}${isGuarded ? '' : '-unguarded'}${cpus === undefined ? '' : `-cpus-${cpus}`}.log`);
   const started = launchOn(cpus, [BIN, 'serve', '--workers', String(workers), '--data-dir', dir, '--api-key', API_KEY, '--access-log', log], isGuarded ? {} : { [UNGUARDED_ENV]: '1' });
   const { baseUrl, caCertPath } = await caOf(await started.firstLine);
   return { ...started, name: workers === 1 ? 'serve' : `serve --workers ${workers}`, origin: baseUrl, caFile: caCertPath, ...(cpus === undefined ? {} : { cpus }) };
@@ -107,17 +111,23 @@ export async function run(): Promise<BenchRow[]> {
       children.push(prism);
       await firstOk(`${prismTarget.origin}${paths['allowance-holder/price'][0]}`, undefined);
     }
+    const noPinning = pinningMissing();
     // N workers on all N cores need no confining: they and the generator already share every core.
     const many = await serve(dir, cores);
     children.push(many);
-    const noPinning = pinningMissing();
     const oneOnOneCore = noPinning ? undefined : await serve(dir, 1, true, '0');
     if (oneOnOneCore) children.push(oneOnOneCore);
-    const unguarded = await serve(dir, 1, false);
-    children.push(unguarded);
+    // The guards are measured on a pair of their own, given the same load, so that the two differ
+    // only by the guards (the server above also answers the quotes). Both run on the last core, and
+    // at a light load their generator on the first: left to the scheduler, whether a server shared
+    // a core with its generator moved one light-load p99 between 0.32 and 0.57 ms in runs minutes apart.
+    const guardCpus = noPinning || cores < 2 ? undefined : String(cores - 1);
+    const guarded = await serve(dir, 1, true, guardCpus);
+    const unguarded = await serve(dir, 1, false, guardCpus);
+    children.push(guarded, unguarded);
 
     const runs = ([
-      ['ours-ah', one, 'allowance-holder/price'], ['unguarded-ah', unguarded, 'allowance-holder/price'],
+      ['ours-ah', one, 'allowance-holder/price'], ['guarded-ah', guarded, 'allowance-holder/price'], ['unguarded-ah', unguarded, 'allowance-holder/price'],
       ['bare-ah', staticTarget, 'allowance-holder/price'], ['prism-ah', prismTarget, 'allowance-holder/price'],
       ['ours-p2q', one, 'permit2/quote'], ['bare-p2q', staticTarget, 'permit2/quote'], ['prism-p2q', prismTarget, 'permit2/quote'],
       ['many-ah', many, 'allowance-holder/price'],
@@ -128,8 +138,8 @@ export async function run(): Promise<BenchRow[]> {
       for (const [id, target, endpoint] of round % 2 === 0 ? runs : runs.toReversed()) results.set(id, [...(results.get(id) ?? []), await load(dir, target, paths[endpoint])]);
     }
     for (let pair = 0; pair < LIGHT_PAIRS; pair++) {
-      const sides = [['ours-ah-light', one], ['unguarded-ah-light', unguarded]] as const;
-      for (const [id, target] of pair % 2 === 0 ? sides : sides.toReversed()) results.set(id, [...(results.get(id) ?? []), await load(dir, target, paths['allowance-holder/price'], LIGHT)]);
+      const sides = [['guarded-ah-light', guarded], ['unguarded-ah-light', unguarded]] as const;
+      for (const [id, target] of pair % 2 === 0 ? sides : sides.toReversed()) results.set(id, [...(results.get(id) ?? []), await load(dir, target, paths['allowance-holder/price'], LIGHT, guardCpus && '0')]);
     }
     const of = (id: string) => results.get(id) ?? [{ rps: Number.NaN, failures: 0, p99Ms: Number.NaN, bytes: 0, requests: 0 }];
     const rps = (id: string) => mean(of(id).map((result) => result.rps));
@@ -139,10 +149,10 @@ export async function run(): Promise<BenchRow[]> {
     const sizes = `bodies ${size('ours-ah')} / ${size('bare-ah')} / ${size('prism-ah')} B (ours / bare / Prism) for the price, ${size('ours-p2q')} / ${size('bare-p2q')} / ${size('prism-p2q')} B for the quote`;
     const latency = `p99 ${p99('ours-ah').toFixed(1)} / ${p99('bare-ah').toFixed(1)} / ${p99('prism-ah').toFixed(1)} ms (ours / bare / Prism) for the price, ${p99('ours-p2q').toFixed(1)} / ${p99('bare-p2q').toFixed(1)} / ${p99('prism-p2q').toFixed(1)} ms for the quote, ${p99('many-ah').toFixed(1)} ms with ${cores} workers`;
     const each = `${CONNECTIONS} connections × ${PIPELINING} pipelined requests (HTTP/1.1, every target alike), ${DURATION_MS / 1000} s × ${ROUNDS} alternating rounds, load generator in its own process verifying the certificate; ${sizes}; ${latency}`;
-    const guards = 'the same build started without the listener guards (handshake limit, connection cap, Host check), alternating with it in the same run';
+    const guards = `a pair of servers of the same build, one without the listener guards (handshake limit, connection cap, Host check), given the same load in alternation${guardCpus ? `, each with its generator on core ${guardCpus}` : ''}: ${rps('guarded-ah').toFixed(0)} / ${rps('unguarded-ah').toFixed(0)} req/s (on / off)`;
     const lightP99 = (id: string) => median(of(id).map((result) => result.p99Ms));
     const scaling = `the load generator (the same ${CONNECTIONS} × ${PIPELINING} pipelined requests) runs inside the cores measured: with the one worker on core 0, with the ${cores} workers on all ${cores} cores; against one worker left free (the generator beside it on a core of its own), ${cores} × ${rps('ours-ah').toFixed(0)} req/s: ${(rps('many-ah') / (cores * rps('ours-ah'))).toFixed(3)}×`;
-    const light = `median of ${LIGHT_PAIRS} runs each, alternating, at a light load (${LIGHT.connections} connection, ${LIGHT.pipelining} request in flight: ${rps('ours-ah-light').toFixed(0)} / ${rps('unguarded-ah-light').toFixed(0)} req/s), where latency is the request's own processing; at saturation p99 ${p99('ours-ah').toFixed(1)} / ${p99('unguarded-ah').toFixed(1)} ms (on / off) measures the queue`;
+    const light = `median of ${LIGHT_PAIRS} runs each, alternating${guardCpus ? `, the servers on core ${guardCpus} and the generator on core 0` : ''}, at a light load (${LIGHT.connections} connection, ${LIGHT.pipelining} request in flight: ${rps('guarded-ah-light').toFixed(0)} / ${rps('unguarded-ah-light').toFixed(0)} req/s), where latency is the request's own processing; at saturation p99 ${p99('guarded-ah').toFixed(1)} / ${p99('unguarded-ah').toFixed(1)} ms (on / off) measures the queue`;
     return [
       row('Allowance Holder price, one process, vs bare Node HTTPS static body', rps('ours-ah'), { name: staticTarget.name, value: rps('bare-ah') }, 0.6, each),
       row('Permit2 quote with taker, one process, vs bare Node HTTPS static body', rps('ours-p2q'), { name: staticTarget.name, value: rps('bare-p2q') }, 0.4),
@@ -152,8 +162,8 @@ export async function run(): Promise<BenchRow[]> {
             row('Allowance Holder price, one process, vs Prism (logging off)', rps('ours-ah'), { name: prismTarget.name, value: rps('prism-ah') }, 3),
             row('Permit2 quote with taker, one process, vs Prism (logging off)', rps('ours-p2q'), { name: prismTarget.name, value: rps('prism-p2q') }, 3),
           ]),
-      row('Allowance Holder price, listener guards on vs off: throughput', rps('ours-ah'), { name: 'guards off', value: rps('unguarded-ah') }, 0.9, guards),
-      { name: 'Allowance Holder price, listener guards on vs off: p99 at a light load', value: lightP99('ours-ah-light'), unit: 'ms', target: 1.1, comparison: '<=', peer: { name: 'guards off', value: lightP99('unguarded-ah-light') }, detail: light },
+      row('Allowance Holder price, listener guards on vs off: throughput', rps('guarded-ah'), { name: 'guards off', value: rps('unguarded-ah') }, 0.9, guards),
+      { name: 'Allowance Holder price, listener guards on vs off: p99 at a light load', value: lightP99('guarded-ah-light'), unit: 'ms', target: 1.1, comparison: '<=', peer: { name: 'guards off', value: lightP99('unguarded-ah-light') }, detail: light },
       noPinning
         ? { name: `Allowance Holder price, serve --workers ${cores} vs ${cores} × one worker on one core`, value: 0, unit: 'req/s', target: 0.8, comparison: '>=', peer: { name: `${cores} × one`, value: 0 }, skipped: noPinning }
         : row(`Allowance Holder price, serve --workers ${cores} vs ${cores} × one worker on one core`, rps('many-ah'), { name: `${cores} × one on 1 core`, value: cores * rps('one-core-ah') }, 0.8, scaling),
