@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
@@ -70,15 +70,11 @@ export class CodeCacheLoader {
       // Written aside and renamed: two commands starting at once never read half a file.
       const partial = `${cacheFile}.${process.pid}.tmp`;
       try {
-        const fd = openSync(partial, 'wx', 0o600);
-        try {
-          writeSync(fd, script.createCachedData());
-        } finally {
-          closeSync(fd);
-        }
+        writeFileSync(partial, script.createCachedData(), { flag: 'wx', mode: 0o600 });
         renameSync(partial, cacheFile);
       } catch {
-        // Best effort by design: the cache only saves start time.
+        // Best effort by design: the cache only saves start time. A half-written file goes.
+        rmSync(partial, { force: true });
       }
     }
   }
