@@ -14,9 +14,10 @@ import { Script, constants as vmConstants } from 'node:vm';
  * Caches are kept per command (`price` and `serve` call different functions of a shared chunk) and
  * named by a SHA-256 of the chunk's source, because V8 checks only the source's length before it
  * trusts a cache (and then runs the cached code). SHA-256 rather than a cheaper sum: node:crypto is
- * loaded by every command that sends a request (TLS), while node:zlib's CRC-32 cost 4 ms to load. A cache V8 rejects (another Node, other flags, a damaged file) is replaced after
- * the run. They live in a folder of the user's own: one that another user owns or may write to is
- * not read, and then the CLI runs without caches, as it does with NODE_DISABLE_COMPILE_CACHE set.
+ * loaded by every command that sends a request (TLS), while node:zlib's CRC-32 cost 4 ms to load.
+ * A cache V8 rejects (another Node, other flags, a damaged file) is replaced after the run. They
+ * live in a folder of the user's own: one that another user owns or may write to is not read, and
+ * then the CLI runs without caches, as it does with NODE_DISABLE_COMPILE_CACHE set.
  */
 export class CodeCacheLoader {
   readonly #cacheDir: string | undefined;
