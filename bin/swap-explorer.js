@@ -11,6 +11,14 @@ if (major < 22 || (major === 22 && minor < 18)) {
   process.stderr.write(`swap-explorer needs Node 22.18 or newer (this is Node ${process.versions.node}). Run it through npm (npx swap-explorer), which uses the project's pinned Node.\n`);
   process.exit(1);
 }
+// A reader that stops early (`| head`) closes the pipe: stop quietly with 141 (128 + SIGPIPE), as
+// POSIX tools do, rather than with a stack trace; any other failure to write output is one line.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE' && stream === process.stdout) process.stderr.write(`swap-explorer: cannot write to standard output: ${error.message}\n`);
+    process.exit(error.code === 'EPIPE' ? 141 : 1);
+  });
+}
 // Built-ins by getter, not `import`: Node's ESM facade of node:fs would load its streams too.
 const { existsSync } = process.getBuiltinModule('node:fs');
 // Node's code cache on disk for the ES modules on the way in (this file and out/cli/swap-explorer.js).
@@ -24,6 +32,9 @@ const code = await main(process.argv.slice(2));
 // what it wrote has reached stdout and stderr, rather than tear down every module and handle it
 // loaded, which takes a short command several milliseconds more.
 for (const stream of [process.stdout, process.stderr]) {
+  // (A stream that fails instead exits through its error handler above.)
   if (stream.writableLength > 0) await new Promise((resolve) => stream.once('drain', resolve));
 }
+// A write that failed at once (a full disk) reports it on the next tick: let it, before exiting.
+await new Promise((resolve) => setImmediate(resolve));
 process.exit(code);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +80,30 @@ describe('the built CLI', () => {
     const usage = await run(built, ['price', '--chain', 'x']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--chain');
+  });
+
+  it('stops quietly with 141 (128 + SIGPIPE) when the reader closes the pipe early, as `| head` does', async () => {
+    const child = spawn(process.execPath, [join(dir, 'built/bin/swap-explorer.js'), 'price', '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Closed before the command writes: its first write meets a pipe with no reader (EPIPE).
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 141, stderr: '' });
+  });
+
+  it('says in one line, and exits 1, when its output cannot be written (a full disk)', async () => {
+    const full = await open('/dev/full', 'w');
+    try {
+      const child = spawn(process.execPath, [join(dir, 'built/bin/swap-explorer.js'), 'price', '--help'], { stdio: ['ignore', full.fd, 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^swap-explorer: cannot write to standard output: ENOSPC[^\n]*\n$/);
+    } finally {
+      await full.close();
+    }
   });
 
   // src/cli/code-cache.ts: the commands' chunks run through V8 code caches made after a run.
