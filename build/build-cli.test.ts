@@ -97,7 +97,7 @@ describe('the built CLI', () => {
     try {
       const child = spawn(process.execPath, [join(dir, 'built/bin/swap-explorer.js'), 'price', '--help'], { stdio: ['ignore', full.fd, 'pipe'] });
       let stderr = '';
-      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.stderr!.on('data', (chunk) => (stderr += chunk));
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect(code).toBe(1);
       expect(stderr).toMatch(/^swap-explorer: cannot write to standard output: ENOSPC[^\n]*\n$/);
