@@ -19,35 +19,52 @@ import type { AnySwapQuery, SwapContext } from './swap/resolve.ts';
  */
 
 type PriceSwap = typeof priceSwap;
-// `text`: the body's JSON, made on the first hit; null when the zid does not occur in it exactly
-// where expected (then hits are serialised as usual).
-type Stored = { body: Record<string, unknown>; zid: string; text?: string[] | null };
+// A stored answer, and what a hit needs to put a new zid in it: the JSON text split at the zid
+// (once in `zid`, once more in calldata that carries it) and the calldata around it. Made on the
+// first hit; null when the zid is not where a zid goes exactly once (never expected: hits are then
+// computed afresh).
+type Stored = { body: Record<string, unknown>; zid: string; swap?: ZidSwap | null };
+type ZidSwap = { text: string[]; dataHead?: string; dataTail?: string };
 type Entry = Stored | { failure: ServiceFailure };
 
 /** Entries kept per chain and block before the oldest are dropped (bounds memory under random amounts). */
 const MAX_ENTRIES_PER_CHAIN = 5_000;
 
+// The JSON of a validated query, made once per query object: QueryMemo gives every repeat of a
+// query the same frozen object, and this JSON was a tenth of a hit's time.
+const queryJson = new WeakMap<object, string>();
+
 function keyOf(ctx: SwapContext, model: AllowanceModel, isQuote: boolean, query: AnySwapQuery): string {
-  return JSON.stringify([model, isQuote, ctx.team.name, ctx.team.plan, query]);
+  let json = queryJson.get(query);
+  if (json === undefined) {
+    json = JSON.stringify(query);
+    if (Object.isFrozen(query)) queryJson.set(query, json);
+  }
+  // A JSON array ends where it closes, so the two parts cannot run into each other.
+  return JSON.stringify([model, isQuote, ctx.team.name, ctx.team.plan]) + json;
 }
 
-// The stored body with `zid` in place of the one it was computed with; undefined when the old zid
-// is not where a zid goes exactly once (never expected: then the caller computes afresh).
-function withZid(entry: Stored, zid: string): Record<string, unknown> | undefined {
-  const body: Record<string, unknown> = { ...entry.body, zid };
-  const transaction = entry.body.transaction as { data: string } | undefined;
+function zidSwapOf(entry: Stored): ZidSwap | null {
   const old = entry.zid.slice(2);
-  const at = transaction ? transaction.data.indexOf(old) : -1;
-  if (transaction && at >= 0) {
-    if (transaction.data.indexOf(old, at + 1) >= 0) return undefined;
-    body.transaction = { ...transaction, data: transaction.data.slice(0, at) + zid.slice(2) + transaction.data.slice(at + old.length) };
-  }
-  // The text split at the old zid: once in the body's `zid`, once more in calldata that carries it.
-  if (entry.text === undefined) {
-    const parts = JSON.stringify(entry.body).split(old);
-    entry.text = parts.length === (at >= 0 ? 3 : 2) ? parts : null;
-  }
-  return entry.text ? withText(body, entry.text.join(zid.slice(2))) : body;
+  const data = (entry.body.transaction as { data: string } | undefined)?.data;
+  const at = data === undefined ? -1 : data.indexOf(old);
+  if (data !== undefined && at >= 0 && data.indexOf(old, at + 1) >= 0) return null;
+  const text = JSON.stringify(entry.body).split(old);
+  if (text.length !== (at >= 0 ? 3 : 2)) return null;
+  return at >= 0 ? { text, dataHead: data!.slice(0, at), dataTail: data!.slice(at + old.length) } : { text };
+}
+
+// The stored body with `zid` in place of the one it was computed with, and its JSON text; undefined
+// when the old zid is not where a zid goes exactly once (then the caller computes afresh).
+function withZid(entry: Stored, zid: string): Record<string, unknown> | undefined {
+  if (entry.swap === undefined) entry.swap = zidSwapOf(entry);
+  const swap = entry.swap;
+  if (swap === null) return undefined;
+  const hex = zid.slice(2);
+  const body: Record<string, unknown> = { ...entry.body, zid };
+  if (swap.dataHead !== undefined) body.transaction = { ...(entry.body.transaction as object), data: swap.dataHead + hex + swap.dataTail };
+  const [head, middle, tail] = swap.text as [string, string, string?];
+  return withText(body, tail === undefined ? head + hex + middle : head + hex + middle + hex + tail);
 }
 
 /** Wraps `price` with a per-block cache; one cache per market (a handler). */

@@ -144,14 +144,17 @@ function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade, plan: Exac
   const { settlement, amounts } = settlementOf(swap, trade, plan);
   const { tx, settler, permit } = encodeTrade(ctx, swap, trade, settlement);
   const gas = estimateGas(swap, trade) + BigInt(plan?.refundGas ?? 0);
+  // In v2 a quote's gas and gasPrice live only under transaction (spec, "Versioning" 3). Left out
+  // here rather than deleted below: a delete turns the body into a slow, dictionary-mode object,
+  // and each per-block cache hit copied it for 4 us (a third of a quote hit's time).
+  const priceGas = swap.isQuote ? {} : { gas: gas.toString(), gasPrice: swap.gasPriceWei.toString() };
   const body = sorted({
     ...amounts,
     allowanceTarget,
     blockNumber: String(state.block),
     buyToken: query.buyToken,
     fees: feesMember(swap, trade),
-    gas: gas.toString(),
-    gasPrice: swap.gasPriceWei.toString(),
+    ...priceGas,
     issues: issuesOf(ctx, swap, settlement.spend, allowanceTarget),
     liquidityAvailable: true,
     sellToken: query.sellToken,
@@ -160,9 +163,6 @@ function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade, plan: Exac
     zid: ctx.zid,
   });
   if (!swap.isQuote) return body;
-  // In v2 a quote's gas and gasPrice live only under transaction (spec, "Versioning" 3).
-  delete body.gas;
-  delete body.gasPrice;
   body.transaction = { to: lower(tx.to), data: tx.data, gas: gas.toString(), gasPrice: swap.gasPriceWei.toString(), value: tx.value.toString() };
   if (swap.model === 'permit2') body.permit2 = permit ? permit2Member(state.chain.chainId, swap.sell.address, settlement.spend, settler, permit) : null;
   return body;
