@@ -31,8 +31,10 @@ const ROUNDS = Number(process.env.THROUGHPUT_BENCH_ROUNDS ?? 2);
 // at saturation (256 in flight) p99 is the queue's length, which follows throughput. At a light
 // load one run's p99 (a fifth of a millisecond) swings by half with a GC pause on either side, so
 // the figure is the median of LIGHT_PAIRS runs of each, alternating which goes first.
-const LIGHT = { connections: 1, pipelining: 1 };
-const LIGHT_PAIRS = 4;
+const LIGHT = { connections: 1, pipelining: 1, durationMs: 2_000 };
+// Eight short pairs rather than four long ones: the machine's speed drifts within seconds, and
+// finer alternation cancels more of it (the ratio read 0.57 to 1.50 with four 4-s pairs).
+const LIGHT_PAIRS = 8;
 
 type Endpoint = 'allowance-holder/price' | 'permit2/quote';
 /** A server under load; `cpus` confines it and its load generator to those cores (taskset's list). */
@@ -45,9 +47,9 @@ function launchOn(cpus: string | undefined, args: string[], env: Record<string, 
 }
 
 /** Load on `target`; the generator runs on the target's cores unless `generatorCpus` names others. */
-async function load(dir: string, target: Target, paths: string[], shape = { connections: CONNECTIONS, pipelining: PIPELINING }, generatorCpus = target.cpus): Promise<Load> {
+async function load(dir: string, target: Target, paths: string[], shape: { connections: number; pipelining: number; durationMs?: number } = { connections: CONNECTIONS, pipelining: PIPELINING }, generatorCpus = target.cpus): Promise<Load> {
   const config = join(dir, 'load.json');
-  await writeFile(config, JSON.stringify({ origin: target.origin, paths, headers: HEADERS, ...shape, durationMs: DURATION_MS, caFile: target.caFile }));
+  await writeFile(config, JSON.stringify({ origin: target.origin, paths, headers: HEADERS, durationMs: DURATION_MS, ...shape, caFile: target.caFile }));
   const run = launchOn(generatorCpus, [LOAD, config]);
   return JSON.parse(await run.firstLine) as Load;
 }
@@ -152,7 +154,7 @@ export async function run(): Promise<BenchRow[]> {
     const guards = `a pair of servers of the same build, one without the listener guards (handshake limit, connection cap, Host check), given the same load in alternation${guardCpus ? `, each with its generator on core ${guardCpus}` : ''}: ${rps('guarded-ah').toFixed(0)} / ${rps('unguarded-ah').toFixed(0)} req/s (on / off)`;
     const lightP99 = (id: string) => median(of(id).map((result) => result.p99Ms));
     const scaling = `the load generator (the same ${CONNECTIONS} × ${PIPELINING} pipelined requests) runs inside the cores measured: with the one worker on core 0, with the ${cores} workers on all ${cores} cores; against one worker left free (the generator beside it on a core of its own), ${cores} × ${rps('ours-ah').toFixed(0)} req/s: ${(rps('many-ah') / (cores * rps('ours-ah'))).toFixed(3)}×`;
-    const light = `median of ${LIGHT_PAIRS} runs each, alternating${guardCpus ? `, the servers on core ${guardCpus} and the generator on core 0` : ''}, at a light load (${LIGHT.connections} connection, ${LIGHT.pipelining} request in flight: ${rps('guarded-ah-light').toFixed(0)} / ${rps('unguarded-ah-light').toFixed(0)} req/s), where latency is the request's own processing; at saturation p99 ${p99('guarded-ah').toFixed(1)} / ${p99('unguarded-ah').toFixed(1)} ms (on / off) measures the queue`;
+    const light = `median of ${LIGHT_PAIRS} runs of ${LIGHT.durationMs / 1000} s each, alternating${guardCpus ? `, the servers on core ${guardCpus} and the generator on core 0` : ''}, at a light load (${LIGHT.connections} connection, ${LIGHT.pipelining} request in flight: ${rps('guarded-ah-light').toFixed(0)} / ${rps('unguarded-ah-light').toFixed(0)} req/s), where latency is the request's own processing; at saturation p99 ${p99('guarded-ah').toFixed(1)} / ${p99('unguarded-ah').toFixed(1)} ms (on / off) measures the queue`;
     return [
       row('Allowance Holder price, one process, vs bare Node HTTPS static body', rps('ours-ah'), { name: staticTarget.name, value: rps('bare-ah') }, 0.6, each),
       row('Permit2 quote with taker, one process, vs bare Node HTTPS static body', rps('ours-p2q'), { name: staticTarget.name, value: rps('bare-p2q') }, 0.4),
