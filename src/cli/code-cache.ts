@@ -54,9 +54,10 @@ export class CodeCacheLoader {
     this.#counts.loaded++;
     if (cachedData && !script.cachedDataRejected) this.#counts.accepted++;
     else if (cacheFile) this.#toSave.push({ script, cacheFile });
-    const nodeRequire = createRequire(file);
     const dir = dirname(file);
-    const requireChunk = (id: string): unknown => (id.startsWith('./') ? this.require(join(dir, id)) : nodeRequire(id));
+    // Node's require only for the rare package or built-in a chunk asks for by name, made then.
+    let nodeRequire: NodeJS.Require | undefined;
+    const requireChunk = (id: string): unknown => (id.startsWith('./') ? this.require(join(dir, id)) : (nodeRequire ??= createRequire(file))(id));
     (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, requireChunk, module, file, dir);
     return module.exports;
   }

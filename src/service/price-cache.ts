@@ -23,8 +23,8 @@ type PriceSwap = typeof priceSwap;
 // (once in `zid`, once more in calldata that carries it) and the calldata around it. Made on the
 // first hit; null when the zid is not where a zid goes exactly once (never expected: hits are then
 // computed afresh).
-type Stored = { body: Record<string, unknown>; zid: string; swap?: ZidSwap | null };
-type ZidSwap = { text: string[]; dataHead?: string; dataTail?: string };
+type Stored = { body: Record<string, unknown>; zid: string; places?: ZidPlaces | null };
+type ZidPlaces = { text: string[]; dataHead?: string; dataTail?: string };
 type Entry = Stored | { failure: ServiceFailure };
 
 /** Entries kept per chain and block before the oldest are dropped (bounds memory under random amounts). */
@@ -44,7 +44,7 @@ function keyOf(ctx: SwapContext, model: AllowanceModel, isQuote: boolean, query:
   return JSON.stringify([model, isQuote, ctx.team.name, ctx.team.plan]) + json;
 }
 
-function zidSwapOf(entry: Stored): ZidSwap | null {
+function zidPlacesOf(entry: Stored): ZidPlaces | null {
   const old = entry.zid.slice(2);
   const data = (entry.body.transaction as { data: string } | undefined)?.data;
   const at = data === undefined ? -1 : data.indexOf(old);
@@ -57,13 +57,13 @@ function zidSwapOf(entry: Stored): ZidSwap | null {
 // The stored body with `zid` in place of the one it was computed with, and its JSON text; undefined
 // when the old zid is not where a zid goes exactly once (then the caller computes afresh).
 function withZid(entry: Stored, zid: string): Record<string, unknown> | undefined {
-  if (entry.swap === undefined) entry.swap = zidSwapOf(entry);
-  const swap = entry.swap;
-  if (swap === null) return undefined;
+  if (entry.places === undefined) entry.places = zidPlacesOf(entry);
+  const places = entry.places;
+  if (places === null) return undefined;
   const hex = zid.slice(2);
   const body: Record<string, unknown> = { ...entry.body, zid };
-  if (swap.dataHead !== undefined) body.transaction = { ...(entry.body.transaction as object), data: swap.dataHead + hex + swap.dataTail };
-  const [head, middle, tail] = swap.text as [string, string, string?];
+  if (places.dataHead !== undefined) body.transaction = { ...(entry.body.transaction as object), data: places.dataHead + hex + places.dataTail };
+  const [head, middle, tail] = places.text as [string, string, string?];
   return withText(body, tail === undefined ? head + hex + middle : head + hex + middle + hex + tail);
 }
 
