@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -210,6 +210,42 @@ describe('retention', () => {
     expect(reopened.get(recent.id)).toBeNull();
     expect(reopened.get(imported.id)).not.toBeNull();
     reopened.close();
+  });
+
+  it('keeps exactly the newest maxEntries when removed entries left holes in the ids', () => {
+    const first = store.insertMany(Array.from({ length: 10 }, () => sampleEntry()));
+    const holes = first.slice(2, 5);
+    const db = new DatabaseSync(join(dir, 'history.db'));
+    db.prepare(`DELETE FROM entries WHERE id IN (${holes.join(', ')})`).run();
+    db.close();
+    const kept = first.filter((id) => !holes.includes(id));
+    // Ten ids span more than seven, but seven entries are left: nothing goes.
+    expect(store.setRetention({ maxEntries: 7, maxAgeDays: null })).toBe(0);
+    expect(store.setRetention({ maxEntries: 4, maxAgeDays: null })).toBe(3);
+    expect(ids({})).toEqual(kept.slice(3).reverse());
+  });
+
+  // The pass runs on every open (each CLI command): at the default limit it must not read the rows.
+  it('applies maxEntries on open without reading the entries themselves', () => {
+    const path = join(dir, 'big.db');
+    const big = HistoryStore.open(path);
+    const stored = big.insertMany(Array.from({ length: 60 }, () => sampleEntry({}, 2_000)));
+    big.close();
+    // Damage the table page of an entry in the middle: only a read of that entry may meet it.
+    const db = new DatabaseSync(path);
+    const pages = db.prepare("SELECT pageno FROM dbstat WHERE name = 'entries' AND pagetype = 'leaf' ORDER BY pageno").all() as { pageno: number }[];
+    db.close();
+    const damaged = pages[Math.floor(pages.length / 2)]!.pageno;
+    const fd = openSync(path, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, (damaged - 1) * 4096);
+    closeSync(fd);
+    const reopened = HistoryStore.open(path);
+    try {
+      expect(reopened.notices).toEqual([]);
+      expect(reopened.get(stored[stored.length - 1]!)?.id).toBe(stored[stored.length - 1]);
+    } finally {
+      reopened.close();
+    }
   });
 
   it('defaults to the newest 100,000 entries of any age', () => {

@@ -42,9 +42,27 @@ export function applyRetention(prepare: Prepare, retention: HistoryRetention, no
     removed += Number(prepare("DELETE FROM entries WHERE started_ms < ? AND origin = 'sent'").run(cutoff).changes);
   }
   if (retention.maxEntries !== null) {
-    // The id of the newest entry past the limit, read from the rowid b-tree: cheaper than COUNT(*).
-    const edge = prepare('SELECT id FROM entries ORDER BY id DESC LIMIT 1 OFFSET ?').get(retention.maxEntries) as { id: number } | undefined;
-    if (edge) removed += Number(prepare('DELETE FROM entries WHERE id <= ?').run(edge.id).changes);
+    const edge = newestPastLimit(prepare, retention.maxEntries);
+    if (edge !== null) removed += Number(prepare('DELETE FROM entries WHERE id <= ?').run(edge).changes);
   }
   return removed;
+}
+
+/**
+ * The id of the newest entry past the newest `limit`, or null when there are no more than `limit`.
+ * This runs on every open (each CLI command) and every 100 inserts, so it must not read the rows:
+ * stepping `ORDER BY id DESC LIMIT 1 OFFSET limit` did, one page per entry (the whole table, up to
+ * 400 MB at the default limit) before answering that nothing was over it (issue 14).
+ * Most calls end at the first test: ids are distinct integers, so there are no more entries than
+ * the span from the oldest id to the newest (two lookups in the rowid b-tree). Past that, count(*)
+ * reads the smallest index rather than the rows, and the edge is found by stepping through only
+ * the entries that are about to be removed, oldest first.
+ */
+function newestPastLimit(prepare: Prepare, limit: number): number | null {
+  const span = prepare('SELECT (SELECT min(id) FROM entries) AS oldest, (SELECT max(id) FROM entries) AS newest').get() as { oldest: number | null; newest: number | null };
+  if (span.oldest === null || span.newest === null || span.newest - span.oldest + 1 <= limit) return null;
+  const { total } = prepare('SELECT count(*) AS total FROM entries').get() as { total: number };
+  if (total <= limit) return null;
+  const edge = prepare('SELECT id FROM entries ORDER BY id LIMIT 1 OFFSET ?').get(total - limit - 1) as { id: number };
+  return edge.id;
 }
