@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -118,9 +119,22 @@ describe('the built CLI', () => {
       const folder = `swap-explorer-code-cache-${process.getuid!()}-${process.version}-${process.arch}`;
       expect(await readdir(temp)).toContain(folder);
       const caches = await readdir(join(temp, folder));
-      for (const chunk of [/^cli\.cjs/, /^price-[\w-]+\.cjs/]) expect(caches.some((name) => new RegExp(`${chunk.source}\\.price\\.[0-9a-f]{32}\\.cache$`).test(name)), chunk.source).toBe(true);
+      // Named by the chunk file's size, modification and change times and inode (base 36).
+      for (const chunk of [/^cli\.cjs/, /^price-[\w-]+\.cjs/]) expect(caches.some((name) => new RegExp(`${chunk.source}\\.price\\.[0-9a-z]+(-[0-9a-z]+){3}\\.cache$`).test(name)), chunk.source).toBe(true);
     } finally {
       await rm(temp, { recursive: true, force: true });
+    }
+  });
+
+  // src/cli/code-cache.ts reads an ASCII chunk as a one-byte string, without decoding UTF-8.
+  it('writes the commands as ASCII: every chunk `price` loads whole, the rest but for quoted license comments', async () => {
+    const outDir = join(dir, 'built/out/cli');
+    const chunks = (await readdir(outDir)).filter((name) => name.endsWith('.cjs'));
+    const price = chunks.find((name) => name.startsWith('price-'))!;
+    for (const [name, code] of await staticClosure(outDir, price)) expect(isAscii(Buffer.from(code)), name).toBe(true);
+    for (const name of chunks) {
+      const code = (await readFile(join(outDir, name), 'utf8')).replace(/\/\*![\s\S]*?\*\//g, '');
+      expect(isAscii(Buffer.from(code)), name).toBe(true);
     }
   });
 

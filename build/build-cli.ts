@@ -69,7 +69,9 @@ export async function buildCli(outDir = `${root}out/cli`): Promise<void> {
     logLevel: 'warn',
   };
   // Flat, both builds in one folder: child-process-host finds local-service.js next to whichever chunk it lands in.
-  const output: OutputOptions = { dir: outDir, minify: false, sourcemap: false };
+  // ASCII only (non-ASCII escaped) and no JSDoc: the loader reads a chunk as a one-byte string
+  // without decoding, and V8 scans less (issue 14). License comments stay.
+  const output: OutputOptions = { dir: outDir, minify: false, sourcemap: false, charset: 'ascii', comments: { legal: true, annotation: false, jsdoc: false } };
   await build({
     ...shared,
     input: {

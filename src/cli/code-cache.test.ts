@@ -92,6 +92,13 @@ describe('CodeCacheLoader', () => {
     expect(await start('price')).toEqual({ result: 'new', counts: { loaded: 1, accepted: 0 } });
   });
 
+  // The build writes ASCII, read as one-byte text; a chunk edited by hand may not be.
+  it('runs a chunk that is not ASCII as the UTF-8 it is, with and without its cache', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('"prix \u2192 1\u202f000 \u00e9"').replace('exports.work', '// r\u00e9sum\u00e9\nexports.work'));
+    expect(await start('price')).toEqual({ result: 'prix \u2192 1\u202f000 \u00e9', counts: { loaded: 1, accepted: 0 } });
+    expect(await start('price')).toEqual({ result: 'prix \u2192 1\u202f000 \u00e9', counts: { loaded: 1, accepted: 1 } });
+  });
+
   it('runs past a damaged cache, and replaces it after the run', async () => {
     await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('"ok"'));
     await start('price');

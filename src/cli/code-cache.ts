@@ -1,5 +1,5 @@
-import { hash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
@@ -12,9 +12,12 @@ import { Script, constants as vmConstants } from 'node:vm';
  * too: the next start of the same command deserializes them instead.
  *
  * Caches are kept per command (`price` and `serve` call different functions of a shared chunk) and
- * named by a SHA-256 of the chunk's source, because V8 checks only the source's length before it
- * trusts a cache (and then runs the cached code). SHA-256 rather than a cheaper sum: node:crypto is
- * loaded by every command that sends a request (TLS), while node:zlib's CRC-32 cost 4 ms to load.
+ * named by the chunk file's identity: size, modification and change times (nanoseconds) and inode,
+ * the fields git's index trusts. V8 checks only the source's length before it trusts a cache (and
+ * then runs the cached code), so a chunk rewritten in place, reinstalled or rebuilt must not find
+ * its old cache: any write changes the change time, which no tool can set back. Hashing the source
+ * instead (SHA-256 of its UTF-8) was a tenth of a short command's instructions. The build writes
+ * ASCII-only chunks, read here as one-byte strings without UTF-8 decoding (issue 14).
  * A cache V8 rejects (another Node, other flags, a damaged file) is replaced after the run. They
  * live in a folder of the user's own: one that another user owns or may write to is not read, and
  * then the CLI runs without caches, as it does with NODE_DISABLE_COMPILE_CACHE set.
@@ -42,8 +45,8 @@ export class CodeCacheLoader {
     const module = { exports: {} as unknown };
     // Registered before it runs, as Node's loader does, so that a cycle sees the partial exports.
     this.#modules.set(file, module);
-    const source = readFileSync(file, 'utf8');
-    const cacheFile = this.#cacheDir && join(this.#cacheDir, `${basename(file)}.${this.#variant}.${hash('sha256', source, 'hex').slice(0, 32)}.cache`);
+    const { source, identity } = readChunk(file);
+    const cacheFile = this.#cacheDir && join(this.#cacheDir, `${basename(file)}.${this.#variant}.${identity}.cache`);
     const cachedData = cacheFile ? readOrUndefined(cacheFile) : undefined;
     const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
       filename: file,
@@ -98,6 +101,23 @@ function isPrivateDir(dir: string): boolean {
     return stat.uid === process.getuid!() && (stat.mode & 0o022) === 0;
   } catch {
     return false;
+  }
+}
+
+/**
+ * A chunk's text and the identity its cache is named by, both from one open file (a chunk replaced
+ * between a stat and a read could otherwise pair new text with the old file's cache).
+ */
+function readChunk(file: string): { source: string; identity: string } {
+  const fd = openSync(file, 'r');
+  try {
+    const stat = fstatSync(fd, { bigint: true });
+    const bytes = readFileSync(fd);
+    const identity = [stat.size, stat.mtimeNs, stat.ctimeNs, stat.ino].map((field) => field.toString(36)).join('-');
+    // ASCII is read as Latin-1: the same text, made without decoding (a chunk edited by hand may not be ASCII).
+    return { source: isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8'), identity };
+  } finally {
+    closeSync(fd);
   }
 }
 
