@@ -15,17 +15,21 @@ import { API_KEY, BIN, HEADERS, LOAD, OPENAPI, PRISM, STATIC_SERVER, assertBuilt
  * (bench/peers/load.mjs) is a separate process that verifies the certificate, with 32 keep-alive
  * connections of 8 pipelined requests each, for every target alike: plain sockets and pipelining
  * make it cheap per request, so that on a machine of few cores it leaves them to the servers.
- * Targets, rounds alternating, one process each: run one after the other, each alone, in reverse
- * order every other round. The listener's guards (handshake limit, connection cap, Host check) are
- * measured on a pair of servers of the same build, one started without them, for throughput and p99.
+ * Targets compared with each other are measured as a group, one after the other, each alone, in
+ * short runs and many rounds, the order rotating each round; each figure is the median of its
+ * runs. This machine's speed drifts within seconds (one server read 5,300 and 10,800 req/s half a
+ * minute apart): runs seconds apart share the drift, and a ratio of runs tens of seconds apart
+ * (4-s runs of every target in turn) read 0.46 to 0.68 for the same build. The listener's guards
+ * (handshake limit, connection cap, Host check) are measured on a pair of servers of the same
+ * build, one started without them, for throughput and p99.
  */
 
 const CONNECTIONS = 32;
 // 8 deep, each write and read carries several requests, for the generator and the servers alike
 // (on 2 cores, one deep: workers 0.77× of 2 × one; 8 deep: 0.82-0.86×). THROUGHPUT_BENCH_PIPELINING=1 compares.
 const PIPELINING = Number(process.env.THROUGHPUT_BENCH_PIPELINING ?? 8);
-const DURATION_MS = Number(process.env.THROUGHPUT_BENCH_MS ?? 4_000);
-const ROUNDS = Number(process.env.THROUGHPUT_BENCH_ROUNDS ?? 2);
+const DURATION_MS = Number(process.env.THROUGHPUT_BENCH_MS ?? 2_000);
+const ROUNDS = Number(process.env.THROUGHPUT_BENCH_ROUNDS ?? 6);
 
 // The guards' p99 is compared at a light load, where a request's latency is its own processing:
 // at saturation (256 in flight) p99 is the queue's length, which follows throughput. At a light
@@ -86,8 +90,6 @@ function row(name: string, ours: number, peer: { name: string; value: number }, 
   return { name, value: ours, unit: 'req/s', target, comparison: '>=', peer, ...(detail ? { detail } : {}) };
 }
 
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-
 /** Throughput rows: ours vs the stack's limit and vs Prism, and N workers vs N × one. */
 export async function run(): Promise<BenchRow[]> {
   assertBuilt();
@@ -128,29 +130,34 @@ export async function run(): Promise<BenchRow[]> {
     const unguarded = await serve(dir, 1, false, guardCpus);
     children.push(guarded, unguarded);
 
-    const runs = ([
-      ['ours-ah', one, 'allowance-holder/price'], ['guarded-ah', guarded, 'allowance-holder/price'], ['unguarded-ah', unguarded, 'allowance-holder/price'],
-      ['bare-ah', staticTarget, 'allowance-holder/price'], ['prism-ah', prismTarget, 'allowance-holder/price'],
-      ['ours-p2q', one, 'permit2/quote'], ['bare-p2q', staticTarget, 'permit2/quote'], ['prism-p2q', prismTarget, 'permit2/quote'],
-      ['many-ah', many, 'allowance-holder/price'],
-      ...(oneOnOneCore ? [['one-core-ah', oneOnOneCore, 'allowance-holder/price'] as const] : []),
-    ] satisfies (readonly [string, Target, Endpoint])[]).filter(([id]) => !noPrism || !id.startsWith('prism-'));
+    type Run = readonly [string, Target, Endpoint];
+    const groups: Run[][] = [
+      [['ours-ah', one, 'allowance-holder/price'], ['bare-ah', staticTarget, 'allowance-holder/price'], ['prism-ah', prismTarget, 'allowance-holder/price']],
+      [['ours-p2q', one, 'permit2/quote'], ['bare-p2q', staticTarget, 'permit2/quote'], ['prism-p2q', prismTarget, 'permit2/quote']],
+      [['guarded-ah', guarded, 'allowance-holder/price'], ['unguarded-ah', unguarded, 'allowance-holder/price']],
+      [['many-ah', many, 'allowance-holder/price'], ...(oneOnOneCore ? [['one-core-ah', oneOnOneCore, 'allowance-holder/price'] as const] : [])],
+    ].map((group) => (group as Run[]).filter(([id]) => !noPrism || !id.startsWith('prism-')));
     const results = new Map<string, Load[]>();
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [id, target, endpoint] of round % 2 === 0 ? runs : runs.toReversed()) results.set(id, [...(results.get(id) ?? []), await load(dir, target, paths[endpoint])]);
+    for (const group of groups) {
+      for (let round = 0; round < ROUNDS; round++) {
+        // Rotated each round, so that each target goes first as often as the others.
+        for (const [id, target, endpoint] of [...group.slice(round % group.length), ...group.slice(0, round % group.length)]) {
+          results.set(id, [...(results.get(id) ?? []), await load(dir, target, paths[endpoint])]);
+        }
+      }
     }
     for (let pair = 0; pair < LIGHT_PAIRS; pair++) {
       const sides = [['guarded-ah-light', guarded], ['unguarded-ah-light', unguarded]] as const;
       for (const [id, target] of pair % 2 === 0 ? sides : sides.toReversed()) results.set(id, [...(results.get(id) ?? []), await load(dir, target, paths['allowance-holder/price'], LIGHT, guardCpus && '0')]);
     }
     const of = (id: string) => results.get(id) ?? [{ rps: Number.NaN, failures: 0, p99Ms: Number.NaN, bytes: 0, requests: 0 }];
-    const rps = (id: string) => mean(of(id).map((result) => result.rps));
-    const p99 = (id: string) => mean(of(id).map((result) => result.p99Ms));
+    const rps = (id: string) => median(of(id).map((result) => result.rps));
+    const p99 = (id: string) => median(of(id).map((result) => result.p99Ms));
     const failures = [...results.values()].flat().reduce((sum, result) => sum + result.failures, 0);
     const size = (id: string) => Math.round(of(id)[0]!.bytes / Math.max(1, of(id)[0]!.requests));
     const sizes = `bodies ${size('ours-ah')} / ${size('bare-ah')} / ${size('prism-ah')} B (ours / bare / Prism) for the price, ${size('ours-p2q')} / ${size('bare-p2q')} / ${size('prism-p2q')} B for the quote`;
     const latency = `p99 ${p99('ours-ah').toFixed(1)} / ${p99('bare-ah').toFixed(1)} / ${p99('prism-ah').toFixed(1)} ms (ours / bare / Prism) for the price, ${p99('ours-p2q').toFixed(1)} / ${p99('bare-p2q').toFixed(1)} / ${p99('prism-p2q').toFixed(1)} ms for the quote, ${p99('many-ah').toFixed(1)} ms with ${cores} workers`;
-    const each = `${CONNECTIONS} connections × ${PIPELINING} pipelined requests (HTTP/1.1, every target alike), ${DURATION_MS / 1000} s × ${ROUNDS} alternating rounds, load generator in its own process verifying the certificate; ${sizes}; ${latency}`;
+    const each = `${CONNECTIONS} connections × ${PIPELINING} pipelined requests (HTTP/1.1, every target alike), medians of ${ROUNDS} runs of ${DURATION_MS / 1000} s, the targets compared run in turn each round, load generator in its own process verifying the certificate; ${sizes}; ${latency}`;
     const guards = `a pair of servers of the same build, one without the listener guards (handshake limit, connection cap, Host check), given the same load in alternation${guardCpus ? `, each with its generator on core ${guardCpus}` : ''}: ${rps('guarded-ah').toFixed(0)} / ${rps('unguarded-ah').toFixed(0)} req/s (on / off)`;
     const lightP99 = (id: string) => median(of(id).map((result) => result.p99Ms));
     const scaling = `the load generator (the same ${CONNECTIONS} × ${PIPELINING} pipelined requests) runs inside the cores measured: with the one worker on core 0, with the ${cores} workers on all ${cores} cores; against one worker left free (the generator beside it on a core of its own), ${cores} × ${rps('ours-ah').toFixed(0)} req/s: ${(rps('many-ah') / (cores * rps('ours-ah'))).toFixed(3)}×`;
