@@ -19,10 +19,31 @@ export class UsageError extends Error {}
 /** Parses flags strictly (no positionals); an unknown or malformed flag is a UsageError. */
 export function parseFlags<T extends ParseArgsOptionsConfig>(argv: string[], options: T) {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+    return parseArgs({ args: withNegativeValues(argv, options), options, strict: true, allowPositionals: false }).values;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/**
+ * `--amount -1` as `--amount=-1`. parseArgs takes a value that starts with a dash for a forgotten
+ * argument and answers that the option is "ambiguous"; a negative number after a flag that takes
+ * a value is that value, and then the flag's own check says what is wrong with it.
+ */
+function withNegativeValues(argv: string[], options: ParseArgsOptionsConfig): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const token = argv[index]!;
+    const next = argv[index + 1];
+    const takesValue = token.startsWith('--') && options[token.slice(2)]?.type === 'string';
+    if (takesValue && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${token}=${next}`);
+      index += 1;
+    } else {
+      joined.push(token);
+    }
+  }
+  return joined;
 }
 
 /** A flag that must be given and not blank. */

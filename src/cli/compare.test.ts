@@ -144,6 +144,9 @@ describe('swap-explorer price', () => {
       [['--chain', '1,10', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1'], '--chain'],
       [['--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--model', 'both'], '--model'],
       [['--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '0'], '--amount'],
+      // A negative number is the flag's value (parseArgs alone calls it "ambiguous").
+      [['--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '-1'], '--amount'],
+      [['--chain', '-1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1'], '--chain'],
       [['--chain', '130', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1'], '--sell'],
     ] as const) {
       const ran = await inProcess(['price', ...args, '--data-dir', dir]);
