@@ -36,7 +36,7 @@ function withNegativeValues(argv: string[], options: ParseArgsOptionsConfig): st
     const token = argv[index]!;
     const next = argv[index + 1];
     const takesValue = token.startsWith('--') && options[token.slice(2)]?.type === 'string';
-    if (takesValue && next !== undefined && /^-\d/.test(next)) {
+    if (takesValue && next !== undefined && /^-[0-9.]/.test(next)) {
       joined.push(`${token}=${next}`);
       index += 1;
     } else {
