@@ -5,6 +5,7 @@ import { HistorySearchInputSchema } from '../src/ipc/channels/history.ts';
 import type { NewHistoryEntry } from '../src/ipc/schemas/history-entry.ts';
 import { HistoryStore } from '../src/core/history/history-store.ts';
 import { sampleEntry, sampleZid } from '../src/core/history/sample-entries.ts';
+import { median } from './peers/peers.ts';
 import type { BenchRow } from './types.ts';
 
 /**
@@ -21,10 +22,6 @@ const SIZE_SAMPLE = 10_000;
 const OPENS = 15;
 const ENDPOINTS = ['allowance-holder.price', 'allowance-holder.quote', 'permit2.price', 'permit2.quote'] as const;
 const CHAINS = [1, 10, 56, 137, 8453, 42161, 43114];
-
-function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
