@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { permit2PriceBody } from '../spec/test-fixtures.ts';
+import { setOwn } from './own-record.ts';
 import { diffJson, diffJsonText, type DiffEntry } from './json-diff.ts';
 
 // Applies a diff to `before` by walking the paths; a diff that applies back to `after` is complete.
+// Keys are set with setOwn: a body may have a "__proto__" key (JSON.parse makes it an own key).
 function setAt(root: unknown, path: string, value: unknown, remove: boolean): unknown {
   const keys = [...path.slice(1).matchAll(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g)].map((m) => (m[1] ?? (m[2] !== undefined ? Number(m[2]) : JSON.parse(m[3]!))) as string | number);
   if (keys.length === 0) return value;
@@ -13,7 +15,8 @@ function setAt(root: unknown, path: string, value: unknown, remove: boolean): un
   if (remove) {
     if (Array.isArray(node)) node.length = Number(last);
     else delete node[last];
-  } else node[last] = value;
+  } else if (Array.isArray(node)) node[last as number] = value;
+  else setOwn(node, String(last), value);
   return root;
 }
 
@@ -57,6 +60,12 @@ describe('diffJson', () => {
     expect(diffJson({ a: { b: 1 } }, { a: [1] })).toEqual([{ path: '$.a', kind: 'changed', before: { b: 1 }, after: [1] }]);
     expect(diffJson({ a: null }, { a: null })).toEqual([]);
     expect(diffJson({ a: null }, {})).toEqual([{ path: '$.a', kind: 'removed', before: null }]);
+  });
+
+  it('reports a "__proto__" key like any other, as an own key of the body', () => {
+    const entries = diffJson(JSON.parse('{"a":{}}'), JSON.parse('{"a":{"__proto__":false}}'));
+    expect(entries).toEqual([{ path: '$.a.__proto__', kind: 'added', after: false }]);
+    expect(diffJson(JSON.parse('{"__proto__":{"x":1}}'), {})).toEqual([{ path: '$.__proto__', kind: 'removed', before: { x: 1 } }]);
   });
 
   it('is empty for equal bodies and applies back to the second body for any JSON pair', () => {
