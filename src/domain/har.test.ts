@@ -78,3 +78,13 @@ describe('fromHarEntry', () => {
     expect(read.zid).toBe('0x2');
   });
 });
+
+describe('HAR names of Object.prototype members', () => {
+  it('keeps a header or query parameter named __proto__ as an own key on import', () => {
+    const [entry] = buildHar([sampleEntry({ requestHeaders: JSON.parse('{"__proto__":"h"}') as Record<string, string>, query: JSON.parse('{"__proto__":"1"}') as Record<string, string> })], { name: 'a', version: '1' }).log.entries;
+    expect(entry!.request.headers).toContainEqual({ name: '__proto__', value: 'h' });
+    const read = fromHarEntry(entry!) as HistoryEntryLike;
+    expect(Object.entries(read.requestHeaders)).toEqual([['__proto__', 'h']]);
+    expect(Object.entries(read.query)).toEqual([['__proto__', '1']]);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Har, HarEntry } from './har-schema.ts';
 import { redactHeaders, redactUrl } from './redact.ts';
+import { setOwn } from './own-record.ts';
 
 /**
  * History entries as HAR 1.2 and back (issue 6, "Export and import"). The API key is redacted on
@@ -88,7 +89,7 @@ export function buildHar(entries: readonly HistoryEntryLike[], creator: HarCreat
 function record(items: { name: string; value: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
   // Repeated names are joined as HTTP does for list headers, so none is lost.
-  for (const { name, value } of items) out[name] = Object.hasOwn(out, name) ? `${out[name]}, ${value}` : value;
+  for (const { name, value } of items) setOwn(out, name, Object.hasOwn(out, name) ? `${out[name]}, ${value}` : value);
   return out;
 }
 

@@ -2,6 +2,7 @@ import '../zod-csp.ts';
 import { chainName } from '../../../src/domain/chains.ts';
 import { findToken, findTokenBySymbol, tokensOf, type TokenInfo } from '../../../src/domain/token-registry.ts';
 import { AmountError, formatBaseUnits, parseHumanAmount } from '../../../src/domain/units.ts';
+import { getOwn, setOwn } from '../../../src/domain/own-record.ts';
 import { ENDPOINTS, toFieldErrors, type EndpointId } from '../../../src/spec/index.ts';
 
 /**
@@ -148,14 +149,17 @@ export class ExplorerForm {
       const value = this.advanced[param.name]?.trim();
       if (value) out[param.name] = value;
     }
-    for (const [name, value] of extra) out[name] ??= value;
+    for (const [name, value] of extra) if (!Object.hasOwn(out, name)) setOwn(out, name, value);
     return out;
   });
 
   /** Inline problems by field: the form's own (tokens, amount) and the endpoint schema's. */
   readonly errors = $derived.by((): Record<string, string[]> => {
     const out: Record<string, string[]> = {};
-    const add = (field: string, reason: string) => (out[field] ??= []).push(reason);
+    const add = (field: string, reason: string) => {
+      if (!Object.hasOwn(out, field)) setOwn(out, field, []);
+      out[field]!.push(reason);
+    };
     if (this.isSwap) {
       if ('error' in this.sell) add('sellToken', this.sell.error);
       if ('error' in this.buy) add('buyToken', this.buy.error);
@@ -224,7 +228,7 @@ export class ExplorerForm {
 function fillDifferences(requested: Readonly<Record<string, string>>, sent: Readonly<Record<string, string>>): FillDifference[] {
   const out: FillDifference[] = [];
   for (const name of new Set([...Object.keys(requested), ...Object.keys(sent)])) {
-    const [was, now] = [requested[name] ?? null, sent[name] ?? null];
+    const [was, now] = [getOwn(requested, name) ?? null, getOwn(sent, name) ?? null];
     if (was === now) continue;
     const reason =
       was === null ? 'the request had none; the form always sends one'

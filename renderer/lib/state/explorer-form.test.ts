@@ -109,6 +109,17 @@ describe('filling the form from a sent request', () => {
     expect(form.params.slippagePpm).toBe('500');
   });
 
+  it('keeps parameters named like Object.prototype members, with the spec\'s reason beside them', () => {
+    // JSON.parse makes "__proto__" an own key, as a pasted request's corrected parameters have it.
+    const sent = JSON.parse(`{"chainId":"1","sellToken":"${USDC}","buyToken":"${WETH}","sellAmount":"1000000","__proto__":"1","constructor":"2"}`) as Record<string, string>;
+    const form = new ExplorerForm();
+    form.fill('permit2.price', sent);
+    expect(Object.entries(form.params)).toEqual(Object.entries(sent));
+    expect(form.fillDifferences).toEqual([]);
+    expect(Object.hasOwn(form.errors, '__proto__') && Object.hasOwn(form.errors, 'constructor')).toBe(true);
+    expect(Object.getPrototypeOf(form.errors)).toBe(Object.prototype);
+  });
+
   it('keeps buyAmount on Permit2 as buyAmount, never turning it into a sellAmount', () => {
     const sent = { chainId: '1', sellToken: USDC, buyToken: WETH, buyAmount: '1000000000000000000' };
     const form = new ExplorerForm();

@@ -165,6 +165,13 @@ describe('lint: parameters', () => {
     expect(corrected!.remaining).toEqual(invalid);
   });
 
+  it('INPUT_INVALID: a parameter named __proto__ is reported and kept in the corrected URL, not dropped', () => {
+    const { findings, corrected } = lint(curl('/swap/allowance-holder/price', `${V2}&__proto__=1`));
+    expect(only(findings, 'INPUT_INVALID').map((finding) => finding.field)).toEqual(['__proto__']);
+    expect(Object.hasOwn(corrected!.params, '__proto__')).toBe(true);
+    expect(new URL(corrected!.url).searchParams.get('__proto__')).toBe('1');
+  });
+
   it('every corrected request without remaining findings passes the endpoint schema', () => {
     const texts = [
       curl('/swap/v1/quote', `sellToken=ETH&buyToken=USDC&sellAmount=1&takerAddress=${TAKER}&slippagePercentage=0.005`, `-H '0x-api-key: abcdefghijklmn'`, 'https://base.api.0x.org'),

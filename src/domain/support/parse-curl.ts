@@ -2,6 +2,7 @@ import { addQuery, parseQueryString, parseUrlParts } from './parse-url.ts';
 import { finishRequest, headerLine } from './request-parts.ts';
 import { shellWords } from './shell-words.ts';
 import type { PastedRequest } from './types.ts';
+import { setOwn } from '../own-record.ts';
 
 /**
  * A pasted curl command as a request: -H/--header in any quoting, -X/--request, --url, -G/--get
@@ -36,7 +37,7 @@ function splitAttached(word: string): [string, string | undefined] {
 function applyOption(state: CurlState, option: string, value: string): void {
   if (option === '-H' || option === '--header') {
     const pair = headerLine(value);
-    if (pair) state.headers[pair[0]] = pair[1];
+    if (pair) setOwn(state.headers, pair[0], pair[1]);
   } else if (option === '-X' || option === '--request') state.method = value;
   else if (option === '--url') state.url = value;
   else if (DATA.has(option)) state.data.push({ option, value });

@@ -1,6 +1,7 @@
 import { parseUrlParts } from './parse-url.ts';
 import { finishRequest, headerLine } from './request-parts.ts';
 import type { PastedRequest } from './types.ts';
+import { setOwn } from '../own-record.ts';
 
 /**
  * A raw HTTP/1.1 request as pasted from a proxy or a log: `GET /path?query HTTP/1.1`, header lines,
@@ -19,7 +20,7 @@ export function parseHttpRequest(text: string): PastedRequest | null {
   for (const line of lines.slice(1)) {
     if (line.trim() === '') break;
     const pair = headerLine(line);
-    if (pair) headers[pair[0]] = pair[1];
+    if (pair) setOwn(headers, pair[0], pair[1]);
   }
   const url = parseUrlParts(first[2]!);
   if (!url) return null;

@@ -1,6 +1,7 @@
 import { addQuery, parseUrlParts } from './parse-url.ts';
 import { finishRequest } from './request-parts.ts';
 import type { PastedRequest } from './types.ts';
+import { assignOwn, setOwn } from '../own-record.ts';
 
 /**
  * A pasted JavaScript snippet as a request, read without running it: `fetch(url, {headers})`,
@@ -45,7 +46,7 @@ function objectPairs(block: string): Record<string, string> {
   for (const match of inner.matchAll(PAIR)) {
     const name = match[1] ? unquote(match[1]) : match[2]!;
     const value = match[3] ? unquote(match[3]) : (match[4]?.replace(/_/g, '').replace(/n$/, '') ?? `{${match[5]!.trim()}}`);
-    out[name] = value;
+    setOwn(out, name, value);
   }
   return out;
 }
@@ -63,11 +64,11 @@ function objectNamed(text: string, name: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pattern of patterns) {
     const match = pattern.exec(text);
-    if (match) Object.assign(out, objectPairs(braceBlock(text, match.index + match[0].length - 1)));
+    if (match) assignOwn(out, objectPairs(braceBlock(text, match.index + match[0].length - 1)));
   }
   // headers: myHeaders / params: query: follow one identifier to its own object.
   const alias = new RegExp(String.raw`\b${escapeName(name)}\s*:\s*([A-Za-z_$][\w$]*)\s*[,}\n]`).exec(text);
-  if (alias && alias[1] !== name) Object.assign(out, objectNamed(text.replace(alias[0], ''), alias[1]!));
+  if (alias && alias[1] !== name) assignOwn(out, objectNamed(text.replace(alias[0], ''), alias[1]!));
   return out;
 }
 
@@ -101,7 +102,7 @@ function assemble(source: 'fetch' | 'axios', text: string, rawUrl: string | null
   if (rawUrl === null) return null;
   const url = parseUrlParts(rawUrl);
   if (!url) return null;
-  for (const name of ['params', 'searchParams', 'query', 'queryParams']) Object.assign(url.query, objectNamed(text, name));
+  for (const name of ['params', 'searchParams', 'query', 'queryParams']) assignOwn(url.query, objectNamed(text, name));
   callCalls(text, 'set', url.query, /\bsearchParams|\bparams|\bqs/);
   callCalls(text, 'append', url.query, /\bsearchParams|\bparams|\bqs/);
   const headers = objectNamed(text, 'headers');

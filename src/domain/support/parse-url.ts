@@ -1,3 +1,5 @@
+import { setOwn } from '../own-record.ts';
+
 /**
  * The URL part of a pasted request: scheme, host, path and query, from an absolute URL, a URL
  * without a scheme (`api.example.com/swap/...`) or a bare path (`/swap/v1/quote?...`).
@@ -13,7 +15,7 @@ export interface UrlParts {
 
 /** Adds a query pair; a repeated name is joined with commas, the spec's list separator. */
 export function addQuery(query: Record<string, string>, name: string, value: string): void {
-  query[name] = Object.hasOwn(query, name) ? `${query[name]},${value}` : value;
+  setOwn(query, name, Object.hasOwn(query, name) ? `${query[name]},${value}` : value);
 }
 
 function decode(text: string): string {

@@ -119,3 +119,20 @@ describe('parseHttpRequest and parseUrlParts', () => {
     expect(parseUrlParts('not a url')).toBeNull();
   });
 });
+
+describe('names of Object.prototype members', () => {
+  // Plain assignment of "__proto__" sets a prototype (or, for a string, nothing): the pair would
+  // vanish, and the linter could not say it is not a parameter of the endpoint.
+  const odd = `chainId=1&__proto__=1&constructor=2`;
+  it.each([
+    ['curl', () => parseCurl(`curl -H '__proto__: h' 'https://api.example.com${PATH}?${odd}'`)],
+    ['HTTP', () => parseHttpRequest(`GET ${PATH}?${odd} HTTP/1.1\r\nHost: api.example.com\r\n__proto__: h\r\n\r\n`)],
+    ['fetch', () => parseFetch(`fetch('https://api.example.com${PATH}?${odd}', { headers: { __proto__: 'h' } })`)],
+    ['axios', () => parseAxios(`axios.get('https://api.example.com${PATH}', { params: { chainId: '1', __proto__: '1', constructor: '2' }, headers: { '__proto__': 'h' } })`)],
+  ])('keeps them as own query parameters and headers from %s', (_, parse) => {
+    const parsed = parse()!;
+    expect(Object.entries(parsed.query)).toEqual([['chainId', '1'], ['__proto__', '1'], ['constructor', '2']]);
+    expect(Object.entries(parsed.headers)).toContainEqual(['__proto__', 'h']);
+    expect(Object.getPrototypeOf(parsed.query)).toBe(Object.prototype);
+  });
+});

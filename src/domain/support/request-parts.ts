@@ -2,6 +2,7 @@ import { REDACTED } from '../redact.ts';
 import { isKeyPlaceholder, isSecretName } from './redact-paste.ts';
 import type { PastedRequest } from './types.ts';
 import type { UrlParts } from './parse-url.ts';
+import { setOwn } from '../own-record.ts';
 
 /**
  * The last step of every request parser: header names lower-cased, any secret value replaced (a
@@ -16,7 +17,7 @@ function redactRecord(record: Record<string, string>): { out: Record<string, str
     const isExpression = /^\{[^{}]+\}$/.test(value.trim());
     const secret = isSecretName(name) && value.trim() !== '' && !isExpression && !(isKeyPlaceholder(value) && value.trim() !== REDACTED);
     if (secret) hadKey = true;
-    out[name] = secret ? REDACTED : value;
+    setOwn(out, name, secret ? REDACTED : value);
   }
   return { out, hadKey };
 }
@@ -26,7 +27,7 @@ export function finishRequest(source: PastedRequest['source'], method: string, u
   const lower: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const key = name.trim().toLowerCase();
-    lower[key] = Object.hasOwn(lower, key) ? `${lower[key]}, ${value.trim()}` : value.trim();
+    setOwn(lower, key, Object.hasOwn(lower, key) ? `${lower[key]}, ${value.trim()}` : value.trim());
   }
   const query = redactRecord(url.query);
   const head = redactRecord(lower);
