@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HarSchema } from './har-schema.ts';
-import { buildHar, fromHarEntry, type HistoryEntryLike } from './har.ts';
+import { buildHar, fromHarEntry, HistoryEntryLikeSchema, type HistoryEntryLike } from './har.ts';
 import { REDACTED } from './redact.ts';
 import { SECRET, sampleEntry } from './test-fixtures.ts';
 
@@ -86,5 +86,7 @@ describe('HAR names of Object.prototype members', () => {
     const read = fromHarEntry(entry!) as HistoryEntryLike;
     expect(Object.entries(read.requestHeaders)).toEqual([['__proto__', 'h']]);
     expect(Object.entries(read.query)).toEqual([['__proto__', '1']]);
+    // The import checks each entry with HistoryEntryLikeSchema: that keeps it too.
+    expect(Object.entries(HistoryEntryLikeSchema.parse(read).requestHeaders)).toEqual([['__proto__', 'h']]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Har, HarEntry } from './har-schema.ts';
 import { redactHeaders, redactUrl } from './redact.ts';
+import { ownKeysRecord } from '../spec/own-keys-record.ts';
 import { setOwn } from './own-record.ts';
 
 /**
@@ -8,7 +9,7 @@ import { setOwn } from './own-record.ts';
  * the way out and again on the way in: a customer's own HAR may carry their key.
  */
 
-const headerRecord = z.record(z.string(), z.string());
+const headerRecord = ownKeysRecord(z.string(), z.string());
 
 /** The minimal view of a history entry that exports need; the history store maps its rows to it. */
 export const HistoryEntryLikeSchema = z.object({

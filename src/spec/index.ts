@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './lazy-schema.ts';
 export * from './primitives.ts';
 export * from './query-object.ts';
+export * from './own-keys-record.ts';
 export * from './field-errors.ts';
 export * from './swap-query.ts';
 export * from './price-response.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../ipc/result.ts';
-import { SendRequestOutputSchema } from '../../ipc/channels/request.ts';
+import { SendRequestInputSchema, SendRequestOutputSchema } from '../../ipc/channels/request.ts';
 import { DEMO_TAKERS, startLocalService, type RunningService } from '../../service/index.ts';
 import { wethToUsdc } from '../../service/test-fixtures.ts';
 import { testConnection } from '../http/test-support.ts';
@@ -104,6 +104,15 @@ describe('request.send against the local service', { timeout: 60_000 }, () => {
     expect(entry.url).toContain('sellToken=FOO');
     expect(entry.errorName).toBe('INPUT_INVALID');
     expect(history.entries.length).toBe(before + 1);
+  });
+
+  it('sends a parameter named __proto__ that passed the IPC boundary, and the service names it', async () => {
+    const params = JSON.parse(JSON.stringify({ ...wethToUsdc(), proto: '1' }).replace('"proto"', '"__proto__"')) as Record<string, string>;
+    const input = SendRequestInputSchema.parse({ requestId: 'proto', profileId: 'local', endpoint: 'permit2.price', params, sendAsIs: true });
+    const { entry } = await requests.send(input);
+    expect(new URL(entry.url).searchParams.get('__proto__')).toBe('1');
+    expect(entry.status).toBe(400);
+    expect(JSON.parse(entry.bodyText).data.details).toContainEqual(expect.objectContaining({ field: '__proto__' }));
   });
 
   it('answers NOT_FOUND for an unknown profile', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EndpointIdSchema, lazySchema } from '../../spec/index.ts';
+import { EndpointIdSchema, lazySchema, ownKeysRecord } from '../../spec/index.ts';
 import { channel } from '../channel.ts';
 import { HistoryEntrySchema } from '../schemas/history-entry.ts';
 
@@ -16,7 +16,7 @@ export const SendRequestInputSchema = lazySchema(() =>
     requestId: z.string().min(1).max(100),
     profileId: z.string().min(1).max(200),
     endpoint: EndpointIdSchema,
-    params: z.record(z.string().max(200), z.string().max(10_000)),
+    params: ownKeysRecord(z.string().max(200), z.string().max(10_000)),
     replayOf: z.number().int().positive().optional(),
     /**
      * Send the params exactly as given, skipping the engine's check against the endpoint schema

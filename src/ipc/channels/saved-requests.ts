@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EndpointIdSchema, lazySchema } from '../../spec/index.ts';
+import { EndpointIdSchema, lazySchema, ownKeysRecord } from '../../spec/index.ts';
 import { channel } from '../channel.ts';
 
 /**
@@ -8,7 +8,7 @@ import { channel } from '../channel.ts';
  * query as sent (never a key: keys live in the keychain and are not query parameters).
  */
 
-const ParamsSchema = lazySchema(() => z.record(z.string().max(200), z.string().max(10_000)).refine((params) => Object.keys(params).length <= 100, 'must have at most 100 parameters'));
+const ParamsSchema = lazySchema(() => ownKeysRecord(z.string().max(200), z.string().max(10_000)).refine((params) => Object.keys(params).length <= 100, 'must have at most 100 parameters'));
 
 /** What is saved: a name and the request as the Explorer would send it. */
 export const SavedRequestFieldsSchema = lazySchema(() =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EndpointIdSchema, lazySchema } from '../../spec/index.ts';
+import { EndpointIdSchema, lazySchema, ownKeysRecord } from '../../spec/index.ts';
 import { AppErrorSchema } from '../result.ts';
 
 /**
@@ -8,7 +8,7 @@ import { AppErrorSchema } from '../result.ts';
  * fields. Request headers and URL are stored with the API key already redacted.
  */
 
-const headerRecord = lazySchema(() => z.record(z.string(), z.string()));
+const headerRecord = lazySchema(() => ownKeysRecord(z.string(), z.string()));
 
 /** One schema-report finding (src/spec/schema-report.ts). */
 export const SchemaFindingSchema = lazySchema(() =>
