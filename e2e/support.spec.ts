@@ -365,6 +365,29 @@ test('after a replay: the list shows the new entry, Compare with original is one
   await expect(new ExplorerPage(page).form.getByLabel('Sell token')).toHaveValue(/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2|WETH/i);
 });
 
+test('a pasted parameter named __proto__ is reported, carried into the Explorer, and refused by name rather than sent without it', async ({ page, openSession }) => {
+  await openSession(page);
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(`curl -H 'svc-api-key: $SVC_API_KEY' -H 'svc-version: v2' 'https://api.0x.org/swap/allowance-holder/price?chainId=1&sellToken=${WETH}&buyToken=${USDC}&sellAmount=1000000000000000000&__proto__=1'`);
+  await expect(paste.finding('INPUT_INVALID')).toContainText('__proto__ is not a parameter of this endpoint');
+  await expect(paste.corrected.getByLabel('Corrected URL')).toContainText('&__proto__=1');
+
+  await paste.dialog.getByRole('button', { name: 'Open in Explorer' }).click();
+  const explorer = new ExplorerPage(page);
+  const others = explorer.form.getByRole('list', { name: 'Other parameters' });
+  await expect(others.getByRole('listitem')).toHaveText([/__proto__=1\s*is not a parameter of this endpoint/]);
+  await screenshot(page, 'support-proto-parameter-1280-light');
+  await explorer.form.getByLabel('Send even if invalid').check();
+  await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
+  // Electron's context bridge would drop the key on the way to the engine: refused and named instead.
+  const refused = page.getByRole('region', { name: 'Request refused' });
+  await expect(refused).toContainText('params.__proto__ is a name the app cannot send', SEND);
+  await expect(explorer.result).toBeHidden();
+  await expect(others.getByRole('listitem')).toHaveText([/__proto__=1/]);
+  await screenshot(page, 'support-proto-refused-1280-light');
+});
+
 test('select all (shown) checks the filtered rows, and checked rows the filter hides are counted', async ({ page, openSession }) => {
   const { app } = await openSession(page);
   const entries = Array.from({ length: 6 }, (_, i) => ({
