@@ -3,11 +3,12 @@ import { z } from 'zod';
 /**
  * `z.record(key, value)` that keeps an own "__proto__" key. zod leaves that key out of a record's
  * output without an issue (assigning it to the plain object it builds would set the prototype), so a
- * query parameter or header of that name, in a request sent with "Send even if invalid" or in a
- * customer's imported file, would vanish between the renderer and the engine. Every other key is
- * checked by zod's record (same issues, same paths); "__proto__" is checked with the same key and
- * value schemas, and the answer keeps the input's key order with every key its own.
- * The key schema must not change keys (a plain string schema with checks): keys are read back as given.
+ * query parameter or header of that name, in a customer's imported file or a kept History entry,
+ * would vanish without a word. (The page cannot send one at all: renderer/lib/api.ts says why.)
+ * Every other key is checked by zod's record (same issues, same paths); "__proto__" is checked with
+ * the same key and value schemas, and the answer keeps the input's key order with every key its
+ * own. The key schema must not change keys (a plain string schema with checks): keys are read back
+ * as given.
  */
 export function ownKeysRecord<Value extends z.ZodType>(keySchema: z.ZodType<string>, valueSchema: Value) {
   const record = z.record(keySchema, valueSchema);
