@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Har, HarEntry } from './har-schema.ts';
 import { redactHeaders, redactUrl } from './redact.ts';
 import { ownKeysRecord } from '../spec/own-keys-record.ts';
-import { setOwn } from './own-record.ts';
+import { joinOwn } from './own-record.ts';
 
 /**
  * History entries as HAR 1.2 and back (issue 6, "Export and import"). The API key is redacted on
@@ -90,7 +90,7 @@ export function buildHar(entries: readonly HistoryEntryLike[], creator: HarCreat
 function record(items: { name: string; value: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
   // Repeated names are joined as HTTP does for list headers, so none is lost.
-  for (const { name, value } of items) setOwn(out, name, Object.hasOwn(out, name) ? `${out[name]}, ${value}` : value);
+  for (const { name, value } of items) joinOwn(out, name, value, ', ');
   return out;
 }
 

@@ -8,6 +8,14 @@ export function setOwn<Value>(record: Record<string, Value>, key: string, value:
   Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
+/**
+ * Adds `value` under `key`, joined to a value already there with `separator`: a repeated header or
+ * query name keeps every value, as HTTP list headers and the spec's comma lists do.
+ */
+export function joinOwn(record: Record<string, string>, key: string, value: string, separator: string): void {
+  setOwn(record, key, Object.hasOwn(record, key) ? `${record[key]}${separator}${value}` : value);
+}
+
 /** The value of `record`'s own property `key`, never one inherited from Object.prototype. */
 export function getOwn<Value>(record: Record<string, Value>, key: string): Value | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;

@@ -29,11 +29,7 @@ export function ownKeysRecord<Value extends z.ZodType>(keySchema: z.ZodType<stri
       return z.NEVER;
     }
     if (!hasProto) return parsed.data;
-    const out: Record<string, z.output<Value>> = {};
-    for (const key of Object.keys(input)) {
-      const value = key === '__proto__' ? protoValue : parsed.data[key];
-      Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
-    }
-    return out;
+    // Object.fromEntries defines each key as its own, "__proto__" included.
+    return Object.fromEntries(Object.keys(input).map((key) => [key, key === '__proto__' ? protoValue! : parsed.data[key]!]));
   });
 }

@@ -1,4 +1,4 @@
-import { setOwn } from '../own-record.ts';
+import { joinOwn } from '../own-record.ts';
 
 /**
  * The URL part of a pasted request: scheme, host, path and query, from an absolute URL, a URL
@@ -15,7 +15,7 @@ export interface UrlParts {
 
 /** Adds a query pair; a repeated name is joined with commas, the spec's list separator. */
 export function addQuery(query: Record<string, string>, name: string, value: string): void {
-  setOwn(query, name, Object.hasOwn(query, name) ? `${query[name]},${value}` : value);
+  joinOwn(query, name, value, ',');
 }
 
 function decode(text: string): string {

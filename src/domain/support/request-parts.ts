@@ -2,7 +2,7 @@ import { REDACTED } from '../redact.ts';
 import { isKeyPlaceholder, isSecretName } from './redact-paste.ts';
 import type { PastedRequest } from './types.ts';
 import type { UrlParts } from './parse-url.ts';
-import { setOwn } from '../own-record.ts';
+import { joinOwn, setOwn } from '../own-record.ts';
 
 /**
  * The last step of every request parser: header names lower-cased, any secret value replaced (a
@@ -27,7 +27,7 @@ export function finishRequest(source: PastedRequest['source'], method: string, u
   const lower: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const key = name.trim().toLowerCase();
-    setOwn(lower, key, Object.hasOwn(lower, key) ? `${lower[key]}, ${value.trim()}` : value.trim());
+    joinOwn(lower, key, value.trim(), ', ');
   }
   const query = redactRecord(url.query);
   const head = redactRecord(lower);
