@@ -75,7 +75,11 @@ async function addProfileWithKey(context: BrowserContext, evidence: Evidence, tr
 
 // Checks every entry: checking a row below the fold scrolls the list, which renders the next rows.
 async function checkAllHistory(page: Page): Promise<void> {
-  const unchecked = page.getByRole('list', { name: 'History entries' }).getByRole('checkbox', { checked: false });
+  const list = page.getByRole('list', { name: 'History entries' });
+  // The list loads after the screen shows: counting before it arrived checked nothing (a 2-core CI
+  // run then waited out the test on a disabled Export HAR).
+  await expect(list.getByRole('checkbox').first()).toBeVisible({ timeout: 30_000 });
+  const unchecked = list.getByRole('checkbox', { checked: false });
   while ((await unchecked.count()) > 0) await unchecked.first().check();
 }
 
