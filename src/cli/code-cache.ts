@@ -1,8 +1,9 @@
 import { isAscii } from 'node:buffer';
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
+import { makeDirectory } from '../core/make-directory.ts';
 
 /**
  * Loads the built CLI (CommonJS chunks, build/build-cli.ts) through V8 code caches made *after* the
@@ -93,7 +94,7 @@ export class CodeCacheLoader {
 /** The folder exists (made if missing, mode 700), is a real folder (not a link), is this user's, and no one else may write to it. */
 function isPrivateDir(dir: string): boolean {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirectory(dir, 0o700);
     const stat = lstatSync(dir);
     if (!stat.isDirectory()) return false;
     // Windows has no owner ids or mode bits here; its temp folder is the user's own.

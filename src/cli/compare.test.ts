@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +96,17 @@ describe('swap-explorer compare', () => {
     }
   });
 
+  // Through the launcher, as a user runs it, with a deadline: Node's recursive mkdir spun forever on this path.
+  it('exits 1 naming the history path and the reason for a --data-dir under /proc', () => {
+    const args = ['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--data-dir', '/proc/swap-explorer-test/cli'];
+    for (const command of [['price', '--chain', '1'], ['compare', '--chains', '1']]) {
+      const ran = spawnSync(process.execPath, [BIN, ...command, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      expect(ran.error).toBeUndefined();
+      expect(ran.stderr).toBe(`swap-explorer ${command[0]}: Could not open the history at /proc/swap-explorer-test/cli/history.db: ENOENT: cannot create /proc/swap-explorer-test: /proc exists but does not accept new folders\n`);
+      expect(ran.status).toBe(1);
+    }
+  });
+
   it('exits 2 naming --profile and the saved profiles for an unknown profile', async () => {
     const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '1', '--profile', 'Nope', '--data-dir', dir]);
     expect(ran.code).toBe(2);
@@ -137,6 +148,20 @@ describe('swap-explorer price', () => {
     const json = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--format', 'json', '--data-dir', dir]);
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ liquidityAvailable: true, mode: 'exact-in', sellAmount: '1000000000', zid: expect.any(String) });
+  });
+
+  // The launcher's compile cache and the chunks' code caches live under TMPDIR; Node's recursive mkdir spun forever there.
+  it('runs without its start-up caches when TMPDIR is under /proc', () => {
+    const ran = spawnSync(process.execPath, [BIN, 'price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--data-dir', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, TMPDIR: '/proc/swap-explorer-test' },
+    });
+    expect(ran.error).toBeUndefined();
+    expect(ran.stderr).toBe('');
+    expect(ran.stdout).toMatch(/^zid\s+0x[0-9a-f]{24}$/m);
+    expect(ran.status).toBe(0);
   });
 
   it('exits 2 naming --chain, --model and --amount', async () => {

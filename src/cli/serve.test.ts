@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,5 +95,16 @@ describe('an access log that cannot be written', () => {
     expect(await main(['serve', '--workers', '1', '--data-dir', join(dir, 'unlogged'), '--access-log', missing], capture)).toBe(2);
     expect(io.err).toBe(`swap-explorer serve: --access-log "${missing}" cannot be opened for appending (ENOENT)\n`);
     expect(io.out).toBe('');
+  });
+});
+
+describe('a data dir that cannot be made', () => {
+  // A child with a deadline: Node's recursive mkdir spun forever on this path, which in-process would stall the run.
+  it('exits 2 naming --data-dir and the reason for a path under /proc, before listening', () => {
+    const ran = spawnSync(process.execPath, [MAIN, 'serve', '--workers', '1', '--data-dir', '/proc/swap-explorer-test/svc'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(ran.error).toBeUndefined();
+    expect(ran.stderr).toBe('swap-explorer serve: --data-dir "/proc/swap-explorer-test/svc" cannot be created (ENOENT: cannot create /proc/swap-explorer-test: /proc exists but does not accept new folders)\n');
+    expect(ran.stdout).toBe('');
+    expect(ran.status).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 // Direct modules, not the barrels: a cluster's primary then loads neither the schemas nor the market.
 import { HEADER_NAMES } from '../spec/constants.ts';
+import { makeDirectory } from '../core/make-directory.ts';
 import type { ApiKeyConfig, LocalServiceOptions, RunningService } from '../service/index.ts';
 import type { Command, CommandIo } from './command.ts';
 
@@ -135,6 +136,17 @@ function accessLogProblem(file: string | undefined): string | null {
   }
 }
 
+// Made before the service starts, for the same reason: a folder that cannot be made (a file in the
+// way, no permission, a path under /proc) is a usage error naming the flag.
+function dataDirProblem(dir: string): string | null {
+  try {
+    makeDirectory(dir);
+    return null;
+  } catch (error) {
+    return `--data-dir "${dir}" cannot be created (${(error as Error).message})`;
+  }
+}
+
 async function run(argv: string[], io: CommandIo): Promise<number> {
   let options: ReturnType<typeof serveOptions>;
   try {
@@ -147,7 +159,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     io.stdout(USAGE);
     return 0;
   }
-  const problem = accessLogProblem(options.accessLogFile);
+  const problem = accessLogProblem(options.accessLogFile) ?? dataDirProblem(options.dataDir);
   if (problem) {
     io.stderr(`swap-explorer serve: ${problem}\n`);
     return 2;

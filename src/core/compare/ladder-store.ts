@@ -1,6 +1,7 @@
-import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../ipc/result.ts';
+import { makeDirectory } from '../make-directory.ts';
 import { LadderRunIdSchema, type LadderStatus, type LadderSummary } from '../../ipc/channels/ladder.ts';
 
 /**
@@ -43,9 +44,9 @@ export function createLadderStore(dataDir: string): LadderStore {
   const fileOf = (runId: string) => join(dir, `${LadderRunIdSchema.parse(runId)}.json`);
   return {
     async save(run) {
-      await mkdir(dir, { recursive: true });
       const file = fileOf(run.status.runId);
       try {
+        makeDirectory(dir);
         await writeFile(`${file}.tmp`, JSON.stringify(run));
         await rename(`${file}.tmp`, file);
       } catch (error) {

@@ -1,6 +1,7 @@
-import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../ipc/result.ts';
+import { makeDirectory } from '../make-directory.ts';
 import { RunIdSchema, type RunStatus, type RunSummary, type SideDetail } from '../../ipc/channels/compare.ts';
 
 /**
@@ -47,9 +48,9 @@ export function createRunStore(dataDir: string): RunStore {
   const fileOf = (runId: string) => join(dir, `${RunIdSchema.parse(runId)}.json`);
   return {
     async save(run) {
-      await mkdir(dir, { recursive: true });
       const file = fileOf(run.status.runId);
       try {
+        makeDirectory(dir);
         await writeFile(`${file}.tmp`, JSON.stringify(run));
         await rename(`${file}.tmp`, file);
       } catch (error) {

@@ -1,6 +1,7 @@
-import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
+import { copyFileSync, renameSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { makeDirectory } from '../make-directory.ts';
 import { migrate } from './schema.ts';
 
 /**
@@ -13,7 +14,7 @@ const BUSY_TIMEOUT_MS = 5_000;
 
 /** Opens (creating it and its folder if need be) the file at `path`. Throws node:sqlite's error. */
 export function connect(path: string): DatabaseSync {
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirectory(dirname(path));
   return new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeDirectory } from '../make-directory.ts';
 
 /**
  * The local service's API key: generated at first run and kept in `<serviceDir>/key` (mode 0600),
@@ -14,7 +15,7 @@ const KEY_PATTERN = /^local_[0-9a-f]{64}$/;
 /** Reads the key, or generates and stores one when there is none (or the file is damaged). */
 export async function loadOrCreateLocalKey(serviceDir: string): Promise<string> {
   const path = join(serviceDir, 'key');
-  await mkdir(serviceDir, { recursive: true, mode: 0o700 });
+  makeDirectory(serviceDir, 0o700);
   try {
     const text = (await readFile(path, 'utf8')).trim();
     if (KEY_PATTERN.test(text)) return text;

@@ -1,8 +1,9 @@
 import { randomUUID, X509Certificate } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
+import { makeDirectory } from '../make-directory.ts';
 import { LOCAL_PROFILE_ID, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
 
 /**
@@ -63,7 +64,7 @@ function checkCertificates(pem: string): void {
 async function writeAtomically(path: string, text: string): Promise<void> {
   const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
   try {
-    await mkdir(dirname(path), { recursive: true });
+    makeDirectory(dirname(path));
     const handle = await open(temp, 'w', 0o600);
     try {
       await handle.writeFile(text);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
+import { makeDirectory } from '../make-directory.ts';
 import { SavedRequestFieldsSchema, SavedRequestSchema, SavedRequestsFileSchema, type ImportProblem, type SavedRequest } from '../../ipc/channels/saved-requests.ts';
 import { toFieldErrors } from '../../spec/index.ts';
 
@@ -37,7 +38,7 @@ export interface SavedRequestStore {
 async function writeAtomically(path: string, text: string): Promise<void> {
   const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
   try {
-    await mkdir(dirname(path), { recursive: true });
+    makeDirectory(dirname(path));
     const handle = await open(temp, 'w', 0o600);
     try {
       await handle.writeFile(text);
