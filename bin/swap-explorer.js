@@ -22,15 +22,19 @@ for (const stream of [process.stdout, process.stderr]) {
 // Built-ins by getter, not `import`: Node's ESM facade of node:fs would load its streams too.
 const { existsSync, mkdirSync } = process.getBuiltinModule('node:fs');
 // Node's code cache on disk for the ES modules on the way in (this file and out/cli/swap-explorer.js),
-// in Node's default folder. Made here, one level: Node's own recursive mkdir never returns for a
-// TMPDIR under /proc (src/core/make-directory.ts), and without the folder the command only starts slower.
-const compileCacheDir = `${process.getBuiltinModule('node:os').tmpdir()}/node-compile-cache`;
-try {
-  mkdirSync(compileCacheDir);
-} catch {
-  // EEXIST is the usual case; any other error leaves the folder missing, checked next.
+// in Node's default folder (NODE_COMPILE_CACHE has Node enable it at start in the one it names;
+// NODE_DISABLE_COMPILE_CACHE turns it off). The folder is made here, one level: Node's own
+// recursive mkdir never returns for a TMPDIR under /proc (src/core/make-directory.ts), and without
+// the folder the command only starts slower.
+if (!process.env.NODE_COMPILE_CACHE && !process.env.NODE_DISABLE_COMPILE_CACHE) {
+  const compileCacheDir = `${process.getBuiltinModule('node:os').tmpdir()}/node-compile-cache`;
+  try {
+    mkdirSync(compileCacheDir);
+  } catch {
+    // EEXIST is the usual case; any other error leaves the folder missing, checked next.
+  }
+  if (existsSync(compileCacheDir)) process.getBuiltinModule('node:module').enableCompileCache(compileCacheDir);
 }
-if (existsSync(compileCacheDir)) process.getBuiltinModule('node:module').enableCompileCache(compileCacheDir);
 const built = new URL('../out/cli/swap-explorer.js', import.meta.url);
 const isBuilt = existsSync(built);
 if (!isBuilt) process.stderr.write('swap-explorer: the CLI is not built (run `npm run build:cli`); running the TypeScript source, which starts slower\n');
