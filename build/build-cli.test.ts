@@ -118,9 +118,16 @@ describe('the built CLI', () => {
       // Beside Node's own compile cache (bin/ enables it for the launcher).
       const folder = `swap-explorer-code-cache-${process.getuid!()}-${process.version}-${process.arch}`;
       expect(await readdir(temp)).toContain(folder);
-      const caches = await readdir(join(temp, folder));
-      // Named by the chunk file's size, modification and change times and inode (base 36).
-      for (const chunk of [/^cli\.cjs/, /^price-[\w-]+\.cjs/]) expect(caches.some((name) => new RegExp(`${chunk.source}\\.price\\.[0-9a-z]+(-[0-9a-z]+){3}\\.cache$`).test(name)), chunk.source).toBe(true);
+      // Named by the chunk file's size, modification and change times and inode (base 36); help
+      // stops early, so its caches are partial, and a command that did its work keeps full ones.
+      const named = (command: string, chunk: RegExp, kind: string) => new RegExp(`${chunk.source}\\.${command}\\.[0-9a-z]+(-[0-9a-z]+){3}${kind}$`);
+      const helped = await readdir(join(temp, folder));
+      for (const chunk of [/^cli\.cjs/, /^price-[\w-]+\.cjs/]) expect(helped.some((name) => named('price', chunk, '\\.partial\\.cache').test(name)), chunk.source).toBe(true);
+      const url = 'https://api.example.com/swap/permit2/price?chainId=1&sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&sellAmount=100000000';
+      expect((await run(built, ['explain', url], { TMPDIR: temp })).code).toBe(0);
+      const explained = (await readdir(join(temp, folder))).filter((name) => name.includes('.explain.'));
+      for (const chunk of [/^cli\.cjs/, /^explain-[\w-]+\.cjs/]) expect(explained.some((name) => named('explain', chunk, '\\.cache').test(name)), chunk.source).toBe(true);
+      expect(explained.filter((name) => name.endsWith('.partial.cache'))).toEqual([]);
     } finally {
       await rm(temp, { recursive: true, force: true });
     }

@@ -37,12 +37,12 @@ interface Start {
  * One start of a command in a process of its own, as the CLI starts: V8 keeps what it compiled for
  * the life of a process, so a second load in this one would not read the cache at all.
  */
-async function start(variant: string, options: { call?: boolean } = {}): Promise<Start> {
+async function start(variant: string, options: { call?: boolean; isWholeRun?: boolean } = {}): Promise<Start> {
   const script = `import { CodeCacheLoader } from ${JSON.stringify(LOADER)};
 const loader = new CodeCacheLoader(${JSON.stringify(caches)}, ${JSON.stringify(variant)});
 const entry = loader.require(${JSON.stringify(join(chunks, 'entry.cjs'))});
 const result = ${options.call === false ? 'null' : 'entry.work()'};
-loader.save();
+loader.save(${options.isWholeRun ?? true});
 process.stdout.write(JSON.stringify({ result, counts: loader.counts }));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
   return JSON.parse(stdout) as Start;
@@ -75,6 +75,23 @@ describe('CodeCacheLoader', () => {
     await start('worked');
     const sizes = Object.fromEntries(await Promise.all((await cacheFiles()).map(async (name) => [name.split('.')[2], (await stat(join(caches, name))).size])));
     expect(sizes.worked).toBeGreaterThan(sizes.idle + 1_000);
+  });
+
+  // A first `price --help` must not leave every later `price` compiling what help never ran.
+  it('keeps the cache of a run that stopped early as partial, until a whole run saves the full one', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('"done"'));
+    await start('price', { call: false, isWholeRun: false });
+    expect(await cacheFiles()).toEqual([expect.stringMatching(/\.price\.[0-9a-z-]+\.partial\.cache$/)]);
+    const partialSize = (await stat(join(caches, (await cacheFiles())[0]!))).size;
+    expect(await start('price')).toEqual({ result: 'done', counts: { loaded: 1, accepted: 1 } });
+    const [full] = await cacheFiles();
+    expect(full).toMatch(/\.price\.[0-9a-z-]+(?<!\.partial)\.cache$/);
+    expect((await stat(join(caches, full!))).size).toBeGreaterThan(partialSize + 1_000);
+    // Another early stop leaves the full cache as it is, and the next whole run takes it.
+    const written = (await stat(join(caches, full!))).mtimeMs;
+    expect((await start('price', { call: false, isWholeRun: false })).counts.accepted).toBe(1);
+    expect(await cacheFiles()).toEqual([full]);
+    expect((await stat(join(caches, full!))).mtimeMs).toBe(written);
   });
 
   it('keeps caches per command: another command compiles for itself', async () => {

@@ -5,6 +5,10 @@ import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
 import { makeDirectory } from '../core/make-directory.ts';
 
+// A cache from a run that went the whole way, and one from a run that stopped early (see below).
+const FULL = '.cache';
+const PARTIAL = '.partial.cache';
+
 /**
  * Loads the built CLI (CommonJS chunks, build/build-cli.ts) through V8 code caches made *after* the
  * command ran. V8 compiles a function on its first call; a cache made when a script is compiled
@@ -22,12 +26,17 @@ import { makeDirectory } from '../core/make-directory.ts';
  * A cache V8 rejects (another Node, other flags, a damaged file) is replaced after the run. They
  * live in a folder of the user's own: one that another user owns or may write to is not read, and
  * then the CLI runs without caches, as it does with NODE_DISABLE_COMPILE_CACHE set.
+ *
+ * A cache holds only what its run compiled, and V8 never adds to an accepted one. So a run that
+ * stopped early (`price --help`, a usage error, a failure) saves a *partial* cache, which serves
+ * until a run goes the whole way and saves the full one: otherwise a first `--help` would leave
+ * every later start compiling most of the command again (~6% of `price`, issue 14).
  */
 export class CodeCacheLoader {
   readonly #cacheDir: string | undefined;
   readonly #variant: string;
   readonly #modules = new Map<string, { exports: unknown }>();
-  readonly #toSave: { script: Script; cacheFile: string }[] = [];
+  readonly #toSave: { script: Script; cacheBase: string; hasCache: boolean }[] = [];
   readonly #counts = { loaded: 0, accepted: 0 };
 
   /**
@@ -47,8 +56,9 @@ export class CodeCacheLoader {
     // Registered before it runs, as Node's loader does, so that a cycle sees the partial exports.
     this.#modules.set(file, module);
     const { source, identity } = readChunk(file);
-    const cacheFile = this.#cacheDir && join(this.#cacheDir, `${basename(file)}.${this.#variant}.${identity}.cache`);
-    const cachedData = cacheFile ? readOrUndefined(cacheFile) : undefined;
+    const cacheBase = this.#cacheDir && join(this.#cacheDir, `${basename(file)}.${this.#variant}.${identity}`);
+    const full = cacheBase ? readOrUndefined(`${cacheBase}${FULL}`) : undefined;
+    const cachedData = full ?? (cacheBase ? readOrUndefined(`${cacheBase}${PARTIAL}`) : undefined);
     const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
       filename: file,
       cachedData,
@@ -56,8 +66,10 @@ export class CodeCacheLoader {
       importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
     this.#counts.loaded++;
-    if (cachedData && !script.cachedDataRejected) this.#counts.accepted++;
-    else if (cacheFile) this.#toSave.push({ script, cacheFile });
+    const isAccepted = cachedData !== undefined && !script.cachedDataRejected;
+    if (isAccepted) this.#counts.accepted++;
+    // A full cache V8 took is final; anything less may be replaced after the run.
+    if (cacheBase && !(isAccepted && full)) this.#toSave.push({ script, cacheBase, hasCache: isAccepted });
     const dir = dirname(file);
     // Node's require only for the rare package or built-in a chunk asks for by name, made then.
     let nodeRequire: NodeJS.Require | undefined;
@@ -67,20 +79,27 @@ export class CodeCacheLoader {
   }
 
   /**
-   * Writes a cache for each script that had none V8 accepted, now that the command has run and
-   * compiled what it calls. Call it after the command; a cache that cannot be written is skipped
-   * (the next start compiles, as this one did).
+   * Writes the caches this run can improve on, now that the command has run and compiled what it
+   * calls: after a run that went the whole way, a full cache for each script that had none (or a
+   * partial one); after a run that stopped early, a partial cache for each that had none. Call it
+   * after the command; a cache that cannot be written is skipped (the next start compiles, as this
+   * one did).
+   * @param isWholeRun the command did its work (not help, a usage error or a failure)
    */
-  save(): void {
-    for (const { script, cacheFile } of this.#toSave.splice(0)) {
+  save(isWholeRun: boolean): void {
+    for (const { script, cacheBase, hasCache } of this.#toSave.splice(0)) {
+      if (!isWholeRun && hasCache) continue;
+      const cacheFile = `${cacheBase}${isWholeRun ? FULL : PARTIAL}`;
       // Written aside and renamed: two commands starting at once never read half a file.
-      const partial = `${cacheFile}.${process.pid}.tmp`;
+      const aside = `${cacheFile}.${process.pid}.tmp`;
       try {
-        writeFileSync(partial, script.createCachedData(), { flag: 'wx', mode: 0o600 });
-        renameSync(partial, cacheFile);
+        writeFileSync(aside, script.createCachedData(), { flag: 'wx', mode: 0o600 });
+        renameSync(aside, cacheFile);
+        // The full cache supersedes the partial one, which nothing would read again.
+        if (isWholeRun) rmSync(`${cacheBase}${PARTIAL}`, { force: true });
       } catch {
         // Best effort by design: the cache only saves start time. A half-written file goes.
-        rmSync(partial, { force: true });
+        rmSync(aside, { force: true });
       }
     }
   }

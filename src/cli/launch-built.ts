@@ -6,7 +6,8 @@ import { CodeCacheLoader } from './code-cache.ts';
 /**
  * The entry of the built CLI (out/cli/swap-explorer.js, which bin/swap-explorer.js imports): runs
  * the CommonJS build of src/cli/main.ts (out/cli/cli.cjs and its chunks) through CodeCacheLoader,
- * then saves the caches the run made. Caches go where Node keeps its own compile cache: one folder
+ * then saves the caches the run made (full after a command that did its work, partial after help,
+ * a usage error or a failure: src/cli/code-cache.ts says why). Caches go where Node keeps its own compile cache: one folder
  * per user, Node version and architecture, made directly in the temp folder (whose sticky bit keeps
  * others from renaming it). NODE_DISABLE_COMPILE_CACHE turns them off, as it does Node's.
  */
@@ -14,7 +15,7 @@ export async function main(argv: string[]): Promise<number> {
   const loader = new CodeCacheLoader(cacheDir(), argv[0] ?? '');
   const cli = loader.require(fileURLToPath(new URL('./cli.cjs', import.meta.url))) as { main(argv: string[]): Promise<number> };
   const code = await cli.main(argv);
-  loader.save();
+  loader.save(code === 0 && !argv.some((arg) => arg === '--help' || arg === '-h'));
   return code;
 }
 
