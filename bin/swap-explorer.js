@@ -28,12 +28,14 @@ const { existsSync, mkdirSync } = process.getBuiltinModule('node:fs');
 // the folder the command only starts slower.
 if (!process.env.NODE_COMPILE_CACHE && !process.env.NODE_DISABLE_COMPILE_CACHE) {
   const compileCacheDir = `${process.getBuiltinModule('node:os').tmpdir()}/node-compile-cache`;
+  let hasFolder = true;
   try {
     mkdirSync(compileCacheDir);
-  } catch {
-    // EEXIST is the usual case; any other error leaves the folder missing, checked next.
+  } catch (error) {
+    // EEXIST is the usual case; any other error leaves the folder missing.
+    hasFolder = error.code === 'EEXIST';
   }
-  if (existsSync(compileCacheDir)) process.getBuiltinModule('node:module').enableCompileCache(compileCacheDir);
+  if (hasFolder) process.getBuiltinModule('node:module').enableCompileCache(compileCacheDir);
 }
 const built = new URL('../out/cli/swap-explorer.js', import.meta.url);
 const isBuilt = existsSync(built);
