@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -123,6 +123,32 @@ describe('CodeCacheLoader', () => {
     await writeFile(join(caches, name!), 'not a V8 code cache');
     expect(await start('price')).toEqual({ result: 'ok', counts: { loaded: 1, accepted: 0 } });
     expect((await start('price')).counts.accepted).toBe(1);
+  });
+
+  // Each build names its caches anew: without this the folder would keep every build's.
+  it('removes caches not written for a week once it writes one, and leaves the rest', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('"ok"'));
+    await mkdir(caches, { mode: 0o700 });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    const seed = { 'old-build.cjs.price.1.cache': 8, 'crashed.cjs.price.1.cache.123.tmp': 8, 'other-install.cjs.price.2.cache': 6, 'notes.txt': 30 };
+    for (const [name, age] of Object.entries(seed)) {
+      await writeFile(join(caches, name), 'x');
+      await utimes(join(caches, name), daysAgo(age), daysAgo(age));
+    }
+    expect((await start('price')).counts.accepted).toBe(0);
+    const left = await readdir(caches);
+    expect(left).toEqual(expect.arrayContaining(['other-install.cjs.price.2.cache', 'notes.txt', expect.stringMatching(/^entry\.cjs\.price\./)]));
+    expect(left).toHaveLength(3);
+  });
+
+  it('leaves the folder as it is when a start takes its caches and writes none', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), chunkWithWork('"ok"'));
+    await start('price');
+    const old = join(caches, 'old-build.cjs.price.1.cache');
+    await writeFile(old, 'x');
+    await utimes(old, new Date(0), new Date(0));
+    expect((await start('price')).counts.accepted).toBe(1);
+    expect(await cacheFiles()).toContain('old-build.cjs.price.1.cache');
   });
 
   it('neither reads nor writes caches in a folder that others may write to', async () => {

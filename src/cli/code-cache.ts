@@ -1,5 +1,5 @@
 import { isAscii } from 'node:buffer';
-import { closeSync, fstatSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
@@ -8,6 +8,8 @@ import { makeDirectory } from '../core/make-directory.ts';
 // A cache from a run that went the whole way, and one from a run that stopped early (see below).
 const FULL = '.cache';
 const PARTIAL = '.partial.cache';
+// Caches (and leftovers of interrupted writes) not written for this long are removed (see save()).
+const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Loads the built CLI (CommonJS chunks, build/build-cli.ts) through V8 code caches made *after* the
@@ -83,10 +85,11 @@ export class CodeCacheLoader {
    * calls: after a run that went the whole way, a full cache for each script that had none (or a
    * partial one); after a run that stopped early, a partial cache for each that had none. Call it
    * after the command; a cache that cannot be written is skipped (the next start compiles, as this
-   * one did).
+   * one did). A run that wrote a cache then removes those not written for a week (removeStale).
    * @param isWholeRun the command did its work (not help, a usage error or a failure)
    */
   save(isWholeRun: boolean): void {
+    let hasWritten = false;
     for (const { script, cacheBase, hasCache } of this.#toSave.splice(0)) {
       if (!isWholeRun && hasCache) continue;
       const cacheFile = `${cacheBase}${isWholeRun ? FULL : PARTIAL}`;
@@ -95,6 +98,7 @@ export class CodeCacheLoader {
       try {
         writeFileSync(aside, script.createCachedData(), { flag: 'wx', mode: 0o600 });
         renameSync(aside, cacheFile);
+        hasWritten = true;
         // The full cache supersedes the partial one, which nothing would read again.
         if (isWholeRun) rmSync(`${cacheBase}${PARTIAL}`, { force: true });
       } catch {
@@ -102,11 +106,38 @@ export class CodeCacheLoader {
         rmSync(aside, { force: true });
       }
     }
+    if (hasWritten && this.#cacheDir) removeStale(this.#cacheDir, Date.now() - STALE_AFTER_MS);
   }
 
   /** How many chunks this run loaded, and how many of them from a cache V8 accepted. */
   get counts(): { loaded: number; accepted: number } {
     return { ...this.#counts };
+  }
+}
+
+/**
+ * Removes the caches written before `writtenBefore`, and leftovers of writes a crash interrupted.
+ * Each build or reinstall names its chunks' caches anew and nothing reads the old ones again, so
+ * without this the folder grows by about 0.5 MB per command per build. Their names cannot tell an
+ * old build's cache from one that another install of the same version still reads, so age decides.
+ * It runs only after a run that wrote a cache (the first of a command after a build): a start that
+ * finds its caches pays nothing. A cache still in use but older than the limit goes too, and the
+ * next start of its command writes it again, one slower start.
+ */
+function removeStale(dir: string, writtenBefore: number): void {
+  try {
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.cache') && !name.endsWith('.tmp')) continue;
+      const path = join(dir, name);
+      try {
+        const stat = lstatSync(path);
+        if (stat.isFile() && stat.mtimeMs < writtenBefore) rmSync(path, { force: true });
+      } catch {
+        // Removed or replaced by another run meanwhile: that run's business.
+      }
+    }
+  } catch {
+    // Best effort, as the caches are: an unreadable folder keeps its files.
   }
 }
 
