@@ -1,10 +1,11 @@
-import { closeSync, createWriteStream, openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 // Direct modules, not the barrels: a cluster's primary then loads neither the schemas nor the market.
 import { HEADER_NAMES } from '../spec/constants.ts';
 import { makeDirectory } from '../core/make-directory.ts';
+import { openAccessLog } from '../service/access-log-file.ts';
 import type { ApiKeyConfig, LocalServiceOptions, RunningService } from '../service/index.ts';
 import type { Command, CommandIo } from './command.ts';
 
@@ -78,12 +79,12 @@ async function startService(options: ReturnType<typeof serveOptions>, io: Comman
     const { startServiceCluster } = await import('../service/cluster.ts');
     return startServiceCluster(options, (line) => io.stderr(`${line}\n`));
   }
-  const file = options.accessLogFile ? createWriteStream(options.accessLogFile, { flags: 'a' }) : undefined;
+  const accessLog = openAccessLog(options.accessLogFile, { fallback: io.stderr });
   const { startLocalService } = await import('../service/index.ts');
-  const service = await startLocalService({ ...options, accessLog: (line) => (file ? file.write(`${line}\n`) : io.stderr(`${line}\n`)) });
+  const service = await startLocalService({ ...options, accessLog: accessLog.write });
   const close = async () => {
     await service.close();
-    await new Promise<void>((resolve) => (file ? file.end(resolve) : resolve()));
+    await accessLog.close();
   };
   return { ...service, close };
 }

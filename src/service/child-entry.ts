@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { openAccessLog } from './access-log-file.ts';
 import { startLocalService } from './index.ts';
 import { CHILD_ENV, type ReadyLine } from '../domain/local-service-child.ts';
 
@@ -17,15 +17,16 @@ if (!dataDir || !key) {
   process.exit(2);
 }
 
-const accessLog = createWriteStream(join(dataDir, 'access.log'), { flags: 'a', mode: 0o600 });
-const service = await startLocalService({ dataDir, apiKeys: [{ key, team: 'local' }], accessLog: (line) => accessLog.write(`${line}\n`) });
+const accessLog = openAccessLog(join(dataDir, 'access.log'), { mode: 0o600 });
+const service = await startLocalService({ dataDir, apiKeys: [{ key, team: 'local' }], accessLog: accessLog.write });
 
 let closing = false;
 async function close(): Promise<void> {
   if (closing) return;
   closing = true;
   await service.close();
-  accessLog.end(() => process.exit(0));
+  await accessLog.close();
+  process.exit(0);
 }
 process.once('SIGTERM', () => void close());
 process.once('SIGINT', () => void close());

@@ -16,6 +16,7 @@ import { serializeBody } from './serialized-body.ts';
 import { createSharedLimitHandler, type AskRateLimit, type SharedRateWindows } from './shared-rate-limit.ts';
 import { priceSwap } from './swap/price.ts';
 import { loadOrCreateCertificate } from './tls.ts';
+import { accessLine, isoTimeOnce } from './access-line.ts';
 
 /**
  * The local service: the whole interface of the spec over HTTPS on 127.0.0.1, backed by a seeded
@@ -139,7 +140,8 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
   const drawFault = faultDrawer(options.faultRate ?? 0, seed);
   const drawDelay = delayDrawer(options.latencyMs ?? 0, options.jitterMs ?? 0, seed);
   // Several processes append to one access log: each line then says which one answered.
-  const pid = (options.processes ?? 1) > 1 ? { pid: process.pid } : {};
+  const pid = (options.processes ?? 1) > 1 ? process.pid : undefined;
+  const isoTime = isoTimeOnce();
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     req.resume(); // GET only: any body is drained and ignored.
@@ -153,8 +155,7 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
     const finish = () => {
       if (fault === 'drop') req.socket.destroy();
       else send(res, answer);
-      const line = { time: new Date(now()).toISOString(), zid: answer.zid, method: req.method, path: answer.path.slice(0, 200), status: fault === 'drop' ? 0 : answer.status, ms: Math.round((performance.now() - started) * 100) / 100, ...pid };
-      options.accessLog?.(JSON.stringify(line));
+      options.accessLog?.(accessLine(isoTime(now()), answer.zid, req.method, answer.path.slice(0, 200), fault === 'drop' ? 0 : answer.status, Math.round((performance.now() - started) * 100) / 100, pid));
     };
     const delay = drawDelay();
     if (delay > 0) setTimeout(finish, delay);
