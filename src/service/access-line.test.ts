@@ -17,7 +17,7 @@ describe('accessLine', () => {
           const time = date.toISOString();
           const zid = '0x0123456789abcdef01234567';
           const ms = Math.round(rawMs * 100) / 100;
-          const line = accessLine(time, zid, method, path, status, ms, pid);
+          const line = accessLine({ time, zid, method, path, status, ms, pid });
           expect(line).toBe(JSON.stringify({ time, zid, method, path, status, ms, ...(pid === undefined ? {} : { pid }) }));
           expect(JSON.parse(line)).toMatchObject({ path, status, ms });
         },

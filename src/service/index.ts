@@ -155,7 +155,8 @@ function listener(options: LocalServiceOptions, keys: KeyRing) {
     const finish = () => {
       if (fault === 'drop') req.socket.destroy();
       else send(res, answer);
-      options.accessLog?.(accessLine(isoTime(now()), answer.zid, req.method, answer.path.slice(0, 200), fault === 'drop' ? 0 : answer.status, Math.round((performance.now() - started) * 100) / 100, pid));
+      const ms = Math.round((performance.now() - started) * 100) / 100;
+      options.accessLog?.(accessLine({ time: isoTime(now()), zid: answer.zid, method: req.method, path: answer.path.slice(0, 200), status: fault === 'drop' ? 0 : answer.status, ms, pid }));
     };
     const delay = drawDelay();
     if (delay > 0) setTimeout(finish, delay);
