@@ -119,4 +119,19 @@ export default tseslint.config(
     files: ['e2e/**', 'bench/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
   },
+  {
+    // Right after a resize Chromium may have no frame to copy yet: one helper waits for one.
+    files: ['e2e/**'],
+    ignores: ['e2e/screenshot.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...securityBans,
+        {
+          selector: "CallExpression[callee.property.name='screenshot'][arguments.0.type='ObjectExpression']",
+          message: 'Save screenshots with saveScreenshot (e2e/screenshot.ts), which waits for a rendered frame.',
+        },
+      ],
+    },
+  },
 );

@@ -9,6 +9,7 @@ import { filesUnder, scanPlace, textItem, type ScanItem } from './canary-scan.ts
 import { ExplorerPage } from './pages/explorer-page.ts';
 import { HistoryPage } from './pages/history-page.ts';
 import { PasteBox } from './pages/paste-box.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 // Issue 17: whatever the customer sends, pasted into the one box (Ctrl/Cmd+K on every screen),
 // becomes an explained request, a corrected v2 request and a replay with its diff.
@@ -67,7 +68,7 @@ const KEPT: Record<string, string> = {
 
 async function screenshot(page: Page, name: string): Promise<void> {
   const kept = process.env.UPDATE_SCREENSHOTS === '1' ? KEPT[name] : undefined;
-  await page.screenshot({ path: kept ? `docs/screenshots/${kept}.png` : `test-results/screenshots/${name}.png` });
+  await saveScreenshot(page, { path: kept ? `docs/screenshots/${kept}.png` : `test-results/screenshots/${name}.png` });
 }
 
 async function seriousAxe(page: Page): Promise<string[]> {
@@ -134,7 +135,7 @@ test('a zid not in History says so, imports the customer file, and a replay open
   await app.screenshot('support-replay-diff');
   const report = await page.context().newPage();
   await report.setContent(html);
-  await report.screenshot({ path: testInfo.outputPath('support-report.png'), fullPage: true });
+  await saveScreenshot(report, { path: testInfo.outputPath('support-report.png'), fullPage: true });
   await report.close();
 });
 

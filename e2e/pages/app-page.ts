@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { saveScreenshot } from '../screenshot.ts';
 
 /** The app's frame: the sidebar and whichever screen is shown. */
 export class AppPage {
@@ -24,6 +25,6 @@ export class AppPage {
    */
   async screenshot(name: string): Promise<void> {
     const folder = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
-    await this.page.screenshot({ path: `${folder}/${name}.png` });
+    await saveScreenshot(this.page, { path: `${folder}/${name}.png` });
   }
 }
