@@ -1,4 +1,5 @@
 import type { HistoryEntryLike } from '../har.ts';
+import { HEADER_NAMES } from '../../spec/index.ts';
 import { explainBody } from './explain-body.ts';
 import { isProblem, lintRequest } from './lint-request.ts';
 import { parseUrlParts } from './parse-url.ts';
@@ -30,6 +31,23 @@ function bodyOf(text: string): unknown {
   }
 }
 
+// The spec says a request without the key may be rejected or rate-limited: 401 and 429 (the local
+// service's answers, src/service/errors.ts), or no answer at all, fit a key never sent. A record
+// answered otherwise that shows no key header most likely had it removed before the file was
+// shared (people delete the line; some tools drop key headers from the HAR they export). The record
+// does not show that the request went without it, so this is a note, not an error.
+const KEYLESS_ANSWERS = new Set([0, 401, 429]);
+
+function keyHeaderAsRecorded(finding: LintFinding, status: number): LintFinding {
+  if (finding.code !== 'MISSING_KEY_HEADER' || KEYLESS_ANSWERS.has(status)) return finding;
+  const header = HEADER_NAMES.apiKey;
+  return {
+    ...finding,
+    severity: 'info',
+    message: `This record shows no ${header} header, yet the service answered ${status}, not 401 or 429: the key was most likely removed from the file before it was shared, so the record cannot tell whether it was sent.`,
+  };
+}
+
 /** Explains one entry. */
 export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
   const url = parseUrlParts(entry.url);
@@ -41,7 +59,7 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
     status: entry.status,
     startedAt: entry.startedAt,
     request,
-    findings: lint.findings,
+    findings: lint.findings.map((finding) => keyHeaderAsRecorded(finding, entry.status)),
     corrected: lint.corrected,
     explanation: body === undefined ? null : explainBody(body),
   };
