@@ -317,6 +317,9 @@ test('a pasted request with the customer response: sending opens the diff of the
   await expect(buy).toContainText(/bps/);
   // bps only for amounts: the zid changed too, and is not an amount.
   await expect(history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.zid changed/ })).not.toContainText('bps');
+  // Their checksummed addresses against the service's lower case: the same tokens, said so, not counted as changed.
+  await expect(history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.buyToken letter case only/ })).toContainText(USDC);
+  await expect(history.diff.getByRole('heading', { name: /^Response body/ })).toContainText('2 in letter case only');
   await screenshot(page, 'support-customer-diff');
 });
 

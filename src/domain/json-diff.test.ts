@@ -62,6 +62,17 @@ describe('diffJson', () => {
     expect(diffJson({ a: null }, {})).toEqual([{ path: '$.a', kind: 'removed', before: null }]);
   });
 
+  it('tells the same hex value in another letter case from a change, and counts only hex that way', () => {
+    const checksummed = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+    const entries = diffJson({ buyToken: checksummed, data: '0xABCD', symbol: 'USDC', to: '0xabc1' }, { buyToken: checksummed.toLowerCase(), data: '0xabcd', symbol: 'usdc', to: '0xabc2' });
+    expect(entries).toEqual([
+      { path: '$.buyToken', kind: 'case', before: checksummed, after: checksummed.toLowerCase() },
+      { path: '$.data', kind: 'case', before: '0xABCD', after: '0xabcd' },
+      { path: '$.symbol', kind: 'changed', before: 'USDC', after: 'usdc' },
+      { path: '$.to', kind: 'changed', before: '0xabc1', after: '0xabc2' },
+    ]);
+  });
+
   it('reports a "__proto__" key like any other, as an own key of the body', () => {
     const entries = diffJson(JSON.parse('{"a":{}}'), JSON.parse('{"a":{"__proto__":false}}'));
     expect(entries).toEqual([{ path: '$.a.__proto__', kind: 'added', after: false }]);

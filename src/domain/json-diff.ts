@@ -8,10 +8,15 @@ import { bpsDifference } from './units.ts';
  * get bps (see json-diff-amounts.ts): a nonce or a block number is a counter, not an amount.
  */
 
-/** One difference, at a JSON path such as `$.route.fills[0].source`. */
+/**
+ * One difference, at a JSON path such as `$.route.fills[0].source`. `case`: the same hex value
+ * (an address, a hash, calldata) in another letter case, e.g. a customer's checksummed buyToken
+ * against the service's lower case. It is the same address, so it is not counted as changed; it
+ * is still listed, because a client that compares addresses as strings breaks on it.
+ */
 export interface DiffEntry {
   path: string;
-  kind: 'changed' | 'added' | 'removed';
+  kind: 'changed' | 'case' | 'added' | 'removed';
   before?: unknown;
   after?: unknown;
   /** For an amount (decimal string of base units) that changed: after vs before, in Bps. */
@@ -28,6 +33,14 @@ export interface DiffOptions {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const BASE_UNITS = /^(0|[1-9][0-9]*)$/;
+const HEX = /^0x[0-9a-fA-F]+$/;
+
+/** What the diff tables call each kind of difference. */
+export const DIFF_KIND_LABELS: Record<DiffEntry['kind'], string> = { changed: 'changed', case: 'letter case only', added: 'added', removed: 'removed' };
+
+function sameHexInOtherCase(before: unknown, after: unknown): boolean {
+  return typeof before === 'string' && typeof after === 'string' && HEX.test(before) && HEX.test(after) && before.toLowerCase() === after.toLowerCase();
+}
 
 /** Appends an object key to a JSON path, bracket-quoted when it is not an identifier. */
 export function childPath(path: string, key: string | number): string {
@@ -69,6 +82,7 @@ function entryOf(frame: Frame, roots: { before: unknown; after: unknown }, optio
   if (!frame.inBefore) entry = { path: frame.path, kind: 'added', after: frame.after };
   else if (!frame.inAfter) entry = { path: frame.path, kind: 'removed', before: frame.before };
   else if (Object.is(frame.before, frame.after)) return null;
+  else if (sameHexInOtherCase(frame.before, frame.after)) entry = { path: frame.path, kind: 'case', before: frame.before, after: frame.after };
   else entry = { path: frame.path, kind: 'changed', before: frame.before, after: frame.after };
   const amountPath = amountPathOf(frame.path);
   if (amountPath === null) return entry;
