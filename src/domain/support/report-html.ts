@@ -1,3 +1,4 @@
+import { API_KEY_PLACEHOLDER } from '../curl.ts';
 import { isApiKeyName, REDACTED } from '../redact.ts';
 import { isSecretName, redactPaste } from './redact-paste.ts';
 
@@ -21,9 +22,13 @@ export function safe(text: string, apiKeyHeader?: string): string {
   return escapeHtml(redacted);
 }
 
-/** A header or query record with every secret-named value redacted. */
+/**
+ * A header or query record with every secret-named value redacted. The placeholder a corrected
+ * request carries (`<API_KEY>`) is no secret and stays: it says where the key goes.
+ */
 export function redactRecord(record: Record<string, string>, apiKeyHeader?: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, isSecretName(name) || (apiKeyHeader !== undefined && isApiKeyName(name, apiKeyHeader)) ? REDACTED : value]));
+  const isSecret = (name: string, value: string) => value !== API_KEY_PLACEHOLDER && (isSecretName(name) || (apiKeyHeader !== undefined && isApiKeyName(name, apiKeyHeader)));
+  return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, isSecret(name, value) ? REDACTED : value]));
 }
 
 /** A body pretty-printed when it is JSON (shallow enough to print), else as it came. */
@@ -42,11 +47,16 @@ export function pairTable(caption: string, record: Record<string, string>, apiKe
   return `<table><caption>${escapeHtml(caption)}</caption><tbody>${rows.join('')}</tbody></table>`;
 }
 
-/** A table with a header row; cells are given as raw strings and escaped here. */
-export function table(caption: string, head: string[], rows: string[][], apiKeyHeader?: string): string {
+/**
+ * A table with a header row; cells are given as raw strings and escaped here. Cells break anywhere
+ * so that an address or a URL cannot widen the page; the columns in `whole` hold short words (a
+ * severity, a code) that are kept whole instead.
+ */
+export function table(caption: string, head: string[], rows: string[][], apiKeyHeader?: string, whole: readonly number[] = []): string {
   if (rows.length === 0) return `<p class="muted">${escapeHtml(caption)}: none</p>`;
   const th = head.map((cell) => `<th scope="col">${escapeHtml(cell)}</th>`).join('');
-  const body = rows.map((row) => `<tr>${row.map((cell) => `<td>${safe(cell, apiKeyHeader)}</td>`).join('')}</tr>`).join('');
+  const td = (cell: string, column: number) => `<td${whole.includes(column) ? ' class="whole"' : ''}>${safe(cell, apiKeyHeader)}</td>`;
+  const body = rows.map((row) => `<tr>${row.map(td).join('')}</tr>`).join('');
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
@@ -63,6 +73,7 @@ body { font: 14px/1.5 system-ui, sans-serif; color: var(--fg); background: var(-
 h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; border-bottom: 1px solid var(--line); padding-bottom: .25rem; margin-top: 2rem; } h3 { font-size: 1rem; }
 table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; } caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 th, td { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+thead th, td.whole { overflow-wrap: normal; white-space: nowrap; }
 pre { background: color-mix(in srgb, var(--fg) 6%, transparent); padding: .75rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 .muted { color: var(--muted); } .error { color: var(--err); font-weight: 600; } .warning { color: var(--warn); font-weight: 600; } .ok { color: var(--ok); }
 @media print { body { margin: 0; } pre { white-space: pre-wrap; } }

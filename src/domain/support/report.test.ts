@@ -63,12 +63,21 @@ describe('buildSupportReportHtml', () => {
     const html = reports[0]!;
     expect(html).toContain('Request 1: 200 OK');
     expect(html).toContain('Explanation: INPUT_INVALID');
-    expect(html).toContain('V1_PATH');
+    // Severity and code are kept whole; the message and fix break where they must.
+    expect(html).toMatch(/<td class="whole">error<\/td><td class="whole">V1_PATH<\/td>/);
     expect(html).toContain('PLAIN_HTTP');
     expect(html).toContain('Corrected v2 request');
+    // The corrected request shows where the key goes: the placeholder is no secret.
+    expect(html).toContain('<th scope="row">svc-api-key</th><td>&#60;API_KEY&#62;</td>');
     expect(html).toContain('GET https://{base_url}/swap/allowance-holder/quote?chainId=8453');
     expect(html).toContain('Differences (original → replay)');
-    expect(html).toMatch(/\$\.buyAmount<\/td><td>changed<\/td><td>1<\/td><td>2<\/td><td>\+10000 bps/);
+    expect(html).toMatch(/\$\.buyAmount<\/td><td class="whole">changed<\/td><td>1<\/td><td>2<\/td><td class="whole">\+10000 bps/);
+  });
+
+  it('calls a difference of letter case only what it is', () => {
+    const diff = diffJson({ buyToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }, { buyToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' });
+    const html = buildSupportReportHtml({ entries: [sampleEntry()], diff, generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toMatch(/\$\.buyToken<\/td><td class="whole">letter case only<\/td>/);
   });
 
   it('keeps a body too deep to pretty-print as it came', () => {

@@ -1,6 +1,6 @@
 import { explainBody } from './explain-body.ts';
 import type { HistoryEntryLike } from '../har.ts';
-import type { DiffEntry } from '../json-diff.ts';
+import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
 import { isApiKeyName, REDACTED, redactUrl } from '../redact.ts';
 import { isSecretName } from './redact-paste.ts';
 import { escapeHtml, pairTable, pre, prettyBody, REPORT_CSS, safe, table } from './report-html.ts';
@@ -86,7 +86,7 @@ function explainBodyText(text: string): string {
 }
 
 function findingsTable(caption: string, findings: LintFinding[], key?: string): string {
-  return table(caption, ['Severity', 'Code', 'Field', 'What is wrong', 'Fix'], findings.map((finding) => [finding.severity, finding.code, finding.field ?? '', finding.message, finding.fix]), key);
+  return table(caption, ['Severity', 'Code', 'Field', 'What is wrong', 'Fix'], findings.map((finding) => [finding.severity, finding.code, finding.field ?? '', finding.message, finding.fix]), key, [0, 1]);
 }
 
 // The section's heading says whose text it is: a paste is the customer's; without one, the report
@@ -127,13 +127,13 @@ function lastKey(path: string): string {
 function diffSection(diff: DiffEntry[], key?: string): string {
   const rows = diff.map((entry) => {
     const name = lastKey(entry.path);
-    if (isSecretName(name) || (key !== undefined && isApiKeyName(name, key))) return [entry.path, entry.kind, REDACTED, REDACTED, ''];
+    if (isSecretName(name) || (key !== undefined && isApiKeyName(name, key))) return [entry.path, DIFF_KIND_LABELS[entry.kind], REDACTED, REDACTED, ''];
     const unit = entry.unit?.symbol ? ` ${entry.unit.symbol}` : '';
     const human = (value: string | null | undefined) => (value ? ` (${value}${unit})` : '');
     const bps = entry.bps === undefined ? '' : entry.bps === null ? 'n/a' : `${entry.bps > 0 ? '+' : ''}${entry.bps} bps`;
-    return [entry.path, entry.kind, `${text(entry.before)}${human(entry.unit?.beforeHuman)}`, `${text(entry.after)}${human(entry.unit?.afterHuman)}`, bps];
+    return [entry.path, DIFF_KIND_LABELS[entry.kind], `${text(entry.before)}${human(entry.unit?.beforeHuman)}`, `${text(entry.after)}${human(entry.unit?.afterHuman)}`, bps];
   });
-  return `<section><h2>Differences (original → replay)</h2>${table(`${diff.length} difference(s)`, ['Path', 'Kind', 'Before', 'After', 'Change'], rows, key)}</section>`;
+  return `<section><h2>Differences (original → replay)</h2>${table(`${diff.length} difference(s)`, ['Path', 'Kind', 'Before', 'After', 'Change'], rows, key, [1, 4])}</section>`;
 }
 
 /** One self-contained, script-free, redacted HTML report. */
