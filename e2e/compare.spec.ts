@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
 import { COMPARISON_CSV_COLUMNS } from '../src/domain/compare-export.ts';
+import { DEMO_TAKERS } from '../src/service/swap/taker-state.ts';
 
 const FOUR = ['Ethereum', 'Optimism', 'Base', 'Arbitrum'];
 
@@ -59,6 +60,22 @@ test('a comparison on 4 chains shows every row, opens a detail with both routes 
 
   // The run is listed and reopens.
   await expect(app.page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison 1,000 USDC to WETH/ })).toHaveCount(1);
+});
+
+test('with a taker, a detail reads its issues in the row\'s tokens, base units on hover', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  const advanced = await compare.openAdvanced();
+  // A demo taker that holds plenty and has set no allowance: an allowance issue on both models.
+  await advanced.getByLabel(/^Taker/).fill(DEMO_TAKERS.fundedNoAllowance);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Base'] });
+  await compare.waitForEnd();
+  const detail = await compare.openDetail('Base');
+  for (const model of ['Allowance Holder', 'Permit2']) {
+    const issues = detail.getByRole('article', { name: `${model} detail` }).getByRole('list', { name: 'Issues' });
+    await expect(issues).toContainText('current allowance 0 USDC');
+    await expect(issues).not.toContainText('base units');
+    await expect(issues.locator('[title$=" base units"]')).not.toHaveCount(0);
+  }
 });
 
 test('a cancelled run keeps its finished rows and says so', async ({ app }) => {

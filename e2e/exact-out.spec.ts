@@ -27,6 +27,11 @@ test('an Allowance Holder quote for an exact buy shows the amount asked, the spe
   await expect(bounds.getByText('1,500 USDC', { exact: true }).last()).toHaveAttribute('title', '1500000000 base units');
   await expect(bounds.getByRole('listitem').nth(1)).toHaveText(/pulls [\d,.]+ WETH vs [\d,.]+ WETH$/);
   await expect(bounds.locator('[title$=" base units"]')).toHaveCount(4);
+  // The taker's issues read in token units too, not in base units.
+  const issues = explorer.result.getByRole('list', { name: 'Issues' });
+  await expect(issues).toContainText(/current allowance [\d,.]+ WETH/);
+  await expect(issues).toContainText(/Balance too low: has [\d,.]+ WETH, needs [\d,.]+ WETH/);
+  await expect(issues).not.toContainText('base units');
   // The raw JSON <pre> (JsonText, shared by every result) is not part of this feature; it is left to its owner.
   const axe = await new AxeBuilder({ page: app.page }).include('[aria-label="Result"]').exclude('[aria-label="Raw JSON"]').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html.slice(0, 120)) }))).toEqual([]);

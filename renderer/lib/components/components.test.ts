@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import ErrorDetails from './ErrorDetails.svelte';
+import IssuesList from './IssuesList.svelte';
 import RouteFills from './RouteFills.svelte';
 import TokenTaxes from './TokenTaxes.svelte';
 import { routeHops } from './route-bars.ts';
@@ -50,6 +51,23 @@ describe('TokenTaxes', () => {
     render(TokenTaxes, { taxes: { 'Sell WETH': { buyTaxBps: '0', sellTaxBps: null, transferTaxBps: '15' } } });
     const row = screen.getByRole('row', { name: /Sell WETH/ });
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0 bps', 'unknown', '15 bps']);
+  });
+});
+
+describe('IssuesList', () => {
+  const issues = { allowance: { actual: '0', spender: DAI }, balance: { token: WETH.toLowerCase(), actual: '2500000000000000', expected: '498000000000000000' }, simulationIncomplete: false, invalidSourcesPassed: [] };
+
+  it('reads the balance and allowance in token units, base units on hover', () => {
+    render(IssuesList, { issues, tokenInfo: (address: string) => (address.toLowerCase() === WETH.toLowerCase() ? { symbol: 'WETH', decimals: 18 } : undefined), sellToken: WETH });
+    const list = screen.getByRole('list', { name: 'Issues' });
+    expect(list.textContent).toContain('Balance too low: has 0.0025 WETH, needs 0.498 WETH');
+    expect(within(list).getByText('0.498 WETH').getAttribute('title')).toBe('498000000000000000 base units');
+    expect(list.textContent).toContain('current allowance 0 WETH');
+  });
+
+  it('names an unknown token by address, a space before what it has', () => {
+    render(IssuesList, { issues });
+    expect(screen.getByRole('list', { name: 'Issues' }).textContent).toContain(`token ${WETH.toLowerCase()} has 2500000000000000 base units, needs 498000000000000000 base units`);
   });
 });
 
