@@ -57,6 +57,26 @@ describe('ladder chart model', () => {
     expect(crossovers[0]!.anchor).toBe('end');
   });
 
+  it('puts a crossover label on the second row when it would overlap the one before, by where each spans', () => {
+    // Allowance Holder is better up to 10, Permit2 just past 100 at ≈ 98, Allowance Holder again
+    // just before 1,000 at ≈ 977: the last label, anchored at its end by the box's edge, reaches
+    // back over the one before although their points are more than a label's half apart (seen on
+    // Arbitrum: "≈ 90.5 WETH" and "≈ 999 WETH" drawn over each other).
+    const [flips] = ladderChains([
+      row(0, '1', '1000000', '900000'),
+      row(1, '10', '10000000', '9000000'),
+      row(2, '100', '100000000', '100100000'),
+      row(3, '1000', '1000000000', '999990000'),
+    ]);
+    const [first, second] = chartModel(flips!).crossovers;
+    expect(second!.anchor).toBe('end');
+    expect(first!.anchor).toBe('middle');
+    expect(second!.x - first!.x).toBeGreaterThan(80);
+    // Where each is drawn: a centred label spans 44 px either side, an end-anchored one 88 px to its left.
+    expect(second!.x - 88).toBeLessThan(first!.x + 44);
+    expect([first!.row, second!.row]).toEqual([0, 1]);
+  });
+
   it('gives the y labels enough digits to tell close ticks apart', () => {
     expect(significantFor([0.00035255, 0.00035258, 0.00035261])).toBeGreaterThanOrEqual(6);
     expect(significantFor([1, 2, 3])).toBe(4);

@@ -9,11 +9,18 @@ import type { LadderChain } from './ladder-chains.ts';
 /** The drawing box. */
 export const BOX = { width: 460, height: 240, left: 78, right: 16, top: 32, bottom: 40 } as const;
 
-/** Crossover labels closer than this (px) go on a second row so they do not overlap. */
-const LABEL_GAP = 80;
 // Half a crossover label ("≈ 12.3k USDC" is about 80 px): a label centred closer than this to
 // the box's edge would be cut, so it is anchored at its end (right edge) or start (left edge).
 const LABEL_HALF = 44;
+/** Space (px) kept between two crossover labels on one row. */
+const LABEL_SPACE = 6;
+
+/** Where a label anchored at `at` spans, left to right. */
+function labelExtent(at: number, anchor: 'start' | 'middle' | 'end'): { from: number; to: number } {
+  if (anchor === 'end') return { from: at - 2 * LABEL_HALF, to: at };
+  if (anchor === 'start') return { from: at, to: at + 2 * LABEL_HALF };
+  return { from: at - LABEL_HALF, to: at + LABEL_HALF };
+}
 
 /** A placed point of one model. */
 export interface PlacedPoint {
@@ -96,12 +103,16 @@ export function chartModel(chain: LadderChain): ChartModel {
       }
     }
   }
+  // A label goes on the first row where it clears the one before it, by where each really spans
+  // (a label anchored at its end reaches further left than a centred one); else on the second.
   const crossovers: ChartModel['crossovers'] = [];
+  const rowEnds = [-Infinity, -Infinity];
   for (const item of chain.crossover.kind === 'crossovers' ? chain.crossover.crossovers : []) {
-    const previous = crossovers.at(-1);
-    const row = previous && previous.row === 0 && x(item.size) - previous.x < LABEL_GAP ? 1 : 0;
     const at = x(item.size);
     const anchor = at + LABEL_HALF > BOX.width ? 'end' : at - LABEL_HALF < 0 ? 'start' : 'middle';
+    const extent = labelExtent(at, anchor);
+    const row = extent.from >= rowEnds[0]! + LABEL_SPACE ? 0 : 1;
+    rowEnds[row] = extent.to;
     crossovers.push({ x: at, size: item.size, isExact: item.isExact, row, anchor });
   }
   return {
