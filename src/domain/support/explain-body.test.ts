@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Market, priceQuery } from '../../service/index.ts';
 import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
+import { formatWithSymbol } from '../number-format.ts';
 import { explainBody } from './explain-body.ts';
 
 /** The explainer over bodies the local service really answers (in process, no server). */
@@ -24,5 +25,15 @@ describe('explainBody: price and quote answers', () => {
     const explained = explainBody(quote);
     expect(explained.kind).toBe('quote');
     expect(explained.summary).toBe(`A quote: sells at most ${String(quote.maxSellAmount)} base units of WETH for exactly 1500000000 base units of USDC.`);
+  });
+
+  it('with the chain its request named, reads the amounts in token units, base units beside them', () => {
+    const price = body('allowance-holder.price', { sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000' });
+    const buy = String(price.buyAmount);
+    expect(explainBody(price, 1).summary).toBe(`A price: sells 1,000 USDC (1000000000 base units) for ${formatWithSymbol(buy, { decimals: 18, symbol: 'WETH' })} (${buy} base units).`);
+    const quote = body('allowance-holder.quote', { sellToken: token(1, 'WETH'), buyToken: token(1, 'USDC'), buyAmount: '1500000000', taker: '0xde30000000000000000000000000000000000001' });
+    expect(explainBody(quote, 1).summary).toMatch(/^A quote: sells at most [\d.]+ WETH \(\d+ base units\) for exactly 1,500 USDC \(1500000000 base units\)\.$/);
+    // On a chain where the addresses are not these tokens, nothing is guessed.
+    expect(explainBody(price, 8453).summary).toContain('1000000000 base units of USDC');
   });
 });

@@ -1,4 +1,6 @@
 import { explainError } from '../error-explainer.ts';
+import { formatWithSymbol } from '../number-format.ts';
+import { findToken } from '../token-registry.ts';
 import { zidOfBody } from './zid.ts';
 import type { BodyExplanation } from './types.ts';
 
@@ -42,24 +44,34 @@ function symbolOf(body: Json, address: unknown): string {
   return typeof token?.symbol === 'string' ? token.symbol : String(address);
 }
 
-function priceSummary(body: Json, kind: 'price' | 'quote'): string {
+// An amount in token units with its base units beside them when the chain is known and the
+// token is in the registry (a kept entry's request names its chain); else in base units, as a
+// pasted body alone cannot say which chain, so which decimals, it is on.
+function amountOf(body: Json, amount: unknown, address: unknown, chainId: number | undefined): string {
+  const base = String(amount ?? '?');
+  const token = chainId !== undefined && typeof address === 'string' ? findToken(chainId, address) : undefined;
+  if (!token || !/^[0-9]+$/.test(base)) return `${base} base units of ${symbolOf(body, address)}`;
+  return `${formatWithSymbol(base, token)} (${base} base units)`;
+}
+
+function priceSummary(body: Json, kind: 'price' | 'quote', chainId: number | undefined): string {
   if (body.liquidityAvailable === false) return `No liquidity for this ${kind} (liquidityAvailable: false).`;
   // Exact out: the buy amount is fixed and the spend is only bounded (maxSellAmount includes slippage).
   const isExactOut = body.mode === 'exact-out' || (body.sellAmount === undefined && body.maxSellAmount !== undefined);
-  const sellAmount = isExactOut ? `at most ${String(body.maxSellAmount ?? '?')}` : String(body.sellAmount ?? '?');
-  const sell = `${sellAmount} base units of ${symbolOf(body, body.sellToken)}`;
-  const buy = `${isExactOut ? 'exactly ' : ''}${String(body.buyAmount ?? '?')} base units of ${symbolOf(body, body.buyToken)}`;
+  const sellAmount = amountOf(body, isExactOut ? body.maxSellAmount : body.sellAmount, body.sellToken, chainId);
+  const sell = isExactOut ? `at most ${sellAmount}` : sellAmount;
+  const buy = `${isExactOut ? 'exactly ' : ''}${amountOf(body, body.buyAmount, body.buyToken, chainId)}`;
   const issues = isObject(body.issues) ? body.issues : {};
   const problems = [issues.balance ? 'balance too low' : '', issues.allowance ? 'allowance needed' : ''].filter(Boolean);
   return `A ${kind}: sells ${sell} for ${buy}${problems.length > 0 ? ` (${problems.join(', ')})` : ''}.`;
 }
 
-/** Explains a parsed JSON body. */
-export function explainBody(body: unknown): BodyExplanation {
+/** Explains a parsed JSON body; `chainId`, when the request that got it is known, puts amounts in token units. */
+export function explainBody(body: unknown, chainId?: number): BodyExplanation {
   const zid = zidOfBody(body);
   if (!isObject(body)) return { kind: 'unknown', zid, summary: 'A JSON value that is not an object: not a body of the service.' };
   if (typeof body.name === 'string' && ('message' in body || 'data' in body)) return explainErrorBody(body, zid);
-  if ('liquidityAvailable' in body) return { kind: isObject(body.transaction) ? 'quote' : 'price', zid, summary: priceSummary(body, isObject(body.transaction) ? 'quote' : 'price') };
+  if ('liquidityAvailable' in body) return { kind: isObject(body.transaction) ? 'quote' : 'price', zid, summary: priceSummary(body, isObject(body.transaction) ? 'quote' : 'price', chainId) };
   if (Array.isArray(body.chains)) return { kind: 'chains', zid, summary: `A chain list of ${body.chains.length} chain(s).` };
   if (Array.isArray(body.sources)) return { kind: 'sources', zid, summary: `A source list of ${body.sources.length} source(s).` };
   return { kind: 'unknown', zid, summary: 'A JSON object that is not a body the service sends.' };

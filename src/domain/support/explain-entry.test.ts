@@ -33,3 +33,12 @@ describe('explainEntry: a record without its key header', () => {
     expect(explainEntry(sampleEntry({ url })).findings).toEqual([]);
   });
 });
+
+describe('explainEntry: the answer', () => {
+  it('reads its amounts in the tokens of the chain the request named', () => {
+    const summary = explainEntry(sampleEntry({ url })).explanation?.summary ?? '';
+    expect(summary).toMatch(/^A price: sells [\d,.]+ \w+ \(\d+ base units\) for [\d,.]+ \w+ \(\d+ base units\)/);
+    // Without a chain in the query, the decimals are not guessed.
+    expect(explainEntry(sampleEntry({ url, query: {} })).explanation?.summary).toContain('base units of');
+  });
+});

@@ -48,6 +48,12 @@ function keyHeaderAsRecorded(finding: LintFinding, status: number): LintFinding 
   };
 }
 
+/** The chain an entry's request named, if it named one. */
+export function chainOf(entry: Pick<HistoryEntryLike, 'query'>): number | undefined {
+  const chainId = Number(entry.query.chainId);
+  return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined;
+}
+
 /** Explains one entry. */
 export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
   const url = parseUrlParts(entry.url);
@@ -61,7 +67,7 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
     request,
     findings: lint.findings.map((finding) => keyHeaderAsRecorded(finding, entry.status)),
     corrected: lint.corrected,
-    explanation: body === undefined ? null : explainBody(body),
+    explanation: body === undefined ? null : explainBody(body, chainOf(entry)),
   };
 }
 

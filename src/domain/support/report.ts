@@ -1,4 +1,5 @@
 import { explainBody } from './explain-body.ts';
+import { chainOf } from './explain-entry.ts';
 import type { HistoryEntryLike } from '../har.ts';
 import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
 import { isApiKeyName, REDACTED, redactUrl } from '../redact.ts';
@@ -52,7 +53,7 @@ const MAX_BODY_CHARS = 200_000;
 function entrySection(entry: HistoryEntryLike, index: number, key?: string): string {
   const body = prettyBody(entry.bodyText);
   const shown = body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (${body.length - MAX_BODY_CHARS} more characters in the HAR)` : body;
-  const explanation = explainBodyText(entry.bodyText);
+  const explanation = explainBodyText(entry.bodyText, chainOf(entry));
   return [
     `<section><h2>Request ${index + 1}: ${safe(`${entry.status} ${entry.statusText}`, key)} <span class="muted">${safe(entry.zid ?? 'no zid', key)}</span></h2>`,
     `<p>${safe(`${entry.method} ${redactUrl(entry.url, key)}`, key)}</p>`,
@@ -67,14 +68,14 @@ function entrySection(entry: HistoryEntryLike, index: number, key?: string): str
   ].join('\n');
 }
 
-function explainBodyText(text: string): string {
+function explainBodyText(text: string, chainId: number | undefined): string {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     return '';
   }
-  const explained = explainBody(body);
+  const explained = explainBody(body, chainId);
   if (explained.kind !== 'error') return explained.summary ? `<p>${safe(explained.summary)}</p>` : '';
   const details = (explained.details ?? []).map((detail) => [detail.field, detail.reason]);
   return [
