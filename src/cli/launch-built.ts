@@ -9,7 +9,8 @@ import { CodeCacheLoader } from './code-cache.ts';
  * then saves the caches the run made (full after a command that did its work, partial after help,
  * a usage error or a failure: src/cli/code-cache.ts says why). Caches go where Node keeps its own
  * compile cache: one folder per user, Node version and architecture, made directly in the temp
- * folder (whose sticky bit keeps others from renaming it). NODE_DISABLE_COMPILE_CACHE turns them off, as it does Node's.
+ * folder (whose sticky bit keeps others from renaming it). NODE_DISABLE_COMPILE_CACHE turns them
+ * off, as it does Node's.
  */
 export async function main(argv: string[]): Promise<number> {
   const loader = new CodeCacheLoader(cacheDir(), argv[0] ?? '');

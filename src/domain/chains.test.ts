@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import facts from './data/service-facts.json' with { type: 'json' };
-import { CHAINS, PERMIT2_ADDRESS, chainById, chainLabel, chainName, gaslessChains, swapChains } from './chains.ts';
+import { CHAINS, PERMIT2_ADDRESS, chainById, chainIdOfQuery, chainLabel, chainName, gaslessChains, swapChains } from './chains.ts';
 
 describe('chains', () => {
   it('lists every chain of the facts with the service name where known', () => {
@@ -32,5 +32,13 @@ describe('chain names in the UI', () => {
     expect(chainLabel(8453)).toBe('Base (8453)');
     expect(chainName(12345)).toBe('Chain 12345');
     expect(chainLabel(12345)).toBe('Chain 12345');
+  });
+});
+
+describe('chainIdOfQuery', () => {
+  it('reads a chainId of decimal digits, and nothing else', () => {
+    expect(chainIdOfQuery({ chainId: '8453' })).toBe(8453);
+    for (const chainId of ['0x1', '8453abc', '', ' 1', '99999999999999999999']) expect(chainIdOfQuery({ chainId })).toBeNull();
+    expect(chainIdOfQuery({})).toBeNull();
   });
 });

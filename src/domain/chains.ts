@@ -81,3 +81,11 @@ export function chainName(chainId: number): string {
 export function chainLabel(chainId: number): string {
   return BY_ID.has(chainId) ? `${chainName(chainId)} (${chainId})` : chainName(chainId);
 }
+
+/** The chain a request's query names (`chainId` in decimal digits, a safe integer), or null. */
+export function chainIdOfQuery(query: Readonly<Record<string, string>>): number | null {
+  const value = query.chainId;
+  if (value === undefined || !/^\d+$/.test(value)) return null;
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : null;
+}

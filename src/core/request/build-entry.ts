@@ -1,5 +1,6 @@
 import { ENDPOINTS, NamedErrorSchema, ServiceErrorSchema, schemaReport, type EndpointId } from '../../spec/index.ts';
 import type { NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
+import { chainIdOfQuery } from '../../domain/chains.ts';
 import { isDeeperThan, tooDeepDetail } from '../../domain/json-depth.ts';
 import { redactHeaders, redactUrl } from '../../domain/redact.ts';
 import { parseJson, type HttpExchange } from '../http/http-client.ts';
@@ -31,13 +32,6 @@ function zidOf(body: unknown, headers: Record<string, string>): string | null {
   return headers['svc-zid'] ?? null;
 }
 
-function chainIdOf(params: Record<string, string>): number | null {
-  const value = params.chainId;
-  if (value === undefined || !/^\d+$/.test(value)) return null;
-  const number = Number(value);
-  return Number.isSafeInteger(number) ? number : null;
-}
-
 function reportOf(endpoint: EndpointId, status: number | null, body: unknown): NewHistoryEntry['schemaReport'] {
   // Only a parsed body can be compared; with no response or a non-JSON body the raw text is kept.
   if (status === null || body === null) return [];
@@ -66,7 +60,7 @@ export function buildEntry(context: EntryContext, exchange: HttpExchange): NewHi
     profileId: context.profileId,
     profileName: context.profileName,
     endpoint: context.endpoint,
-    chainId: chainIdOf(params),
+    chainId: chainIdOfQuery(params),
     sellToken: params.sellToken ?? null,
     buyToken: params.buyToken ?? null,
     status: exchange.status,

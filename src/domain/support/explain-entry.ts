@@ -1,5 +1,6 @@
 import type { HistoryEntryLike } from '../har.ts';
 import { HEADER_NAMES } from '../../spec/index.ts';
+import { chainIdOfQuery } from '../chains.ts';
 import { explainBody } from './explain-body.ts';
 import { isProblem, lintRequest } from './lint-request.ts';
 import { parseUrlParts } from './parse-url.ts';
@@ -48,12 +49,6 @@ function keyHeaderAsRecorded(finding: LintFinding, status: number): LintFinding 
   };
 }
 
-/** The chain an entry's request named, if it named one. */
-export function chainOf(entry: Pick<HistoryEntryLike, 'query'>): number | undefined {
-  const chainId = Number(entry.query.chainId);
-  return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined;
-}
-
 /** Explains one entry. */
 export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
   const url = parseUrlParts(entry.url);
@@ -67,7 +62,7 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
     request,
     findings: lint.findings.map((finding) => keyHeaderAsRecorded(finding, entry.status)),
     corrected: lint.corrected,
-    explanation: body === undefined ? null : explainBody(body, chainOf(entry)),
+    explanation: body === undefined ? null : explainBody(body, chainIdOfQuery(entry.query) ?? undefined),
   };
 }
 

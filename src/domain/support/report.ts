@@ -1,5 +1,5 @@
 import { explainBody } from './explain-body.ts';
-import { chainOf } from './explain-entry.ts';
+import { chainIdOfQuery } from '../chains.ts';
 import type { HistoryEntryLike } from '../har.ts';
 import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
 import { isApiKeyName, REDACTED, redactUrl } from '../redact.ts';
@@ -53,7 +53,7 @@ const MAX_BODY_CHARS = 200_000;
 function entrySection(entry: HistoryEntryLike, index: number, key?: string): string {
   const body = prettyBody(entry.bodyText);
   const shown = body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (${body.length - MAX_BODY_CHARS} more characters in the HAR)` : body;
-  const explanation = explainBodyText(entry.bodyText, chainOf(entry));
+  const explanation = explainBodyText(entry.bodyText, chainIdOfQuery(entry.query) ?? undefined);
   return [
     `<section><h2>Request ${index + 1}: ${safe(`${entry.status} ${entry.statusText}`, key)} <span class="muted">${safe(entry.zid ?? 'no zid', key)}</span></h2>`,
     `<p>${safe(`${entry.method} ${redactUrl(entry.url, key)}`, key)}</p>`,
