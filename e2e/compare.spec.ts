@@ -21,6 +21,18 @@ test('a comparison on 4 chains shows every row, opens a detail with both routes 
   await expect(compare.table.getByRole('button', { name: /^Allowance Holder buy on .*open in history$/ })).toHaveCount(4);
   await expect(compare.table.getByRole('button', { name: /^Permit2 buy on .*open in history$/ })).toHaveCount(4);
   await expect(compare.table.getByLabel('better')).not.toHaveCount(0);
+  // A verdict net of network fee stands beside a net difference of its own sign, never "0.00":
+  // equal gross amounts with network fees a few wei apart once read "0.00" beside "Allowance Holder".
+  let netVerdicts = 0;
+  for (const row of await compare.rows.all()) {
+    const verdict = (await row.locator('td.verdict').innerText()).replace(/\s+/g, ' ');
+    const netDiff = (await row.locator('td.net-diff').innerText()).trim();
+    const expected = { 'Permit2': /^\+/, 'Allowance Holder': /^-/, 'Tie': /^0\.00$/ }[verdict.replace(/ net of network fee$/, '')];
+    if (!verdict.endsWith('net of network fee') || !expected) continue;
+    netVerdicts++;
+    expect(netDiff, verdict).toMatch(expected);
+  }
+  expect(netVerdicts).toBeGreaterThan(0);
 
   // Sorting by diff marks the header.
   await compare.table.getByRole('button', { name: 'Diff (bps)', exact: true }).click();

@@ -1,5 +1,5 @@
 import { comparisonToCsv, comparisonToJson, type ExportRow } from '../domain/compare-export.ts';
-import { columnFractionDigits, formatFixed, formatHumanAmount, formatTokenAmount } from '../domain/number-format.ts';
+import { columnFractionDigits, formatFixed, formatHumanAmount, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
 import { rowFromWire, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
 
@@ -50,8 +50,8 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
       chainLabel(row.chainId),
       sideText(row.allowanceHolder, d, digits),
       sideText(row.permit2, d, digits),
-      row.diffBps === null ? '-' : row.diffBps.toFixed(2),
-      row.netDiffBps === null || row.netDiffBps === undefined ? '-' : row.netDiffBps.toFixed(2),
+      row.diffBps === null ? '-' : formatSignedBps(row.diffBps),
+      row.netDiffBps === null || row.netDiffBps === undefined ? '-' : formatSignedBps(row.netDiffBps),
       amount(row.allowanceHolder.minBuyAmount, d, digits),
       amount(row.permit2.minBuyAmount, d, digits),
       fee(row.allowanceHolder),

@@ -2,7 +2,7 @@ import { findCrossovers, ladderPoints, type LadderPoint, type NetFigure } from '
 import { splitAmountList, amountItemsProblem } from '../domain/ladder-amounts.ts';
 import { ladderToCsv, ladderToJson } from '../domain/ladder-export.ts';
 import { crossoverText, ladderModelName, sizeText } from '../domain/ladder-text.ts';
-import { formatTokenAmount } from '../domain/number-format.ts';
+import { formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
 import { ladderExportChains, ladderInputOf, LadderRequestSchema, type LadderRequest, type LadderRequestInput, type LadderRowWire, type LadderStatus } from '../ipc/channels/ladder.ts';
 import { isAppError } from '../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
@@ -87,7 +87,7 @@ export function ladderTable(rows: readonly LadderRowWire[]): string {
     const name = chainLabel(chain.chainId);
     for (const point of points) {
       const d = chain.buy.decimals;
-      lines.push([name, sizeText(point.size, chain.sell), figureCell(point.allowanceHolder, d), figureCell(point.permit2, d), point.diffBps === null ? '-' : point.diffBps.toFixed(2), verdictCell(point)]);
+      lines.push([name, sizeText(point.size, chain.sell), figureCell(point.allowanceHolder, d), figureCell(point.permit2, d), point.diffBps === null ? '-' : formatSignedBps(point.diffBps), verdictCell(point)]);
     }
     crossovers.push(`  ${name}: ${crossoverText(findCrossovers(points), chain.sell)}`);
   }

@@ -67,6 +67,21 @@ describe('compareChain', () => {
     expect(waiting.diffBps).not.toBeNull();
   });
 
+  it('gives a net difference that decided the verdict its sign, however small', () => {
+    // Same gross, network fees 1 buy unit apart on ~0.36 WETH: 2.8e-12 bps, which two decimals round
+    // to zero, yet Allowance Holder gives more. The figure beside the verdict must not read 0.
+    const gross = '360065000000000000';
+    const row = compareChain({
+      chainId: 10,
+      allowanceHolder: ok(price({ ...ah, buyAmount: gross, totalNetworkFee: '100' })),
+      permit2: ok(price({ ...p2, buyAmount: gross, totalNetworkFee: '101' })),
+      nativeToBuy: { buyPerNative: 1n, nativeDecimals: 0 },
+    });
+    expect({ better: row.better, basis: row.basis, diff: row.diffBps }).toEqual({ better: 'allowance-holder', basis: 'net', diff: 0 });
+    expect(row.netDiffBps).toBeLessThan(0);
+    expect(row.netDiffBps).toBeCloseTo(-1e4 / 360065000000000000, 20);
+  });
+
   it('calls equal net amounts a tie', () => {
     const row = compareChain({ chainId: 1, allowanceHolder: ok(ah), permit2: ok(price({ ...ah })) , nativeToBuy: { buyPerNative: 1n, nativeDecimals: 0 } });
     expect(row.better).toBe('tie');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatHumanAmount, formatInteger, formatMixedColumn, formatTokenAmount, formatWithSymbol } from './number-format.ts';
+import { columnFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatHumanAmount, formatInteger, formatMixedColumn, formatSignedBps, formatTokenAmount, formatWithSymbol } from './number-format.ts';
 
 describe('columnFractionDigits', () => {
   it('gives the smallest non-zero value six significant digits, capped at the decimals', () => {
@@ -46,6 +46,18 @@ describe('single values', () => {
     expect(formatGwei('1000000000')).toBe('1 gwei');
     expect(formatGwei('10000000')).toBe('0.01 gwei');
     expect(formatGwei('12345')).toBe('0.0000123 gwei');
+  });
+});
+
+describe('formatSignedBps', () => {
+  it('writes an ASCII sign and two decimals, and two significant digits below 0.005 so that only 0 reads 0.00', () => {
+    expect(formatSignedBps(9.081)).toBe('+9.08');
+    expect(formatSignedBps(-3.1)).toBe('-3.10');
+    expect(formatSignedBps(0)).toBe('0.00');
+    expect(formatSignedBps(-0.0021)).toBe('-0.0021');
+    expect(formatSignedBps(0.0004)).toBe('+0.00040');
+    expect(formatSignedBps(-2.8e-12)).toBe('-2.8e-12');
+    expect(formatSignedBps(10000)).toBe('+10000.00');
   });
 });
 

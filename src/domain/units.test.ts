@@ -80,6 +80,18 @@ describe('bpsDifference', () => {
     expect(bpsDifference(29_998n, 30_000n)).toBe(-0.67);
   });
 
+  it('keeps the size and sign of a difference too small for two decimals: only equal amounts give 0', () => {
+    expect(bpsDifference(1_000_000_001n, 1_000_000_000n)).toBeCloseTo(0.00001, 12);
+    expect(bpsDifference(999_999_999n, 1_000_000_000n)).toBeCloseTo(-0.00001, 12);
+    // One wei on a uint256-sized amount is still not zero.
+    expect(bpsDifference(2n ** 255n + 1n, 2n ** 255n)).toBeGreaterThan(0);
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.bigInt({ min: 1n, max: 10n ** 30n }), (a, b) => {
+        expect(Math.sign(bpsDifference(a, b)!)).toBe(a === b ? 0 : a > b ? 1 : -1);
+      }),
+    );
+  });
+
   it('is null against a zero reference', () => {
     expect(bpsDifference(1n, 0n)).toBeNull();
   });

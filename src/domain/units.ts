@@ -95,13 +95,21 @@ export function divRound(numerator: bigint, denominator: bigint): bigint {
 
 /**
  * The signed difference of `amount` relative to `reference` in basis points, rounded to 2 decimals
- * (positive when `amount` is larger); null when the reference is zero and no ratio exists.
+ * (positive when `amount` is larger); null when the reference is zero and no ratio exists. Only
+ * equal amounts give 0: a difference too small for two decimals keeps its own size and sign.
  * @example bpsDifference(10_010n, 10_000n) // 10
+ * @example bpsDifference(1_000_000_001n, 1_000_000_000n) // 0.00001
  */
 export function bpsDifference(amount: bigint, reference: bigint): number | null {
   if (reference === 0n) return null;
+  const difference = amount - reference;
   // Hundredths of a basis point, rounded once in bigint, then scaled: no float error on big amounts.
-  return Number(divRound((amount - reference) * 1_000_000n, reference)) / 100;
+  const hundredths = divRound(difference * 1_000_000n, reference);
+  // Under half a hundredth this rounds to 0, yet such a difference still decides which model gives
+  // more: a 0 beside that verdict would hide what it rests on. The float ratio is exact enough for
+  // the two significant digits it is shown with (formatSignedBps).
+  if (hundredths === 0n && difference !== 0n) return (Number(difference) / Number(reference)) * 10_000;
+  return Number(hundredths) / 100;
 }
 
 /** `part` as a percentage of `whole`, rounded to `fractionDigits`; null when `whole` is zero. */

@@ -1,5 +1,6 @@
 import type { CompareRowWire, ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 import { formatBaseUnits } from '../../../src/domain/units.ts';
+import { formatSignedBps } from '../../../src/domain/number-format.ts';
 
 /** The results table's columns, their sort keys and cell texts: plain functions, tested without a DOM. */
 
@@ -93,15 +94,9 @@ export function sideProblem(side: ModelSideWire): string | null {
   return null;
 }
 
-/**
- * A signed bps figure ("+9.08", "-3.10", "0.00"). A difference too small for two decimals keeps two
- * significant digits ("-0.0021"): a verdict must never stand beside a "0.00" that hides what it is
- * based on (issue 11, case 5). Only an exact zero reads "0.00".
- */
+/** A signed bps figure in the app's one notation (formatSignedBps), or a dash when there is none. */
 export function bpsText(bps: number | null): string {
-  if (bps === null) return '—';
-  const text = bps !== 0 && Math.abs(bps) < 0.005 ? bps.toPrecision(2) : bps.toFixed(2);
-  return `${bps > 0 ? '+' : ''}${text}`;
+  return bps === null ? '—' : formatSignedBps(bps);
 }
 
 /** Why the verdict is what it is, in a few words (shown under it). */

@@ -2,6 +2,7 @@ import { explainBody } from './explain-body.ts';
 import { chainIdOfQuery } from '../chains.ts';
 import type { HistoryEntryLike } from '../har.ts';
 import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
+import { formatSignedBps } from '../number-format.ts';
 import { isApiKeyName, REDACTED, redactUrl } from '../redact.ts';
 import { isSecretName } from './redact-paste.ts';
 import { escapeHtml, pairTable, pre, prettyBody, REPORT_CSS, safe, table } from './report-html.ts';
@@ -131,7 +132,7 @@ function diffSection(diff: DiffEntry[], key?: string): string {
     if (isSecretName(name) || (key !== undefined && isApiKeyName(name, key))) return [entry.path, DIFF_KIND_LABELS[entry.kind], REDACTED, REDACTED, ''];
     const unit = entry.unit?.symbol ? ` ${entry.unit.symbol}` : '';
     const human = (value: string | null | undefined) => (value ? ` (${value}${unit})` : '');
-    const bps = entry.bps === undefined ? '' : entry.bps === null ? 'n/a' : `${entry.bps > 0 ? '+' : ''}${entry.bps} bps`;
+    const bps = entry.bps === undefined ? '' : entry.bps === null ? 'n/a' : `${formatSignedBps(entry.bps)} bps`;
     return [entry.path, DIFF_KIND_LABELS[entry.kind], `${text(entry.before)}${human(entry.unit?.beforeHuman)}`, `${text(entry.after)}${human(entry.unit?.afterHuman)}`, bps];
   });
   return `<section><h2>Differences (original → replay)</h2>${table(`${diff.length} difference(s)`, ['Path', 'Kind', 'Before', 'After', 'Change'], rows, key, [1, 4])}</section>`;
