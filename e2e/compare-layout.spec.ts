@@ -86,7 +86,7 @@ test('the detail opens under its row with focus, Escape returns focus to the row
   // In place: the table row just above the detail's is Ethereum's.
   await expect(detail.locator('xpath=ancestor::tr[1]/preceding-sibling::tr[1]')).toHaveAttribute('data-chain', '1');
   await expect(detail.getByText(/^Why:/)).toBeVisible();
-  await expect(detail.getByRole('article', { name: 'Allowance Holder detail' }).getByText(/^Not checked: no taker was given/)).toBeVisible();
+  await expect(detail.getByRole('article', { name: 'Allowance Holder detail' }).getByText(/^Allowance and balance not checked: no taker was sent/)).toBeVisible();
   const figures = detail.getByRole('article', { name: 'Permit2 detail' });
   for (const term of ['Buy', 'Min buy', 'Fees', 'Gas', 'Network fee', 'Network fee in WETH', 'Net buy']) await expect(figures.getByRole('term').filter({ hasText: new RegExp(`^${term.replace(/[()]/g, '\\$&')}$`) })).toHaveCount(1);
   await figures.getByText('Raw JSON body', { exact: true }).click();

@@ -77,6 +77,10 @@ test.describe('against the engine', () => {
     const advice = explorer.result.getByRole('list', { name: 'Allowance advice' });
     await expect(advice).toContainText('not checked: no taker');
     await expect(advice).not.toContainText('sufficient');
+    // The issues list says the same: empty issues without a taker are not "No issues".
+    const issues = explorer.result.getByRole('list', { name: 'Issues' });
+    await expect(issues).toContainText('Allowance and balance not checked: no taker was sent');
+    await expect(issues).not.toContainText('No issues');
   });
 
   test('a smart-contract taker quote failure points to txOrigin', async ({ app }) => {

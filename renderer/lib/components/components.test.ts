@@ -58,7 +58,7 @@ describe('IssuesList', () => {
   const issues = { allowance: { actual: '0', spender: DAI }, balance: { token: WETH.toLowerCase(), actual: '2500000000000000', expected: '498000000000000000' }, simulationIncomplete: false, invalidSourcesPassed: [] };
 
   it('reads the balance and allowance in token units, base units on hover', () => {
-    render(IssuesList, { issues, tokenInfo: (address: string) => (address.toLowerCase() === WETH.toLowerCase() ? { symbol: 'WETH', decimals: 18 } : undefined), sellToken: WETH });
+    render(IssuesList, { issues, tokenInfo: (address: string) => (address.toLowerCase() === WETH.toLowerCase() ? { symbol: 'WETH', decimals: 18 } : undefined), sellToken: WETH, takerSent: true });
     const list = screen.getByRole('list', { name: 'Issues' });
     expect(list.textContent).toContain('Balance too low: has 0.0025 WETH, needs 0.498 WETH');
     expect(within(list).getByText('0.498 WETH').getAttribute('title')).toBe('498000000000000000 base units');
@@ -66,8 +66,29 @@ describe('IssuesList', () => {
   });
 
   it('names an unknown token by address, a space before what it has', () => {
-    render(IssuesList, { issues });
+    render(IssuesList, { issues, takerSent: true });
     expect(screen.getByRole('list', { name: 'Issues' }).textContent).toContain(`token ${WETH.toLowerCase()} has 2500000000000000 base units, needs 498000000000000000 base units`);
+  });
+});
+
+describe('IssuesList without a taker', () => {
+  const empty = { allowance: null, balance: null, simulationIncomplete: false, invalidSourcesPassed: [] };
+
+  it('calls empty issues "not checked" when no taker was sent, and "No issues." only when one was', () => {
+    render(IssuesList, { issues: empty, takerSent: false });
+    const list = screen.getByRole('list', { name: 'Issues' });
+    expect(list.textContent).toContain('Allowance and balance not checked: no taker was sent');
+    expect(list.textContent).not.toContain('No issues');
+    cleanup();
+    render(IssuesList, { issues: empty, takerSent: true });
+    expect(screen.getByRole('list', { name: 'Issues' }).textContent?.trim()).toBe('No issues.');
+  });
+
+  it('still lists what the service reported, beside the note', () => {
+    render(IssuesList, { issues: { ...empty, simulationIncomplete: true }, takerSent: false });
+    const text = screen.getByRole('list', { name: 'Issues' }).textContent;
+    expect(text).toContain('Simulation incomplete');
+    expect(text).toContain('not checked: no taker was sent');
   });
 });
 

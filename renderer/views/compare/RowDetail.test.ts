@@ -9,11 +9,13 @@ const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
 
-function body(zid: string, buyTaxBps: string | null) {
+const ALLOWANCE_NEEDED = { actual: '0', spender: '0x000000000022D473030F116dDEE9F6B43aC78BA3' };
+
+function body(zid: string, buyTaxBps: string | null, allowance: typeof ALLOWANCE_NEEDED | null = ALLOWANCE_NEEDED) {
   return {
     liquidityAvailable: true, zid,
     tokenMetadata: { sellToken: { buyTaxBps: '0', sellTaxBps: '0', transferTaxBps: '0' }, buyToken: { buyTaxBps, sellTaxBps: null, transferTaxBps: '0' } },
-    issues: { allowance: { actual: '0', spender: '0x000000000022D473030F116dDEE9F6B43aC78BA3' }, balance: null, simulationIncomplete: false, invalidSourcesPassed: ['Nope'] },
+    issues: { allowance, balance: null, simulationIncomplete: false, invalidSourcesPassed: ['Nope'] },
   };
 }
 
@@ -56,16 +58,19 @@ describe('RowDetail', () => {
 describe('RowDetail without a taker', () => {
   const the = row(8453, 'Base', okSide('allowance-holder', 354_000_000_000_000_000n, 3), okSide('permit2', 353_900_000_000_000_000n, 4), -2.82, 'allowance-holder');
   const props = (onClose = vi.fn()) => ({
-    row: { ...the, netDiffBps: -2.82 }, onOpenEntry: vi.fn(), onClose, sources: ['Balancer', 'Uniswap_V3'],
-    allowanceHolder: { entryId: 3, zid: the.allowanceHolder.zid, body: body(the.allowanceHolder.zid!, '0') },
-    permit2: { entryId: 4, zid: the.permit2.zid, body: body(the.permit2.zid!, '0') },
+    row: { ...the, netDiffBps: -2.82 }, onOpenEntry: vi.fn(), onClose, sources: ['Balancer', 'Uniswap_V3'], hasTaker: false,
+    // Without a taker the service reports no allowance or balance issue (it checks them only for one).
+    allowanceHolder: { entryId: 3, zid: the.allowanceHolder.zid, body: body(the.allowanceHolder.zid!, '0', null) },
+    permit2: { entryId: 4, zid: the.permit2.zid, body: body(the.permit2.zid!, '0', null) },
   });
 
   it('says the issues were not checked instead of "No issues", and why the better model won, with its figures', () => {
     render(RowDetail, props());
     const ah = screen.getByRole('article', { name: 'Allowance Holder detail' });
-    expect(within(ah).getByText(/^Not checked: no taker was given/)).toBeTruthy();
-    expect(within(ah).queryByText(/Allowance needed/)).toBeNull();
+    expect(within(ah).getByText(/^Allowance and balance not checked: no taker was sent/)).toBeTruthy();
+    expect(within(ah).queryByText(/No issues/)).toBeNull();
+    // What the service did report is still shown.
+    expect(within(ah).getByText(/Invalid excluded sources: Nope/)).toBeTruthy();
     expect(screen.getByText(/Allowance Holder buys 0\.0001 WETH more .*so Allowance Holder gives more net of fees \(-2\.82 bps\)/)).toBeTruthy();
     // Gas with thousands separators; the net figure in the buy token.
     expect(within(ah).getByText('180,000')).toBeTruthy();
