@@ -41,12 +41,12 @@ async function sendPrice(page: Page, amount: string): Promise<string> {
  * A customer's history file holding one price the app really got, under a zid this app never saw
  * and with a smaller buyAmount: what a customer on another machine would have been answered.
  */
-async function customerFileFrom(engine: Engine, zid: string): Promise<{ text: string; zid: string }> {
+async function customerFileFrom(engine: Engine, zid: string): Promise<{ text: string; zid: string; startedAt: string }> {
   const sent = (await engine.history.get((await engine.history.findByZid(zid))[0]!.id))!;
   const theirZid = `0x${randomUUID().replaceAll('-', '').slice(0, 24)}`;
   const body = { ...(sent.body as Record<string, unknown>), zid: theirZid, buyAmount: String((BigInt((sent.body as { buyAmount: string }).buyAmount) * 99n) / 100n) };
   const entry = { url: sent.url, method: 'GET', requestHeaders: { 'svc-version': 'v2' }, query: sent.query, status: 200, statusText: 'OK', responseHeaders: { 'content-type': 'application/json' }, bodyText: JSON.stringify(body), startedAt: '2026-11-20T09:30:00.000Z', durationMs: 120, zid: theirZid };
-  return { text: JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [entry] }), zid: theirZid };
+  return { text: JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [entry] }), zid: theirZid, startedAt: entry.startedAt };
 }
 
 /** Collects every download the page starts. */
@@ -117,6 +117,10 @@ test('a zid not in History says so, imports the customer file, and a replay open
   await expect(body.getByRole('row', { name: /^\$\.buyAmount changed/ })).toContainText(/\+\d+\.\d\d bps/, SEND);
   await expect(body.getByRole('row', { name: /^\$\.buyAmount changed/ })).toContainText('USDC');
   await expect(history.diff.getByRole('heading', { level: 2 })).toContainText('(imported) →');
+  // Both sides' times read as the list reads them (local, to the second), the ISO instant on hover.
+  const sentAt = history.diff.locator('time').first();
+  await expect(sentAt).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  await expect(sentAt).toHaveAttribute('datetime', customer.startedAt);
   // The list shows the replay, not only the customer's zid.
   await expect(history.search).toHaveValue('');
   await expect(history.list).toContainText(customer.zid);
