@@ -1,5 +1,5 @@
 import { comparisonToCsv, comparisonToJson, type ExportRow } from '../domain/compare-export.ts';
-import { columnFractionDigits, formatFixed, formatHumanAmount, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
+import { comparableFractionDigits, formatFixed, formatHumanAmount, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
 import { rowFromWire, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
 
@@ -42,9 +42,10 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
   const lines = rows.map((row) => {
     const d = row.buyToken.decimals;
     // One fraction-digit count for every buy-token figure of the row, so buy, min buy and net of
-    // both models read to the same precision (a longer net would look larger than its buy).
+    // both models read to the same precision (a longer net would look larger than its buy), and
+    // figures that differ read differently.
     const figures = [row.allowanceHolder, row.permit2].flatMap((side) => [side.buyAmount, side.minBuyAmount, side.netBuyAmount]).filter((value) => value !== null);
-    const digits = columnFractionDigits(figures, d);
+    const digits = comparableFractionDigits(figures, d);
     const fee = (side: ModelSideWire) => (side.totalNetworkFee === null ? '-' : `${formatTokenAmount(side.totalNetworkFee, row.nativeDecimals)} ${row.nativeSymbol ?? ''}`.trim());
     return [
       chainLabel(row.chainId),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatHumanAmount, formatInteger, formatMixedColumn, formatSignedBps, formatTokenAmount, formatWithSymbol } from './number-format.ts';
+import { columnFractionDigits, comparableFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatHumanAmount, formatInteger, formatMixedColumn, formatSignedBps, formatTokenAmount, formatWithSymbol } from './number-format.ts';
 
 describe('columnFractionDigits', () => {
   it('gives the smallest non-zero value six significant digits, capped at the decimals', () => {
@@ -46,6 +46,22 @@ describe('single values', () => {
     expect(formatGwei('1000000000')).toBe('1 gwei');
     expect(formatGwei('10000000')).toBe('0.01 gwei');
     expect(formatGwei('12345')).toBe('0.0000123 gwei');
+  });
+});
+
+describe('comparableFractionDigits', () => {
+  it('keeps the column precision when it already tells the amounts apart', () => {
+    expect(comparableFractionDigits([319_812_000n, 316_614_000n], 9)).toBe(columnFractionDigits([319_812_000n, 316_614_000n], 9));
+  });
+
+  it('adds digits until amounts that differ read differently, and no further than the decimals', () => {
+    const nets = [319_810_852n, 319_810_563n];
+    expect(columnFractionDigits(nets, 9)).toBe(6);
+    expect(comparableFractionDigits(nets, 9)).toBe(7);
+    expect(nets.map((net) => formatFixed(net, 9, comparableFractionDigits(nets, 9)))).toEqual(['0.3198108', '0.3198105']);
+    expect(comparableFractionDigits([10n ** 18n, 10n ** 18n + 1n], 18)).toBe(18);
+    // Equal amounts need nothing more.
+    expect(comparableFractionDigits([319_810_852n, '319810852'], 9)).toBe(6);
   });
 });
 

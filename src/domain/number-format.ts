@@ -43,6 +43,20 @@ export function columnFractionDigits(values: readonly (bigint | string)[], decim
 }
 
 /**
+ * Fraction digits for amounts of one token that are read against each other (both models' buy,
+ * min buy and net buy): the column's own (columnFractionDigits), raised until amounts that differ
+ * also read differently, up to the token's decimals. Two net amounts a few wei apart would
+ * otherwise both read "0.31981" beside a verdict that one of them gives more.
+ * @example comparableFractionDigits([319_810_852n, 319_810_563n], 9) // 7: "0.3198108" and "0.3198105"
+ */
+export function comparableFractionDigits(values: readonly (bigint | string)[], decimals: number, significant = DEFAULT_SIGNIFICANT_DIGITS): number {
+  const distinct = [...new Set(values.map(toBigInt))];
+  let digits = columnFractionDigits(distinct, decimals, significant);
+  while (digits < decimals && new Set(distinct.map((value) => formatFixed(value, decimals, digits))).size < distinct.length) digits++;
+  return digits;
+}
+
+/**
  * Base units as a human amount with exactly `fractionDigits` fraction digits (zero-padded, cut
  * toward zero) and thousands separators.
  * @example formatFixed(1_234_500_000n, 6, 2) // "1,234.50"

@@ -77,6 +77,22 @@ describe('RowDetail without a taker', () => {
     expect(within(ah).getByText('0.353999 WETH')).toBeTruthy();
   });
 
+  it('gives both models\' buy figures one precision, enough that nets a few wei apart read differently', () => {
+    // Same gross, network fees 0.000000289 WETH apart: at 6 significant digits both nets read "0.319810".
+    const gross = 319_812_800_000_000_000n;
+    const side = (model: 'allowance-holder' | 'permit2', fee: bigint, entryId: number) => ({
+      ...okSide(model, gross, entryId), totalNetworkFee: fee.toString(), networkFeeInBuyToken: fee.toString(), netBuyAmount: (gross - fee).toString(),
+    });
+    const close = row(8453, 'Base', side('allowance-holder', 1_947_540_000_000n, 3), side('permit2', 2_236_560_000_000n, 4), 0, 'allowance-holder');
+    render(RowDetail, { ...props(), row: { ...close, netDiffBps: -0.0090 } });
+    const net = (name: string) => within(screen.getByRole('article', { name: `${name} detail` })).getByText(/^Net buy$/).nextElementSibling!.textContent;
+    expect(net('Allowance Holder')).toBe('0.3198108 WETH');
+    expect(net('Permit2')).toBe('0.3198105 WETH');
+    expect(within(screen.getByRole('article', { name: 'Permit2 detail' })).getByText(/^Buy$/).nextElementSibling!.textContent).toBe('0.3198128 WETH');
+    // The fee is not one of the compared figures: it keeps its own 6 significant digits.
+    expect(within(screen.getByRole('article', { name: 'Permit2 detail' })).getByText(/^Network fee in WETH$/).nextElementSibling!.textContent).toBe('0.00000223656 WETH');
+  });
+
   it('colours a source by the run-wide series (the table\'s), not by its position in the route', () => {
     render(RowDetail, props());
     const segment = within(screen.getByRole('article', { name: 'Permit2 detail' })).getByTitle(/^Uniswap_V3/);
