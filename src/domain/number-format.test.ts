@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnFractionDigits, comparableFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatHumanAmount, formatInteger, formatMixedColumn, formatSignedBps, formatTokenAmount, formatWithSymbol } from './number-format.ts';
+import { columnFractionDigits, comparableFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatComparedColumns, formatHumanAmount, formatInteger, formatMixedColumn, formatSignedBps, formatTokenAmount, formatWithSymbol } from './number-format.ts';
 
 describe('columnFractionDigits', () => {
   it('gives the smallest non-zero value six significant digits, capped at the decimals', () => {
@@ -62,6 +62,26 @@ describe('comparableFractionDigits', () => {
     expect(comparableFractionDigits([10n ** 18n, 10n ** 18n + 1n], 18)).toBe(18);
     // Equal amounts need nothing more.
     expect(comparableFractionDigits([319_810_852n, '319810852'], 9)).toBe(6);
+  });
+});
+
+describe('formatComparedColumns', () => {
+  const weth = (base: bigint) => ({ base, decimals: 18 });
+
+  it('gives every column one precision, raised only as far as a row needs to tell its amounts apart', () => {
+    const [ah, p2] = formatComparedColumns([
+      [weth(319_780_400_000_000_000n), weth(353_000_000_000_000_000n), null],
+      [weth(319_780_100_000_000_000n), weth(353_300_000_000_000_000n), weth(2n * 10n ** 17n)],
+    ]);
+    expect(ah).toEqual(['0.3197804', '0.3530000', null]);
+    expect(p2).toEqual(['0.3197801', '0.3533000', '0.2000000']);
+  });
+
+  it('leaves equal amounts equal and keeps formatMixedColumn\'s precision when the rows already read apart', () => {
+    const columns = [[weth(319_780_000_000_000_000n)], [weth(319_780_000_000_000_000n)]];
+    expect(formatComparedColumns(columns)).toEqual([formatMixedColumn(columns[0]!), formatMixedColumn(columns[1]!)]);
+    // The same amount in two scales is one amount.
+    expect(formatComparedColumns([[{ base: 1_500_000n, decimals: 6 }], [{ base: 15n * 10n ** 17n, decimals: 18 }]])).toEqual([['1.50000'], ['1.50000']]);
   });
 });
 

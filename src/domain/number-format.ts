@@ -119,14 +119,46 @@ export function formatWithSymbol(base: bigint | string, token: { decimals: numbe
  * column's fewest decimals, so the column still aligns on the decimal point. null stays null.
  * @example formatMixedColumn([{ base: 1_500_000n, decimals: 6 }, { base: 2n * 10n ** 18n, decimals: 18 }]) // ["1.500000", "2.000000"]
  */
-export function formatMixedColumn(values: readonly ({ base: bigint | string; decimals: number } | null)[], significant = DEFAULT_SIGNIFICANT_DIGITS): (string | null)[] {
+export function formatMixedColumn(values: readonly (MixedAmount | null)[], significant = DEFAULT_SIGNIFICANT_DIGITS): (string | null)[] {
+  const digits = mixedColumnDigits(values, significant);
+  return values.map((value) => (value === null ? null : formatFixed(value.base, value.decimals, digits)));
+}
+
+/** An amount of a token with its decimals, as a mixed column holds it. */
+export interface MixedAmount {
+  base: bigint | string;
+  decimals: number;
+}
+
+function mixedColumnDigits(values: readonly (MixedAmount | null)[], significant: number): number {
   const present = values.filter((value) => value !== null);
   const maxDecimals = Math.max(0, ...present.map((value) => value.decimals));
   // Scaled to one common number of decimals only to find the smallest magnitude.
   const scaled = present.map((value) => toBigInt(value.base) * 10n ** BigInt(maxDecimals - value.decimals));
   // Capped at the fewest decimals in the column: more digits than a token has would be padding only.
-  const digits = Math.min(columnFractionDigits(scaled, maxDecimals, significant), ...present.map((value) => value.decimals));
-  return values.map((value) => (value === null ? null : formatFixed(value.base, value.decimals, digits)));
+  return Math.min(columnFractionDigits(scaled, maxDecimals, significant), ...present.map((value) => value.decimals));
+}
+
+/**
+ * Columns of one table read against each other row by row (Allowance Holder's buy beside
+ * Permit2's, or their nets): one fraction-digit count for all of them, formatMixedColumn's, raised
+ * until in every row the amounts that differ also read differently, as far as the row's token has
+ * decimals. A row may still have more digits than its token where another row needed them: those
+ * are zeros, and every column stays aligned on the decimal point.
+ * @example formatComparedColumns([[{ base: 319_780_400n, decimals: 9 }], [{ base: 319_780_100n, decimals: 9 }]]) // [["0.3197804"], ["0.3197801"]]
+ */
+export function formatComparedColumns(columns: readonly (readonly (MixedAmount | null)[])[], significant = DEFAULT_SIGNIFICANT_DIGITS): (string | null)[][] {
+  const rowCount = Math.max(0, ...columns.map((column) => column.length));
+  const rowsOf = Array.from({ length: rowCount }, (_, index) => columns.map((column) => column[index]).filter((value) => value !== null && value !== undefined));
+  let digits = mixedColumnDigits(columns.flat(), significant);
+  for (const row of rowsOf) {
+    const cap = Math.max(0, ...row.map((value) => value.decimals));
+    // Amounts compared at the row's largest decimals, so the same amount in two scales is one.
+    const differing = new Set(row.map((value) => toBigInt(value.base) * 10n ** BigInt(cap - value.decimals))).size;
+    const shownApart = () => new Set(row.map((value) => formatFixed(value.base, value.decimals, digits))).size === differing;
+    while (digits < cap && !shownApart()) digits++;
+  }
+  return columns.map((column) => column.map((value) => (value === null ? null : formatFixed(value.base, value.decimals, digits))));
 }
 
 /**

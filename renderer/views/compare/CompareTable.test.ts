@@ -43,6 +43,18 @@ describe('CompareTable', () => {
     expect(within(line!).getByText('Allowance Holder')).toBeTruthy();
   });
 
+  it('reads two buys or two nets of a row apart when they differ, both models\' columns to one precision', () => {
+    // 0.3197804 vs 0.3197801 WETH: at the column's 6 significant digits both read 0.319780.
+    const close = row(8453, 'Base', okSide('allowance-holder', 319_780_400_000_000_000n, 1), okSide('permit2', 319_780_100_000_000_000n, 2), -0.0094, 'allowance-holder');
+    const other = row(1, 'Ethereum', okSide('allowance-holder', 353_000_000_000_000_000n, 3), okSide('permit2', 353_300_000_000_000_000n, 4), 8.5, 'permit2');
+    render(CompareTable, props({ rows: [close, other], visibleColumns: ['ahNet', 'p2Net'] }));
+    const [base, eth] = bodyRows();
+    const cells = (line: HTMLElement) => [...line.querySelectorAll('td')].map((cell) => cell.textContent!.trim());
+    expect(cells(base!)).toEqual(expect.arrayContaining([expect.stringMatching(/^0\.3197804/), expect.stringMatching(/^0\.3197801/), '0.3197794', '0.3197791']));
+    // The other row takes the same precision, so each column stays aligned on the decimal point.
+    expect(cells(eth!)).toEqual(expect.arrayContaining(['0.3529990', '0.3532990']));
+  });
+
   it('marks the sorted column with aria-sort and asks to sort when a header is clicked', async () => {
     const onSort = vi.fn();
     const view = render(CompareTable, props({ onSort }));
