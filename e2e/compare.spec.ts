@@ -72,6 +72,8 @@ test('a comparison on 4 chains shows every row, opens a detail with both routes 
 
   // The run is listed and reopens.
   await expect(app.page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison 1,000 USDC to WETH/ })).toHaveCount(1);
+  // Its time reads as History's does: local, to the second.
+  await expect(app.page.getByRole('region', { name: 'Past comparisons' }).getByRole('listitem').first()).toContainText(/ · done · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 });
 
 test('with a taker, a detail reads its issues in the row\'s tokens, base units on hover', async ({ app }) => {

@@ -2,6 +2,7 @@ import { chainName } from '../../../src/domain/chains.ts';
 import { findToken } from '../../../src/domain/token-registry.ts';
 import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { ENDPOINTS } from '../../../src/spec/index.ts';
+import { localTime } from '../../lib/local-time.ts';
 
 /** The facts a History entry's header shows first: what support reads before anything else. */
 export interface EntryHeadline {
@@ -19,13 +20,6 @@ function token(chainId: number | null, value: string | null): string {
   if (!value.startsWith('0x')) return value;
   const known = chainId === null ? undefined : findToken(chainId, value);
   return known?.symbol ?? `${value.slice(0, 6)}…${value.slice(-4)}`;
-}
-
-/** Local time to the second (support matches it with the customer's report). */
-export function localTime(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 /** The header facts of an entry: status, chain, pair, endpoint and time. */
