@@ -30,7 +30,7 @@ test.describe('against the engine', () => {
     const explorer = new ExplorerPage(app.page);
     await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
     await explorer.send();
-    await expect(app.page.getByText(/^For the request sent at \d/)).toBeVisible();
+    await expect(app.page.getByText(/^For the request sent at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}: GET /)).toBeVisible();
     await expect(app.page.getByText(/The form has changed since/)).toBeHidden();
     await explorer.fill({ amount: '2' });
     await expect(app.page.getByText(/The form has changed since/)).toBeVisible();
