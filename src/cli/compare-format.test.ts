@@ -1,31 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
+import type { LadderRowWire } from '../ipc/channels/ladder.ts';
 import { comparisonTable } from './compare-format.ts';
+import { ladderTable } from './compare-ladder.ts';
 
-const USDC = { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 };
+const USDC = { address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', symbol: 'USDC', decimals: 6 };
 const WETH = { address: '0x4200000000000000000000000000000000000006', symbol: 'WETH', decimals: 18 };
-const GROSS = 319_812_800_000_000_000n;
 
-function side(model: ModelSideWire['model'], fee: bigint, entryId: number): ModelSideWire {
+/** One model's side buying `gross` and paying `fee` (both in buy-token base units). */
+function side(model: ModelSideWire['model'], gross: bigint, fee: bigint, entryId: number): ModelSideWire {
   return {
     model, state: 'ok', zid: `0x${entryId.toString(16).padStart(24, '0')}`, errorName: null, errorMessage: null,
-    buyAmount: GROSS.toString(), minBuyAmount: ((GROSS * 99n) / 100n).toString(), integratorFees: [], serviceFee: null,
-    gas: '180000', totalNetworkFee: fee.toString(), networkFeeInBuyToken: fee.toString(), netBuyAmount: (GROSS - fee).toString(),
+    buyAmount: gross.toString(), minBuyAmount: ((gross * 99n) / 100n).toString(), integratorFees: [], serviceFee: null,
+    gas: '180000', totalNetworkFee: fee.toString(), networkFeeInBuyToken: fee.toString(), netBuyAmount: (gross - fee).toString(),
     entryId, fills: [], routeTokens: [USDC, WETH],
+  };
+}
+
+function row(sell: typeof USDC, buy: typeof USDC, sellAmount: bigint, ah: ModelSideWire, p2: ModelSideWire): CompareRowWire {
+  return {
+    chainId: 8453, chainName: 'Base', sellToken: sell, buyToken: buy, sellAmount: sellAmount.toString(), nativeSymbol: 'ETH', nativeDecimals: 18,
+    networkFeeRate: { buyPerNative: (10n ** 18n).toString(), source: 'buy-is-native' },
+    allowanceHolder: ah, permit2: p2, diffBps: 0, netDiffBps: null, better: 'allowance-holder', basis: 'net',
   };
 }
 
 describe('comparisonTable', () => {
   it('reads two nets a few wei apart differently, with the gross and net bps beside them', () => {
-    const row: CompareRowWire = {
-      chainId: 8453, chainName: 'Base', sellToken: USDC, buyToken: WETH, sellAmount: '1000000000', nativeSymbol: 'ETH', nativeDecimals: 18,
-      networkFeeRate: { buyPerNative: (10n ** 18n).toString(), source: 'buy-is-native' },
-      allowanceHolder: side('allowance-holder', 1_947_540_000_000n, 1), permit2: side('permit2', 2_236_560_000_000n, 2),
-      diffBps: 0, netDiffBps: -0.0090372, better: 'allowance-holder', basis: 'net',
-    };
-    const line = comparisonTable([row]).split('\n')[1]!;
+    const gross = 319_812_800_000_000_000n;
+    const close = { ...row(USDC, WETH, 1_000_000_000n, side('allowance-holder', gross, 1_947_540_000_000n, 1), side('permit2', gross, 2_236_560_000_000n, 2)), netDiffBps: -0.0090372 };
+    const line = comparisonTable([close]).split('\n')[1]!;
     expect(line).toContain('0.3198108');
     expect(line).toContain('0.3198105');
     expect(line).toMatch(/ 0\.00 +-0\.01 /);
+  });
+});
+
+describe('ladderTable', () => {
+  it('reads both models\' nets per unit apart when they differ, every line to one precision', () => {
+    // Nets 0.0006 USDC apart at 1 WETH, 0.006 apart at 10 WETH: at 6 significant digits both read alike.
+    const rows: LadderRowWire[] = [
+      { ...row(WETH, USDC, 10n ** 18n, side('allowance-holder', 3_133_100_600n, 10_000n, 1), side('permit2', 3_133_100_000n, 10_000n, 2)), amount: '1', amountIndex: 0 },
+      { ...row(WETH, USDC, 10n ** 19n, side('allowance-holder', 31_331_006_000n, 10_000n, 3), side('permit2', 31_331_000_000n, 10_000n, 4)), amount: '10', amountIndex: 1 },
+    ];
+    const lines = ladderTable(rows).split('\n').slice(1, 3).map((line) => line.split(/\s{2,}/));
+    expect(lines.map((cells) => [cells[2], cells[3]])).toEqual([['3,133.0906', '3,133.0900'], ['3,133.0996', '3,133.0990']]);
+    expect(lines.map((cells) => cells[4])).toEqual(['-0.0019', '-0.0019']);
   });
 });

@@ -2,7 +2,7 @@ import { findCrossovers, ladderPoints, type LadderPoint, type NetFigure } from '
 import { splitAmountList, amountItemsProblem } from '../domain/ladder-amounts.ts';
 import { ladderToCsv, ladderToJson } from '../domain/ladder-export.ts';
 import { crossoverText, ladderModelName, sizeText } from '../domain/ladder-text.ts';
-import { formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
+import { formatComparedColumns, formatSignedBps } from '../domain/number-format.ts';
 import { ladderExportChains, ladderInputOf, LadderRequestSchema, type LadderRequest, type LadderRequestInput, type LadderRowWire, type LadderStatus } from '../ipc/channels/ladder.ts';
 import { isAppError } from '../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
@@ -65,10 +65,9 @@ export async function runLadderToEnd(request: LadderRequest, options: { dataDir:
   }
 }
 
-function figureCell(figure: NetFigure, decimals: number): string {
-  if (figure.kind === 'net') return formatTokenAmount(figure.perUnitBase, decimals);
-  if (figure.kind === 'fee-not-priced') return 'fee not priced';
-  return figure.reason;
+// A figure without a net per unit says why; the nets are formatted together (formatComparedColumns).
+function figureProblem(figure: NetFigure): string {
+  return figure.kind === 'fee-not-priced' ? 'fee not priced' : figure.kind === 'net' ? '' : figure.reason;
 }
 
 function verdictCell(point: LadderPoint): string {
@@ -79,19 +78,31 @@ function verdictCell(point: LadderPoint): string {
 /** The ladder as a table: one line per chain and size, then each chain's crossover. */
 export function ladderTable(rows: readonly LadderRowWire[]): string {
   const header = ['chain', 'size', 'AH net per unit', 'P2 net per unit', 'P2-AH net bps', 'better'];
-  const lines: string[][] = [];
+  const lines: { name: string; size: string; point: LadderPoint; decimals: number }[] = [];
   const crossovers: string[] = [];
   for (const chain of ladderExportChains(rows)) {
     const chainRows = rows.filter((row) => row.chainId === chain.chainId);
     const points = ladderPoints(chainRows.map(ladderInputOf));
     const name = chainLabel(chain.chainId);
-    for (const point of points) {
-      const d = chain.buy.decimals;
-      lines.push([name, sizeText(point.size, chain.sell), figureCell(point.allowanceHolder, d), figureCell(point.permit2, d), point.diffBps === null ? '-' : formatSignedBps(point.diffBps), verdictCell(point)]);
-    }
+    for (const point of points) lines.push({ name, size: sizeText(point.size, chain.sell), point, decimals: chain.buy.decimals });
     crossovers.push(`  ${name}: ${crossoverText(findCrossovers(points), chain.sell)}`);
   }
-  return `${alignTable([header, ...lines])}\n\ncrossover (net of network fee, ${rows[0] ? `${rows[0].buyToken.symbol} per ${rows[0].sellToken.symbol}` : 'per unit sold'}):\n${crossovers.join('\n')}\n`;
+  // Both models' nets per unit to one precision, enough that a line's two nets read apart when
+  // they differ (as the Compare table does); a bps difference below 0.005 keeps its digits.
+  const perUnit = (figure: NetFigure, decimals: number) => (figure.kind === 'net' ? { base: figure.perUnitBase, decimals } : null);
+  const [ahTexts, p2Texts] = formatComparedColumns([
+    lines.map(({ point, decimals }) => perUnit(point.allowanceHolder, decimals)),
+    lines.map(({ point, decimals }) => perUnit(point.permit2, decimals)),
+  ]);
+  const cells = lines.map(({ name, size, point }, index) => [
+    name,
+    size,
+    ahTexts![index] ?? figureProblem(point.allowanceHolder),
+    p2Texts![index] ?? figureProblem(point.permit2),
+    point.diffBps === null ? '-' : formatSignedBps(point.diffBps),
+    verdictCell(point),
+  ]);
+  return `${alignTable([header, ...cells])}\n\ncrossover (net of network fee, ${rows[0] ? `${rows[0].buyToken.symbol} per ${rows[0].sellToken.symbol}` : 'per unit sold'}):\n${crossovers.join('\n')}\n`;
 }
 
 /** The ladder in the chosen format. */
