@@ -1,0 +1,27 @@
+import { cleanup, render, screen } from '@testing-library/svelte';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LadderRowWire } from '../../../../src/ipc/channels/ladder.ts';
+import LadderTable from './LadderTable.svelte';
+import { okSide, row } from '../test-rows.ts';
+
+afterEach(cleanup);
+
+describe('LadderTable', () => {
+  it('reads both models\' nets apart when they differ beyond 10 significant digits, with a signed bps', () => {
+    // 1 WETH bought either way; network fees 50 wei apart: nets 0.99999900000000005 and 0.99999900000000000,
+    // which read alike to 10 significant digits.
+    const gross = 10n ** 18n;
+    const side = (model: 'allowance-holder' | 'permit2', fee: bigint, entryId: number) => ({
+      ...okSide(model, gross, entryId), totalNetworkFee: fee.toString(), networkFeeInBuyToken: fee.toString(), netBuyAmount: (gross - fee).toString(),
+    });
+    const base = row(8453, 'Base', side('allowance-holder', 999_999_999_950n, 1), side('permit2', 1_000_000_000_000n, 2), 0, 'allowance-holder');
+    const rows: LadderRowWire[] = [{ ...base, amount: '1000', amountIndex: 0 }];
+    render(LadderTable, { rows, onOpenEntry: vi.fn() });
+    const cells = [...screen.getByRole('row', { name: /^Base/ }).querySelectorAll('td')].map((cell) => cell.textContent!.trim().replace(/entry$/, ''));
+    // Net buy of each model (third cell of each group of four) reads apart; the verdict names Allowance Holder.
+    expect(cells[2]).toBe('0.99999900000000005');
+    expect(cells[6]).toBe('0.99999900000000000');
+    expect(cells.at(-2)).toBe('-5.0e-13');
+    expect(cells.at(-1)).toBe('Allowance Holder');
+  });
+});
