@@ -69,6 +69,11 @@ test('a comparison on 4 chains shows every row, opens a detail with both routes 
 
   await compare.charts.scrollIntoViewIfNeeded();
   await expect(compare.charts.getByRole('img', { name: /^Difference in bps per chain: Arbitrum/ })).toBeVisible();
+  // The difference bars do not wear a source's colour (an orange bar once read as Uniswap_V3's).
+  const fills = (name: RegExp | string) => compare.charts.getByRole('img', { name }).locator('rect').evaluateAll((bars) => bars.map((bar) => getComputedStyle(bar).fill));
+  const sourceFills = await fills('Route composition per chain');
+  expect(sourceFills.length).toBeGreaterThan(0);
+  for (const fill of await fills(/^Difference in bps per chain/)) expect(sourceFills).not.toContain(fill);
 
   // The run is listed and reopens.
   await expect(app.page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison 1,000 USDC to WETH/ })).toHaveCount(1);
