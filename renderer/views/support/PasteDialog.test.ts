@@ -55,6 +55,16 @@ describe('PasteDialog', () => {
     expect(box.value).not.toContain(KEY);
     expect(document.body.innerHTML).not.toContain(KEY);
     expect(screen.getByRole('status', { name: 'Recognised' }).textContent).toContain('a request (curl command)');
+    // The badge stands apart from the URL (Svelte drops a space at the start of an {#if} block).
+    expect(screen.getByLabelText('Pasted endpoint').parentElement!.textContent).toMatch(/\/price key redacted$/);
+  });
+
+  it('says why a paste is not recognised, a space before the reason', () => {
+    render(PasteDialog);
+    support.open();
+    flushSync();
+    pasteInto(screen.getByRole('textbox', { name: /^Paste a zid/ }), 'hello there');
+    expect(screen.getByRole('status', { name: 'Recognised' }).textContent).toMatch(/^Recognised: [^(]+[a-z] \(.+\)$/);
   });
 
   it('redacts typed or filled text on input too', async () => {
