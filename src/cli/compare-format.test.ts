@@ -36,6 +36,18 @@ describe('comparisonTable', () => {
   });
 });
 
+describe('comparisonTable across rows', () => {
+  it('gives every row the same precision, so each column lines up on the decimal point', () => {
+    const gross = 319_812_800_000_000_000n;
+    const close = { ...row(USDC, WETH, 1_000_000_000n, side('allowance-holder', gross, 1_947_540_000_000n, 1), side('permit2', gross, 2_236_560_000_000n, 2)), chainId: 10 };
+    const plain = { ...row(USDC, WETH, 1_000_000_000n, side('allowance-holder', 315_284_000_000_000_000n, 353_030_000_000_000n, 3), side('permit2', 315_284_000_000_000_000n, 411_868_000_000_000n, 4)), chainId: 1 };
+    const [, first, second] = comparisonTable([plain, close]).split('\n').map((line) => line.split(/\s{2,}/));
+    // Buy, min buy and net of both models: 7 fraction digits in both rows, which the close row needs.
+    for (const cells of [first!, second!]) for (const index of [1, 2, 5, 6, 9, 10]) expect(cells[index]).toMatch(/^0\.\d{7}$/);
+    expect(first![1]).toBe('0.3152840');
+  });
+});
+
 describe('ladderTable', () => {
   it('reads both models\' nets per unit apart when they differ, every line to one precision', () => {
     // Nets 0.0006 USDC apart at 1 WETH, 0.006 apart at 10 WETH: at 6 significant digits both read alike.

@@ -1,5 +1,5 @@
 import { comparisonToCsv, comparisonToJson, type ExportRow } from '../domain/compare-export.ts';
-import { comparableFractionDigits, formatFixed, formatHumanAmount, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
+import { formatComparedColumns, formatFixed, formatHumanAmount, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
 import { rowFromWire, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
 
@@ -39,26 +39,37 @@ export function alignTable(lines: string[][]): string {
 /** The comparison as a table. */
 export function comparisonTable(rows: readonly CompareRowWire[]): string {
   const header = ['chain', 'AH buy', 'P2 buy', 'P2-AH bps', 'P2-AH net bps', 'AH min buy', 'P2 min buy', 'AH net fee', 'P2 net fee', 'AH net buy', 'P2 net buy', 'better'];
-  const lines = rows.map((row) => {
+  // One fraction-digit count for every buy-token figure of the table: buy, min buy and net of both
+  // models read to the same precision (a longer net would look larger than its buy), each column
+  // lines up on the decimal point, and a row's figures that differ read differently.
+  const column = (pick: (row: CompareRowWire) => string | null) => rows.map((row) => {
+    const base = pick(row);
+    return base === null ? null : { base, decimals: row.buyToken.decimals };
+  });
+  const [ahBuy, p2Buy, ahMin, p2Min, ahNet, p2Net] = formatComparedColumns([
+    column((row) => (row.allowanceHolder.state === 'ok' ? row.allowanceHolder.buyAmount : null)),
+    column((row) => (row.permit2.state === 'ok' ? row.permit2.buyAmount : null)),
+    column((row) => row.allowanceHolder.minBuyAmount),
+    column((row) => row.permit2.minBuyAmount),
+    column((row) => row.allowanceHolder.netBuyAmount),
+    column((row) => row.permit2.netBuyAmount),
+  ]);
+  const lines = rows.map((row, index) => {
     const d = row.buyToken.decimals;
-    // One fraction-digit count for every buy-token figure of the row, so buy, min buy and net of
-    // both models read to the same precision (a longer net would look larger than its buy), and
-    // figures that differ read differently.
-    const figures = [row.allowanceHolder, row.permit2].flatMap((side) => [side.buyAmount, side.minBuyAmount, side.netBuyAmount]).filter((value) => value !== null);
-    const digits = comparableFractionDigits(figures, d);
     const fee = (side: ModelSideWire) => (side.totalNetworkFee === null ? '-' : `${formatTokenAmount(side.totalNetworkFee, row.nativeDecimals)} ${row.nativeSymbol ?? ''}`.trim());
+    const figure = (texts: (string | null)[] | undefined) => texts?.[index] ?? '-';
     return [
       chainLabel(row.chainId),
-      sideText(row.allowanceHolder, d, digits),
-      sideText(row.permit2, d, digits),
+      ahBuy?.[index] ?? sideText(row.allowanceHolder, d),
+      p2Buy?.[index] ?? sideText(row.permit2, d),
       row.diffBps === null ? '-' : formatSignedBps(row.diffBps),
       row.netDiffBps === null || row.netDiffBps === undefined ? '-' : formatSignedBps(row.netDiffBps),
-      amount(row.allowanceHolder.minBuyAmount, d, digits),
-      amount(row.permit2.minBuyAmount, d, digits),
+      figure(ahMin),
+      figure(p2Min),
       fee(row.allowanceHolder),
       fee(row.permit2),
-      amount(row.allowanceHolder.netBuyAmount, d, digits),
-      amount(row.permit2.netBuyAmount, d, digits),
+      figure(ahNet),
+      figure(p2Net),
       row.better === null ? '-' : `${BETTER[row.better]}${row.basis ? ` (${row.basis})` : ''}`,
     ];
   });
