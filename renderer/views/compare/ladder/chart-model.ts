@@ -103,16 +103,16 @@ export function chartModel(chain: LadderChain): ChartModel {
       }
     }
   }
-  // A label goes on the first row where it clears the one before it, by where each really spans
-  // (a label anchored at its end reaches further left than a centred one); else on the second.
+  // A label goes on the first row where it clears the first row's last label, by where each really
+  // spans (a label anchored at its end reaches further left than a centred one); else on the second.
   const crossovers: ChartModel['crossovers'] = [];
-  const rowEnds = [-Infinity, -Infinity];
+  let firstRowEnd = -Infinity;
   for (const item of chain.crossover.kind === 'crossovers' ? chain.crossover.crossovers : []) {
     const at = x(item.size);
     const anchor = at + LABEL_HALF > BOX.width ? 'end' : at - LABEL_HALF < 0 ? 'start' : 'middle';
     const extent = labelExtent(at, anchor);
-    const row = extent.from >= rowEnds[0]! + LABEL_SPACE ? 0 : 1;
-    rowEnds[row] = extent.to;
+    const row = extent.from >= firstRowEnd + LABEL_SPACE ? 0 : 1;
+    if (row === 0) firstRowEnd = extent.to;
     crossovers.push({ x: at, size: item.size, isExact: item.isExact, row, anchor });
   }
   return {
