@@ -11,14 +11,6 @@ if (major < 22 || (major === 22 && minor < 18)) {
   process.stderr.write(`swap-explorer needs Node 22.18 or newer (this is Node ${process.versions.node}). Run it through npm (npx swap-explorer), which uses the project's pinned Node.\n`);
   process.exit(1);
 }
-// A reader that stops early (`| head`) closes the pipe: stop quietly with 141 (128 + SIGPIPE), as
-// POSIX tools do, rather than with a stack trace; any other failure to write output is one line.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error) => {
-    if (error.code !== 'EPIPE' && stream === process.stdout) process.stderr.write(`swap-explorer: cannot write to standard output: ${error.message}\n`);
-    process.exit(error.code === 'EPIPE' ? 141 : 1);
-  });
-}
 // Built-ins by getter, not `import`: Node's ESM facade of node:fs would load its streams too.
 const { existsSync, mkdirSync } = process.getBuiltinModule('node:fs');
 // Node's code cache on disk for the ES modules on the way in (this file and out/cli/swap-explorer.js),
@@ -41,14 +33,11 @@ const built = new URL('../out/cli/swap-explorer.js', import.meta.url);
 const isBuilt = existsSync(built);
 if (!isBuilt) process.stderr.write('swap-explorer: the CLI is not built (run `npm run build:cli`); running the TypeScript source, which starts slower\n');
 const { main } = await import(isBuilt ? built.href : new URL('../src/cli/main.ts', import.meta.url).href);
+// main() writes the output, and stops quietly with 141 when a reader such as `| head` closed the
+// pipe early (src/cli/process-io.ts); it resolves once what it wrote has been handed to the system.
 const code = await main(process.argv.slice(2));
-// The command has finished (serve resolves only once SIGINT/SIGTERM has closed it): exit now, once
-// what it wrote has reached stdout and stderr, rather than tear down every module and handle it
-// loaded, which takes a short command several milliseconds more.
-for (const stream of [process.stdout, process.stderr]) {
-  // (A stream that fails instead exits through its error handler above.)
-  if (stream.writableLength > 0) await new Promise((resolve) => stream.once('drain', resolve));
-}
-// A write that failed at once (a full disk) reports it on the next tick: let it, before exiting.
+// The command has finished (serve resolves only once SIGINT/SIGTERM has closed it): exit now rather
+// than tear down every module and handle it loaded, which takes a short command several ms more.
+// A stream write that failed at once reports it on the next tick: let it, before exiting.
 await new Promise((resolve) => setImmediate(resolve));
 process.exit(code);

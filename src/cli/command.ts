@@ -21,5 +21,7 @@ export interface Command {
 export interface CommandEntry {
   name: string;
   summary: string;
+  /** Runs until stopped (`serve`): its output goes through Node's streams (src/cli/process-io.ts). */
+  isLongRunning?: boolean;
   load(): Promise<Command>;
 }

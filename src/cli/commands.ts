@@ -8,7 +8,7 @@ import type { CommandEntry } from './command.ts';
 
 /** Every subcommand, by name. */
 export const COMMANDS: Record<string, CommandEntry> = {
-  serve: { name: 'serve', summary: 'run the local service (HTTPS on 127.0.0.1)', load: async () => (await import('./serve.ts')).serveCommand },
+  serve: { name: 'serve', summary: 'run the local service (HTTPS on 127.0.0.1)', isLongRunning: true, load: async () => (await import('./serve.ts')).serveCommand },
   compare: { name: 'compare', summary: 'Allowance Holder vs Permit2 for one trade across chains', load: async () => (await import('./compare.ts')).compareCommand },
   price: { name: 'price', summary: 'one indicative price (one chain, one allowance model)', load: async () => (await import('./price.ts')).priceCommand },
   explain: { name: 'explain', summary: 'explain a zid, URL, curl line, body or HAR from a customer', load: async () => (await import('./explain.ts')).explainCommand },

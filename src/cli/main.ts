@@ -1,6 +1,7 @@
 import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { COMMANDS } from './commands.ts';
 import type { CommandIo } from './command.ts';
+import { directIo, outputWritten, streamIo } from './process-io.ts';
 
 /**
  * The `swap-explorer` command: dispatches to the subcommand named by the first argument through
@@ -12,13 +13,19 @@ function help(): string {
   return ['Usage: swap-explorer <command> [options]', '', 'Commands:', ...lines, '', 'Run `swap-explorer <command> --help` for its options.', ''].join('\n');
 }
 
-const processIo: CommandIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
+/**
+ * Runs the CLI with arguments (without node and script); resolves to the exit code. Without `io`
+ * it writes to the process's stdout and stderr (src/cli/process-io.ts), and resolves once written.
+ */
+export async function main(argv: string[], io?: CommandIo): Promise<number> {
+  if (io) return dispatch(argv, io);
+  const isLongRunning = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) && COMMANDS[argv[0]]!.isLongRunning === true;
+  const code = await dispatch(argv, isLongRunning ? streamIo : directIo);
+  await outputWritten();
+  return code;
+}
 
-/** Runs the CLI with arguments (without node and script); resolves to the exit code. */
-export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
+async function dispatch(argv: string[], io: CommandIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(help());
