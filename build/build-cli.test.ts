@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,6 +169,26 @@ describe('the built CLI', () => {
     }
     const all = await Promise.all(names.map((name) => readFile(join(outDir, name), 'utf8')));
     expect(all.some((code) => /^\/\/ (\S*\/)?node_modules\/undici\//m.test(code))).toBe(true);
+  });
+
+  // src/cli/zod-jitless.ts: zod reads the setting when a schema is made. A setting made after a
+  // command's first schemas left them compiling their parsers with new Function on first parse.
+  it('compiles no code at run time in a short command: zod is jitless before any of its schemas is made', async () => {
+    const preload = join(dir, 'count-functions.cjs');
+    await writeFile(
+      preload,
+      `let made = 0;
+globalThis.Function = new Proxy(Function, { construct: (target, args) => (made++, Reflect.construct(target, args)), apply: (target, self, args) => (made++, Reflect.apply(target, self, args)) });
+process.on('exit', () => require('node:fs').writeSync(2, 'functions made: ' + made + '\\n'));`,
+    );
+    // The request is parsed (CompareRequestSchema, made at load) before the unknown profile fails it.
+    const child = spawn(process.execPath, ['-r', preload, join(dir, 'built/bin/swap-explorer.js'), 'price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--profile', 'Nope', '--data-dir', join(dir, 'data')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('--profile "Nope" is not a saved profile');
+    expect(stderr).toContain('functions made: 0\n');
   });
 
   it("gives undici node:http2's own constants while leaving node:http2 unloaded", async () => {

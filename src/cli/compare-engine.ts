@@ -8,7 +8,6 @@ import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
 import { createChildProcessHost } from '../core/local-service/index.ts';
 import { AppError } from '../ipc/result.ts';
 import { join } from 'node:path';
-import { config as configureZod } from 'zod';
 import { HistoryStore } from '../core/history/index.ts';
 
 /**
@@ -17,10 +16,6 @@ import { HistoryStore } from '../core/history/index.ts';
  * service as a child process (its certificate pinned, its generated key used) and stops it when the
  * command ends. Every request is kept in the same history file as the app's. A user profile is sent with its keychain key, or with SVC_API_KEY when that is set.
  */
-
-// A command parses each schema once or a few times: zod's compiled fast path (built with
-// new Function on a schema's first parse) costs more than it saves here (issue 14).
-configureZod({ jitless: true });
 
 /** The profile name the CLI uses when --profile is absent. */
 export const DEFAULT_PROFILE = LOCAL_PROFILE_NAME;

@@ -37,6 +37,8 @@ async function dispatch(argv: string[], io: CommandIo): Promise<number> {
     return 2;
   }
   try {
+    // Before the command's module makes its schemas (see there); serve keeps zod's fast path.
+    if (!command.isLongRunning) await import('./zod-jitless.ts');
     return await (await command.load()).run(rest, io);
   } catch (error) {
     // Unexpected errors quote paths, arguments or answers: printed without terminal controls.
