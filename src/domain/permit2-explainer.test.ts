@@ -63,8 +63,8 @@ describe('explainPermit2', () => {
   });
 
   it('lists domain and message fields with amounts and deadlines made readable', () => {
-    const now = new Date((DEADLINE - 30 * 60) * 1000);
-    const { rows, primaryType } = explainPermit2(permit2(), { tokenInfo, now });
+    const answeredAt = new Date((DEADLINE - 30 * 60) * 1000);
+    const { rows, primaryType } = explainPermit2(permit2(), { tokenInfo, answeredAt });
     expect(primaryType).toBe('PermitTransferFrom');
     expect(rows.map((row) => row.path)).toEqual([
       'domain.name', 'domain.chainId', 'domain.verifyingContract',
@@ -73,13 +73,24 @@ describe('explainPermit2', () => {
     const row = (path: string) => rows.find((r) => r.path === path)!;
     expect(row('message.permitted.amount')).toMatchObject({ type: 'uint256', raw: '1000500000', human: '1,000.5 USDC' });
     expect(row('message.permitted.token').human).toBe('USDC');
-    expect(row('message.deadline').human).toBe(`${new Date(DEADLINE * 1000).toISOString().replace('.000Z', 'Z')} (in 30 min)`);
+    const instant = new Date(DEADLINE * 1000).toISOString().replace('.000Z', 'Z');
+    expect(row('message.deadline')).toMatchObject({ human: `${instant} (30 min after the answer)`, time: { instant, relation: ' (30 min after the answer)' } });
+    expect(row('message.nonce').time).toBeNull();
     expect(row('domain.verifyingContract')).toMatchObject({ type: 'address', raw: PERMIT2 });
   });
 
-  it('says a deadline has passed, and leaves amounts raw when the token is unknown', () => {
-    const { rows } = explainPermit2(permit2(), { now: new Date((DEADLINE + 3 * 3600) * 1000) });
-    expect(rows.find((r) => r.path === 'message.deadline')!.human).toContain('(expired 3 h ago)');
+  it('says a deadline had passed when the answer came, and leaves amounts raw when the token is unknown', () => {
+    const { rows } = explainPermit2(permit2(), { answeredAt: new Date((DEADLINE + 3 * 3600) * 1000) });
+    expect(rows.find((r) => r.path === 'message.deadline')!.human).toContain('(expired: 3 h before the answer)');
     expect(rows.find((r) => r.path === 'message.permitted.amount')!.human).toBeNull();
+  });
+
+  it('reads a deadline against the answer in seconds, minutes, hours or days, and never against the clock', () => {
+    const deadlineAfter = (seconds: number) => explainPermit2(permit2(), { answeredAt: new Date((DEADLINE - seconds) * 1000) }).rows.find((r) => r.path === 'message.deadline')!.time!.relation;
+    expect([deadlineAfter(0), deadlineAfter(90), deadlineAfter(119 * 60), deadlineAfter(47 * 3600), deadlineAfter(3 * 86_400)]).toEqual([
+      ' (0 s after the answer)', ' (90 s after the answer)', ' (119 min after the answer)', ' (47 h after the answer)', ' (3 d after the answer)',
+    ]);
+    // Without the answer's time there is nothing to read it against: the instant alone.
+    expect(explainPermit2(permit2()).rows.find((r) => r.path === 'message.deadline')!.time!.relation).toBe('');
   });
 });

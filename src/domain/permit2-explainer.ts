@@ -14,14 +14,19 @@ export interface TypedDataRow {
   type: string;
   raw: string;
   human: string | null;
+  /** A time field (deadline, expiration...): the instant it names and how it stands to the answer. */
+  time: { instant: string; relation: string } | null;
 }
 
 /** What the explainer may know about tokens and time; all optional. */
 export interface Permit2ExplainOptions {
   /** Decimals and symbol of a token address, for amounts next to it. */
   tokenInfo?: (address: string) => { symbol: string; decimals: number } | undefined;
-  /** Current time, for "expires in ..." on deadlines. */
-  now?: Date;
+  /**
+   * When the answer arrived: deadlines read against it ("30 min after the answer"), a figure that
+   * stays true however long the answer is looked at, unlike one against the current time.
+   */
+  answeredAt?: Date;
 }
 
 /** The hash check: recomputed with viem, compared with the one the service sent. */
@@ -40,22 +45,36 @@ export interface Permit2Explanation {
 }
 
 const TIME_FIELDS = new Set(['deadline', 'expiration', 'sigDeadline', 'validBefore', 'validAfter']);
+// Those that end a signature's validity: one already past when the answer came is named expired.
+const END_FIELDS = new Set(['deadline', 'expiration', 'sigDeadline', 'validBefore']);
 const INTEGER = /^u?int[0-9]*$/;
 
-function relative(seconds: bigint, now: Date | undefined): string {
-  if (!now) return '';
-  const delta = Number(seconds) - Math.floor(now.getTime() / 1000);
-  const minutes = Math.round(Math.abs(delta) / 60);
-  const span = minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
-  return delta >= 0 ? ` (in ${span})` : ` (expired ${span} ago)`;
+function span(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
 }
 
-function humanTime(raw: string, now: Date | undefined): string | null {
+function relation(name: string, seconds: bigint, answeredAt: Date | undefined): string {
+  if (!answeredAt) return '';
+  const delta = Number(seconds) - Math.floor(answeredAt.getTime() / 1000);
+  if (delta >= 0) return ` (${span(delta)} after the answer)`;
+  return END_FIELDS.has(name) ? ` (expired: ${span(-delta)} before the answer)` : ` (${span(-delta)} before the answer)`;
+}
+
+function timeOf(name: string, raw: string, answeredAt: Date | undefined): TypedDataRow['time'] {
   if (!/^[0-9]+$/.test(raw)) return null;
   const seconds = BigInt(raw);
   // Beyond year 9999 a date is meaningless; such deadlines mean "never" in practice.
-  if (seconds > 253_402_300_799n) return 'no expiry (far future)';
-  return `${new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z')}${relative(seconds, now)}`;
+  if (seconds > 253_402_300_799n) return null;
+  return { instant: new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z'), relation: relation(name, seconds, answeredAt) };
+}
+
+function humanTime(raw: string, time: TypedDataRow['time']): string | null {
+  if (time) return `${time.instant}${time.relation}`;
+  return /^[0-9]+$/.test(raw) ? 'no expiry (far future)' : null;
 }
 
 interface Walk {
@@ -84,17 +103,18 @@ function fieldRows(walk: Walk, section: TypedDataRow['section'], type: string, n
   }
   const raw = String(value);
   let human: string | null = null;
-  if (INTEGER.test(type) && TIME_FIELDS.has(name)) human = humanTime(raw, walk.options.now);
+  const time = INTEGER.test(type) && TIME_FIELDS.has(name) ? timeOf(name, raw, walk.options.answeredAt) : null;
+  if (INTEGER.test(type) && TIME_FIELDS.has(name)) human = humanTime(raw, time);
   else if (INTEGER.test(type) && name === 'amount' && token && /^[0-9]+$/.test(raw)) human = `${formatBaseUnits(BigInt(raw), token.decimals)} ${token.symbol}`;
   else if (type === 'address') human = walk.options.tokenInfo?.(raw)?.symbol ?? null;
-  walk.rows.push({ section, path, type, raw, human });
+  walk.rows.push({ section, path, type, raw, human, time });
 }
 
 function domainRows(domain: Eip712['domain']): TypedDataRow[] {
   const types: Record<string, string> = { name: 'string', version: 'string', chainId: 'uint256', verifyingContract: 'address', salt: 'bytes32' };
   return Object.entries(domain)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => ({ section: 'domain' as const, path: `domain.${name}`, type: types[name] ?? typeof value, raw: String(value), human: null }));
+    .map(([name, value]) => ({ section: 'domain' as const, path: `domain.${name}`, type: types[name] ?? typeof value, raw: String(value), human: null, time: null }));
 }
 
 // viem wants bigint for integers; the service's JSON carries them as decimal strings.

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import ResultPanel from './ResultPanel.svelte';
 import fixtures from './result-fixtures.json' with { type: 'json' };
 import { formatGwei, formatInteger, formatTokenAmount } from '../../../../src/domain/number-format.ts';
+import { localTime } from '../../local-time.ts';
 
 afterEach(cleanup);
 
@@ -29,6 +30,20 @@ describe('ResultPanel', () => {
     expect(screen.getByRole('table', { name: 'EIP-712 data' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Open in history' })).toBeTruthy();
     expect(document.body.textContent).not.toContain('secret-key-1');
+  });
+
+  it('reads the EIP-712 deadline in local time against when the answer came, not against the clock', () => {
+    const body = fixtures.permit2Quote as Record<string, unknown> & { permit2: { eip712: { message: { deadline: string } } } };
+    const instant = new Date(Number(body.permit2.eip712.message.deadline) * 1000).toISOString().replace('.000Z', 'Z');
+    const deadlineCell = () => within(screen.getByRole('table', { name: 'EIP-712 data' })).getByRole('row', { name: /message\.deadline/ }).lastElementChild!;
+    // The fixture's answer came 5 min before its deadline (sent 12:00:00, deadline 12:05:00 UTC).
+    render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
+    expect(deadlineCell().textContent).toBe(`${localTime(instant)} (5 min after the answer)`);
+    expect(deadlineCell().querySelector('time')!.getAttribute('datetime')).toBe(instant);
+    cleanup();
+    // The same body kept from a request sent 10 min later: its deadline had passed when it came.
+    render(ResultPanel, { result: { entry: { ...entry(body, 200), startedAt: '2026-01-15T12:10:00.000Z' }, stored: true, warning: null } });
+    expect(deadlineCell().textContent).toBe(`${localTime(instant)} (expired: 5 min before the answer)`);
   });
 
   it('reads a quote\'s gas and gasPrice from transaction, where v2 quotes carry them', () => {
