@@ -101,7 +101,7 @@ function allowanceItems(input: AdviceInput, body: Liquid & { transaction?: Trans
   } else if (input.taker === null || input.taker === '') {
     items.push(adviceItem('ALLOWANCE_NOT_CHECKED', 'info', null, `Allowance on ${spender} (${contract}) not checked: no taker was sent, so the service could not look at one. Add a taker to check it.`));
   } else {
-    items.push(adviceItem('ALLOWANCE_SUFFICIENT', 'info', 4, `The allowance on ${spender} (${contract}) is sufficient.`));
+    items.push(adviceItem('ALLOWANCE_SUFFICIENT', 'info', 4, `The service found the taker's allowance on ${spender} (${contract}) sufficient: issues.allowance is null.`));
   }
   if (body.allowanceTarget && body.issues.allowance && !same(body.allowanceTarget, body.issues.allowance.spender)) {
     items.push(adviceItem('SPENDER_NOT_ALLOWANCE_TARGET', 'warning', 1, `issues.allowance.spender ${body.issues.allowance.spender} differs from allowanceTarget ${body.allowanceTarget}; the spec expects one contract.`));
