@@ -98,10 +98,24 @@ test('two prices diff by JSON path, with the amount changes in bps and human uni
   await expect(history.detail.getByRole('status')).toHaveText('Pick the entry to compare with in the list.');
   await history.row(first).getByRole('button').click();
   const query = history.diff.getByRole('table', { name: 'Query differences' });
-  await expect(query.getByRole('row', { name: /^\$\.sellAmount changed "1000000000000000000" 1 WETH "2000000000000000000" 2 WETH \+10000\.00 bps$/ })).toBeVisible();
+  await expect(query.getByRole('row', { name: /^\$\.sellAmount changed "1000000000000000000" 1 WETH "2000000000000000000" 2 WETH \+10,000\.00 bps$/ })).toBeVisible();
   const body = history.diff.getByRole('table', { name: 'Body differences' });
-  await expect(body.getByRole('row', { name: /^\$\.sellAmount changed .* \+10000\.00 bps$/ })).toBeVisible();
-  await expect(body.getByRole('row', { name: /^\$\.buyAmount changed .* \+\d+\.\d\d bps$/ })).toBeVisible();
+  await expect(body.getByRole('row', { name: /^\$\.sellAmount changed .* \+10,000\.00 bps$/ })).toBeVisible();
+  await expect(body.getByRole('row', { name: /^\$\.buyAmount changed .* \+[\d,]+\.\d\d bps$/ })).toBeVisible();
+  // An amount in human units breaks only at its space: no symbol split over two lines ("USD" / "C").
+  const splitSymbols = await history.diff.locator('.human').evaluateAll((spans) =>
+    spans
+      .filter((span) => {
+        const text = span.firstChild;
+        if (!text?.textContent) return false;
+        const range = document.createRange();
+        range.setStart(text, text.textContent.lastIndexOf(' ') + 1);
+        range.setEnd(text, text.textContent.length);
+        return range.getClientRects().length > 1;
+      })
+      .map((span) => span.textContent),
+  );
+  expect(splitSymbols).toEqual([]);
   await expect(body.getByRole('row', { name: /^\$\.zid changed/ })).toContainText(second);
   await app.screenshot('history-diff');
   await history.diff.getByRole('button', { name: 'Back to entry' }).click();

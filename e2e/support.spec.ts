@@ -116,7 +116,7 @@ test('a zid not in History says so, imports the customer file, and a replay open
   await history.detail.getByLabel('Replay with').selectOption({ label: 'Local service' });
   await history.detail.getByRole('button', { name: 'Replay', exact: true }).click();
   const body = history.diff.getByRole('table', { name: 'Body differences' });
-  await expect(body.getByRole('row', { name: /^\$\.buyAmount changed/ })).toContainText(/\+\d+\.\d\d bps/, SEND);
+  await expect(body.getByRole('row', { name: /^\$\.buyAmount changed/ })).toContainText(/\+[\d,]+\.\d\d bps/, SEND);
   await expect(body.getByRole('row', { name: /^\$\.buyAmount changed/ })).toContainText('USDC');
   await expect(history.diff.getByRole('heading', { level: 2 })).toContainText('(imported) →');
   // Both sides' times read as the list reads them (local, to the second), the ISO instant on hover.

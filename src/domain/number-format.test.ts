@@ -93,7 +93,8 @@ describe('formatSignedBps', () => {
     expect(formatSignedBps(-0.0021)).toBe('-0.0021');
     expect(formatSignedBps(0.0004)).toBe('+0.00040');
     expect(formatSignedBps(-2.8e-12)).toBe('-2.8e-12');
-    expect(formatSignedBps(10000)).toBe('+10000.00');
+    expect(formatSignedBps(10000)).toBe('+10,000.00');
+    expect(formatSignedBps(-12345.678)).toBe('-12,345.68');
   });
 });
 

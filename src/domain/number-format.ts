@@ -176,11 +176,13 @@ export function formatHumanAmount(text: string): string {
 
 /**
  * A signed difference in basis points, as every screen, report and CLI table writes it: an ASCII
- * sign, two decimals ("+9.08", "-3.10"). A difference too small for two decimals keeps two
- * significant digits ("-0.0021"), so a verdict never stands beside a "0.00" that hides what it rests
- * on (issue 11); only an exact zero reads "0.00".
+ * sign, two decimals, thousands grouped as amounts are ("+9.08", "-3.10", "+10,000.00"). A
+ * difference too small for two decimals keeps two significant digits ("-0.0021"), so a verdict
+ * never stands beside a "0.00" that hides what it rests on (issue 11); only an exact zero reads
+ * "0.00".
  */
 export function formatSignedBps(bps: number): string {
-  const text = bps !== 0 && Math.abs(bps) < 0.005 ? bps.toPrecision(2) : bps.toFixed(2);
-  return `${bps > 0 ? '+' : ''}${text}`;
+  if (bps !== 0 && Math.abs(bps) < 0.005) return `${bps > 0 ? '+' : ''}${bps.toPrecision(2)}`;
+  const [whole, fraction] = Math.abs(bps).toFixed(2).split('.') as [string, string];
+  return `${bps > 0 ? '+' : bps < 0 ? '-' : ''}${groupThousands(whole)}.${fraction}`;
 }

@@ -71,7 +71,7 @@ describe('buildSupportReportHtml', () => {
     expect(html).toContain('<th scope="row">svc-api-key</th><td>&#60;API_KEY&#62;</td>');
     expect(html).toContain('GET https://{base_url}/swap/allowance-holder/quote?chainId=8453');
     expect(html).toContain('Differences (original → replay)');
-    expect(html).toMatch(/\$\.buyAmount<\/td><td class="whole">changed<\/td><td>1<\/td><td>2<\/td><td class="whole">\+10000.00 bps/);
+    expect(html).toMatch(/\$\.buyAmount<\/td><td class="whole">changed<\/td><td>1<\/td><td>2<\/td><td class="whole">\+10,000.00 bps/);
   });
 
   it('calls a difference of letter case only what it is', () => {
