@@ -1,7 +1,8 @@
-import { readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../ipc/result.ts';
 import { makeDirectory } from '../make-directory.ts';
+import { newestRuns } from './newest-runs.ts';
 import { RunIdSchema, type RunStatus, type RunSummary, type SideDetail } from '../../ipc/channels/compare.ts';
 
 /**
@@ -66,20 +67,10 @@ export function createRunStore(dataDir: string): RunStore {
       }
     },
     async list(limit = 100) {
-      let names: string[];
-      try {
-        names = (await readdir(dir)).filter((name) => name.endsWith('.json'));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw new AppError('STORAGE', `The comparisons could not be listed: ${(error as Error).message}`);
-      }
-      const summaries: RunSummary[] = [];
-      for (const name of names) {
-        // A damaged file is skipped rather than hiding every other run.
-        const run = await this.load(name.slice(0, -'.json'.length)).catch(() => null);
-        if (run?.version === 1) summaries.push(summaryOf(run.status));
-      }
-      return summaries.sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, limit);
+      return newestRuns(dir, limit, async (runId) => {
+        const run = await this.load(runId);
+        return run?.version === 1 ? summaryOf(run.status) : null;
+      }, 'comparisons');
     },
   };
 }
