@@ -81,6 +81,8 @@ export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json'): 
   if (format === 'csv') return comparisonToCsv(exportRowsOf(status.rows));
   if (format === 'json') return `${comparisonToJson(exportRowsOf(status.rows))}\n`;
   const first = status.rows[0];
-  const title = first ? `${formatHumanAmount(status.request.amount)} ${first.sellToken.symbol} -> ${first.buyToken.symbol}, ${status.rows.length} chains (run ${status.runId})` : `run ${status.runId}`;
+  // The table's columns name no unit: the title says which token each figure counts.
+  const units = first ? `; buy amounts in ${first.buyToken.symbol}, network fees in each chain's native token` : '';
+  const title = first ? `${formatHumanAmount(status.request.amount)} ${first.sellToken.symbol} -> ${first.buyToken.symbol}, ${status.rows.length} chains (run ${status.runId})${units}` : `run ${status.runId}`;
   return `${title}\n${comparisonTable(status.rows)}`;
 }

@@ -47,7 +47,7 @@ describe('swap-explorer compare', () => {
     const ran = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--chains', '1,8453,42161', '--data-dir', dir]);
     expect(ran.code, ran.stderr).toBe(0);
     const lines = ran.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^1,000 USDC -> WETH, 3 chains/);
+    expect(lines[0]).toMatch(/^1,000 USDC -> WETH, 3 chains \(run cmp-[0-9a-z]+\); buy amounts in WETH, network fees in each chain's native token$/);
     expect(lines[1]).toMatch(/^chain\s+AH buy\s+P2 buy\s+P2-AH bps/);
     expect(lines.slice(2).map((line) => line.split(/\s{2,}/)[0])).toEqual(['Ethereum (1)', 'Base (8453)', 'Arbitrum (42161)']);
     expect(lines[2]).toMatch(/(Permit2|Allowance Holder|tie)( \(net\))?$/);
