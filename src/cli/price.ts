@@ -101,6 +101,14 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     if (options.format === 'json') {
       const detail = details[row.chainId];
       const body = options.model === 'permit2' ? detail?.permit2?.body : detail?.allowanceHolder?.body;
+      // The detail keeps a body that is not JSON as its text ("" when nothing came back). Then
+      // stdout stays empty, so a script piping it into a JSON reader fails on the exit code, not
+      // on a parse, and stderr says why.
+      if (body === null || typeof body !== 'object') {
+        const why = side.errorMessage ? `${side.errorName}: ${side.errorMessage}` : 'the answer was not JSON';
+        io.stderr(`swap-explorer price: no JSON body to print (${stripTerminalControls(why)})\n`);
+        return 1;
+      }
       // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
       io.stdout(`${escapeJsonControls(JSON.stringify(body, null, 2))}\n`);
     } else {
