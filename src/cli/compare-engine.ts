@@ -6,7 +6,7 @@ import { createCompareRunner, type CompareRunner } from '../core/compare/runner.
 import { createConnectionResolver, openProfileStore, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, type ProfileStore } from '../core/profiles/index.ts';
 import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
 import { createChildProcessHost } from '../core/local-service/index.ts';
-import { AppError } from '../ipc/result.ts';
+import { AppError, isAppError } from '../ipc/result.ts';
 import { join } from 'node:path';
 import { HistoryStore } from '../core/history/index.ts';
 
@@ -42,11 +42,24 @@ export function profileIdOf(profiles: ProfileStore, name: string | undefined): s
 }
 
 // SVC_API_KEY stands in for the keychain (CI, scripts, machines without one): when it is set the
-// keychain is not read at all. Local service keeps its own generated key either way.
+// keychain is not read at all. Local service keeps its own generated key either way. Without it, a
+// keychain that cannot be read is advised on as a terminal user can act: the store's own advice
+// names the app's Settings.
 function withEnvironmentKey(secrets: SecretStore): SecretStore {
   const key = process.env.SVC_API_KEY;
-  if (!key) return secrets;
-  return { ...secrets, getKey: async () => key };
+  if (key) return { ...secrets, getKey: async () => key };
+  return {
+    ...secrets,
+    async getKey(profileId) {
+      try {
+        return await secrets.getKey(profileId);
+      } catch (error) {
+        if (!isAppError(error) || error.code !== 'KEYCHAIN_UNAVAILABLE') throw error;
+        const reason = (error.details as { reason?: string } | undefined)?.reason ?? error.message;
+        throw new AppError('KEYCHAIN_UNAVAILABLE', `${reason}; set SVC_API_KEY to the profile's key to run this command without the keychain`);
+      }
+    },
+  };
 }
 
 /**

@@ -126,6 +126,17 @@ describe('a saved profile', () => {
       const refused = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Staging', '--data-dir', dir], { SVC_API_KEY: 'wrong-key' });
       expect(refused.code).toBe(1);
       expect(refused.stdout).toMatch(/^buy\s+\S+$/m);
+      // Nothing answers on port 1: no body came back for --format json, so stdout stays empty and
+      // stderr says why, in one line.
+      await profiles.save(ProfileInputSchema.parse({ name: 'Closed', baseUrl: 'https://127.0.0.1:1', caPem: service.caCertPem, trustSystemCertificates: false, rateBudgetRps: 20 }));
+      const unsent = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Closed', '--format', 'json', '--data-dir', dir], { SVC_API_KEY: 'remote-key' });
+      expect({ code: unsent.code, stdout: unsent.stdout }).toEqual({ code: 1, stdout: '' });
+      expect(unsent.stderr).toMatch(/^swap-explorer price: no JSON body to print \([A-Z_]+: [^\n]+\)\n$/);
+      // No keychain (no session bus) and no SVC_API_KEY: the advice is one a terminal user can follow.
+      const keyless = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Staging', '--data-dir', dir], { SVC_API_KEY: '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' });
+      expect(keyless.code).toBe(1);
+      expect(keyless.stdout).toMatch(/^error\s+KEYCHAIN_UNAVAILABLE: [^\n]+; set SVC_API_KEY to the profile's key to run this command without the keychain$/m);
+      expect(keyless.stdout).not.toContain('Settings');
     } finally {
       await service.close();
     }

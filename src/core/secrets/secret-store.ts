@@ -77,7 +77,9 @@ export function createSecretStore(backend: KeychainBackend = createKeychainBacke
       try {
         return await backend.get(profileId);
       } catch (error) {
-        throw new AppError('KEYCHAIN_UNAVAILABLE', `${keychainFailureOf(error).reason}; enter the API key again in Settings to use it for this run`);
+        const { reason } = keychainFailureOf(error);
+        // details.reason lets a caller with other advice (the CLI: SVC_API_KEY) give its own.
+        throw new AppError('KEYCHAIN_UNAVAILABLE', `${reason}; enter the API key again in Settings to use it for this run`, { reason });
       }
     },
   };
