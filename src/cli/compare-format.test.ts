@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { LadderRowWire } from '../ipc/channels/ladder.ts';
-import { comparisonTable } from './compare-format.ts';
+import { comparisonTable, errorNotes, isNothingAnswered } from './compare-format.ts';
 import { ladderTable } from './compare-ladder.ts';
 
 const USDC = { address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', symbol: 'USDC', decimals: 6 };
@@ -58,5 +58,31 @@ describe('ladderTable', () => {
     const lines = ladderTable(rows).split('\n').slice(1, 3).map((line) => line.split(/\s{2,}/));
     expect(lines.map((cells) => [cells[2], cells[3]])).toEqual([['3,133.0906', '3,133.0900'], ['3,133.0996', '3,133.0990']]);
     expect(lines.map((cells) => cells[4])).toEqual(['-0.0019', '-0.0019']);
+  });
+});
+
+describe('errorNotes and isNothingAnswered', () => {
+  const failed = (model: ModelSideWire['model'], errorName: string, errorMessage: string): ModelSideWire => ({
+    ...side(model, 0n, 0n, 0), state: 'error', errorName, errorMessage, buyAmount: null, minBuyAmount: null, gas: null, totalNetworkFee: null, networkFeeInBuyToken: null, netBuyAmount: null,
+  });
+  const keyless = (model: ModelSideWire['model']) => failed(model, 'KEYCHAIN_UNAVAILABLE', 'No keychain is available; set SVC_API_KEY');
+
+  it('lists each error message once, with every side it answered, under the names the cells show', () => {
+    const base = row(USDC, WETH, 1_000_000n, keyless('allowance-holder'), keyless('permit2'));
+    const mainnet = { ...row(USDC, WETH, 1_000_000n, side('allowance-holder', 10n ** 15n, 10n, 1), failed('permit2', 'INPUT_INVALID', 'taker is required')), chainId: 1 };
+    expect(errorNotes([base, mainnet], (item) => `chain ${item.chainId}`)).toBe(
+      '\nerrors:\n' +
+        '  KEYCHAIN_UNAVAILABLE: No keychain is available; set SVC_API_KEY\n    on chain 8453 AH, chain 8453 P2\n' +
+        '  INPUT_INVALID: taker is required\n    on chain 1 P2\n',
+    );
+    expect(isNothingAnswered([base, mainnet])).toBe(false);
+    expect(isNothingAnswered([base])).toBe(true);
+  });
+
+  it('adds nothing when every side was answered, and counts "no liquidity" as an answer', () => {
+    const priced = row(USDC, WETH, 1_000_000n, side('allowance-holder', 10n ** 15n, 10n, 1), side('permit2', 10n ** 15n, 10n, 2));
+    expect(errorNotes([priced], () => 'x')).toBe('');
+    const dry = row(USDC, WETH, 1_000_000n, { ...side('allowance-holder', 0n, 0n, 1), state: 'no-liquidity' }, keyless('permit2'));
+    expect(isNothingAnswered([dry])).toBe(false);
   });
 });

@@ -5,6 +5,38 @@ import { chainLabel } from '../domain/chains.ts';
 
 /** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
 
+const MODEL_LABELS = [['AH', 'allowanceHolder'], ['P2', 'permit2']] as const;
+
+/**
+ * The messages behind the error names a table shows, each once with the sides it answered ("on
+ * Ethereum (1) AH, Base (8453) P2"): a cell has room for the name only, and the message is what
+ * says what to do (a key, a field). Empty when no side ended in an error.
+ * @param where how a row is named in the list (its chain; in a ladder, its chain and size)
+ */
+export function errorNotes<Row extends CompareRowWire>(rows: readonly Row[], where: (row: Row) => string): string {
+  const sidesByError = new Map<string, string[]>();
+  for (const row of rows) {
+    for (const [label, model] of MODEL_LABELS) {
+      const side = row[model];
+      if (side.state !== 'error') continue;
+      const error = `${side.errorName ?? 'error'}: ${side.errorMessage ?? 'no message'}`;
+      sidesByError.set(error, [...(sidesByError.get(error) ?? []), `${where(row)} ${label}`]);
+    }
+  }
+  if (sidesByError.size === 0) return '';
+  return `\nerrors:\n${[...sidesByError].map(([error, sides]) => `  ${error}\n    on ${sides.join(', ')}`).join('\n')}\n`;
+}
+
+/** "1 chain", "3 chains". */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** True when no requested side was answered with a price or "no liquidity": nothing to compare. */
+export function isNothingAnswered(rows: readonly CompareRowWire[]): boolean {
+  return rows.every((row) => MODEL_LABELS.every(([, model]) => row[model].state !== 'ok' && row[model].state !== 'no-liquidity'));
+}
+
 /** The exporter's rows from a run's wire rows. */
 export function exportRowsOf(rows: readonly CompareRowWire[]): ExportRow[] {
   return rows.map((row) => ({
@@ -83,6 +115,6 @@ export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json'): 
   const first = status.rows[0];
   // The table's columns name no unit: the title says which token each figure counts.
   const units = first ? `; buy amounts in ${first.buyToken.symbol}, network fees in each chain's native token` : '';
-  const title = first ? `${formatHumanAmount(status.request.amount)} ${first.sellToken.symbol} -> ${first.buyToken.symbol}, ${status.rows.length} chains (run ${status.runId})${units}` : `run ${status.runId}`;
-  return `${title}\n${comparisonTable(status.rows)}`;
+  const title = first ? `${formatHumanAmount(status.request.amount)} ${first.sellToken.symbol} -> ${first.buyToken.symbol}, ${countOf(status.rows.length, 'chain')} (run ${status.runId})${units}` : `run ${status.runId}`;
+  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, (row) => chainLabel(row.chainId))}`;
 }

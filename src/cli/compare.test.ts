@@ -132,6 +132,11 @@ describe('a saved profile', () => {
       const unsent = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Closed', '--format', 'json', '--data-dir', dir], { SVC_API_KEY: 'remote-key' });
       expect({ code: unsent.code, stdout: unsent.stdout }).toEqual({ code: 1, stdout: '' });
       expect(unsent.stderr).toMatch(/^swap-explorer price: no JSON body to print \([A-Z_]+: [^\n]+\)\n$/);
+      // A compare where no side was answered exits 1, and lists the message behind each error name.
+      const unanswered = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--chains', '1', '--profile', 'Closed', '--data-dir', dir], { SVC_API_KEY: 'remote-key' });
+      expect(unanswered.code).toBe(1);
+      expect(unanswered.stdout).toMatch(/\nerrors:\n {2}[A-Z_]+: [^\n]+\n {4}on Ethereum \(1\) AH, Ethereum \(1\) P2\n$/);
+      expect(unanswered.stderr).toContain('swap-explorer compare: no side was answered; the output says why for each\n');
       // No keychain (no session bus) and no SVC_API_KEY: the advice is one a terminal user can follow.
       const keyless = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Staging', '--data-dir', dir], { SVC_API_KEY: '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' });
       expect(keyless.code).toBe(1);

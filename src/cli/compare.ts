@@ -1,15 +1,16 @@
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import type { Command, CommandIo } from './command.ts';
-import { formatRun } from './compare-format.ts';
+import { formatRun, isNothingAnswered } from './compare-format.ts';
 import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
-import type { CompareRequest } from '../ipc/channels/compare.ts';
+import type { CompareRequest, CompareRowWire } from '../ipc/channels/compare.ts';
 import type { LadderRequest } from '../ipc/channels/ladder.ts';
 
 /**
  * `swap-explorer compare`: the Compare screen headless. Prices the pair on every chain x model
  * through the same runner as the app, prints the table (or CSV / JSON with zids) on stdout and
- * progress on stderr. Exit codes: 0 the run finished (rows may hold service errors), 1 it could
- * not run, 2 bad input (the message names the flag).
+ * progress on stderr. Exit codes: 0 the run finished and some side was answered (other rows may
+ * hold service errors: a pair missing on one chain is data), 1 it could not run or no side was
+ * answered at all (every request failed: a key, a profile), 2 bad input (the message names the flag).
  */
 
 const USAGE = `Usage: swap-explorer compare --sell SYMBOL --buy SYMBOL (--amount N | --amounts LIST) [options]
@@ -28,6 +29,9 @@ const USAGE = `Usage: swap-explorer compare --sell SYMBOL --buy SYMBOL (--amount
   --profile NAME         connection profile (default "Local service": started as a child process)
   --format FORMAT        table (default), csv or json
   --data-dir D           where runs are saved (default ~/.swap-explorer or SWAP_EXPLORER_DATA_DIR)
+
+Exit codes: 0 the run finished and some side was answered (a row may still hold a service error,
+listed under the table), 1 the run failed or no side was answered, 2 bad input.
 `;
 
 const OPTIONS = {
@@ -96,7 +100,14 @@ async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help:
     io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
     return 1;
   }
-  return 0;
+  return nothingAnswered(status.state, status.rows, io);
+}
+
+// Every request failed (a key, a profile): nothing was compared, whatever the table shows.
+function nothingAnswered(state: string, rows: readonly CompareRowWire[], io: CommandIo): number {
+  if (state !== 'done' || rows.length === 0 || !isNothingAnswered(rows)) return 0;
+  io.stderr('swap-explorer compare: no side was answered; the output says why for each\n');
+  return 1;
 }
 
 async function run(argv: string[], io: CommandIo): Promise<number> {
@@ -116,7 +127,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
       return 1;
     }
-    return 0;
+    return nothingAnswered(status.state, status.rows, io);
   } catch (error) {
     return reportError('compare', error, USAGE, io);
   }
