@@ -1,7 +1,7 @@
 import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { COMMANDS } from './commands.ts';
 import type { CommandIo } from './command.ts';
-import { directIo, outputWritten, streamIo } from './process-io.ts';
+import { outputWritten, processIo } from './process-io.ts';
 
 /**
  * The `swap-explorer` command: dispatches to the subcommand named by the first argument through
@@ -20,7 +20,7 @@ function help(): string {
 export async function main(argv: string[], io?: CommandIo): Promise<number> {
   if (io) return dispatch(argv, io);
   const isLongRunning = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) && COMMANDS[argv[0]]!.isLongRunning === true;
-  const code = await dispatch(argv, isLongRunning ? streamIo : directIo);
+  const code = await dispatch(argv, processIo(isLongRunning));
   await outputWritten();
   return code;
 }

@@ -64,7 +64,7 @@ function writeDirect(fd: Fd, text: string): void {
   }
 }
 
-/** The output of a short command: written before each call returns (see above). */
+/** The output of a short command: written before each call returns, but for a full non-blocking pipe (see above). */
 export const directIo: CommandIo = {
   stdout: (text) => writeDirect(1, text),
   stderr: (text) => writeDirect(2, text),
@@ -75,6 +75,15 @@ export const streamIo: CommandIo = {
   stdout: (text) => void streamOf(1).write(text),
   stderr: (text) => void streamOf(2).write(text),
 };
+
+/**
+ * Where a command run as the process writes: Node's streams for a long-running one, and on Windows,
+ * where a console shows what WriteFile sends in its legacy code page (the crossover arrow, "…")
+ * and only the tty stream writes Unicode; directly otherwise.
+ */
+export function processIo(isLongRunning: boolean): CommandIo {
+  return isLongRunning || process.platform === 'win32' ? streamIo : directIo;
+}
 
 /** Resolves once what went through Node's streams has been handed to the system. */
 export async function outputWritten(): Promise<void> {
