@@ -105,6 +105,11 @@ export function ladderTable(rows: readonly LadderRowWire[]): string {
   return `${alignTable([header, ...cells])}\n\ncrossover (net of network fee, ${rows[0] ? `${rows[0].buyToken.symbol} per ${rows[0].sellToken.symbol}` : 'per unit sold'}):\n${crossovers.join('\n')}\n`;
 }
 
+/** How a ladder row is named in the error list: its chain and size ("Ethereum (1) 1,000 USDC"). */
+export function ladderRowLabel(row: LadderRowWire): string {
+  return `${chainLabel(row.chainId)} ${formatWithSymbol(row.sellAmount, row.sellToken)}`;
+}
+
 /** The ladder in the chosen format. */
 export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'json'): string {
   const chains = ladderExportChains(status.rows);
@@ -112,6 +117,5 @@ export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'js
   if (format === 'json') return `${ladderToJson(status.request, chains)}\n`;
   const first = status.rows[0];
   const pair = first ? `${first.sellToken.symbol} -> ${first.buyToken.symbol}` : `${status.request.sell} -> ${status.request.buy}`;
-  const where = (row: LadderRowWire) => `${chainLabel(row.chainId)} ${formatWithSymbol(row.sellAmount, row.sellToken)}`;
-  return `${pair} at ${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})\n${ladderTable(status.rows)}${errorNotes(status.rows, where)}`;
+  return `${pair} at ${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})\n${ladderTable(status.rows)}${errorNotes(status.rows, ladderRowLabel)}`;
 }

@@ -136,7 +136,11 @@ describe('a saved profile', () => {
       const unanswered = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--chains', '1', '--profile', 'Closed', '--data-dir', dir], { SVC_API_KEY: 'remote-key' });
       expect(unanswered.code).toBe(1);
       expect(unanswered.stdout).toMatch(/\nerrors:\n {2}[A-Z_]+: [^\n]+\n {4}on Ethereum \(1\) AH, Ethereum \(1\) P2\n$/);
-      expect(unanswered.stderr).toContain('swap-explorer compare: no side was answered; the output says why for each\n');
+      expect(unanswered.stderr).toContain('swap-explorer compare: no side was answered; the errors are listed under the table\n');
+      // CSV carries only the error names: stderr has the messages then.
+      const unansweredCsv = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--chains', '1', '--profile', 'Closed', '--format', 'csv', '--data-dir', dir], { SVC_API_KEY: 'remote-key' });
+      expect(unansweredCsv.code).toBe(1);
+      expect(unansweredCsv.stderr).toMatch(/swap-explorer compare: no side was answered:\nerrors:\n {2}[A-Z_]+: [^\n]+\n {4}on Ethereum \(1\) AH, Ethereum \(1\) P2\n$/);
       // No keychain (no session bus) and no SVC_API_KEY: the advice is one a terminal user can follow.
       const keyless = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Staging', '--data-dir', dir], { SVC_API_KEY: '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' });
       expect(keyless.code).toBe(1);

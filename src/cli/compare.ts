@@ -1,6 +1,7 @@
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import type { Command, CommandIo } from './command.ts';
-import { formatRun, isNothingAnswered } from './compare-format.ts';
+import { errorNotes, formatRun, isNothingAnswered } from './compare-format.ts';
+import { chainLabel } from '../domain/chains.ts';
 import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
 import type { CompareRequest, CompareRowWire } from '../ipc/channels/compare.ts';
 import type { LadderRequest } from '../ipc/channels/ladder.ts';
@@ -90,7 +91,7 @@ function terminalSafe(output: string): string {
 }
 
 async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help: false }>, io: CommandIo): Promise<number> {
-  const { formatLadder, runLadderToEnd } = await import('./compare-ladder.ts');
+  const { formatLadder, ladderRowLabel, runLadderToEnd } = await import('./compare-ladder.ts');
   const status = await runLadderToEnd(ladder, options, io);
   // Service text must not drive the terminal here either (issue 17).
   const output = formatLadder(status, options.format);
@@ -100,13 +101,15 @@ async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help:
     io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
     return 1;
   }
-  return nothingAnswered(status.state, status.rows, io);
+  return nothingAnswered(status.state, status.rows, options.format, ladderRowLabel, io);
 }
 
-// Every request failed (a key, a profile): nothing was compared, whatever the table shows.
-function nothingAnswered(state: string, rows: readonly CompareRowWire[], io: CommandIo): number {
+// Every request failed (a key, a profile): nothing was compared, whatever the output shows. The
+// table lists the messages under it; CSV carries only the error names, so stderr has them then.
+function nothingAnswered<Row extends CompareRowWire>(state: string, rows: readonly Row[], format: string, where: (row: Row) => string, io: CommandIo): number {
   if (state !== 'done' || rows.length === 0 || !isNothingAnswered(rows)) return 0;
-  io.stderr('swap-explorer compare: no side was answered; the output says why for each\n');
+  const why = format === 'table' ? '; the errors are listed under the table\n' : `:${stripTerminalControls(errorNotes(rows, where))}`;
+  io.stderr(`swap-explorer compare: no side was answered${why}`);
   return 1;
 }
 
@@ -127,7 +130,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
       return 1;
     }
-    return nothingAnswered(status.state, status.rows, io);
+    return nothingAnswered(status.state, status.rows, options.format, (row) => chainLabel(row.chainId), io);
   } catch (error) {
     return reportError('compare', error, USAGE, io);
   }
