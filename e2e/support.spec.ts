@@ -441,6 +441,8 @@ test('screenshots: paste results, the corrected request and the report, at 1280x
   const shots = [
     { name: 'support-paste-request', text: v1Curl('sk_live_screenshot_key_0001'), ready: paste.corrected },
     { name: 'support-paste-unknown-zid', text: customer.zid, ready: paste.dialog.getByRole('alert', { name: 'Not in History' }) },
+    // The customer's price body as they would paste it: what it answered, laid out under its summary.
+    { name: 'support-paste-price', text: JSON.stringify(JSON.parse((JSON.parse(customer.text) as { entries: { bodyText: string }[] }).entries[0]!.bodyText), null, 2), ready: paste.dialog.getByRole('table', { name: 'What the answer says' }) },
     { name: 'support-paste-error', text: JSON.stringify({ name: 'INPUT_INVALID', message: 'Validation Failed', data: { zid: customer.zid, details: [{ field: 'takerAddress', reason: 'is a v1 parameter; in v2 use taker' }, { field: 'slippagePercentage', reason: 'is a v1 parameter; in v2 use slippageBps' }] } }, null, 2), ready: paste.dialog.getByRole('region', { name: 'Body explanation' }) },
   ];
   for (const scheme of ['light', 'dark'] as const) {
@@ -452,6 +454,12 @@ test('screenshots: paste results, the corrected request and the report, at 1280x
         await paste.paste(shot.text);
         await expect(shot.ready).toBeVisible();
         await screenshot(page, `${shot.name}-${size.width}-${scheme}`);
+        if (shot.name === 'support-paste-price') {
+          expect(await seriousAxe(page), `axe: ${shot.name} ${size.width} ${scheme}`).toEqual([]);
+          // A zid of an answer that went well: the advice presumes no failure.
+          await expect(paste.dialog.getByRole('alert', { name: 'Not in History' })).toContainText('what was sent and what came back');
+          await expect(paste.dialog.getByRole('alert', { name: 'Not in History' })).not.toContainText('failed');
+        }
         if (shot.name === 'support-paste-request') {
           // The corrected request sits below the findings: scrolled into view for its own screenshot.
           await paste.corrected.getByRole('heading', { name: 'Corrected v2 request' }).scrollIntoViewIfNeeded();

@@ -40,7 +40,11 @@ export function correctedText(corrected: CorrectedRequest | null): string {
 /** An answer explained: an error's name, cause, fix and fields, or a one-line summary. */
 export function bodyText(explanation: BodyExplanation): string {
   const zid = `zid ${explanation.zid ?? 'none'}`;
-  if (explanation.kind !== 'error') return `Answer: ${explanation.kind} (${zid})\n  ${explanation.summary ?? ''}`;
+  if (explanation.kind !== 'error') {
+    const facts = explanation.facts ?? [];
+    const width = Math.max(0, ...facts.map((fact) => fact.label.length));
+    return [`Answer: ${explanation.kind} (${zid})`, `  ${explanation.summary ?? ''}`, ...facts.map((fact) => `    ${fact.label.padEnd(width)}  ${fact.value}`)].join('\n');
+  }
   const lines = [`Answer: error ${explanation.name} (${zid})`];
   if (explanation.message) lines.push(`  message: ${explanation.message}`);
   lines.push(`  cause: ${explanation.cause}`, `  fix: ${explanation.fix}`);

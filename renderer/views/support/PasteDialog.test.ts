@@ -67,6 +67,35 @@ describe('PasteDialog', () => {
     expect(screen.getByRole('status', { name: 'Recognised' }).textContent).toMatch(/^Recognised: [^(]+[a-z] \(.+\)$/);
   });
 
+  it('lays out what a pasted price answered: minimum, route, fees, gas, network fee and issues', () => {
+    const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
+    const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+    const body = {
+      liquidityAvailable: true, sellToken: WETH, buyToken: USDC, sellAmount: '1000000000000000000', buyAmount: '3000000000', minBuyAmount: '2970000000',
+      route: { fills: [{ from: WETH, to: USDC, source: 'Uniswap_V3', proportionBps: '10000' }], tokens: [{ address: WETH, symbol: 'WETH' }, { address: USDC, symbol: 'USDC' }] },
+      fees: { integratorFee: null, integratorFees: null, serviceFee: { amount: '4500000', token: USDC, type: 'volume' }, gasFee: null },
+      gas: '180000', gasPrice: '2000000000', totalNetworkFee: '360000000000000',
+      issues: { allowance: { actual: '0', spender: '0x0000000000001ff3684f28c67538d4d072c22734' }, balance: null, simulationIncomplete: false, invalidSourcesPassed: [] },
+      zid: '0x00000000000000000000c0de',
+    };
+    render(PasteDialog);
+    support.open();
+    flushSync();
+    pasteInto(screen.getByRole('textbox', { name: /^Paste a zid/ }), JSON.stringify(body));
+    const rows = Object.fromEntries(
+      [...screen.getByRole('table', { name: 'What the answer says' }).querySelectorAll('tr')].map((row) => [row.querySelector('th')!.textContent, row.querySelector('td')!.textContent]),
+    );
+    // A pasted body alone does not say its chain: amounts in base units, named from route.tokens.
+    expect(rows).toEqual({
+      'min buy': '2970000000 base units of USDC',
+      route: '100.00% Uniswap_V3 WETH -> USDC',
+      'service fee': '4500000 base units of USDC, volume',
+      gas: '180,000 at 2 gwei',
+      'network fee': '360000000000000 base units of the native token',
+      issue: 'allowance needed on 0x0000000000001ff3684f28c67538d4d072c22734 (current 0 base units of WETH)',
+    });
+  });
+
   it('redacts typed or filled text on input too', async () => {
     render(PasteDialog);
     support.open();

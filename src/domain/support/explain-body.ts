@@ -1,6 +1,6 @@
 import { explainError } from '../error-explainer.ts';
-import { formatWithSymbol } from '../number-format.ts';
-import { findToken } from '../token-registry.ts';
+import { answerFacts } from './answer-facts.ts';
+import { amountOf, isObject, type Json } from './body-reading.ts';
 import { zidOfBody } from './zid.ts';
 import type { BodyExplanation } from './types.ts';
 
@@ -8,10 +8,6 @@ import type { BodyExplanation } from './types.ts';
  * What a pasted JSON body is: a service error (explained with src/domain/error-explainer.ts), a
  * price or quote answer, a chain or source list, or something else, with its zid.
  */
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function details(data: unknown): { field: string; reason: string }[] | undefined {
   if (!isObject(data) || !Array.isArray(data.details)) return undefined;
@@ -28,30 +24,6 @@ function explainErrorBody(body: Json, zid: string | null): BodyExplanation {
   const list = details(body.data);
   if (list) out.details = list;
   return out;
-}
-
-// The routes whose tokens name the body's addresses: `route`, or the exact-out variant's
-// `routes.forward` and `routes.refund` (that variant has no `route`).
-function routesOf(body: Json): Json[] {
-  if (isObject(body.route)) return [body.route];
-  const routes = isObject(body.routes) ? body.routes : {};
-  return [routes.forward, routes.refund].filter(isObject);
-}
-
-function symbolOf(body: Json, address: unknown): string {
-  const tokens = routesOf(body).flatMap((route) => (Array.isArray(route.tokens) ? (route.tokens as unknown[]) : []));
-  const token = tokens.find((item): item is Json => isObject(item) && typeof item.address === 'string' && typeof address === 'string' && item.address.toLowerCase() === address.toLowerCase());
-  return typeof token?.symbol === 'string' ? token.symbol : String(address);
-}
-
-// An amount in token units with its base units beside them when the chain is known and the
-// token is in the registry (a kept entry's request names its chain); else in base units, as a
-// pasted body alone cannot say which chain, so which decimals, it is on.
-function amountOf(body: Json, amount: unknown, address: unknown, chainId: number | undefined): string {
-  const base = String(amount ?? '?');
-  const token = chainId !== undefined && typeof address === 'string' ? findToken(chainId, address) : undefined;
-  if (!token || !/^[0-9]+$/.test(base)) return `${base} base units of ${symbolOf(body, address)}`;
-  return `${formatWithSymbol(base, token)} (${base} base units)`;
 }
 
 function priceSummary(body: Json, kind: 'price' | 'quote', chainId: number | undefined): string {
@@ -71,7 +43,10 @@ export function explainBody(body: unknown, chainId?: number): BodyExplanation {
   const zid = zidOfBody(body);
   if (!isObject(body)) return { kind: 'unknown', zid, summary: 'A JSON value that is not an object: not a body of the service.' };
   if (typeof body.name === 'string' && ('message' in body || 'data' in body)) return explainErrorBody(body, zid);
-  if ('liquidityAvailable' in body) return { kind: isObject(body.transaction) ? 'quote' : 'price', zid, summary: priceSummary(body, isObject(body.transaction) ? 'quote' : 'price', chainId) };
+  if ('liquidityAvailable' in body) {
+    const kind = isObject(body.transaction) ? 'quote' : 'price';
+    return { kind, zid, summary: priceSummary(body, kind, chainId), facts: answerFacts(body, chainId) };
+  }
   if (Array.isArray(body.chains)) return { kind: 'chains', zid, summary: `A chain list of ${body.chains.length} chain(s).` };
   if (Array.isArray(body.sources)) return { kind: 'sources', zid, summary: `A source list of ${body.sources.length} source(s).` };
   return { kind: 'unknown', zid, summary: 'A JSON object that is not a body the service sends.' };

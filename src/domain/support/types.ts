@@ -1,3 +1,4 @@
+import type { AnswerFact } from './answer-facts.ts';
 import type { EndpointId } from '../../spec/index.ts';
 
 /**
@@ -79,6 +80,8 @@ export interface BodyExplanation {
   details?: { field: string; reason: string }[];
   /** One line for non-errors. */
   summary?: string;
+  /** A liquid price or quote: its route, fees, gas, issues and transaction (answer-facts.ts). */
+  facts?: AnswerFact[];
 }
 
 /** What recognizePaste found; `redactedText` is the paste with every key replaced. */

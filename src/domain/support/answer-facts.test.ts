@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { Market, priceQuery } from '../../service/index.ts';
+import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
+import { DEMO_TAKERS } from '../../service/swap/taker-state.ts';
+import { findToken } from '../token-registry.ts';
+import { formatWithSymbol } from '../number-format.ts';
+import { answerFacts } from './answer-facts.ts';
+
+/** Facts over bodies the local service really answers (in process, no server). */
+
+// The members these tests read, as the local service sends them.
+interface Body extends Record<string, unknown> {
+  minBuyAmount: string;
+  gas: string;
+  route: { fills: { source: string; proportionBps: string }[] };
+  fees: { serviceFee: { amount: string; token: string } };
+  issues: { balance: { actual: string; expected: string } };
+  transaction: { to: string; data: string };
+}
+
+function body(id: 'allowance-holder.price' | 'permit2.quote', query: Record<string, string>): Body {
+  const result = priceQuery(new Market(1), id, { chainId: '1', ...query }, { nowMs: FIXED_NOW });
+  if (!result.ok) throw new Error(`${id}: ${result.name} ${result.message}`);
+  return result.body as unknown as Body;
+}
+
+const USDC = findToken(1, token(1, 'USDC'))!;
+const WETH = findToken(1, token(1, 'WETH'))!;
+const withBase = (base: string, unit: { decimals: number; symbol: string }) => `${formatWithSymbol(base, unit)} (${base} base units)`;
+
+describe('answerFacts', () => {
+  it('gives a price its minimum, route fills, fees, gas and network fee, in token units on a known chain', () => {
+    const price = body('allowance-holder.price', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
+    const facts = answerFacts(price, 1);
+    const value = (label: string) => facts.find((fact) => fact.label === label)?.value;
+    expect(value('min buy')).toBe(withBase(price.minBuyAmount, WETH));
+    const fills = price.route.fills.map((fill) => `${(Number(fill.proportionBps) / 100).toFixed(2)}% ${fill.source} USDC -> WETH`);
+    expect(value('route')).toBe(fills.join('; '));
+    expect(value('service fee')).toBe(`${withBase(price.fees.serviceFee.amount, price.fees.serviceFee.token.toLowerCase() === WETH.address.toLowerCase() ? WETH : USDC)}, volume`);
+    expect(value('gas')).toMatch(new RegExp(`^${Number(price.gas).toLocaleString('en-US')} at [0-9.]+ gwei$`));
+    expect(value('network fee')).toMatch(/ ETH \([0-9]+ base units\)$/);
+    // A clean answer reports no issue, and a price has no transaction.
+    expect(facts.map((fact) => fact.label)).not.toContain('issue');
+    expect(facts.map((fact) => fact.label)).not.toContain('transaction to');
+  });
+
+  it('lists the issues the service reported and what the quote\'s calldata calls', () => {
+    const quote = body('permit2.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000', taker: DEMO_TAKERS.lowBalance });
+    const facts = answerFacts(quote, 1);
+    const issues = facts.filter((fact) => fact.label === 'issue').map((fact) => fact.value);
+    expect(issues).toContain(`balance too low: has ${withBase(quote.issues.balance.actual, USDC)}, needs ${withBase(quote.issues.balance.expected, USDC)}`);
+    expect(issues).toContain('simulation incomplete (the trade may still settle)');
+    expect(facts.find((fact) => fact.label === 'transaction to')?.value).toBe(quote.transaction.to);
+    expect(facts.find((fact) => fact.label === 'calldata')?.value).toMatch(new RegExp(`^\\w+( -> \\w+)? \\(${(quote.transaction.data.length - 2) / 2} bytes\\)$`));
+  });
+
+  it('names base units and route symbols when the chain is not known, and has nothing to say without liquidity', () => {
+    const price = body('allowance-holder.price', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
+    expect(answerFacts(price, undefined).find((fact) => fact.label === 'min buy')?.value).toBe(`${price.minBuyAmount} base units of WETH`);
+    expect(answerFacts({ liquidityAvailable: false, zid: '0x0' }, 1)).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { explainCalldata } from '../calldata-explainer.ts';
+import { chainById } from '../chains.ts';
+import { formatGwei, formatInteger } from '../number-format.ts';
+import { SETTLER_ABI } from '../settler-abi.ts';
+import { amountOf, isObject, symbolOf, type Json } from './body-reading.ts';
+
+/**
+ * What a price or quote answered, beyond its amounts, as "label: value" lines for a support
+ * engineer at a terminal (`swap-explorer explain`): the minimum bought, the route and its fills,
+ * the fees, gas and network fee, the issues the service reported, and for a quote where the
+ * transaction goes and what its calldata calls. Read from the body alone, as it came: a line whose
+ * member is absent is left out, and issues are listed only when the service reported one (without
+ * a taker it checks neither allowance nor balance, and the body does not say whether one was sent).
+ */
+
+/** One line of facts. */
+export interface AnswerFact {
+  label: string;
+  value: string;
+}
+
+const isDigits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
+
+interface Reader {
+  body: Json;
+  chainId: number | undefined;
+}
+
+const amount = (reader: Reader, value: unknown, address: unknown) => amountOf(reader.body, value, address, reader.chainId);
+
+function routeFacts(reader: Reader): AnswerFact[] {
+  const { body } = reader;
+  const named: [string, unknown][] = isObject(body.route) ? [['route', body.route]] : isObject(body.routes) ? [['forward route', body.routes.forward], ['refund route', body.routes.refund]] : [];
+  return named.filter((entry): entry is [string, Json] => isObject(entry[1])).map(([label, route]) => {
+    const fills = (Array.isArray(route.fills) ? route.fills : []).filter(isObject);
+    const text = fills.map((fill) => `${(Number(fill.proportionBps) / 100).toFixed(2)}% ${String(fill.source)} ${symbolOf(reader.body, fill.from)} -> ${symbolOf(reader.body, fill.to)}`);
+    return { label, value: text.length > 0 ? text.join('; ') : 'no fills' };
+  });
+}
+
+function feeFacts(reader: Reader): AnswerFact[] {
+  const fees = isObject(reader.body.fees) ? reader.body.fees : {};
+  const entries: [string, unknown][] = [
+    ['integrator fee', fees.integratorFee],
+    ...(Array.isArray(fees.integratorFees) ? fees.integratorFees.map((fee): [string, unknown] => ['integrator fee', fee]) : []),
+    ['service fee', fees.serviceFee],
+    ['gas fee', fees.gasFee],
+  ];
+  return entries.filter((entry): entry is [string, Json] => isObject(entry[1])).map(([label, fee]) => ({ label, value: `${amount(reader, fee.amount, fee.token)}${typeof fee.type === 'string' ? `, ${fee.type}` : ''}` }));
+}
+
+function gasFacts(reader: Reader): AnswerFact[] {
+  const { body } = reader;
+  const transaction = isObject(body.transaction) ? body.transaction : {};
+  const gas = body.gas ?? transaction.gas;
+  const gasPrice = body.gasPrice ?? transaction.gasPrice;
+  const out: AnswerFact[] = [];
+  if (isDigits(gas)) out.push({ label: 'gas', value: `${formatInteger(gas)}${isDigits(gasPrice) ? ` at ${formatGwei(gasPrice)}` : ''}` });
+  const native = reader.chainId === undefined ? undefined : chainById(reader.chainId)?.nativeTokenAddress;
+  if (body.totalNetworkFee !== undefined && body.totalNetworkFee !== null) {
+    out.push({ label: 'network fee', value: native ? amount(reader, body.totalNetworkFee, native) : `${String(body.totalNetworkFee)} base units of the native token` });
+  }
+  return out;
+}
+
+function issueFacts(reader: Reader): AnswerFact[] {
+  const issues = isObject(reader.body.issues) ? reader.body.issues : {};
+  const out: string[] = [];
+  if (isObject(issues.allowance)) out.push(`allowance needed on ${String(issues.allowance.spender)} (current ${amount(reader, issues.allowance.actual, reader.body.sellToken)})`);
+  if (isObject(issues.balance)) out.push(`balance too low: has ${amount(reader, issues.balance.actual, issues.balance.token)}, needs ${amount(reader, issues.balance.expected, issues.balance.token)}`);
+  if (issues.simulationIncomplete === true) out.push('simulation incomplete (the trade may still settle)');
+  if (Array.isArray(issues.invalidSourcesPassed) && issues.invalidSourcesPassed.length > 0) out.push(`invalid sources passed: ${issues.invalidSourcesPassed.join(', ')}`);
+  return out.map((value) => ({ label: 'issue', value }));
+}
+
+function transactionFacts(body: Json): AnswerFact[] {
+  if (!isObject(body.transaction)) return [];
+  const { to, data } = body.transaction;
+  const out: AnswerFact[] = [{ label: 'transaction to', value: String(to) }];
+  if (typeof data === 'string') {
+    const decoded = explainCalldata(SETTLER_ABI, data);
+    const call = decoded.ok ? decoded.call : null;
+    out.push({ label: 'calldata', value: call ? `${call.functionName}${call.inner ? ` -> ${call.inner.functionName}` : ''} (${(data.length - 2) / 2} bytes)` : decoded.ok ? '' : decoded.message });
+  }
+  return out;
+}
+
+/** The facts of a liquid price or quote body (see above); none for a body without liquidity. */
+export function answerFacts(body: Json, chainId: number | undefined): AnswerFact[] {
+  if (body.liquidityAvailable !== true) return [];
+  const reader: Reader = { body, chainId };
+  const minBuy = body.minBuyAmount === undefined || body.minBuyAmount === null ? [] : [{ label: 'min buy', value: amount(reader, body.minBuyAmount, body.buyToken) }];
+  return [...minBuy, ...routeFacts(reader), ...feeFacts(reader), ...gasFacts(reader), ...issueFacts(reader), ...transactionFacts(body)];
+}

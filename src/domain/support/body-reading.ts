@@ -1,0 +1,37 @@
+import { formatWithSymbol } from '../number-format.ts';
+import { findToken } from '../token-registry.ts';
+
+/** Reading a price or quote body as it came, members unchecked: what explain-body and answer-facts share. */
+
+export type Json = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The routes whose tokens name the body's addresses: `route`, or the exact-out variant's
+ * `routes.forward` and `routes.refund` (that variant has no `route`).
+ */
+export function routesOf(body: Json): Json[] {
+  if (isObject(body.route)) return [body.route];
+  const routes = isObject(body.routes) ? body.routes : {};
+  return [routes.forward, routes.refund].filter(isObject);
+}
+
+/** The symbol the body's routes give an address, or the address. */
+export function symbolOf(body: Json, address: unknown): string {
+  const tokens = routesOf(body).flatMap((route) => (Array.isArray(route.tokens) ? (route.tokens as unknown[]) : []));
+  const token = tokens.find((item): item is Json => isObject(item) && typeof item.address === 'string' && typeof address === 'string' && item.address.toLowerCase() === address.toLowerCase());
+  return typeof token?.symbol === 'string' ? token.symbol : String(address);
+}
+
+/**
+ * An amount in token units with its base units beside them when the chain is known and the token
+ * is in the registry (a kept entry's request names its chain); else in base units, as a pasted
+ * body alone cannot say which chain, so which decimals, it is on.
+ */
+export function amountOf(body: Json, amount: unknown, address: unknown, chainId: number | undefined): string {
+  const base = String(amount ?? '?');
+  const token = chainId !== undefined && typeof address === 'string' ? findToken(chainId, address) : undefined;
+  if (!token || !/^[0-9]+$/.test(base)) return `${base} base units of ${symbolOf(body, address)}`;
+  return `${formatWithSymbol(base, token)} (${base} base units)`;
+}
