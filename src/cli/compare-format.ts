@@ -27,6 +27,11 @@ export function errorNotes<Row extends CompareRowWire>(rows: readonly Row[], whe
   return `\nerrors:\n${[...sidesByError].map(([error, sides]) => `  ${error}\n    on ${sides.join(', ')}`).join('\n')}\n`;
 }
 
+/** How a comparison row is named in the error list: its chain ("Base (8453)"). */
+export function compareRowLabel(row: CompareRowWire): string {
+  return chainLabel(row.chainId);
+}
+
 /** "1 chain", "3 chains". */
 export function countOf(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -116,5 +121,5 @@ export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json'): 
   // The table's columns name no unit: the title says which token each figure counts.
   const units = first ? `; buy amounts in ${first.buyToken.symbol}, network fees in each chain's native token` : '';
   const title = first ? `${formatHumanAmount(status.request.amount)} ${first.sellToken.symbol} -> ${first.buyToken.symbol}, ${countOf(status.rows.length, 'chain')} (run ${status.runId})${units}` : `run ${status.runId}`;
-  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, (row) => chainLabel(row.chainId))}`;
+  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}`;
 }

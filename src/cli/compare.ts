@@ -1,7 +1,6 @@
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import type { Command, CommandIo } from './command.ts';
-import { errorNotes, formatRun, isNothingAnswered } from './compare-format.ts';
-import { chainLabel } from '../domain/chains.ts';
+import { compareRowLabel, errorNotes, formatRun, isNothingAnswered } from './compare-format.ts';
 import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
 import type { CompareRequest, CompareRowWire } from '../ipc/channels/compare.ts';
 import type { LadderRequest } from '../ipc/channels/ladder.ts';
@@ -130,7 +129,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
       return 1;
     }
-    return nothingAnswered(status.state, status.rows, options.format, (row) => chainLabel(row.chainId), io);
+    return nothingAnswered(status.state, status.rows, options.format, compareRowLabel, io);
   } catch (error) {
     return reportError('compare', error, USAGE, io);
   }

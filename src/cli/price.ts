@@ -5,6 +5,7 @@ import type { Command, CommandIo } from './command.ts';
 import { sideText } from './compare-format.ts';
 import { UsageError, chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
 import { chainLabel } from '../domain/chains.ts';
+import { fillText } from '../domain/route-text.ts';
 
 /**
  * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
@@ -66,7 +67,7 @@ export function priceTable(row: CompareRowWire, side: ModelSideWire): string {
   const d = row.buyToken.decimals;
   const digits = columnFractionDigits([side.buyAmount, side.minBuyAmount, side.netBuyAmount].filter((value) => value !== null), d);
   const symbols = new Map(side.routeTokens.map((token) => [token.address.toLowerCase(), token.symbol]));
-  const name = (address: string) => symbols.get(address.toLowerCase()) ?? address;
+  const name = (address: unknown) => symbols.get(String(address).toLowerCase()) ?? String(address);
   const lines: [string, string][] = [
     ['chain', chainLabel(row.chainId)],
     ['model', side.model],
@@ -76,7 +77,7 @@ export function priceTable(row: CompareRowWire, side: ModelSideWire): string {
     ['gas', side.gas === null ? '-' : formatInteger(side.gas)],
     ['network fee', fee(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? '')],
     ['net buy', fee(side.netBuyAmount, d, row.buyToken.symbol, digits)],
-    ...side.fills.map((fill, index): [string, string] => [index === 0 ? 'route' : '', `${(Number(fill.proportionBps) / 100).toFixed(2)}% ${fill.source} ${name(fill.from)} -> ${name(fill.to)}`]),
+    ...side.fills.map((fill, index): [string, string] => [index === 0 ? 'route' : '', fillText(fill, name)]),
     ['zid', side.zid ?? '-'],
   ];
   if (side.errorMessage) lines.push(['error', `${side.errorName}: ${side.errorMessage}`]);

@@ -103,8 +103,9 @@ function fieldRows(walk: Walk, section: TypedDataRow['section'], type: string, n
   }
   const raw = String(value);
   let human: string | null = null;
-  const time = INTEGER.test(type) && TIME_FIELDS.has(name) ? timeOf(name, raw, walk.options.answeredAt) : null;
-  if (INTEGER.test(type) && TIME_FIELDS.has(name)) human = humanTime(raw, time);
+  const isTime = INTEGER.test(type) && TIME_FIELDS.has(name);
+  const time = isTime ? timeOf(name, raw, walk.options.answeredAt) : null;
+  if (isTime) human = humanTime(raw, time);
   else if (INTEGER.test(type) && name === 'amount' && token && /^[0-9]+$/.test(raw)) human = `${formatBaseUnits(BigInt(raw), token.decimals)} ${token.symbol}`;
   else if (type === 'address') human = walk.options.tokenInfo?.(raw)?.symbol ?? null;
   walk.rows.push({ section, path, type, raw, human, time });

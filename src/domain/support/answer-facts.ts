@@ -2,7 +2,8 @@ import { explainCalldata } from '../calldata-explainer.ts';
 import { chainById } from '../chains.ts';
 import { formatGwei, formatInteger } from '../number-format.ts';
 import { SETTLER_ABI } from '../settler-abi.ts';
-import { amountOf, isObject, symbolOf, type Json } from './body-reading.ts';
+import { fillText } from '../route-text.ts';
+import { amountOf, isObject, namedRoutes, symbolOf, type Json } from './body-reading.ts';
 
 /**
  * What a price or quote answered, beyond its amounts, as "label: value" lines for a support
@@ -29,11 +30,9 @@ interface Reader {
 const amount = (reader: Reader, value: unknown, address: unknown) => amountOf(reader.body, value, address, reader.chainId);
 
 function routeFacts(reader: Reader): AnswerFact[] {
-  const { body } = reader;
-  const named: [string, unknown][] = isObject(body.route) ? [['route', body.route]] : isObject(body.routes) ? [['forward route', body.routes.forward], ['refund route', body.routes.refund]] : [];
-  return named.filter((entry): entry is [string, Json] => isObject(entry[1])).map(([label, route]) => {
+  return namedRoutes(reader.body).map(({ label, route }) => {
     const fills = (Array.isArray(route.fills) ? route.fills : []).filter(isObject);
-    const text = fills.map((fill) => `${(Number(fill.proportionBps) / 100).toFixed(2)}% ${String(fill.source)} ${symbolOf(reader.body, fill.from)} -> ${symbolOf(reader.body, fill.to)}`);
+    const text = fills.map((fill) => fillText(fill, (address) => symbolOf(reader.body, address)));
     return { label, value: text.length > 0 ? text.join('; ') : 'no fills' };
   });
 }
@@ -79,8 +78,8 @@ function transactionFacts(body: Json): AnswerFact[] {
   const out: AnswerFact[] = [{ label: 'transaction to', value: String(to) }];
   if (typeof data === 'string') {
     const decoded = explainCalldata(SETTLER_ABI, data);
-    const call = decoded.ok ? decoded.call : null;
-    out.push({ label: 'calldata', value: call ? `${call.functionName}${call.inner ? ` -> ${call.inner.functionName}` : ''} (${(data.length - 2) / 2} bytes)` : decoded.ok ? '' : decoded.message });
+    const value = decoded.ok ? `${decoded.call.functionName}${decoded.call.inner ? ` -> ${decoded.call.inner.functionName}` : ''} (${(data.length - 2) / 2} bytes)` : decoded.message;
+    out.push({ label: 'calldata', value });
   }
   return out;
 }

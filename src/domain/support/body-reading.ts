@@ -8,13 +8,18 @@ export type Json = Record<string, unknown>;
 export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The routes whose tokens name the body's addresses: `route`, or the exact-out variant's
- * `routes.forward` and `routes.refund` (that variant has no `route`).
+ * The body's routes with their names: `route`, or the exact-out variant's `routes.forward` and
+ * `routes.refund` (that variant has no `route`).
  */
-export function routesOf(body: Json): Json[] {
-  if (isObject(body.route)) return [body.route];
+export function namedRoutes(body: Json): { label: string; route: Json }[] {
+  if (isObject(body.route)) return [{ label: 'route', route: body.route }];
   const routes = isObject(body.routes) ? body.routes : {};
-  return [routes.forward, routes.refund].filter(isObject);
+  return [{ label: 'forward route', route: routes.forward }, { label: 'refund route', route: routes.refund }].filter((named): named is { label: string; route: Json } => isObject(named.route));
+}
+
+/** The routes whose tokens name the body's addresses (see namedRoutes). */
+export function routesOf(body: Json): Json[] {
+  return namedRoutes(body).map((named) => named.route);
 }
 
 /** The symbol the body's routes give an address, or the address. */
