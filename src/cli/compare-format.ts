@@ -113,13 +113,16 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
   return `${alignTable([header, ...lines])}\n`;
 }
 
-/** The run in the chosen format. */
-export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json'): string {
+/**
+ * The run in the chosen format. A table ends with the errors' messages, then `answerNotes` (the
+ * answers' taxes and issues: src/cli/answer-lines.ts); CSV and JSON carry their own columns.
+ */
+export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json', answerNotes = ''): string {
   if (format === 'csv') return comparisonToCsv(exportRowsOf(status.rows));
   if (format === 'json') return `${comparisonToJson(exportRowsOf(status.rows))}\n`;
   const first = status.rows[0];
   // The table's columns name no unit: the title says which token each figure counts.
   const units = first ? `; buy amounts in ${first.buyToken.symbol}, network fees in each chain's native token` : '';
   const title = first ? `${formatHumanAmount(status.request.amount)} ${first.sellToken.symbol} -> ${first.buyToken.symbol}, ${countOf(status.rows.length, 'chain')} (run ${status.runId})${units}` : `run ${status.runId}`;
-  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}`;
+  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${answerNotes}`;
 }

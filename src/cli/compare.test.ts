@@ -10,6 +10,9 @@ import { HISTORY_FILE } from './compare-engine.ts';
 import { HistoryStore } from '../core/history/index.ts';
 import { startLocalService } from '../service/index.ts';
 import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
+import { DEMO_TAX_TOKENS } from '../domain/demo-tokens.ts';
+import { PERMIT2_ADDRESS } from '../domain/chains.ts';
+import { DEMO_TAKERS } from '../service/swap/taker-state.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/swap-explorer.js');
@@ -49,7 +52,9 @@ describe('swap-explorer compare', () => {
     const lines = ran.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^1,000 USDC -> WETH, 3 chains \(run cmp-[0-9a-z]+\); buy amounts in WETH, network fees in each chain's native token$/);
     expect(lines[1]).toMatch(/^chain\s+AH buy\s+P2 buy\s+P2-AH bps/);
-    expect(lines.slice(2).map((line) => line.split(/\s{2,}/)[0])).toEqual(['Ethereum (1)', 'Base (8453)', 'Arbitrum (42161)']);
+    expect(lines.slice(2, 5).map((line) => line.split(/\s{2,}/)[0])).toEqual(['Ethereum (1)', 'Base (8453)', 'Arbitrum (42161)']);
+    // Then what the answers said beyond the figures: no taker, so of issues nothing.
+    expect(lines.slice(5)).toEqual(['', 'token taxes: none (0 bps) on every side answered']);
     expect(lines[2]).toMatch(/(Permit2|Allowance Holder|tie)( \(net\))?$/);
     // Buy, min buy and net buy of a row carry the same fraction digits (a longer net would look larger).
     const cells = lines[2]!.split(/\s{2,}/);
@@ -97,6 +102,34 @@ describe('swap-explorer compare', () => {
   });
 
   // Through the launcher, as a user runs it, with a deadline: Node's recursive mkdir spun forever on this path.
+  it('lists the answers\' token taxes and issues under the table, each with the sides that reported it', async () => {
+    const { buyTaxBps, sellTaxBps, transferTaxBps } = DEMO_TAX_TOKENS.find((demo) => demo.symbol === 'TAXD')!.taxes;
+    const ran = await inProcess(['compare', '--sell', 'WETH', '--buy', 'taxd', '--amount', '1', '--chains', '1,8453', '--taker', DEMO_TAKERS.fundedNoAllowance, '--data-dir', dir]);
+    expect(ran.code, ran.stderr).toBe(0);
+    // The demo token by symbol, any case: priced through an address override on each chain that has it.
+    expect(ran.stdout).toMatch(/^1 WETH -> TAXD, 2 chains/);
+    expect(ran.stdout).toContain(`\ntoken taxes:\n  TAXD (buy token): buy ${buyTaxBps} bps, sell ${sellTaxBps} bps, transfer ${transferTaxBps} bps\n    on Ethereum (1) AH, Ethereum (1) P2, Base (8453) AH, Base (8453) P2\n`);
+    expect(ran.stdout).toContain(`issues (taker ${DEMO_TAKERS.fundedNoAllowance}):\n`);
+    expect(ran.stdout).toContain(`  allowance needed on ${PERMIT2_ADDRESS.toLowerCase()} (current 0 WETH)\n    on Ethereum (1) P2, Base (8453) P2\n`);
+    expect(ran.stdout).toMatch(/ {2}allowance needed on 0x[0-9a-f]{40} \(current 0 WETH\)\n {4}on Ethereum \(1\) AH, Base \(8453\) AH\n/);
+    // A funded taker: the checks ran and found nothing; no taker: nothing is said of issues.
+    const funded = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--chains', '10', '--taker', DEMO_TAKERS.funded, '--data-dir', dir]);
+    expect(funded.stdout).toContain(`\ntoken taxes: none (0 bps) on every side answered\nissues: none reported for taker ${DEMO_TAKERS.funded} on every side answered\n`);
+    const untaken = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--chains', '10', '--data-dir', dir]);
+    expect(untaken.stdout).not.toMatch(/^issues/m);
+  });
+
+  it('exits 2 asking for the decimals of an address no token list knows, and prices it once given', async () => {
+    const unlisted = '0x1234567890abcdef1234567890abcdef12345678';
+    const asked = await inProcess(['compare', '--sell', 'WETH', '--buy', unlisted, '--amount', '1', '--chains', '1', '--data-dir', dir]);
+    expect(asked.code).toBe(2);
+    expect(asked.stderr.split('\n')[0]).toBe(`swap-explorer compare: --buy-decimals is needed: ${unlisted} is not in the token list of Ethereum`);
+    // Given, the request goes out with the address; the local service does not trade it and says so.
+    const sent = await inProcess(['compare', '--sell', 'WETH', '--buy', unlisted, '--buy-decimals', '18', '--amount', '1', '--chains', '1', '--data-dir', dir]);
+    expect(sent.stdout).toMatch(/^1 WETH -> 0x1234…5678, 1 chain/);
+    expect(sent.stdout).toMatch(/^ {2}TOKEN_NOT_SUPPORTED: /m);
+  });
+
   it('exits 1 naming the history path and the reason for a --data-dir under /proc', () => {
     const args = ['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--data-dir', '/proc/swap-explorer-test/cli'];
     for (const command of [['price', '--chain', '1'], ['compare', '--chains', '1']]) {
@@ -168,6 +201,25 @@ describe('swap-explorer price', () => {
     const json = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--format', 'json', '--data-dir', dir]);
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ liquidityAvailable: true, mode: 'exact-in', sellAmount: '1000000000', zid: expect.any(String) });
+  });
+
+  it('prints the answer\'s fees, token taxes and issues, and what no issue means', async () => {
+    const fot = DEMO_TAX_TOKENS.find((demo) => demo.symbol === 'FOTD')!;
+    // By address: the demo list knows it, so no decimals are asked.
+    const taxed = await inProcess(['price', '--chain', '1', '--sell', 'WETH', '--buy', fot.address, '--amount', '1', '--data-dir', dir]);
+    expect(taxed.code, taxed.stderr).toBe(0);
+    expect(taxed.stdout).toMatch(/^buy\s+[0-9,.]+ FOTD$/m);
+    expect(taxed.stdout).toMatch(/^service fee\s+[0-9,.]+ (FOTD|WETH), volume$/m);
+    expect(taxed.stdout).toMatch(new RegExp(`^tax\\s+FOTD \\(buy token\\): buy ${fot.taxes.buyTaxBps} bps, sell ${fot.taxes.sellTaxBps} bps, transfer ${fot.taxes.transferTaxBps} bps$`, 'm'));
+    expect(taxed.stdout).toMatch(/^issues\s+not checked: the service checks allowance and balance only for a taker \(--taker\)$/m);
+    const low = await inProcess(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--model', 'permit2', '--taker', DEMO_TAKERS.lowBalance, '--data-dir', dir]);
+    expect(low.code, low.stderr).toBe(0);
+    expect(low.stdout).toMatch(/^tax\s+none: 0 bps on USDC and WETH$/m);
+    expect(low.stdout).toMatch(/^issue\s+balance too low: has 0\.001 USDC, needs 1,000 USDC$/m);
+    expect(low.stdout).toMatch(/^issue\s+simulation incomplete \(the trade may still settle\)$/m);
+    expect(low.stdout).not.toMatch(/^issues\s/m);
+    const funded = await inProcess(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--taker', DEMO_TAKERS.funded, '--data-dir', dir]);
+    expect(funded.stdout).toMatch(new RegExp(`^issues\\s+none reported for taker ${DEMO_TAKERS.funded}$`, 'm'));
   });
 
   // The launcher's compile cache and the chunks' code caches live under TMPDIR; Node's recursive mkdir spun forever there.

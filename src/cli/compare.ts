@@ -1,5 +1,7 @@
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import type { Command, CommandIo } from './command.ts';
+import { compareAnswerNotes } from './answer-lines.ts';
+import { tokenSide } from './token-flags.ts';
 import { compareRowLabel, errorNotes, formatRun, isNothingAnswered } from './compare-format.ts';
 import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
 import type { CompareRequest, CompareRowWire } from '../ipc/channels/compare.ts';
@@ -13,10 +15,12 @@ import type { LadderRequest } from '../ipc/channels/ladder.ts';
  * answered at all (every request failed: a key, a profile), 2 bad input (the message names the flag).
  */
 
-const USAGE = `Usage: swap-explorer compare --sell SYMBOL --buy SYMBOL (--amount N | --amounts LIST) [options]
+const USAGE = `Usage: swap-explorer compare --sell TOKEN --buy TOKEN (--amount N | --amounts LIST) [options]
 
-  --sell SYMBOL          token sold, by registry symbol (USDC)
-  --buy SYMBOL           token bought (WETH)
+  --sell TOKEN           token sold: a registry symbol (USDC), a local-service demo token
+                         (TAXD, FOTD) or an address (on every chain of --chains)
+  --buy TOKEN            token bought, as --sell (WETH)
+  --sell-decimals N --buy-decimals N   decimals of an address that no token list knows
   --amount N             in human units of the sell token (1000, 0.5)
   --amounts LIST         a size ladder instead of --amount: up to 8 sizes, comma-separated
                          (100,1000,10000,100000); net output per unit sold per size and model,
@@ -37,6 +41,8 @@ listed under the table), 1 the run failed or no side was answered, 2 bad input.
 const OPTIONS = {
   sell: { type: 'string' },
   buy: { type: 'string' },
+  'sell-decimals': { type: 'string' },
+  'buy-decimals': { type: 'string' },
   amount: { type: 'string' },
   amounts: { type: 'string' },
   chains: { type: 'string' },
@@ -60,10 +66,14 @@ async function parse(argv: string[]): Promise<Parsed> {
   const values = parseFlags(argv, OPTIONS);
   if (values.help) return { help: true as const };
   const models = values.models?.split(',').map((item) => item.trim());
+  const chains = chainList('chains', values.chains);
+  const sell = tokenSide('sell', requiredFlag('sell', values.sell), values['sell-decimals'], chains);
+  const buy = tokenSide('buy', requiredFlag('buy', values.buy), values['buy-decimals'], chains);
   const common = {
-    sell: requiredFlag('sell', values.sell),
-    buy: requiredFlag('buy', values.buy),
-    chains: chainList('chains', values.chains),
+    sell: sell.symbol,
+    buy: buy.symbol,
+    overrides: [...sell.overrides, ...buy.overrides],
+    chains,
     ...(models ? { models: models as ('allowance-holder' | 'permit2')[] } : {}),
     taker: values.taker,
     slippageBps: integerFlag('slippage-bps', values['slippage-bps']),
@@ -120,9 +130,9 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       return 0;
     }
     if (options.ladder) return await runLadder(options.ladder, options, io);
-    const { status } = await runToEnd(options.request, options, io);
+    const { status, details } = await runToEnd(options.request, options, io);
     // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
-    const output = formatRun(status, options.format);
+    const output = formatRun(status, options.format, options.format === 'table' ? compareAnswerNotes(status.rows, details, options.request.taker) : '');
     io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
     if (status.state === 'cancelled') io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the finished rows are shown\n`);
     if (status.state === 'failed') {

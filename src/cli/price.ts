@@ -6,6 +6,8 @@ import { sideText } from './compare-format.ts';
 import { UsageError, chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
 import { chainLabel } from '../domain/chains.ts';
 import { fillText } from '../domain/route-text.ts';
+import { priceAnswerLines } from './answer-lines.ts';
+import { tokenSide } from './token-flags.ts';
 
 /**
  * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
@@ -13,11 +15,13 @@ import { fillText } from '../domain/route-text.ts';
  * service's body as received, zid included.
  */
 
-const USAGE = `Usage: swap-explorer price --chain ID --sell SYMBOL --buy SYMBOL --amount N [options]
+const USAGE = `Usage: swap-explorer price --chain ID --sell TOKEN --buy TOKEN --amount N [options]
 
   --chain ID             chain id (1, 8453, 42161...)
-  --sell SYMBOL          token sold (USDC)
-  --buy SYMBOL           token bought (WETH)
+  --sell TOKEN           token sold: a registry symbol (USDC), a local-service demo token
+                         (TAXD, FOTD) or an address on the chain
+  --buy TOKEN            token bought, as --sell (WETH)
+  --sell-decimals N --buy-decimals N   decimals of an address that no token list knows
   --amount N             in human units of the sell token
   --model MODEL          allowance-holder (default) or permit2
   --taker ADDRESS        taker address
@@ -31,6 +35,8 @@ const OPTIONS = {
   chain: { type: 'string' },
   sell: { type: 'string' },
   buy: { type: 'string' },
+  'sell-decimals': { type: 'string' },
+  'buy-decimals': { type: 'string' },
   amount: { type: 'string' },
   model: { type: 'string' },
   taker: { type: 'string' },
@@ -49,8 +55,19 @@ function parse(argv: string[]) {
   if (chains?.length !== 1) throw new UsageError('--chain takes exactly one chain id');
   const model = choiceFlag('model', values.model, ['allowance-holder', 'permit2'] as const, 'allowance-holder');
   const format = choiceFlag('format', values.format, ['table', 'json'] as const, 'table');
+  const sell = tokenSide('sell', values.sell!, values['sell-decimals'], chains);
+  const buy = tokenSide('buy', values.buy!, values['buy-decimals'], chains);
   const request = parseRequest(
-    { sell: values.sell!, buy: values.buy!, amount: values.amount!, chains, models: [model], taker: values.taker, slippageBps: integerFlag('slippage-bps', values['slippage-bps']) },
+    {
+      sell: sell.symbol,
+      buy: buy.symbol,
+      overrides: [...sell.overrides, ...buy.overrides],
+      amount: values.amount!,
+      chains,
+      models: [model],
+      taker: values.taker,
+      slippageBps: integerFlag('slippage-bps', values['slippage-bps']),
+    },
     true,
   );
   return { help: false as const, request, model, format, profile: values.profile, dataDir: values['data-dir'] ?? defaultDataDir() };
@@ -62,8 +79,11 @@ function fee(value: string | null, decimals: number, symbol: string, fractionDig
   return `${fractionDigits === undefined ? formatTokenAmount(value, decimals) : formatFixed(value, decimals, fractionDigits)} ${symbol}`;
 }
 
-/** The price as aligned "label  value" lines. */
-export function priceTable(row: CompareRowWire, side: ModelSideWire): string {
+/**
+ * The price as aligned "label  value" lines; `answerLines` (the answer's fees, taxes and issues:
+ * src/cli/answer-lines.ts) go after the route.
+ */
+export function priceTable(row: CompareRowWire, side: ModelSideWire, answerLines: readonly [string, string][] = []): string {
   const d = row.buyToken.decimals;
   const digits = columnFractionDigits([side.buyAmount, side.minBuyAmount, side.netBuyAmount].filter((value) => value !== null), d);
   const symbols = new Map(side.routeTokens.map((token) => [token.address.toLowerCase(), token.symbol]));
@@ -78,6 +98,7 @@ export function priceTable(row: CompareRowWire, side: ModelSideWire): string {
     ['network fee', fee(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? '')],
     ['net buy', fee(side.netBuyAmount, d, row.buyToken.symbol, digits)],
     ...side.fills.map((fill, index): [string, string] => [index === 0 ? 'route' : '', fillText(fill, name)]),
+    ...answerLines,
     ['zid', side.zid ?? '-'],
   ];
   if (side.errorMessage) lines.push(['error', `${side.errorName}: ${side.errorMessage}`]);
@@ -99,9 +120,9 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       return 1;
     }
     const side = options.model === 'permit2' ? row.permit2 : row.allowanceHolder;
+    const detail = details[row.chainId];
+    const body = options.model === 'permit2' ? detail?.permit2?.body : detail?.allowanceHolder?.body;
     if (options.format === 'json') {
-      const detail = details[row.chainId];
-      const body = options.model === 'permit2' ? detail?.permit2?.body : detail?.allowanceHolder?.body;
       // The detail keeps a body that is not JSON as its text ("" when nothing came back). Then
       // stdout stays empty, so a script piping it into a JSON reader fails on the exit code, not
       // on a parse, and stderr says why.
@@ -113,7 +134,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
       io.stdout(`${escapeJsonControls(JSON.stringify(body, null, 2))}\n`);
     } else {
-      io.stdout(stripTerminalControls(priceTable(row, side)));
+      io.stdout(stripTerminalControls(priceTable(row, side, priceAnswerLines(row, body, options.request.taker))));
     }
     return side.state === 'error' ? 1 : 0;
   } catch (error) {

@@ -98,8 +98,8 @@ function planChain(request: CompareRequest, chainId: number, index: number, erro
   }
   const sell = resolveToken(chainId, request.sell, overrideOf(request, chainId, 'sell'));
   const buy = resolveToken(chainId, request.buy, overrideOf(request, chainId, 'buy'));
-  if (!sell) errors.push({ field: 'sell', reason: `${request.sell} is not known on ${chain.name}: add an address override with its decimals` });
-  if (!buy) errors.push({ field: 'buy', reason: `${request.buy} is not known on ${chain.name}: add an address override with its decimals` });
+  if (!sell) errors.push({ field: 'sell', reason: `${request.sell} is not known on ${chain.name}: give its address there, with its decimals` });
+  if (!buy) errors.push({ field: 'buy', reason: `${request.buy} is not known on ${chain.name}: give its address there, with its decimals` });
   if (!sell || !buy) return null;
   if (sell.address.toLowerCase() === buy.address.toLowerCase()) {
     errors.push({ field: 'buy', reason: `must differ from the sell token (both are ${sell.address} on ${chain.name})` });
@@ -138,7 +138,7 @@ function rateRequestOf(request: CompareRequest, chainId: number, sell: PlannedTo
 export function planComparison(request: CompareRequest): PlannedChain[] {
   const chainIds = request.chains?.length ? [...new Set(request.chains)] : chainsWithBoth(request.sell, request.buy, request.overrides);
   const errors: FieldError[] = [];
-  if (chainIds.length === 0) errors.push({ field: 'chains', reason: `no chain knows both ${request.sell} and ${request.buy}: pick chains and add address overrides` });
+  if (chainIds.length === 0) errors.push({ field: 'chains', reason: `no chain knows both ${request.sell} and ${request.buy}: pick the chains, and give a token the lists lack by its address` });
   const plan = chainIds.map((chainId, index) => planChain(request, chainId, index, errors)).filter((chain) => chain !== null);
   for (const chain of plan) {
     for (const item of chain.rateRequest ? [...chain.requests, chain.rateRequest] : chain.requests) {

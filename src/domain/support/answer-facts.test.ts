@@ -4,7 +4,8 @@ import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
 import { DEMO_TAKERS } from '../../service/swap/taker-state.ts';
 import { findToken } from '../token-registry.ts';
 import { formatWithSymbol } from '../number-format.ts';
-import { answerFacts } from './answer-facts.ts';
+import { DEMO_TAX_TOKENS } from '../demo-tokens.ts';
+import { answerFacts, chargeAndIssueFacts } from './answer-facts.ts';
 
 /** Facts over bodies the local service really answers (in process, no server). */
 
@@ -52,6 +53,24 @@ describe('answerFacts', () => {
     expect(issues).toContain('simulation incomplete (the trade may still settle)');
     expect(facts.find((fact) => fact.label === 'transaction to')?.value).toBe(quote.transaction.to);
     expect(facts.find((fact) => fact.label === 'calldata')?.value).toMatch(new RegExp(`^\\w+( -> \\w+)? \\(${(quote.transaction.data.length - 2) / 2} bytes\\)$`));
+  });
+
+  it('reads token taxes as the service gave them: each taxed token in bps, or none when both are zero', () => {
+    const taxd = DEMO_TAX_TOKENS.find((demo) => demo.chainId === 1 && demo.symbol === 'TAXD')!;
+    const taxed = body('allowance-holder.price', { sellToken: USDC.address, buyToken: taxd.address, sellAmount: '1000000000' });
+    const { buyTaxBps, sellTaxBps, transferTaxBps } = taxd.taxes;
+    expect(answerFacts(taxed, 1).filter((fact) => fact.label === 'tax').map((fact) => fact.value)).toEqual([`TAXD (buy token): buy ${buyTaxBps} bps, sell ${sellTaxBps} bps, transfer ${transferTaxBps} bps`]);
+    const plain = body('allowance-holder.price', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
+    expect(answerFacts(plain, 1).find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on USDC and WETH');
+  });
+
+  it('gives price and compare the fees, taxes and issues, with amounts as the caller writes them', () => {
+    const quote = body('permit2.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000', taker: DEMO_TAKERS.lowBalance });
+    const facts = chargeAndIssueFacts(quote, (value, address) => `<${String(value)} of ${String(address)}>`);
+    expect(facts.map((fact) => fact.label)).toEqual(['service fee', 'tax', 'issue', 'issue']);
+    expect(facts[0]!.value).toBe(`<${quote.fees.serviceFee.amount} of ${quote.fees.serviceFee.token}>, volume`);
+    expect(facts[2]!.value).toBe(`balance too low: has <${quote.issues.balance.actual} of ${USDC.address.toLowerCase()}>, needs <${quote.issues.balance.expected} of ${USDC.address.toLowerCase()}>`);
+    expect(chargeAndIssueFacts({ liquidityAvailable: false, zid: '0x0' }, String)).toEqual([]);
   });
 
   it('names base units and route symbols when the chain is not known, and has nothing to say without liquidity', () => {

@@ -1,0 +1,81 @@
+import { chainById, chainLabel } from '../domain/chains.ts';
+import { formatWithSymbol } from '../domain/number-format.ts';
+import { chargeAndIssueFacts, type AmountText } from '../domain/support/answer-facts.ts';
+import { isObject, symbolOf, type Json } from '../domain/support/body-reading.ts';
+import type { CompareRowWire, SideDetail } from '../ipc/channels/compare.ts';
+
+/**
+ * What `price` and `compare` print beside their figures from the answers themselves: the fees, the
+ * token taxes and the issues the service reported (spec: "for price, when issues.allowance is not
+ * null the user must set the allowance…; when issues.balance is not null a quote must not be
+ * requested"), read as `explain` reads them (src/domain/support/answer-facts.ts). Without a taker
+ * the service checks neither allowance nor balance, so no issue then means "not checked", never
+ * "none" (the app's IssuesList says the same).
+ */
+
+/**
+ * Amounts of the row's own tokens (an override's decimals included) and of its chain's native token
+ * in token units ("0.000477 WETH"); any other token in base units, named as the route names it.
+ */
+export function rowAmountText(row: CompareRowWire, body: Json): AmountText {
+  const chain = chainById(row.chainId);
+  const known = [row.sellToken, row.buyToken, ...(chain?.nativeTokenAddress && chain.nativeSymbol ? [{ address: chain.nativeTokenAddress, symbol: chain.nativeSymbol, decimals: row.nativeDecimals }] : [])];
+  return (value, address) => {
+    const token = typeof address === 'string' ? known.find((item) => item.address.toLowerCase() === address.toLowerCase()) : undefined;
+    const base = String(value ?? '?');
+    if (!token || !/^[0-9]+$/.test(base)) return `${base} base units of ${symbolOf(body, address)}`;
+    return formatWithSymbol(base, token.symbol === '' ? { ...token, symbol: symbolOf(body, address) } : token);
+  };
+}
+
+/** What no reported issue means: nothing wrong for a taker that was sent, nothing checked without one. */
+export function noIssueText(taker: string | undefined): string {
+  return taker ? `none reported for taker ${taker}` : 'not checked: the service checks allowance and balance only for a taker (--taker)';
+}
+
+/**
+ * The price table's lines after its figures: each fee, tax and issue of a liquid answer, then
+ * "issues" with what no issue means when the service reported none.
+ */
+export function priceAnswerLines(row: CompareRowWire, body: unknown, taker: string | undefined): [string, string][] {
+  if (!isObject(body) || body.liquidityAvailable !== true) return [];
+  const facts = chargeAndIssueFacts(body, rowAmountText(row, body));
+  const lines = facts.map((fact): [string, string] => [fact.label, fact.value]);
+  return facts.some((fact) => fact.label === 'issue') ? lines : [...lines, ['issues', noIssueText(taker)]];
+}
+
+const SIDES = [['AH', 'allowanceHolder'], ['P2', 'permit2']] as const;
+
+/**
+ * The taxes and issues of a comparison's answers, listed under its table: each text once with the
+ * sides that answered it ("on Ethereum (1) AH, Base (8453) P2"), as errorNotes lists errors; when
+ * no side reported a tax, or (with a taker) an issue, one line says so. Without a taker nothing is
+ * said of issues (the table claims nothing). Fees differ on every row and are left to the CSV and JSON.
+ */
+export function compareAnswerNotes(rows: readonly CompareRowWire[], details: Record<string, { allowanceHolder: SideDetail | null; permit2: SideDetail | null }>, taker: string | undefined): string {
+  const sidesByText = { tax: new Map<string, string[]>(), issue: new Map<string, string[]>() };
+  let answered = 0;
+  let untaxed = 0;
+  for (const row of rows) {
+    for (const [label, model] of SIDES) {
+      const body = details[row.chainId]?.[model]?.body;
+      if (!isObject(body) || body.liquidityAvailable !== true) continue;
+      answered++;
+      for (const fact of chargeAndIssueFacts(body, rowAmountText(row, body))) {
+        // Tokens without tax are the usual case: said once below when every side says so.
+        if (fact.label === 'tax' && fact.value.startsWith('none:')) untaxed++;
+        if ((fact.label !== 'tax' && fact.label !== 'issue') || fact.value.startsWith('none:')) continue;
+        const sides = sidesByText[fact.label];
+        sides.set(fact.value, [...(sides.get(fact.value) ?? []), `${chainLabel(row.chainId)} ${label}`]);
+      }
+    }
+  }
+  if (answered === 0) return '';
+  const list = (title: string, sides: Map<string, string[]>) => `${title}:\n${[...sides].map(([text, on]) => `  ${text}\n    on ${on.join(', ')}`).join('\n')}\n`;
+  const sections: string[] = [];
+  if (sidesByText.tax.size > 0) sections.push(list('token taxes', sidesByText.tax));
+  else if (untaxed === answered) sections.push('token taxes: none (0 bps) on every side answered\n');
+  if (sidesByText.issue.size > 0) sections.push(list(taker ? `issues (taker ${taker})` : 'issues', sidesByText.issue));
+  else if (taker) sections.push(`issues: ${noIssueText(taker)} on every side answered\n`);
+  return sections.length > 0 ? `\n${sections.join('')}` : '';
+}

@@ -1,0 +1,70 @@
+import { chainById, swapChains } from '../domain/chains.ts';
+import { DEMO_TAX_TOKENS, findDemoToken } from '../domain/demo-tokens.ts';
+import { findToken, findTokenBySymbol } from '../domain/token-registry.ts';
+import type { TokenOverride } from '../ipc/channels/compare.ts';
+import { UsageError } from './compare-run.ts';
+
+/**
+ * `--sell` and `--buy` as the CLI takes them, the three ways the app's token picker offers a token:
+ * - a registry symbol (USDC): the engine resolves it on each chain, as before;
+ * - a demo taxed token of the local service by symbol (TAXD, FOTD): made-up addresses the registry
+ *   does not hold, so it becomes an address override on each chain that has it;
+ * - an address (0x + 40 hex digits): one chain's token, so an override on each chain of
+ *   `--chain`/`--chains` (without `--chains`, the chains whose token list knows it). An address no
+ *   list knows needs its decimals (`--sell-decimals`, `--buy-decimals`), as the app asks for them.
+ * The request's symbol is then the lists' symbol, or the address's short form (the route names the
+ * token in the results), as the picker writes it.
+ */
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** One side of the pair: the request's symbol and the overrides it needs. */
+export interface TokenSide {
+  symbol: string;
+  overrides: TokenOverride[];
+}
+
+function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+function decimalsOf(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[0-9]{1,3}$/.test(text.trim()) || Number(text) > 255) throw new UsageError(`${flag} must be a whole number from 0 to 255`);
+  return Number(text);
+}
+
+function addressSide(side: 'sell' | 'buy', address: string, decimals: number | undefined, chains: readonly number[] | undefined): TokenSide {
+  const isListed = (chainId: number) => findToken(chainId, address) !== undefined || findDemoToken(chainId, address) !== undefined;
+  const on = chains ?? swapChains().map((chain) => chain.chainId).filter(isListed);
+  if (on.length === 0) throw new UsageError(`--${side} ${address} is in no chain's token list: name the chain it is on with --chains, and give --${side}-decimals`);
+  const symbols = new Set<string>();
+  const overrides = on.map((chainId): TokenOverride => {
+    const known = findToken(chainId, address) ?? findDemoToken(chainId, address);
+    if (known) {
+      symbols.add(known.symbol);
+      return { chainId, side, address, decimals: known.decimals, symbol: known.symbol };
+    }
+    if (decimals === undefined) throw new UsageError(`--${side}-decimals is needed: ${address} is not in the token list of ${chainById(chainId)?.name ?? `chain ${chainId}`}`);
+    return { chainId, side, address, decimals };
+  });
+  return { symbol: symbols.size === 1 && overrides.every((item) => item.symbol !== undefined) ? [...symbols][0]! : shortAddress(address), overrides };
+}
+
+/**
+ * One side of the pair from its flags (see above).
+ * @param chains the chains the command names; undefined: every chain knowing the token
+ * @throws UsageError for decimals that are not 0-255, decimals given with a symbol, or an unknown address without decimals
+ */
+export function tokenSide(side: 'sell' | 'buy', value: string, decimalsText: string | undefined, chains: readonly number[] | undefined): TokenSide {
+  const decimals = decimalsOf(`--${side}-decimals`, decimalsText);
+  const text = value.trim();
+  if (ADDRESS.test(text)) return addressSide(side, text, decimals, chains);
+  if (decimals !== undefined) throw new UsageError(`--${side}-decimals goes with an address: ${text} is a symbol, whose decimals the token list has`);
+  const onChains = chains ?? swapChains().map((chain) => chain.chainId);
+  // A registry symbol wins over a demo token's; an unknown symbol is left to the engine, which names the chain.
+  if (onChains.some((chainId) => findTokenBySymbol(chainId, text))) return { symbol: text, overrides: [] };
+  const demos = DEMO_TAX_TOKENS.filter((demo) => demo.symbol.toLowerCase() === text.toLowerCase() && onChains.includes(demo.chainId));
+  if (demos.length === 0) return { symbol: text, overrides: [] };
+  return { symbol: demos[0]!.symbol, overrides: demos.map(({ chainId, address, decimals: digits, symbol }) => ({ chainId, side, address, decimals: digits, symbol })) };
+}
