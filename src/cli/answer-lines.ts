@@ -1,6 +1,6 @@
 import { chainById, chainLabel } from '../domain/chains.ts';
 import { formatWithSymbol } from '../domain/number-format.ts';
-import { chargeAndIssueFacts, type AmountText } from '../domain/support/answer-facts.ts';
+import { chargeAndIssueFacts, type AmountText } from '../domain/support/charge-facts.ts';
 import { isObject, symbolOf, type Json } from '../domain/support/body-reading.ts';
 import type { CompareRowWire, SideDetail } from '../ipc/channels/compare.ts';
 

@@ -5,7 +5,8 @@ import { DEMO_TAKERS } from '../../service/swap/taker-state.ts';
 import { findToken } from '../token-registry.ts';
 import { formatWithSymbol } from '../number-format.ts';
 import { DEMO_TAX_TOKENS } from '../demo-tokens.ts';
-import { answerFacts, chargeAndIssueFacts } from './answer-facts.ts';
+import { answerFacts } from './answer-facts.ts';
+import { chargeAndIssueFacts } from './charge-facts.ts';
 
 /** Facts over bodies the local service really answers (in process, no server). */
 

@@ -1,4 +1,4 @@
-import type { AnswerFact } from './answer-facts.ts';
+import type { AnswerFact } from './charge-facts.ts';
 import type { EndpointId } from '../../spec/index.ts';
 
 /**

@@ -1,0 +1,78 @@
+import { isObject, symbolOf, type Json } from './body-reading.ts';
+
+/**
+ * What a liquid price or quote charged and reported beyond its amounts: its fees, its tokens'
+ * taxes and the issues the service reported, as "label: value" lines. Read from the body as it
+ * came, amounts written by the caller: `explain` (answer-facts.ts) with base units beside them,
+ * `price` and `compare` (src/cli/answer-lines.ts) in the row's own tokens. Kept apart from
+ * answer-facts.ts, whose calldata decoding (viem) a short command must not load (issue 14).
+ */
+
+/** One line of facts. */
+export interface AnswerFact {
+  label: string;
+  value: string;
+}
+
+/** An amount of a token (by address) as a line shows it. */
+export type AmountText = (value: unknown, address: unknown) => string;
+
+/** A body and how its amounts are written. */
+export interface Reader {
+  body: Json;
+  amount: AmountText;
+}
+
+/** Each fee the answer charged ('integrator fee', 'service fee', 'gas fee'). */
+export function feeFacts(reader: Reader): AnswerFact[] {
+  const fees = isObject(reader.body.fees) ? reader.body.fees : {};
+  const entries: [string, unknown][] = [
+    ['integrator fee', fees.integratorFee],
+    ...(Array.isArray(fees.integratorFees) ? fees.integratorFees.map((fee): [string, unknown] => ['integrator fee', fee]) : []),
+    ['service fee', fees.serviceFee],
+    ['gas fee', fees.gasFee],
+  ];
+  return entries.filter((entry): entry is [string, Json] => isObject(entry[1])).map(([label, fee]) => ({ label, value: `${reader.amount(fee.amount, fee.token)}${typeof fee.type === 'string' ? `, ${fee.type}` : ''}` }));
+}
+
+/** Each issue the service reported ('issue'). */
+export function issueFacts(reader: Reader): AnswerFact[] {
+  const issues = isObject(reader.body.issues) ? reader.body.issues : {};
+  const out: string[] = [];
+  if (isObject(issues.allowance)) out.push(`allowance needed on ${String(issues.allowance.spender)} (current ${reader.amount(issues.allowance.actual, reader.body.sellToken)})`);
+  if (isObject(issues.balance)) out.push(`balance too low: has ${reader.amount(issues.balance.actual, issues.balance.token)}, needs ${reader.amount(issues.balance.expected, issues.balance.token)}`);
+  if (issues.simulationIncomplete === true) out.push('simulation incomplete (the trade may still settle)');
+  if (Array.isArray(issues.invalidSourcesPassed) && issues.invalidSourcesPassed.length > 0) out.push(`invalid sources passed: ${issues.invalidSourcesPassed.join(', ')}`);
+  return out.map((value) => ({ label: 'issue', value }));
+}
+
+// The app's wording (TokenTaxes.svelte): bps as sent; null is a tax the service could not determine.
+const taxText = (value: unknown) => (value === null ? 'unknown' : `${String(value)} bps`);
+
+/** One 'tax' line per token whose tax is not zero, or not known; one saying so when both are zero. */
+export function taxFacts(reader: Reader): AnswerFact[] {
+  const metadata = isObject(reader.body.tokenMetadata) ? reader.body.tokenMetadata : {};
+  const tokens = [
+    { role: 'sell', address: reader.body.sellToken, tax: metadata.sellToken },
+    { role: 'buy', address: reader.body.buyToken, tax: metadata.buyToken },
+  ].filter((token): token is { role: string; address: unknown; tax: Json } => isObject(token.tax));
+  if (tokens.length === 0) return [];
+  const isZero = (value: unknown) => value === 0 || value === '0';
+  const taxed = tokens.filter(({ tax }) => ![tax.buyTaxBps, tax.sellTaxBps, tax.transferTaxBps].every(isZero));
+  if (taxed.length === 0) return [{ label: 'tax', value: `none: 0 bps on ${tokens.map(({ address }) => symbolOf(reader.body, address)).join(' and ')}` }];
+  return taxed.map(({ role, address, tax }) => ({
+    label: 'tax',
+    value: `${symbolOf(reader.body, address)} (${role} token): buy ${taxText(tax.buyTaxBps)}, sell ${taxText(tax.sellTaxBps)}, transfer ${taxText(tax.transferTaxBps)}`,
+  }));
+}
+
+/**
+ * The fees, token taxes and issues of a liquid answer (labels 'integrator fee', 'service fee',
+ * 'gas fee', 'tax', 'issue'), with amounts as `amount` writes them: what `price` and `compare`
+ * print beside their figures, read as explain reads them. None for a body without liquidity.
+ */
+export function chargeAndIssueFacts(body: Json, amount: AmountText): AnswerFact[] {
+  if (body.liquidityAvailable !== true) return [];
+  const reader: Reader = { body, amount };
+  return [...feeFacts(reader), ...taxFacts(reader), ...issueFacts(reader)];
+}
