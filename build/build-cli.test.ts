@@ -155,7 +155,8 @@ describe('the built CLI', () => {
   // Issue 14: a command loads only what it uses. price and compare send through node:https, the
   // ladder is loaded only for --amounts, node:child_process only to start the local service, and
   // node:fs/promises (readline, file watchers) not at all; undici stays in the bundle for a proxied profile.
-  it.for(['price', 'compare'])('%s loads neither undici, the size ladder, node:child_process nor node:fs/promises before it runs', async (command) => {
+  // viem (explain's calldata decoding) neither: the fees, taxes and issues they print need none of it.
+  it.for(['price', 'compare'])('%s loads neither undici, viem, the size ladder, node:child_process nor node:fs/promises before it runs', async (command) => {
     const outDir = join(dir, 'built/out/cli');
     const names = await readdir(outDir);
     const chunk = names.find((name) => new RegExp(`^${command}-[\\w-]+\\.cjs$`).test(name));
@@ -163,7 +164,7 @@ describe('the built CLI', () => {
     const loaded = await staticClosure(outDir, chunk!);
     expect(loaded.size).toBeGreaterThan(2);
     for (const [name, code] of loaded) {
-      expect(code, name).not.toMatch(/^\/\/ (\S*\/)?node_modules\/undici\//m);
+      expect(code, name).not.toMatch(/^\/\/ (\S*\/)?node_modules\/(undici|viem)\//m);
       expect(code, name).not.toContain('// src/ipc/channels/ladder.ts');
       expect(code, name).not.toMatch(/getBuiltinModule\(["']node:(child_process|fs\/promises)["']\)|^(?:const|let|var) .* = require\(["']node:(child_process|fs\/promises)["']\)/m);
     }
