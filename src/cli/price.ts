@@ -24,7 +24,7 @@ const USAGE = `Usage: swap-explorer price --chain ID --sell TOKEN --buy TOKEN --
   --sell-decimals N --buy-decimals N   decimals of an address that no token list knows
   --amount N             in human units of the sell token
   --model MODEL          allowance-holder (default) or permit2
-  --taker ADDRESS        taker address
+  --taker ADDRESS        taker address for balance and allowance checks (the issues listed)
   --slippage-bps N       maximum slippage
   --profile NAME         connection profile (default "Local service")
   --format FORMAT        table (default) or json (the body as received)
