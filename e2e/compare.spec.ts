@@ -81,13 +81,15 @@ test('a comparison on 4 chains shows every row, opens a detail with both routes 
   await expect(app.page.getByRole('region', { name: 'Past comparisons' }).getByRole('listitem').first()).toContainText(/ · done · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 });
 
-test('with a taker, a detail reads its issues in the row\'s tokens, base units on hover', async ({ app }) => {
+test('with a taker, the row flags its issues and a detail reads them in the row\'s tokens, base units on hover', async ({ app }) => {
   const compare = new ComparePage(app.page);
   const advanced = await compare.openAdvanced();
   // A demo taker that holds plenty and has set no allowance: an allowance issue on both models.
   await advanced.getByLabel(/^Taker/).fill(DEMO_TAKERS.fundedNoAllowance);
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Base'] });
   await compare.waitForEnd();
+  // The row says so before its detail is opened.
+  await expect(compare.rows.first().getByText('issues', { exact: true })).toHaveAttribute('title', 'Issues the service reported for the taker: Allowance Holder: allowance needed; Permit2: allowance needed (see the detail)');
   const detail = await compare.openDetail('Base');
   for (const model of ['Allowance Holder', 'Permit2']) {
     const issues = detail.getByRole('article', { name: `${model} detail` }).getByRole('list', { name: 'Issues' });

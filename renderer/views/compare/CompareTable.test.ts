@@ -55,6 +55,17 @@ describe('CompareTable', () => {
     expect(cells(eth!)).toEqual(expect.arrayContaining(['0.3529990', '0.3532990']));
   });
 
+  it('flags a row whose answers reported issues, saying which side reported what, and no other row', () => {
+    const [eth, base] = threeRows();
+    const flagged = { ...eth!, allowanceHolder: { ...eth!.allowanceHolder, issues: ['allowance' as const] }, permit2: { ...eth!.permit2, issues: ['allowance' as const, 'balance' as const] } };
+    const clean = { ...base!, allowanceHolder: { ...base!.allowanceHolder, issues: [] } };
+    render(CompareTable, props({ rows: [flagged, clean] }));
+    const [first, second] = bodyRows();
+    const flag = within(first!).getByText('issues');
+    expect(flag.getAttribute('title')).toBe('Issues the service reported for the taker: Allowance Holder: allowance needed; Permit2: allowance needed, balance too low (see the detail)');
+    expect(within(second!).queryByText('issues')).toBeNull();
+  });
+
   it('marks the sorted column with aria-sort and asks to sort when a header is clicked', async () => {
     const onSort = vi.fn();
     const view = render(CompareTable, props({ onSort }));

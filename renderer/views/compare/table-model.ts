@@ -117,6 +117,20 @@ export function noVerdictText(row: CompareRowWire): string {
   return 'neither priced';
 }
 
+const ISSUE_TEXT = { allowance: 'allowance needed', balance: 'balance too low', 'simulation-incomplete': 'simulation incomplete', 'invalid-sources': 'invalid excluded sources' } as const;
+
+/**
+ * What the row's issue flag says on hover: each side's reported issues ("Allowance Holder:
+ * allowance needed; Permit2: allowance needed, balance too low"), or null when no side reported one
+ * (then the row has no flag: without a taker, nothing was checked).
+ */
+export function issuesText(row: CompareRowWire): string | null {
+  const sides = ([['Allowance Holder', row.allowanceHolder], ['Permit2', row.permit2]] as const)
+    .filter(([, side]) => (side.issues ?? []).length > 0)
+    .map(([name, side]) => `${name}: ${side.issues!.map((issue) => ISSUE_TEXT[issue]).join(', ')}`);
+  return sides.length > 0 ? sides.join('; ') : null;
+}
+
 /** The model's display name. */
 export function modelName(model: 'allowance-holder' | 'permit2' | 'tie'): string {
   return model === 'allowance-holder' ? 'Allowance Holder' : model === 'permit2' ? 'Permit2' : 'Tie';

@@ -4,6 +4,7 @@ import { findToken } from '../../domain/token-registry.ts';
 import { buildRow, type ChainResults } from './build-row.ts';
 import { planComparison } from './plan.ts';
 import { startCompareRig, type CompareRig } from './test-support.ts';
+import { DEMO_TAKERS } from '../../service/swap/taker-state.ts';
 
 // The local service's demo taxed token on Ethereum: the engine's registry does not know its address.
 const TAXD = '0x7a7a000000000000000000000000000000000001';
@@ -35,6 +36,22 @@ describe('buildRow against answers of the local service', () => {
     expect(row.buyToken).toMatchObject({ address: TAXD, symbol: 'TAXD', decimals: 18, isOverride: true });
     expect(row.sellToken).toMatchObject({ symbol: 'USDC', isOverride: false });
     expect(row.permit2.routeTokens.map((token) => token.symbol)).toContain('TAXD');
+  });
+
+  it('carries the issues each side\'s answer reported, and none where the taker is in order', async () => {
+    const rowFor = async (taker: string) => {
+      const [chain] = planComparison(CompareRequestSchema.parse({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: [1], taker }));
+      const results: ChainResults = {};
+      for (const item of chain!.requests) results[item.model] = { entry: (await rig.requests.send({ profileId: 'local', endpoint: item.endpoint, params: item.params })).entry };
+      return buildRow(chain!, results, true);
+    };
+    // Funded, no allowance set: each model needs its own allowance.
+    const unapproved = await rowFor(DEMO_TAKERS.fundedNoAllowance);
+    expect([unapproved.allowanceHolder.issues, unapproved.permit2.issues]).toEqual([['allowance'], ['allowance']]);
+    const poor = await rowFor(DEMO_TAKERS.lowBalance);
+    expect(poor.permit2.issues).toEqual(['balance', 'simulation-incomplete']);
+    const funded = await rowFor(DEMO_TAKERS.funded);
+    expect([funded.allowanceHolder.issues, funded.permit2.issues]).toEqual([[], []]);
   });
 
   it('keeps a symbol typed with the override over the route\'s', async () => {

@@ -1,7 +1,7 @@
 import { compareChain, type AllowanceModel, type ModelOutcome, type NativeToBuyRate } from '../../domain/compare.ts';
 import { ENDPOINTS, type LiquidPrice } from '../../spec/index.ts';
 import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
-import { sideToWire, type CompareRowWire, type ModelSideWire } from '../../ipc/channels/compare.ts';
+import { sideToWire, type CompareRowWire, type ModelSideWire, type ReportedIssue } from '../../ipc/channels/compare.ts';
 import type { PlannedChain } from './plan.ts';
 
 /**
@@ -86,6 +86,19 @@ export function hasTax(outcomes: (ModelOutcome | undefined)[]): boolean {
   });
 }
 
+/** The issues a side's liquid answer reported (none without one: nothing was checked or answered). */
+export function reportedIssues(outcome: ModelOutcome | undefined): ReportedIssue[] {
+  const issues = liquid(outcome)?.issues;
+  if (!issues) return [];
+  const reported: [ReportedIssue, boolean][] = [
+    ['allowance', issues.allowance !== null],
+    ['balance', issues.balance !== null],
+    ['simulation-incomplete', issues.simulationIncomplete],
+    ['invalid-sources', issues.invalidSourcesPassed.length > 0],
+  ];
+  return reported.filter(([, isReported]) => isReported).map(([issue]) => issue);
+}
+
 /** The symbol a row shows for a token: the plan's, else the route's symbol for its address, else the short address. */
 function labelOf(token: PlannedChain['buy'], routeTokens: ModelSideWire['routeTokens']): string {
   if (token.symbol) return token.symbol;
@@ -133,8 +146,8 @@ export function buildRow(chain: PlannedChain, results: ChainResults, hasEnded = 
     networkFeeRate: rate ? { buyPerNative: rate.buyPerNative.toString(), source: rate.source, entryId: rate.entryId, zid: rate.zid } : null,
     feeNotPriced: notPriced,
     hasTax: hasTax([ah, p2]),
-    allowanceHolder: sideToWire(row.allowanceHolder, { entryId: entryIdOf(results['allowance-holder']), ...routeOf(ah) }),
-    permit2: sideToWire(row.permit2, { entryId: entryIdOf(results.permit2), ...routeOf(p2) }),
+    allowanceHolder: sideToWire(row.allowanceHolder, { entryId: entryIdOf(results['allowance-holder']), ...routeOf(ah), issues: reportedIssues(ah) }),
+    permit2: sideToWire(row.permit2, { entryId: entryIdOf(results.permit2), ...routeOf(p2), issues: reportedIssues(p2) }),
     diffBps: row.diffBps,
     netDiffBps: row.netDiffBps,
     better: row.better,

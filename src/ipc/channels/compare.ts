@@ -70,6 +70,14 @@ const BASE = z.string().regex(/^-?[0-9]+$/);
 const FeeTotalWireSchema = lazySchema(() => z.object({ token: z.string(), amount: BASE }));
 const RouteFillWireSchema = lazySchema(() => z.object({ from: z.string(), to: z.string(), source: z.string(), proportionBps: z.string() }));
 
+/**
+ * An issue the service reported in a liquid answer (spec, "Issues object"): an allowance to set, a
+ * balance too low, a simulation it could not complete, excluded sources it did not recognise.
+ */
+export const ReportedIssueSchema = z.enum(['allowance', 'balance', 'simulation-incomplete', 'invalid-sources']);
+/** A reported issue's kind. */
+export type ReportedIssue = z.infer<typeof ReportedIssueSchema>;
+
 /** One model's column group on the wire, with the history entry it came from and its route. */
 export const ModelSideWireSchema = lazySchema(() =>
   z.object({
@@ -90,6 +98,8 @@ export const ModelSideWireSchema = lazySchema(() =>
     entryId: z.number().int().min(0).nullable(),
     fills: z.array(RouteFillWireSchema),
     routeTokens: z.array(z.object({ address: z.string(), symbol: z.string() })),
+    /** The issues its answer reported (the row flags them; the detail says what they are). Absent in runs saved before. */
+    issues: z.array(ReportedIssueSchema).optional(),
   }),
 );
 /** A model side on the wire. */
@@ -221,7 +231,7 @@ const big = (value: string | null): bigint | null => (value === null ? null : Bi
 const text = (value: bigint | null): string | null => (value === null ? null : value.toString());
 
 /** A domain side on the wire, with its entry id and route. */
-export function sideToWire(side: ModelSide, extra: Pick<ModelSideWire, 'entryId' | 'fills' | 'routeTokens'>): ModelSideWire {
+export function sideToWire(side: ModelSide, extra: Pick<ModelSideWire, 'entryId' | 'fills' | 'routeTokens' | 'issues'>): ModelSideWire {
   return {
     ...side,
     buyAmount: text(side.buyAmount),
