@@ -88,6 +88,7 @@ test('with a taker, the row flags its issues and a detail reads them in the row\
   await advanced.getByLabel(/^Taker/).fill(DEMO_TAKERS.fundedNoAllowance);
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Base'] });
   await compare.waitForEnd();
+  await expect(compare.progress).toContainText('Done: 2/2 requests on 1 chain.');
   // The row says so before its detail is opened.
   await expect(compare.rows.first().getByText('issues', { exact: true })).toHaveAttribute('title', 'Issues the service reported for the taker: Allowance Holder: allowance needed; Permit2: allowance needed (see the detail)');
   const detail = await compare.openDetail('Base');

@@ -1,5 +1,5 @@
 import { comparisonToCsv, comparisonToJson, type ExportRow } from '../domain/compare-export.ts';
-import { formatComparedColumns, formatFixed, formatHumanAmount, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
+import { countOf, formatComparedColumns, formatFixed, formatHumanAmount, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
 import { rowFromWire, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
 
@@ -30,11 +30,6 @@ export function errorNotes<Row extends CompareRowWire>(rows: readonly Row[], whe
 /** How a comparison row is named in the error list: its chain ("Base (8453)"). */
 export function compareRowLabel(row: CompareRowWire): string {
   return chainLabel(row.chainId);
-}
-
-/** "1 chain", "3 chains". */
-export function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** True when no requested side was answered with a price or "no liquidity": nothing to compare. */

@@ -2,14 +2,14 @@ import { findCrossovers, ladderPoints, type LadderPoint, type NetFigure } from '
 import { splitAmountList, amountItemsProblem } from '../domain/ladder-amounts.ts';
 import { ladderToCsv, ladderToJson } from '../domain/ladder-export.ts';
 import { crossoverText, ladderModelName, sizeText } from '../domain/ladder-text.ts';
-import { formatComparedColumns, formatSignedBps, formatWithSymbol } from '../domain/number-format.ts';
+import { countOf, formatComparedColumns, formatSignedBps, formatWithSymbol } from '../domain/number-format.ts';
 import { ladderExportChains, ladderInputOf, LadderRequestSchema, type LadderRequest, type LadderRequestInput, type LadderRowWire, type LadderStatus } from '../ipc/channels/ladder.ts';
 import { isAppError } from '../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
 import type { z } from 'zod';
 import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
-import { alignTable, countOf, errorNotes } from './compare-format.ts';
+import { alignTable, errorNotes } from './compare-format.ts';
 import { UsageError, usageLine } from './compare-run.ts';
 import { planLadder } from '../core/compare/ladder-plan.ts';
 import { createLadderRunner } from '../core/compare/ladder-runner.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnFractionDigits, comparableFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatComparedColumns, formatHumanAmount, formatInteger, formatMixedColumn, formatSignedBps, formatTokenAmount, formatWithSymbol } from './number-format.ts';
+import { columnFractionDigits, countOf, comparableFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatComparedColumns, formatHumanAmount, formatInteger, formatMixedColumn, formatSignedBps, formatTokenAmount, formatWithSymbol } from './number-format.ts';
 
 describe('columnFractionDigits', () => {
   it('gives the smallest non-zero value six significant digits, capped at the decimals', () => {
@@ -116,5 +116,11 @@ describe('formatHumanAmount', () => {
 
   it('leaves text that is not a plain decimal as it is', () => {
     expect(formatHumanAmount('1e6')).toBe('1e6');
+  });
+});
+
+describe('countOf', () => {
+  it('writes one thing in the singular, any other count in the plural, grouped', () => {
+    expect([countOf(1, 'chain'), countOf(0, 'chain'), countOf(2, 'size'), countOf(1200, 'request')]).toEqual(['1 chain', '0 chains', '2 sizes', '1,200 requests']);
   });
 });

@@ -186,3 +186,8 @@ export function formatSignedBps(bps: number): string {
   const [whole, fraction] = Math.abs(bps).toFixed(2).split('.') as [string, string];
   return `${bps > 0 ? '+' : bps < 0 ? '-' : ''}${groupThousands(whole)}.${fraction}`;
 }
+
+/** A count and its noun, singular for one: "1 chain", "3 chains", "1,200 requests" (every screen and the CLI). */
+export function countOf(count: number, noun: string): string {
+  return `${formatInteger(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
