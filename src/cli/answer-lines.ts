@@ -2,7 +2,7 @@ import { chainById, chainLabel } from '../domain/chains.ts';
 import { formatWithSymbol } from '../domain/number-format.ts';
 import { chargeAndIssueFacts, type AmountText } from '../domain/support/charge-facts.ts';
 import { isObject, symbolOf, type Json } from '../domain/support/body-reading.ts';
-import type { CompareRowWire, SideDetail } from '../ipc/channels/compare.ts';
+import { REPORTED_ISSUE_TEXT, type CompareRowWire, type SideDetail } from '../ipc/channels/compare.ts';
 
 /**
  * What `price` and `compare` print beside their figures from the answers themselves: the fees, the
@@ -78,4 +78,27 @@ export function compareAnswerNotes(rows: readonly CompareRowWire[], details: Rec
   if (sidesByText.issue.size > 0) sections.push(list(taker ? `issues (taker ${taker})` : 'issues', sidesByText.issue));
   else if (taker) sections.push(`issues: ${noIssueText(taker)} on every side answered\n`);
   return sections.length > 0 ? `\n${sections.join('')}` : '';
+}
+
+/**
+ * The issues of a size ladder's answers, listed under its table by kind with the rows and sides
+ * that reported each ("balance too low on Ethereum (1) 100 WETH AH, …"): with a taker, the size
+ * where its balance or allowance stops being enough. Nothing without a taker; one line when it was
+ * sent and no side reported an issue.
+ * @param where how a row is named (its chain and size)
+ */
+export function ladderIssueNotes<Row extends CompareRowWire>(rows: readonly Row[], where: (row: Row) => string, taker: string | undefined): string {
+  if (!taker) return '';
+  const sidesByIssue = new Map<string, string[]>();
+  for (const row of rows) {
+    for (const [label, model] of SIDES) {
+      for (const issue of row[model].issues ?? []) {
+        const text = REPORTED_ISSUE_TEXT[issue];
+        sidesByIssue.set(text, [...(sidesByIssue.get(text) ?? []), `${where(row)} ${label}`]);
+      }
+    }
+  }
+  const isAnswered = rows.some((row) => SIDES.some(([, model]) => row[model].state === 'ok'));
+  if (sidesByIssue.size === 0) return isAnswered ? `\nissues: ${noIssueText(taker)} on every side answered\n` : '';
+  return `\nissues (taker ${taker}):\n${[...sidesByIssue].map(([text, on]) => `  ${text}\n    on ${on.join(', ')}`).join('\n')}\n`;
 }

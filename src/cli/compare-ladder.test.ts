@@ -8,6 +8,7 @@ import { LADDER_CSV_COLUMNS, LADDER_JSON_FORMAT } from '../domain/ladder-export.
 import { HistoryStore } from '../core/history/index.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
 import { main } from './main.ts';
+import { DEMO_TAKERS } from '../service/swap/taker-state.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/swap-explorer.js');
@@ -60,6 +61,16 @@ describe('swap-explorer compare --amounts', () => {
     expect(ran.stdout).toMatch(/^ {2}Ethereum \(1\): (None in range|Allowance Holder → Permit2|Permit2 → Allowance Holder)/m);
     expect(ran.stdout).toMatch(/^ {2}Base \(8453\): /m);
     expect(await readdir(join(dir, 'ladders'))).toHaveLength(1);
+  });
+
+  it('lists under the table, in its order, the sizes and sides where the taker\'s checks reported an issue', async () => {
+    // The demo taker with a thousand base units of every token: too little at each size.
+    const poor = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', '1,10', '--chains', '8453,1', '--taker', DEMO_TAKERS.lowBalance, '--data-dir', dir]);
+    expect(poor.code, poor.stderr).toBe(0);
+    const sides = ['Base (8453) 1 USDC', 'Base (8453) 10 USDC', 'Ethereum (1) 1 USDC', 'Ethereum (1) 10 USDC'].flatMap((row) => [`${row} AH`, `${row} P2`]).join(', ');
+    expect(poor.stdout).toContain(`\nissues (taker ${DEMO_TAKERS.lowBalance}):\n  balance too low\n    on ${sides}\n  simulation incomplete\n    on ${sides}\n`);
+    const funded = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', '1,10', '--chains', '8453', '--taker', DEMO_TAKERS.funded, '--data-dir', dir]);
+    expect(funded.stdout).toContain(`\nissues: none reported for taker ${DEMO_TAKERS.funded} on every side answered\n`);
   });
 
   it('writes JSON and CSV with zids that are in the app\'s history', async () => {

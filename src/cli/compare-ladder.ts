@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
 import { alignTable, errorNotes } from './compare-format.ts';
+import { ladderIssueNotes } from './answer-lines.ts';
 import { UsageError, usageLine } from './compare-run.ts';
 import { planLadder } from '../core/compare/ladder-plan.ts';
 import { createLadderRunner } from '../core/compare/ladder-runner.ts';
@@ -117,5 +118,9 @@ export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'js
   if (format === 'json') return `${ladderToJson(status.request, chains)}\n`;
   const first = status.rows[0];
   const pair = first ? `${first.sellToken.symbol} -> ${first.buyToken.symbol}` : `${status.request.sell} -> ${status.request.buy}`;
-  return `${pair} at ${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})\n${ladderTable(status.rows)}${errorNotes(status.rows, ladderRowLabel)}`;
+  // In the table's order (chain, then size), not the order the answers came in.
+  const position = (row: LadderRowWire) => chains.findIndex((chain) => chain.chainId === row.chainId);
+  const ordered = [...status.rows].sort((a, b) => position(a) - position(b) || a.amountIndex - b.amountIndex);
+  const issues = ladderIssueNotes(ordered, ladderRowLabel, status.request.taker);
+  return `${pair} at ${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})\n${ladderTable(status.rows)}${errorNotes(status.rows, ladderRowLabel)}${issues}`;
 }

@@ -1,4 +1,4 @@
-import type { CompareRowWire, ModelSideWire } from '../../../src/ipc/channels/compare.ts';
+import { REPORTED_ISSUE_TEXT, type CompareRowWire, type ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 import { formatBaseUnits } from '../../../src/domain/units.ts';
 import { formatSignedBps } from '../../../src/domain/number-format.ts';
 
@@ -117,8 +117,6 @@ export function noVerdictText(row: CompareRowWire): string {
   return 'neither priced';
 }
 
-const ISSUE_TEXT = { allowance: 'allowance needed', balance: 'balance too low', 'simulation-incomplete': 'simulation incomplete', 'invalid-sources': 'invalid excluded sources' } as const;
-
 /**
  * What the row's issue flag says on hover: each side's reported issues ("Allowance Holder:
  * allowance needed; Permit2: allowance needed, balance too low"), or null when no side reported one
@@ -127,7 +125,7 @@ const ISSUE_TEXT = { allowance: 'allowance needed', balance: 'balance too low', 
 export function issuesText(row: CompareRowWire): string | null {
   const sides = ([['Allowance Holder', row.allowanceHolder], ['Permit2', row.permit2]] as const)
     .filter(([, side]) => (side.issues ?? []).length > 0)
-    .map(([name, side]) => `${name}: ${side.issues!.map((issue) => ISSUE_TEXT[issue]).join(', ')}`);
+    .map(([name, side]) => `${name}: ${side.issues!.map((issue) => REPORTED_ISSUE_TEXT[issue]).join(', ')}`);
   return sides.length > 0 ? sides.join('; ') : null;
 }
 

@@ -78,6 +78,14 @@ export const ReportedIssueSchema = z.enum(['allowance', 'balance', 'simulation-i
 /** A reported issue's kind. */
 export type ReportedIssue = z.infer<typeof ReportedIssueSchema>;
 
+/** What each kind of reported issue means, in the words every screen and the CLI use. */
+export const REPORTED_ISSUE_TEXT: Readonly<Record<ReportedIssue, string>> = {
+  allowance: 'allowance needed',
+  balance: 'balance too low',
+  'simulation-incomplete': 'simulation incomplete',
+  'invalid-sources': 'invalid excluded sources',
+};
+
 /** One model's column group on the wire, with the history entry it came from and its route. */
 export const ModelSideWireSchema = lazySchema(() =>
   z.object({
