@@ -1,8 +1,9 @@
 import { chainById, chainLabel } from '../domain/chains.ts';
 import { formatWithSymbol } from '../domain/number-format.ts';
-import { chargeAndIssueFacts, type AmountText } from '../domain/support/charge-facts.ts';
+import { chargeAndIssueFacts, NO_TAX, type AmountText } from '../domain/support/charge-facts.ts';
 import { isObject, symbolOf, type Json } from '../domain/support/body-reading.ts';
 import { REPORTED_ISSUE_TEXT, type CompareRowWire, type SideDetail } from '../ipc/channels/compare.ts';
+import { listedBySide, MODEL_LABELS } from './compare-format.ts';
 
 /**
  * What `price` and `compare` print beside their figures from the answers themselves: the fees, the
@@ -44,8 +45,6 @@ export function priceAnswerLines(row: CompareRowWire, body: unknown, taker: stri
   return facts.some((fact) => fact.label === 'issue') ? lines : [...lines, ['issues', noIssueText(taker)]];
 }
 
-const SIDES = [['AH', 'allowanceHolder'], ['P2', 'permit2']] as const;
-
 /**
  * The taxes and issues of a comparison's answers, listed under its table: each text once with the
  * sides that answered it ("on Ethereum (1) AH, Base (8453) P2"), as errorNotes lists errors; when
@@ -57,25 +56,25 @@ export function compareAnswerNotes(rows: readonly CompareRowWire[], details: Rec
   let answered = 0;
   let untaxed = 0;
   for (const row of rows) {
-    for (const [label, model] of SIDES) {
+    for (const [label, model] of MODEL_LABELS) {
       const body = details[row.chainId]?.[model]?.body;
       if (!isObject(body) || body.liquidityAvailable !== true) continue;
       answered++;
       for (const fact of chargeAndIssueFacts(body, rowAmountText(row, body))) {
         // Tokens without tax are the usual case: said once below when every side says so.
-        if (fact.label === 'tax' && fact.value.startsWith('none:')) untaxed++;
-        if ((fact.label !== 'tax' && fact.label !== 'issue') || fact.value.startsWith('none:')) continue;
+        const isUntaxed = fact.label === 'tax' && fact.value.startsWith(NO_TAX);
+        if (isUntaxed) untaxed++;
+        if ((fact.label !== 'tax' && fact.label !== 'issue') || isUntaxed) continue;
         const sides = sidesByText[fact.label];
         sides.set(fact.value, [...(sides.get(fact.value) ?? []), `${chainLabel(row.chainId)} ${label}`]);
       }
     }
   }
   if (answered === 0) return '';
-  const list = (title: string, sides: Map<string, string[]>) => `${title}:\n${[...sides].map(([text, on]) => `  ${text}\n    on ${on.join(', ')}`).join('\n')}\n`;
   const sections: string[] = [];
-  if (sidesByText.tax.size > 0) sections.push(list('token taxes', sidesByText.tax));
+  if (sidesByText.tax.size > 0) sections.push(listedBySide('token taxes', sidesByText.tax));
   else if (untaxed === answered) sections.push('token taxes: none (0 bps) on every side answered\n');
-  if (sidesByText.issue.size > 0) sections.push(list(taker ? `issues (taker ${taker})` : 'issues', sidesByText.issue));
+  if (sidesByText.issue.size > 0) sections.push(listedBySide(taker ? `issues (taker ${taker})` : 'issues', sidesByText.issue));
   else if (taker) sections.push(`issues: ${noIssueText(taker)} on every side answered\n`);
   return sections.length > 0 ? `\n${sections.join('')}` : '';
 }
@@ -91,14 +90,14 @@ export function ladderIssueNotes<Row extends CompareRowWire>(rows: readonly Row[
   if (!taker) return '';
   const sidesByIssue = new Map<string, string[]>();
   for (const row of rows) {
-    for (const [label, model] of SIDES) {
+    for (const [label, model] of MODEL_LABELS) {
       for (const issue of row[model].issues ?? []) {
         const text = REPORTED_ISSUE_TEXT[issue];
         sidesByIssue.set(text, [...(sidesByIssue.get(text) ?? []), `${where(row)} ${label}`]);
       }
     }
   }
-  const isAnswered = rows.some((row) => SIDES.some(([, model]) => row[model].state === 'ok'));
+  const isAnswered = rows.some((row) => MODEL_LABELS.some(([, model]) => row[model].state === 'ok'));
   if (sidesByIssue.size === 0) return isAnswered ? `\nissues: ${noIssueText(taker)} on every side answered\n` : '';
-  return `\nissues (taker ${taker}):\n${[...sidesByIssue].map(([text, on]) => `  ${text}\n    on ${on.join(', ')}`).join('\n')}\n`;
+  return `\n${listedBySide(`issues (taker ${taker})`, sidesByIssue)}`;
 }

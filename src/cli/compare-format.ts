@@ -5,7 +5,16 @@ import { chainLabel } from '../domain/chains.ts';
 
 /** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
 
-const MODEL_LABELS = [['AH', 'allowanceHolder'], ['P2', 'permit2']] as const;
+/** The two models' short labels and their row members, in table order. */
+export const MODEL_LABELS = [['AH', 'allowanceHolder'], ['P2', 'permit2']] as const;
+
+/**
+ * A note under a table: each text once, with the sides it was said on ("  text\n    on Ethereum
+ * (1) AH, Base (8453) P2"), after a title line. Errors, taxes and issues are all listed this way.
+ */
+export function listedBySide(title: string, sidesByText: ReadonlyMap<string, readonly string[]>): string {
+  return `${title}:\n${[...sidesByText].map(([text, sides]) => `  ${text}\n    on ${sides.join(', ')}`).join('\n')}\n`;
+}
 
 /**
  * The messages behind the error names a table shows, each once with the sides it answered ("on
@@ -23,8 +32,7 @@ export function errorNotes<Row extends CompareRowWire>(rows: readonly Row[], whe
       sidesByError.set(error, [...(sidesByError.get(error) ?? []), `${where(row)} ${label}`]);
     }
   }
-  if (sidesByError.size === 0) return '';
-  return `\nerrors:\n${[...sidesByError].map(([error, sides]) => `  ${error}\n    on ${sides.join(', ')}`).join('\n')}\n`;
+  return sidesByError.size === 0 ? '' : `\n${listedBySide('errors', sidesByError)}`;
 }
 
 /** How a comparison row is named in the error list: its chain ("Base (8453)"). */

@@ -49,6 +49,9 @@ export function issueFacts(reader: Reader): AnswerFact[] {
 // The app's wording (TokenTaxes.svelte): bps as sent; null is a tax the service could not determine.
 const taxText = (value: unknown) => (value === null ? 'unknown' : `${String(value)} bps`);
 
+/** How the one 'tax' line begins when neither token is taxed (a caller may say that once for many answers). */
+export const NO_TAX = 'none:';
+
 /** One 'tax' line per token whose tax is not zero, or not known; one saying so when both are zero. */
 export function taxFacts(reader: Reader): AnswerFact[] {
   const metadata = isObject(reader.body.tokenMetadata) ? reader.body.tokenMetadata : {};
@@ -59,7 +62,7 @@ export function taxFacts(reader: Reader): AnswerFact[] {
   if (tokens.length === 0) return [];
   const isZero = (value: unknown) => value === 0 || value === '0';
   const taxed = tokens.filter(({ tax }) => ![tax.buyTaxBps, tax.sellTaxBps, tax.transferTaxBps].every(isZero));
-  if (taxed.length === 0) return [{ label: 'tax', value: `none: 0 bps on ${tokens.map(({ address }) => symbolOf(reader.body, address)).join(' and ')}` }];
+  if (taxed.length === 0) return [{ label: 'tax', value: `${NO_TAX} 0 bps on ${tokens.map(({ address }) => symbolOf(reader.body, address)).join(' and ')}` }];
   return taxed.map(({ role, address, tax }) => ({
     label: 'tax',
     value: `${symbolOf(reader.body, address)} (${role} token): buy ${taxText(tax.buyTaxBps)}, sell ${taxText(tax.sellTaxBps)}, transfer ${taxText(tax.transferTaxBps)}`,
