@@ -40,8 +40,11 @@ function reportOf(endpoint: EndpointId, status: number | null, body: unknown): N
 }
 
 function errorNameOf(exchange: HttpExchange, body: unknown): string | null {
-  const parsed = NamedErrorSchema.safeParse(body);
-  if (parsed.success && exchange.status !== null && exchange.status >= 400) return parsed.data.name;
+  // Only an error status names an error: a 200 body is not read as one (nor its schema built).
+  if (exchange.status !== null && exchange.status >= 400) {
+    const parsed = NamedErrorSchema.safeParse(body);
+    if (parsed.success) return parsed.data.name;
+  }
   return exchange.appError?.code ?? null;
 }
 
