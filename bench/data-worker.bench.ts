@@ -98,13 +98,21 @@ async function measure(kind: 'worker' | 'in-thread', files: { genuine: string; h
   }
 }
 
+const DELAY_BOUND_MS = 10;
+
 function delayRows(label: string, worker: Delay, inThread: Delay): BenchRow[] {
   const detail = `worker: ${worker.outcome} in ${worker.ms.toFixed(0)} ms, loop delay max ${worker.maxMs.toFixed(1)} ms; in this thread: ${inThread.outcome} in ${inThread.ms.toFixed(0)} ms, loop delay max ${inThread.maxMs.toFixed(0)} ms`;
+  const ratio: BenchRow = { name: `  the same, vs the engine in main's thread (before the worker)`, value: worker.p99Ms, unit: 'ms', target: 0.5, comparison: '<=', peer: { name: 'in-thread p99', value: inThread.p99Ms } };
+  // The gate: the same work through the worker against the engine in this thread, same run. It
+  // means something only where this thread is blocked well past the bound: the hostile file is
+  // refused in ~10-20 ms, and then both figures are timer noise and the cost of handing the file
+  // over, so the row says so instead of judging (the absolute bound above still holds it).
+  const isBlocked = inThread.p99Ms >= 2 * DELAY_BOUND_MS;
   return [
-    { name: `main's event-loop delay p99 while the data worker ${label}`, value: worker.p99Ms, unit: 'ms', target: 10, comparison: '<=', detail },
-    // The gate: the same work through the worker against the engine in this thread, same run. Half
-    // leaves room for a busy machine's timer noise on the hostile file, which blocks for ~20 ms only.
-    { name: `  the same, vs the engine in main's thread (before the worker)`, value: worker.p99Ms, unit: 'ms', target: 0.5, comparison: '<=', peer: { name: 'in-thread p99', value: inThread.p99Ms } },
+    { name: `main's event-loop delay p99 while the data worker ${label}`, value: worker.p99Ms, unit: 'ms', target: DELAY_BOUND_MS, comparison: '<=', detail },
+    isBlocked
+      ? ratio
+      : { ...ratio, skipped: `not judged: in this thread the work blocked only ${inThread.p99Ms.toFixed(1)} ms (p99), under twice the ${DELAY_BOUND_MS} ms bound, so there was no blocking for the worker to take away (the worker's ${worker.p99Ms.toFixed(1)} ms is held by the bound above)` },
   ];
 }
 
