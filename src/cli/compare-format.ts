@@ -1,6 +1,6 @@
 import { comparisonToCsv, comparisonToJson, type ExportRow } from '../domain/compare-export.ts';
 import { countOf, formatComparedColumns, formatFixed, formatHumanAmount, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
-import { rowFromWire, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
+import { exportRowOf, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
 
 /** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
@@ -47,10 +47,7 @@ export function isNothingAnswered(rows: readonly CompareRowWire[]): boolean {
 
 /** The exporter's rows from a run's wire rows. */
 export function exportRowsOf(rows: readonly CompareRowWire[]): ExportRow[] {
-  return rows.map((row) => ({
-    row: rowFromWire(row), chainName: row.chainName, buyDecimals: row.buyToken.decimals, nativeDecimals: row.nativeDecimals,
-    sellSymbol: row.sellToken.symbol, buySymbol: row.buyToken.symbol, buyAddress: row.buyToken.address, buyPerNative: row.networkFeeRate?.buyPerNative ?? null,
-  }));
+  return rows.map(exportRowOf);
 }
 
 // Through the app's one formatter (thousands separators, digits cut, never rounded up); CSV and JSON keep base units.

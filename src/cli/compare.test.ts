@@ -112,6 +112,11 @@ describe('swap-explorer compare', () => {
     expect(ran.stdout).toContain(`issues (taker ${DEMO_TAKERS.fundedNoAllowance}):\n`);
     expect(ran.stdout).toContain(`  allowance needed on ${PERMIT2_ADDRESS.toLowerCase()} (current 0 WETH)\n    on Ethereum (1) P2, Base (8453) P2\n`);
     expect(ran.stdout).toMatch(/ {2}allowance needed on 0x[0-9a-f]{40} \(current 0 WETH\)\n {4}on Ethereum \(1\) AH, Base \(8453\) AH\n/);
+    // The CSV carries the same, by kind, in its last columns.
+    const csv = await inProcess(['compare', '--sell', 'WETH', '--buy', 'TAXD', '--amount', '1', '--chains', '1', '--taker', DEMO_TAKERS.fundedNoAllowance, '--format', 'csv', '--data-dir', dir]);
+    const [header, line] = csv.stdout.trim().split('\r\n').map((text) => text.split(','));
+    const cell = (name: string) => line![header!.indexOf(name)];
+    expect([cell('has_tax'), cell('allowance_holder_issues'), cell('permit2_issues')]).toEqual(['true', 'allowance', 'allowance']);
     // A funded taker: the checks ran and found nothing; no taker: nothing is said of issues.
     const funded = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--chains', '10', '--taker', DEMO_TAKERS.funded, '--data-dir', dir]);
     expect(funded.stdout).toContain(`\ntoken taxes: none (0 bps) on every side answered\nissues: none reported for taker ${DEMO_TAKERS.funded} on every side answered\n`);

@@ -49,8 +49,12 @@ const items: ExportRow[] = [
     buySymbol: 'USDC',
     buyAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
     buyPerNative: null,
+    hasTax: true,
+    issues: { allowanceHolder: ['allowance', 'balance'], permit2: [] },
   },
 ];
+// A row from a run saved before taxes and issues were kept: not known, which is not "none".
+const older: ExportRow = { ...items[0]!, hasTax: undefined, issues: undefined };
 
 describe('comparisonToCsv', () => {
   it('writes a header and one row per chain that a CSV reader gets back field for field', () => {
@@ -69,6 +73,16 @@ describe('comparisonToCsv', () => {
     expect(cell('permit2_error_name')).toBe('INPUT_INVALID');
     expect(cell('permit2_zid')).toBe('0xbbbbbbbbbbbbbbbbbbbbbbbb');
     expect(cell('better')).toBe('allowance-holder');
+    expect(cell('has_tax')).toBe('true');
+    expect(cell('allowance_holder_issues')).toBe('allowance; balance');
+    expect(cell('permit2_issues')).toBe('');
+  });
+
+  it('adds the tax flag and the issues after every column it had, so earlier columns keep their place', () => {
+    expect(COMPARISON_CSV_COLUMNS.slice(-3)).toEqual(['has_tax', 'allowance_holder_issues', 'permit2_issues']);
+    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 4);
+    const [header, row] = readCsv(comparisonToCsv([older]));
+    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(['', '', '']);
   });
 
   it('quotes commas, quotes and line breaks, and defuses formulas but not negative numbers', () => {
@@ -91,5 +105,10 @@ describe('comparisonToJson', () => {
     expect(row.allowanceHolder.zid).toBe(ahBody.zid);
     expect(row.permit2.zid).toBe('0xbbbbbbbbbbbbbbbbbbbbbbbb');
     expect(row.permit2.errorMessage).toContain('line 2');
+    expect(row.hasTax).toBe(true);
+    expect(row.issues).toEqual({ allowanceHolder: ['allowance', 'balance'], permit2: [] });
+    // Not known (an older run) is null, never an empty list that would read as "none reported".
+    const before = JSON.parse(comparisonToJson([older])).rows[0];
+    expect([before.hasTax, before.issues]).toEqual([null, { allowanceHolder: null, permit2: null }]);
   });
 });

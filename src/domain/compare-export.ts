@@ -21,6 +21,10 @@ export interface ExportRow {
   buyAddress?: string;
   /** Buy-token base units per whole native unit the fee was converted with; null: fee not priced. */
   buyPerNative?: string | null;
+  /** A side's answer reported a non-zero token tax (undefined: not known, a run saved before). */
+  hasTax?: boolean;
+  /** The kinds of issue each side's answer reported ('allowance', 'balance', …); undefined: not known. */
+  issues?: { allowanceHolder: readonly string[] | undefined; permit2: readonly string[] | undefined };
 }
 
 const SIDE_COLUMNS = [
@@ -29,12 +33,16 @@ const SIDE_COLUMNS = [
   'buy_amount_base_units', 'min_buy_amount_base_units', 'total_network_fee_base_units', 'network_fee_in_buy_token_base_units', 'net_buy_amount_base_units',
 ] as const;
 
-/** The CSV header, in column order. */
+/**
+ * The CSV header, in column order. The tax flag and the issues come last, after both models'
+ * columns, so that every earlier column keeps the place it had in exports made before them.
+ */
 export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   'chain_id', 'chain_name', 'sell_symbol', 'buy_symbol', 'buy_token', 'better', 'better_basis', 'diff_bps_permit2_vs_allowance_holder',
   'net_diff_bps_permit2_vs_allowance_holder', 'buy_base_units_per_native',
   ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
+  'has_tax', 'allowance_holder_issues', 'permit2_issues',
 ];
 
 /** Quotes a CSV field (RFC 4180) and defuses spreadsheet formulas in text such as error messages. */
@@ -77,7 +85,11 @@ export function comparisonToCsv(items: readonly ExportRow[]): string {
   for (const item of items) {
     const { row } = item;
     const head = [row.chainId, item.chainName, item.sellSymbol ?? null, item.buySymbol ?? null, item.buyAddress ?? null, row.better, row.basis, row.diffBps, row.netDiffBps, item.buyPerNative ?? null];
-    const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item)];
+    // Issues: the kinds reported, ';'-separated; empty when none was reported (or, in a run saved
+    // before issues were kept, not known: the JSON tells the two apart with null).
+    const issues = (kinds: readonly string[] | undefined) => (kinds ?? []).join('; ');
+    const tail = [item.hasTax === undefined ? null : String(item.hasTax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2)];
+    const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
     lines.push(cells.map(csvField).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
@@ -91,6 +103,13 @@ export const COMPARISON_JSON_FORMAT = 'swap-explorer.comparison';
  * number would lose digits), with the decimals needed to read it.
  */
 export function comparisonToJson(items: readonly ExportRow[]): string {
-  const rows = items.map((item) => ({ chainName: item.chainName, buyDecimals: item.buyDecimals, nativeDecimals: item.nativeDecimals, ...item.row }));
+  const rows = items.map((item) => ({
+    chainName: item.chainName,
+    buyDecimals: item.buyDecimals,
+    nativeDecimals: item.nativeDecimals,
+    ...item.row,
+    hasTax: item.hasTax ?? null,
+    issues: { allowanceHolder: item.issues?.allowanceHolder ?? null, permit2: item.issues?.permit2 ?? null },
+  }));
   return JSON.stringify({ format: COMPARISON_JSON_FORMAT, version: 1, rows }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
 }

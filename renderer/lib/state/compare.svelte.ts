@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { api } from '../api.ts';
 import type { Result } from '../../../src/ipc/result.ts';
 import type { compareChannels, CompareRequestInput, RunStatus, RunSummary, TokenOverride } from '../../../src/ipc/channels/compare.ts';
-import { rowFromWire } from '../../../src/ipc/channels/compare.ts';
+import { exportRowOf } from '../../../src/ipc/channels/compare.ts';
 import { swapChains } from '../../../src/domain/chains.ts';
 import { chainsWithBoth } from '../../views/compare/pair-options.ts';
 import { overrideProblems, overrideDraftOf, parseOverride, type OverrideProblem } from '../../views/compare/override-check.ts';
@@ -275,10 +275,7 @@ export class CompareState {
 
   /** The exporter's rows, in the table's order. */
   exportRows(): ExportRow[] {
-    return this.rows.map((row) => ({
-      row: rowFromWire(row), chainName: row.chainName, buyDecimals: row.buyToken.decimals, nativeDecimals: row.nativeDecimals,
-      sellSymbol: row.sellToken.symbol, buySymbol: row.buyToken.symbol, buyAddress: row.buyToken.address, buyPerNative: row.networkFeeRate?.buyPerNative ?? null,
-    }));
+    return this.rows.map(exportRowOf);
   }
 
   csv(): string {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AddressSchema, lazySchema } from '../../spec/index.ts';
 import { LIMITS } from '../../spec/constants.ts';
 import type { ComparisonRow, ModelSide } from '../../domain/compare.ts';
+import type { ExportRow } from '../../domain/compare-export.ts';
 import { channel } from '../channel.ts';
 import { AppErrorSchema } from '../result.ts';
 
@@ -283,5 +284,21 @@ export function rowFromWire(row: CompareRowWire): ComparisonRow {
     netDiffBps: row.netDiffBps ?? null,
     better: row.better,
     basis: row.basis,
+  };
+}
+
+/** A wire row as the CSV/JSON exporter takes it: the app's Export buttons and the CLI's --format alike. */
+export function exportRowOf(row: CompareRowWire): ExportRow {
+  return {
+    row: rowFromWire(row),
+    chainName: row.chainName,
+    buyDecimals: row.buyToken.decimals,
+    nativeDecimals: row.nativeDecimals,
+    sellSymbol: row.sellToken.symbol,
+    buySymbol: row.buyToken.symbol,
+    buyAddress: row.buyToken.address,
+    buyPerNative: row.networkFeeRate?.buyPerNative ?? null,
+    hasTax: row.hasTax,
+    issues: { allowanceHolder: row.allowanceHolder.issues, permit2: row.permit2.issues },
   };
 }
