@@ -24,7 +24,11 @@ const chain: LadderExportChain = {
   rows: [
     { amount: '100', sellAmount: 100_000_000n, row: row(side('allowance-holder', 30n * 10n ** 15n, '0xa1'), side('permit2', 299n * 10n ** 14n, '0xb1')), feeRate: { source: 'quoted', zid: '0xr1' } },
     { amount: '1000', sellAmount: 1_000_000_000n, row: row(side('allowance-holder', 300n * 10n ** 15n, '0xa2'), side('permit2', 301n * 10n ** 15n, '0xb2')) },
-    { amount: '10000', sellAmount: 10_000_000_000n, row: row(side('allowance-holder', 3n * 10n ** 18n, '0xa3'), side('permit2', 3n * 10n ** 18n, '0xb3', false)), feeNotPriced: 'fee not priced: no liquidity for ETH → WETH' },
+    {
+      amount: '10000', sellAmount: 10_000_000_000n, row: row(side('allowance-holder', 3n * 10n ** 18n, '0xa3'), side('permit2', 3n * 10n ** 18n, '0xb3', false)), feeNotPriced: 'fee not priced: no liquidity for ETH → WETH',
+      // The taker's balance runs out at this size; the first two sizes come from a ladder saved before issues were kept.
+      issues: { allowanceHolder: ['balance', 'simulation-incomplete'], permit2: [] },
+    },
   ],
 };
 
@@ -45,6 +49,8 @@ describe('size ladder export', () => {
     expect(cell(3, 'better')).toBe('');
     expect([cell(1, 'fee_rate_source'), cell(1, 'fee_rate_zid')]).toEqual(['quoted', '0xr1']);
     expect(cell(3, 'fee_not_priced')).toBe('fee not priced: no liquidity for ETH → WETH');
+    expect(LADDER_CSV_COLUMNS.slice(-2)).toEqual(['allowance_holder_issues', 'permit2_issues']);
+    expect([cell(3, 'allowance_holder_issues'), cell(3, 'permit2_issues'), cell(1, 'allowance_holder_issues')]).toEqual(['balance; simulation-incomplete', '', '']);
     expect(cell(1, 'chain_crossover')).toMatch(/^"?Allowance Holder → Permit2 at ≈ [0-9,]+ USDC \(between 100 USDC and 1,000 USDC\)"?$/);
   });
 
@@ -61,5 +67,8 @@ describe('size ladder export', () => {
       ['1000', '1000000000', '0.000301', '0xb2'],
       ['10000', '10000000000', null, '0xb3'],
     ]);
+    // Issues by kind; null where not known (a ladder saved before they were kept), never [] that reads as none.
+    const issues = (parsed.chains[0]!.points as unknown as { allowanceHolder: { issues: unknown } }[]).map((point) => point.allowanceHolder.issues);
+    expect(issues).toEqual([null, null, ['balance', 'simulation-incomplete']]);
   });
 });

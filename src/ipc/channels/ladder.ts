@@ -112,7 +112,8 @@ export function ladderExportChains(rows: readonly LadderRowWire[]): LadderExport
       chains.set(row.chainId, chain);
     }
     const feeRate = row.networkFeeRate ? { source: row.networkFeeRate.source, zid: row.networkFeeRate.zid ?? null } : null;
-    chain.rows.push({ amount: row.amount, sellAmount: BigInt(row.sellAmount), row: rowFromWire(row), feeRate, feeNotPriced: row.feeNotPriced ?? null });
+    const issues = { allowanceHolder: row.allowanceHolder.issues, permit2: row.permit2.issues };
+    chain.rows.push({ amount: row.amount, sellAmount: BigInt(row.sellAmount), row: rowFromWire(row), feeRate, feeNotPriced: row.feeNotPriced ?? null, issues });
   }
   return [...chains.values()];
 }
