@@ -24,4 +24,12 @@ describe('LadderTable', () => {
     expect(cells.at(-2)).toBe('-5.0e-13');
     expect(cells.at(-1)).toBe('Allowance Holder');
   });
+
+  it('says under a side\'s buy which issues its answer reported, and nothing under a side that reported none', () => {
+    const base = row(1, 'Ethereum', { ...okSide('allowance-holder', 10n ** 18n, 1), issues: ['balance', 'simulation-incomplete'] }, { ...okSide('permit2', 10n ** 18n, 2), issues: [] }, 0, 'tie');
+    render(LadderTable, { rows: [{ ...base, amount: '1000', amountIndex: 0 }], onOpenEntry: vi.fn() });
+    const [, , , , p2] = [...screen.getByRole('row', { name: /^Ethereum/ }).querySelectorAll('td')];
+    expect(screen.getByRole('list', { name: 'Allowance Holder issues at 1,000 USDC on Ethereum' }).textContent).toMatch(/^\s*balance too low\s*simulation incomplete\s*$/);
+    expect(p2!.querySelector('.issues')).toBeNull();
+  });
 });
