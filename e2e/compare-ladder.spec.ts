@@ -6,6 +6,7 @@ import { LadderPage } from './pages/ladder-page.ts';
 import { ComparePage } from './pages/compare-page.ts';
 import { LADDER_CSV_COLUMNS } from '../src/domain/ladder-export.ts';
 import { HistorySearchInputSchema } from '../src/ipc/channels/history.ts';
+import { DEMO_TAKERS } from '../src/service/swap/taker-state.ts';
 
 // Compare's Sizes mode against the real engine and local service (issue 11, size ladder).
 
@@ -119,6 +120,21 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
   await expect(ladder.progress).toContainText('Done: 16/16 requests');
   await expect(ladder.amounts).toHaveValue('1, 10, 100, 1000');
   await expect(ladder.table('1 WETH').locator('tbody tr')).toHaveCount(2);
+});
+
+test('with the One size form\'s taker, each size\'s table lists the issues each side reported', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  const advanced = await compare.openAdvanced();
+  // A thousand base units of every token, allowance set: too little at every size, on both models.
+  await advanced.getByLabel(/^Taker/).fill(DEMO_TAKERS.lowBalance);
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  await ladder.run('1, 10', ['Base'], { sell: 'USDC', buy: 'WETH' });
+  await ladder.waitForEnd();
+  for (const model of ['Allowance Holder', 'Permit2']) {
+    await expect(ladder.table('1 USDC').getByRole('list', { name: `${model} issues at 1 USDC on Base` }).getByRole('listitem')).toHaveText(['balance too low', 'simulation incomplete']);
+  }
+  await expectNoSeriousAxe(app.page, 'a ladder table with issues');
 });
 
 test('a ladder cancelled half-way keeps what was answered and says cancelled on every other side', async ({ app }) => {

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { DEMO_TAKERS } from '../src/service/swap/taker-state.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
@@ -119,7 +120,7 @@ async function expectKeyColumnsFit(page: Page, compare: ComparePage, state: stri
   expect(bodyWidth.scroll, `page width at ${state}`).toBeLessThanOrEqual(bodyWidth.client);
 }
 
-test('at 1024 x 768 the key columns still fit, and at 1280 rows with override and tax flags do not push them out', async ({ app }) => {
+test('at 1024 x 768 the key columns still fit, and at 1280 rows with override, tax and issue flags do not push them out', async ({ app }) => {
   const page = app.page;
   const compare = new ComparePage(page);
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -127,13 +128,16 @@ test('at 1024 x 768 the key columns still fit, and at 1280 rows with override an
   await expectKeyColumnsFit(page, compare, '1024 x 768');
   await expectAccessible(page, '1024 x 768 results');
 
-  // TAXD on Ethereum: its row carries the tax flag and the override's pair, which widen the chain cell.
+  // TAXD on Ethereum: its row carries the tax flag and the override's pair, which widen the chain
+  // cell; a taker without allowances adds the issues flag to every row.
   await page.setViewportSize({ width: 1280, height: 800 });
   await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: TAXD });
+  await (await compare.openAdvanced()).getByLabel(/^Taker/).fill(DEMO_TAKERS.fundedNoAllowance);
   await compare.form.getByRole('button', { name: 'Compare', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison/ })).toHaveCount(2, HEAVY);
   await expect(compare.row('Ethereum').getByRole('rowheader')).toContainText('tax');
   await expect(compare.row('Ethereum').getByRole('rowheader')).toContainText('USDC → TAXD');
+  await expect(compare.row('Ethereum').getByRole('rowheader')).toContainText('issues');
   await expectKeyColumnsFit(page, compare, '1280 x 800 with flags');
   // Reopened from past runs: the run without the override, then the one with its flags.
   await compare.reopen('1,000 USDC to WETH', 1);
