@@ -3,7 +3,7 @@ import { formatWithSymbol } from '../domain/number-format.ts';
 import { chargeAndIssueFacts, NO_TAX, type AmountText } from '../domain/support/charge-facts.ts';
 import { isObject, symbolOf, type Json } from '../domain/support/body-reading.ts';
 import { REPORTED_ISSUE_TEXT, type CompareRowWire, type SideDetail } from '../ipc/channels/compare.ts';
-import { listedBySide, MODEL_LABELS } from './compare-format.ts';
+import { addSide, listedBySide, MODEL_LABELS } from './compare-format.ts';
 
 /**
  * What `price` and `compare` print beside their figures from the answers themselves: the fees, the
@@ -65,8 +65,7 @@ export function compareAnswerNotes(rows: readonly CompareRowWire[], details: Rec
         const isUntaxed = fact.label === 'tax' && fact.value.startsWith(NO_TAX);
         if (isUntaxed) untaxed++;
         if ((fact.label !== 'tax' && fact.label !== 'issue') || isUntaxed) continue;
-        const sides = sidesByText[fact.label];
-        sides.set(fact.value, [...(sides.get(fact.value) ?? []), `${chainLabel(row.chainId)} ${label}`]);
+        addSide(sidesByText[fact.label], fact.value, `${chainLabel(row.chainId)} ${label}`);
       }
     }
   }
@@ -91,10 +90,7 @@ export function ladderIssueNotes<Row extends CompareRowWire>(rows: readonly Row[
   const sidesByIssue = new Map<string, string[]>();
   for (const row of rows) {
     for (const [label, model] of MODEL_LABELS) {
-      for (const issue of row[model].issues ?? []) {
-        const text = REPORTED_ISSUE_TEXT[issue];
-        sidesByIssue.set(text, [...(sidesByIssue.get(text) ?? []), `${where(row)} ${label}`]);
-      }
+      for (const issue of row[model].issues ?? []) addSide(sidesByIssue, REPORTED_ISSUE_TEXT[issue], `${where(row)} ${label}`);
     }
   }
   const isAnswered = rows.some((row) => MODEL_LABELS.some(([, model]) => row[model].state === 'ok'));

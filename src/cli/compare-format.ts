@@ -1,4 +1,4 @@
-import { comparisonToCsv, comparisonToJson, type ExportRow } from '../domain/compare-export.ts';
+import { comparisonToCsv, comparisonToJson } from '../domain/compare-export.ts';
 import { countOf, formatComparedColumns, formatFixed, formatHumanAmount, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
 import { exportRowOf, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
@@ -7,6 +7,11 @@ import { chainLabel } from '../domain/chains.ts';
 
 /** The two models' short labels and their row members, in table order. */
 export const MODEL_LABELS = [['AH', 'allowanceHolder'], ['P2', 'permit2']] as const;
+
+/** Adds `side` to the sides `text` was said on (a note's list, in the order seen). */
+export function addSide(sidesByText: Map<string, string[]>, text: string, side: string): void {
+  sidesByText.set(text, [...(sidesByText.get(text) ?? []), side]);
+}
 
 /**
  * A note under a table: each text once, with the sides it was said on ("  text\n    on Ethereum
@@ -29,7 +34,7 @@ export function errorNotes<Row extends CompareRowWire>(rows: readonly Row[], whe
       const side = row[model];
       if (side.state !== 'error') continue;
       const error = `${side.errorName ?? 'error'}: ${side.errorMessage ?? 'no message'}`;
-      sidesByError.set(error, [...(sidesByError.get(error) ?? []), `${where(row)} ${label}`]);
+      addSide(sidesByError, error, `${where(row)} ${label}`);
     }
   }
   return sidesByError.size === 0 ? '' : `\n${listedBySide('errors', sidesByError)}`;
@@ -43,11 +48,6 @@ export function compareRowLabel(row: CompareRowWire): string {
 /** True when no requested side was answered with a price or "no liquidity": nothing to compare. */
 export function isNothingAnswered(rows: readonly CompareRowWire[]): boolean {
   return rows.every((row) => MODEL_LABELS.every(([, model]) => row[model].state !== 'ok' && row[model].state !== 'no-liquidity'));
-}
-
-/** The exporter's rows from a run's wire rows. */
-export function exportRowsOf(rows: readonly CompareRowWire[]): ExportRow[] {
-  return rows.map(exportRowOf);
 }
 
 // Through the app's one formatter (thousands separators, digits cut, never rounded up); CSV and JSON keep base units.
@@ -118,8 +118,8 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
  * answers' taxes and issues: src/cli/answer-lines.ts); CSV and JSON carry their own columns.
  */
 export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json', answerNotes = ''): string {
-  if (format === 'csv') return comparisonToCsv(exportRowsOf(status.rows));
-  if (format === 'json') return `${comparisonToJson(exportRowsOf(status.rows))}\n`;
+  if (format === 'csv') return comparisonToCsv(status.rows.map(exportRowOf));
+  if (format === 'json') return `${comparisonToJson(status.rows.map(exportRowOf))}\n`;
   const first = status.rows[0];
   // The table's columns name no unit: the title says which token each figure counts.
   const units = first ? `; buy amounts in ${first.buyToken.symbol}, network fees in each chain's native token` : '';

@@ -1,3 +1,4 @@
+import { isAddress, shortAddress } from '../domain/address-text.ts';
 import { chainById, swapChains } from '../domain/chains.ts';
 import { DEMO_TAX_TOKENS, findDemoToken } from '../domain/demo-tokens.ts';
 import { findToken, findTokenBySymbol } from '../domain/token-registry.ts';
@@ -16,16 +17,10 @@ import { UsageError } from './compare-run.ts';
  * token in the results), as the picker writes it.
  */
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
 /** One side of the pair: the request's symbol and the overrides it needs. */
 export interface TokenSide {
   symbol: string;
   overrides: TokenOverride[];
-}
-
-function shortAddress(address: string): string {
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
 function decimalsOf(flag: string, text: string | undefined): number | undefined {
@@ -59,7 +54,7 @@ function addressSide(side: 'sell' | 'buy', address: string, decimals: number | u
 export function tokenSide(side: 'sell' | 'buy', value: string, decimalsText: string | undefined, chains: readonly number[] | undefined): TokenSide {
   const decimals = decimalsOf(`--${side}-decimals`, decimalsText);
   const text = value.trim();
-  if (ADDRESS.test(text)) return addressSide(side, text, decimals, chains);
+  if (isAddress(text)) return addressSide(side, text, decimals, chains);
   if (decimals !== undefined) throw new UsageError(`--${side}-decimals goes with an address: ${text} is a symbol, whose decimals the token list has`);
   const onChains = chains ?? swapChains().map((chain) => chain.chainId);
   // A registry symbol wins over a demo token's; an unknown symbol is left to the engine, which names the chain.

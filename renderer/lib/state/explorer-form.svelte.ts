@@ -1,4 +1,5 @@
 import '../zod-csp.ts';
+import { isAddress } from '../../../src/domain/address-text.ts';
 import { chainName } from '../../../src/domain/chains.ts';
 import { findToken, findTokenBySymbol, tokensOf, type TokenInfo } from '../../../src/domain/token-registry.ts';
 import { AmountError, formatBaseUnits, parseHumanAmount } from '../../../src/domain/units.ts';
@@ -40,7 +41,6 @@ export const ADVANCED_PARAMS: readonly AdvancedParam[] = [
   { name: 'wrapUnwrapMode', hint: 'default direct', allowanceHolderOnly: true, choices: ['direct', 'settler'] },
 ];
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** A token field resolved: a registry token, an unknown address (base units), or a problem. */
 export type ResolvedToken = { token: TokenInfo } | { address: string; decimals: null } | { error: string };
@@ -49,7 +49,7 @@ export type ResolvedToken = { token: TokenInfo } | { address: string; decimals: 
 export function resolveToken(chainId: number, text: string): ResolvedToken {
   const trimmed = text.trim();
   if (trimmed === '') return { error: 'is required' };
-  if (ADDRESS.test(trimmed)) {
+  if (isAddress(trimmed)) {
     const token = findToken(chainId, trimmed);
     return token ? { token } : { address: trimmed, decimals: null };
   }
@@ -81,7 +81,7 @@ export function toBaseUnits(text: string, decimals: number | null): { value: str
 // else as typed, so "Send even if invalid" sends exactly the form (FOO is sent as FOO).
 function sentToken(text: string, resolved: ResolvedToken): string | undefined {
   const trimmed = text.trim();
-  if (ADDRESS.test(trimmed)) return trimmed;
+  if (isAddress(trimmed)) return trimmed;
   return addressOf(resolved) ?? (trimmed === '' ? undefined : trimmed);
 }
 

@@ -1,4 +1,5 @@
 import type { TokenOverride } from '../../../src/ipc/channels/compare.ts';
+import { isAddress as isTextAddress, shortAddress } from '../../../src/domain/address-text.ts';
 import { chainName } from '../../../src/domain/chains.ts';
 import { findToken, tokensOf } from '../../../src/domain/token-registry.ts';
 import { DEMO_TAX_TOKENS, findDemoToken } from '../../../src/domain/demo-tokens.ts';
@@ -16,7 +17,6 @@ export interface OverrideProblem {
   message: string;
 }
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Whether a typed decimals value is usable (a whole number 0-255). */
 export function isDecimals(text: string): boolean {
@@ -25,7 +25,7 @@ export function isDecimals(text: string): boolean {
 
 /** Whether a typed address is a 20-byte hex address. */
 export function isAddress(text: string): boolean {
-  return ADDRESS.test(text.trim());
+  return isTextAddress(text.trim());
 }
 
 /** The problems of one override row; an empty address means an unused row (no problem). */
@@ -39,7 +39,7 @@ export function overrideProblems(draft: OverrideDraft): OverrideProblem[] {
   if (draft.symbol.trim().length > 40) problems.push({ field: 'Symbol', message: 'must be at most 40 characters' });
   if (isAddress(address) && decimals === '' && !findToken(draft.chainId, address) && !findDemoToken(draft.chainId, address)) {
     const chain = chainName(draft.chainId);
-    problems.push({ field: 'Decimals', message: `${address.slice(0, 6)}…${address.slice(-4)} is not in the token list of ${chain}: type its decimals (the symbol too, or it is read from the route)` });
+    problems.push({ field: 'Decimals', message: `${shortAddress(address)} is not in the token list of ${chain}: type its decimals (the symbol too, or it is read from the route)` });
   }
   return problems;
 }

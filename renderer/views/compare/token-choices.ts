@@ -1,3 +1,4 @@
+import { shortAddress } from '../../../src/domain/address-text.ts';
 import { chainById, swapChains } from '../../../src/domain/chains.ts';
 import { findToken, tokensOf } from '../../../src/domain/token-registry.ts';
 import { DEMO_TAX_TOKENS, findDemoToken } from '../../../src/domain/demo-tokens.ts';
@@ -27,10 +28,6 @@ export interface TokenOption {
 
 const MAX_OPTIONS = 60;
 const KIND_TEXT = { native: 'native asset', 'wrapped-native': 'wrapped native', token: 'token' } as const;
-
-function shortAddress(address: string): string {
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
-}
 
 function chainName(chainId: number): string {
   return chainById(chainId)?.name ?? `chain ${chainId}`;

@@ -1,3 +1,4 @@
+import { shortAddress } from '../../../src/domain/address-text.ts';
 import { chainName } from '../../../src/domain/chains.ts';
 import { findToken } from '../../../src/domain/token-registry.ts';
 import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
@@ -19,7 +20,7 @@ function token(chainId: number | null, value: string | null): string {
   if (value === null) return '?';
   if (!value.startsWith('0x')) return value;
   const known = chainId === null ? undefined : findToken(chainId, value);
-  return known?.symbol ?? `${value.slice(0, 6)}…${value.slice(-4)}`;
+  return known?.symbol ?? shortAddress(value);
 }
 
 /** The header facts of an entry: status, chain, pair, endpoint and time. */

@@ -3,6 +3,7 @@ import { ENDPOINTS, type LiquidPrice } from '../../spec/index.ts';
 import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { sideToWire, type CompareRowWire, type ModelSideWire, type ReportedIssue } from '../../ipc/channels/compare.ts';
 import type { PlannedChain } from './plan.ts';
+import { shortAddress } from '../../domain/address-text.ts';
 
 /**
  * One chain's results-table row from the history entries its requests produced.
@@ -103,7 +104,7 @@ export function reportedIssues(outcome: ModelOutcome | undefined): ReportedIssue
 function labelOf(token: PlannedChain['buy'], routeTokens: ModelSideWire['routeTokens']): string {
   if (token.symbol) return token.symbol;
   const found = routeTokens.find((item) => item.address.toLowerCase() === token.address.toLowerCase());
-  return found?.symbol ?? `${token.address.slice(0, 6)}…${token.address.slice(-4)}`;
+  return found?.symbol ?? shortAddress(token.address);
 }
 
 function routeOf(outcome: ModelOutcome | undefined): Pick<ModelSideWire, 'fills' | 'routeTokens'> {

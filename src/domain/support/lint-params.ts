@@ -1,4 +1,5 @@
 import { NATIVE_TOKEN_PLACEHOLDER } from '../../spec/index.ts';
+import { isAddress } from '../address-text.ts';
 import { chainById } from '../chains.ts';
 import { findTokenBySymbol, nativeOf, tokensOf } from '../token-registry.ts';
 import { chainIdFromName } from './chain-names.ts';
@@ -54,7 +55,6 @@ export function lintChainId(ctx: LintContext): void {
   fixed(ctx, { code: 'CHAIN_NAME', severity: 'error', field: 'chainId', message: `chainId=${value} is a name; chainId is a number from GET /swap/chains.`, fix: `use chainId=${id}` });
 }
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const SYMBOL = /^[A-Za-z][A-Za-z0-9.$+-]{0,15}$/;
 
 function addressOfSymbol(chainId: number | null, symbol: string): string | undefined {
@@ -89,7 +89,7 @@ export function lintSymbols(ctx: LintContext): void {
     const value = ctx.params[field];
     if (value === undefined || value === '') continue;
     const items = value.split(',').map((item) => item.trim());
-    if (items.every((item) => ADDRESS.test(item) || !SYMBOL.test(item))) continue;
-    ctx.params[field] = items.map((item) => (ADDRESS.test(item) || !SYMBOL.test(item) ? item : lintSymbol(ctx, field, item))).join(',');
+    if (items.every((item) => isAddress(item) || !SYMBOL.test(item))) continue;
+    ctx.params[field] = items.map((item) => (isAddress(item) || !SYMBOL.test(item) ? item : lintSymbol(ctx, field, item))).join(',');
   }
 }
