@@ -2,6 +2,7 @@ import { createRequestService, type RequestService } from '../core/request/send-
 import { nodeHttpsTransport } from '../core/http/node-https-transport.ts';
 import { inThreadSink } from '../core/request/record.ts';
 import { createRunStore } from '../core/compare/run-store.ts';
+import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { createCompareRunner, type CompareRunner } from '../core/compare/runner.ts';
 import { createConnectionResolver, openProfileStore, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, type ProfileStore } from '../core/profiles/index.ts';
 import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
@@ -71,7 +72,7 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
   const profileId = profileIdOf(profiles, options.profile);
   const localService = createChildProcessHost({ dataDir: options.dataDir });
   const resolver = createConnectionResolver({ profiles, secrets: withEnvironmentKey(createSecretStore()), localService });
-  const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE));
+  const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { onEntriesRemoved: (keptSinceMs) => pruneRuns(options.dataDir, keptSinceMs) });
   // node:https, not undici: a command's one or two requests would wait longer for undici to load
   // than for the answer (src/core/http/transport.ts).
   const requests = createRequestService({ connections: resolver, history: inThreadSink(history), client: { transport: nodeHttpsTransport } });

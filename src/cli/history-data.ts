@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryStore } from '../core/history/index.ts';
+import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { AppError } from '../ipc/result.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
 import { defaultDataDir } from './compare-run.ts';
@@ -24,5 +25,5 @@ export function historyDataDir(flag: string | undefined): string {
 export function openHistory(dataDir: string): HistoryStore {
   const path = join(dataDir, HISTORY_FILE);
   if (!existsSync(path)) throw new AppError('NOT_FOUND', `There is no history at ${path} (set --data-dir or SWAP_EXPLORER_USER_DATA to the app's data folder).`);
-  return HistoryStore.open(path);
+  return HistoryStore.open(path, { onEntriesRemoved: (keptSinceMs) => pruneRuns(dataDir, keptSinceMs) });
 }

@@ -5,9 +5,9 @@ import { AppError } from '../../ipc/result.ts';
  * The newest `limit` runs of a folder of run files (comparisons/, ladders/), newest first, reading
  * only as many files as it returns (plus any it skips as damaged).
  *
- * Folders are never pruned, and an analyst's CLI loop leaves thousands of runs: reading every file
- * to list the 100 newest took 250-400 ms for 1,089 one-chain comparisons, each time the Compare
- * screen listed its past runs. A run id starts with its start time in base 36 (`cmp-`/`lad-`, then
+ * Folders are pruned only with the history's retention (prune-runs.ts), so an analyst's CLI loop
+ * leaves thousands of runs: reading every file to list the 100 newest took 250-400 ms for 1,089
+ * one-chain comparisons, each time the Compare screen listed its past runs. A run id starts with its start time in base 36 (`cmp-`/`lad-`, then
  * 8 digits from 1973 to 2059, then random hex: runner.ts, ladder-runner.ts), so names sorted
  * backwards are newest first and the files are read in that order until `limit` have been found.
  * What is returned is sorted by each run's own `startedAt`, which the id's time equals.

@@ -6,6 +6,7 @@ import { createHistoryHandlers, HistoryStore, type HistoryHandlers } from '../hi
 import { createHistoryIoHandlers, type HistoryIoHandlers } from '../history-io/index.ts';
 import { createRunStore, type StoredRun } from '../compare/run-store.ts';
 import { createLadderStore, type StoredLadder } from '../compare/ladder-store.ts';
+import { pruneRuns } from '../compare/prune-runs.ts';
 import { recordRequest } from '../request/record.ts';
 import type { RecordedRequest, SentRequest } from '../ports.ts';
 
@@ -59,7 +60,8 @@ export interface OpenDataOps {
 
 /** Opens the history under `dataDir` and builds the table. Throws AppError STORAGE when no database can be opened. */
 export function openDataOps(options: DataOpsOptions): OpenDataOps {
-  const store = HistoryStore.open(join(options.dataDir, HISTORY_FILE_NAME));
+  // Runs go with the requests they were made of, when retention removes those (prune-runs.ts).
+  const store = HistoryStore.open(join(options.dataDir, HISTORY_FILE_NAME), { onEntriesRemoved: (keptSinceMs) => pruneRuns(options.dataDir, keptSinceMs) });
   const runs = createRunStore(options.dataDir);
   const ladders = createLadderStore(options.dataDir);
   const ops: DataOps = {

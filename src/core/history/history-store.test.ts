@@ -248,6 +248,32 @@ describe('retention', () => {
     }
   });
 
+  it('tells onEntriesRemoved from when sent requests are still kept, only after a pass that removed some', () => {
+    const now = new Date('2026-03-01T00:00:00Z');
+    const told: number[] = [];
+    const watched = HistoryStore.open(join(dir, 'watched.db'), { now: () => now, retentionEvery: 2, onEntriesRemoved: (since) => told.push(since) });
+    watched.insert(sampleEntry({ startedAt: '2026-01-01T00:00:00Z' }));
+    watched.insert(sampleEntry({ startedAt: '2025-06-01T00:00:00Z', origin: 'imported' }));
+    watched.insert(sampleEntry({ startedAt: '2026-02-20T00:00:00Z' }));
+    watched.insert(sampleEntry({ startedAt: '2026-02-25T00:00:00Z' }));
+    expect(told).toEqual([]);
+    // By age: the January request goes; the oldest sent request kept is the 20 February one.
+    expect(watched.setRetention({ maxEntries: null, maxAgeDays: 30 })).toBe(1);
+    expect(told).toEqual([Date.parse('2026-02-20T00:00:00Z')]);
+    // A pass that removes nothing says nothing.
+    watched.setRetention({ maxEntries: null, maxAgeDays: 60 });
+    expect(told).toHaveLength(1);
+    // By count, on the inserts' own pass: the imported entry and the 20 February request go.
+    watched.setRetention({ maxEntries: 3, maxAgeDays: null });
+    watched.insert(sampleEntry({ startedAt: '2026-02-28T00:00:00Z' }));
+    watched.insert(sampleEntry({ startedAt: '2026-02-27T00:00:00Z' }));
+    expect(told.slice(1)).toEqual([Date.parse('2026-02-25T00:00:00Z')]);
+    // No sent request left at all: everything sent before the pass is gone.
+    watched.insertMany(Array.from({ length: 3 }, () => sampleEntry({ startedAt: '2020-01-01T00:00:00Z', origin: 'imported' })));
+    expect(told.slice(2)).toEqual([now.getTime()]);
+    watched.close();
+  });
+
   it('defaults to the newest 100,000 entries of any age', () => {
     expect(store.retention()).toEqual({ maxEntries: 100_000, maxAgeDays: null });
   });

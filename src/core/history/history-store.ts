@@ -35,6 +35,12 @@ export interface HistoryStoreOptions {
    * use it to reach SQLITE_FULL without filling a disk.
    */
   maxPageCount?: number;
+  /**
+   * Called after a retention pass removed entries, with the start time (ms) of the oldest sent
+   * request still kept (every one sent before it is gone), or the pass's own time when none is
+   * kept. The data dir's run files follow it (src/core/compare/prune-runs.ts).
+   */
+  onEntriesRemoved?: (keptSinceMs: number) => void;
 }
 
 const DEFAULT_RETENTION_EVERY = 100;
@@ -55,15 +61,17 @@ export class HistoryStore implements HistoryReader {
   readonly #now: () => Date;
   readonly #retentionEvery: number;
   readonly #maxPageCount: number | undefined;
+  readonly #onEntriesRemoved: ((keptSinceMs: number) => void) | undefined;
 
   private constructor(path: string, options: HistoryStoreOptions) {
     this.path = path;
     this.#now = options.now ?? (() => new Date());
     this.#retentionEvery = options.retentionEvery ?? DEFAULT_RETENTION_EVERY;
     this.#maxPageCount = options.maxPageCount;
+    this.#onEntriesRemoved = options.onEntriesRemoved;
     this.#db = this.#openOrQuarantine();
     this.#retention = this.#guard('read the retention setting', () => readRetention(this.#prepare));
-    this.#guard('apply the retention setting', () => applyRetention(this.#prepare, this.#retention, this.#now()));
+    this.#applyRetention();
   }
 
   /**
@@ -145,7 +153,7 @@ export class HistoryStore implements HistoryReader {
     this.#guard('save the retention setting', () => writeRetention(this.#prepare, retention));
     this.#retention = { ...retention };
     this.#insertsSinceRetention = 0;
-    return this.#guard('apply the retention setting', () => applyRetention(this.#prepare, this.#retention, this.#now()));
+    return this.#applyRetention();
   }
 
   /** Closes the file. The store must not be used afterwards. */
@@ -159,6 +167,17 @@ export class HistoryStore implements HistoryReader {
       // Closing must not fail over a hint: the data is already committed.
     }
     this.#db.close();
+  }
+
+  // Applies the retention setting; returns how many entries went. When some did, tells
+  // onEntriesRemoved from when sent requests are still kept (the entries_origin index answers it).
+  #applyRetention(): number {
+    const removed = this.#guard('apply the retention setting', () => applyRetention(this.#prepare, this.#retention, this.#now()));
+    if (removed > 0 && this.#onEntriesRemoved) {
+      const { oldest } = this.#guard('apply the retention setting', () => this.#prepare("SELECT min(started_ms) AS oldest FROM entries WHERE origin = 'sent'").get() as { oldest: number | null });
+      this.#onEntriesRemoved(oldest ?? this.#now().getTime());
+    }
+    return removed;
   }
 
   #prepare = (sql: string): StatementSync => {
@@ -175,7 +194,7 @@ export class HistoryStore implements HistoryReader {
     if (this.#insertsSinceRetention < this.#retentionEvery) return;
     this.#insertsSinceRetention = 0;
     try {
-      this.#guard('apply the retention setting', () => applyRetention(this.#prepare, this.#retention, this.#now()));
+      this.#applyRetention();
     } catch (error) {
       // The entry is committed: a retention pass that fails (full disk) must not report it lost.
       // It is retried after the next batch of inserts; the user is told once.
