@@ -59,9 +59,9 @@ export type HistorySearchPage = z.output<typeof HistorySearchOutputSchema>;
 export const HistoryRetentionSchema = lazySchema(() =>
   z.strictObject({
     /** Newest entries kept; older ones are removed. */
-    maxEntries: z.number().int().min(1).max(100_000_000).nullable(),
+    maxEntries: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000_000, 'must be at most 100,000,000').nullable(),
     /** Sent entries older than this are removed (imported ones are kept: their time is the customer's). */
-    maxAgeDays: z.number().min(1).max(36_500).nullable(),
+    maxAgeDays: z.number().min(1, 'must be at least 1 day').max(36_500, 'must be at most 36,500 days (100 years)').nullable(),
   }),
 );
 /** A retention setting. */

@@ -1,0 +1,131 @@
+import '../zod-csp.ts';
+import { HistoryRetentionSchema, type HistoryRetention } from '../../../src/ipc/channels/history.ts';
+import { countOf, formatInteger } from '../../../src/domain/number-format.ts';
+import { toFieldErrors } from '../../../src/spec/index.ts';
+import { callHistory } from './history-engine.svelte.ts';
+import { errorText } from './explorer-engine.svelte.ts';
+
+/**
+ * Settings' History card: how much history is kept (history.getRetention / setRetention) and how
+ * much there is (history.count). Each axis can be switched off (null: no limit on it). A setting
+ * that removes entries at once (fewer entries than the history holds, or a shorter age) is applied
+ * only after the user confirms what it removes: removed entries cannot be brought back.
+ */
+export class RetentionState {
+  /** The setting in force, as the engine last answered; null before the first load. */
+  saved = $state.raw<HistoryRetention | null>(null);
+  /** Entries the history holds, as last counted. */
+  count = $state<number | null>(null);
+  limitEntries = $state(true);
+  maxEntries = $state('');
+  limitAge = $state(false);
+  maxAgeDays = $state('');
+  /** What the setting would remove, awaiting the user's yes; null when nothing is asked. */
+  confirming = $state<string | null>(null);
+  message = $state<string | null>(null);
+  error = $state<string | null>(null);
+  busy = $state(false);
+
+  /** history.setRetention's input built from the fields. */
+  readonly input = $derived.by((): HistoryRetention => ({
+    maxEntries: this.limitEntries ? Number(this.maxEntries) : null,
+    maxAgeDays: this.limitAge ? Number(this.maxAgeDays) : null,
+  }));
+
+  /** Inline reasons by field (maxEntries, maxAgeDays), from the channel's own schema. */
+  readonly errors = $derived.by((): Record<string, string> => {
+    const out: Record<string, string> = {};
+    const parsed = HistoryRetentionSchema.safeParse(this.input);
+    if (!parsed.success) for (const { field, reason } of toFieldErrors(parsed.error, this.input)) out[field] ??= reason;
+    if (this.limitEntries && !isNumberText(this.maxEntries)) out.maxEntries = 'must be a number';
+    if (this.limitAge && !isNumberText(this.maxAgeDays)) out.maxAgeDays = 'must be a number';
+    return out;
+  });
+
+  /** The fields differ from the setting in force. */
+  readonly isChanged = $derived(this.saved !== null && (this.saved.maxEntries !== this.input.maxEntries || this.saved.maxAgeDays !== this.input.maxAgeDays));
+
+  /** Reads the setting in force into the fields, and the count. */
+  async load(): Promise<void> {
+    const [retention, count] = await Promise.all([callHistory('history.getRetention', undefined), callHistory('history.count', undefined)]);
+    if (retention.ok) this.#fill(retention.value);
+    else this.error = errorText(retention.error);
+    if (count.ok) this.count = count.value.count;
+  }
+
+  /** Save pressed: applies a setting that removes nothing now; otherwise asks first. */
+  async save(): Promise<void> {
+    this.message = null;
+    this.error = null;
+    if (Object.keys(this.errors).length > 0 || !this.saved) return;
+    const removes = removalText(this.saved, this.input, this.count);
+    if (removes) this.confirming = removes;
+    else await this.apply();
+  }
+
+  /** Applies the fields' setting (after the user confirmed what it removes). */
+  async apply(): Promise<void> {
+    this.confirming = null;
+    this.busy = true;
+    try {
+      const answer = await callHistory('history.setRetention', this.input);
+      if (!answer.ok) {
+        this.error = errorText(answer.error);
+        return;
+      }
+      this.#fill(answer.value.retention);
+      const { removed } = answer.value;
+      this.message = removed === 0 ? 'Saved; nothing was removed.' : `Saved; removed ${entriesText(removed)}, with the comparison and size-ladder runs made only of them.`;
+      const count = await callHistory('history.count', undefined);
+      if (count.ok) this.count = count.value.count;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Back to editing without applying. */
+  cancel(): void {
+    this.confirming = null;
+  }
+
+  #fill(retention: HistoryRetention): void {
+    this.saved = retention;
+    this.limitEntries = retention.maxEntries !== null;
+    this.maxEntries = String(retention.maxEntries ?? this.maxEntries);
+    this.limitAge = retention.maxAgeDays !== null;
+    this.maxAgeDays = String(retention.maxAgeDays ?? this.maxAgeDays);
+  }
+}
+
+/** "1 entry", "1,204 entries". */
+export function entriesText(count: number): string {
+  return `${formatInteger(count)} ${count === 1 ? 'entry' : 'entries'}`;
+}
+
+/** "1 day", "30 days", "1.5 days" (the setting takes fractions of a day). */
+function daysText(days: number): string {
+  return Number.isInteger(days) ? countOf(days, 'day') : `${days} days`;
+}
+
+function isNumberText(text: string): boolean {
+  return text.trim() !== '' && !Number.isNaN(Number(text));
+}
+
+/**
+ * What a new setting removes as soon as it is applied, in a sentence; null when it removes nothing
+ * now (it only keeps as much or more). The count is known; what an age removes is not, so that is
+ * said as a rule.
+ */
+export function removalText(saved: HistoryRetention, next: HistoryRetention, count: number | null): string | null {
+  const parts: string[] = [];
+  const fewer = next.maxEntries !== null && (saved.maxEntries === null || next.maxEntries < saved.maxEntries);
+  if (fewer && (count === null || count > next.maxEntries!)) {
+    parts.push(count === null ? `the entries beyond the newest ${formatInteger(next.maxEntries!)}` : `the oldest ${formatInteger(count - next.maxEntries!)} of the ${formatInteger(count)} entries`);
+  }
+  const younger = next.maxAgeDays !== null && (saved.maxAgeDays === null || next.maxAgeDays < saved.maxAgeDays);
+  if (younger) parts.push(`every sent request older than ${daysText(next.maxAgeDays!)}`);
+  return parts.length === 0 ? null : `This removes ${parts.join(', and ')} now, with the comparison and size-ladder runs made only of them. They cannot be brought back.`;
+}
+
+/** The one retention state of the window. */
+export const retention = new RetentionState();
