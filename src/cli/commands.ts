@@ -12,5 +12,5 @@ export const COMMANDS: Record<string, CommandEntry> = {
   compare: { name: 'compare', summary: 'Allowance Holder vs Permit2 for one trade across chains', load: async () => (await import('./compare.ts')).compareCommand },
   price: { name: 'price', summary: 'one indicative price (one chain, one allowance model)', load: async () => (await import('./price.ts')).priceCommand },
   explain: { name: 'explain', summary: 'explain a zid, URL, curl line, body or HAR from a customer', load: async () => (await import('./explain.ts')).explainCommand },
-  history: { name: 'history', summary: 'find entries by zid and export them (HAR or JSON)', load: async () => (await import('./history.ts')).historyCommand },
+  history: { name: 'history', summary: 'find entries by zid, export them (HAR or JSON), show or set retention', load: async () => (await import('./history.ts')).historyCommand },
 };

@@ -7,23 +7,32 @@ import type { HistoryStore } from '../core/history/index.ts';
 import { buildHar, type HistoryEntryLike } from '../domain/har.ts';
 import { buildHistoryJson } from '../domain/history-file.ts';
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/index.ts';
+import { entriesText, removalText, removedText, retentionText } from '../domain/retention-text.ts';
+import { HistoryRetentionSchema, type HistoryRetention } from '../ipc/channels/history.ts';
 import type { HistoryEntry, HistorySummary } from '../ipc/schemas/history-entry.ts';
+import { toFieldErrors } from '../spec/index.ts';
 import type { Command, CommandIo } from './command.ts';
 import { UsageError, choiceFlag, reportError } from './compare-run.ts';
 import { historyDataDir, openHistory } from './history-data.ts';
 
 /**
  * `swap-explorer history find <zid-or-prefix>` and `history export --zid … --format har|json`: the
- * app's history from a terminal (issue 17). Exports are redacted as the app's are. Exit codes: 0
- * found, 1 nothing matched, 2 usage.
+ * app's history from a terminal (issue 17). Exports are redacted as the app's are. `history
+ * retention` shows and sets how much is kept, as Settings' History card does. Exit codes: 0 found
+ * (or shown, or saved), 1 nothing matched (or a removal not confirmed with --yes), 2 usage.
  */
 
 const USAGE = `Usage: swap-explorer history find <zid-or-prefix> [--format text|json] [--data-dir D]
        swap-explorer history export --zid Z [--zid Z2 ...] [--format har|json] [--out FILE] [--data-dir D]
+       swap-explorer history retention [--max-entries N|none] [--max-age-days D|none] [--yes] [--data-dir D]
 
   find                   lists the entries whose zid is, or starts with, the given one
   export                 writes the entries of the given zids (or prefixes) as HAR (default) or the
                          app's JSON export, key redacted, to standard output or --out FILE
+  retention              says how much history there is and how much is kept; --max-entries (the
+                         newest N) and --max-age-days (sent requests from the last D days; imported
+                         entries are kept) change it, none for no limit. A setting that removes
+                         entries now says what it removes and is applied only with --yes
   --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
 `;
 
@@ -31,6 +40,9 @@ const OPTIONS = {
   format: { type: 'string' },
   zid: { type: 'string', multiple: true },
   out: { type: 'string' },
+  'max-entries': { type: 'string' },
+  'max-age-days': { type: 'string' },
+  yes: { type: 'boolean' },
   'data-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -91,6 +103,41 @@ async function exportEntries(history: HistoryStore, zids: string[], format: 'har
   return 0;
 }
 
+// The flag of each retention field, for errors.
+const RETENTION_FLAGS: Record<keyof HistoryRetention, string> = { maxEntries: '--max-entries', maxAgeDays: '--max-age-days' };
+
+/** A retention flag's value: a number, none (no limit), or the setting in force when not given. */
+function retentionFlag(field: keyof HistoryRetention, text: string | undefined, current: number | null): number | null {
+  if (text === undefined) return current;
+  if (text.trim().toLowerCase() === 'none') return null;
+  if (text.trim() === '' || Number.isNaN(Number(text))) throw new UsageError(`${RETENTION_FLAGS[field]} must be a number or none`);
+  return Number(text);
+}
+
+function retention(history: HistoryStore, flags: { maxEntries?: string; maxAgeDays?: string; yes?: boolean }, io: CommandIo): number {
+  const saved = history.retention();
+  const count = history.count();
+  const where = `${entriesText(count)} in ${stripTerminalControls(history.path)}`;
+  if (flags.maxEntries === undefined && flags.maxAgeDays === undefined) {
+    io.stdout(`history  ${where}\nkeeps    ${retentionText(saved)}\n`);
+    return 0;
+  }
+  const next = { maxEntries: retentionFlag('maxEntries', flags.maxEntries, saved.maxEntries), maxAgeDays: retentionFlag('maxAgeDays', flags.maxAgeDays, saved.maxAgeDays) };
+  const parsed = HistoryRetentionSchema.safeParse(next);
+  if (!parsed.success) {
+    const [first] = toFieldErrors(parsed.error, next);
+    throw new UsageError(`${RETENTION_FLAGS[first!.field as keyof HistoryRetention] ?? first!.field} ${first!.reason}`);
+  }
+  const removes = removalText(saved, parsed.data, count);
+  if (removes !== null && !flags.yes) {
+    io.stderr(`swap-explorer history retention: the history holds ${where}. ${removes} Nothing was changed: run again with --yes to apply it.\n`);
+    return 1;
+  }
+  const removed = history.setRetention(parsed.data);
+  io.stdout(`saved: keeps ${retentionText(parsed.data)}; ${removedText(removed)}\nhistory  ${entriesText(history.count())} in ${stripTerminalControls(history.path)}\n`);
+  return 0;
+}
+
 function parse(argv: string[]) {
   try {
     return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
@@ -129,11 +176,20 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
         history.close();
       }
     }
-    throw new UsageError(`unknown action "${action}": use find or export`);
+    if (action === 'retention') {
+      if (rest.length > 0) throw new UsageError('history retention takes only flags');
+      const history = openHistory(historyDataDir(values['data-dir']));
+      try {
+        return retention(history, { maxEntries: values['max-entries'], maxAgeDays: values['max-age-days'], yes: values.yes }, io);
+      } finally {
+        history.close();
+      }
+    }
+    throw new UsageError(`unknown action "${action}": use find, export or retention`);
   } catch (error) {
     return reportError('history', error, USAGE, io);
   }
 }
 
 /** The history subcommand. */
-export const historyCommand: Command = { name: 'history', summary: 'find entries by zid and export them (HAR or JSON)', usage: USAGE, run };
+export const historyCommand: Command = { name: 'history', summary: 'find entries by zid, export them (HAR or JSON), show or set retention', usage: USAGE, run };

@@ -49,3 +49,51 @@ describe('comparison and ladder runs follow the history retention', () => {
     }
   });
 });
+
+describe('swap-explorer history retention', () => {
+  let own: string;
+  beforeAll(async () => {
+    own = await mkdtemp(join(tmpdir(), 'cli-history-retention-'));
+  });
+  afterAll(() => rm(own, { recursive: true, force: true }));
+
+  it('shows the setting, says what a stricter one removes and applies it only with --yes, runs included', async () => {
+    const runs: string[] = [];
+    for (const amount of ['1', '2', '3']) {
+      const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', amount, '--chains', '10', '--models', 'permit2', '--data-dir', own]);
+      expect(ran.code, ran.stderr).toBe(0);
+      runs.push(runIdOf(ran.stdout)!);
+    }
+    const shown = await inProcess(['history', 'retention', '--data-dir', own]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toBe(`history  3 entries in ${join(own, 'history.db')}\nkeeps    the newest 100,000 entries; sent requests of any age\n`);
+
+    const unconfirmed = await inProcess(['history', 'retention', '--max-entries', '1', '--data-dir', own]);
+    expect(unconfirmed.code).toBe(1);
+    expect(unconfirmed.stderr).toContain('This removes the oldest 2 of the 3 entries now');
+    expect(unconfirmed.stderr).toContain('Nothing was changed: run again with --yes to apply it.');
+    expect(await readdir(join(own, 'comparisons'))).toHaveLength(3);
+
+    for (const [flags, reason] of [
+      [['--max-entries', '0'], '--max-entries must be at least 1'],
+      [['--max-entries', '2.5'], '--max-entries must be a whole number'],
+      [['--max-age-days', 'soon'], '--max-age-days must be a number or none'],
+    ] as const) {
+      const refused = await inProcess(['history', 'retention', ...flags, '--yes', '--data-dir', own]);
+      expect(refused.code, flags.join(' ')).toBe(2);
+      expect(refused.stderr.split('\n')[0]).toBe(`swap-explorer history: ${reason}`);
+    }
+
+    const applied = await inProcess(['history', 'retention', '--max-entries', '1', '--yes', '--data-dir', own]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout.split('\n')[0]).toBe('saved: keeps the newest 1 entry; sent requests of any age; removed 2 entries, with the comparison and size-ladder runs made only of them.');
+    expect(await readdir(join(own, 'comparisons'))).toEqual([`${runs[2]}.json`]);
+
+    // Widening removes nothing and needs no --yes; an age limit is a rule whose removals are not counted first, so it asks.
+    const widened = await inProcess(['history', 'retention', '--max-entries', 'none', '--data-dir', own]);
+    expect(widened.code, widened.stderr).toBe(0);
+    expect(widened.stdout.split('\n')[0]).toBe('saved: keeps any number of entries; sent requests of any age; nothing was removed.');
+    expect((await inProcess(['history', 'retention', '--max-age-days', '30', '--data-dir', own])).code).toBe(1);
+    expect((await inProcess(['history', 'retention', '--max-age-days', '30', '--yes', '--data-dir', own])).stdout).toContain('keeps any number of entries; sent requests from the last 30 days; nothing was removed.');
+  });
+});

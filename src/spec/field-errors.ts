@@ -34,6 +34,8 @@ export function toFieldErrors(error: z.ZodError, input?: unknown): FieldError[] 
 
 function reasonOf(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.code === 'invalid_type' && valueAtPath(input, issue.path) === undefined) return 'is required';
+  // zod reports a fraction where an integer is wanted as a type, expected "int".
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return 'must be a whole number';
   if (issue.code === 'invalid_type') return `must be ${issue.expected}`;
   return issue.message;
 }

@@ -1,6 +1,6 @@
 import '../zod-csp.ts';
 import { HistoryRetentionSchema, type HistoryRetention } from '../../../src/ipc/channels/history.ts';
-import { countOf, formatInteger } from '../../../src/domain/number-format.ts';
+import { removalText, removedText } from '../../../src/domain/retention-text.ts';
 import { toFieldErrors } from '../../../src/spec/index.ts';
 import { callHistory } from './history-engine.svelte.ts';
 import { errorText } from './explorer-engine.svelte.ts';
@@ -75,7 +75,7 @@ export class RetentionState {
       }
       this.#fill(answer.value.retention);
       const { removed } = answer.value;
-      this.message = removed === 0 ? 'Saved; nothing was removed.' : `Saved; removed ${entriesText(removed)}, with the comparison and size-ladder runs made only of them.`;
+      this.message = `Saved; ${removedText(removed)}`;
       const count = await callHistory('history.count', undefined);
       if (count.ok) this.count = count.value.count;
     } finally {
@@ -97,34 +97,8 @@ export class RetentionState {
   }
 }
 
-/** "1 entry", "1,204 entries". */
-export function entriesText(count: number): string {
-  return `${formatInteger(count)} ${count === 1 ? 'entry' : 'entries'}`;
-}
-
-/** "1 day", "30 days", "1.5 days" (the setting takes fractions of a day). */
-function daysText(days: number): string {
-  return Number.isInteger(days) ? countOf(days, 'day') : `${days} days`;
-}
-
 function isNumberText(text: string): boolean {
   return text.trim() !== '' && !Number.isNaN(Number(text));
-}
-
-/**
- * What a new setting removes as soon as it is applied, in a sentence; null when it removes nothing
- * now (it only keeps as much or more). The count is known; what an age removes is not, so that is
- * said as a rule.
- */
-export function removalText(saved: HistoryRetention, next: HistoryRetention, count: number | null): string | null {
-  const parts: string[] = [];
-  const fewer = next.maxEntries !== null && (saved.maxEntries === null || next.maxEntries < saved.maxEntries);
-  if (fewer && (count === null || count > next.maxEntries!)) {
-    parts.push(count === null ? `the entries beyond the newest ${formatInteger(next.maxEntries!)}` : `the oldest ${formatInteger(count - next.maxEntries!)} of the ${formatInteger(count)} entries`);
-  }
-  const younger = next.maxAgeDays !== null && (saved.maxAgeDays === null || next.maxAgeDays < saved.maxAgeDays);
-  if (younger) parts.push(`every sent request older than ${daysText(next.maxAgeDays!)}`);
-  return parts.length === 0 ? null : `This removes ${parts.join(', and ')} now, with the comparison and size-ladder runs made only of them. They cannot be brought back.`;
 }
 
 /** The one retention state of the window. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entriesText, removalText } from './retention.svelte.ts';
+import { entriesText, removalText, removedText, retentionText } from './retention-text.ts';
 
 const DEFAULT = { maxEntries: 100_000, maxAgeDays: null };
 
@@ -31,5 +31,17 @@ describe('removalText: what a new retention setting removes as soon as it is app
 describe('entriesText', () => {
   it('says one entry and many entries', () => {
     expect([entriesText(1), entriesText(0), entriesText(2_500)]).toEqual(['1 entry', '0 entries', '2,500 entries']);
+  });
+});
+
+describe('retentionText and removedText', () => {
+  it('says each axis, limited or not', () => {
+    expect(retentionText({ maxEntries: 100_000, maxAgeDays: null })).toBe('the newest 100,000 entries; sent requests of any age');
+    expect(retentionText({ maxEntries: null, maxAgeDays: 1 })).toBe('any number of entries; sent requests from the last 1 day');
+  });
+
+  it('says what went, or that nothing did', () => {
+    expect(removedText(0)).toBe('nothing was removed.');
+    expect(removedText(1)).toBe('removed 1 entry, with the comparison and size-ladder runs made only of them.');
   });
 });
