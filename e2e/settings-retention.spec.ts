@@ -73,8 +73,15 @@ test('a stricter retention says what it removes, removes it only once confirmed,
   await expect(card.getByLabel('History size')).toHaveText('The history holds 4 entries.');
   await card.getByRole('checkbox', { name: 'Remove sent requests older than' }).uncheck();
 
-  // Fewer entries than the history holds: the count it removes, then removed once confirmed.
+  // A yes is for the setting asked about: an edit while asked withdraws the question.
+  await entries.fill('1');
+  await save.click();
+  await expect(confirm).toContainText('the oldest 3 of the 4 entries');
   await entries.fill('2');
+  await expect(confirm).toBeHidden();
+  await expect(card.getByLabel('History size')).toHaveText('The history holds 4 entries.');
+
+  // Fewer entries than the history holds: the count it removes, then removed once confirmed.
   await save.click();
   await expect(confirm).toHaveText(/^This removes the oldest 2 of the 4 entries now, with the comparison and size-ladder runs made only of them\. They cannot be brought back\./);
   await expectNoSeriousAxe(app.page, 'Settings, asking to confirm a removal');

@@ -20,8 +20,11 @@ export class RetentionState {
   maxEntries = $state('');
   limitAge = $state(false);
   maxAgeDays = $state('');
-  /** What the setting would remove, awaiting the user's yes; null when nothing is asked. */
-  confirming = $state<string | null>(null);
+  /**
+   * A setting that removes entries, awaiting the user's yes, with what it removes; null when
+   * nothing is asked. Editing a field withdraws it (cancel): the yes is for this setting only.
+   */
+  pending = $state.raw<{ setting: HistoryRetention; removes: string } | null>(null);
   message = $state<string | null>(null);
   error = $state<string | null>(null);
   busy = $state(false);
@@ -58,17 +61,18 @@ export class RetentionState {
     this.message = null;
     this.error = null;
     if (Object.keys(this.errors).length > 0 || !this.saved) return;
-    const removes = removalText(this.saved, this.input, this.count);
-    if (removes) this.confirming = removes;
-    else await this.apply();
+    const setting = this.input;
+    const removes = removalText(this.saved, setting, this.count);
+    if (removes) this.pending = { setting, removes };
+    else await this.apply(setting);
   }
 
-  /** Applies the fields' setting (after the user confirmed what it removes). */
-  async apply(): Promise<void> {
-    this.confirming = null;
+  /** Applies a setting: one that removes nothing, or the pending one once the user said yes. */
+  async apply(setting: HistoryRetention): Promise<void> {
+    this.pending = null;
     this.busy = true;
     try {
-      const answer = await callHistory('history.setRetention', this.input);
+      const answer = await callHistory('history.setRetention', setting);
       if (!answer.ok) {
         this.error = errorText(answer.error);
         return;
@@ -83,9 +87,9 @@ export class RetentionState {
     }
   }
 
-  /** Back to editing without applying. */
+  /** Withdraws the pending setting without applying it. */
   cancel(): void {
-    this.confirming = null;
+    this.pending = null;
   }
 
   #fill(retention: HistoryRetention): void {
