@@ -60,30 +60,34 @@ test('a stricter retention says what it removes, removes it only once confirmed,
   await entries.fill('many');
   await expect(card.getByText('must be a number', { exact: true })).toBeVisible();
 
-  // A shorter age: asked first; "Keep editing" removes nothing.
+  // An age limit that removes nothing here (every request is minutes old) is counted first, so it
+  // asks nothing and says so.
   await entries.fill('100000');
   await card.getByRole('checkbox', { name: 'Remove sent requests older than' }).check();
   await card.getByLabel('Days to keep').fill('30');
   await save.click();
+  await expect(card.getByRole('status')).toHaveText('Saved; nothing was removed.');
+  await expect(card.getByLabel('History size')).toHaveText('The history holds 4 entries.');
+
+  // Fewer entries than the history holds: asked first, with the count; "Keep editing" removes nothing.
+  await entries.fill('1');
+  await save.click();
   const confirm = card.getByRole('alert');
-  await expect(confirm).toContainText('This removes every sent request older than 30 days now');
+  await expect(confirm).toContainText('This removes 3 of the 4 entries now');
   await expect(confirm.getByRole('button', { name: 'Remove and save' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Keep editing' }).click();
   await expect(confirm).toBeHidden();
   await expect(card.getByLabel('History size')).toHaveText('The history holds 4 entries.');
-  await card.getByRole('checkbox', { name: 'Remove sent requests older than' }).uncheck();
 
   // A yes is for the setting asked about: an edit while asked withdraws the question.
-  await entries.fill('1');
   await save.click();
-  await expect(confirm).toContainText('the oldest 3 of the 4 entries');
+  await expect(confirm).toContainText('This removes 3 of the 4 entries now');
   await entries.fill('2');
   await expect(confirm).toBeHidden();
-  await expect(card.getByLabel('History size')).toHaveText('The history holds 4 entries.');
 
-  // Fewer entries than the history holds: the count it removes, then removed once confirmed.
+  // Removed once confirmed.
   await save.click();
-  await expect(confirm).toHaveText(/^This removes the oldest 2 of the 4 entries now, with the comparison and size-ladder runs made only of them\. They cannot be brought back\./);
+  await expect(confirm).toHaveText(/^This removes 2 of the 4 entries now, with the comparison and size-ladder runs made only of them\. They cannot be brought back\./);
   await expectNoSeriousAxe(app.page, 'Settings, asking to confirm a removal');
   await shoot(app.page, app, 'settings-retention-confirm', () => confirm.scrollIntoViewIfNeeded());
   await confirm.getByRole('button', { name: 'Remove and save' }).click();

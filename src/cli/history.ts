@@ -32,7 +32,7 @@ const USAGE = `Usage: swap-explorer history find <zid-or-prefix> [--format text|
   retention              says how much history there is and how much is kept; --max-entries (the
                          newest N) and --max-age-days (sent requests from the last D days; imported
                          entries are kept) change it, none for no limit. A setting that removes
-                         entries now says what it removes and is applied only with --yes
+                         entries now says how many and is applied only with --yes
   --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
 `;
 
@@ -128,7 +128,8 @@ function retention(history: HistoryStore, flags: { maxEntries?: string; maxAgeDa
     const [first] = toFieldErrors(parsed.error, next);
     throw new UsageError(`${RETENTION_FLAGS[first!.field as keyof HistoryRetention] ?? first!.field} ${first!.reason}`);
   }
-  const removes = removalText(saved, parsed.data, count);
+  const preview = history.previewRetention(parsed.data);
+  const removes = removalText(preview.removes, preview.count);
   if (removes !== null && !flags.yes) {
     io.stderr(`swap-explorer history retention: the history holds ${where}. ${removes} Nothing was changed: run again with --yes to apply it.\n`);
     return 1;

@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { entriesText, removalText, removedText, retentionText } from './retention-text.ts';
 
-const DEFAULT = { maxEntries: 100_000, maxAgeDays: null };
-
-describe('removalText: what a new retention setting removes as soon as it is applied', () => {
-  it('names the count when fewer entries are kept than the history holds', () => {
-    expect(removalText(DEFAULT, { maxEntries: 1_000, maxAgeDays: null }, 12_345)).toBe(
-      'This removes the oldest 11,345 of the 12,345 entries now, with the comparison and size-ladder runs made only of them. They cannot be brought back.',
-    );
-  });
-
-  it('asks nothing when the history already fits, or the setting keeps as much or more', () => {
-    expect(removalText(DEFAULT, { maxEntries: 1_000, maxAgeDays: null }, 1_000)).toBeNull();
-    expect(removalText({ maxEntries: 10, maxAgeDays: 7 }, { maxEntries: 20, maxAgeDays: 30 }, 500)).toBeNull();
-    expect(removalText({ maxEntries: 10, maxAgeDays: 7 }, { maxEntries: null, maxAgeDays: null }, 500)).toBeNull();
-  });
-
-  it('says an age as a rule (what it removes is not known here), and both rules together', () => {
-    expect(removalText(DEFAULT, { maxEntries: 100_000, maxAgeDays: 1 }, 50)).toMatch(/^This removes every sent request older than 1 day now,/);
-    expect(removalText({ maxEntries: null, maxAgeDays: 30 }, { maxEntries: 10, maxAgeDays: 7.5 }, 50)).toMatch(
-      /^This removes the oldest 40 of the 50 entries, and every sent request older than 7\.5 days now,/,
-    );
-  });
-
-  it('without a count, names the limit instead of a number it does not know', () => {
-    expect(removalText(DEFAULT, { maxEntries: 10, maxAgeDays: null }, null)).toMatch(/^This removes the entries beyond the newest 10 now,/);
+describe('removalText: what a setting removes as soon as it is applied', () => {
+  it('names how many of how many, and asks nothing when it removes none', () => {
+    expect(removalText(11_345, 12_345)).toBe('This removes 11,345 of the 12,345 entries now, with the comparison and size-ladder runs made only of them. They cannot be brought back.');
+    expect(removalText(1, 1)).toMatch(/^This removes all 1 entry now,/);
+    expect(removalText(3, 3)).toMatch(/^This removes all 3 entries now,/);
+    expect(removalText(0, 500)).toBeNull();
   });
 });
 

@@ -24,19 +24,13 @@ export function retentionText(retention: HistoryRetention): string {
 }
 
 /**
- * What a new setting removes as soon as it is applied, in a sentence; null when it removes nothing
- * now (it only keeps as much or more). The count is known; what an age removes is not, so that is
- * said as a rule.
+ * What a setting removes as soon as it is applied (the store's count, history.previewRetention),
+ * in a sentence; null when it removes nothing, so nothing needs confirming.
  */
-export function removalText(saved: HistoryRetention, next: HistoryRetention, count: number | null): string | null {
-  const parts: string[] = [];
-  const fewer = next.maxEntries !== null && (saved.maxEntries === null || next.maxEntries < saved.maxEntries);
-  if (fewer && (count === null || count > next.maxEntries!)) {
-    parts.push(count === null ? `the entries beyond the newest ${formatInteger(next.maxEntries!)}` : `the oldest ${formatInteger(count - next.maxEntries!)} of the ${formatInteger(count)} entries`);
-  }
-  const younger = next.maxAgeDays !== null && (saved.maxAgeDays === null || next.maxAgeDays < saved.maxAgeDays);
-  if (younger) parts.push(`every sent request older than ${daysText(next.maxAgeDays!)}`);
-  return parts.length === 0 ? null : `This removes ${parts.join(', and ')} now, with the comparison and size-ladder runs made only of them. They cannot be brought back.`;
+export function removalText(removes: number, count: number): string | null {
+  if (removes === 0) return null;
+  const which = removes === count ? `all ${entriesText(count)}` : `${formatInteger(removes)} of the ${entriesText(count)}`;
+  return `This removes ${which} now, with the comparison and size-ladder runs made only of them. They cannot be brought back.`;
 }
 
 /** What a saved setting removed, in a sentence. */

@@ -8,8 +8,8 @@ import { errorText } from './explorer-engine.svelte.ts';
 /**
  * Settings' History card: how much history is kept (history.getRetention / setRetention) and how
  * much there is (history.count). Each axis can be switched off (null: no limit on it). A setting
- * that removes entries at once (fewer entries than the history holds, or a shorter age) is applied
- * only after the user confirms what it removes: removed entries cannot be brought back.
+ * that removes entries at once is applied only after the user confirms how many it removes
+ * (history.previewRetention counts them): removed entries cannot be brought back.
  */
 export class RetentionState {
   /** The setting in force, as the engine last answered; null before the first load. */
@@ -62,7 +62,13 @@ export class RetentionState {
     this.error = null;
     if (Object.keys(this.errors).length > 0 || !this.saved) return;
     const setting = this.input;
-    const removes = removalText(this.saved, setting, this.count);
+    const preview = await callHistory('history.previewRetention', setting);
+    if (!preview.ok) {
+      this.error = errorText(preview.error);
+      return;
+    }
+    this.count = preview.value.count;
+    const removes = removalText(preview.value.removes, preview.value.count);
     if (removes) this.pending = { setting, removes };
     else await this.apply(setting);
   }

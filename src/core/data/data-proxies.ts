@@ -45,6 +45,7 @@ export function dataHistoryHandlers(data: DataClient, hostNotices: () => readonl
     'history.get': (input) => data.call('history.get', input),
     'history.count': (input) => data.call('history.count', input),
     'history.getRetention': (input) => data.call('history.getRetention', input),
+    'history.previewRetention': (input) => data.call('history.previewRetention', input),
     'history.setRetention': (input) => data.call('history.setRetention', input),
     'history.notices': async (input) => {
       const { notices } = await data.call('history.notices', input);

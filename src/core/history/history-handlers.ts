@@ -20,6 +20,7 @@ export function createHistoryHandlers(store: HistoryStore): HistoryHandlers {
     },
     'history.count': async () => ({ count: store.count() }),
     'history.getRetention': async () => store.retention(),
+    'history.previewRetention': async (retention) => store.previewRetention(retention),
     'history.setRetention': async (retention) => ({ removed: store.setRetention(retention), retention: store.retention() }),
     'history.notices': async () => ({ notices: [...store.notices] }),
   };

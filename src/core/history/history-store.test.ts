@@ -274,6 +274,30 @@ describe('retention', () => {
     watched.close();
   });
 
+  it('previews exactly what a setting would remove, removing nothing, by age, by count and both', () => {
+    const now = new Date('2026-03-01T00:00:00Z');
+    const path = join(dir, 'preview.db');
+    const cases = [
+      { maxEntries: 3, maxAgeDays: null },
+      { maxEntries: null, maxAgeDays: 30 },
+      { maxEntries: 2, maxAgeDays: 30 },
+      { maxEntries: 5, maxAgeDays: 10 },
+      { maxEntries: 100, maxAgeDays: 1_000 },
+    ];
+    for (const retention of cases) {
+      rmSync(path, { force: true });
+      const previewed = HistoryStore.open(path, { now: () => now });
+      // Sent on 1 Jan, 1 Feb, 20 Feb, 25 Feb, 28 Feb, and two imported from 2025 (kept by age, not by count).
+      for (const startedAt of ['2026-01-01', '2026-02-01', '2026-02-20', '2026-02-25', '2026-02-28']) previewed.insert(sampleEntry({ startedAt: `${startedAt}T00:00:00Z` }));
+      for (const startedAt of ['2025-05-01', '2025-06-01']) previewed.insert(sampleEntry({ startedAt: `${startedAt}T00:00:00Z`, origin: 'imported' }));
+      const preview = previewed.previewRetention(retention);
+      expect(previewed.count(), 'the preview removed nothing').toBe(7);
+      expect(preview.count).toBe(7);
+      expect(previewed.setRetention(retention), JSON.stringify(retention)).toBe(preview.removes);
+      previewed.close();
+    }
+  });
+
   it('defaults to the newest 100,000 entries of any age', () => {
     expect(store.retention()).toEqual({ maxEntries: 100_000, maxAgeDays: null });
   });

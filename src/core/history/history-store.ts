@@ -5,7 +5,7 @@ import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../../ipc/sc
 import type { HistoryReader } from '../ports.ts';
 import { connect, moveAside, prepareDatabase } from './database-file.ts';
 import { isCorruption, sqlitePrimaryCode, toStorageError } from './errors.ts';
-import { applyRetention, readRetention, writeRetention } from './retention.ts';
+import { applyRetention, countRemovable, readRetention, writeRetention } from './retention.ts';
 import { entryParams, INSERT_COLUMNS, rowToEntry, rowToSummary, SUMMARY_COLUMNS, type SummaryRow } from './row-mapping.ts';
 import { searchQuery } from './search-query.ts';
 
@@ -154,6 +154,11 @@ export class HistoryStore implements HistoryReader {
     this.#retention = { ...retention };
     this.#insertsSinceRetention = 0;
     return this.#applyRetention();
+  }
+
+  /** How many entries `retention` would remove if it were applied now, and how many there are. */
+  previewRetention(retention: HistoryRetention): { removes: number; count: number } {
+    return this.#guard('count what the retention setting removes', () => countRemovable(this.#prepare, retention, this.#now()));
   }
 
   /** Closes the file. The store must not be used afterwards. */

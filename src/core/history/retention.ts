@@ -49,6 +49,22 @@ export function applyRetention(prepare: Prepare, retention: HistoryRetention, no
 }
 
 /**
+ * How many entries `retention` would remove now, and how many there are, without removing any: the
+ * count Settings and the CLI show before a stricter setting is applied. The age rule goes first
+ * (as in applyRetention), then the count rule keeps the newest `maxEntries` of what is left.
+ */
+export function countRemovable(prepare: Prepare, retention: HistoryRetention, now: Date): { removes: number; count: number } {
+  const { count } = prepare('SELECT count(*) AS count FROM entries').get() as { count: number };
+  let removes = 0;
+  if (retention.maxAgeDays !== null) {
+    const cutoff = now.getTime() - retention.maxAgeDays * DAY_MS;
+    removes = (prepare("SELECT count(*) AS n FROM entries WHERE started_ms < ? AND origin = 'sent'").get(cutoff) as { n: number }).n;
+  }
+  if (retention.maxEntries !== null) removes += Math.max(0, count - removes - retention.maxEntries);
+  return { removes, count };
+}
+
+/**
  * The id of the newest entry past the newest `limit`, or null when there are no more than `limit`.
  * This runs on every open (each CLI command) and every 100 inserts, so it must not read the rows:
  * stepping `ORDER BY id DESC LIMIT 1 OFFSET limit` did, one page per entry (the whole table, up to

@@ -87,6 +87,8 @@ export const historyChannels = {
   'history.get': channel(() => z.strictObject({ id: z.number().int().positive() }), HistoryEntrySchema),
   'history.count': channel(z.void(), () => z.object({ count: z.number().int().min(0) })),
   'history.getRetention': channel(z.void(), HistoryRetentionSchema),
+  /** How many entries a setting would remove now (nothing is removed), and how many there are. */
+  'history.previewRetention': channel(HistoryRetentionSchema, () => z.object({ removes: z.number().int().min(0), count: z.number().int().min(0) })),
   /** Saves the setting and applies it at once; answers how many entries that removed. */
   'history.setRetention': channel(HistoryRetentionSchema, () => z.object({ retention: HistoryRetentionSchema, removed: z.number().int().min(0) })),
   'history.notices': channel(z.void(), () => z.object({ notices: z.array(HistoryNoticeSchema) })),
