@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LadderPage } from './pages/ladder-page.ts';
@@ -9,30 +8,6 @@ import { HistorySearchInputSchema } from '../src/ipc/channels/history.ts';
 import { DEMO_TAKERS } from '../src/service/swap/taker-state.ts';
 
 // Compare's Sizes mode against the real engine and local service (issue 11, size ladder).
-
-// The whole window (app shell and screen), in the light and the dark theme.
-async function expectNoSeriousAxe(page: Page, state: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${state}, ${scheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function shoot(page: Page, app: { screenshot: (name: string) => Promise<void> }, name: string, target: () => Promise<void>): Promise<void> {
-  for (const [label, viewport] of [['1280', { width: 1280, height: 800 }], ['1920', { width: 1920, height: 1080 }]] as const) {
-    await page.setViewportSize(viewport);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await target();
-      await app.screenshot(`${name}-${label}${scheme === 'dark' ? '-dark' : ''}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1360, height: 860 });
-}
 
 test('bad amount lists are named in place and send nothing', async ({ app, engine }) => {
   const ladder = new LadderPage(app.page);
@@ -53,7 +28,7 @@ test('bad amount lists are named in place and send nothing', async ({ app, engin
     await expect(ladder.amounts).toHaveAttribute('aria-invalid', 'true');
     await expect(ladder.progress).toHaveCount(0);
   }
-  await expectNoSeriousAxe(app.page, 'the form with an error');
+  await app.expectNoSeriousAxe('the form with an error');
   expect((await engine.history.search(HistorySearchInputSchema.parse({ limit: 10 }))).rows).toHaveLength(0);
 });
 
@@ -91,7 +66,7 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
   await expect(third.locator('tbody tr').first().locator('td').last()).toHaveText(/^(Allowance Holder|Permit2|Tie)$/);
   // Every net difference in one notation: a sign in ASCII, two decimals or "<0.01" ("-14.54", "-<0.01").
   for (const cell of await third.locator('tbody tr').locator('td:nth-last-child(2)').allTextContents()) expect(cell.trim()).toMatch(/^([+-]?\d+\.\d{2}|[+-]<0\.01|[+-]?\d\.\d+e?[+-]?\d*|—)$/);
-  await expectNoSeriousAxe(app.page, 'a finished ladder');
+  await app.expectNoSeriousAxe('a finished ladder');
 
   const download = app.page.waitForEvent('download');
   await app.page.getByRole('button', { name: 'Export CSV' }).click();
@@ -101,10 +76,10 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
   expect(lines[0]).toBe(LADDER_CSV_COLUMNS.join(','));
   expect(lines.slice(1).map((line) => line.split(',').slice(1, 3).join(' '))).toEqual(['Optimism 1', 'Optimism 10', 'Optimism 100', 'Optimism 1000', 'Arbitrum 1', 'Arbitrum 10', 'Arbitrum 100', 'Arbitrum 1000']);
 
-  await shoot(app.page, app, 'compare-ladder', async () => {
+  await app.screenshotAtBothSizes('compare-ladder', async () => {
     await ladder.charts.scrollIntoViewIfNeeded();
   });
-  await shoot(app.page, app, 'compare-ladder-table', async () => {
+  await app.screenshotAtBothSizes('compare-ladder-table', async () => {
     await third.scrollIntoViewIfNeeded();
     // At either width the chain and the verdict are in view without scrolling sideways.
     await expect(third.getByRole('columnheader', { name: 'Better (net)' })).toBeInViewport({ ratio: 1 });
@@ -134,7 +109,7 @@ test('with the One size form\'s taker, each size\'s table lists the issues each 
   for (const model of ['Allowance Holder', 'Permit2']) {
     await expect(ladder.table('1 USDC').getByRole('list', { name: `${model} issues at 1 USDC on Base` }).getByRole('listitem')).toHaveText(['balance too low', 'simulation incomplete']);
   }
-  await expectNoSeriousAxe(app.page, 'a ladder table with issues');
+  await app.expectNoSeriousAxe('a ladder table with issues');
 });
 
 test('a ladder cancelled half-way keeps what was answered and says cancelled on every other side', async ({ app }) => {
@@ -147,14 +122,14 @@ test('a ladder cancelled half-way keeps what was answered and says cancelled on 
   await ladder.run('100, 1000', ['Ethereum', 'Optimism', 'Base']);
   await expect(ladder.progress).toContainText(/\b([3-9]|1[01])\/12 requests/, { timeout: 60_000 });
   await expect(ladder.progress.getByRole('progressbar')).toBeVisible();
-  await expectNoSeriousAxe(app.page, 'a running ladder');
+  await app.expectNoSeriousAxe('a running ladder');
   await ladder.progress.getByRole('button', { name: 'Cancel' }).click();
   await expect(ladder.progress).toContainText(/Cancelled after \d+\/12 requests: answered sizes are kept; the sides not answered say cancelled/, { timeout: 30_000 });
   // The second size was queued last: its table says cancelled and its points are marked, not plotted.
   await app.page.getByRole('group', { name: 'Table for size' }).getByRole('radio', { name: '1,000 USDC' }).check();
   await expect(ladder.table('1,000 USDC').getByText('cancelled', { exact: true }).first()).toBeVisible();
   await expect(ladder.charts.getByText(/not plotted \(!\) at .*1,000 USDC: cancelled/).first()).toBeVisible();
-  await expectNoSeriousAxe(app.page, 'a cancelled ladder');
+  await app.expectNoSeriousAxe('a cancelled ladder');
   await expect(app.page.getByRole('region', { name: 'Past size ladders' })).toContainText('cancelled');
   await ladder.charts.scrollIntoViewIfNeeded();
   await app.screenshot('compare-ladder-cancelled');

@@ -1,36 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
 
 // Settings' History card: the retention setting the engine always had, now visible and settable,
 // and the comparison runs that go with the requests it removes.
-
-async function expectNoSeriousAxe(page: Page, state: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${state}, ${scheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-// The card at both window sizes in both themes, scrolled to `target`.
-async function shoot(page: Page, app: { screenshot: (name: string) => Promise<void> }, name: string, target: () => Promise<void>): Promise<void> {
-  for (const [label, viewport] of [['1280', { width: 1280, height: 800 }], ['1920', { width: 1920, height: 1080 }]] as const) {
-    await page.setViewportSize(viewport);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await target();
-      await app.screenshot(`${name}-${label}${scheme === 'dark' ? '-dark' : ''}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1360, height: 860 });
-}
 
 test('a stricter retention says what it removes, removes it only once confirmed, and the comparisons made of it go too', async ({ app, userDataDir }) => {
   const compare = new ComparePage(app.page);
@@ -88,8 +62,8 @@ test('a stricter retention says what it removes, removes it only once confirmed,
   // Removed once confirmed.
   await save.click();
   await expect(confirm).toHaveText(/^This removes 2 of the 4 entries now, with the comparison and size-ladder runs made only of them\. They cannot be brought back\./);
-  await expectNoSeriousAxe(app.page, 'Settings, asking to confirm a removal');
-  await shoot(app.page, app, 'settings-retention-confirm', () => confirm.scrollIntoViewIfNeeded());
+  await app.expectNoSeriousAxe('Settings, asking to confirm a removal');
+  await app.screenshotAtBothSizes('settings-retention-confirm', () => confirm.scrollIntoViewIfNeeded());
   await confirm.getByRole('button', { name: 'Remove and save' }).click();
   await expect(card.getByRole('status')).toHaveText('Saved; removed 2 entries, with the comparison and size-ladder runs made only of them.');
   await expect(card.getByLabel('History size')).toHaveText('The history holds 2 entries.');
