@@ -63,3 +63,14 @@ test.describe('against the engine', () => {
     await expect(app.page.getByRole('region', { name: 'Request refused' })).toBeHidden();
   });
 });
+
+test('on Base the network fee says what it is made of: gas × gas price plus the L1 data cost', async ({ app }) => {
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', chain: 'Base (8453)', sell: 'WETH', buy: 'USDC', amount: '2' });
+  await explorer.send();
+  const fee = explorer.result.getByRole('row', { name: /^Network fee/ }).getByRole('cell');
+  await expect(fee).toHaveText(/^[0-9.]+ ETH= gas × gas price [0-9.]+ ETH \+ L1 data cost [0-9.]+ ETH$/);
+  await fee.scrollIntoViewIfNeeded();
+  await app.screenshot('explorer-network-fee-l1');
+});

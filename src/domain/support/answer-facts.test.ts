@@ -40,7 +40,8 @@ describe('answerFacts', () => {
     expect(value('route')).toBe(fills.join('; '));
     expect(value('service fee')).toBe(`${withBase(price.fees.serviceFee.amount, price.fees.serviceFee.token.toLowerCase() === WETH.address.toLowerCase() ? WETH : USDC)}, volume`);
     expect(value('gas')).toMatch(new RegExp(`^${Number(price.gas).toLocaleString('en-US')} at [0-9.]+ gwei$`));
-    expect(value('network fee')).toMatch(/ ETH \([0-9]+ base units\)$/);
+    // A chain-1 answer: the total is exactly gas × gas price, and says so.
+    expect(value('network fee')).toMatch(/ ETH \([0-9]+ base units\) = gas × gas price$/);
     // A clean answer reports no issue, and a price has no transaction.
     expect(facts.map((fact) => fact.label)).not.toContain('issue');
     expect(facts.map((fact) => fact.label)).not.toContain('transaction to');

@@ -1,6 +1,8 @@
 import { explainCalldata } from '../calldata-explainer.ts';
 import { chainById } from '../chains.ts';
-import { formatGwei, formatInteger } from '../number-format.ts';
+import { networkFeeMakeup, networkFeeMakeupText } from '../network-fee.ts';
+import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts';
+import { nativeOf } from '../token-registry.ts';
 import { SETTLER_ABI } from '../settler-abi.ts';
 import { fillText } from '../route-text.ts';
 import { amountOf, isObject, namedRoutes, symbolOf, type Json } from './body-reading.ts';
@@ -39,8 +41,12 @@ function gasFacts(reader: ChainReader): AnswerFact[] {
   const out: AnswerFact[] = [];
   if (isDigits(gas)) out.push({ label: 'gas', value: `${formatInteger(gas)}${isDigits(gasPrice) ? ` at ${formatGwei(gasPrice)}` : ''}` });
   const native = reader.chainId === undefined ? undefined : chainById(reader.chainId)?.nativeTokenAddress;
+  const nativeToken = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
   if (body.totalNetworkFee !== undefined && body.totalNetworkFee !== null) {
-    out.push({ label: 'network fee', value: native ? reader.amount(body.totalNetworkFee, native) : `${String(body.totalNetworkFee)} base units of the native token` });
+    const total = native ? reader.amount(body.totalNetworkFee, native) : `${String(body.totalNetworkFee)} base units of the native token`;
+    // The parts in human units only: the total beside them carries its base units.
+    const makeup = nativeToken ? networkFeeMakeup(body.totalNetworkFee, gas, gasPrice, reader.chainId ?? null) : null;
+    out.push({ label: 'network fee', value: makeup && nativeToken ? `${total} = ${networkFeeMakeupText(makeup, (wei) => formatWithSymbol(String(wei), nativeToken))}` : total });
   }
   return out;
 }

@@ -55,6 +55,21 @@ describe('ResultPanel', () => {
     expect(gas).toBe(`${formatInteger(body.transaction.gas)} at ${formatGwei(body.transaction.gasPrice)}`);
   });
 
+  it('says what the network fee is made of: gas × gas price on Ethereum, plus the L1 data cost on Base', () => {
+    const body = fixtures.permit2Quote as Record<string, unknown> & { transaction: { gas: string; gasPrice: string }; totalNetworkFee: string };
+    const gasCost = BigInt(body.transaction.gas) * BigInt(body.transaction.gasPrice);
+    expect(BigInt(body.totalNetworkFee)).toBe(gasCost);
+    const feeCell = () => within(screen.getByRole('row', { name: /^Network fee/ })).getByRole('cell').textContent;
+    const { unmount } = render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
+    expect(feeCell()).toBe(`${formatTokenAmount(body.totalNetworkFee, 18)} ETH= gas × gas price`);
+    unmount();
+    // The same answer as a Base request would carry it: the total is larger by the L1 data cost.
+    const l1 = 1_647_844_325_500n;
+    const onBase = { ...entry({ ...body, totalNetworkFee: String(gasCost + l1) }, 200), chainId: 8453 };
+    render(ResultPanel, { result: { entry: onBase, stored: true, warning: null } });
+    expect(feeCell()).toBe(`${formatTokenAmount(String(gasCost + l1), 18)} ETH= gas × gas price ${formatTokenAmount(String(gasCost), 18)} ETH + L1 data cost ${formatTokenAmount(String(l1), 18)} ETH`);
+  });
+
   it('applies the allowance rules: Permit2 allowance sufficient, transaction.to is not the spender; an allowance issue asks for an approval', () => {
     const body = fixtures.permit2Quote as Record<string, unknown>;
     const { unmount } = render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });

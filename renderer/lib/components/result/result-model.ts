@@ -1,4 +1,5 @@
 import { chainById } from '../../../../src/domain/chains.ts';
+import { networkFeeMakeup, networkFeeMakeupText } from '../../../../src/domain/network-fee.ts';
 import { findToken, nativeOf } from '../../../../src/domain/token-registry.ts';
 import { formatGwei, formatInteger, formatTokenAmount, formatWithSymbol } from '../../../../src/domain/number-format.ts';
 import { AllowanceHolderPriceExactOutSchema, AllowanceHolderQuoteExactOutSchema, boundedSafeParse, Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, QuoteLiquidSchema, type ExactOutPrice, type ExactOutQuote, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice, type LiquidQuote } from '../../../../src/spec/index.ts';
@@ -81,6 +82,18 @@ export function gasParts(price: SwapResult | ExactOutResult | null, transaction:
   const gas = source.gas === null || source.gas === undefined ? '—' : /^[0-9]+$/.test(String(source.gas)) ? formatInteger(String(source.gas)) : String(source.gas);
   const wei = String(source.gasPrice);
   return { gas, gasPrice: /^[0-9]+$/.test(wei) ? formatGwei(wei) : `${wei} wei`, gasPriceWei: wei };
+}
+
+/**
+ * How the network fee is made up of gas × gas price (and an L1 data cost where the chain has one),
+ * in words with native amounts; null when the body lacks gas, gas price or the total.
+ */
+export function networkFeeMakeupOf(price: SwapResult | ExactOutResult | null, transaction: Transaction | null, chainId: number | null): string | null {
+  if (!price) return null;
+  const source = 'gasPrice' in price && typeof price.gasPrice === 'string' ? price : transaction;
+  if (!source) return null;
+  const makeup = networkFeeMakeup(price.totalNetworkFee, source.gas, source.gasPrice, chainId);
+  return makeup ? networkFeeMakeupText(makeup, (wei) => nativeAmount(String(wei), chainId)) : null;
 }
 
 /** Symbol and decimals of a registry token of the chain, or undefined. */
