@@ -45,6 +45,8 @@ test('a comparison on 4 chains shows every row, opens a detail with both routes 
     await expect(side.getByRole('group', { name: `${model} route` }).getByRole('img')).not.toHaveCount(0);
     await expect(side.getByRole('table', { name: `${model} token taxes` })).toBeVisible();
     await expect(side.getByText(/^zid 0x[0-9a-f]{24}/)).toBeVisible();
+    // Base adds an L1 data cost to each model's network fee: the detail names it.
+    await expect(side.getByText(/^Network fee$/).locator('xpath=following-sibling::dd[1]')).toHaveText(/^[0-9.]+ ETH= gas × gas price [0-9.]+ ETH \+ L1 data cost [0-9.]+ ETH$/);
     await side.getByText('Raw JSON body', { exact: true }).click();
     await expect(side.getByLabel(`${model} raw JSON body`, { exact: true })).toContainText('"liquidityAvailable": true');
   }

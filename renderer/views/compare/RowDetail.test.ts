@@ -93,6 +93,21 @@ describe('RowDetail without a taker', () => {
     expect(within(screen.getByRole('article', { name: 'Permit2 detail' })).getByText(/^Network fee in WETH$/).nextElementSibling!.textContent).toBe('0.00000223656 WETH');
   });
 
+  it('says what each side\'s network fee is made of on Base, from its own body: gas × gas price plus the L1 data cost', () => {
+    // Both sides 180,000 gas at 4,000,000 wei (0.00000072 ETH); totals 0.000001 and 0.0000012 ETH: Permit2's longer calldata costs more L1 data.
+    const p2Side = { ...okSide('permit2', 353_900_000_000_000_000n, 4), totalNetworkFee: '1200000000000' };
+    const priced = (zid: string) => ({ ...body(zid, '0', null), gasPrice: '4000000' });
+    render(RowDetail, {
+      ...props(),
+      row: { ...the, permit2: p2Side },
+      allowanceHolder: { entryId: 3, zid: the.allowanceHolder.zid, body: priced(the.allowanceHolder.zid!) },
+      permit2: { entryId: 4, zid: the.permit2.zid, body: priced(the.permit2.zid!) },
+    });
+    const fee = (name: string) => within(screen.getByRole('article', { name: `${name} detail` })).getByText(/^Network fee$/).nextElementSibling!.textContent;
+    expect(fee('Allowance Holder')).toBe('0.000001 ETH= gas × gas price 0.00000072 ETH + L1 data cost 0.00000028 ETH');
+    expect(fee('Permit2')).toBe('0.0000012 ETH= gas × gas price 0.00000072 ETH + L1 data cost 0.00000048 ETH');
+  });
+
   it('colours a source by the run-wide series (the table\'s), not by its position in the route', () => {
     render(RowDetail, props());
     const segment = within(screen.getByRole('article', { name: 'Permit2 detail' })).getByTitle(/^Uniswap_V3/);
