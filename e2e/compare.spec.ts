@@ -40,6 +40,8 @@ test('a comparison on 4 chains shows every row, opens a detail with both routes 
   await compare.table.getByRole('button', { name: 'Chain', exact: true }).click();
 
   const detail = await compare.openDetail('Base');
+  // The blocks each model priced at: one, or two with the warning that the block may account for part of the difference.
+  await expect(detail.getByLabel('Blocks priced at')).toHaveText(/^(Both answers priced at block [0-9,]+\.|The answers priced at different blocks \(Allowance Holder [0-9,]+, Permit2 [0-9,]+\): .+)$/);
   for (const model of ['Allowance Holder', 'Permit2']) {
     const side = detail.getByRole('article', { name: `${model} detail` });
     await expect(side.getByRole('group', { name: `${model} route` }).getByRole('img')).not.toHaveCount(0);

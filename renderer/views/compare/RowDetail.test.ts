@@ -108,6 +108,25 @@ describe('RowDetail without a taker', () => {
     expect(fee('Permit2')).toBe('0.0000012 ETH= gas × gas price 0.00000072 ETH + L1 data cost 0.00000048 ETH');
   });
 
+  it('shows each answer\'s block, and warns when the two models priced at different blocks', () => {
+    const at = (zid: string, blockNumber: string) => ({ ...body(zid, '0', null), blockNumber });
+    const { unmount } = render(RowDetail, {
+      ...props(),
+      allowanceHolder: { entryId: 3, zid: the.allowanceHolder.zid, body: at(the.allowanceHolder.zid!, '34790120') },
+      permit2: { entryId: 4, zid: the.permit2.zid, body: at(the.permit2.zid!, '34790121') },
+    });
+    expect(screen.getByLabelText('Blocks priced at').textContent).toMatch(/^The answers priced at different blocks \(Allowance Holder 34,790,120, Permit2 34,790,121\)/);
+    expect(screen.getByLabelText('Blocks priced at').className).toContain('warn');
+    expect(within(screen.getByRole('article', { name: 'Permit2 detail' })).getByText(/^Block$/).nextElementSibling!.textContent).toBe('34,790,121');
+    unmount();
+    render(RowDetail, {
+      ...props(),
+      allowanceHolder: { entryId: 3, zid: the.allowanceHolder.zid, body: at(the.allowanceHolder.zid!, '34790120') },
+      permit2: { entryId: 4, zid: the.permit2.zid, body: at(the.permit2.zid!, '34790120') },
+    });
+    expect(screen.getByLabelText('Blocks priced at').textContent).toBe('Both answers priced at block 34,790,120.');
+  });
+
   it('colours a source by the run-wide series (the table\'s), not by its position in the route', () => {
     render(RowDetail, props());
     const segment = within(screen.getByRole('article', { name: 'Permit2 detail' })).getByTitle(/^Uniswap_V3/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hopBars, seriesClass, seriesNumber } from './route-colors.ts';
 import { overrideProblems, parseOverride, tokenChoices } from './override-check.ts';
-import { whyText, rateText } from './detail-model.ts';
+import { blocksText, whyText, rateText } from './detail-model.ts';
 import { runCaption } from './caption.ts';
 import { bpsText } from './table-model.ts';
 import { okSide, problemSide, row } from './test-rows.ts';
@@ -63,6 +63,18 @@ describe('detail texts', () => {
     const pending = { ...problemSide('permit2', 'no-liquidity', 2), state: 'pending' as const };
     expect(whyText(row(1, 'Ethereum', okSide('allowance-holder', 1n, 1), pending, null, null))).toBe('No verdict yet: waiting for both sides.');
     expect(rateText(row(1, 'Ethereum', okSide('allowance-holder', 1n, 1), pending, null, null))).toMatch(/^1 ETH = 1 WETH/);
+  });
+});
+
+describe('blocksText', () => {
+  it('says the block both answers priced at, or warns that they differ, and nothing without both', () => {
+    expect(blocksText('23234885', '23234885')).toEqual({ text: 'Both answers priced at block 23,234,885.', isSameBlock: true });
+    const differ = blocksText('372400000', '372400003');
+    expect(differ?.isSameBlock).toBe(false);
+    expect(differ?.text).toMatch(/^The answers priced at different blocks \(Allowance Holder 372,400,000, Permit2 372,400,003\): /);
+    expect(blocksText('1', undefined)).toBeNull();
+    expect(blocksText(null, '1')).toBeNull();
+    expect(blocksText('0x10', '16')).toBeNull();
   });
 });
 
