@@ -51,10 +51,11 @@ const items: ExportRow[] = [
     buyPerNative: null,
     hasTax: true,
     issues: { allowanceHolder: ['allowance', 'balance'], permit2: [] },
+    blocks: { allowanceHolder: ahBody.blockNumber, permit2: null },
   },
 ];
-// A row from a run saved before taxes and issues were kept: not known, which is not "none".
-const older: ExportRow = { ...items[0]!, hasTax: undefined, issues: undefined };
+// A row from a run saved before taxes, issues and blocks were kept: not known, which is not "none".
+const older: ExportRow = { ...items[0]!, hasTax: undefined, issues: undefined, blocks: undefined };
 
 describe('comparisonToCsv', () => {
   it('writes a header and one row per chain that a CSV reader gets back field for field', () => {
@@ -76,13 +77,15 @@ describe('comparisonToCsv', () => {
     expect(cell('has_tax')).toBe('true');
     expect(cell('allowance_holder_issues')).toBe('allowance; balance');
     expect(cell('permit2_issues')).toBe('');
+    expect(cell('allowance_holder_block')).toBe(ahBody.blockNumber);
+    expect(cell('permit2_block')).toBe('');
   });
 
-  it('adds the tax flag and the issues after every column it had, so earlier columns keep their place', () => {
-    expect(COMPARISON_CSV_COLUMNS.slice(-3)).toEqual(['has_tax', 'allowance_holder_issues', 'permit2_issues']);
-    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 4);
+  it('adds the tax flag, the issues and the blocks after every column it had, so earlier columns keep their place', () => {
+    expect(COMPARISON_CSV_COLUMNS.slice(-5)).toEqual(['has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block']);
+    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 6);
     const [header, row] = readCsv(comparisonToCsv([older]));
-    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(['', '', '']);
+    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(['', '', '', '', '']);
   });
 
   it('quotes commas, quotes and line breaks, and defuses formulas but not negative numbers', () => {
@@ -109,6 +112,7 @@ describe('comparisonToJson', () => {
     expect(row.issues).toEqual({ allowanceHolder: ['allowance', 'balance'], permit2: [] });
     // Not known (an older run) is null, never an empty list that would read as "none reported".
     const before = JSON.parse(comparisonToJson([older])).rows[0];
-    expect([before.hasTax, before.issues]).toEqual([null, { allowanceHolder: null, permit2: null }]);
+    expect([before.hasTax, before.issues, before.blocks]).toEqual([null, { allowanceHolder: null, permit2: null }, { allowanceHolder: null, permit2: null }]);
+    expect(row.blocks).toEqual({ allowanceHolder: ahBody.blockNumber, permit2: null });
   });
 });

@@ -25,6 +25,8 @@ export interface ExportRow {
   hasTax?: boolean;
   /** The kinds of issue each side's answer reported ('allowance', 'balance', …); undefined: not known. */
   issues?: { allowanceHolder: readonly string[] | undefined; permit2: readonly string[] | undefined };
+  /** The block each side's answer priced at (null: no answer); undefined: not known, a run saved before. */
+  blocks?: { allowanceHolder: string | null | undefined; permit2: string | null | undefined };
 }
 
 const SIDE_COLUMNS = [
@@ -34,15 +36,15 @@ const SIDE_COLUMNS = [
 ] as const;
 
 /**
- * The CSV header, in column order. The tax flag and the issues come last, after both models'
- * columns, so that every earlier column keeps the place it had in exports made before them.
+ * The CSV header, in column order. The tax flag, the issues and the blocks come last, after both
+ * models' columns, so that every earlier column keeps the place it had in exports made before them.
  */
 export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   'chain_id', 'chain_name', 'sell_symbol', 'buy_symbol', 'buy_token', 'better', 'better_basis', 'diff_bps_permit2_vs_allowance_holder',
   'net_diff_bps_permit2_vs_allowance_holder', 'buy_base_units_per_native',
   ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
-  'has_tax', 'allowance_holder_issues', 'permit2_issues',
+  'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
 ];
 
 /** Quotes a CSV field (RFC 4180) and defuses spreadsheet formulas in text such as error messages. */
@@ -88,7 +90,7 @@ export function comparisonToCsv(items: readonly ExportRow[]): string {
     // Issues: the kinds reported, ';'-separated; empty when none was reported (or, in a run saved
     // before issues were kept, not known: the JSON tells the two apart with null).
     const issues = (kinds: readonly string[] | undefined) => (kinds ?? []).join('; ');
-    const tail = [item.hasTax === undefined ? null : String(item.hasTax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2)];
+    const tail = [item.hasTax === undefined ? null : String(item.hasTax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null];
     const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
     lines.push(cells.map(csvField).join(','));
   }
@@ -110,6 +112,7 @@ export function comparisonToJson(items: readonly ExportRow[]): string {
     ...item.row,
     hasTax: item.hasTax ?? null,
     issues: { allowanceHolder: item.issues?.allowanceHolder ?? null, permit2: item.issues?.permit2 ?? null },
+    blocks: { allowanceHolder: item.blocks?.allowanceHolder ?? null, permit2: item.blocks?.permit2 ?? null },
   }));
   return JSON.stringify({ format: COMPARISON_JSON_FORMAT, version: 1, rows }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
 }

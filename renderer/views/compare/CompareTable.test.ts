@@ -66,6 +66,17 @@ describe('CompareTable', () => {
     expect(within(second!).queryByText('issues')).toBeNull();
   });
 
+  it('flags a row whose two answers priced at different blocks, naming both, and not one priced at the same block', () => {
+    const [eth, base, arbitrum] = threeRows();
+    const at = (row: typeof eth, ah: string | null, p2: string | null) => ({ ...row!, allowanceHolder: { ...row!.allowanceHolder, blockNumber: ah }, permit2: { ...row!.permit2, blockNumber: p2 } });
+    render(CompareTable, props({ rows: [at(eth, '23234885', '23234886'), at(base, '34790000', '34790000'), at(arbitrum, '372400000', null)] }));
+    const [first, second, third] = bodyRows();
+    expect(within(first!).getByText('2 blocks').getAttribute('title')).toMatch(/^The answers priced at different blocks \(Allowance Holder 23,234,885, Permit2 23,234,886\)/);
+    expect(within(second!).queryByText('2 blocks')).toBeNull();
+    // One side without an answer: nothing to compare blocks of.
+    expect(within(third!).queryByText('2 blocks')).toBeNull();
+  });
+
   it('marks the sorted column with aria-sort and asks to sort when a header is clicked', async () => {
     const onSort = vi.fn();
     const view = render(CompareTable, props({ onSort }));

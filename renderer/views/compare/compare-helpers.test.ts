@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hopBars, seriesClass, seriesNumber } from './route-colors.ts';
 import { overrideProblems, parseOverride, tokenChoices } from './override-check.ts';
-import { blocksText, whyText, rateText } from './detail-model.ts';
+import { whyText, rateText } from './detail-model.ts';
 import { runCaption } from './caption.ts';
-import { bpsText } from './table-model.ts';
+import { blocksText, bpsText } from './table-model.ts';
 import { okSide, problemSide, row } from './test-rows.ts';
 import type { RunStatus } from '../../../src/ipc/channels/compare.ts';
 

@@ -1,5 +1,5 @@
 import type { CompareRowWire } from '../../../src/ipc/channels/compare.ts';
-import { formatInteger, formatTokenAmount } from '../../../src/domain/number-format.ts';
+import { formatTokenAmount } from '../../../src/domain/number-format.ts';
 import { bpsText, modelName } from './table-model.ts';
 
 /** Texts of the row detail, as plain functions tested without a DOM. */
@@ -37,18 +37,4 @@ export function rateText(row: CompareRowWire): string {
   if (rate.source === 'buy-is-native') return `${perNative} (the buy token is the native token or its wrapped form)`;
   if (rate.source === 'sell-is-native') return `${perNative} (from this trade's own price)`;
   return `${perNative} (indicative price of 0.1 ${row.nativeSymbol ?? 'native'} → ${row.buyToken.symbol}, requested once for this run)`;
-}
-
-/**
- * Which blocks the two answers priced at, when both bodies say: the same block, or a warning that
- * they differ. A run sends the two models' requests one after the other, and on a fast chain
- * (Arbitrum: a block every 250 ms) they often land in different blocks, where the gas price and
- * liquidity may have moved: then part of the row's difference is the block's, not the model's.
- */
-export function blocksText(allowanceHolderBlock: unknown, permit2Block: unknown): { text: string; isSameBlock: boolean } | null {
-  const isBlock = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
-  if (!isBlock(allowanceHolderBlock) || !isBlock(permit2Block)) return null;
-  if (allowanceHolderBlock === permit2Block) return { text: `Both answers priced at block ${formatInteger(allowanceHolderBlock)}.`, isSameBlock: true };
-  const text = `The answers priced at different blocks (Allowance Holder ${formatInteger(allowanceHolderBlock)}, Permit2 ${formatInteger(permit2Block)}): gas price and liquidity can move between blocks, so part of this difference may be the blocks', not the models'.`;
-  return { text, isSameBlock: false };
 }

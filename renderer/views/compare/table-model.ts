@@ -1,6 +1,6 @@
 import { REPORTED_ISSUE_TEXT, type CompareRowWire, type ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 import { formatBaseUnits } from '../../../src/domain/units.ts';
-import { formatSignedBps } from '../../../src/domain/number-format.ts';
+import { formatInteger, formatSignedBps } from '../../../src/domain/number-format.ts';
 
 /** The results table's columns, their sort keys and cell texts: plain functions, tested without a DOM. */
 
@@ -127,6 +127,20 @@ export function issuesText(row: CompareRowWire): string | null {
     .filter(([, side]) => (side.issues ?? []).length > 0)
     .map(([name, side]) => `${name}: ${side.issues!.map((issue) => REPORTED_ISSUE_TEXT[issue]).join(', ')}`);
   return sides.length > 0 ? sides.join('; ') : null;
+}
+
+/**
+ * Which blocks the two answers priced at, when both bodies say: the same block, or a warning that
+ * they differ. A run sends the two models' requests one after the other, and on a fast chain
+ * (Arbitrum: a block every 250 ms) they often land in different blocks, where the gas price and
+ * liquidity may have moved: then part of the row's difference is the block's, not the model's.
+ */
+export function blocksText(allowanceHolderBlock: unknown, permit2Block: unknown): { text: string; isSameBlock: boolean } | null {
+  const isBlock = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
+  if (!isBlock(allowanceHolderBlock) || !isBlock(permit2Block)) return null;
+  if (allowanceHolderBlock === permit2Block) return { text: `Both answers priced at block ${formatInteger(allowanceHolderBlock)}.`, isSameBlock: true };
+  const text = `The answers priced at different blocks (Allowance Holder ${formatInteger(allowanceHolderBlock)}, Permit2 ${formatInteger(permit2Block)}): gas price and liquidity can move between blocks, so part of this difference may be the blocks', not the models'.`;
+  return { text, isSameBlock: false };
 }
 
 /** The model's display name. */

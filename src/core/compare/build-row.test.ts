@@ -36,6 +36,10 @@ describe('buildRow against answers of the local service', () => {
     expect(row.buyToken).toMatchObject({ address: TAXD, symbol: 'TAXD', decimals: 18, isOverride: true });
     expect(row.sellToken).toMatchObject({ symbol: 'USDC', isOverride: false });
     expect(row.permit2.routeTokens.map((token) => token.symbol)).toContain('TAXD');
+    // Each side carries the block its own answer priced at.
+    const blockOf = (model: 'allowance-holder' | 'permit2') => (results[model] as { entry: { body: { blockNumber: string } } }).entry.body.blockNumber;
+    expect([row.allowanceHolder.blockNumber, row.permit2.blockNumber]).toEqual([blockOf('allowance-holder'), blockOf('permit2')]);
+    expect(row.permit2.blockNumber).toMatch(/^[0-9]+$/);
   });
 
   it('carries the issues each side\'s answer reported, and none where the taker is in order', async () => {

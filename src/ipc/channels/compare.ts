@@ -109,6 +109,11 @@ export const ModelSideWireSchema = lazySchema(() =>
     routeTokens: z.array(z.object({ address: z.string(), symbol: z.string() })),
     /** The issues its answer reported (the row flags them; the detail says what they are). Absent in runs saved before. */
     issues: z.array(ReportedIssueSchema).optional(),
+    /**
+     * The block its answer priced at (null without a liquid answer): the two models of a row may
+     * price at different blocks, where gas price and liquidity can differ. Absent in runs saved before.
+     */
+    blockNumber: BASE.nullable().optional(),
   }),
 );
 /** A model side on the wire. */
@@ -240,7 +245,7 @@ const big = (value: string | null): bigint | null => (value === null ? null : Bi
 const text = (value: bigint | null): string | null => (value === null ? null : value.toString());
 
 /** A domain side on the wire, with its entry id and route. */
-export function sideToWire(side: ModelSide, extra: Pick<ModelSideWire, 'entryId' | 'fills' | 'routeTokens' | 'issues'>): ModelSideWire {
+export function sideToWire(side: ModelSide, extra: Pick<ModelSideWire, 'entryId' | 'fills' | 'routeTokens' | 'issues' | 'blockNumber'>): ModelSideWire {
   return {
     ...side,
     buyAmount: text(side.buyAmount),
@@ -300,5 +305,6 @@ export function exportRowOf(row: CompareRowWire): ExportRow {
     buyPerNative: row.networkFeeRate?.buyPerNative ?? null,
     hasTax: row.hasTax,
     issues: { allowanceHolder: row.allowanceHolder.issues, permit2: row.permit2.issues },
+    blocks: { allowanceHolder: row.allowanceHolder.blockNumber, permit2: row.permit2.blockNumber },
   };
 }
