@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { LadderRowWire } from '../ipc/channels/ladder.ts';
-import { blockNotes, comparisonTable, errorNotes, isNothingAnswered } from './compare-format.ts';
+import { blockNotes, compareRowLabel, comparisonTable, errorNotes, isNothingAnswered } from './compare-format.ts';
 import { ladderTable } from './compare-ladder.ts';
 
 const USDC = { address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', symbol: 'USDC', decimals: 6 };
@@ -93,9 +93,9 @@ describe('blockNotes', () => {
       const base = row(USDC, WETH, 1_000_000_000n, side('allowance-holder', 10n ** 17n, 10n ** 12n, 1), side('permit2', 10n ** 17n, 10n ** 12n, 2));
       return { ...base, chainId, allowanceHolder: { ...base.allowanceHolder, blockNumber: ah }, permit2: { ...base.permit2, blockNumber: p2 } };
     };
-    expect(blockNotes([at('530045684', '530045685', 42161), at('23234885', '23234885', 1), at('1', null, 10), at(undefined, undefined, 8453)])).toBe(
+    expect(blockNotes([at('530045684', '530045685', 42161), at('23234885', '23234885', 1), at('1', null, 10), at(undefined, undefined, 8453)], compareRowLabel)).toBe(
       "\npriced at different blocks (part of the row's difference may be the blocks', not the models'):\n  Arbitrum (42161): AH 530,045,684, P2 530,045,685\n",
     );
-    expect(blockNotes([at('23234885', '23234885', 1)])).toBe('');
+    expect(blockNotes([at('23234885', '23234885', 1)], compareRowLabel)).toBe('');
   });
 });

@@ -49,11 +49,12 @@ export function compareRowLabel(row: CompareRowWire): string {
  * The rows whose two answers priced at different blocks, with both blocks: the requests go one
  * after the other, and on a fast chain they often land in different blocks, where the gas price
  * and liquidity may have moved (the app's table flags them "2 blocks"). Empty when none did.
+ * @param where how a row is named in the list (its chain; in a ladder, its chain and size)
  */
-export function blockNotes(rows: readonly CompareRowWire[]): string {
+export function blockNotes<Row extends CompareRowWire>(rows: readonly Row[], where: (row: Row) => string): string {
   const lines = rows.flatMap((row) => {
     const [ah, p2] = [row.allowanceHolder.blockNumber, row.permit2.blockNumber];
-    return ah && p2 && ah !== p2 ? [`  ${compareRowLabel(row)}: AH ${formatInteger(ah)}, P2 ${formatInteger(p2)}`] : [];
+    return ah && p2 && ah !== p2 ? [`  ${where(row)}: AH ${formatInteger(ah)}, P2 ${formatInteger(p2)}`] : [];
   });
   return lines.length === 0 ? '' : `\npriced at different blocks (part of the row's difference may be the blocks', not the models'):\n${lines.join('\n')}\n`;
 }
@@ -137,5 +138,5 @@ export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json', a
   // The table's columns name no unit: the title says which token each figure counts.
   const units = first ? `; buy amounts in ${first.buyToken.symbol}, network fees in each chain's native token` : '';
   const title = first ? `${formatHumanAmount(status.request.amount)} ${first.sellToken.symbol} -> ${first.buyToken.symbol}, ${countOf(status.rows.length, 'chain')} (run ${status.runId})${units}` : `run ${status.runId}`;
-  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${blockNotes(status.rows)}${answerNotes}`;
+  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${blockNotes(status.rows, compareRowLabel)}${answerNotes}`;
 }

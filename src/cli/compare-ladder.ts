@@ -9,7 +9,7 @@ import { toFieldErrors, type FieldError } from '../spec/index.ts';
 import type { z } from 'zod';
 import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
-import { alignTable, errorNotes } from './compare-format.ts';
+import { alignTable, blockNotes, errorNotes } from './compare-format.ts';
 import { ladderIssueNotes } from './answer-lines.ts';
 import { UsageError, usageLine } from './compare-run.ts';
 import { planLadder } from '../core/compare/ladder-plan.ts';
@@ -122,5 +122,5 @@ export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'js
   const position = (row: LadderRowWire) => chains.findIndex((chain) => chain.chainId === row.chainId);
   const ordered = [...status.rows].sort((a, b) => position(a) - position(b) || a.amountIndex - b.amountIndex);
   const issues = ladderIssueNotes(ordered, ladderRowLabel, status.request.taker);
-  return `${pair} at ${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})\n${ladderTable(status.rows)}${errorNotes(status.rows, ladderRowLabel)}${issues}`;
+  return `${pair} at ${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})\n${ladderTable(status.rows)}${errorNotes(status.rows, ladderRowLabel)}${blockNotes(status.rows, ladderRowLabel)}${issues}`;
 }

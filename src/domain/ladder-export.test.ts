@@ -28,6 +28,8 @@ const chain: LadderExportChain = {
       amount: '10000', sellAmount: 10_000_000_000n, row: row(side('allowance-holder', 3n * 10n ** 18n, '0xa3'), side('permit2', 3n * 10n ** 18n, '0xb3', false)), feeNotPriced: 'fee not priced: no liquidity for ETH → WETH',
       // The taker's balance runs out at this size; the first two sizes come from a ladder saved before issues were kept.
       issues: { allowanceHolder: ['balance', 'simulation-incomplete'], permit2: [] },
+      // Priced at two blocks; Permit2 had no answer there.
+      blocks: { allowanceHolder: '23234885', permit2: null },
     },
   ],
 };
@@ -49,7 +51,8 @@ describe('size ladder export', () => {
     expect(cell(3, 'better')).toBe('');
     expect([cell(1, 'fee_rate_source'), cell(1, 'fee_rate_zid')]).toEqual(['quoted', '0xr1']);
     expect(cell(3, 'fee_not_priced')).toBe('fee not priced: no liquidity for ETH → WETH');
-    expect(LADDER_CSV_COLUMNS.slice(-2)).toEqual(['allowance_holder_issues', 'permit2_issues']);
+    expect(LADDER_CSV_COLUMNS.slice(-4)).toEqual(['allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block']);
+    expect([cell(3, 'allowance_holder_block'), cell(3, 'permit2_block'), cell(1, 'allowance_holder_block')]).toEqual(['23234885', '', '']);
     expect([cell(3, 'allowance_holder_issues'), cell(3, 'permit2_issues'), cell(1, 'allowance_holder_issues')]).toEqual(['balance; simulation-incomplete', '', '']);
     expect(cell(1, 'chain_crossover')).toMatch(/^"?Allowance Holder → Permit2 at ≈ [0-9,]+ USDC \(between 100 USDC and 1,000 USDC\)"?$/);
   });
@@ -70,5 +73,7 @@ describe('size ladder export', () => {
     // Issues by kind; null where not known (a ladder saved before they were kept), never [] that reads as none.
     const issues = (parsed.chains[0]!.points as unknown as { allowanceHolder: { issues: unknown } }[]).map((point) => point.allowanceHolder.issues);
     expect(issues).toEqual([null, null, ['balance', 'simulation-incomplete']]);
+    const blocks = (parsed.chains[0]!.points as unknown as { allowanceHolder: { blockNumber: unknown }; permit2: { blockNumber: unknown } }[]).map((point) => [point.allowanceHolder.blockNumber, point.permit2.blockNumber]);
+    expect(blocks).toEqual([[null, null], [null, null], ['23234885', null]]);
   });
 });

@@ -27,6 +27,8 @@ export interface LadderExportRow {
   feeNotPriced?: string | null;
   /** The kinds of issue each side's answer reported ('allowance', 'balance', …); undefined: not known (a ladder saved before). */
   issues?: { allowanceHolder: readonly string[] | undefined; permit2: readonly string[] | undefined };
+  /** The block each side's answer priced at (null: no answer); undefined: not known (a ladder saved before). */
+  blocks?: { allowanceHolder: string | null | undefined; permit2: string | null | undefined };
 }
 
 /** One chain of the ladder, its sizes in the order given. */
@@ -40,13 +42,13 @@ export interface LadderExportChain {
 
 const SIDE_COLUMNS = ['state', 'error_name', 'buy_amount', 'network_fee_in_buy_token', 'net_buy_amount', 'net_per_unit_sold', 'zid'] as const;
 
-/** The CSV header, in column order; the issues come last, so earlier columns keep their place. */
+/** The CSV header, in column order; the issues and blocks come last, so earlier columns keep their place. */
 export const LADDER_CSV_COLUMNS: readonly string[] = [
   'chain_id', 'chain_name', 'amount', 'sell_token', 'buy_token', 'sell_amount_base_units',
   ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
   'better', 'better_basis', 'net_diff_bps_permit2_vs_allowance_holder', 'fee_rate_source', 'fee_rate_zid', 'fee_not_priced', 'chain_crossover',
-  'allowance_holder_issues', 'permit2_issues',
+  'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
 ];
 
 /** Identifies the JSON export. */
@@ -90,6 +92,7 @@ export function ladderToCsv(chains: readonly LadderExportChain[]): string {
         item.feeRate?.source ?? null, item.feeRate?.zid ?? null, item.feeNotPriced ?? null, crossover,
         // The kinds reported, ';'-separated; empty when none was (or, in an older ladder, not known: the JSON says null).
         (item.issues?.allowanceHolder ?? []).join('; '), (item.issues?.permit2 ?? []).join('; '),
+        item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
       ];
       lines.push(cells.map(csvField).join(','));
     }
@@ -107,8 +110,8 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
       netDiffBps: netDiffBps(chain, item),
       feeRate: item.feeRate ?? null,
       feeNotPriced: item.feeNotPriced ?? null,
-      allowanceHolder: { ...item.row.allowanceHolder, netPerUnitSold: netPerUnit(item.row.allowanceHolder, chain, item), issues: item.issues?.allowanceHolder ?? null },
-      permit2: { ...item.row.permit2, netPerUnitSold: netPerUnit(item.row.permit2, chain, item), issues: item.issues?.permit2 ?? null },
+      allowanceHolder: { ...item.row.allowanceHolder, netPerUnitSold: netPerUnit(item.row.allowanceHolder, chain, item), issues: item.issues?.allowanceHolder ?? null, blockNumber: item.blocks?.allowanceHolder ?? null },
+      permit2: { ...item.row.permit2, netPerUnitSold: netPerUnit(item.row.permit2, chain, item), issues: item.issues?.permit2 ?? null, blockNumber: item.blocks?.permit2 ?? null },
     }));
     return { chainId: chain.chainId, chainName: chain.chainName, sellToken: chain.sell, buyToken: chain.buy, crossover: { ...crossover, text: crossoverText(crossover, chain.sell) }, points };
   });

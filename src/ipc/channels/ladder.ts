@@ -113,7 +113,8 @@ export function ladderExportChains(rows: readonly LadderRowWire[]): LadderExport
     }
     const feeRate = row.networkFeeRate ? { source: row.networkFeeRate.source, zid: row.networkFeeRate.zid ?? null } : null;
     const issues = { allowanceHolder: row.allowanceHolder.issues, permit2: row.permit2.issues };
-    chain.rows.push({ amount: row.amount, sellAmount: BigInt(row.sellAmount), row: rowFromWire(row), feeRate, feeNotPriced: row.feeNotPriced ?? null, issues });
+    const blocks = { allowanceHolder: row.allowanceHolder.blockNumber, permit2: row.permit2.blockNumber };
+    chain.rows.push({ amount: row.amount, sellAmount: BigInt(row.sellAmount), row: rowFromWire(row), feeRate, feeNotPriced: row.feeNotPriced ?? null, issues, blocks });
   }
   return [...chains.values()];
 }

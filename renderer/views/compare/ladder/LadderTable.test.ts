@@ -32,4 +32,16 @@ describe('LadderTable', () => {
     expect(screen.getByRole('list', { name: 'Allowance Holder issues at 1,000 USDC on Ethereum' }).textContent).toMatch(/^\s*balance too low\s*simulation incomplete\s*$/);
     expect(p2!.querySelector('.issues')).toBeNull();
   });
+
+  it('marks a size whose two answers priced at different blocks, naming both, and not one priced at the same block', () => {
+    const at = (chainId: number, name: string, ah: string, p2: string, amountIndex: number): LadderRowWire => ({
+      ...row(chainId, name, { ...okSide('allowance-holder', 10n ** 18n, 1), blockNumber: ah }, { ...okSide('permit2', 10n ** 18n, 2), blockNumber: p2 }, 0, 'tie'),
+      amount: '1000', amountIndex,
+    });
+    render(LadderTable, { rows: [at(42161, 'Arbitrum', '530045684', '530045685', 0), at(1, 'Ethereum', '23234885', '23234885', 1)], onOpenEntry: vi.fn() });
+    const marked = screen.getByRole('row', { name: /^Arbitrum/ }).querySelector('[title^="The answers priced at different blocks"]');
+    expect(marked?.textContent).toBe('priced at 2 blocks');
+    expect(marked?.getAttribute('title')).toContain('Allowance Holder 530,045,684, Permit2 530,045,685');
+    expect(screen.getByRole('row', { name: /^Ethereum/ }).textContent).not.toContain('2 blocks');
+  });
 });
