@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,9 @@ import { HistoryStore } from '../core/history/index.ts';
 import { startLocalService } from '../service/index.ts';
 import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
 import { DEMO_TAX_TOKENS } from '../domain/demo-tokens.ts';
-import { PERMIT2_ADDRESS } from '../domain/chains.ts';
+import { chainLabel, PERMIT2_ADDRESS } from '../domain/chains.ts';
+import { formatInteger } from '../domain/number-format.ts';
+import type { CompareRowWire } from '../ipc/channels/compare.ts';
 import { DEMO_TAKERS } from '../service/swap/taker-state.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -53,8 +55,16 @@ describe('swap-explorer compare', () => {
     expect(lines[0]).toMatch(/^1,000 USDC -> WETH, 3 chains \(run cmp-[0-9a-z]+\); buy amounts in WETH, network fees in each chain's native token$/);
     expect(lines[1]).toMatch(/^chain\s+AH buy\s+P2 buy\s+P2-AH bps/);
     expect(lines.slice(2, 5).map((line) => line.split(/\s{2,}/)[0])).toEqual(['Ethereum (1)', 'Base (8453)', 'Arbitrum (42161)']);
-    // Then what the answers said beyond the figures: no taker, so of issues nothing.
-    expect(lines.slice(5)).toEqual(['', 'token taxes: none (0 bps) on every side answered']);
+    // Then the rows whose two answers priced at different blocks (which depends on when each request
+    // landed: read from the saved run), and what the answers said beyond the figures: no taker, so
+    // of issues nothing.
+    const runId = /\(run (cmp-[0-9a-z]+)\)/.exec(lines[0]!)![1]!;
+    const saved = JSON.parse(await readFile(join(dir, 'comparisons', `${runId}.json`), 'utf8')) as { status: { rows: CompareRowWire[] } };
+    const twoBlocks = saved.status.rows
+      .filter((row) => row.allowanceHolder.blockNumber !== row.permit2.blockNumber)
+      .map((row) => `  ${chainLabel(row.chainId)}: AH ${formatInteger(row.allowanceHolder.blockNumber!)}, P2 ${formatInteger(row.permit2.blockNumber!)}`);
+    const blockLines = twoBlocks.length > 0 ? ['', "priced at different blocks (part of the row's difference may be the blocks', not the models'):", ...twoBlocks] : [];
+    expect(lines.slice(5)).toEqual([...blockLines, '', 'token taxes: none (0 bps) on every side answered']);
     expect(lines[2]).toMatch(/(Permit2|Allowance Holder|tie)( \(net\))?$/);
     // Buy, min buy and net buy of a row carry the same fraction digits (a longer net would look larger).
     const cells = lines[2]!.split(/\s{2,}/);
