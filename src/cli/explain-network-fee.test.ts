@@ -4,17 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../core/history/index.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
-import { main } from './main.ts';
+import { inProcess as cli } from './test-support.ts';
 
 // A price from the local service on a chain with an L1 data cost (Base) and one without
 // (Ethereum), then `explain` of its zid: the network fee line says what it is made of, and the
 // parts add up to the total the service answered.
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const io = { stdout: '', stderr: '' };
-  const code = await main(args, { stdout: (text) => (io.stdout += text), stderr: (text) => (io.stderr += text) });
-  return { code, ...io };
-}
 
 let dir: string;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { loadOrCreateCertificate } from '../service/tls.ts';
 import { allowanceHolderPriceBody } from '../spec/test-fixtures.ts';
 import { AppError } from '../ipc/result.ts';
 import { reportError } from './compare-run.ts';
-import { main } from './main.ts';
+import { inProcess as cli } from './test-support.ts';
 
 // price and compare against a test-double HTTPS service whose error messages, source labels and
 // token symbols carry terminal control sequences: clear screen, window title, OSC 52 clipboard.
@@ -30,12 +30,6 @@ function hostilePrice(): Record<string, unknown> {
   route.fills[0]!.source = `Uniswap${CLIPBOARD}V3`;
   route.tokens[0]!.symbol = `USDC${TITLE}`;
   return body;
-}
-
-async function cli(args: string[]) {
-  const io = { stdout: '', stderr: '' };
-  const code = await main(args, { stdout: (text) => (io.stdout += text), stderr: (text) => (io.stderr += text) });
-  return { code, ...io };
 }
 
 beforeAll(async () => {

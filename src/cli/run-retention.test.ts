@@ -3,16 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDataOps } from '../core/data/index.ts';
-import { main } from './main.ts';
+import { inProcess } from './test-support.ts';
 
 // Runs made by the CLI, retention set from the app's data operations (what Settings calls), the
 // same data dir: the runs made only of removed requests go with them; the others stay listed.
-
-async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const io = { stdout: '', stderr: '' };
-  const code = await main(args, { stdout: (text) => (io.stdout += text), stderr: (text) => (io.stderr += text) });
-  return { code, ...io };
-}
 
 const runIdOf = (stdout: string) => /\(run ((?:cmp|lad)-[0-9a-z]+)\)/.exec(stdout)?.[1];
 

@@ -7,7 +7,7 @@ import { HistoryStore } from '../core/history/index.ts';
 import { sampleEntry } from '../core/history/sample-entries.ts';
 import { HarSchema } from '../domain/har-schema.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
-import { main } from './main.ts';
+import { inProcess as cli } from './test-support.ts';
 
 // `explain` and `history` in-process against a real SQLite history in a temp dir. One entry carries
 // terminal control sequences in its error message, as a hostile or broken service could send.
@@ -18,18 +18,6 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const KEY = 'sk_live_cli_canary_0123456789';
 const ERROR_ZID = '0x5ca1ab1e0000000000000001';
 const OK_ZID = '0x5ca1ab1e0000000000000002';
-
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(args: string[]): Promise<Ran> {
-  const io = { stdout: '', stderr: '' };
-  const code = await main(args, { stdout: (text) => (io.stdout += text), stderr: (text) => (io.stderr += text) });
-  return { code, ...io };
-}
 
 let dir: string;
 let empty: string;
