@@ -8,6 +8,7 @@ import { chainLabel } from '../domain/chains.ts';
 import { fillText } from '../domain/route-text.ts';
 import { priceAnswerLines } from './answer-lines.ts';
 import { tokenSide } from './token-flags.ts';
+import { networkFeeMakeup, networkFeeMakeupText } from '../domain/network-fee.ts';
 
 /**
  * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
@@ -80,10 +81,20 @@ function fee(value: string | null, decimals: number, symbol: string, fractionDig
 }
 
 /**
+ * " = gas × gas price …" after the network fee, from the answer's own gas price (a quote's is under
+ * transaction), as `explain` and the app say it; empty when the body lacks a part.
+ */
+function feeMakeupText(row: CompareRowWire, side: ModelSideWire, body: unknown): string {
+  const answer = (body !== null && typeof body === 'object' ? body : {}) as { gasPrice?: unknown; transaction?: { gasPrice?: unknown } };
+  const makeup = networkFeeMakeup(side.totalNetworkFee, side.gas, answer.gasPrice ?? answer.transaction?.gasPrice, row.chainId);
+  return makeup ? ` = ${networkFeeMakeupText(makeup, (wei) => fee(String(wei), row.nativeDecimals, row.nativeSymbol ?? ''))}` : '';
+}
+
+/**
  * The price as aligned "label  value" lines; `answerLines` (the answer's fees, taxes and issues:
  * src/cli/answer-lines.ts) go after the route.
  */
-export function priceTable(row: CompareRowWire, side: ModelSideWire, answerLines: readonly [string, string][] = []): string {
+export function priceTable(row: CompareRowWire, side: ModelSideWire, answerLines: readonly [string, string][] = [], body: unknown = null): string {
   const d = row.buyToken.decimals;
   const digits = columnFractionDigits([side.buyAmount, side.minBuyAmount, side.netBuyAmount].filter((value) => value !== null), d);
   const symbols = new Map(side.routeTokens.map((token) => [token.address.toLowerCase(), token.symbol]));
@@ -95,7 +106,7 @@ export function priceTable(row: CompareRowWire, side: ModelSideWire, answerLines
     ['buy', side.state === 'ok' ? `${sideText(side, d, digits)} ${row.buyToken.symbol}` : sideText(side, d)],
     ['min buy', fee(side.minBuyAmount, d, row.buyToken.symbol, digits)],
     ['gas', side.gas === null ? '-' : formatInteger(side.gas)],
-    ['network fee', fee(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? '')],
+    ['network fee', `${fee(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? '')}${feeMakeupText(row, side, body)}`],
     ['net buy', fee(side.netBuyAmount, d, row.buyToken.symbol, digits)],
     ...side.fills.map((fill, index): [string, string] => [index === 0 ? 'route' : '', fillText(fill, name)]),
     ...answerLines,
@@ -134,7 +145,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
       io.stdout(`${escapeJsonControls(JSON.stringify(body, null, 2))}\n`);
     } else {
-      io.stdout(stripTerminalControls(priceTable(row, side, priceAnswerLines(row, body, options.request.taker))));
+      io.stdout(stripTerminalControls(priceTable(row, side, priceAnswerLines(row, body, options.request.taker), body)));
     }
     return side.state === 'error' ? 1 : 0;
   } catch (error) {
