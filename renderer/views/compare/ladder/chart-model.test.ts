@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ladderChains } from './ladder-chains.ts';
+import { ladderChains, twoBlockSizes } from './ladder-chains.ts';
 import type { LadderRowWire } from '../../../../src/ipc/channels/ladder.ts';
 import { BOX, chartModel, significantFor } from './chart-model.ts';
 
@@ -80,5 +80,16 @@ describe('ladder chart model', () => {
   it('gives the y labels enough digits to tell close ticks apart', () => {
     expect(significantFor([0.00035255, 0.00035258, 0.00035261])).toBeGreaterThanOrEqual(6);
     expect(significantFor([1, 2, 3])).toBe(4);
+  });
+});
+
+describe('twoBlockSizes', () => {
+  it('names the sizes whose two answers priced at different blocks, smallest first, and no size where one is missing or both match', () => {
+    const at = (amountIndex: number, amount: string, ah: string | undefined, p2: string | undefined): LadderRowWire => {
+      const base = row(amountIndex, amount, '29000000000000000', '30000000000000000');
+      return { ...base, allowanceHolder: { ...base.allowanceHolder, blockNumber: ah }, permit2: { ...base.permit2, blockNumber: p2 } };
+    };
+    const [chain] = ladderChains([at(0, '1000', '100', '101'), at(1, '100', '99', '98'), at(2, '10', '97', '97'), at(3, '10000', '102', undefined)]);
+    expect(twoBlockSizes(chain!)).toEqual([100, 1000]);
   });
 });

@@ -24,3 +24,12 @@ export function ladderChains(rows: readonly LadderRowWire[]): LadderChain[] {
     return { chainId: first.chainId, chainName: first.chainName, sell: first.sellToken, buy: first.buyToken, points, crossover: findCrossovers(points) };
   });
 }
+
+/**
+ * The sizes of a chain whose two answers priced at different blocks, smallest first: a difference,
+ * or a crossover next to one of them, may be the blocks' rather than the models' (the table marks
+ * each such size; the chart says it once under its crossover).
+ */
+export function twoBlockSizes(chain: LadderChain): number[] {
+  return chain.points.filter(({ row }) => row.allowanceHolder.blockNumber && row.permit2.blockNumber && row.allowanceHolder.blockNumber !== row.permit2.blockNumber).map((point) => point.size);
+}
