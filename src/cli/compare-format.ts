@@ -1,6 +1,6 @@
 import { comparisonToCsv, comparisonToJson } from '../domain/compare-export.ts';
 import { countOf, formatComparedColumns, formatFixed, formatHumanAmount, formatInteger, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
-import { exportRowOf, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
+import { exportRowOf, isPricedAtTwoBlocks, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
 
 /** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
@@ -52,10 +52,7 @@ export function compareRowLabel(row: CompareRowWire): string {
  * @param where how a row is named in the list (its chain; in a ladder, its chain and size)
  */
 export function blockNotes<Row extends CompareRowWire>(rows: readonly Row[], where: (row: Row) => string): string {
-  const lines = rows.flatMap((row) => {
-    const [ah, p2] = [row.allowanceHolder.blockNumber, row.permit2.blockNumber];
-    return ah && p2 && ah !== p2 ? [`  ${where(row)}: AH ${formatInteger(ah)}, P2 ${formatInteger(p2)}`] : [];
-  });
+  const lines = rows.filter(isPricedAtTwoBlocks).map((row) => `  ${where(row)}: AH ${formatInteger(row.allowanceHolder.blockNumber!)}, P2 ${formatInteger(row.permit2.blockNumber!)}`);
   return lines.length === 0 ? '' : `\npriced at different blocks (part of the row's difference may be the blocks', not the models'):\n${lines.join('\n')}\n`;
 }
 

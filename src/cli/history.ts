@@ -116,10 +116,9 @@ function retentionFlag(field: keyof HistoryRetention, text: string | undefined, 
 
 function retention(history: HistoryStore, flags: { maxEntries?: string; maxAgeDays?: string; yes?: boolean }, io: CommandIo): number {
   const saved = history.retention();
-  const count = history.count();
-  const where = `${entriesText(count)} in ${stripTerminalControls(history.path)}`;
+  const where = (count: number) => `${entriesText(count)} in ${stripTerminalControls(history.path)}`;
   if (flags.maxEntries === undefined && flags.maxAgeDays === undefined) {
-    io.stdout(`history  ${where}\nkeeps    ${retentionText(saved)}\n`);
+    io.stdout(`history  ${where(history.count())}\nkeeps    ${retentionText(saved)}\n`);
     return 0;
   }
   const next = { maxEntries: retentionFlag('maxEntries', flags.maxEntries, saved.maxEntries), maxAgeDays: retentionFlag('maxAgeDays', flags.maxAgeDays, saved.maxAgeDays) };
@@ -131,11 +130,11 @@ function retention(history: HistoryStore, flags: { maxEntries?: string; maxAgeDa
   const preview = history.previewRetention(parsed.data);
   const removes = removalText(preview.removes, preview.count);
   if (removes !== null && !flags.yes) {
-    io.stderr(`swap-explorer history retention: the history holds ${where}. ${removes} Nothing was changed: run again with --yes to apply it.\n`);
+    io.stderr(`swap-explorer history retention: the history holds ${where(preview.count)}. ${removes} Nothing was changed: run again with --yes to apply it.\n`);
     return 1;
   }
   const removed = history.setRetention(parsed.data);
-  io.stdout(`saved: keeps ${retentionText(parsed.data)}; ${removedText(removed)}\nhistory  ${entriesText(history.count())} in ${stripTerminalControls(history.path)}\n`);
+  io.stdout(`saved: keeps ${retentionText(parsed.data)}; ${removedText(removed)}\nhistory  ${where(history.count())}\n`);
   return 0;
 }
 

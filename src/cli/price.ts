@@ -8,7 +8,7 @@ import { chainLabel } from '../domain/chains.ts';
 import { fillText } from '../domain/route-text.ts';
 import { priceAnswerLines } from './answer-lines.ts';
 import { tokenSide } from './token-flags.ts';
-import { networkFeeMakeup, networkFeeMakeupText } from '../domain/network-fee.ts';
+import { answerFeeMakeup, networkFeeMakeupText } from '../domain/network-fee.ts';
 
 /**
  * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
@@ -80,13 +80,9 @@ function fee(value: string | null, decimals: number, symbol: string, fractionDig
   return `${fractionDigits === undefined ? formatTokenAmount(value, decimals) : formatFixed(value, decimals, fractionDigits)} ${symbol}`;
 }
 
-/**
- * " = gas × gas price …" after the network fee, from the answer's own gas price (a quote's is under
- * transaction), as `explain` and the app say it; empty when the body lacks a part.
- */
-function feeMakeupText(row: CompareRowWire, side: ModelSideWire, body: unknown): string {
-  const answer = (body !== null && typeof body === 'object' ? body : {}) as { gasPrice?: unknown; transaction?: { gasPrice?: unknown } };
-  const makeup = networkFeeMakeup(side.totalNetworkFee, side.gas, answer.gasPrice ?? answer.transaction?.gasPrice, row.chainId);
+/** " = gas × gas price …" after the network fee, as `explain` and the app say it; empty when the body lacks a part. */
+function feeMakeupText(row: CompareRowWire, body: unknown): string {
+  const makeup = answerFeeMakeup(body, row.chainId);
   return makeup ? ` = ${networkFeeMakeupText(makeup, (wei) => fee(String(wei), row.nativeDecimals, row.nativeSymbol ?? ''))}` : '';
 }
 
@@ -106,7 +102,7 @@ export function priceTable(row: CompareRowWire, side: ModelSideWire, answerLines
     ['buy', side.state === 'ok' ? `${sideText(side, d, digits)} ${row.buyToken.symbol}` : sideText(side, d)],
     ['min buy', fee(side.minBuyAmount, d, row.buyToken.symbol, digits)],
     ['gas', side.gas === null ? '-' : formatInteger(side.gas)],
-    ['network fee', `${fee(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? '')}${feeMakeupText(row, side, body)}`],
+    ['network fee', `${fee(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? '')}${feeMakeupText(row, body)}`],
     ['net buy', fee(side.netBuyAmount, d, row.buyToken.symbol, digits)],
     ...side.fills.map((fill, index): [string, string] => [index === 0 ? 'route' : '', fillText(fill, name)]),
     ...answerLines,

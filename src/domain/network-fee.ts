@@ -34,6 +34,17 @@ export function networkFeeMakeup(total: unknown, gas: unknown, gasPrice: unknown
 }
 
 /**
+ * The makeup of an answer's own fee: its `totalNetworkFee`, with `gas` and `gasPrice` at its top
+ * level (a price) or under `transaction` (a v2 quote); null for anything that is not an object.
+ */
+export function answerFeeMakeup(body: unknown, chainId: number | null): NetworkFeeMakeup | null {
+  if (body === null || typeof body !== 'object') return null;
+  const answer = body as { totalNetworkFee?: unknown; gas?: unknown; gasPrice?: unknown; transaction?: unknown };
+  const transaction = (answer.transaction !== null && typeof answer.transaction === 'object' ? answer.transaction : {}) as { gas?: unknown; gasPrice?: unknown };
+  return networkFeeMakeup(answer.totalNetworkFee, answer.gas ?? transaction.gas, answer.gasPrice ?? transaction.gasPrice, chainId);
+}
+
+/**
  * The makeup in words, each amount through `amount` (wei to "0.00000088875 ETH"):
  * "gas × gas price", "gas × gas price 0.00000088875 ETH + L1 data cost 0.0000016 ETH", or
  * "gas × gas price is 0.0000008 ETH; the total is 0.0000001 ETH more".

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/sve
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import RowDetail from './RowDetail.svelte';
 import { okSide, row } from './test-rows.ts';
+import type { ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 
 afterEach(cleanup);
 
@@ -96,12 +97,13 @@ describe('RowDetail without a taker', () => {
   it('says what each side\'s network fee is made of on Base, from its own body: gas × gas price plus the L1 data cost', () => {
     // Both sides 180,000 gas at 4,000,000 wei (0.00000072 ETH); totals 0.000001 and 0.0000012 ETH: Permit2's longer calldata costs more L1 data.
     const p2Side = { ...okSide('permit2', 353_900_000_000_000_000n, 4), totalNetworkFee: '1200000000000' };
-    const priced = (zid: string) => ({ ...body(zid, '0', null), gasPrice: '4000000' });
+    // Each body carries its own figures, as the service's answers do (the sides are read from them).
+    const priced = (zid: string, side: ModelSideWire) => ({ ...body(zid, '0', null), gas: side.gas, gasPrice: '4000000', totalNetworkFee: side.totalNetworkFee });
     render(RowDetail, {
       ...props(),
       row: { ...the, permit2: p2Side },
-      allowanceHolder: { entryId: 3, zid: the.allowanceHolder.zid, body: priced(the.allowanceHolder.zid!) },
-      permit2: { entryId: 4, zid: the.permit2.zid, body: priced(the.permit2.zid!) },
+      allowanceHolder: { entryId: 3, zid: the.allowanceHolder.zid, body: priced(the.allowanceHolder.zid!, the.allowanceHolder) },
+      permit2: { entryId: 4, zid: the.permit2.zid, body: priced(the.permit2.zid!, p2Side) },
     });
     const fee = (name: string) => within(screen.getByRole('article', { name: `${name} detail` })).getByText(/^Network fee$/).nextElementSibling!.textContent;
     expect(fee('Allowance Holder')).toBe('0.000001 ETH= gas × gas price 0.00000072 ETH + L1 data cost 0.00000028 ETH');

@@ -34,12 +34,18 @@ export function writeRetention(prepare: Prepare, retention: HistoryRetention): v
   );
 }
 
+// The entries the age rule removes: sent before the cutoff (imported ones keep the customer's time).
+const AGED_OUT = "started_ms < ? AND origin = 'sent'";
+
+function ageCutoffMs(maxAgeDays: number, now: Date): number {
+  return now.getTime() - maxAgeDays * DAY_MS;
+}
+
 /** Removes what the setting no longer keeps; returns how many entries went. */
 export function applyRetention(prepare: Prepare, retention: HistoryRetention, now: Date): number {
   let removed = 0;
   if (retention.maxAgeDays !== null) {
-    const cutoff = now.getTime() - retention.maxAgeDays * DAY_MS;
-    removed += Number(prepare("DELETE FROM entries WHERE started_ms < ? AND origin = 'sent'").run(cutoff).changes);
+    removed += Number(prepare(`DELETE FROM entries WHERE ${AGED_OUT}`).run(ageCutoffMs(retention.maxAgeDays, now)).changes);
   }
   if (retention.maxEntries !== null) {
     const edge = newestPastLimit(prepare, retention.maxEntries);
@@ -57,8 +63,7 @@ export function countRemovable(prepare: Prepare, retention: HistoryRetention, no
   const { count } = prepare('SELECT count(*) AS count FROM entries').get() as { count: number };
   let removes = 0;
   if (retention.maxAgeDays !== null) {
-    const cutoff = now.getTime() - retention.maxAgeDays * DAY_MS;
-    removes = (prepare("SELECT count(*) AS n FROM entries WHERE started_ms < ? AND origin = 'sent'").get(cutoff) as { n: number }).n;
+    removes = (prepare(`SELECT count(*) AS n FROM entries WHERE ${AGED_OUT}`).get(ageCutoffMs(retention.maxAgeDays, now)) as { n: number }).n;
   }
   if (retention.maxEntries !== null) removes += Math.max(0, count - removes - retention.maxEntries);
   return { removes, count };

@@ -1,6 +1,5 @@
 import { explainCalldata } from '../calldata-explainer.ts';
-import { chainById } from '../chains.ts';
-import { networkFeeMakeup, networkFeeMakeupText } from '../network-fee.ts';
+import { answerFeeMakeup, networkFeeMakeupText } from '../network-fee.ts';
 import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts';
 import { nativeOf } from '../token-registry.ts';
 import { SETTLER_ABI } from '../settler-abi.ts';
@@ -40,13 +39,12 @@ function gasFacts(reader: ChainReader): AnswerFact[] {
   const gasPrice = body.gasPrice ?? transaction.gasPrice;
   const out: AnswerFact[] = [];
   if (isDigits(gas)) out.push({ label: 'gas', value: `${formatInteger(gas)}${isDigits(gasPrice) ? ` at ${formatGwei(gasPrice)}` : ''}` });
-  const native = reader.chainId === undefined ? undefined : chainById(reader.chainId)?.nativeTokenAddress;
-  const nativeToken = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
+  const native = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
   if (body.totalNetworkFee !== undefined && body.totalNetworkFee !== null) {
-    const total = native ? reader.amount(body.totalNetworkFee, native) : `${String(body.totalNetworkFee)} base units of the native token`;
+    const total = native ? reader.amount(body.totalNetworkFee, native.address) : `${String(body.totalNetworkFee)} base units of the native token`;
     // The parts in human units only: the total beside them carries its base units.
-    const makeup = nativeToken ? networkFeeMakeup(body.totalNetworkFee, gas, gasPrice, reader.chainId ?? null) : null;
-    out.push({ label: 'network fee', value: makeup && nativeToken ? `${total} = ${networkFeeMakeupText(makeup, (wei) => formatWithSymbol(String(wei), nativeToken))}` : total });
+    const makeup = native ? answerFeeMakeup(body, native.chainId) : null;
+    out.push({ label: 'network fee', value: makeup && native ? `${total} = ${networkFeeMakeupText(makeup, (wei) => formatWithSymbol(String(wei), native))}` : total });
   }
   return out;
 }

@@ -292,6 +292,15 @@ export function rowFromWire(row: CompareRowWire): ComparisonRow {
   };
 }
 
+/**
+ * Both models answered, at different blocks: part of the row's difference may be the blocks'
+ * (the tables flag it, the ladder chart and the CLI list it).
+ */
+export function isPricedAtTwoBlocks(row: Pick<CompareRowWire, 'allowanceHolder' | 'permit2'>): boolean {
+  const [ah, p2] = [row.allowanceHolder.blockNumber, row.permit2.blockNumber];
+  return Boolean(ah && p2 && ah !== p2);
+}
+
 /** A wire row as the CSV/JSON exporter takes it: the app's Export buttons and the CLI's --format alike. */
 export function exportRowOf(row: CompareRowWire): ExportRow {
   return {

@@ -1,5 +1,5 @@
 import { chainById } from '../../../../src/domain/chains.ts';
-import { networkFeeMakeup, networkFeeMakeupText } from '../../../../src/domain/network-fee.ts';
+import { answerFeeMakeup, networkFeeMakeupText } from '../../../../src/domain/network-fee.ts';
 import { findToken, nativeOf } from '../../../../src/domain/token-registry.ts';
 import { formatGwei, formatInteger, formatTokenAmount, formatWithSymbol } from '../../../../src/domain/number-format.ts';
 import { AllowanceHolderPriceExactOutSchema, AllowanceHolderQuoteExactOutSchema, boundedSafeParse, Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, QuoteLiquidSchema, type ExactOutPrice, type ExactOutQuote, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice, type LiquidQuote } from '../../../../src/spec/index.ts';
@@ -88,11 +88,8 @@ export function gasParts(price: SwapResult | ExactOutResult | null, transaction:
  * How the network fee is made up of gas × gas price (and an L1 data cost where the chain has one),
  * in words with native amounts; null when the body lacks gas, gas price or the total.
  */
-export function networkFeeMakeupOf(price: SwapResult | ExactOutResult | null, transaction: Transaction | null, chainId: number | null): string | null {
-  if (!price) return null;
-  const source = 'gasPrice' in price && typeof price.gasPrice === 'string' ? price : transaction;
-  if (!source) return null;
-  const makeup = networkFeeMakeup(price.totalNetworkFee, source.gas, source.gasPrice, chainId);
+export function networkFeeMakeupOf(price: SwapResult | ExactOutResult | null, chainId: number | null): string | null {
+  const makeup = answerFeeMakeup(price, chainId);
   return makeup ? networkFeeMakeupText(makeup, (wei) => nativeAmount(String(wei), chainId)) : null;
 }
 

@@ -1,5 +1,6 @@
 import { findCrossovers, ladderPoints, type CrossoverResult, type LadderPoint } from '../../../../src/domain/ladder.ts';
 import { ladderInputOf, type LadderRowWire } from '../../../../src/ipc/channels/ladder.ts';
+import { isPricedAtTwoBlocks } from '../../../../src/ipc/channels/compare.ts';
 
 /** A ladder's rows grouped per chain for the charts: plain data, tested without a DOM. */
 
@@ -31,5 +32,5 @@ export function ladderChains(rows: readonly LadderRowWire[]): LadderChain[] {
  * each such size; the chart says it once under its crossover).
  */
 export function twoBlockSizes(chain: LadderChain): number[] {
-  return chain.points.filter(({ row }) => row.allowanceHolder.blockNumber && row.permit2.blockNumber && row.allowanceHolder.blockNumber !== row.permit2.blockNumber).map((point) => point.size);
+  return chain.points.filter(({ row }) => isPricedAtTwoBlocks(row)).map((point) => point.size);
 }
