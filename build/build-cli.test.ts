@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from './build-cli.ts';
 import { constants as lazyHttp2Constants } from './http2-lazy.ts';
+import { startLocalService } from '../src/service/index.ts';
+import { openProfileStore, ProfileInputSchema } from '../src/core/profiles/index.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 let dir: string;
@@ -190,6 +192,28 @@ process.on('exit', () => require('node:fs').writeSync(2, 'functions made: ' + ma
     expect(code).toBe(2);
     expect(stderr).toContain('--profile "Nope" is not a saved profile');
     expect(stderr).toContain('functions made: 0\n');
+  });
+
+  // src/core/monotonic-ms.ts: the first touch of the `performance` global loads perf_hooks and
+  // eight modules behind it, ~2 ms of a start that no request needs.
+  it('leaves perf_hooks unloaded through a whole price request: the engine times with process.hrtime', async () => {
+    const service = await startLocalService({ dataDir: join(dir, 'perf-service'), apiKeys: [{ key: 'perf-key', team: 'perf' }] });
+    try {
+      const dataDir = join(dir, 'perf-data');
+      const profiles = await openProfileStore(dataDir);
+      await profiles.save(ProfileInputSchema.parse({ name: 'Perf', baseUrl: service.baseUrl, caPem: service.caCertPem, trustSystemCertificates: false, rateBudgetRps: 20 }));
+      const preload = join(dir, 'list-modules.cjs');
+      const listed = join(dir, 'modules.txt');
+      await writeFile(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(listed)}, process.moduleLoadList.join('\\n')));`);
+      const ran = await run(join(dir, 'built/bin/swap-explorer.js'), ['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Perf', '--data-dir', dataDir], { SVC_API_KEY: 'perf-key', NODE_OPTIONS: `--require ${preload}` });
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).toMatch(/^zid\s+0x[0-9a-f]{24}$/m);
+      const modules = (await readFile(listed, 'utf8')).split('\n');
+      expect(modules).toContain('NativeModule https');
+      expect(modules.filter((name) => /perf_hooks|internal\/perf\/(performance|usertiming)$/.test(name))).toEqual([]);
+    } finally {
+      await service.close();
+    }
   });
 
   it("gives undici node:http2's own constants while leaving node:http2 unloaded", async () => {

@@ -5,6 +5,7 @@ import type { AttemptResult, Transport, TransportFactory, TransportTimeouts } fr
 import { isConnectionReset, mapStatus, mapTransportError } from './map-error.ts';
 import { RateScheduler } from './rate-scheduler.ts';
 import { RETRY_STATUSES, abortableDelay, backoffDelay, parseRetryAfter } from './retry.ts';
+import { monotonicMs } from '../monotonic-ms.ts';
 
 /**
  * The HTTPS client of the engine: the profile's headers and trust, pacing under the profile's rate
@@ -142,7 +143,7 @@ function exchangeOf(run: Run, attempts: number, last: AttemptResult | null, erro
     isTruncated: last?.isTruncated ?? false,
     attempts,
     startedAt: run.startedAt,
-    durationMs: Math.max(0, performance.now() - run.started),
+    durationMs: Math.max(0, monotonicMs() - run.started),
     appError: error ? error.toData() : null,
   };
 }
@@ -150,7 +151,7 @@ function exchangeOf(run: Run, attempts: number, last: AttemptResult | null, erro
 async function runGet(settings: Settings, transport: Transport, request: HttpGetRequest): Promise<HttpExchange> {
   const { connection } = request;
   const headers = requestHeadersOf(connection, request.sendVersion);
-  const run: Run = { settings, url: connection.baseUrl + request.pathAndQuery, headers, started: performance.now(), startedAt: new Date().toISOString() };
+  const run: Run = { settings, url: connection.baseUrl + request.pathAndQuery, headers, started: monotonicMs(), startedAt: new Date().toISOString() };
   let url: URL;
   try {
     url = buildUrl(connection.baseUrl, request.pathAndQuery);

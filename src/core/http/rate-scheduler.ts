@@ -1,3 +1,5 @@
+import { monotonicMs } from '../monotonic-ms.ts';
+
 /**
  * Per-profile request pacing, so that a batch never causes a 429 by itself.
  *
@@ -29,7 +31,7 @@ interface Lane {
 export interface RateSchedulerOptions {
   /** Extra spacing as a share of 1000/rps (default 0.025: tolerates 25 ms of arrival jitter). */
   safetyMargin?: number;
-  /** Monotonic clock in ms (default performance.now). */
+  /** Monotonic clock in ms (default monotonicMs). */
   now?: () => number;
 }
 
@@ -41,7 +43,7 @@ export class RateScheduler {
 
   constructor(options: RateSchedulerOptions = {}) {
     this.#margin = options.safetyMargin ?? 0.025;
-    this.#now = options.now ?? (() => performance.now());
+    this.#now = options.now ?? monotonicMs;
   }
 
   /**

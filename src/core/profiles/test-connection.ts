@@ -2,6 +2,7 @@ import { isAppError } from '../../ipc/result.ts';
 import type { ConnectionTest } from '../../ipc/channels/profiles.ts';
 import type { HttpClient } from '../http/http-client.ts';
 import type { ConnectionResolver } from '../ports.ts';
+import { monotonicMs } from '../monotonic-ms.ts';
 
 /** Tests one profile's connection; injected into the profile handlers. */
 export type ConnectionTester = (profileId: string) => Promise<ConnectionTest>;
@@ -13,7 +14,7 @@ export type ConnectionTester = (profileId: string) => Promise<ConnectionTest>;
  * be resolved (local service down, keychain locked) is reported as unreachable with its error.
  */
 export function createConnectionTester(deps: { resolver: ConnectionResolver; client: HttpClient; now?: () => number }): ConnectionTester {
-  const now = deps.now ?? (() => performance.now());
+  const now = deps.now ?? monotonicMs;
   return async (profileId) => {
     const started = now();
     let connection;
