@@ -15,6 +15,26 @@ function chainOrder(): string[] {
   return bodyRows().map((line) => within(line).getByRole('rowheader').firstChild!.textContent!.trim());
 }
 
+/** A row's flags: each label, its hover title, and the text a screen reader reads for it. */
+function flagsOf(line: HTMLElement): { label: string; title: string | null; read: string }[] {
+  return [...line.querySelectorAll<HTMLElement>('.flag')].map((flag) => ({
+    label: flag.querySelector('[aria-hidden="true"]')!.textContent!,
+    title: flag.getAttribute('title'),
+    read: flag.querySelector('.visually-hidden')!.textContent!,
+  }));
+}
+
+/** The accessible description of a row's Details button: its aria-describedby's text, less what is aria-hidden. */
+function detailsDescription(line: HTMLElement): string | null {
+  const ids = within(line).getByRole('button', { name: /^Details for / }).getAttribute('aria-describedby');
+  if (ids === null) return null;
+  return ids.split(' ').map((id) => {
+    const read = document.getElementById(id)!.cloneNode(true) as HTMLElement;
+    for (const hidden of read.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+    return read.textContent;
+  }).join(' ');
+}
+
 function props(overrides: Record<string, unknown> = {}) {
   return { rows: threeRows(), sortColumn: 'chain' as const, sortDirection: 'ascending' as const, sources: ['Uniswap_V3'], selectedChainId: null, onSort: vi.fn(), onOpenEntry: vi.fn(), onDetail: vi.fn(), ...overrides };
 }
@@ -61,9 +81,13 @@ describe('CompareTable', () => {
     const clean = { ...base!, allowanceHolder: { ...base!.allowanceHolder, issues: [] } };
     render(CompareTable, props({ rows: [flagged, clean] }));
     const [first, second] = bodyRows();
-    const flag = within(first!).getByText('issues');
-    expect(flag.getAttribute('title')).toBe('Issues the service reported for the taker: Allowance Holder: allowance needed; Permit2: allowance needed, balance too low (see the detail)');
-    expect(within(second!).queryByText('issues')).toBeNull();
+    const explanation = 'Issues the service reported for the taker: Allowance Holder: allowance needed; Permit2: allowance needed, balance too low (see the detail)';
+    // The explanation is the hover title and, for a keyboard or a screen reader, read with the flag
+    // and as the Details button's description.
+    expect(flagsOf(first!)).toEqual([{ label: 'issues', title: explanation, read: `issues: ${explanation}` }]);
+    expect(detailsDescription(first!)).toBe(`issues: ${explanation}`);
+    expect(flagsOf(second!)).toEqual([]);
+    expect(detailsDescription(second!)).toBeNull();
   });
 
   it('flags a row whose two answers priced at different blocks, naming both, and not one priced at the same block', () => {
@@ -71,10 +95,25 @@ describe('CompareTable', () => {
     const at = (row: typeof eth, ah: string | null, p2: string | null) => ({ ...row!, allowanceHolder: { ...row!.allowanceHolder, blockNumber: ah }, permit2: { ...row!.permit2, blockNumber: p2 } });
     render(CompareTable, props({ rows: [at(eth, '23234885', '23234886'), at(base, '34790000', '34790000'), at(arbitrum, '372400000', null)] }));
     const [first, second, third] = bodyRows();
-    expect(within(first!).getByText('2 blocks').getAttribute('title')).toMatch(/^The answers priced at different blocks \(Allowance Holder 23,234,885, Permit2 23,234,886\)/);
-    expect(within(second!).queryByText('2 blocks')).toBeNull();
+    const [flag] = flagsOf(first!);
+    expect(flag).toMatchObject({ label: '2 blocks', title: expect.stringMatching(/^The answers priced at different blocks \(Allowance Holder 23,234,885, Permit2 23,234,886\)/) });
+    expect(detailsDescription(first!)).toBe(`2 blocks: ${flag!.title}`);
+    expect(flagsOf(second!)).toEqual([]);
     // One side without an answer: nothing to compare blocks of.
-    expect(within(third!).queryByText('2 blocks')).toBeNull();
+    expect(flagsOf(third!)).toEqual([]);
+  });
+
+  it('flags a taxed token and an address override, in that order, each read with its explanation', () => {
+    const [eth] = threeRows();
+    const taxd = { address: '0x00000000000000000000000000000000000074a1', symbol: 'TAXD', decimals: 18, isOverride: true };
+    render(CompareTable, props({ rows: [{ ...eth!, hasTax: true, buyToken: taxd }] }));
+    const [line] = bodyRows();
+    const flags = flagsOf(line!);
+    expect(flags.map((flag) => flag.label)).toEqual(['tax', 'USDC → TAXD']);
+    expect(flags[1]!.title).toBe(`Address override: USDC ${eth!.sellToken.address} → TAXD ${taxd.address}`);
+    // Read out one after the other, apart.
+    expect(detailsDescription(line!)).toBe(flags.map((flag) => `${flag.label}: ${flag.title}`).join('; '));
+    expect(flags.map((flag) => flag.read).join('')).toBe(detailsDescription(line!));
   });
 
   it('marks the sorted column with aria-sort and asks to sort when a header is clicked', async () => {
@@ -102,7 +141,10 @@ describe('CompareTable', () => {
     expect(ethStars).toHaveLength(1);
     expect(ethStars[0]!.closest('td')!.textContent).toContain('0.3533');
     expect(within(arb!).getByText('no liquidity')).toBeTruthy();
-    expect(within(arb!).getByText('TOKEN_NOT_SUPPORTED')).toBeTruthy();
+    // The error's message is the hover title, and read out with its name (no pointer needed).
+    const refused = within(arb!).getByTitle('refused');
+    expect(refused.querySelector('[aria-hidden="true"]')!.textContent).toBe('TOKEN_NOT_SUPPORTED');
+    expect(refused.querySelector('.visually-hidden')!.textContent).toBe('TOKEN_NOT_SUPPORTED: refused');
     expect(within(arb!).queryByLabelText('better')).toBeNull();
   });
 

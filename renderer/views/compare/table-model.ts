@@ -1,4 +1,4 @@
-import { REPORTED_ISSUE_TEXT, type CompareRowWire, type ModelSideWire } from '../../../src/ipc/channels/compare.ts';
+import { REPORTED_ISSUE_TEXT, isPricedAtTwoBlocks, type CompareRowWire, type ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 import { formatBaseUnits } from '../../../src/domain/units.ts';
 import { formatInteger, formatSignedBps } from '../../../src/domain/number-format.ts';
 
@@ -146,4 +146,28 @@ export function blocksText(allowanceHolderBlock: unknown, permit2Block: unknown)
 /** The model's display name. */
 export function modelName(model: 'allowance-holder' | 'permit2' | 'tie'): string {
   return model === 'allowance-holder' ? 'Allowance Holder' : model === 'permit2' ? 'Permit2' : 'Tie';
+}
+
+/** A mark under a row's chain name, and what it means (the row's detail shows it in full). */
+export interface RowFlag {
+  label: string;
+  explanation: string;
+}
+
+/**
+ * The row's flags: a taxed token, issues reported for the taker, answers priced at two blocks, an
+ * address override. The table shows each label with its explanation on hover, to screen readers
+ * and as the description of the row's Details button, whose detail shows it to everyone.
+ */
+export function rowFlags(row: CompareRowWire): RowFlag[] {
+  const flags: RowFlag[] = [];
+  if (row.hasTax) flags.push({ label: 'tax', explanation: 'A token of this row carries a buy, sell or transfer tax (see the detail)' });
+  const issues = issuesText(row);
+  if (issues) flags.push({ label: 'issues', explanation: `Issues the service reported for the taker: ${issues} (see the detail)` });
+  const blocks = isPricedAtTwoBlocks(row) ? blocksText(row.allowanceHolder.blockNumber, row.permit2.blockNumber) : null;
+  if (blocks) flags.push({ label: '2 blocks', explanation: blocks.text });
+  if (row.buyToken.isOverride || row.sellToken.isOverride) {
+    flags.push({ label: `${row.sellToken.symbol} → ${row.buyToken.symbol}`, explanation: `Address override: ${row.sellToken.symbol} ${row.sellToken.address} → ${row.buyToken.symbol} ${row.buyToken.address}` });
+  }
+  return flags;
 }

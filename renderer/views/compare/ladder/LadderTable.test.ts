@@ -40,7 +40,9 @@ describe('LadderTable', () => {
     });
     render(LadderTable, { rows: [at(42161, 'Arbitrum', '530045684', '530045685', 0), at(1, 'Ethereum', '23234885', '23234885', 1)], onOpenEntry: vi.fn() });
     const marked = screen.getByRole('row', { name: /^Arbitrum/ }).querySelector('[title^="The answers priced at different blocks"]');
-    expect(marked?.textContent).toBe('priced at 2 blocks');
+    // The explanation is the hover title and, without a pointer, read out with the mark.
+    expect(marked?.querySelector('[aria-hidden="true"]')?.textContent).toBe('priced at 2 blocks');
+    expect(marked?.querySelector('.visually-hidden')?.textContent).toBe(`priced at 2 blocks: ${marked?.getAttribute('title')}`);
     expect(marked?.getAttribute('title')).toContain('Allowance Holder 530,045,684, Permit2 530,045,685');
     expect(screen.getByRole('row', { name: /^Ethereum/ }).textContent).not.toContain('2 blocks');
   });
