@@ -116,6 +116,21 @@ describe('CompareTable', () => {
     expect(flags.map((flag) => flag.read).join('')).toBe(detailsDescription(line!));
   });
 
+  it('says why a net figure is missing, on hover and read out, where the net buys and net diff would be', () => {
+    const [eth] = threeRows();
+    const reason = 'the ETH to WETH rate request failed (RATE_LIMITED)';
+    const unpriced = { ...eth!, netDiffBps: null, feeNotPriced: reason, allowanceHolder: { ...eth!.allowanceHolder, netBuyAmount: null }, permit2: { ...eth!.permit2, netBuyAmount: null } };
+    render(CompareTable, props({ rows: [unpriced], visibleColumns: ['ahNet', 'p2Net'] }));
+    const [line] = bodyRows();
+    const explained = within(line!).getAllByTitle(reason);
+    // The net diff, then (in the optional columns after the verdict) each model's net buy.
+    expect(explained.map((mark) => mark.closest('td')!.className.includes('net-diff'))).toEqual([true, false, false]);
+    for (const mark of explained) {
+      expect(mark.querySelector('[aria-hidden="true"]')!.textContent).toBe('—');
+      expect(mark.querySelector('.visually-hidden')!.textContent).toBe(`—: ${reason}`);
+    }
+  });
+
   it('marks the sorted column with aria-sort and asks to sort when a header is clicked', async () => {
     const onSort = vi.fn();
     const view = render(CompareTable, props({ onSort }));
