@@ -205,7 +205,7 @@ process.on('exit', () => require('node:fs').writeSync(2, 'functions made: ' + ma
       const preload = join(dir, 'list-modules.cjs');
       const listed = join(dir, 'modules.txt');
       await writeFile(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(listed)}, process.moduleLoadList.join('\\n')));`);
-      const ran = await run(join(dir, 'built/bin/swap-explorer.js'), ['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Perf', '--data-dir', dataDir], { SVC_API_KEY: 'perf-key', NODE_OPTIONS: `--require ${preload}` });
+      const ran = await run(join(dir, 'built/bin/swap-explorer.js'), ['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Perf', '--data-dir', dataDir], { SVC_API_KEY: 'perf-key', NODE_OPTIONS: `--require ${JSON.stringify(preload)}` });
       expect(ran.code, ran.stderr).toBe(0);
       expect(ran.stdout).toMatch(/^zid\s+0x[0-9a-f]{24}$/m);
       const modules = (await readFile(listed, 'utf8')).split('\n');
