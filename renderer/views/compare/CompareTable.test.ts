@@ -101,6 +101,9 @@ describe('CompareTable', () => {
     expect(flagsOf(second!)).toEqual([]);
     // One side without an answer: nothing to compare blocks of.
     expect(flagsOf(third!)).toEqual([]);
+    // The verdict says so where it is given: it compares the blocks as well as the models.
+    expect(first!.querySelector('td.verdict')!.textContent).toMatch(/^\s*Permit2\s*net of network fee\s*at 2 blocks\s*$/);
+    expect(second!.querySelector('td.verdict')!.textContent).not.toContain('2 blocks');
   });
 
   it('flags a taxed token and an address override, in that order, each read with its explanation', () => {
