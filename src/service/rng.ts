@@ -36,6 +36,22 @@ export function gaussianHash(seed: number, ...parts: (string | number)[]): numbe
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
+/**
+ * A standard normal number that moves smoothly with time: independent draws every `periodMs`,
+ * interpolated between and rescaled to unit variance. Two reads close together (two blocks of a
+ * fast chain) are close; reads `periodMs` or more apart are independent. What a market sets anew
+ * over seconds (how far arbitrage lags, a maker's spread) follows time, not block numbers: drawn
+ * per block, it moved 48 times as often on Arbitrum (250 ms blocks) as on Ethereum (12 s).
+ */
+export function smoothGaussian(seed: number, periodMs: number, timeMs: number, ...parts: (string | number)[]): number {
+  const position = timeMs / periodMs;
+  const index = Math.floor(position);
+  const frac = position - index;
+  const a = gaussianHash(seed, ...parts, index);
+  const b = gaussianHash(seed, ...parts, index + 1);
+  return (a * (1 - frac) + b * frac) / Math.sqrt((1 - frac) ** 2 + frac ** 2);
+}
+
 /** An integer in [0, n) determined by the seed and the parts. */
 export function indexHash(n: number, seed: number, ...parts: (string | number)[]): number {
   return Math.floor(unitHash(seed, ...parts) * n);

@@ -1,5 +1,5 @@
 import { chainById, type ChainInfo } from '../../domain/chains.ts';
-import { addressHash, gaussianHash, unitHash } from '../rng.ts';
+import { addressHash, gaussianHash, smoothGaussian, unitHash } from '../rng.ts';
 import { chainParams, type ChainParams, type SourceSpec } from './chain-params.ts';
 import { GAS_PER_KIND, concentrated, constantProduct, rfq, stableswap, type PoolEdge, type Segment } from './pools.ts';
 import { PriceModel, blockAt, blockTimeMs } from './prices.ts';
@@ -25,6 +25,8 @@ export interface ChainState {
 const TOP_PAIR_USD = 600e6;
 /** Pools smaller than this are not worth listing. */
 const MIN_POOL_USD = 5_000;
+// How long a pool's lag behind the reference price (and a maker's spread) takes to be drawn anew.
+const ARBITRAGE_LAG_MS = 6_000;
 const CL_RANGES = [
   { width: 0.003, share: 0.15 },
   { width: 0.01, share: 0.25 },
@@ -135,8 +137,9 @@ export class Market {
   #edge(pair: PairContext, spec: SourceSpec, usdValue: number, sellFirst: boolean): PoolEdge | undefined {
     const { state, t0, t1, usd0, usd1 } = pair;
     const id = `${spec.label}:${t0.address.toLowerCase()}:${t1.address.toLowerCase()}`;
-    // Arbitrage lag: each pool's price sits a few bps off the reference, differently at each block.
-    const offset = 1 + 0.0006 * gaussianHash(this.seed, 'offset', state.chain.chainId, id, state.block);
+    // Arbitrage lag: each pool's price sits a few bps off the reference, closed and reopened over
+    // seconds (so two blocks of a fast chain a quarter second apart see nearly the same pools).
+    const offset = 1 + 0.0006 * smoothGaussian(this.seed, ARBITRAGE_LAG_MS, state.timeMs, 'offset', state.chain.chainId, id);
     const price = (usd0 / usd1) * offset; // token1 per token0
     const quote = this.#curve(spec, usdValue, pair, price, sellFirst, id);
     if (!quote) return undefined;
@@ -167,7 +170,8 @@ export class Market {
       const amp = state.params.depth >= 0.3 ? 1000 : 200;
       return sellFirst ? stableswap(b0, b1, amp, usd0, usd1, spec.feePpm) : stableswap(b1, b0, amp, usd1, usd0, spec.feePpm);
     }
-    const spread = spec.feePpm * (0.5 + unitHash(this.seed, 'spread', id, state.block));
+    // A maker's spread, 0.5x to 1.5x the source's fee, requoted over seconds as the lag is.
+    const spread = spec.feePpm * (1 + 0.25 * Math.max(-2, Math.min(2, smoothGaussian(this.seed, ARBITRAGE_LAG_MS, state.timeMs, 'spread', id))));
     const capUsd = 3e6 * state.params.depth;
     return sellFirst ? rfq(price, spread, capUsd / usd0) : rfq(1 / price, spread, capUsd / usd1);
   }

@@ -1,4 +1,4 @@
-import { gaussianHash, unitHash } from '../rng.ts';
+import { gaussianHash, smoothGaussian, unitHash } from '../rng.ts';
 import { ANCHOR_MS, type ChainParams } from './chain-params.ts';
 
 /**
@@ -35,6 +35,8 @@ const FAMILY_OF_SYMBOL: Record<string, string> = {
 };
 
 const TICK_MS = 2_000;
+// How long the fast part of a chain's gas price takes to be drawn anew (about an Ethereum block).
+const GAS_FAST_MS = 12_000;
 const LEVELS = 17;
 
 function walk(seed: number, family: string, sigma: number, timeMs: number): number {
@@ -83,10 +85,13 @@ export class PriceModel {
     return price;
   }
 
-  /** Gas price in wei at a block: the chain's level moved by slow and per-block noise. */
+  /**
+   * Gas price in wei at a block: the chain's level moved by slow noise (per 600 blocks) and by
+   * fast noise that moves over seconds, so a fast chain's next block keeps nearly the same price.
+   */
   gasPriceWei(chainId: number, params: ChainParams, block: number): bigint {
     const slow = gaussianHash(this.#seed, 'gas-slow', chainId, Math.floor(block / 600));
-    const fast = gaussianHash(this.#seed, 'gas-fast', chainId, block);
+    const fast = smoothGaussian(this.#seed, GAS_FAST_MS, blockTimeMs(params, block), 'gas-fast', chainId);
     return BigInt(Math.max(1, Math.round(params.gasPriceWei * Math.exp(0.35 * slow + 0.12 * fast))));
   }
 
