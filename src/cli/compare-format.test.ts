@@ -97,5 +97,8 @@ describe('blockNotes', () => {
       "\npriced at different blocks (part of the row's difference may be the blocks', not the models'):\n  Arbitrum (42161): AH 530,045,684, P2 530,045,685\n",
     );
     expect(blockNotes([at('23234885', '23234885', 1)], compareRowLabel)).toBe('');
+    // The verdict says so where it is given, as the app's does.
+    const verdicts = comparisonTable([at('530045684', '530045685', 42161), at('23234885', '23234885', 1)]).trim().split('\n').slice(1).map((line) => line.split(/\s{2,}/).at(-1));
+    expect(verdicts).toEqual(['Allowance Holder (net, 2 blocks)', 'Allowance Holder (net)']);
   });
 });

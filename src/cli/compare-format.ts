@@ -56,6 +56,13 @@ export function blockNotes<Row extends CompareRowWire>(rows: readonly Row[], whe
   return lines.length === 0 ? '' : `\npriced at different blocks (part of the row's difference may be the blocks', not the models'):\n${lines.join('\n')}\n`;
 }
 
+/** The better model with what it stands on: "Permit2 (net)", and "2 blocks" when it compares two blocks too; "-" for none. */
+function verdictText(row: CompareRowWire): string {
+  if (row.better === null) return '-';
+  const basis = [row.basis, isPricedAtTwoBlocks(row) ? '2 blocks' : null].filter((item) => item !== null && item !== undefined);
+  return `${BETTER[row.better]}${basis.length > 0 ? ` (${basis.join(', ')})` : ''}`;
+}
+
 /** True when no requested side was answered with a price or "no liquidity": nothing to compare. */
 export function isNothingAnswered(rows: readonly CompareRowWire[]): boolean {
   return rows.every((row) => MODEL_LABELS.every(([, model]) => row[model].state !== 'ok' && row[model].state !== 'no-liquidity'));
@@ -118,7 +125,7 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
       fee(row.permit2),
       figure(ahNet),
       figure(p2Net),
-      row.better === null ? '-' : `${BETTER[row.better]}${row.basis ? ` (${row.basis})` : ''}`,
+      verdictText(row),
     ];
   });
   return `${alignTable([header, ...lines])}\n`;

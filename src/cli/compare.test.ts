@@ -41,7 +41,7 @@ describe('swap-explorer compare', () => {
       .map((row) => `  ${chainLabel(row.chainId)}: AH ${formatInteger(row.allowanceHolder.blockNumber!)}, P2 ${formatInteger(row.permit2.blockNumber!)}`);
     const blockLines = twoBlocks.length > 0 ? ['', "priced at different blocks (part of the row's difference may be the blocks', not the models'):", ...twoBlocks] : [];
     expect(lines.slice(5)).toEqual([...blockLines, '', 'token taxes: none (0 bps) on every side answered']);
-    expect(lines[2]).toMatch(/(Permit2|Allowance Holder|tie)( \(net\))?$/);
+    expect(lines[2]).toMatch(/(Permit2|Allowance Holder|tie)( \(net(, 2 blocks)?\))?$/);
     // Buy, min buy and net buy of a row carry the same fraction digits (a longer net would look larger).
     const cells = lines[2]!.split(/\s{2,}/);
     const fractions = [1, 2, 5, 6, 9, 10].map((column) => cells[column]!.split('.')[1]?.length ?? 0);
