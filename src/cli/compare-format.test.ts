@@ -58,6 +58,18 @@ describe('ladderTable', () => {
     const lines = ladderTable(rows).split('\n').slice(1, 3).map((line) => line.split(/\s{2,}/));
     expect(lines.map((cells) => [cells[2], cells[3]])).toEqual([['3,133.0906', '3,133.0900'], ['3,133.0996', '3,133.0990']]);
     expect(lines.map((cells) => cells[4])).toEqual(['-0.0019', '-0.0019']);
+    // Neither size priced at two blocks: the verdict stands on the nets alone.
+    expect(lines.map((cells) => cells[5])).toEqual(['Allowance Holder (net)', 'Allowance Holder (net)']);
+  });
+
+  it('says in its verdict when a size priced at two blocks, as compare does', () => {
+    const at = (amount: string, sellAmount: bigint, index: number, ah: string, p2: string): LadderRowWire => {
+      const base = row(WETH, USDC, sellAmount, side('allowance-holder', 3_133_100_600n * BigInt(amount), 10_000n, 2 * index), side('permit2', 3_133_100_000n * BigInt(amount), 10_000n, 2 * index + 1));
+      return { ...base, allowanceHolder: { ...base.allowanceHolder, blockNumber: ah }, permit2: { ...base.permit2, blockNumber: p2 }, amount, amountIndex: index };
+    };
+    const rows = [at('1', 10n ** 18n, 0, '530045684', '530045685'), at('10', 10n ** 19n, 1, '530045690', '530045690')];
+    const verdicts = ladderTable(rows).split('\n').slice(1, 3).map((line) => line.split(/\s{2,}/)[5]);
+    expect(verdicts).toEqual(['Allowance Holder (net, 2 blocks)', 'Allowance Holder (net)']);
   });
 });
 

@@ -3,7 +3,8 @@ import { splitAmountList, amountItemsProblem } from '../domain/ladder-amounts.ts
 import { ladderToCsv, ladderToJson } from '../domain/ladder-export.ts';
 import { crossoverText, ladderModelName, sizeText } from '../domain/ladder-text.ts';
 import { countOf, formatComparedColumns, formatSignedBps, formatWithSymbol } from '../domain/number-format.ts';
-import { ladderExportChains, ladderInputOf, LadderRequestSchema, type LadderRequest, type LadderRequestInput, type LadderRowWire, type LadderStatus } from '../ipc/channels/ladder.ts';
+import { ladderExportChains, ladderInputOf, sizeOf, LadderRequestSchema, type LadderRequest, type LadderRequestInput, type LadderRowWire, type LadderStatus } from '../ipc/channels/ladder.ts';
+import { isPricedAtTwoBlocks } from '../ipc/channels/compare.ts';
 import { isAppError } from '../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
 import type { z } from 'zod';
@@ -71,21 +72,24 @@ function figureProblem(figure: NetFigure): string {
   return figure.kind === 'fee-not-priced' ? 'fee not priced' : figure.kind === 'net' ? '' : figure.reason;
 }
 
-function verdictCell(point: LadderPoint): string {
+function verdictCell(point: LadderPoint, isAtTwoBlocks: boolean): string {
   if (point.better === null) return '-';
-  return point.better === 'tie' ? 'tie (net)' : `${ladderModelName(point.better)} (net)`;
+  // As compare's verdict: at two blocks it compares the blocks as well as the models.
+  const basis = isAtTwoBlocks ? '(net, 2 blocks)' : '(net)';
+  return `${point.better === 'tie' ? 'tie' : ladderModelName(point.better)} ${basis}`;
 }
 
 /** The ladder as a table: one line per chain and size, then each chain's crossover. */
 export function ladderTable(rows: readonly LadderRowWire[]): string {
   const header = ['chain', 'size', 'AH net per unit', 'P2 net per unit', 'P2-AH net bps', 'better'];
-  const lines: { name: string; size: string; point: LadderPoint; decimals: number }[] = [];
+  const lines: { name: string; size: string; point: LadderPoint; decimals: number; isAtTwoBlocks: boolean }[] = [];
   const crossovers: string[] = [];
   for (const chain of ladderExportChains(rows)) {
     const chainRows = rows.filter((row) => row.chainId === chain.chainId);
     const points = ladderPoints(chainRows.map(ladderInputOf));
     const name = chainLabel(chain.chainId);
-    for (const point of points) lines.push({ name, size: sizeText(point.size, chain.sell), point, decimals: chain.buy.decimals });
+    const twoBlockSizes = new Set(chainRows.filter(isPricedAtTwoBlocks).map(sizeOf));
+    for (const point of points) lines.push({ name, size: sizeText(point.size, chain.sell), point, decimals: chain.buy.decimals, isAtTwoBlocks: twoBlockSizes.has(point.size) });
     crossovers.push(`  ${name}: ${crossoverText(findCrossovers(points), chain.sell)}`);
   }
   // Both models' nets per unit to one precision, enough that a line's two nets read apart when
@@ -95,13 +99,13 @@ export function ladderTable(rows: readonly LadderRowWire[]): string {
     lines.map(({ point, decimals }) => perUnit(point.allowanceHolder, decimals)),
     lines.map(({ point, decimals }) => perUnit(point.permit2, decimals)),
   ]);
-  const cells = lines.map(({ name, size, point }, index) => [
+  const cells = lines.map(({ name, size, point, isAtTwoBlocks }, index) => [
     name,
     size,
     ahTexts![index] ?? figureProblem(point.allowanceHolder),
     p2Texts![index] ?? figureProblem(point.permit2),
     point.diffBps === null ? '-' : formatSignedBps(point.diffBps),
-    verdictCell(point),
+    verdictCell(point, isAtTwoBlocks),
   ]);
   return `${alignTable([header, ...cells])}\n\ncrossover (net of network fee, ${rows[0] ? `${rows[0].buyToken.symbol} per ${rows[0].sellToken.symbol}` : 'per unit sold'}):\n${crossovers.join('\n')}\n`;
 }
