@@ -22,7 +22,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 // Two requests of a comparison land a few hundred ms apart: on Arbitrum (a block every 250 ms)
 // often in two blocks. Pool lags and maker spreads drawn anew at every block moved its prices
-// ~8 bps from one block to the next, more than the models differ; they now move over seconds.
+// a median 5 bps from one block to the next, more than the models differ; they now move over seconds.
 describe('the market from one block to the next', () => {
   it('moves a fast chain little between adjacent blocks, and a 12-second chain more', () => {
     const arbitrum = median(blockToBlockBps(42161));

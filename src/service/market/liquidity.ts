@@ -25,7 +25,7 @@ export interface ChainState {
 const TOP_PAIR_USD = 600e6;
 /** Pools smaller than this are not worth listing. */
 const MIN_POOL_USD = 5_000;
-// How long a pool's lag behind the reference price (and a maker's spread) takes to be drawn anew.
+/** How long a pool's lag behind the reference price (and a maker's spread) takes to be drawn anew. */
 const ARBITRAGE_LAG_MS = 6_000;
 const CL_RANGES = [
   { width: 0.003, share: 0.15 },

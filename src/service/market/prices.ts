@@ -35,7 +35,7 @@ const FAMILY_OF_SYMBOL: Record<string, string> = {
 };
 
 const TICK_MS = 2_000;
-// How long the fast part of a chain's gas price takes to be drawn anew (about an Ethereum block).
+/** How long the fast part of a chain's gas price takes to be drawn anew (about an Ethereum block). */
 const GAS_FAST_MS = 12_000;
 const LEVELS = 17;
 
