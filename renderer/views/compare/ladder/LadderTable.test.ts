@@ -45,5 +45,9 @@ describe('LadderTable', () => {
     expect(marked?.querySelector('.visually-hidden')?.textContent).toBe(`priced at 2 blocks: ${marked?.getAttribute('title')}`);
     expect(marked?.getAttribute('title')).toContain('Allowance Holder 530,045,684, Permit2 530,045,685');
     expect(screen.getByRole('row', { name: /^Ethereum/ }).textContent).not.toContain('2 blocks');
+    // Its verdict says so too, as Compare's does.
+    const verdict = screen.getByRole('row', { name: /^Arbitrum/ }).querySelector('td.better-col')!;
+    expect([verdict.firstChild!.textContent, verdict.querySelector('.sub')!.textContent]).toEqual(['Tie', 'at 2 blocks']);
+    expect(screen.getByRole('row', { name: /^Ethereum/ }).querySelector('td.better-col')!.textContent!.trim()).toBe('Tie');
   });
 });
