@@ -33,3 +33,30 @@ describe('the market from one block to the next', () => {
     expect(ethereum).toBeGreaterThan(3 * arbitrum);
   });
 });
+
+describe('gas and L1 data prices from one block to the next', () => {
+  // 2,400 consecutive blocks of each chain: 10 minutes of Arbitrum, 80 of Base, 8 hours of Ethereum.
+  const largestStep = (chainId: number, priceAt: (state: NonNullable<ReturnType<Market['chainState']>>) => bigint) => {
+    const market = new Market(3);
+    const first = market.chainState(chainId, START)!.block;
+    let largest = 0;
+    let previous = Number(priceAt(market.chainState(chainId, 0, first)!));
+    for (let block = first + 1; block <= first + 2_400; block++) {
+      const price = Number(priceAt(market.chainState(chainId, 0, block)!));
+      largest = Math.max(largest, Math.abs(Math.log(price / previous)));
+      previous = price;
+    }
+    return largest;
+  };
+
+  it('never steps a fast chain\'s gas price or an L2\'s L1 data price by a block (under 3% a block)', () => {
+    // Drawn per 600 blocks, Arbitrum's gas price jumped by tens of percent every 150 s, and Base's
+    // L1 data price every 300 blocks: a comparison's two requests could straddle such a step.
+    expect(largestStep(42161, (state) => state.gasPriceWei)).toBeLessThan(0.03);
+    expect(largestStep(8453, (state) => state.l1WeiPerByte)).toBeLessThan(0.03);
+  });
+
+  it('still moves Ethereum\'s gas price from block to block, as its base fee does', () => {
+    expect(largestStep(1, (state) => state.gasPriceWei)).toBeGreaterThan(0.05);
+  });
+});

@@ -37,6 +37,10 @@ const FAMILY_OF_SYMBOL: Record<string, string> = {
 const TICK_MS = 2_000;
 /** How long the fast part of a chain's gas price takes to be drawn anew (about an Ethereum block). */
 const GAS_FAST_MS = 12_000;
+/** The same for its slow part (600 Ethereum blocks, as it was drawn before it followed time). */
+const GAS_SLOW_MS = 2 * 60 * 60 * 1000;
+/** The same for the L1 data price of OP-stack chains and Scroll. */
+const L1_DATA_MS = 10 * 60 * 1000;
 const LEVELS = 17;
 
 function walk(seed: number, family: string, sigma: number, timeMs: number): number {
@@ -86,19 +90,21 @@ export class PriceModel {
   }
 
   /**
-   * Gas price in wei at a block: the chain's level moved by slow noise (per 600 blocks) and by
-   * fast noise that moves over seconds, so a fast chain's next block keeps nearly the same price.
+   * Gas price in wei at a block: the chain's level moved by slow noise (over hours) and by fast
+   * noise (over seconds), both on the block's time, so a fast chain's next block keeps nearly the
+   * same price and no block steps it (drawn per 600 blocks, Arbitrum's had jumped every 150 s).
    */
   gasPriceWei(chainId: number, params: ChainParams, block: number): bigint {
-    const slow = gaussianHash(this.#seed, 'gas-slow', chainId, Math.floor(block / 600));
-    const fast = smoothGaussian(this.#seed, GAS_FAST_MS, blockTimeMs(params, block), 'gas-fast', chainId);
+    const timeMs = blockTimeMs(params, block);
+    const slow = smoothGaussian(this.#seed, GAS_SLOW_MS, timeMs, 'gas-slow', chainId);
+    const fast = smoothGaussian(this.#seed, GAS_FAST_MS, timeMs, 'gas-fast', chainId);
     return BigInt(Math.max(1, Math.round(params.gasPriceWei * Math.exp(0.35 * slow + 0.12 * fast))));
   }
 
-  /** L1 data cost in wei per calldata byte at a block (0 on chains without one). */
+  /** L1 data cost in wei per calldata byte at a block (0 on chains without one), moving over minutes. */
   l1WeiPerByte(chainId: number, params: ChainParams, block: number): bigint {
     if (params.l1WeiPerByte === 0) return 0n;
-    const slow = gaussianHash(this.#seed, 'l1', chainId, Math.floor(block / 300));
+    const slow = smoothGaussian(this.#seed, L1_DATA_MS, blockTimeMs(params, block), 'l1', chainId);
     return BigInt(Math.round(params.l1WeiPerByte * Math.exp(0.4 * slow)));
   }
 }
