@@ -8,7 +8,7 @@ import { chainLabel } from '../domain/chains.ts';
 import { fillText } from '../domain/route-text.ts';
 import { priceAnswerLines } from './answer-lines.ts';
 import { tokenSide } from './token-flags.ts';
-import { answerFeeMakeup, networkFeeMakeupText } from '../domain/network-fee.ts';
+import { answerFeeMakeupText } from '../domain/network-fee.ts';
 
 /**
  * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
@@ -82,8 +82,8 @@ function fee(value: string | null, decimals: number, symbol: string, fractionDig
 
 /** " = gas × gas price …" after the network fee, as `explain` and the app say it; empty when the body lacks a part. */
 function feeMakeupText(row: CompareRowWire, body: unknown): string {
-  const makeup = answerFeeMakeup(body, row.chainId);
-  return makeup ? ` = ${networkFeeMakeupText(makeup, (wei) => fee(String(wei), row.nativeDecimals, row.nativeSymbol ?? ''))}` : '';
+  const text = answerFeeMakeupText(body, row.chainId, (wei) => fee(String(wei), row.nativeDecimals, row.nativeSymbol ?? ''));
+  return text ? ` = ${text}` : '';
 }
 
 /**

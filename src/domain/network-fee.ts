@@ -45,6 +45,15 @@ export function answerFeeMakeup(body: unknown, chainId: number | null): NetworkF
 }
 
 /**
+ * An answer's fee makeup in words (answerFeeMakeup, then networkFeeMakeupText); null when the body
+ * does not support one. What every screen and command shows beside a network fee.
+ */
+export function answerFeeMakeupText(body: unknown, chainId: number | null, amount: (wei: bigint) => string): string | null {
+  const makeup = answerFeeMakeup(body, chainId);
+  return makeup ? networkFeeMakeupText(makeup, amount) : null;
+}
+
+/**
  * The makeup in words, each amount through `amount` (wei to "0.00000088875 ETH"):
  * "gas × gas price", "gas × gas price 0.00000088875 ETH + L1 data cost 0.0000016 ETH", or
  * "gas × gas price is 0.0000008 ETH; the total is 0.0000001 ETH more".

@@ -1,5 +1,5 @@
 import { explainCalldata } from '../calldata-explainer.ts';
-import { answerFeeMakeup, networkFeeMakeupText } from '../network-fee.ts';
+import { answerFeeMakeupText } from '../network-fee.ts';
 import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts';
 import { nativeOf } from '../token-registry.ts';
 import { SETTLER_ABI } from '../settler-abi.ts';
@@ -43,8 +43,8 @@ function gasFacts(reader: ChainReader): AnswerFact[] {
   if (body.totalNetworkFee !== undefined && body.totalNetworkFee !== null) {
     const total = native ? reader.amount(body.totalNetworkFee, native.address) : `${String(body.totalNetworkFee)} base units of the native token`;
     // The parts in human units only: the total beside them carries its base units.
-    const makeup = native ? answerFeeMakeup(body, native.chainId) : null;
-    out.push({ label: 'network fee', value: makeup && native ? `${total} = ${networkFeeMakeupText(makeup, (wei) => formatWithSymbol(String(wei), native))}` : total });
+    const makeup = native ? answerFeeMakeupText(body, native.chainId, (wei) => formatWithSymbol(String(wei), native)) : null;
+    out.push({ label: 'network fee', value: makeup ? `${total} = ${makeup}` : total });
   }
   return out;
 }

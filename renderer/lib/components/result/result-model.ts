@@ -1,5 +1,5 @@
 import { chainById } from '../../../../src/domain/chains.ts';
-import { answerFeeMakeup, networkFeeMakeupText } from '../../../../src/domain/network-fee.ts';
+import { answerFeeMakeupText } from '../../../../src/domain/network-fee.ts';
 import { findToken, nativeOf } from '../../../../src/domain/token-registry.ts';
 import { formatGwei, formatInteger, formatTokenAmount, formatWithSymbol } from '../../../../src/domain/number-format.ts';
 import { AllowanceHolderPriceExactOutSchema, AllowanceHolderQuoteExactOutSchema, boundedSafeParse, Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, QuoteLiquidSchema, type ExactOutPrice, type ExactOutQuote, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice, type LiquidQuote } from '../../../../src/spec/index.ts';
@@ -89,8 +89,7 @@ export function gasParts(price: SwapResult | ExactOutResult | null, transaction:
  * in words with native amounts; null when the body lacks gas, gas price or the total.
  */
 export function networkFeeMakeupOf(price: SwapResult | ExactOutResult | null, chainId: number | null): string | null {
-  const makeup = answerFeeMakeup(price, chainId);
-  return makeup ? networkFeeMakeupText(makeup, (wei) => nativeAmount(String(wei), chainId)) : null;
+  return answerFeeMakeupText(price, chainId, (wei) => nativeAmount(String(wei), chainId));
 }
 
 /** Symbol and decimals of a registry token of the chain, or undefined. */
