@@ -1,6 +1,7 @@
 import { explainError } from '../error-explainer.ts';
 import { answerFacts } from './answer-facts.ts';
 import { amountOf, isObject, type Json } from './body-reading.ts';
+import { bodyChainOf } from './body-chain.ts';
 import { zidOfBody } from './zid.ts';
 import type { BodyExplanation } from './types.ts';
 
@@ -52,3 +53,14 @@ export function explainBody(body: unknown, chainId?: number): BodyExplanation {
   return { kind: 'unknown', zid, summary: 'A JSON object that is not a body the service sends.' };
 }
 
+
+/**
+ * Explains a body pasted without its request: as explainBody, read on `chainId` when the user named
+ * one (`explain --chain`, the paste box's chain list), and for a price or quote what is known of
+ * its chain (body-chain.ts says why nothing is inferred).
+ */
+export function explainPastedBody(body: unknown, chainId?: number): BodyExplanation {
+  const explanation = explainBody(body, chainId);
+  if (explanation.kind !== 'price' && explanation.kind !== 'quote') return explanation;
+  return { ...explanation, chain: bodyChainOf(body, chainId) };
+}

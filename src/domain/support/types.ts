@@ -1,4 +1,5 @@
 import type { AnswerFact } from './charge-facts.ts';
+import type { BodyChain } from './body-chain.ts';
 import type { EndpointId } from '../../spec/index.ts';
 
 /**
@@ -82,6 +83,8 @@ export interface BodyExplanation {
   summary?: string;
   /** A liquid price or quote: its route, fees, gas, issues and transaction (answer-facts.ts). */
   facts?: AnswerFact[];
+  /** A price or quote pasted without its request: the chain its amounts are read on, if one was named (body-chain.ts). */
+  chain?: BodyChain;
 }
 
 /** What recognizePaste found; `redactedText` is the paste with every key replaced. */
