@@ -43,7 +43,9 @@ export function bodyText(explanation: BodyExplanation): string {
   if (explanation.kind !== 'error') {
     const facts = explanation.facts ?? [];
     const width = Math.max(0, ...facts.map((fact) => fact.label.length));
-    return [`Answer: ${explanation.kind} (${zid})`, `  ${explanation.summary ?? ''}`, ...facts.map((fact) => `    ${fact.label.padEnd(width)}  ${fact.value}`)].join('\n');
+    // A pasted body's chain: named with --chain, or not yet (then its amounts are in base units).
+    const chain = explanation.chain ? [`  ${explanation.chain.note}${explanation.chain.chainId === null ? ' --chain ID reads them with that chain\'s token list.' : ''}`] : [];
+    return [`Answer: ${explanation.kind} (${zid})`, `  ${explanation.summary ?? ''}`, ...chain, ...facts.map((fact) => `    ${fact.label.padEnd(width)}  ${fact.value}`)].join('\n');
   }
   const lines = [`Answer: error ${explanation.name} (${zid})`];
   if (explanation.message) lines.push(`  message: ${explanation.message}`);

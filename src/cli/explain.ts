@@ -2,10 +2,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseHistoryFile, type ImportProblem } from '../domain/history-file.ts';
 import { isDeeperThan } from '../domain/json-depth.ts';
-import { entryHasProblems, escapeJsonControls, explainEntry, isProblem, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
+import { entryHasProblems, escapeJsonControls, explainEntry, explainPastedBody, isProblem, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
+import { swapChains } from '../domain/chains.ts';
 import { HISTORY_IMPORT_MAX_CHARS } from '../ipc/channels/history-io.ts';
 import type { Command, CommandIo } from './command.ts';
-import { UsageError, choiceFlag, reportError } from './compare-run.ts';
+import { UsageError, chainList, choiceFlag, reportError } from './compare-run.ts';
 import { entryText, recognizedText } from './explain-format.ts';
 import { historyDataDir, openHistory } from './history-data.ts';
 import { entryLike } from './history.ts';
@@ -24,6 +25,8 @@ const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file |
   <input>                a zid or zid prefix (0x + 6 or more hex digits), a URL or curl line,
                          or a file holding a curl command, fetch/axios snippet, raw HTTP request,
                          JSON body, HAR or Swap Explorer export ("-" reads standard input)
+  --chain ID             the chain of a price or quote body pasted without its request: its
+                         amounts are then read in that chain's token units (a body names no chain)
   --format FORMAT        text (default) or json
   --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
 
@@ -31,7 +34,7 @@ Exit codes: 0 nothing wrong, 1 findings, 2 usage. A bare URL carries no headers,
 svc-api-key or svc-version header is printed as an "info" note and does not make it exit 1.
 `;
 
-const OPTIONS = { format: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const OPTIONS = { chain: { type: 'string' }, format: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 
 /** What explain found, as printed with --format json. */
 export type ExplainResult =
@@ -73,9 +76,14 @@ function readFileOf(text: string): ExplainResult {
   return { kind: 'history-file', format: parsed.kind, ok: true, problems: [], message: null, entries: parsed.entries.map(explainEntry) };
 }
 
-/** Explains one input; the history is opened only for a zid. */
-export function explainInput(text: string, dataDir: string): ExplainResult {
+/**
+ * Explains one input; the history is opened only for a zid. `chainId` reads a pasted body on that
+ * chain; any other input names its chain in its request(s), so it refuses one.
+ */
+export function explainInput(text: string, dataDir: string, chainId?: number): ExplainResult {
   const recognized = recognizePaste(text);
+  if (recognized.kind === 'body') return chainId === undefined ? recognized : { ...recognized, explanation: explainPastedBody(recognized.body, chainId) };
+  if (chainId !== undefined) throw new UsageError(`--chain is for a body pasted without its request; this input is ${recognized.kind === 'request' ? 'a request, whose chainId names its chain' : recognized.kind === 'unknown' ? 'not one explain reads' : 'read with the requests it holds, which name their chains'}`);
   if (recognized.kind === 'zid') return lookUp(recognized, dataDir);
   if (recognized.kind === 'history-file') return readFileOf(text);
   return recognized;
@@ -120,6 +128,14 @@ function jsonOf(result: ExplainResult): string {
   return escapeJsonControls(JSON.stringify(printable, null, 2));
 }
 
+function chainFlag(text: string | undefined): number | undefined {
+  const chains = chainList('chain', text);
+  if (chains === undefined) return undefined;
+  if (chains.length !== 1) throw new UsageError('--chain takes exactly one chain id');
+  if (!swapChains().some((chain) => chain.chainId === chains[0])) throw new UsageError(`--chain ${chains[0]} is not a chain the service swaps on`);
+  return chains[0];
+}
+
 function parse(argv: string[]) {
   let parsed;
   try {
@@ -130,7 +146,7 @@ function parse(argv: string[]) {
   if (parsed.values.help) return { help: true as const };
   if (parsed.positionals.length !== 1) throw new UsageError(parsed.positionals.length === 0 ? 'give one input to explain' : 'give exactly one input (quote a URL or curl line)');
   const format = choiceFlag('format', parsed.values.format, ['text', 'json'] as const, 'text');
-  return { help: false as const, input: parsed.positionals[0]!, format, dataDir: historyDataDir(parsed.values['data-dir']) };
+  return { help: false as const, input: parsed.positionals[0]!, format, chainId: chainFlag(parsed.values.chain), dataDir: historyDataDir(parsed.values['data-dir']) };
 }
 
 async function run(argv: string[], io: CommandIo): Promise<number> {
@@ -140,7 +156,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       io.stdout(USAGE);
       return 0;
     }
-    const result = explainInput(await readInput(options.input), options.dataDir);
+    const result = explainInput(await readInput(options.input), options.dataDir, options.chainId);
     io.stdout(options.format === 'json' ? `${jsonOf(result)}\n` : `${stripTerminalControls(resultText(result))}\n`);
     return hasProblems(result) ? 1 : 0;
   } catch (error) {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../core/history/index.ts';
 import { sampleEntry } from '../core/history/sample-entries.ts';
 import { HarSchema } from '../domain/har-schema.ts';
+import { Market, priceQuery } from '../service/index.ts';
+import { FIXED_NOW, token } from '../service/test-fixtures.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
 import { inProcess as cli } from './test-support.ts';
 
@@ -116,6 +118,38 @@ describe('swap-explorer explain', () => {
     const refused = await cli(['explain', hostile]);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('more than 100,000 entries');
+  });
+
+  it('reads a price body pasted without its request in base units until --chain names its chain', async () => {
+    const answered = priceQuery(new Market(1), 'allowance-holder.price', { chainId: '8453', sellToken: token(8453, 'USDC'), buyToken: token(8453, 'WETH'), sellAmount: '1000000000' }, { nowMs: FIXED_NOW });
+    if (!answered.ok) throw new Error(answered.message);
+    const bodyFile = join(dir, 'base-price.json');
+    await writeFile(bodyFile, JSON.stringify(answered.body));
+    const bare = await cli(['explain', bodyFile]);
+    expect(bare.code).toBe(0);
+    expect(bare.stdout).toContain('sells 1000000000 base units of USDC');
+    expect(bare.stdout).toMatch(/Amounts in base units: the body names no chain\. Both its tokens are listed on .*Base \(8453\)\. --chain ID reads them with that chain's token list\./);
+    const onBase = await cli(['explain', bodyFile, '--chain', '8453']);
+    expect(onBase.code).toBe(0);
+    expect(onBase.stdout).toContain('sells 1,000 USDC (1000000000 base units)');
+    expect(onBase.stdout).toMatch(/^ +network fee +[\d.]+ ETH \(\d+ base units\) = gas × gas price [\d.]+ ETH \+ L1 data cost/m);
+    expect(onBase.stdout).toContain('Amounts read with the token list of Base (8453), the chain named for this body.');
+    const json = JSON.parse((await cli(['explain', bodyFile, '--chain', '8453', '--format', 'json'])).stdout) as { explanation: { chain: { chainId: number } } };
+    expect(json.explanation.chain.chainId).toBe(8453);
+  });
+
+  it('refuses --chain for an input whose requests name their chain, and a chain it cannot read', async () => {
+    const url = await cli(['explain', 'https://api.example.com/swap/permit2/price?chainId=1&sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&sellAmount=1', '--chain', '8453']);
+    expect(url.code).toBe(2);
+    expect(url.stderr).toContain('--chain is for a body pasted without its request; this input is a request, whose chainId names its chain');
+    const zid = await cli(['explain', OK_ZID, '--chain', '1', '--data-dir', dir]);
+    expect(zid.code).toBe(2);
+    expect(zid.stderr).toContain('read with the requests it holds, which name their chains');
+    for (const [chain, reason] of [['5', '--chain 5 is not a chain the service swaps on'], ['1,8453', '--chain takes exactly one chain id'], ['base', '--chain must be chain ids']]) {
+      const refused = await cli(['explain', '{}', '--chain', chain!]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(reason);
+    }
   });
 
   it('exits 2 with the usage for no input or a bad flag', async () => {
