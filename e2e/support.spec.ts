@@ -62,6 +62,7 @@ const KEPT: Record<string, string> = {
   'support-paste-request-1280-light': 'support-paste-request',
   'support-paste-unknown-zid-1280-dark': 'support-paste-unknown-zid-dark',
   'support-paste-error-1920-light': 'support-paste-error',
+  'support-paste-price-on-chain-1280-light': 'support-paste-price-on-chain',
   'support-report-1280-light': 'support-report',
   'support-corrected-request-1280-light': 'support-corrected-request',
 };
@@ -459,6 +460,15 @@ test('screenshots: paste results, the corrected request and the report, at 1280x
           // A zid of an answer that went well: the advice presumes no failure.
           await expect(paste.dialog.getByRole('alert', { name: 'Not in History' })).toContainText('what was sent and what came back');
           await expect(paste.dialog.getByRole('alert', { name: 'Not in History' })).not.toContainText('failed');
+          // The body names no chain: base units until the customer's chain is named, then token units.
+          const explained = paste.dialog.getByRole('region', { name: 'Body explanation' });
+          await expect(explained).toContainText('Amounts in base units: the body names no chain');
+          await paste.dialog.getByLabel("Customer's chain").selectOption({ label: 'Ethereum (1)' });
+          await expect(explained).toContainText('Amounts read with the token list of Ethereum (1), the chain named for this body.');
+          await expect(explained.getByText(/^A price: sells [\d,.]+ \S+ \(\d+ base units\) for [\d,.]+ \S+ \(\d+ base units\)\./)).toBeVisible();
+          await expect(explained.getByRole('table', { name: 'What the answer says' })).toContainText(/network fee[\d.]+ ETH \(\d+ base units\)/);
+          await screenshot(page, `support-paste-price-on-chain-${size.width}-${scheme}`);
+          expect(await seriousAxe(page), `axe: ${shot.name} on a chain ${size.width} ${scheme}`).toEqual([]);
         }
         if (shot.name === 'support-paste-request') {
           // The corrected request sits below the findings: scrolled into view for its own screenshot.

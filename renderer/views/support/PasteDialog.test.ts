@@ -96,6 +96,41 @@ describe('PasteDialog', () => {
     });
   });
 
+  it('reads a pasted price on the chain the user names, and a new paste starts again in base units', async () => {
+    const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
+    const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+    const body = {
+      liquidityAvailable: true, sellToken: WETH, buyToken: USDC, sellAmount: '1000000000000000000', buyAmount: '3000000000', minBuyAmount: '2970000000',
+      route: { fills: [{ from: WETH, to: USDC, source: 'Uniswap_V3', proportionBps: '10000' }], tokens: [{ address: WETH, symbol: 'WETH' }, { address: USDC, symbol: 'USDC' }] },
+      gas: '180000', gasPrice: '2000000000', totalNetworkFee: '360000000000000', zid: '0x00000000000000000000c0de',
+    };
+    render(PasteDialog);
+    support.open();
+    flushSync();
+    const box = screen.getByRole('textbox', { name: /^Paste a zid/ });
+    pasteInto(box, JSON.stringify(body));
+    const region = screen.getByRole('region', { name: 'Body explanation' });
+    const chain = screen.getByRole('combobox', { name: "Customer's chain" }) as HTMLSelectElement;
+    expect(chain.value).toBe('');
+    expect(region.textContent).toContain('sells 1000000000000000000 base units of WETH');
+    const description = () => document.getElementById(chain.getAttribute('aria-describedby')!)!.textContent;
+    expect(description()).toMatch(/^Amounts in base units: the body names no chain\. Both its tokens are listed on Ethereum \(1\)/);
+    // The chains listing both tokens come first, the others after.
+    expect([...chain.querySelectorAll('optgroup')].map((group) => group.label)).toEqual(['Both tokens listed', 'Other chains']);
+    expect(chain.querySelector('optgroup[label="Both tokens listed"] option')?.textContent).toBe('Ethereum (1)');
+
+    await fireEvent.change(chain, { target: { value: '1' } });
+    expect(region.textContent).toContain('sells 1 WETH (1000000000000000000 base units) for 3,000 USDC (3000000000 base units)');
+    expect(screen.getByRole('table', { name: 'What the answer says' }).textContent).toContain('0.00036 ETH (360000000000000 base units)');
+    expect(description()).toBe('Amounts read with the token list of Ethereum (1), the chain named for this body.');
+
+    // The next customer's body: what the box holds is replaced, as selecting all and pasting does.
+    support.setText(JSON.stringify({ ...body, zid: '0x00000000000000000000c0df' }));
+    flushSync();
+    expect((screen.getByRole('combobox', { name: "Customer's chain" }) as HTMLSelectElement).value).toBe('');
+    expect(screen.getByRole('region', { name: 'Body explanation' }).textContent).toContain('base units of WETH for 3000000000 base units of USDC');
+  });
+
   it('redacts typed or filled text on input too', async () => {
     render(PasteDialog);
     support.open();
