@@ -1,10 +1,9 @@
-import { explainCalldata } from '../calldata-explainer.ts';
 import { answerFeeMakeupText } from '../network-fee.ts';
 import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts';
 import { nativeOf } from '../token-registry.ts';
-import { SETTLER_ABI } from '../settler-abi.ts';
 import { fillText } from '../route-text.ts';
 import { amountOf, isObject, namedRoutes, symbolOf, type Json } from './body-reading.ts';
+import { calldataFacts } from './calldata-facts.ts';
 import { feeFacts, issueFacts, taxFacts, type AnswerFact, type Reader } from './charge-facts.ts';
 
 export type { AnswerFact } from './charge-facts.ts';
@@ -49,16 +48,11 @@ function gasFacts(reader: ChainReader): AnswerFact[] {
   return out;
 }
 
-function transactionFacts(body: Json): AnswerFact[] {
+function transactionFacts(reader: Reader): AnswerFact[] {
+  const { body } = reader;
   if (!isObject(body.transaction)) return [];
   const { to, data } = body.transaction;
-  const out: AnswerFact[] = [{ label: 'transaction to', value: String(to) }];
-  if (typeof data === 'string') {
-    const decoded = explainCalldata(SETTLER_ABI, data);
-    const value = decoded.ok ? `${decoded.call.functionName}${decoded.call.inner ? ` -> ${decoded.call.inner.functionName}` : ''} (${(data.length - 2) / 2} bytes)` : decoded.message;
-    out.push({ label: 'calldata', value });
-  }
-  return out;
+  return [{ label: 'transaction to', value: String(to) }, ...(typeof data === 'string' ? calldataFacts(reader, data) : [])];
 }
 
 /** The facts of a liquid price or quote body (see above); none for a body without liquidity. */
@@ -66,5 +60,5 @@ export function answerFacts(body: Json, chainId: number | undefined): AnswerFact
   if (body.liquidityAvailable !== true) return [];
   const reader: ChainReader = { body, chainId, amount: (value, address) => amountOf(body, value, address, chainId) };
   const minBuy = body.minBuyAmount === undefined || body.minBuyAmount === null ? [] : [{ label: 'min buy', value: reader.amount(body.minBuyAmount, body.buyToken) }];
-  return [...minBuy, ...routeFacts(reader), ...feeFacts(reader), ...taxFacts(reader), ...gasFacts(reader), ...issueFacts(reader), ...transactionFacts(body)];
+  return [...minBuy, ...routeFacts(reader), ...feeFacts(reader), ...taxFacts(reader), ...gasFacts(reader), ...issueFacts(reader), ...transactionFacts(reader)];
 }

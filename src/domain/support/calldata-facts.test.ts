@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { Market, priceQuery } from '../../service/index.ts';
+import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
+import { formatWithSymbol } from '../number-format.ts';
+import { findToken } from '../token-registry.ts';
+import { answerFacts } from './answer-facts.ts';
+
+/** What a quote's calldata enforces, beside what its body says, over quotes the local service really answers. */
+
+const USDC = findToken(1, token(1, 'USDC'))!;
+const WETH = findToken(1, token(1, 'WETH'))!;
+const TAKER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const withBase = (base: string, unit: { decimals: number; symbol: string }) => `${formatWithSymbol(base, unit)} (${base} base units)`;
+
+function quote(id: 'allowance-holder.quote' | 'permit2.quote', query: Record<string, string>): Record<string, unknown> & { zid: string } {
+  const result = priceQuery(new Market(1), id, { chainId: '1', taker: TAKER, ...query }, { nowMs: FIXED_NOW });
+  if (!result.ok) throw new Error(`${id}: ${result.name} ${result.message}`);
+  return result.body as Record<string, unknown> & { zid: string };
+}
+
+const valueOf = (body: Record<string, unknown>, label: string) => answerFacts(body, 1).find((fact) => fact.label === label)?.value;
+const bump = (amount: unknown, by: bigint) => String(BigInt(String(amount)) + by);
+
+describe('calldata facts', () => {
+  it("an exact-in quote's settler minimum and zid are the body's, and say so", () => {
+    for (const id of ['allowance-holder.quote', 'permit2.quote'] as const) {
+      const body = quote(id, { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
+      expect(valueOf(body, 'calldata min buy'), id).toBe(`${withBase(String(body.minBuyAmount), WETH)}, equal to the body's minBuyAmount`);
+      expect(valueOf(body, 'calldata zid'), id).toBe(`${body.zid}, the same as the body's zid`);
+    }
+  });
+
+  it('says when the calldata is not the body it came with: another minimum, another zid', () => {
+    const body = quote('allowance-holder.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
+    const edited = { ...body, minBuyAmount: bump(body.minBuyAmount, 1n), zid: '0x000000000000000000000001' };
+    expect(valueOf(edited, 'calldata min buy')).toBe(`${withBase(String(body.minBuyAmount), WETH)}, NOT equal to the body's minBuyAmount (${withBase(edited.minBuyAmount, WETH)})`);
+    expect(valueOf(edited, 'calldata zid')).toBe(`${body.zid}, NOT the body's zid (0x000000000000000000000001): the calldata is another answer's`);
+  });
+
+  it('claims nothing it could not compare: a body without minBuyAmount gets the settler minimum alone', () => {
+    const body = quote('allowance-holder.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
+    const { minBuyAmount, ...withoutMinimum } = body;
+    expect(valueOf(withoutMinimum, 'calldata min buy')).toBe(withBase(String(minBuyAmount), WETH));
+  });
+
+  it("an exact-out quote's calldata spends at most maxSellAmount and requires at least buyAmount, or says it does not", () => {
+    const body = quote('allowance-holder.quote', { sellToken: WETH.address, buyToken: USDC.address, buyAmount: '1500000000' });
+    expect(body.mode).toBe('exact-out');
+    expect(valueOf(body, 'calldata spends')).toMatch(/^[\d.]+ WETH \(\d+ base units\), at most the body's maxSellAmount$/);
+    expect(valueOf(body, 'calldata min buy')).toMatch(/^[\d,.]+ USDC \(\d+ base units\), at least the body's buyAmount$/);
+    const pulled = /\((\d+) base units\)/.exec(valueOf(body, 'calldata spends')!)![1]!;
+    const minimum = /\((\d+) base units\)/.exec(valueOf(body, 'calldata min buy')!)![1]!;
+    const stricter = { ...body, maxSellAmount: bump(pulled, -1n), buyAmount: bump(minimum, 1n) };
+    expect(valueOf(stricter, 'calldata spends')).toMatch(/, MORE than the body's maxSellAmount$/);
+    expect(valueOf(stricter, 'calldata min buy')).toMatch(/, LESS than the body's buyAmount$/);
+  });
+});

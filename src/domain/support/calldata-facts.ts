@@ -1,0 +1,59 @@
+import { checkExactOutBounds, explainCalldata, type CalldataExplanation, type DecodedCall } from '../calldata-explainer.ts';
+import { SETTLER_ABI } from '../settler-abi.ts';
+import type { Json } from './body-reading.ts';
+import type { AnswerFact, Reader } from './charge-facts.ts';
+
+/**
+ * What a quote's calldata does, for `explain` at a terminal: the call (and the settler call it
+ * wraps), then what the settler is made to enforce beside what the body says, so a support engineer
+ * sees at once whether the transaction the customer signed is the answer they pasted. Each
+ * comparison is made here, member against member; one that cannot be made (a member absent) is
+ * not mentioned rather than called a match. The app shows the same calldata as a table
+ * (QuoteDetails.svelte).
+ */
+
+const isDigits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
+
+// The exact-in minimum: the settler's minimum against the body's minBuyAmount.
+function minBuyFact(reader: Reader, call: DecodedCall): AnswerFact[] {
+  const { body } = reader;
+  if (!isDigits(call.minBuyAmount)) return [];
+  const amount = reader.amount(call.minBuyAmount, body.buyToken);
+  if (!isDigits(body.minBuyAmount)) return [{ label: 'calldata min buy', value: amount }];
+  const same = BigInt(call.minBuyAmount) === BigInt(body.minBuyAmount);
+  return [{ label: 'calldata min buy', value: same ? `${amount}, equal to the body's minBuyAmount` : `${amount}, NOT equal to the body's minBuyAmount (${reader.amount(body.minBuyAmount, body.buyToken)})` }];
+}
+
+// The exact-out bounds: the spend the call allows against maxSellAmount, its minimum against buyAmount.
+function exactOutFacts(reader: Reader, decoded: CalldataExplanation): AnswerFact[] {
+  const { body } = reader;
+  if (!isDigits(body.buyAmount) || !isDigits(body.maxSellAmount)) return [];
+  const bounds = checkExactOutBounds(decoded, { buyAmount: body.buyAmount, maxSellAmount: body.maxSellAmount });
+  const out: AnswerFact[] = [];
+  if (bounds.pulled !== null && bounds.pullsAtMostMax !== null) {
+    const verdict = bounds.pullsAtMostMax ? "at most the body's maxSellAmount" : "MORE than the body's maxSellAmount";
+    out.push({ label: 'calldata spends', value: `${reader.amount(bounds.pulled, body.sellToken)}, ${verdict}` });
+  }
+  if (bounds.minBuy !== null && bounds.guaranteesBuyAmount !== null) {
+    const verdict = bounds.guaranteesBuyAmount ? "at least the body's buyAmount" : "LESS than the body's buyAmount";
+    out.push({ label: 'calldata min buy', value: `${reader.amount(bounds.minBuy, body.buyToken)}, ${verdict}` });
+  }
+  return out;
+}
+
+function zidFact(body: Json, call: DecodedCall): AnswerFact[] {
+  if (call.zid === null) return [];
+  if (typeof body.zid !== 'string') return [{ label: 'calldata zid', value: call.zid }];
+  const same = call.zid.toLowerCase() === body.zid.toLowerCase();
+  return [{ label: 'calldata zid', value: same ? `${call.zid}, the same as the body's zid` : `${call.zid}, NOT the body's zid (${body.zid}): the calldata is another answer's` }];
+}
+
+/** The facts of a quote's `transaction.data`: the call, the settler's minimum or exact-out bounds, and its zid. */
+export function calldataFacts(reader: Reader, data: string): AnswerFact[] {
+  const decoded = explainCalldata(SETTLER_ABI, data);
+  if (!decoded.ok) return [{ label: 'calldata', value: decoded.message }];
+  const { call } = decoded;
+  const called = { label: 'calldata', value: `${call.functionName}${call.inner ? ` -> ${call.inner.functionName}` : ''} (${(data.length - 2) / 2} bytes)` };
+  const isExactOut = reader.body.mode === 'exact-out';
+  return [called, ...(isExactOut ? exactOutFacts(reader, decoded) : minBuyFact(reader, call)), ...zidFact(reader.body, call)];
+}
