@@ -138,3 +138,26 @@ export function checkExactOutBounds(explanation: CalldataExplanation, answer: { 
   const guarantees = minBuy === null ? null : atMost(answer.buyAmount, minBuy);
   return { pulled, minBuy, pullsAtMostMax: atMost(pulled, answer.maxSellAmount), guaranteesBuyAmount: guarantees };
 }
+
+/** Whether a quote's calldata carries what its body says; null where either side lacks the member. */
+export interface CalldataAgreement {
+  /** The settler's minimum equals the body's minBuyAmount (exact in). */
+  minBuyMatches: boolean | null;
+  /** The zid in the call equals the body's (any letter case). */
+  zidMatches: boolean | null;
+}
+
+/**
+ * Compares the decoded call with its body: a transaction whose minimum or zid is not the body's is
+ * another answer's (a support engineer's first question about a customer's failed swap). An
+ * exact-out body is checked by checkExactOutBounds instead, since its minimum is a bound, not a copy.
+ */
+export function compareCalldata(explanation: CalldataExplanation, body: { minBuyAmount?: unknown; zid?: unknown }): CalldataAgreement {
+  if (!explanation.ok) return { minBuyMatches: null, zidMatches: null };
+  const { minBuyAmount, zid } = explanation.call;
+  const isAmount = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
+  return {
+    minBuyMatches: isAmount(minBuyAmount) && isAmount(body.minBuyAmount) ? BigInt(minBuyAmount) === BigInt(body.minBuyAmount) : null,
+    zidMatches: zid !== null && typeof body.zid === 'string' ? zid.toLowerCase() === body.zid.toLowerCase() : null,
+  };
+}

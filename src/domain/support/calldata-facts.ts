@@ -1,4 +1,4 @@
-import { checkExactOutBounds, explainCalldata, type CalldataExplanation, type DecodedCall } from '../calldata-explainer.ts';
+import { checkExactOutBounds, compareCalldata, explainCalldata, type CalldataAgreement, type CalldataExplanation, type DecodedCall } from '../calldata-explainer.ts';
 import { SETTLER_ABI } from '../settler-abi.ts';
 import type { Json } from './body-reading.ts';
 import type { AnswerFact, Reader } from './charge-facts.ts';
@@ -15,13 +15,12 @@ import type { AnswerFact, Reader } from './charge-facts.ts';
 const isDigits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
 
 // The exact-in minimum: the settler's minimum against the body's minBuyAmount.
-function minBuyFact(reader: Reader, call: DecodedCall): AnswerFact[] {
+function minBuyFact(reader: Reader, call: DecodedCall, agreement: CalldataAgreement): AnswerFact[] {
   const { body } = reader;
-  if (!isDigits(call.minBuyAmount)) return [];
+  if (call.minBuyAmount === null) return [];
   const amount = reader.amount(call.minBuyAmount, body.buyToken);
-  if (!isDigits(body.minBuyAmount)) return [{ label: 'calldata min buy', value: amount }];
-  const same = BigInt(call.minBuyAmount) === BigInt(body.minBuyAmount);
-  return [{ label: 'calldata min buy', value: same ? `${amount}, equal to the body's minBuyAmount` : `${amount}, NOT equal to the body's minBuyAmount (${reader.amount(body.minBuyAmount, body.buyToken)})` }];
+  if (agreement.minBuyMatches === null) return [{ label: 'calldata min buy', value: amount }];
+  return [{ label: 'calldata min buy', value: agreement.minBuyMatches ? `${amount}, equal to the body's minBuyAmount` : `${amount}, NOT equal to the body's minBuyAmount (${reader.amount(body.minBuyAmount, body.buyToken)})` }];
 }
 
 // The exact-out bounds: the spend the call allows against maxSellAmount, its minimum against buyAmount.
@@ -41,11 +40,10 @@ function exactOutFacts(reader: Reader, decoded: CalldataExplanation): AnswerFact
   return out;
 }
 
-function zidFact(body: Json, call: DecodedCall): AnswerFact[] {
+function zidFact(body: Json, call: DecodedCall, agreement: CalldataAgreement): AnswerFact[] {
   if (call.zid === null) return [];
-  if (typeof body.zid !== 'string') return [{ label: 'calldata zid', value: call.zid }];
-  const same = call.zid.toLowerCase() === body.zid.toLowerCase();
-  return [{ label: 'calldata zid', value: same ? `${call.zid}, the same as the body's zid` : `${call.zid}, NOT the body's zid (${body.zid}): the calldata is another answer's` }];
+  if (agreement.zidMatches === null) return [{ label: 'calldata zid', value: call.zid }];
+  return [{ label: 'calldata zid', value: agreement.zidMatches ? `${call.zid}, the same as the body's zid` : `${call.zid}, NOT the body's zid (${String(body.zid)}): the calldata is another answer's` }];
 }
 
 /** The facts of a quote's `transaction.data`: the call, the settler's minimum or exact-out bounds, and its zid. */
@@ -54,6 +52,7 @@ export function calldataFacts(reader: Reader, data: string): AnswerFact[] {
   if (!decoded.ok) return [{ label: 'calldata', value: decoded.message }];
   const { call } = decoded;
   const called = { label: 'calldata', value: `${call.functionName}${call.inner ? ` -> ${call.inner.functionName}` : ''} (${(data.length - 2) / 2} bytes)` };
+  const agreement = compareCalldata(decoded, reader.body);
   const isExactOut = reader.body.mode === 'exact-out';
-  return [called, ...(isExactOut ? exactOutFacts(reader, decoded) : minBuyFact(reader, call)), ...zidFact(reader.body, call)];
+  return [called, ...(isExactOut ? exactOutFacts(reader, decoded) : minBuyFact(reader, call, agreement)), ...zidFact(reader.body, call, agreement)];
 }

@@ -32,6 +32,20 @@ describe('ResultPanel', () => {
     expect(document.body.textContent).not.toContain('secret-key-1');
   });
 
+  it("checks a quote's calldata against its answer: the settler's minimum and the zid are the answer's, or it says they are not", () => {
+    const body = fixtures.permit2Quote as Record<string, unknown>;
+    render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
+    const items = () => [...screen.getByRole('list', { name: 'Calldata against the answer' }).querySelectorAll('li')].map((item) => [item.className.split(' ')[0], item.textContent]);
+    expect(items()).toEqual([['good', "Enforces the answer's minBuyAmount"], ['good', "Carries the answer's zid"]]);
+    cleanup();
+    const other = { ...body, minBuyAmount: String(BigInt(String(body.minBuyAmount)) + 1n), zid: '0x000000000000000000000001' };
+    render(ResultPanel, { result: { entry: entry(other, 200), stored: true, warning: null } });
+    const [minimum, zid] = items();
+    expect(minimum![0]).toBe('bad');
+    expect(minimum![1]).toMatch(/^Does NOT enforce the answer's minBuyAmount: the calldata's minimum is [\d.]+ WETH, the answer's [\d.]+ WETH$/);
+    expect(zid).toEqual(['bad', "Carries another zid than the answer's (0x000000000000000000000001): the calldata is another answer's"]);
+  });
+
   it('reads the EIP-712 deadline in local time against when the answer came, not against the clock', () => {
     const body = fixtures.permit2Quote as Record<string, unknown> & { permit2: { eip712: { message: { deadline: string } } } };
     const instant = new Date(Number(body.permit2.eip712.message.deadline) * 1000).toISOString().replace('.000Z', 'Z');
@@ -97,6 +111,8 @@ describe('ResultPanel', () => {
     const bounds = screen.getByRole('list', { name: 'Exact-out bounds' }).textContent;
     expect(bounds).toContain('Guarantees the buy amount');
     expect(bounds).toContain('Spends at most maxSellAmount');
+    // Its minimum is a bound, checked above, not a copy of a minBuyAmount: only the zid is compared.
+    expect([...screen.getByRole('list', { name: 'Calldata against the answer' }).querySelectorAll('li')].map((item) => item.textContent)).toEqual(["Carries the answer's zid"]);
     expect(screen.getByRole('list', { name: 'Allowance advice' }).textContent).toContain('Set the allowance on 0x0000000000001ff3684f28c67538d4d072c22734 (the Allowance Holder)');
   });
 
