@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { concat, encodeFunctionData, pad, parseAbi, toFunctionSelector } from 'viem';
-import { checkExactOutBounds, explainCalldata, zidFromArgument } from './calldata-explainer.ts';
+import { checkExactOutBounds, compareCalldata, explainCalldata, zidFromArgument } from './calldata-explainer.ts';
 
 // A test ABI shaped like a settler (execute with slippage tuple and packed zid) and an Allowance
 // Holder wrapper (exec forwarding bytes); the app's own ABI is tested the same way once it exists.
@@ -80,5 +80,19 @@ describe('checkExactOutBounds', () => {
     const bounds = checkExactOutBounds(explainCalldata(abi, exec(501n)), { buyAmount: (MIN + 1n).toString(), maxSellAmount: '500' });
     expect(bounds).toMatchObject({ pullsAtMostMax: false, guaranteesBuyAmount: false });
     expect(checkExactOutBounds(explainCalldata(abi, '0x12'), { buyAmount: '1', maxSellAmount: '1' }).guaranteesBuyAmount).toBeNull();
+  });
+});
+
+describe('compareCalldata', () => {
+  const decoded = explainCalldata(abi, executeData);
+
+  it("agrees with the body that carries the call's minimum and zid, the zid in any letter case", () => {
+    expect(compareCalldata(decoded, { minBuyAmount: String(MIN), zid: ZID.toUpperCase().replace('0X', '0x') })).toEqual({ minBuyMatches: true, zidMatches: true });
+  });
+
+  it('disagrees with a body of another answer, and compares nothing a side lacks', () => {
+    expect(compareCalldata(decoded, { minBuyAmount: String(MIN + 1n), zid: '0x0123456789abcdef01234568' })).toEqual({ minBuyMatches: false, zidMatches: false });
+    expect(compareCalldata(decoded, {})).toEqual({ minBuyMatches: null, zidMatches: null });
+    expect(compareCalldata(explainCalldata(abi, '0xdeadbeef'), { minBuyAmount: String(MIN), zid: ZID })).toEqual({ minBuyMatches: null, zidMatches: null });
   });
 });
