@@ -1,6 +1,7 @@
 import { answerFeeMakeupText } from '../network-fee.ts';
 import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts';
-import { nativeOf } from '../token-registry.ts';
+import { findToken, nativeOf } from '../token-registry.ts';
+import type { ActionReading } from '../settler-actions.ts';
 import { fillText } from '../route-text.ts';
 import { amountOf, isObject, namedRoutes, symbolOf, type Json } from './body-reading.ts';
 import { calldataFacts } from './calldata-facts.ts';
@@ -48,11 +49,22 @@ function gasFacts(reader: ChainReader): AnswerFact[] {
   return out;
 }
 
-function transactionFacts(reader: Reader): AnswerFact[] {
+// Tokens by the body's route symbols, else the chain's registry, else their address.
+function actionReading(reader: ChainReader): ActionReading {
+  const native = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
+  const registered = (address: string) => (reader.chainId === undefined ? undefined : findToken(reader.chainId, address)?.symbol);
+  return {
+    amount: (base, token) => reader.amount(base, token),
+    token: (address) => { const symbol = symbolOf(reader.body, address); return symbol !== address ? symbol : (registered(address) ?? address); },
+    native: (wei) => (native ? reader.amount(wei, native.address) : `${wei} base units of the native token`),
+  };
+}
+
+function transactionFacts(reader: ChainReader): AnswerFact[] {
   const { body } = reader;
   if (!isObject(body.transaction)) return [];
   const { to, data } = body.transaction;
-  return [{ label: 'transaction to', value: String(to) }, ...(typeof data === 'string' ? calldataFacts(reader, data) : [])];
+  return [{ label: 'transaction to', value: String(to) }, ...(typeof data === 'string' ? calldataFacts(reader, data, actionReading(reader)) : [])];
 }
 
 /** The facts of a liquid price or quote body (see above); none for a body without liquidity. */

@@ -1,5 +1,6 @@
 import { checkExactOutBounds, compareCalldata, explainCalldata, type CalldataAgreement, type CalldataExplanation, type DecodedCall } from '../calldata-explainer.ts';
 import { SETTLER_ABI } from '../settler-abi.ts';
+import { settlerActions, type ActionReading } from '../settler-actions.ts';
 import type { Json } from './body-reading.ts';
 import type { AnswerFact, Reader } from './charge-facts.ts';
 
@@ -8,8 +9,8 @@ import type { AnswerFact, Reader } from './charge-facts.ts';
  * wraps), then what the settler is made to enforce beside what the body says, so a support engineer
  * sees at once whether the transaction the customer signed is the answer they pasted. Each
  * comparison is made here, member against member; one that cannot be made (a member absent) is
- * not mentioned rather than called a match. The app shows the same calldata as a table
- * (QuoteDetails.svelte).
+ * not mentioned rather than called a match. Then each action the settler is told to take
+ * (settler-actions.ts). The app shows the same calldata in QuoteDetails.svelte.
  */
 
 const isDigits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
@@ -46,13 +47,14 @@ function zidFact(body: Json, call: DecodedCall, agreement: CalldataAgreement): A
   return [{ label: 'calldata zid', value: agreement.zidMatches ? `${call.zid}, the same as the body's zid` : `${call.zid}, NOT the body's zid (${String(body.zid)}): the calldata is another answer's` }];
 }
 
-/** The facts of a quote's `transaction.data`: the call, the settler's minimum or exact-out bounds, and its zid. */
-export function calldataFacts(reader: Reader, data: string): AnswerFact[] {
+/** The facts of a quote's `transaction.data`: the call, the settler's minimum or exact-out bounds, its zid, then its actions in order. */
+export function calldataFacts(reader: Reader, data: string, reading: ActionReading): AnswerFact[] {
   const decoded = explainCalldata(SETTLER_ABI, data);
   if (!decoded.ok) return [{ label: 'calldata', value: decoded.message }];
   const { call } = decoded;
   const called = { label: 'calldata', value: `${call.functionName}${call.inner ? ` -> ${call.inner.functionName}` : ''} (${(data.length - 2) / 2} bytes)` };
   const agreement = compareCalldata(decoded, reader.body);
   const isExactOut = reader.body.mode === 'exact-out';
-  return [called, ...(isExactOut ? exactOutFacts(reader, decoded) : minBuyFact(reader, call, agreement)), ...zidFact(reader.body, call, agreement)];
+  const steps = (settlerActions(data, reading) ?? []).map((action, index) => ({ label: `action ${index + 1}`, value: action.text }));
+  return [called, ...(isExactOut ? exactOutFacts(reader, decoded) : minBuyFact(reader, call, agreement)), ...zidFact(reader.body, call, agreement), ...steps];
 }

@@ -37,6 +37,10 @@ describe('ResultPanel', () => {
     render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
     const items = () => [...screen.getByRole('list', { name: 'Calldata against the answer' }).querySelectorAll('li')].map((item) => [item.className.split(' ')[0], item.textContent]);
     expect(items()).toEqual([['good', "Enforces the answer's minBuyAmount"], ['good', "Carries the answer's zid"]]);
+    // What it tells the settler to do, in order, amounts in token units: pull the sell amount with the permit, then the fills.
+    const steps = [...screen.getByRole('list', { name: 'What the calldata tells the settler to do' }).querySelectorAll('li')].map((item) => item.textContent);
+    expect(steps[0]).toMatch(/^pull 1,000 USDC from the taker to 0x[0-9a-f]{40} \(permit nonce \d+\)$/);
+    expect(steps.slice(1)).toEqual((body.route as { fills: { source: string; proportionBps: string }[] }).fills.map((fill) => expect.stringMatching(new RegExp(`^swap ${(Number(fill.proportionBps) / 100).toFixed(2)}% USDC for WETH on ${fill.source} `))));
     cleanup();
     const other = { ...body, minBuyAmount: String(BigInt(String(body.minBuyAmount)) + 1n), zid: '0x000000000000000000000001' };
     render(ResultPanel, { result: { entry: entry(other, 200), stored: true, warning: null } });

@@ -1,0 +1,77 @@
+import { encodeFunctionData, toHex, type Hex } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { Market, priceQuery } from '../service/index.ts';
+import { FIXED_NOW, token } from '../service/test-fixtures.ts';
+import { SETTLER_ABI, WRAPPED_NATIVE_ABI } from './settler-abi.ts';
+import { settlerActions, type ActionReading } from './settler-actions.ts';
+
+/** The steps a quote's calldata tells the settler to take, read back as sentences. */
+
+const USDC = token(1, 'USDC');
+const WETH = token(1, 'WETH');
+const TAKER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const FEE_TO = '0x3333333333333333333333333333333333333333';
+const NAMES: Record<string, string> = { [USDC.toLowerCase()]: 'USDC', [WETH.toLowerCase()]: 'WETH' };
+// Plain readings, so each sentence shows exactly which argument went where.
+const read: ActionReading = {
+  amount: (base, address) => `${base} ${NAMES[address.toLowerCase()] ?? address}`,
+  token: (address) => NAMES[address.toLowerCase()] ?? address,
+  native: (wei) => `${wei} wei`,
+};
+
+function quote(id: 'allowance-holder.quote' | 'permit2.quote', query: Record<string, string>) {
+  const result = priceQuery(new Market(1), id, { chainId: '1', taker: TAKER, ...query }, { nowMs: FIXED_NOW });
+  if (!result.ok) throw new Error(`${id}: ${result.name} ${result.message}`);
+  return result.body as { sellAmount: string; transaction: { data: string; to: string }; route: { fills: { source: string; proportionBps: string }[] } };
+}
+
+const fillSentences = (body: ReturnType<typeof quote>, sell: string, buy: string) =>
+  body.route.fills.map((fill) => expect.stringMatching(new RegExp(`^swap ${(Number(fill.proportionBps) / 100).toFixed(2)}% ${sell} for ${buy} on ${fill.source} \\(pool 0x[0-9a-f]{40}\\)$`)));
+
+const action = (functionName: string, args: readonly unknown[]) => encodeFunctionData({ abi: SETTLER_ABI, functionName, args } as Parameters<typeof encodeFunctionData>[0]);
+const execute = (actions: Hex[]) =>
+  encodeFunctionData({ abi: SETTLER_ABI, functionName: 'execute', args: [{ recipient: TAKER, buyToken: WETH as Hex, minAmountOut: 1n }, actions, toHex(0n, { size: 32 })] });
+
+describe('settlerActions', () => {
+  it("an Allowance Holder quote: what exec lets the settler take, each fill of the route, the integrator's fee", () => {
+    const body = quote('allowance-holder.quote', { sellToken: USDC, buyToken: WETH, sellAmount: '1000000000', swapFeeBps: '10', swapFeeRecipient: FEE_TO, swapFeeToken: WETH });
+    const steps = settlerActions(body.transaction.data, read)!;
+    expect(steps[0]).toEqual({ name: 'exec', text: expect.stringMatching(new RegExp(`^the Allowance Holder lets 0x[0-9a-f]{40} take up to ${body.sellAmount} USDC from the taker's allowance$`)) });
+    expect(steps.map((step) => step.text)).toEqual([steps[0]!.text, ...fillSentences(body, 'USDC', 'WETH'), `pay 10 bps of WETH to ${FEE_TO}`]);
+  });
+
+  it('a Permit2 quote pulls the sell amount with its permit; a native buy unwraps the whole balance', () => {
+    const body = quote('permit2.quote', { sellToken: USDC, buyToken: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', sellAmount: '1000000000' });
+    const texts = settlerActions(body.transaction.data, read)!.map((step) => step.text);
+    expect(texts[0]).toMatch(new RegExp(`^pull ${body.sellAmount} USDC from the taker to ${body.transaction.to.toLowerCase()} \\(permit nonce \\d+\\)$`));
+    expect(texts.at(-1)).toBe("unwrap the settler's whole WETH balance");
+  });
+
+  it('reads every other action, and names one it cannot decode by its selector', () => {
+    const steps = settlerActions(
+      execute([
+        action('NATIVE_CHECK', [0n, 5n]),
+        action('WRAP', [WETH, 5n]),
+        action('SELL_ENTIRE_BALANCE', [USDC, 7n]),
+        action('UNWRAP', [WETH, 3n]),
+        action('POSITIVE_SLIPPAGE', [FEE_TO, WETH, 50n]),
+        '0x12345678deadbeef',
+      ]),
+      read,
+    )!;
+    expect(steps).toEqual([
+      { name: 'NATIVE_CHECK', text: 'check that the call carries 5 wei' },
+      { name: 'WRAP', text: 'wrap 5 wei into WETH' },
+      { name: 'SELL_ENTIRE_BALANCE', text: "sell the taker's whole USDC balance, up to 7 USDC" },
+      { name: 'UNWRAP', text: 'unwrap 3 WETH' },
+      { name: 'POSITIVE_SLIPPAGE', text: `send WETH bought above the quote, up to 50 bps, to ${FEE_TO}` },
+      { name: null, text: "an action this app's settler ABI does not know (selector 0x12345678)" },
+    ]);
+  });
+
+  it('has no steps for calldata that is not a settler execute: a direct wrap, or data that does not decode', () => {
+    expect(settlerActions(encodeFunctionData({ abi: WRAPPED_NATIVE_ABI, functionName: 'deposit' }), read)).toBeNull();
+    expect(settlerActions('0xdeadbeef', read)).toBeNull();
+    expect(settlerActions('not hex', read)).toBeNull();
+  });
+});

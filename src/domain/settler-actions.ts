@@ -1,0 +1,88 @@
+import { decodeFunctionData, hexToString, type Hex } from 'viem';
+import { SETTLER_ABI } from './settler-abi.ts';
+
+/**
+ * What a quote's calldata tells the settler to do, step by step: what Allowance Holder's `exec` lets
+ * it take, then `execute`'s `actions` (each an encoded call of an action function, settler-abi.ts),
+ * read as sentences for support ("pull 1,000 USDC from the taker…", "swap 100.00% USDC for WETH on
+ * RFQ…", "pay 10 bps of WETH to…"), where the argument table shows them as opaque bytes. An action
+ * this ABI does not know (a real settler's, say) is named by its selector, not guessed at.
+ */
+
+/** How amounts, tokens and the native asset read on the caller's chain (registry symbols and decimals, or base units). */
+export interface ActionReading {
+  amount(base: string, token: string): string;
+  token(address: string): string;
+  native(wei: string): string;
+}
+
+/** One action, as a sentence; `name` is null for one this ABI cannot decode. */
+export interface SettlerAction {
+  name: string | null;
+  text: string;
+}
+
+type Args = readonly unknown[];
+const str = (value: unknown) => String(value);
+// Lower case, as every address in the service's bodies (viem decodes them checksummed).
+const address = (value: unknown) => str(value).toLowerCase();
+
+// The source label is packed into a bytes32, right-padded with zero bytes.
+function sourceName(value: unknown): string {
+  const hex = str(value).replace(/(00)+$/, '');
+  return hex.length > 2 ? hexToString(hex as Hex) : '(no source)';
+}
+
+const SENTENCES: Record<string, (args: Args, read: ActionReading) => string> = {
+  TRANSFER_FROM: ([recipient, permit], read) => {
+    const { permitted, nonce } = permit as { permitted: { token: string; amount: bigint }; nonce: bigint };
+    return `pull ${read.amount(str(permitted.amount), permitted.token)} from the taker to ${address(recipient)} (permit nonce ${str(nonce)})`;
+  },
+  NATIVE_CHECK: ([, msgValue], read) => `check that the call carries ${read.native(str(msgValue))}`,
+  WRAP: ([wrapped, amount], read) => `wrap ${read.native(str(amount))} into ${read.token(str(wrapped))}`,
+  UNWRAP: ([wrapped, amount], read) => (BigInt(str(amount)) === 0n ? `unwrap the settler's whole ${read.token(str(wrapped))} balance` : `unwrap ${read.amount(str(amount), str(wrapped))}`),
+  FILL: ([sell, buy, bps, source, pool], read) => `swap ${(Number(bps) / 100).toFixed(2)}% ${read.token(str(sell))} for ${read.token(str(buy))} on ${sourceName(source)} (pool ${address(pool)})`,
+  FEE: ([recipient, token, bps], read) => `pay ${str(bps)} bps of ${read.token(str(token))} to ${address(recipient)}`,
+  POSITIVE_SLIPPAGE: ([recipient, token, maxBps], read) => `send ${read.token(str(token))} bought above the quote, up to ${str(maxBps)} bps, to ${address(recipient)}`,
+  SELL_ENTIRE_BALANCE: ([token, maxAmount], read) => `sell the taker's whole ${read.token(str(token))} balance, up to ${read.amount(str(maxAmount), str(token))}`,
+};
+
+function actionOf(data: Hex, read: ActionReading): SettlerAction {
+  try {
+    const { functionName, args } = decodeFunctionData({ abi: SETTLER_ABI, data });
+    const sentence = SENTENCES[functionName];
+    if (sentence) return { name: functionName, text: sentence(args ?? [], read) };
+  } catch {
+    // Not a call of this ABI: named by its selector below.
+  }
+  return { name: null, text: `an action this app's settler ABI does not know (selector ${data.slice(0, 10)})` };
+}
+
+// The settler's `execute` in the calldata: the call itself, or the one Allowance Holder's `exec`
+// forwards, with what `exec` lets the settler take as the first step.
+function executeOf(data: Hex, read: ActionReading): { args: Args; steps: SettlerAction[] } | null {
+  const { functionName, args } = decodeFunctionData({ abi: SETTLER_ABI, data });
+  if (functionName === 'execute') return { args, steps: [] };
+  if (functionName !== 'exec') return null;
+  const [, token, amount, target, forwarded] = args;
+  const inner = executeOf(forwarded, read);
+  if (!inner) return null;
+  const lets = { name: 'exec', text: `the Allowance Holder lets ${address(target)} take up to ${read.amount(str(amount), token)} from the taker's allowance` };
+  return { args: inner.args, steps: [lets, ...inner.steps] };
+}
+
+/**
+ * The steps of a quote's calldata in order (Allowance Holder's `exec`, then the settler's
+ * actions), or null when it is not a settler `execute` (a direct wrap, say) or does not decode.
+ */
+export function settlerActions(data: string, read: ActionReading): SettlerAction[] | null {
+  if (!/^0x([0-9a-fA-F]{2})*$/.test(data) || data.length < 10) return null;
+  let execute: ReturnType<typeof executeOf>;
+  try {
+    execute = executeOf(data as Hex, read);
+  } catch {
+    return null;
+  }
+  const actions = execute?.args[1];
+  return execute && Array.isArray(actions) ? [...execute.steps, ...actions.map((action: Hex) => actionOf(action, read))] : null;
+}
