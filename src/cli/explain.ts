@@ -76,6 +76,14 @@ function readFileOf(text: string): ExplainResult {
   return { kind: 'history-file', format: parsed.kind, ok: true, problems: [], message: null, entries: parsed.entries.map(explainEntry) };
 }
 
+// Why --chain does not apply: every other input names its chain in its request(s).
+const NOT_A_BODY: Record<Exclude<Recognized['kind'], 'body'>, string> = {
+  request: 'a request, whose chainId names its chain',
+  zid: 'read with the requests it holds, which name their chains',
+  'history-file': 'read with the requests it holds, which name their chains',
+  unknown: 'not one explain reads',
+};
+
 /**
  * Explains one input; the history is opened only for a zid. `chainId` reads a pasted body on that
  * chain; any other input names its chain in its request(s), so it refuses one.
@@ -83,7 +91,7 @@ function readFileOf(text: string): ExplainResult {
 export function explainInput(text: string, dataDir: string, chainId?: number): ExplainResult {
   const recognized = recognizePaste(text);
   if (recognized.kind === 'body') return chainId === undefined ? recognized : { ...recognized, explanation: explainPastedBody(recognized.body, chainId) };
-  if (chainId !== undefined) throw new UsageError(`--chain is for a body pasted without its request; this input is ${recognized.kind === 'request' ? 'a request, whose chainId names its chain' : recognized.kind === 'unknown' ? 'not one explain reads' : 'read with the requests it holds, which name their chains'}`);
+  if (chainId !== undefined) throw new UsageError(`--chain is for a body pasted without its request; this input is ${NOT_A_BODY[recognized.kind]}`);
   if (recognized.kind === 'zid') return lookUp(recognized, dataDir);
   if (recognized.kind === 'history-file') return readFileOf(text);
   return recognized;

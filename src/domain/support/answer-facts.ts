@@ -55,7 +55,10 @@ function actionReading(reader: ChainReader): ActionReading {
   const registered = (address: string) => (reader.chainId === undefined ? undefined : findToken(reader.chainId, address)?.symbol);
   return {
     amount: (base, token) => reader.amount(base, token),
-    token: (address) => { const symbol = symbolOf(reader.body, address); return symbol !== address ? symbol : (registered(address) ?? address); },
+    token: (address) => {
+      const symbol = symbolOf(reader.body, address);
+      return symbol !== address ? symbol : (registered(address) ?? address);
+    },
     native: (wei) => (native ? reader.amount(wei, native.address) : `${wei} base units of the native token`),
   };
 }
