@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
 import type { Engine } from '../src/core/engine.ts';
 import { chainLabel } from '../src/domain/chains.ts';
+import { Market, priceQuery } from '../src/service/index.ts';
 import { expect, test } from './app-session.ts';
 import { filesUnder, scanPlace, textItem, type ScanItem } from './canary-scan.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
@@ -305,6 +306,26 @@ test('an error body is explained field by field and its zid looked up', async ({
   await expect(explained.getByRole('table', { name: 'Field details' })).toContainText('takerAddress');
   await expect(explained.getByRole('alert', { name: 'Not in History' })).toContainText(zid);
   expect(await seriousAxe(page), 'axe: body result').toEqual([]);
+});
+
+test("a pasted quote body says what its calldata does: its minimum and zid checked against the body's, then each step", async ({ page, openSession }) => {
+  await openSession(page);
+  // A customer's Permit2 quote as the local service answers it (in process: the body is all that is pasted).
+  const answered = priceQuery(new Market(1), 'permit2.quote', { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000000000', taker: TAKER }, { nowMs: Date.now() });
+  if (!answered.ok) throw new Error(answered.message);
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(JSON.stringify(answered.body, null, 2));
+  await expect(paste.recognised).toContainText('a quote response body');
+  await paste.dialog.getByLabel("Customer's chain").selectOption({ label: chainLabel(1) });
+  const facts = paste.dialog.getByRole('table', { name: 'What the answer says' });
+  await expect(facts.getByRole('row', { name: /^calldata min buy / })).toContainText("equal to the body's minBuyAmount");
+  await expect(facts.getByRole('row', { name: /^calldata zid / })).toContainText(`${String(answered.body.zid)}, the same as the body's zid`);
+  await expect(facts.getByRole('row', { name: /^action 1 / })).toContainText(/pull 1,000 USDC \(1000000000 base units\) from the taker to 0x[0-9a-f]{40}/);
+  await expect(facts.getByRole('row', { name: /^action 2 / })).toContainText(/swap [\d.]+% USDC for WETH on /);
+  await facts.getByRole('row', { name: /^action 1 / }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'support-paste-quote-actions-1280-light');
+  expect(await seriousAxe(page), 'axe: quote body with its calldata').toEqual([]);
 });
 
 test('a pasted request with the customer response: sending opens the diff of the two, amounts in human units beside base units', async ({ page, openSession }) => {
