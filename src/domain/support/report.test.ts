@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { diffJson } from '../json-diff.ts';
 import { sampleEntry } from '../test-fixtures.ts';
+import { Market, priceQuery } from '../../service/index.ts';
+import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
 import { recognizePaste } from './recognize.ts';
 import { buildSupportReportHtml, reportApiKeyHeader } from './report.ts';
 import type { Recognized } from './types.ts';
@@ -72,6 +74,17 @@ describe('buildSupportReportHtml', () => {
     expect(html).toContain('GET https://{base_url}/swap/allowance-holder/quote?chainId=8453');
     expect(html).toContain('Differences (original → replay)');
     expect(html).toMatch(/\$\.buyAmount<\/td><td class="whole">changed<\/td><td>1<\/td><td>2<\/td><td class="whole">\+10,000.00 bps/);
+  });
+
+  it("lays out what a quote answered, its calldata's checks and steps included", () => {
+    const answered = priceQuery(new Market(1), 'permit2.quote', { chainId: '1', sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000', taker: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }, { nowMs: FIXED_NOW });
+    if (!answered.ok) throw new Error(answered.message);
+    const body = answered.body as { zid: string };
+    const entry = sampleEntry({ url: 'https://api.example.test/swap/permit2/quote?chainId=1', query: { chainId: '1' }, bodyText: JSON.stringify(body), zid: body.zid });
+    const html = buildSupportReportHtml({ entries: [entry], generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toContain('<caption>What the answer says</caption>');
+    expect(html).toContain(`<td>calldata zid</td><td>${body.zid}, the same as the body&#39;s zid</td>`);
+    expect(html).toMatch(/<td>action 1<\/td><td>pull 1,000 USDC \(1000000000 base units\) from the taker to 0x[0-9a-f]{40}/);
   });
 
   it('calls a difference of letter case only what it is', () => {

@@ -77,7 +77,11 @@ function explainBodyText(text: string, chainId: number | undefined): string {
     return '';
   }
   const explained = explainBody(body, chainId);
-  if (explained.kind !== 'error') return explained.summary ? `<p>${safe(explained.summary)}</p>` : '';
+  if (explained.kind !== 'error') {
+    // A price or quote: its summary, then what it answered (route, fees, gas, calldata and its steps) as explain prints it.
+    const facts = (explained.facts ?? []).map((fact) => [fact.label, fact.value]);
+    return [explained.summary ? `<p>${safe(explained.summary)}</p>` : '', facts.length > 0 ? table('What the answer says', ['Item', 'Value'], facts) : ''].join('\n');
+  }
   const details = (explained.details ?? []).map((detail) => [detail.field, detail.reason]);
   return [
     `<h3>Explanation: ${safe(explained.name ?? '')}</h3>`,
