@@ -1,25 +1,109 @@
-import { describe, expect, it } from 'vitest';
-import { RateScheduler } from './rate-scheduler.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RateScheduler, type PaceGroup } from './rate-scheduler.ts';
 import { backoffDelay, parseRetryAfter } from './retry.ts';
 
+// A fake clock drives the scheduler's timers: each start is stamped with the time it was released.
+function scheduled(rps: number) {
+  const scheduler = new RateScheduler({ now: () => Date.now() });
+  const starts: { label: string; at: number }[] = [];
+  const ask = (label: string, group?: PaceGroup, key = 'p') => scheduler.acquire(key, rps, undefined, group).then(() => starts.push({ label, at: Date.now() }));
+  return { scheduler, starts, ask };
+}
+
 describe('RateScheduler', () => {
-  it('spaces starts of one key by at least 1000/rps ms', async () => {
-    const scheduler = new RateScheduler({ safetyMargin: 0 });
-    const starts: number[] = [];
-    await Promise.all(Array.from({ length: 5 }, () => scheduler.acquire('p', 50).then(() => starts.push(performance.now()))));
-    for (let index = 1; index < starts.length; index += 1) expect(starts[index]! - starts[index - 1]!).toBeGreaterThanOrEqual(19);
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('starts up to floor(rps) at once, then one more each time the oldest start leaves its 1.025 s window', async () => {
+    const { starts, ask } = scheduled(3);
+    for (const label of ['a', 'b', 'c', 'd', 'e']) void ask(label);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(starts).toEqual([{ label: 'a', at: 0 }, { label: 'b', at: 0 }, { label: 'c', at: 0 }]);
+    await vi.advanceTimersByTimeAsync(1024);
+    expect(starts).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(starts.slice(3)).toEqual([{ label: 'd', at: 1025 }, { label: 'e', at: 1025 }]);
+  });
+
+  it('never lets floor(rps) + 1 starts into one window, whatever the groups and the timing of the asks', async () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (const rps of [1, 2, 5, 7.5, 100]) {
+      const { starts, ask } = scheduled(rps);
+      const limit = Math.floor(rps);
+      const asked: Promise<number>[] = [];
+      for (let index = 0; index < 300; index += 1) {
+        const size = 1 + Math.floor(random() * 3);
+        for (let member = 0; member < size; member += 1) asked.push(ask(`${index}.${member}`, size > 1 ? { id: String(index), size } : undefined));
+        await vi.advanceTimersByTimeAsync(Math.floor(random() * 400));
+      }
+      while (starts.length < asked.length) await vi.advanceTimersByTimeAsync(10_000);
+      const times = starts.map((start) => start.at);
+      // Any two starts `limit` apart in order are a whole window (1025 ms) apart: no fixed
+      // one-second window, even with 25 ms of arrival jitter, holds more than `limit`.
+      for (let index = 0; index + limit < times.length; index += 1) expect(times[index + limit]! - times[index]!, `rps ${rps}`).toBeGreaterThanOrEqual(1025);
+    }
+  });
+
+  it("starts a group's members together, waiting until the window has room for all of them", async () => {
+    const { starts, ask } = scheduled(5);
+    for (const label of ['a', 'b', 'c', 'd']) void ask(label);
+    void ask('ah', { id: 'chain 1', size: 2 });
+    void ask('p2', { id: 'chain 1', size: 2 });
+    void ask('after');
+    await vi.advanceTimersByTimeAsync(0);
+    // One slot is left and the pair needs two: it waits, and so does what was asked after it.
+    expect(starts.map((start) => start.label)).toEqual(['a', 'b', 'c', 'd']);
+    await vi.advanceTimersByTimeAsync(1025);
+    expect(starts.slice(4)).toEqual([{ label: 'ah', at: 1025 }, { label: 'p2', at: 1025 }, { label: 'after', at: 1025 }]);
+  });
+
+  it("holds a group's slots for a member that asks later, and only while their window is open", async () => {
+    const { starts, ask } = scheduled(2);
+    void ask('ah', { id: 'chain 1', size: 2 });
+    await vi.advanceTimersByTimeAsync(500);
+    void ask('single');
+    await vi.advanceTimersByTimeAsync(0);
+    // The pair holds both slots: a single request waits for the window, the late member does not.
+    expect(starts.map((start) => start.label)).toEqual(['ah']);
+    void ask('p2', { id: 'chain 1', size: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    // 'single' asked first but waits for a slot; the member starts at once on the one held for it.
+    expect(starts).toEqual([{ label: 'ah', at: 0 }, { label: 'p2', at: 500 }]);
+    await vi.advanceTimersByTimeAsync(525);
+    expect(starts.map((start) => `${start.label}@${start.at}`)).toEqual(['ah@0', 'p2@500', 'single@1025']);
+    // A member asking after its group's slots have left the window takes one slot, like any request.
+    const late = scheduled(2);
+    const t0 = Date.now();
+    void late.ask('ah', { id: 'chain 2', size: 2 });
+    await vi.advanceTimersByTimeAsync(2000);
+    void late.ask('p2', { id: 'chain 2', size: 2 });
+    void late.ask('single');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(late.starts.map((start) => `${start.label}@${start.at - t0}`)).toEqual(['ah@0', 'p2@2000', 'single@2000']);
+  });
+
+  it('spaces starts 1/rps seconds apart below one request per second', async () => {
+    const { starts, ask } = scheduled(0.5);
+    for (const label of ['a', 'b', 'c']) void ask(label);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(starts.map((start) => start.at)).toEqual([0, 2050, 4100]);
   });
 
   it('does not make one profile wait for another', async () => {
-    const scheduler = new RateScheduler();
-    await scheduler.acquire('a', 1);
-    const started = performance.now();
-    await scheduler.acquire('b', 1);
-    expect(performance.now() - started).toBeLessThan(500);
+    const { starts, ask } = scheduled(1);
+    void ask('a', undefined, 'one');
+    void ask('b', undefined, 'two');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(starts.map((start) => start.label)).toEqual(['a', 'b']);
   });
 
   it('removes a cancelled item from the queue and rejects it with the reason', async () => {
-    const scheduler = new RateScheduler();
+    const scheduler = new RateScheduler({ now: () => Date.now() });
     await scheduler.acquire('p', 1);
     const controller = new AbortController();
     const queued = scheduler.acquire('p', 1, controller.signal);

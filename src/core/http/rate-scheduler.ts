@@ -1,16 +1,24 @@
 import { monotonicMs } from '../monotonic-ms.ts';
 
 /**
- * Per-profile request pacing, so that a batch never causes a 429 by itself.
+ * Per-profile request pacing, so that a batch never causes a 429 by itself, and so that requests
+ * meant to be compared (a chain's two allowance models) start together.
  *
- * Why spaced slots rather than a token bucket with a burst: the local service (and many gateways)
- * count requests in FIXED one-second windows per key. A bucket that allows a burst of N at the end
- * of one window and N more at the start of the next sends 2N within a few ms and stays "under N per
- * second" on average while still being refused. Starting requests at least 1000/rps ms apart means
- * any one-second window, wherever its boundary falls, holds at most rps starts. A small safety
- * margin widens the spacing so that a few ms of network jitter between send and arrival (e.g. the
- * first request paying for a TLS handshake, the next reusing the socket) cannot squeeze rps + 1
- * arrivals into one window: with margin m, arrivals may jitter by up to rps x m x 1000/rps = 1000 m ms.
+ * The local service (and many gateways) count requests in FIXED one-second windows per key, so the
+ * rule kept is: at most `limit` starts in any trailing window of `windowMs` (floor(rps) starts per
+ * second, or one start per 1/rps seconds below 1 rps). Every fixed one-second window, wherever its
+ * boundary falls, then holds at most floor(rps) starts: any two starts `limit` apart in order are a
+ * whole window apart. A token bucket would not do: it lets a burst of N at the end of one window and
+ * N more at the start of the next. The window is widened by a safety margin so that jitter between
+ * send and arrival (the first request paying for a TLS handshake, the next reusing the socket)
+ * cannot squeeze an extra arrival into one window: with margin m, arrivals may jitter by 1000 m ms.
+ *
+ * Within that rule starts are not spaced: up to `limit` go at once. That lets the requests of a
+ * group (compare's answers for one chain: both models and the rate) start together, so that they
+ * are priced at the same block where the chain allows, rather than 1000/rps ms apart. A group's
+ * first member, when it reaches the head of the queue, takes slots for the whole group (`size`,
+ * at most `limit`) or waits until there are that many; the others start on those slots when they
+ * ask, as long as the window that counted them is still open.
  */
 
 interface Waiter {
@@ -18,24 +26,35 @@ interface Waiter {
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
+  group: PaceGroup | undefined;
+}
+
+/** Requests to start together: the same `id` for each, `size` of them in all. */
+export interface PaceGroup {
+  id: string;
+  size: number;
 }
 
 interface Lane {
   queue: Waiter[];
-  lastStart: number;
+  /** Start times (and slots held for a group's members) in the trailing window, oldest first. */
+  starts: number[];
+  /** Groups under way: slots the first member took for the others (usable until `at` + window), members yet to start. */
+  held: Map<string, { slots: number; members: number; at: number }>;
   timer: ReturnType<typeof setTimeout> | null;
-  intervalMs: number;
+  limit: number;
+  windowMs: number;
 }
 
 /** How the scheduler paces. */
 export interface RateSchedulerOptions {
-  /** Extra spacing as a share of 1000/rps (default 0.025: tolerates 25 ms of arrival jitter). */
+  /** Extra window as a share of it (default 0.025: tolerates 25 ms of arrival jitter). */
   safetyMargin?: number;
   /** Monotonic clock in ms (default monotonicMs). */
   now?: () => number;
 }
 
-/** Queues request starts per key (the profile id) and releases them at most rps per second. */
+/** Queues request starts per key (the profile id) and releases at most floor(rps) in any one-second window. */
 export class RateScheduler {
   readonly #lanes = new Map<string, Lane>();
   readonly #margin: number;
@@ -48,13 +67,16 @@ export class RateScheduler {
 
   /**
    * Resolves when `key` may start a request under `rps`; rejects with the signal's reason if it
-   * aborts first, and the aborted item leaves the queue so it does not hold a slot.
+   * aborts first, and the aborted item leaves the queue so it does not hold a slot. Requests of one
+   * `group` start together (see above).
    */
-  acquire(key: string, rps: number, signal?: AbortSignal): Promise<void> {
+  acquire(key: string, rps: number, signal?: AbortSignal, group?: PaceGroup): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const lane = this.#lane(key, rps);
+    // A member whose group holds a slot for it starts now, ahead of the queue: the slot is counted.
+    if (group && this.#startOnHeld(lane, group, this.#now())) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal, onAbort: () => this.#remove(key, lane, waiter) };
+      const waiter: Waiter = { resolve, reject, signal, group, onAbort: () => this.#remove(key, lane, waiter) };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       lane.queue.push(waiter);
       this.#pump(key, lane);
@@ -67,14 +89,17 @@ export class RateScheduler {
   }
 
   #lane(key: string, rps: number): Lane {
-    // Non-positive or non-finite budgets mean "unlimited": no spacing.
-    const intervalMs = rps > 0 && Number.isFinite(rps) ? (1000 / rps) * (1 + this.#margin) : 0;
+    // Non-positive or non-finite budgets mean "unlimited": no window.
+    const isLimited = rps > 0 && Number.isFinite(rps);
+    const limit = isLimited ? Math.max(1, Math.floor(rps)) : Number.POSITIVE_INFINITY;
+    const windowMs = isLimited ? (rps >= 1 ? 1000 : 1000 / rps) * (1 + this.#margin) : 0;
     let lane = this.#lanes.get(key);
     if (!lane) {
-      lane = { queue: [], lastStart: Number.NEGATIVE_INFINITY, timer: null, intervalMs };
+      lane = { queue: [], starts: [], held: new Map(), timer: null, limit, windowMs };
       this.#lanes.set(key, lane);
     }
-    lane.intervalMs = intervalMs;
+    lane.limit = limit;
+    lane.windowMs = windowMs;
     return lane;
   }
 
@@ -85,25 +110,65 @@ export class RateScheduler {
     this.#pump(key, lane);
   }
 
+  #release(waiter: Waiter): void {
+    waiter.signal?.removeEventListener('abort', waiter.onAbort);
+    waiter.resolve();
+  }
+
+  // A member of a group whose first member took slots starts on one of them, recorded at its real
+  // start: the slot counted from when it was taken, the start counts from now.
+  #startOnHeld(lane: Lane, group: PaceGroup, now: number): boolean {
+    const held = lane.held.get(group.id);
+    if (!held || held.slots === 0 || now >= held.at + lane.windowMs) return false;
+    lane.starts.splice(lane.starts.indexOf(held.at), 1);
+    lane.starts.push(now);
+    held.slots -= 1;
+    this.#memberStarted(lane, group);
+    return true;
+  }
+
+  #memberStarted(lane: Lane, group: PaceGroup): void {
+    const held = lane.held.get(group.id)!;
+    held.members -= 1;
+    if (held.members <= 0) lane.held.delete(group.id);
+  }
+
+  // Slots a waiter takes: its group's (at most the limit) for a group's first member, else one.
+  #slotsFor(lane: Lane, waiter: Waiter): number {
+    if (!waiter.group || lane.held.has(waiter.group.id)) return 1;
+    return Math.min(waiter.group.size, lane.limit);
+  }
+
   #pump(key: string, lane: Lane): void {
     if (lane.timer !== null) return;
     while (lane.queue.length > 0) {
       const now = this.#now();
-      const due = lane.lastStart + lane.intervalMs;
-      if (now < due) {
+      while (lane.starts.length > 0 && lane.starts[0]! <= now - lane.windowMs) lane.starts.shift();
+      const waiter = lane.queue[0]!;
+      if (waiter.group && this.#startOnHeld(lane, waiter.group, now)) {
+        lane.queue.shift();
+        this.#release(waiter);
+        continue;
+      }
+      const needed = this.#slotsFor(lane, waiter);
+      if (lane.starts.length + needed > lane.limit) {
+        // The oldest start leaving the window frees a slot; a group may need several to leave.
+        const freesAt = lane.starts[lane.starts.length + needed - lane.limit - 1]! + lane.windowMs;
         lane.timer = setTimeout(() => {
           lane.timer = null;
           this.#pump(key, lane);
-        }, Math.ceil(due - now));
+        }, Math.max(1, Math.ceil(freesAt - now)));
         return;
       }
-      const waiter = lane.queue.shift()!;
-      waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      // The actual release time, not `due`: a late timer must not let the next start come early.
-      lane.lastStart = now;
-      waiter.resolve();
+      lane.queue.shift();
+      // The actual release time: a late timer must not let the next start come early.
+      for (let slot = 0; slot < needed; slot += 1) lane.starts.push(now);
+      const { group } = waiter;
+      if (group && lane.held.has(group.id)) this.#memberStarted(lane, group);
+      else if (group && group.size > 1) lane.held.set(group.id, { slots: needed - 1, members: group.size - 1, at: now });
+      this.#release(waiter);
     }
-    // An idle lane is dropped once its spacing has passed, so the map does not grow with profiles.
-    if (this.#now() - lane.lastStart >= lane.intervalMs) this.#lanes.delete(key);
+    // An idle lane is dropped once its window has emptied, so the map does not grow with profiles.
+    if (lane.starts.every((start) => start <= this.#now() - lane.windowMs)) this.#lanes.delete(key);
   }
 }
