@@ -3,6 +3,7 @@ import type { AllowanceModel } from '../../domain/compare.ts';
 import { AppError, isAppError, type AppErrorData } from '../../ipc/result.ts';
 import type { LadderRequest, LadderRowWire, LadderStatus, LadderSummary } from '../../ipc/channels/ladder.ts';
 import type { RequestService } from '../request/send-request.ts';
+import type { PaceGroup } from '../http/rate-scheduler.ts';
 import { buildRow, type ChainResults, type SideResult } from './build-row.ts';
 import { ladderRequestCount, planLadder, rateChains, type PlannedRung } from './ladder-plan.ts';
 import type { PlannedChain } from './plan.ts';
@@ -95,10 +96,10 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
   }
 
   // One request; null when cancel() aborted it (it is in history, but it is no answer).
-  async function sendJob(run: LiveLadder, requestId: string, item: Job): Promise<SideResult | null> {
+  async function sendJob(run: LiveLadder, requestId: string, item: Job, paceGroup?: PaceGroup): Promise<SideResult | null> {
     run.pending.add(requestId);
     try {
-      const sent = await deps.requests.send({ requestId, profileId: run.status.profileId, endpoint: item.endpoint, params: item.params });
+      const sent = await deps.requests.send({ requestId, profileId: run.status.profileId, endpoint: item.endpoint, params: item.params, paceGroup });
       return run.cancelled && sent.entry.appError?.code === 'CANCELLED' ? null : { entry: sent.entry };
     } catch (error) {
       if (!isAppError(error)) throw error;
@@ -117,7 +118,9 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
   }
 
   async function sendSide(run: LiveLadder, rung: PlannedRung, chain: PlannedChain, item: Job): Promise<void> {
-    const result = await sendJob(run, `${run.status.runId}:${rung.amountIndex}:${chain.chainId}:${item.model}`, item);
+    // A size's sides on a chain start together, so that both models price at one block where the chain allows.
+    const paceGroup = { id: `${run.status.runId}:${rung.amountIndex}:${chain.chainId}`, size: chain.requests.length };
+    const result = await sendJob(run, `${run.status.runId}:${rung.amountIndex}:${chain.chainId}:${item.model}`, item, paceGroup);
     if (result === null) return;
     const key = keyOf(rung, chain);
     run.results.set(key, { ...run.results.get(key), [item.model]: result });

@@ -5,6 +5,7 @@ import { CompareRequestSchema, RunStatusSchema, type CompareRequestInput } from 
 import { isAppError } from '../../ipc/result.ts';
 import { chainsWithBoth, planComparison } from './plan.ts';
 import { startCompareRig, type CompareRig } from './test-support.ts';
+import { RateScheduler, type PaceGroup } from '../http/rate-scheduler.ts';
 
 const POLYGON_WETH = '0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619';
 const request = (input: Partial<CompareRequestInput> = {}) => CompareRequestSchema.parse({ sell: 'USDC', buy: 'WETH', amount: '1000', ...input });
@@ -143,10 +144,20 @@ describe('cancelling a run', () => {
   });
 });
 
+/** The profile's pacing, with when it let each request start and the group it started with. */
+class RecordingScheduler extends RateScheduler {
+  readonly releases: { group: string; at: number }[] = [];
+  override async acquire(key: string, rps: number, signal?: AbortSignal, group?: PaceGroup): Promise<void> {
+    await super.acquire(key, rps, signal, group);
+    this.releases.push({ group: group?.id ?? 'none', at: performance.now() });
+  }
+}
+
 describe('rate budget', () => {
   let rig: CompareRig;
+  const scheduler = new RecordingScheduler();
   beforeAll(async () => {
-    rig = await startCompareRig({ rateLimitRps: 5 }, 5);
+    rig = await startCompareRig({ rateLimitRps: 5 }, 5, scheduler);
   });
   afterAll(() => rig.close());
 
@@ -156,7 +167,15 @@ describe('rate budget', () => {
     expect(status).toMatchObject({ state: 'done', done: 13, total: 13 });
     expect(rig.statuses).toHaveLength(13);
     expect(rig.statuses.filter((code) => code === 429)).toEqual([]);
-    // 13 starts spaced 1/5 s apart: at least 12 intervals (checked against 11 to allow timer slack).
-    expect(performance.now() - started).toBeGreaterThanOrEqual(2_100);
+    // 13 starts, at most 5 in any 1.025 s window: the last ones start 2.05 s in (10 ms of timer slack).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2_040);
+    // A chain's sides (both models, and Polygon's rate) start together, not 1/5 s apart: the
+    // pacing falls between chains (a chain's group waits for a window with room for all of it).
+    const byGroup = new Map<string, number[]>();
+    for (const release of scheduler.releases) byGroup.set(release.group, [...(byGroup.get(release.group) ?? []), release.at]);
+    expect(byGroup.size).toBe(6);
+    for (const [group, times] of byGroup) expect(Math.max(...times) - Math.min(...times), group).toBeLessThan(5);
+    const times = scheduler.releases.map((release) => release.at);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(2_040);
   });
 });

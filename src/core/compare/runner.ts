@@ -88,7 +88,9 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
     run.pending.add(requestId);
     let result: SideResult | null;
     try {
-      const sent = await deps.requests.send({ requestId, profileId: run.status.profileId, endpoint: item.endpoint, params: item.params });
+      // A chain's sides start together, so that both models (and the rate) price at one block where the chain allows.
+      const paceGroup = { id: `${run.status.runId}:${chain.chainId}`, size: jobsOf(chain).length };
+      const sent = await deps.requests.send({ requestId, profileId: run.status.profileId, endpoint: item.endpoint, params: item.params, paceGroup });
       // A request aborted by cancel() is recorded in history, but it is not a finished row side.
       result = run.cancelled && sent.entry.appError?.code === 'CANCELLED' ? null : { entry: sent.entry };
     } catch (error) {

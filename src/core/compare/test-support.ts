@@ -10,6 +10,7 @@ import { createRunStore } from './run-store.ts';
 import { createCompareRunner, type CompareRunner } from './runner.ts';
 import { inThreadSink } from '../request/record.ts';
 import { undiciTransport } from '../http/undici-transport.ts';
+import type { RateScheduler } from '../http/rate-scheduler.ts';
 
 /** A runner over the real local service, request service and history store, with everything in a temp dir. */
 export interface CompareRig {
@@ -23,8 +24,8 @@ export interface CompareRig {
   close(): Promise<void>;
 }
 
-/** Starts the rig; `rateBudgetRps` 0 means unlimited. */
-export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, rateBudgetRps = 0): Promise<CompareRig> {
+/** Starts the rig; `rateBudgetRps` 0 means unlimited; `scheduler` paces the profile (default the client's own). */
+export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, rateBudgetRps = 0, scheduler?: RateScheduler): Promise<CompareRig> {
   const dataDir = await mkdtemp(join(tmpdir(), 'compare-test-'));
   const statuses: number[] = [];
   const service = await startLocalService({ dataDir, ...knobs, accessLog: (line) => statuses.push((JSON.parse(line) as { status: number }).status) });
@@ -41,7 +42,7 @@ export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, 
     rateBudgetRps,
   };
   const history = HistoryStore.open(join(dataDir, 'history.db'));
-  const requests = createRequestService({ connections: fixedConnections(connection), history: inThreadSink(history), client: { transport: undiciTransport } });
+  const requests = createRequestService({ connections: fixedConnections(connection), history: inThreadSink(history), client: { transport: undiciTransport, ...(scheduler ? { scheduler } : {}) } });
   const runner = createCompareRunner({ requests, store: createRunStore(dataDir), defaultProfileId: 'local' });
   return {
     dataDir, service, requests, history, runner, statuses,

@@ -3,7 +3,7 @@ import { AppError, type AppErrorData } from '../../ipc/result.ts';
 import type { Connection } from '../ports.ts';
 import type { AttemptResult, Transport, TransportFactory, TransportTimeouts } from './transport.ts';
 import { isConnectionReset, mapStatus, mapTransportError } from './map-error.ts';
-import { RateScheduler } from './rate-scheduler.ts';
+import { RateScheduler, type PaceGroup } from './rate-scheduler.ts';
 import { RETRY_STATUSES, abortableDelay, backoffDelay, parseRetryAfter } from './retry.ts';
 import { monotonicMs } from '../monotonic-ms.ts';
 
@@ -59,6 +59,8 @@ export interface HttpGetRequest {
   /** Whether to send the version header (all endpoints but one, spec "Authentication"). */
   sendVersion: boolean;
   signal?: AbortSignal;
+  /** Requests to start together under the profile's rate budget (rate-scheduler.ts); retries start on their own. */
+  paceGroup?: PaceGroup;
 }
 
 /** The client. */
@@ -167,7 +169,7 @@ async function runGet(settings: Settings, transport: Transport, request: HttpGet
   const overall = AbortSignal.timeout(settings.overallTimeoutMs);
   const signal = AbortSignal.any([cancel, overall]);
   const send = () => transport.attempt({ url, connection, headers, signal, maxBodyBytes: settings.maxBodyBytes });
-  return retryLoop(run, { profileId: connection.profileId, rps: connection.rateBudgetRps, signal, cancel }, send);
+  return retryLoop(run, { profileId: connection.profileId, rps: connection.rateBudgetRps, signal, cancel, group: request.paceGroup }, send);
 }
 
 interface Pace {
@@ -175,6 +177,7 @@ interface Pace {
   rps: number;
   signal: AbortSignal;
   cancel: AbortSignal;
+  group: PaceGroup | undefined;
 }
 
 function abortError(pace: Pace, overallMs: number): AppError {
@@ -187,7 +190,7 @@ async function retryLoop(run: Run, pace: Pace, send: () => Promise<AttemptResult
   let last: AttemptResult | null = null;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await settings.scheduler.acquire(pace.profileId, pace.rps, pace.signal);
+      await settings.scheduler.acquire(pace.profileId, pace.rps, pace.signal, attempt === 1 ? pace.group : undefined);
     } catch {
       return exchangeOf(run, attempt - 1, last, abortError(pace, settings.overallTimeoutMs));
     }

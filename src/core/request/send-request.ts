@@ -3,6 +3,7 @@ import { AppError } from '../../ipc/result.ts';
 import { redactHeaders, redactUrl } from '../../domain/redact.ts';
 import type { ConnectionResolver, HistorySink, RecordedRequest } from '../ports.ts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/http-client.ts';
+import type { PaceGroup } from '../http/rate-scheduler.ts';
 
 /**
  * request.send and request.cancel: validate, send through the client, keep the entry in history.
@@ -23,6 +24,8 @@ export interface SendInput {
   replayOf?: number | null;
   /** Skip the pre-send check against the endpoint schema and send the params as given. */
   sendAsIs?: boolean;
+  /** Requests to start together (a comparison's sides for one chain), so that they price at one block where they can. */
+  paceGroup?: PaceGroup;
 }
 
 /** The answer: the kept entry (id 0 when it could not be stored) and a warning when it was not. */
@@ -80,7 +83,7 @@ export function createRequestService(deps: RequestServiceDeps): RequestService {
       try {
         const connection = await deps.connections.resolve(input.profileId);
         const pathAndQuery = pathAndQueryOf(input.endpoint, input.params);
-        const exchange = await client.get({ connection, pathAndQuery, sendVersion: ENDPOINTS[input.endpoint].needsVersion, signal: controller.signal });
+        const exchange = await client.get({ connection, pathAndQuery, sendVersion: ENDPOINTS[input.endpoint].needsVersion, signal: controller.signal, paceGroup: input.paceGroup });
         const apiKeyHeader = connection.headerNames.apiKey;
         // The key is redacted here, so it never leaves the thread that holds it (main, in the app).
         const redacted = { ...exchange, url: redactUrl(exchange.url, apiKeyHeader), requestHeaders: redactHeaders(exchange.requestHeaders, apiKeyHeader) };
