@@ -62,6 +62,31 @@ describe('RateScheduler', () => {
     expect(starts.slice(4)).toEqual([{ label: 'ah', at: 1025 }, { label: 'p2', at: 1025 }, { label: 'after', at: 1025 }]);
   });
 
+  it('keeps a group together while what waits fits the next window, and splits it rather than leave slots empty when more waits', async () => {
+    // Four starts at 0 and two at 500: at 1025 three slots are free, then one, until 1525.
+    const run = async (singlesBehind: number) => {
+      const { starts, ask } = scheduled(5);
+      const t0 = Date.now();
+      for (const label of ['a', 'b', 'c', 'd']) void ask(label);
+      await vi.advanceTimersByTimeAsync(500);
+      for (const label of ['e', 'f']) void ask(label);
+      await vi.advanceTimersByTimeAsync(0);
+      void ask('1ah', { id: 'chain 1', size: 2 });
+      void ask('1p2', { id: 'chain 1', size: 2 });
+      void ask('2ah', { id: 'chain 2', size: 2 });
+      void ask('2p2', { id: 'chain 2', size: 2 });
+      for (let index = 0; index < singlesBehind; index += 1) void ask(`s${index}`);
+      await vi.advanceTimersByTimeAsync(3000);
+      return Object.fromEntries(starts.map((start) => [start.label, start.at - t0]));
+    };
+    // Two pairs and nothing behind: chain 2 waits for a window with room for both its sides.
+    const few = await run(0);
+    expect([few['1ah'], few['1p2'], few['2ah'], few['2p2']]).toEqual([1025, 1025, 1525, 1525]);
+    // Four more behind them: waiting would leave a slot empty, so chain 2 starts one side at once.
+    const many = await run(4);
+    expect([many['1ah'], many['1p2'], many['2ah'], many['2p2']]).toEqual([1025, 1025, 1025, 1525]);
+  });
+
   it("holds a group's slots for a member that asks later, and only while their window is open", async () => {
     const { starts, ask } = scheduled(2);
     void ask('ah', { id: 'chain 1', size: 2 });
