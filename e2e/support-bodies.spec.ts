@@ -1,0 +1,91 @@
+import { chainLabel } from '../src/domain/chains.ts';
+import { Market, priceQuery } from '../src/service/index.ts';
+import { expect, test } from './app-session.ts';
+import { HistoryPage } from './pages/history-page.ts';
+import { PasteBox } from './pages/paste-box.ts';
+import { SEND, TAKER, USDC, WETH, screenshot, seriousAxe } from './support-session.ts';
+
+// Issue 17, "Paste anything": a pasted body (an error, a quote and what its calldata does, a
+// customer's response beside their request) and a pasted HAR file.
+
+test('an error body is explained field by field and its zid looked up', async ({ page, openSession }) => {
+  await openSession(page);
+  const paste = new PasteBox(page);
+  await paste.open();
+  const zid = '0x0badc0ffee0badc0ffee0bad';
+  await paste.paste(JSON.stringify({ name: 'INPUT_INVALID', message: 'Validation Failed', data: { zid, details: [{ field: 'takerAddress', reason: 'is a v1 parameter; in v2 use taker' }] } }, null, 2));
+  await expect(paste.recognised).toContainText('an error body');
+  const explained = paste.dialog.getByRole('region', { name: 'Body explanation' });
+  await expect(explained.getByRole('heading', { name: 'INPUT_INVALID' })).toBeVisible();
+  await expect(explained.getByRole('table', { name: 'Explanation' })).toContainText('Fix');
+  await expect(explained.getByRole('table', { name: 'Field details' })).toContainText('takerAddress');
+  await expect(explained.getByRole('alert', { name: 'Not in History' })).toContainText(zid);
+  expect(await seriousAxe(page), 'axe: body result').toEqual([]);
+});
+
+test("a pasted quote body says what its calldata does: its minimum and zid checked against the body's, then each step", async ({ page, openSession }) => {
+  await openSession(page);
+  // A customer's Permit2 quote as the local service answers it (in process: the body is all that is pasted).
+  const answered = priceQuery(new Market(1), 'permit2.quote', { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000000000', taker: TAKER }, { nowMs: Date.now() });
+  if (!answered.ok) throw new Error(answered.message);
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(JSON.stringify(answered.body, null, 2));
+  await expect(paste.recognised).toContainText('a quote response body');
+  await paste.dialog.getByLabel("Customer's chain").selectOption({ label: chainLabel(1) });
+  const facts = paste.dialog.getByRole('table', { name: 'What the answer says' });
+  await expect(facts.getByRole('row', { name: /^calldata min buy / })).toContainText("equal to the body's minBuyAmount");
+  await expect(facts.getByRole('row', { name: /^calldata zid / })).toContainText(`${String(answered.body.zid)}, the same as the body's zid`);
+  await expect(facts.getByRole('row', { name: /^action 1 / })).toContainText(/pull 1,000 USDC \(1000000000 base units\) from the taker to 0x[0-9a-f]{40}/);
+  await expect(facts.getByRole('row', { name: /^action 2 / })).toContainText(/swap [\d.]+% USDC for WETH on /);
+  await facts.getByRole('row', { name: /^action 1 / }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'support-paste-quote-actions-1280-light');
+  expect(await seriousAxe(page), 'axe: quote body with its calldata').toEqual([]);
+});
+
+test('a pasted request with the customer response: sending opens the diff of the two, amounts in human units beside base units', async ({ page, openSession }) => {
+  await openSession(page);
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(`curl -H 'svc-version: v2' 'https://api.example.com/swap/allowance-holder/price?chainId=1&sellToken=${WETH}&buyToken=${USDC}&sellAmount=1000000000000000000'`);
+  await expect(paste.recognised).toContainText('a request (curl command)');
+  await paste.paste(JSON.stringify({ liquidityAvailable: true, buyAmount: '3000000000', sellAmount: '1000000000000000000', buyToken: USDC, sellToken: WETH, zid: '0x00000000000000000000c0de' }), paste.dialog.getByLabel(/^The customer's response/));
+  await expect(paste.dialog.getByText('Their response is kept for the diff.')).toBeVisible();
+  await paste.dialog.getByRole('button', { name: 'Send with my profile' }).click();
+  const history = new HistoryPage(page);
+  await expect(history.diff.getByRole('heading', { level: 2 })).toContainText("Compare Customer's response →", SEND);
+  const buy = history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.buyAmount changed/ });
+  await expect(buy).toContainText('"3000000000"');
+  await expect(buy).toContainText('3,000 USDC');
+  await expect(buy).toContainText(/bps/);
+  // bps only for amounts: the zid changed too, and is not an amount.
+  await expect(history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.zid changed/ })).not.toContainText('bps');
+  // Their checksummed addresses against the service's lower case: the same tokens, said so, not counted as changed.
+  await expect(history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.buyToken letter case only/ })).toContainText(USDC);
+  await expect(history.diff.getByRole('heading', { name: /^Response body/ })).toContainText('2 in letter case only');
+  await screenshot(page, 'support-customer-diff');
+});
+
+test('a pasted HAR is imported as the import button does', async ({ page, openSession }) => {
+  await openSession(page);
+  const zid = '0x00000000000000000000a4a4';
+  const har = { log: { version: '1.2', creator: { name: 'customer', version: '1' }, entries: [{ startedDateTime: '2026-11-20T09:30:00.000Z', time: 10, request: { method: 'GET', url: `https://api.example.com/swap/allowance-holder/price?chainId=1&sellToken=${WETH}&buyToken=${USDC}&sellAmount=1`, httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0 }, response: { status: 400, statusText: 'Bad Request', httpVersion: 'HTTP/1.1', headers: [{ name: 'content-type', value: 'application/json' }], cookies: [], content: { size: 10, mimeType: 'application/json', text: JSON.stringify({ name: 'INPUT_INVALID', message: 'Validation Failed', data: { zid, details: [] } }) }, redirectURL: '', headersSize: -1, bodySize: -1 }, cache: {}, timings: { send: 0, wait: 10, receive: 0 } }] } };
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(JSON.stringify(har));
+  await expect(paste.recognised).toContainText('a HAR file');
+  await paste.dialog.getByRole('button', { name: 'Import pasted file' }).click();
+  const history = new HistoryPage(page);
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid, SEND);
+  await expect(history.detail.getByText('Imported', { exact: true })).toBeVisible();
+
+  // The same file dropped on the box imports it too.
+  await paste.open();
+  await paste.box.evaluate((element, text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'customer.har', { type: 'application/json' }));
+    element.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, JSON.stringify(har));
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid, SEND);
+  await expect(history.list.getByRole('listitem').filter({ hasText: 'Imported' })).toHaveCount(2);
+});
