@@ -120,8 +120,10 @@ export interface ExactOutBounds {
   guaranteesBuyAmount: boolean | null;
 }
 
+const isBaseUnits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
+
 function atMost(value: string | null, bound: string): boolean | null {
-  if (value === null || !/^[0-9]+$/.test(value) || !/^[0-9]+$/.test(bound)) return null;
+  if (!isBaseUnits(value) || !isBaseUnits(bound)) return null;
   return BigInt(value) <= BigInt(bound);
 }
 
@@ -155,9 +157,8 @@ export interface CalldataAgreement {
 export function compareCalldata(explanation: CalldataExplanation, body: { minBuyAmount?: unknown; zid?: unknown }): CalldataAgreement {
   if (!explanation.ok) return { minBuyMatches: null, zidMatches: null };
   const { minBuyAmount, zid } = explanation.call;
-  const isAmount = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
   return {
-    minBuyMatches: isAmount(minBuyAmount) && isAmount(body.minBuyAmount) ? BigInt(minBuyAmount) === BigInt(body.minBuyAmount) : null,
+    minBuyMatches: isBaseUnits(minBuyAmount) && isBaseUnits(body.minBuyAmount) ? BigInt(minBuyAmount) === BigInt(body.minBuyAmount) : null,
     zidMatches: zid !== null && typeof body.zid === 'string' ? zid.toLowerCase() === body.zid.toLowerCase() : null,
   };
 }

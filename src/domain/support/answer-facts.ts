@@ -3,7 +3,7 @@ import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts
 import { findToken, nativeOf } from '../token-registry.ts';
 import type { ActionReading } from '../settler-actions.ts';
 import { fillText } from '../route-text.ts';
-import { amountOf, isObject, namedRoutes, symbolOf, type Json } from './body-reading.ts';
+import { amountOf, isDigits, isObject, namedRoutes, symbolOf, type Json } from './body-reading.ts';
 import { calldataFacts } from './calldata-facts.ts';
 import { feeFacts, issueFacts, taxFacts, type AnswerFact, type Reader } from './charge-facts.ts';
 
@@ -22,7 +22,6 @@ export type { AnswerFact } from './charge-facts.ts';
 // A body whose request named its chain (or not): the network fee reads in the chain's native token.
 type ChainReader = Reader & { chainId: number | undefined };
 
-const isDigits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
 
 function routeFacts(reader: Reader): AnswerFact[] {
   return namedRoutes(reader.body).map(({ label, route }) => {

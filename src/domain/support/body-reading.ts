@@ -7,6 +7,9 @@ export type Json = Record<string, unknown>;
 
 export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A member that is an amount or gas figure as the service writes them: decimal digits in a string. */
+export const isDigits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
+
 /**
  * The body's routes with their names: `route`, or the exact-out variant's `routes.forward` and
  * `routes.refund` (that variant has no `route`).
@@ -37,6 +40,6 @@ export function symbolOf(body: Json, address: unknown): string {
 export function amountOf(body: Json, amount: unknown, address: unknown, chainId: number | undefined): string {
   const base = String(amount ?? '?');
   const token = chainId !== undefined && typeof address === 'string' ? findToken(chainId, address) : undefined;
-  if (!token || !/^[0-9]+$/.test(base)) return `${base} base units of ${symbolOf(body, address)}`;
+  if (!token || !isDigits(base)) return `${base} base units of ${symbolOf(body, address)}`;
   return `${formatWithSymbol(base, token)} (${base} base units)`;
 }

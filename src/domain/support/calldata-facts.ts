@@ -1,7 +1,7 @@
 import { checkExactOutBounds, compareCalldata, explainCalldata, type CalldataAgreement, type CalldataExplanation, type DecodedCall } from '../calldata-explainer.ts';
 import { SETTLER_ABI } from '../settler-abi.ts';
 import { settlerActions, type ActionReading } from '../settler-actions.ts';
-import type { Json } from './body-reading.ts';
+import { isDigits, type Json } from './body-reading.ts';
 import type { AnswerFact, Reader } from './charge-facts.ts';
 
 /**
@@ -12,8 +12,6 @@ import type { AnswerFact, Reader } from './charge-facts.ts';
  * not mentioned rather than called a match. Then each action the settler is told to take
  * (settler-actions.ts). The app shows the same calldata in QuoteDetails.svelte.
  */
-
-const isDigits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
 
 // The exact-in minimum: the settler's minimum against the body's minBuyAmount.
 function minBuyFact(reader: Reader, call: DecodedCall, agreement: CalldataAgreement): AnswerFact[] {
