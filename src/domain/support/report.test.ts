@@ -65,6 +65,7 @@ describe('buildSupportReportHtml', () => {
     const html = reports[0]!;
     expect(html).toContain('Request 1: 200 OK');
     expect(html).toContain('Explanation: INPUT_INVALID');
+    expect(html.indexOf('Explanation: INPUT_INVALID')).toBeLessThan(html.indexOf('<h3>Response body</h3>'));
     // Severity and code are kept whole; the message and fix break where they must.
     expect(html).toMatch(/<td class="whole">error<\/td><td class="whole">V1_PATH<\/td>/);
     expect(html).toContain('PLAIN_HTTP');
@@ -85,6 +86,10 @@ describe('buildSupportReportHtml', () => {
     expect(html).toContain('<caption>What the answer says</caption>');
     expect(html).toContain(`<td>calldata zid</td><td>${body.zid}, the same as the body&#39;s zid</td>`);
     expect(html).toMatch(/<td>action 1<\/td><td>pull 1,000 USDC \(1000000000 base units\) from the taker to 0x[0-9a-f]{40}/);
+    // What the answer says comes before the evidence: the headers and the body as received.
+    const section = html.slice(html.indexOf('<h2>Request 1'));
+    expect(section.indexOf('What the answer says')).toBeLessThan(section.indexOf('Request headers (as sent'));
+    expect(section.indexOf('Request headers (as sent')).toBeLessThan(section.indexOf('<h3>Response body</h3>'));
   });
 
   it('calls a difference of letter case only what it is', () => {

@@ -59,12 +59,14 @@ function entrySection(entry: HistoryEntryLike, index: number, key?: string): str
     `<section><h2>Request ${index + 1}: ${safe(`${entry.status} ${entry.statusText}`, key)} <span class="muted">${safe(entry.zid ?? 'no zid', key)}</span></h2>`,
     `<p>${safe(`${entry.method} ${redactUrl(entry.url, key)}`, key)}</p>`,
     `<p class="muted">Sent ${safe(entry.startedAt, key)}, answered in ${safe(String(Math.round(entry.durationMs)), key)} ms</p>`,
+    // What the answer means first, as the app's Explained tab comes first; the evidence it rests on
+    // (headers, query, the body as received) follows, where a long quote body no longer hides it.
+    explanation,
     pairTable('Request headers (as sent, key redacted)', entry.requestHeaders, key),
     pairTable('Query', entry.query, key),
     pairTable('Response headers', entry.responseHeaders, key),
     '<h3>Response body</h3>',
     pre(shown, key),
-    explanation,
     '</section>',
   ].join('\n');
 }
