@@ -1,0 +1,37 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import PastRuns from './PastRuns.svelte';
+import LadderPastRuns from './ladder/LadderPastRuns.svelte';
+import { localTime } from '../../lib/local-time.ts';
+
+afterEach(cleanup);
+
+const startedAt = '2026-11-27T09:30:00.000Z';
+const comparison = { runId: 'cmp-abc123', state: 'done' as const, sell: 'USDC', buy: 'WETH', amount: '2000', chains: [1, 8453], done: 4, total: 4, startedAt };
+const ladder = { runId: 'lad-abc123', state: 'cancelled' as const, sell: 'WETH', buy: 'USDC', amounts: ['1', '10', '100'], chains: [1], done: 3, total: 6, startedAt };
+
+describe('past runs', () => {
+  it('lists a comparison by its amount and pair, with its chains, progress, state and time, and opens it', async () => {
+    const onOpen = vi.fn();
+    render(PastRuns, { runs: [comparison], currentRunId: null, onOpen });
+    const list = screen.getByRole('region', { name: 'Past comparisons' });
+    const button = screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH from ${localTime(startedAt)}` });
+    expect(button.textContent!.trim()).toBe('2,000 USDC → WETH');
+    expect(list.textContent).toContain(`2 chains · 4/4 · done · ${localTime(startedAt)}`);
+    await fireEvent.click(button);
+    expect(onOpen).toHaveBeenCalledWith('cmp-abc123');
+  });
+
+  it('lists a size ladder by its pair and amounts, and marks the one on screen', () => {
+    render(LadderPastRuns, { runs: [ladder], currentRunId: 'lad-abc123', onOpen: () => {} });
+    const button = screen.getByRole('button', { name: `Open size ladder WETH to USDC at 1, 10, 100 from ${localTime(startedAt)}` });
+    expect(button.textContent!.trim()).toBe('WETH → USDC at 1, 10, 100');
+    expect(button.closest('li')!.classList.contains('current')).toBe(true);
+    expect(screen.getByRole('region', { name: 'Past size ladders' }).textContent).toContain('1 chain · 3/6 · cancelled');
+  });
+
+  it('says how runs come to be listed while there are none', () => {
+    render(PastRuns, { runs: [], currentRunId: null, onOpen: () => {} });
+    expect(screen.getByRole('region', { name: 'Past comparisons' }).textContent).toContain('None yet: each run is saved and listed here.');
+  });
+});
