@@ -1,10 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompareRequestSchema, type RunStatus } from '../../ipc/channels/compare.ts';
 import { createCompareHandlers } from './compare-handlers.ts';
 import { createRunStore } from './run-store.ts';
+import { createLadderStore } from './ladder-store.ts';
+import { LadderRequestSchema, type LadderStatus } from '../../ipc/channels/ladder.ts';
 
 function status(runId: string, startedAt: string): RunStatus {
   return {
@@ -34,6 +36,40 @@ describe('run store', () => {
   it('refuses a run id that is not one of its own, so no path outside comparisons/ is read', async () => {
     const store = createRunStore(dir);
     await expect(store.load('../../etc/passwd')).rejects.toThrow();
+  });
+
+  it('says which kind of run could not be saved', async () => {
+    const file = join(dir, 'not-a-folder');
+    await writeFile(file, '');
+    await expect(createRunStore(file).save({ version: 1, status: status('cmp-aaaaaa', '2026-11-22T10:00:00.000Z'), details: {} })).rejects.toMatchObject({
+      code: 'STORAGE',
+      message: expect.stringMatching(/^The comparison could not be saved: /),
+    });
+  });
+});
+
+describe('ladder store', () => {
+  const ladder = (runId: string, startedAt: string): LadderStatus => ({
+    ...status('cmp-unused', startedAt), runId, request: LadderRequestSchema.parse({ sell: 'WETH', buy: 'USDC', amounts: ['1', '10'] }), rows: [],
+  });
+
+  it('keeps ladders in a folder of their own, by their own ids, listed newest first', async () => {
+    const store = createLadderStore(dir);
+    await store.save({ version: 1, status: ladder('lad-aaaaaa', '2026-11-22T10:00:00.000Z') });
+    await store.save({ version: 1, status: ladder('lad-bbbbbb', '2026-11-22T11:00:00.000Z') });
+    expect((await store.list()).map((run) => [run.runId, run.amounts])).toEqual([['lad-bbbbbb', ['1', '10']], ['lad-aaaaaa', ['1', '10']]]);
+    expect(await createRunStore(dir).list()).toEqual([]);
+    await expect(store.load('cmp-aaaaaa')).rejects.toThrow();
+    expect(await store.load('lad-missing')).toBeNull();
+  });
+
+  it('says which kind of run could not be read', async () => {
+    const store = createLadderStore(dir);
+    await store.save({ version: 1, status: ladder('lad-aaaaaa', '2026-11-22T10:00:00.000Z') });
+    // A folder where the file was: readable as neither JSON nor missing.
+    await rm(join(dir, 'ladders', 'lad-aaaaaa.json'));
+    await mkdir(join(dir, 'ladders', 'lad-aaaaaa.json'));
+    await expect(store.load('lad-aaaaaa')).rejects.toMatchObject({ code: 'STORAGE', message: expect.stringMatching(/^The size ladder lad-aaaaaa could not be read: /) });
   });
 });
 

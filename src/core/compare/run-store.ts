@@ -1,17 +1,9 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { AppError } from '../../ipc/result.ts';
-import { makeDirectory } from '../make-directory.ts';
-import { newestRuns } from './newest-runs.ts';
+import { createRunFiles, type RunFiles } from './run-files.ts';
 import { RunIdSchema, type RunStatus, type RunSummary, type SideDetail } from '../../ipc/channels/compare.ts';
 
 /**
- * Finished comparison runs, one JSON file per run under <dataDir>/comparisons/<runId>.json.
- *
- * Why files and not a table in the history database: a run is written once when it ends and read
- * whole when reopened, never queried by field; the rows already point into history by entry id and
- * zid. Files keep the runner independent of the store's schema and migrations, and a run can be
- * copied or deleted by hand. Writes go to a temp name and are renamed, so a crash leaves no half file.
+ * Finished comparison runs, one JSON file per run under <dataDir>/comparisons/<runId>.json
+ * (run-files.ts says why files, and how they are written).
  */
 
 /** What is kept per run: the status as last seen, plus each side's full body for the row detail. */
@@ -22,11 +14,7 @@ export interface StoredRun {
 }
 
 /** The run store. */
-export interface RunStore {
-  save(run: StoredRun): Promise<void>;
-  load(runId: string): Promise<StoredRun | null>;
-  list(limit?: number): Promise<RunSummary[]>;
-}
+export type RunStore = RunFiles<StoredRun, RunSummary>;
 
 /** A run's list entry. */
 export function summaryOf(status: RunStatus): RunSummary {
@@ -45,32 +33,5 @@ export function summaryOf(status: RunStatus): RunSummary {
 
 /** Creates the store over `<dataDir>/comparisons`. */
 export function createRunStore(dataDir: string): RunStore {
-  const dir = join(dataDir, 'comparisons');
-  const fileOf = (runId: string) => join(dir, `${RunIdSchema.parse(runId)}.json`);
-  return {
-    async save(run) {
-      const file = fileOf(run.status.runId);
-      try {
-        makeDirectory(dir);
-        await writeFile(`${file}.tmp`, JSON.stringify(run));
-        await rename(`${file}.tmp`, file);
-      } catch (error) {
-        throw new AppError('STORAGE', `The comparison could not be saved: ${(error as Error).message}`);
-      }
-    },
-    async load(runId) {
-      try {
-        return JSON.parse(await readFile(fileOf(runId), 'utf8')) as StoredRun;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw new AppError('STORAGE', `The comparison ${runId} could not be read: ${(error as Error).message}`);
-      }
-    },
-    async list(limit = 100) {
-      return newestRuns(dir, limit, async (runId) => {
-        const run = await this.load(runId);
-        return run?.version === 1 ? summaryOf(run.status) : null;
-      }, 'comparisons');
-    },
-  };
+  return createRunFiles(dataDir, { folder: 'comparisons', parseRunId: (runId) => RunIdSchema.parse(runId), noun: 'comparison', nouns: 'comparisons', summaryOf: (run: StoredRun) => summaryOf(run.status) });
 }

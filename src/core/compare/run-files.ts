@@ -1,0 +1,74 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../../ipc/result.ts';
+import { makeDirectory } from '../make-directory.ts';
+import { newestRuns } from './newest-runs.ts';
+
+/**
+ * A folder of finished runs of one kind (comparisons, size ladders), one JSON file per run named
+ * by its id. Why files and not a table in the history database: a run is written once when it
+ * ends and read whole when reopened, never queried by field; its rows already point into history
+ * by entry id and zid. Files keep the runners independent of the history's schema and migrations,
+ * and a run can be copied or deleted by hand. Writes go to a temp name and are renamed, so a crash
+ * leaves no half file.
+ */
+
+/** What every stored run carries: the format version and the status naming its id. */
+export interface StoredRunFile {
+  version: 1;
+  status: { runId: string };
+}
+
+/** One kind's folder of runs. */
+export interface RunFiles<Stored extends StoredRunFile, Summary> {
+  save(run: Stored): Promise<void>;
+  /** The run, or null when there is no file of that id. */
+  load(runId: string): Promise<Stored | null>;
+  /** The newest `limit` runs (default 100), newest first; a damaged or older-format file is skipped. */
+  list(limit?: number): Promise<Summary[]>;
+}
+
+/** How one kind of run is kept. */
+export interface RunKind<Stored extends StoredRunFile, Summary> {
+  /** The folder under the data dir. */
+  folder: string;
+  /** Returns the id if it is this kind's, else throws: the id becomes a file name. */
+  parseRunId: (runId: string) => string;
+  /** The kind in messages, singular and plural: "comparison", "comparisons". */
+  noun: string;
+  nouns: string;
+  summaryOf: (run: Stored) => Summary;
+}
+
+/** The folder of `kind`'s runs under `dataDir`. */
+export function createRunFiles<Stored extends StoredRunFile, Summary extends { startedAt: string }>(dataDir: string, kind: RunKind<Stored, Summary>): RunFiles<Stored, Summary> {
+  const dir = join(dataDir, kind.folder);
+  const fileOf = (runId: string) => join(dir, `${kind.parseRunId(runId)}.json`);
+  const load = async (runId: string): Promise<Stored | null> => {
+    try {
+      return JSON.parse(await readFile(fileOf(runId), 'utf8')) as Stored;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw new AppError('STORAGE', `The ${kind.noun} ${runId} could not be read: ${(error as Error).message}`);
+    }
+  };
+  return {
+    async save(run) {
+      const file = fileOf(run.status.runId);
+      try {
+        makeDirectory(dir);
+        await writeFile(`${file}.tmp`, JSON.stringify(run));
+        await rename(`${file}.tmp`, file);
+      } catch (error) {
+        throw new AppError('STORAGE', `The ${kind.noun} could not be saved: ${(error as Error).message}`);
+      }
+    },
+    load,
+    async list(limit = 100) {
+      return newestRuns(dir, limit, async (runId) => {
+        const run = await load(runId);
+        return run?.version === 1 ? kind.summaryOf(run) : null;
+      }, kind.nouns);
+    },
+  };
+}
