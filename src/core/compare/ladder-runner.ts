@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AllowanceModel } from '../../domain/compare.ts';
-import { AppError, isAppError, type AppErrorData } from '../../ipc/result.ts';
+import { AppError, isAppError } from '../../ipc/result.ts';
 import type { LadderRequest, LadderRowWire, LadderStatus, LadderSummary } from '../../ipc/channels/ladder.ts';
 import type { RequestService } from '../request/send-request.ts';
 import type { PaceGroup } from '../http/rate-scheduler.ts';
@@ -8,6 +8,7 @@ import { buildRow, type ChainResults, type SideResult } from './build-row.ts';
 import { ladderRequestCount, planLadder, rateChains, type PlannedRung } from './ladder-plan.ts';
 import type { PlannedChain } from './plan.ts';
 import { ladderSummaryOf, type LadderStore } from './ladder-store.ts';
+import { endState, runError, runningFirst, saveEnded } from './run-ending.ts';
 
 /**
  * The size-ladder runner: like the comparison runner (runner.ts), every chain x model x amount
@@ -147,23 +148,10 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
       ...rateChains(run.rungs).map((chain) => sendRate(run, chain)),
       ...run.rungs.flatMap((rung) => rung.chains.flatMap((chain) => chain.requests.map((item) => sendSide(run, rung, chain, item)))),
     ];
-    const outcomes = await Promise.allSettled(jobs);
-    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-    let error: AppErrorData | null = null;
-    if (failed) {
-      cancelPending(run);
-      const reason = failed.reason as unknown;
-      error = isAppError(reason) ? reason.toData() : { code: 'INTERNAL', message: 'The size ladder failed; the details are in the log.' };
-      if (!isAppError(reason)) console.error('ladder run failed', reason);
-    }
-    // Saved before the state leaves 'running', so a client that sees the end can list the run.
-    const state = error ? 'failed' : run.cancelled ? 'cancelled' : 'done';
-    const final: LadderStatus = { ...run.status, state, error, etaMs: null, finishedAt: new Date(now()).toISOString(), rows: rowsOf(run, true) };
-    try {
-      await deps.store.save({ version: 1, status: final });
-    } catch (saveError) {
-      final.error ??= isAppError(saveError) ? saveError.toData() : { code: 'STORAGE', message: String(saveError) };
-    }
+    const error = runError(await Promise.allSettled(jobs), 'size ladder');
+    if (error) cancelPending(run);
+    const final: LadderStatus = { ...run.status, state: endState(error, run.cancelled), error, etaMs: null, finishedAt: new Date(now()).toISOString(), rows: rowsOf(run, true) };
+    await saveEnded(() => deps.store.save({ version: 1, status: final }), final);
     Object.assign(run.status, final);
     wake(run);
     return structuredClone(run.status);
@@ -229,8 +217,7 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
     },
     async list() {
       const stored = await deps.store.list();
-      const running = [...live.values()].filter((run) => run.status.state === 'running').map((run) => ladderSummaryOf(run.status));
-      return [...running, ...stored.filter((summary) => !running.some((item) => item.runId === summary.runId))];
+      return runningFirst([...live.values()].filter((run) => run.status.state === 'running').map((run) => ladderSummaryOf(run.status)), stored);
     },
   };
 }

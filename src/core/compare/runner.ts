@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { AllowanceModel } from '../../domain/compare.ts';
-import { AppError, isAppError, type AppErrorData } from '../../ipc/result.ts';
+import { AppError, isAppError } from '../../ipc/result.ts';
 import type { CompareRequest, CompareRowWire, RunStatus, RunSummary, SideDetail } from '../../ipc/channels/compare.ts';
 import type { RequestService } from '../request/send-request.ts';
 import { buildRow, type ChainResults, type SideResult } from './build-row.ts';
 import { planComparison, type PlannedChain } from './plan.ts';
 import { summaryOf, type RunStore, type StoredRun } from './run-store.ts';
+import { endState, runError, runningFirst, saveEnded } from './run-ending.ts';
 
 /**
  * The comparison runner: every chain x model price request of a run is handed to the request
@@ -111,24 +112,12 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
 
   async function execute(run: LiveRun): Promise<RunStatus> {
     const jobs = run.plan.flatMap((chain) => jobsOf(chain).map((item) => sendOne(run, chain, item)));
-    const outcomes = await Promise.allSettled(jobs);
-    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-    let error: AppErrorData | null = null;
-    if (failed) {
-      cancelPending(run);
-      const reason = failed.reason as unknown;
-      error = isAppError(reason) ? reason.toData() : { code: 'INTERNAL', message: 'The comparison failed; the details are in the log.' };
-      if (!isAppError(reason)) console.error('compare run failed', reason);
-    }
-    // Saved before the state leaves 'running', so a client that sees the end can list the run.
-    const final: RunStatus = { ...run.status, state: error ? 'failed' : run.cancelled ? 'cancelled' : 'done', error, finishedAt: new Date(now()).toISOString() };
+    const error = runError(await Promise.allSettled(jobs), 'comparison');
+    if (error) cancelPending(run);
+    const final: RunStatus = { ...run.status, state: endState(error, run.cancelled), error, finishedAt: new Date(now()).toISOString() };
     // Rebuilt as ended: sides still without an answer now read cancelled, not pending.
     final.rows = rowsOf({ ...run, status: final });
-    try {
-      await deps.store.save({ version: 1, status: final, details: detailsOf(run) });
-    } catch (saveError) {
-      final.error ??= isAppError(saveError) ? saveError.toData() : { code: 'STORAGE', message: String(saveError) };
-    }
+    await saveEnded(() => deps.store.save({ version: 1, status: final, details: detailsOf(run) }), final);
     Object.assign(run.status, final);
     refresh(run);
     return run.status;
@@ -168,8 +157,7 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
     },
     async list() {
       const stored = await deps.store.list();
-      const running = [...live.values()].filter((run) => run.status.state === 'running').map((run) => summaryOf(run.status));
-      return [...running, ...stored.filter((summary) => !running.some((item) => item.runId === summary.runId))];
+      return runningFirst([...live.values()].filter((run) => run.status.state === 'running').map((run) => summaryOf(run.status)), stored);
     },
     async detail(runId, chainId) {
       const run = live.get(runId);

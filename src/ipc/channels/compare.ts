@@ -178,6 +178,8 @@ export type CompareRowWire = z.infer<typeof CompareRowWireSchema>;
 
 /** A run's state. */
 export const RunStateSchema = z.enum(['running', 'done', 'cancelled', 'failed']);
+/** Where a run is: running until it ends done, cancelled or failed. */
+export type RunState = z.infer<typeof RunStateSchema>;
 
 /** The status of a run of `request` answered row by row: what compare.status and ladder.status answer. */
 export function runStatusSchema<Request extends z.ZodType, Row extends z.ZodType>(request: Request, row: Row) {
