@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LadderPage } from './pages/ladder-page.ts';
@@ -30,6 +31,19 @@ test('bad amount lists are named in place and send nothing', async ({ app, engin
   }
   await app.expectNoSeriousAxe('the form with an error');
   expect((await engine.history.search(HistorySearchInputSchema.parse({ limit: 10 }))).rows).toHaveLength(0);
+});
+
+test('a size ladder that cannot be saved keeps its figures on screen and says it will not be listed', async ({ app, userDataDir }) => {
+  // A file where the ladders' folder would be: every answer comes, the save fails.
+  await writeFile(join(userDataDir, 'ladders'), '');
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  await ladder.run('1, 10', ['Ethereum'], { sell: 'WETH', buy: 'USDC' });
+  await ladder.waitForEnd();
+  await expect(ladder.progress).toContainText('Done: 4/4 requests, 2 sizes on 1 chain.');
+  await expect(ladder.progress).toContainText(/The size ladder could not be saved: .+ \(it will not be listed under Past size ladders\)/);
+  await expect(app.page.getByRole('region', { name: 'Past size ladders' })).toContainText('None yet');
+  await app.expectNoSeriousAxe('a ladder that was not saved');
 });
 
 test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross, shows the table per size, exports and reopens', async ({ app }) => {

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
@@ -120,6 +121,19 @@ test('a cancelled run keeps its finished rows and says so', async ({ app }) => {
   expect(count).toBeGreaterThanOrEqual(1);
   expect(count).toBeLessThan(6);
   await expect(app.page.getByRole('region', { name: 'Past comparisons' })).toContainText('cancelled');
+});
+
+test('a comparison that cannot be saved keeps its rows on screen and says it will not be listed', async ({ app, userDataDir }) => {
+  // A file where the runs' folder would be: every answer comes, the save fails.
+  await writeFile(join(userDataDir, 'comparisons'), '');
+  const compare = new ComparePage(app.page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await compare.waitForEnd();
+  await expect(compare.progress).toContainText('Done: 2/2 requests on 1 chain.');
+  await expect(compare.progress).toContainText(/The comparison could not be saved: .+ \(it will not be listed under Past comparisons\)/);
+  await expect(compare.rows).toHaveCount(1);
+  await expect(app.page.getByRole('region', { name: 'Past comparisons' })).toContainText('None yet');
+  await app.expectNoSeriousAxe('a comparison that was not saved');
 });
 
 // Local service at 1 request per second: the 13 requests of a default USDC/WETH run (Polygon's rate request included) take ~13 s.

@@ -162,3 +162,12 @@ export function reportError(command: string, error: unknown, usage: string, io: 
   }
   throw error;
 }
+
+/**
+ * Says on stderr that a run which ended was not saved (the runners' saveEnded): what was printed is
+ * complete, so the exit code does not change, but the run will not be found under comparisons/ or
+ * ladders/ later.
+ */
+export function noteUnsaved(command: string, status: Pick<RunStatus, 'state' | 'error'>, io: CommandIo): void {
+  if (status.state !== 'failed' && status.error) io.stderr(`swap-explorer ${command}: ${stripTerminalControls(status.error.message)} (the output is complete; the run is not kept)\n`);
+}

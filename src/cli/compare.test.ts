@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +128,29 @@ describe('swap-explorer compare', () => {
       expect(ran.error).toBeUndefined();
       expect(ran.stderr).toBe(`swap-explorer ${command[0]}: Could not open the history at /proc/swap-explorer-test/cli/history.db: ENOENT: cannot create /proc/swap-explorer-test: /proc exists but does not accept new folders\n`);
       expect(ran.status).toBe(1);
+    }
+  });
+
+  it('prints a run it cannot keep, exits 0 and says on stderr that the run was not kept', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'cli-unsaved-'));
+    try {
+      // A file where the runs' folders would be: the answers come, the saves fail.
+      await writeFile(join(own, 'comparisons'), '');
+      await writeFile(join(own, 'ladders'), '');
+      const trade = ['--sell', 'USDC', '--buy', 'WETH', '--data-dir', own];
+      const compared = await inProcess(['compare', ...trade, '--amount', '1000', '--chains', '1']);
+      expect(compared.code, compared.stderr).toBe(0);
+      expect(compared.stdout).toMatch(/^Ethereum \(1\)\s/m);
+      expect(compared.stderr).toMatch(/^swap-explorer compare: The comparison could not be saved: .+ \(the output is complete; the run is not kept\)$/m);
+      const priced = await inProcess(['price', ...trade, '--amount', '1000', '--chain', '1']);
+      expect(priced.code, priced.stderr).toBe(0);
+      expect(priced.stdout).toMatch(/^zid\s+0x[0-9a-f]{24}$/m);
+      expect(priced.stderr).toMatch(/^swap-explorer price: The comparison could not be saved: /m);
+      const laddered = await inProcess(['compare', ...trade, '--amounts', '1,10', '--chains', '1', '--models', 'permit2']);
+      expect(laddered.code, laddered.stderr).toBe(0);
+      expect(laddered.stderr).toMatch(/^swap-explorer compare: The size ladder could not be saved: .+ \(the output is complete; the run is not kept\)$/m);
+    } finally {
+      await rm(own, { recursive: true, force: true });
     }
   });
 

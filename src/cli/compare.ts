@@ -3,7 +3,7 @@ import type { Command, CommandIo } from './command.ts';
 import { compareAnswerNotes } from './answer-lines.ts';
 import { tokenSide } from './token-flags.ts';
 import { compareRowLabel, errorNotes, formatRun, isNothingAnswered } from './compare-format.ts';
-import { chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
+import { chainList, choiceFlag, defaultDataDir, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
 import type { CompareRequest, CompareRowWire } from '../ipc/channels/compare.ts';
 import type { LadderRequest } from '../ipc/channels/ladder.ts';
 
@@ -105,6 +105,7 @@ async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help:
   // Service text must not drive the terminal here either (issue 17).
   const output = formatLadder(status, options.format);
   io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
+  noteUnsaved('compare', status, io);
   if (status.state === 'cancelled') io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the sides not answered say cancelled\n`);
   if (status.state === 'failed') {
     io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
@@ -134,6 +135,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
     const output = formatRun(status, options.format, options.format === 'table' ? compareAnswerNotes(status.rows, details, options.request.taker) : '');
     io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
+    noteUnsaved('compare', status, io);
     if (status.state === 'cancelled') io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the finished rows are shown\n`);
     if (status.state === 'failed') {
       io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);

@@ -3,7 +3,7 @@ import { columnFractionDigits, formatFixed, formatInteger, formatTokenAmount } f
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { Command, CommandIo } from './command.ts';
 import { sideText } from './compare-format.ts';
-import { UsageError, chainList, choiceFlag, defaultDataDir, integerFlag, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
+import { UsageError, chainList, choiceFlag, defaultDataDir, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
 import { chainLabel } from '../domain/chains.ts';
 import { fillText } from '../domain/route-text.ts';
 import { priceAnswerLines } from './answer-lines.ts';
@@ -126,6 +126,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       io.stderr(`swap-explorer price: ${stripTerminalControls(status.error?.message ?? 'no answer')}\n`);
       return 1;
     }
+    noteUnsaved('price', status, io);
     const side = options.model === 'permit2' ? row.permit2 : row.allowanceHolder;
     const detail = details[row.chainId];
     const body = options.model === 'permit2' ? detail?.permit2?.body : detail?.allowanceHolder?.body;
