@@ -18,7 +18,7 @@ export class ComparePage {
   }
 
   get progress(): Locator {
-    return this.page.getByRole('status');
+    return this.page.getByRole('status', { name: 'Comparison progress' });
   }
 
   /** Body rows of the results table. */
