@@ -1,7 +1,7 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../ipc/result.ts';
-import { makeDirectory } from '../make-directory.ts';
+import { writeAtomically } from '../write-atomically.ts';
 import { newestRuns } from './newest-runs.ts';
 
 /**
@@ -9,8 +9,7 @@ import { newestRuns } from './newest-runs.ts';
  * by its id. Why files and not a table in the history database: a run is written once when it
  * ends and read whole when reopened, never queried by field; its rows already point into history
  * by entry id and zid. Files keep the runners independent of the history's schema and migrations,
- * and a run can be copied or deleted by hand. Writes go to a temp name and are renamed, so a crash
- * leaves no half file.
+ * and a run can be copied or deleted by hand. Each is written whole or not at all (write-atomically.ts).
  */
 
 /** What every stored run carries: the format version and the status naming its id. */
@@ -54,14 +53,9 @@ export function createRunFiles<Stored extends StoredRunFile, Summary extends { s
   };
   return {
     async save(run) {
-      const file = fileOf(run.status.runId);
-      try {
-        makeDirectory(dir);
-        await writeFile(`${file}.tmp`, JSON.stringify(run));
-        await rename(`${file}.tmp`, file);
-      } catch (error) {
-        throw new AppError('STORAGE', `The ${kind.noun} could not be saved: ${(error as Error).message}`);
-      }
+      // Not flushed to disk: the answers are in the history too, and a flush per run would make
+      // every short command wait on the disk for a record that can be lost.
+      await writeAtomically(fileOf(run.status.runId), JSON.stringify(run), `the ${kind.noun}`, { isDurable: false });
     },
     load,
     async list(limit = 100) {

@@ -1,9 +1,9 @@
 import { randomUUID, X509Certificate } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
-import { makeDirectory } from '../make-directory.ts';
+import { writeAtomically } from '../write-atomically.ts';
 import { LOCAL_PROFILE_ID, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
 
 /**
@@ -61,25 +61,6 @@ function checkCertificates(pem: string): void {
   }
 }
 
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
-  try {
-    makeDirectory(dirname(path));
-    const handle = await open(temp, 'w', 0o600);
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
-  } catch (error) {
-    // Cleaning up must not hide the write's own error (rm fails too when the dir is gone).
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw new AppError('STORAGE', `Could not save the profiles: ${(error as Error).message}`);
-  }
-}
-
 async function load(path: string, dataDir: string, now: () => Date): Promise<{ file: ProfilesFile; notice: string | null }> {
   const empty: ProfilesFile = { version: 1, profiles: [], local: { rateBudgetRps: LOCAL_DEFAULT_RATE_BUDGET } };
   let text: string;
@@ -115,7 +96,7 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
   // Writes go one after another so that two saves never race on the rename.
   let queue: Promise<unknown> = Promise.resolve();
   const commit = (next: ProfilesFile): Promise<void> => {
-    const write = queue.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`));
+    const write = queue.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`, 'the profiles'));
     queue = write.catch(() => undefined);
     return write.then(() => {
       file = next;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
-import { makeDirectory } from '../make-directory.ts';
+import { writeAtomically } from '../write-atomically.ts';
 import { SavedRequestFieldsSchema, SavedRequestSchema, SavedRequestsFileSchema, type ImportProblem, type SavedRequest } from '../../ipc/channels/saved-requests.ts';
 import { toFieldErrors } from '../../spec/index.ts';
 
@@ -33,24 +33,6 @@ export interface SavedRequestStore {
   exportJson(profileId: string): string;
   /** Imports an export file into a profile: all requests, or none with the reasons. */
   importJson(profileId: string, json: string): Promise<{ imported: number; problems: ImportProblem[] }>;
-}
-
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
-  try {
-    makeDirectory(dirname(path));
-    const handle = await open(temp, 'w', 0o600);
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw new AppError('STORAGE', `Could not save the saved requests: ${(error as Error).message}`);
-  }
 }
 
 async function load(path: string): Promise<{ file: StoreFile; notice: string | null }> {
@@ -103,7 +85,7 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
   let file = loaded.file;
   let queue: Promise<unknown> = Promise.resolve();
   const commit = (next: StoreFile): Promise<void> => {
-    const write = queue.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`));
+    const write = queue.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`, 'the saved requests'));
     queue = write.catch(() => undefined);
     return write.then(() => {
       file = next;
