@@ -33,6 +33,21 @@ test('bad amount lists are named in place and send nothing', async ({ app, engin
   expect((await engine.history.search(HistorySearchInputSchema.parse({ limit: 10 }))).rows).toHaveLength(0);
 });
 
+test('a ladder on screen says when the amounts or the One size fields have changed since it ran', async ({ app }) => {
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  await ladder.run('1, 10', ['Ethereum'], { sell: 'WETH', buy: 'USDC' });
+  await ladder.waitForEnd();
+  const note = app.page.getByText(/^The form has changed since this size ladder/);
+  await expect(note).toHaveCount(0);
+  await ladder.amounts.fill('1 10');
+  await expect(note).toHaveCount(0);
+  await ladder.amounts.fill('1, 10, 100');
+  await expect(note).toHaveText("The form has changed since this size ladder (amounts): the figures below are still the size ladder's; Run size ladder runs the form.");
+  await ladder.form.getByRole('checkbox', { name: 'Permit2' }).uncheck();
+  await expect(note).toContainText('(amounts, models)');
+});
+
 test('a size ladder that cannot be saved keeps its figures on screen and says it will not be listed', async ({ app, userDataDir }) => {
   // A file where the ladders' folder would be: every answer comes, the save fails.
   await writeFile(join(userDataDir, 'ladders'), '');

@@ -123,6 +123,25 @@ test('a cancelled run keeps its finished rows and says so', async ({ app }) => {
   await expect(app.page.getByRole('region', { name: 'Past comparisons' })).toContainText('cancelled');
 });
 
+test('once the form differs from the run on screen, the screen says in what, until the form states the run again', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum', 'Base'] });
+  await compare.waitForEnd();
+  const note = app.page.getByText(/^The form has changed since this comparison/);
+  await expect(note).toHaveCount(0);
+  // The same amount written with a thousands comma is the same trade.
+  await compare.form.getByLabel(/^Amount/).fill('1,000');
+  await expect(note).toHaveCount(0);
+  await compare.form.getByLabel(/^Amount/).fill('2000');
+  await compare.pickChains(['Ethereum']);
+  await expect(note).toHaveText("The form has changed since this comparison (amount, chains): the figures below are still the comparison's; Compare runs the form.");
+  await expect(app.page.getByText(/^1,000 USDC → WETH on 2 chains$/)).toBeVisible();
+  await app.expectNoSeriousAxe('the note that the form differs from the run');
+  await compare.form.getByLabel(/^Amount/).fill('1000');
+  await compare.pickChains(['Ethereum', 'Base']);
+  await expect(note).toHaveCount(0);
+});
+
 test('a comparison that cannot be saved keeps its rows on screen and says it will not be listed', async ({ app, userDataDir }) => {
   // A file where the runs' folder would be: every answer comes, the save fails.
   await writeFile(join(userDataDir, 'comparisons'), '');

@@ -11,6 +11,7 @@ import { comparisonToCsv, comparisonToJson, type ExportRow } from '../../../src/
 import type { ColumnId, SortDirection } from '../../views/compare/table-model.ts';
 import { OPTIONAL_COLUMNS, sortRows } from '../../views/compare/table-model.ts';
 import { pickText, type TokenPick } from '../../views/compare/token-choices.ts';
+import { formChanges, tradeOfRun, type TradeFields } from './form-changes.ts';
 
 const COLUMNS_KEY = 'swap-explorer.compare.columns';
 
@@ -111,6 +112,10 @@ export class CompareState {
   chains = $derived(this.pickedChains ?? this.availableChains);
   isRunning = $derived(this.status?.state === 'running');
   rows = $derived(this.status ? sortRows(this.status.rows, this.sortColumn, this.sortDirection) : []);
+  /** What the form changed since the run on screen (form-changes.ts); empty while it still describes it. */
+  changedSinceRun = $derived(
+    this.status ? formChanges(tradeOfRun(this.status.request, this.status.profileId, [this.status.request.amount], this.status.rows), this.tradeOfForm([this.amount]), 'amount') : [],
+  );
 
   /** Toggles one chain in the selection. */
   toggleChain(chainId: number, on: boolean): void {
@@ -170,6 +175,12 @@ export class CompareState {
       ...(this.swapFeeRecipient.trim() ? { swapFeeRecipient: this.swapFeeRecipient.trim() } : {}),
       overrides: this.parsedOverrides,
     };
+  }
+
+  /** The trade the form describes now, with the sizes of the mode asking (the amount, a ladder's amounts). */
+  tradeOfForm(sizes: readonly string[]): TradeFields {
+    const request = this.request();
+    return { ...request, profileId: this.profileId, sizes, chains: request.chains ?? [], models: request.models ?? [], overrides: request.overrides ?? [] };
   }
 
   /** Starts a run and polls it until it ends. */

@@ -5,7 +5,8 @@ import type { Result } from '../../../src/ipc/result.ts';
 import type { ladderChannels, LadderRequestInput, LadderStatus, LadderSummary } from '../../../src/ipc/channels/ladder.ts';
 import { ladderExportChains } from '../../../src/ipc/channels/ladder.ts';
 import { ladderChains } from '../../views/compare/ladder/ladder-chains.ts';
-import { parseAmountList } from '../../../src/domain/ladder-amounts.ts';
+import { parseAmountList, splitAmountList } from '../../../src/domain/ladder-amounts.ts';
+import { formChanges, tradeOfRun } from './form-changes.ts';
 import { ladderToCsv, ladderToJson } from '../../../src/domain/ladder-export.ts';
 import type { CompareState } from './compare.svelte.ts';
 
@@ -56,6 +57,13 @@ export class LadderState {
 
   constructor(compare: CompareState) {
     this.compare = compare;
+  }
+
+  /** What the form (the amounts, and the One size form's fields) changed since the ladder on screen. */
+  get changedSinceRun(): string[] {
+    if (!this.status) return [];
+    const run = tradeOfRun(this.status.request, this.status.profileId, this.status.request.amounts, this.status.rows);
+    return formChanges(run, this.compare.tradeOfForm(splitAmountList(this.amountsText)), 'amounts');
   }
 
   /** Starts a ladder; a bad amount list is reported in place and nothing is sent. */

@@ -1,0 +1,58 @@
+import { formatHumanAmount } from '../../../src/domain/number-format.ts';
+import type { CompareRequest, TokenOverride } from '../../../src/ipc/channels/compare.ts';
+
+/**
+ * What the Compare form now asks for that the run on screen did not: the figures on screen belong
+ * to the run's request, so once the form moves on, the screen says in what (FormChangedNote), and
+ * running runs the form. Used by both modes: a comparison's amount, a ladder's amounts.
+ */
+
+/** A trade as the form or a run's request states it. */
+export interface TradeFields {
+  /** The profile the run used, or the form's choice ('' while the form has none). */
+  profileId: string;
+  sell: string;
+  buy: string;
+  /** The amount, or a ladder's amounts, in human units as typed. */
+  sizes: readonly string[];
+  chains: readonly number[];
+  models: readonly string[];
+  taker?: string;
+  slippageBps?: number | string;
+  swapFeeBps?: number | string;
+  swapFeeRecipient?: string;
+  overrides: readonly TokenOverride[];
+}
+
+const text = (value: number | string | undefined) => (value === undefined ? '' : String(value).trim().toLowerCase());
+const sorted = (values: readonly (number | string)[]) => [...values].map(String).sort().join(',');
+const overridesKey = (overrides: readonly TokenOverride[]) =>
+  overrides.map((item) => [item.chainId, item.side, item.address.toLowerCase(), item.decimals ?? '', item.symbol ?? ''].join(':')).sort().join('|');
+
+/**
+ * The parts of the trade the form changed since the run, in the form's words ("amount",
+ * "chains", …); empty while the form still describes the run. Symbols and addresses compare
+ * without letter case; amounts as numbers are read ("1000" is "1,000").
+ */
+export function formChanges(run: TradeFields, form: TradeFields, sizeName: 'amount' | 'amounts'): string[] {
+  const checks: [string, boolean][] = [
+    ['profile', form.profileId !== '' && form.profileId !== run.profileId],
+    ['pair', text(form.sell) !== text(run.sell) || text(form.buy) !== text(run.buy)],
+    [sizeName, form.sizes.map(formatHumanAmount).join(',') !== run.sizes.map(formatHumanAmount).join(',')],
+    ['chains', sorted(form.chains) !== sorted(run.chains)],
+    ['models', sorted(form.models) !== sorted(run.models)],
+    ['taker', text(form.taker) !== text(run.taker)],
+    ['slippage', text(form.slippageBps) !== text(run.slippageBps)],
+    ['integrator fee', text(form.swapFeeBps) !== text(run.swapFeeBps) || text(form.swapFeeRecipient) !== text(run.swapFeeRecipient)],
+    ['address overrides', overridesKey(form.overrides) !== overridesKey(run.overrides)],
+  ];
+  return checks.filter(([, isChanged]) => isChanged).map(([name]) => name);
+}
+
+/**
+ * A run's trade: its request with the profile it used and its sizes. A request without chains
+ * (a run the engine gave its default chains) is read as the chains of its rows.
+ */
+export function tradeOfRun(request: Omit<CompareRequest, 'amount'>, profileId: string, sizes: readonly string[], rows: readonly { chainId: number }[]): TradeFields {
+  return { ...request, profileId, sizes, chains: request.chains ?? [...new Set(rows.map((row) => row.chainId))] };
+}
