@@ -1,25 +1,50 @@
 import type { RunStatus } from '../../../src/ipc/channels/compare.ts';
+import type { LadderStatus } from '../../../src/ipc/channels/ladder.ts';
 import { formatHumanAmount } from '../../../src/domain/number-format.ts';
 
 /**
- * The line above the table: the trade each figure belongs to, labelled with the tokens the
- * requests actually used (an override's symbol, never the pair picker's), grouped by pair when
- * chains differ (issue 11, case 2).
+ * The line above a run's figures: the trade each belongs to, labelled with the tokens the requests
+ * actually used (an override's symbol, never the pair picker's), grouped by pair when chains
+ * differ (issue 11, case 2).
  */
-export function runCaption(status: RunStatus): string {
-  const groups = new Map<string, { chains: string[]; isOverride: boolean }>();
-  for (const row of status.rows) {
-    const key = `${row.sellToken.symbol} → ${row.buyToken.symbol}`;
-    const group = groups.get(key) ?? { chains: [], isOverride: false };
-    group.chains.push(row.chainName);
+
+type CaptionRow = Pick<RunStatus['rows'][number], 'chainName' | 'sellToken' | 'buyToken'>;
+
+interface PairGroup {
+  pair: string;
+  chains: string[];
+  isOverride: boolean;
+}
+
+// Each pair the rows used, with its chains (once each: a ladder has a row per chain and size).
+function pairGroups(rows: readonly CaptionRow[]): PairGroup[] {
+  const groups = new Map<string, PairGroup>();
+  for (const row of rows) {
+    const pair = `${row.sellToken.symbol} → ${row.buyToken.symbol}`;
+    const group = groups.get(pair) ?? { pair, chains: [], isOverride: false };
+    if (!group.chains.includes(row.chainName)) group.chains.push(row.chainName);
     group.isOverride ||= Boolean(row.sellToken.isOverride || row.buyToken.isOverride);
-    groups.set(key, group);
+    groups.set(pair, group);
   }
+  return [...groups.values()];
+}
+
+const chainCount = (count: number) => `${count} chain${count === 1 ? '' : 's'}`;
+
+/** A comparison's caption: "1,000 USDC → WETH on 4 chains", or per pair when chains used different tokens. */
+export function runCaption(status: RunStatus): string {
   const amount = formatHumanAmount(status.request.amount);
-  if (groups.size === 0) return `${amount} ${status.request.sell} → ${status.request.buy}`;
-  const parts = [...groups].map(([pair, group]) => {
-    const note = group.isOverride ? ', address override' : '';
-    return groups.size === 1 ? `${amount} ${pair}${note ? ` (${note.slice(2)})` : ''}` : `${pair} on ${group.chains.join(', ')}${note}`;
-  });
-  return groups.size === 1 ? `${parts[0]} on ${status.rows.length} chain${status.rows.length === 1 ? '' : 's'}` : `${amount} sold: ${parts.join(' · ')}`;
+  const groups = pairGroups(status.rows);
+  if (groups.length === 0) return `${amount} ${status.request.sell} → ${status.request.buy}`;
+  if (groups.length === 1) return `${amount} ${groups[0]!.pair}${groups[0]!.isOverride ? ' (address override)' : ''} on ${chainCount(status.rows.length)}`;
+  return `${amount} sold: ${groups.map((group) => `${group.pair} on ${group.chains.join(', ')}${group.isOverride ? ', address override' : ''}`).join(' · ')}`;
+}
+
+/** A size ladder's caption: "WETH → USDC at 1, 10, 100, 1,000 on 2 chains", or per pair as above. */
+export function ladderCaption(status: LadderStatus): string {
+  const sizes = status.request.amounts.map(formatHumanAmount).join(', ');
+  const groups = pairGroups(status.rows);
+  if (groups.length === 0) return `${status.request.sell} → ${status.request.buy} at ${sizes}`;
+  if (groups.length === 1) return `${groups[0]!.pair}${groups[0]!.isOverride ? ' (address override)' : ''} at ${sizes} on ${chainCount(groups[0]!.chains.length)}`;
+  return `At ${sizes}: ${groups.map((group) => `${group.pair} on ${group.chains.join(', ')}${group.isOverride ? ', address override' : ''}`).join(' · ')}`;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { hopBars, seriesClass, seriesNumber } from './route-colors.ts';
 import { overrideProblems, parseOverride, tokenChoices } from './override-check.ts';
 import { whyText, rateText } from './detail-model.ts';
-import { runCaption } from './caption.ts';
+import { ladderCaption, runCaption } from './caption.ts';
+import type { LadderStatus } from '../../../src/ipc/channels/ladder.ts';
 import { blocksText, bpsText } from './table-model.ts';
 import { okSide, problemSide, row } from './test-rows.ts';
 import type { RunStatus } from '../../../src/ipc/channels/compare.ts';
@@ -96,5 +97,16 @@ describe('runCaption', () => {
     const status = { request: { amount: '1000', sell: 'USDC', buy: 'WETH' }, rows: [taxed, plain] } as unknown as RunStatus;
     expect(runCaption(status)).toBe('1,000 sold: USDC → TAXD on Ethereum, address override · USDC → WETH on Optimism');
     expect(runCaption({ ...status, rows: [plain] })).toBe('1,000 USDC → WETH on 1 chain');
+  });
+});
+
+describe('ladderCaption', () => {
+  it('names the pair and every size, each chain once though it has a row per size', () => {
+    const optimism = row(10, 'Optimism', okSide('allowance-holder', 1n, 1), okSide('permit2', 1n, 2), 0, 'tie');
+    const ethereum = row(1, 'Ethereum', okSide('allowance-holder', 1n, 3), okSide('permit2', 1n, 4), 0, 'tie');
+    const status = { request: { amounts: ['1', '10', '1000'], sell: 'USDC', buy: 'WETH' }, rows: [optimism, ethereum, optimism, ethereum] } as unknown as LadderStatus;
+    expect(ladderCaption(status)).toBe('USDC → WETH at 1, 10, 1,000 on 2 chains');
+    const taxed = { ...ethereum, buyToken: { address: A, symbol: 'TAXD', decimals: 18, isOverride: true } };
+    expect(ladderCaption({ ...status, rows: [optimism, taxed] } as unknown as LadderStatus)).toBe('At 1, 10, 1,000: USDC → WETH on Optimism · USDC → TAXD on Ethereum, address override');
   });
 });
