@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RateScheduler, type PaceGroup } from './rate-scheduler.ts';
+import { RateScheduler, splitFinishesSooner, type PaceGroup } from './rate-scheduler.ts';
 import { backoffDelay, parseRetryAfter } from './retry.ts';
 
 // A fake clock drives the scheduler's timers: each start is stamped with the time it was released.
@@ -85,6 +85,27 @@ describe('RateScheduler', () => {
     // Four more behind them: waiting would leave a slot empty, so chain 2 starts one side at once.
     const many = await run(4);
     expect([many['1ah'], many['1p2'], many['2ah'], many['2p2']]).toEqual([1025, 1025, 1025, 1525]);
+  });
+
+  it('keeps every pair of a small ladder together, since splitting would not start the last one sooner', async () => {
+    const { starts, ask } = scheduled(5);
+    for (let pair = 0; pair < 8; pair += 1) for (const side of ['ah', 'p2']) void ask(`${pair}${side}`, { id: `size ${pair}`, size: 2 });
+    await vi.advanceTimersByTimeAsync(5000);
+    const at = Object.fromEntries(starts.map((start) => [start.label, start.at]));
+    for (let pair = 0; pair < 8; pair += 1) expect(at[`${pair}p2`], `pair ${pair}`).toBe(at[`${pair}ah`]);
+    // Two pairs a window, the last at 3,075 ms: where 16 starts one by one at 5 a window end too.
+    expect(starts.map((start) => start.at)).toEqual([0, 0, 0, 0, 1025, 1025, 1025, 1025, 2050, 2050, 2050, 2050, 3075, 3075, 3075, 3075]);
+  });
+
+  it('splits a group only when that drains the queue in fewer windows', () => {
+    // What waits fits one window: never.
+    expect(splitFinishesSooner(5, 5, 2, 1)).toBe(false);
+    // 12 left as pairs at 5 rps: 3 windows together, 3 split (11 after the one now).
+    expect(splitFinishesSooner(12, 5, 2, 1)).toBe(false);
+    // 200 as pairs: 50 windows together, 40 split.
+    expect(splitFinishesSooner(200, 5, 2, 1)).toBe(true);
+    // Triples at 7 rps fill 6 of 7 slots: 70 requests take 12 windows together, 10 split.
+    expect(splitFinishesSooner(70, 7, 3, 1)).toBe(true);
   });
 
   it("holds a group's slots for a member that asks later, and only while their window is open", async () => {
