@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import type { z } from 'zod';
-import { CompareRequestSchema, type CompareRequest, type CompareRequestInput, type RunStatus } from '../ipc/channels/compare.ts';
+import { CompareRequestSchema, unsavedReason, type CompareRequest, type CompareRequestInput, type RunStatus } from '../ipc/channels/compare.ts';
 import { isAppError } from '../ipc/result.ts';
 import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
@@ -169,5 +169,6 @@ export function reportError(command: string, error: unknown, usage: string, io: 
  * ladders/ later.
  */
 export function noteUnsaved(command: string, status: Pick<RunStatus, 'state' | 'error'>, io: CommandIo): void {
-  if (status.state !== 'failed' && status.error) io.stderr(`swap-explorer ${command}: ${stripTerminalControls(status.error.message)} (the output is complete; the run is not kept)\n`);
+  const reason = unsavedReason(status);
+  if (reason) io.stderr(`swap-explorer ${command}: ${stripTerminalControls(reason)} (the output is complete; the run is not kept)\n`);
 }

@@ -30,14 +30,17 @@ function pairGroups(rows: readonly CaptionRow[]): PairGroup[] {
 }
 
 const chainCount = (count: number) => `${count} chain${count === 1 ? '' : 's'}`;
+// The pair alone (one pair in the run), or with its chains (several).
+const soleText = (group: PairGroup) => `${group.pair}${group.isOverride ? ' (address override)' : ''}`;
+const groupsText = (groups: readonly PairGroup[]) => groups.map((group) => `${group.pair} on ${group.chains.join(', ')}${group.isOverride ? ', address override' : ''}`).join(' · ');
 
 /** A comparison's caption: "1,000 USDC → WETH on 4 chains", or per pair when chains used different tokens. */
 export function runCaption(status: RunStatus): string {
   const amount = formatHumanAmount(status.request.amount);
   const groups = pairGroups(status.rows);
   if (groups.length === 0) return `${amount} ${status.request.sell} → ${status.request.buy}`;
-  if (groups.length === 1) return `${amount} ${groups[0]!.pair}${groups[0]!.isOverride ? ' (address override)' : ''} on ${chainCount(status.rows.length)}`;
-  return `${amount} sold: ${groups.map((group) => `${group.pair} on ${group.chains.join(', ')}${group.isOverride ? ', address override' : ''}`).join(' · ')}`;
+  if (groups.length === 1) return `${amount} ${soleText(groups[0]!)} on ${chainCount(status.rows.length)}`;
+  return `${amount} sold: ${groupsText(groups)}`;
 }
 
 /** A size ladder's caption: "WETH → USDC at 1, 10, 100, 1,000 on 2 chains", or per pair as above. */
@@ -45,6 +48,6 @@ export function ladderCaption(status: LadderStatus): string {
   const sizes = status.request.amounts.map(formatHumanAmount).join(', ');
   const groups = pairGroups(status.rows);
   if (groups.length === 0) return `${status.request.sell} → ${status.request.buy} at ${sizes}`;
-  if (groups.length === 1) return `${groups[0]!.pair}${groups[0]!.isOverride ? ' (address override)' : ''} at ${sizes} on ${chainCount(groups[0]!.chains.length)}`;
-  return `At ${sizes}: ${groups.map((group) => `${group.pair} on ${group.chains.join(', ')}${group.isOverride ? ', address override' : ''}`).join(' · ')}`;
+  if (groups.length === 1) return `${soleText(groups[0]!)} at ${sizes} on ${chainCount(groups[0]!.chains.length)}`;
+  return `At ${sizes}: ${groupsText(groups)}`;
 }

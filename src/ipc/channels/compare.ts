@@ -205,6 +205,14 @@ export const RunStatusSchema = lazySchema(() => runStatusSchema(CompareRequestSc
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 /** A past run in compare.list. */
+/**
+ * Why an ended run was not saved, or null: a run that did not fail carries an error only when its
+ * save failed (core/compare/run-ending.ts, saveEnded); its figures are whole all the same.
+ */
+export function unsavedReason(status: Pick<RunStatus, 'state' | 'error'>): string | null {
+  return status.state !== 'failed' && status.state !== 'running' && status.error ? status.error.message : null;
+}
+
 export const RunSummarySchema = lazySchema(() =>
   z.object({
     runId: z.string(),
