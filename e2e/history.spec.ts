@@ -117,6 +117,19 @@ test('two prices diff by JSON path, with the amount changes in bps and human uni
   );
   expect(splitSymbols).toEqual([]);
   await expect(body.getByRole('row', { name: /^\$\.zid changed/ })).toContainText(second);
+  // The two sides' lines fit the panel, each value on one line (no endpoint split at its hyphen).
+  const sides = await history.diff.locator('table.who').evaluate((table) => {
+    const panel = table.closest('section')!.getBoundingClientRect();
+    const splitValues = [...table.querySelectorAll('td, time')].flatMap((cell) => {
+      const text = cell.firstChild;
+      if (text?.nodeType !== Node.TEXT_NODE) return [];
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      return range.getClientRects().length > 1 ? [text.textContent] : [];
+    });
+    return { overflows: table.getBoundingClientRect().right > panel.right, splitValues };
+  });
+  expect(sides).toEqual({ overflows: false, splitValues: [] });
   await app.screenshot('history-diff');
   await history.diff.getByRole('button', { name: 'Back to entry' }).click();
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(second);
