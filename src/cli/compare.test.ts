@@ -217,6 +217,17 @@ describe('swap-explorer price', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ liquidityAvailable: true, mode: 'exact-in', sellAmount: '1000000000', zid: expect.any(String) });
   });
 
+  it('shows buy and net buy apart when the network fee is small against a large buy', async () => {
+    // 1,000 WETH on Base buys millions of USDC for a fee of a fraction of a cent, which 7
+    // significant digits (whole USDC here) hid: "buy" and "net buy" read the same.
+    const large = await inProcess(['price', '--chain', '8453', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1000', '--data-dir', dir]);
+    expect(large.code, large.stderr).toBe(0);
+    const figure = (label: string) => new RegExp(`^${label}\\s+([0-9,.]+) USDC$`, 'm').exec(large.stdout)?.[1];
+    expect(figure('buy')).toMatch(/^\d{1,3}(,\d{3}){2}/);
+    expect(figure('net buy')).toBeDefined();
+    expect(figure('net buy')).not.toBe(figure('buy'));
+  });
+
   it('prints the answer\'s fees, token taxes and issues, and what no issue means', async () => {
     const fot = DEMO_TAX_TOKENS.find((demo) => demo.symbol === 'FOTD')!;
     // By address: the demo list knows it, so no decimals are asked.

@@ -1,5 +1,5 @@
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
-import { columnFractionDigits, formatFixed, formatInteger, formatTokenAmount } from '../domain/number-format.ts';
+import { comparableFractionDigits, formatFixed, formatInteger, formatTokenAmount } from '../domain/number-format.ts';
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { Command, CommandIo } from './command.ts';
 import { sideText } from './compare-format.ts';
@@ -92,7 +92,9 @@ function feeMakeupText(row: CompareRowWire, body: unknown): string {
  */
 export function priceTable(row: CompareRowWire, side: ModelSideWire, answerLines: readonly [string, string][] = [], body: unknown = null): string {
   const d = row.buyToken.decimals;
-  const digits = columnFractionDigits([side.buyAmount, side.minBuyAmount, side.netBuyAmount].filter((value) => value !== null), d);
+  // Enough digits that amounts which differ read differently: a network fee of 0.75 USDC on 2.9M
+  // left "buy" and "net buy" the same figure at 7 significant digits.
+  const digits = comparableFractionDigits([side.buyAmount, side.minBuyAmount, side.netBuyAmount].filter((value) => value !== null), d);
   const symbols = new Map(side.routeTokens.map((token) => [token.address.toLowerCase(), token.symbol]));
   const name = (address: unknown) => symbols.get(String(address).toLowerCase()) ?? String(address);
   const lines: [string, string][] = [
