@@ -48,6 +48,9 @@ const items: ExportRow[] = [
     sellSymbol: 'WETH',
     buySymbol: 'USDC',
     buyAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    sellAddress: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
+    sellDecimals: 18,
+    sellAmount: '1500000000000000000',
     buyPerNative: null,
     hasTax: true,
     issues: { allowanceHolder: ['allowance', 'balance'], permit2: [] },
@@ -55,7 +58,7 @@ const items: ExportRow[] = [
   },
 ];
 // A row from a run saved before taxes, issues and blocks were kept: not known, which is not "none".
-const older: ExportRow = { ...items[0]!, hasTax: undefined, issues: undefined, blocks: undefined };
+const older: ExportRow = { ...items[0]!, hasTax: undefined, issues: undefined, blocks: undefined, sellAddress: undefined, sellDecimals: undefined, sellAmount: undefined };
 
 describe('comparisonToCsv', () => {
   it('writes a header and one row per chain that a CSV reader gets back field for field', () => {
@@ -79,13 +82,17 @@ describe('comparisonToCsv', () => {
     expect(cell('permit2_issues')).toBe('');
     expect(cell('allowance_holder_block')).toBe(ahBody.blockNumber);
     expect(cell('permit2_block')).toBe('');
+    // The trade asked, not only what came back: the sell token's address and the amount both ways.
+    expect(cell('sell_token')).toBe('0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2');
+    expect(cell('sell_amount')).toBe('1.5');
+    expect(cell('sell_amount_base_units')).toBe('1500000000000000000');
   });
 
-  it('adds the tax flag, the issues and the blocks after every column it had, so earlier columns keep their place', () => {
-    expect(COMPARISON_CSV_COLUMNS.slice(-5)).toEqual(['has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block']);
-    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 6);
+  it('adds later columns after every column it had, so earlier columns keep their place', () => {
+    expect(COMPARISON_CSV_COLUMNS.slice(-8)).toEqual(['has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'sell_token', 'sell_amount', 'sell_amount_base_units']);
+    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 9);
     const [header, row] = readCsv(comparisonToCsv([older]));
-    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(['', '', '', '', '']);
+    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(['', '', '', '', '', '', '', '']);
   });
 
   it('quotes commas, quotes and line breaks, and defuses formulas but not negative numbers', () => {
@@ -114,5 +121,10 @@ describe('comparisonToJson', () => {
     const before = JSON.parse(comparisonToJson([older])).rows[0];
     expect([before.hasTax, before.issues, before.blocks]).toEqual([null, { allowanceHolder: null, permit2: null }, { allowanceHolder: null, permit2: null }]);
     expect(row.blocks).toEqual({ allowanceHolder: ahBody.blockNumber, permit2: null });
+    // Each row names the trade its requests priced.
+    expect(row.sellToken).toEqual({ symbol: 'WETH', address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', decimals: 18 });
+    expect(row.buyToken).toEqual({ symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 });
+    expect(row.sellAmount).toBe('1500000000000000000');
+    expect([before.sellToken.address, before.sellAmount]).toEqual([null, null]);
   });
 });

@@ -19,6 +19,14 @@ export interface ExportRow {
   sellSymbol?: string;
   buySymbol?: string;
   buyAddress?: string;
+  /**
+   * The trade the row's requests priced: the sell token's address and decimals and the amount in
+   * its base units (per chain: 1,000 USDC is 10^9 on Ethereum, 10^21 on BSC). Without them an
+   * export listed what came back but not what was asked. Undefined: not known (a run saved before).
+   */
+  sellAddress?: string;
+  sellDecimals?: number;
+  sellAmount?: string;
   /** Buy-token base units per whole native unit the fee was converted with; null: fee not priced. */
   buyPerNative?: string | null;
   /** A side's answer reported a non-zero token tax (undefined: not known, a run saved before). */
@@ -45,6 +53,7 @@ export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
   'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
+  'sell_token', 'sell_amount', 'sell_amount_base_units',
 ];
 
 /** Quotes a CSV field (RFC 4180) and defuses spreadsheet formulas in text such as error messages. */
@@ -81,6 +90,15 @@ function sideCells(side: ModelSide, item: ExportRow): (string | null)[] {
   ];
 }
 
+function sellHuman(item: ExportRow): string | null {
+  return item.sellAmount === undefined || item.sellDecimals === undefined ? null : human(BigInt(item.sellAmount), item.sellDecimals);
+}
+
+/** A token as the JSON export names it; null where the run did not keep it. */
+function tokenOf(symbol: string | undefined, address: string | undefined, decimals: number | undefined): { symbol: string | null; address: string | null; decimals: number | null } {
+  return { symbol: symbol ?? null, address: address ?? null, decimals: decimals ?? null };
+}
+
 /** The table as CSV: a header row, then one line per chain, CRLF line ends (RFC 4180). */
 export function comparisonToCsv(items: readonly ExportRow[]): string {
   const lines = [COMPARISON_CSV_COLUMNS.map(csvField).join(',')];
@@ -90,7 +108,10 @@ export function comparisonToCsv(items: readonly ExportRow[]): string {
     // Issues: the kinds reported, ';'-separated; empty when none was reported (or, in a run saved
     // before issues were kept, not known: the JSON tells the two apart with null).
     const issues = (kinds: readonly string[] | undefined) => (kinds ?? []).join('; ');
-    const tail = [item.hasTax === undefined ? null : String(item.hasTax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null];
+    const tail = [
+      item.hasTax === undefined ? null : String(item.hasTax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
+      item.sellAddress ?? null, sellHuman(item), item.sellAmount ?? null,
+    ];
     const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
     lines.push(cells.map(csvField).join(','));
   }
@@ -107,6 +128,9 @@ export const COMPARISON_JSON_FORMAT = 'swap-explorer.comparison';
 export function comparisonToJson(items: readonly ExportRow[]): string {
   const rows = items.map((item) => ({
     chainName: item.chainName,
+    sellToken: tokenOf(item.sellSymbol, item.sellAddress, item.sellDecimals),
+    buyToken: tokenOf(item.buySymbol, item.buyAddress, item.buyDecimals),
+    sellAmount: item.sellAmount ?? null,
     buyDecimals: item.buyDecimals,
     nativeDecimals: item.nativeDecimals,
     ...item.row,
