@@ -1,22 +1,22 @@
-import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseHistoryFile, type ImportProblem } from '../domain/history-file.ts';
 import { isDeeperThan } from '../domain/json-depth.ts';
 import { entryHasProblems, escapeJsonControls, explainEntry, explainPastedBody, isProblem, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
 import { swapChains } from '../domain/chains.ts';
-import { HISTORY_IMPORT_MAX_CHARS } from '../ipc/channels/history-io.ts';
 import type { Command, CommandIo } from './command.ts';
 import { UsageError, chainList, choiceFlag, reportError } from './compare-run.ts';
 import { entryText, recognizedText } from './explain-format.ts';
+import { readExplainInput } from './explain-input.ts';
 import { historyDataDir, openHistory } from './history-data.ts';
 import { entryLike } from './history.ts';
 
 /**
  * `swap-explorer explain <zid | url | curl-file | body-file | har-file>`: the support paste of the
- * app in a terminal. The argument is a file when one exists at that path (`-` reads stdin), else
- * the text itself. A zid is looked up in the app's history. Everything printed passes through
- * stripTerminalControls (text) or escapeJsonControls (JSON): it comes from customers and services.
- * Exit codes: 0 nothing is wrong, 1 findings (or an error answer, an unknown zid, a bad file), 2 usage;
+ * app in a terminal. The argument is standard input (`-`), a file, or the text itself: when it is
+ * taken as a file is explain-input.ts's rule. A zid is looked up in the app's history. Everything
+ * printed passes through stripTerminalControls (text) or escapeJsonControls (JSON): it comes from
+ * customers and services. Exit codes: 0 nothing is wrong, 1 findings (or an error answer, an
+ * unknown zid, a file that is not one explain reads), 2 usage (a file that is missing or unreadable);
  * 'info' findings (the headers a bare URL cannot show) do not count.
  */
 
@@ -24,14 +24,19 @@ const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file |
 
   <input>                a zid or zid prefix (0x + 6 or more hex digits), a URL or curl line,
                          or a file holding a curl command, fetch/axios snippet, raw HTTP request,
-                         JSON body, HAR or Swap Explorer export ("-" reads standard input)
+                         JSON body, HAR or Swap Explorer export ("-" reads standard input).
+                         It is read as a file when it exists, or when it looks like a path: it
+                         ends in .har, .json or .txt, or holds a / or \\ and is neither a URL
+                         nor a path of the service (/swap/...). A file that does not exist or
+                         cannot be read is a usage error (exit 2)
   --chain ID             the chain of a price or quote body pasted without its request: its
                          amounts are then read in that chain's token units (a body names no chain)
   --format FORMAT        text (default) or json
   --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
 
-Exit codes: 0 nothing wrong, 1 findings, 2 usage. A bare URL carries no headers, so a missing
-svc-api-key or svc-version header is printed as an "info" note and does not make it exit 1.
+Exit codes: 0 nothing wrong, 1 findings, 2 usage (a file that does not exist or cannot be read).
+A bare URL carries no headers, so a missing svc-api-key or svc-version header is printed as an
+"info" note and does not make it exit 1.
 `;
 
 const OPTIONS = { chain: { type: 'string' }, format: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
@@ -41,23 +46,6 @@ export type ExplainResult =
   | Exclude<Recognized, { kind: 'zid' } | { kind: 'history-file' }>
   | { kind: 'zid'; zid: string; isPrefix: boolean; history: string; entries: (EntryExplanation & { id: number })[] }
   | { kind: 'history-file'; format: 'har' | 'json'; ok: boolean; problems: ImportProblem[]; message: string | null; entries: EntryExplanation[] };
-
-async function readInput(argument: string): Promise<string> {
-  if (argument === '-') {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > HISTORY_IMPORT_MAX_CHARS) throw new UsageError('standard input is larger than 50 MB');
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
-  const info = await stat(argument).catch(() => null);
-  if (!info?.isFile()) return argument;
-  if (info.size > HISTORY_IMPORT_MAX_CHARS) throw new UsageError(`${argument} is larger than 50 MB`);
-  return readFile(argument, 'utf8');
-}
 
 function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir: string): ExplainResult {
   const history = openHistory(dataDir);
@@ -164,7 +152,8 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       io.stdout(USAGE);
       return 0;
     }
-    const result = explainInput(await readInput(options.input), options.dataDir, options.chainId);
+    const input = await readExplainInput(options.input);
+    const result = explainInput(input.text, options.dataDir, options.chainId);
     io.stdout(options.format === 'json' ? `${jsonOf(result)}\n` : `${stripTerminalControls(resultText(result))}\n`);
     return hasProblems(result) ? 1 : 0;
   } catch (error) {

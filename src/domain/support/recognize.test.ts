@@ -46,6 +46,9 @@ describe('recognizePaste: what a paste is', () => {
     const recognized = recognizePaste('hello, my swap failed');
     expect(recognized.kind).toBe('unknown');
     expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/curl/);
+    // The paste box and `explain` each say "not recognised" in their own words before the reason.
+    expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/^Expected a zid/);
+    expect(recognized.kind === 'unknown' && recognized.reason).not.toMatch(/not recognised|paste/i);
   });
 });
 
@@ -57,20 +60,20 @@ describe('recognizePaste: hostile and huge pastes get the import\'s caps before 
     const parse = vi.spyOn(JSON, 'parse');
     const recognized = recognizePaste(hostile);
     expect(parse).not.toHaveBeenCalled();
-    expect(recognized).toMatchObject({ kind: 'unknown', reason: 'The paste was not read: The file has more than 100,000 entries, the most one import takes; split it into smaller files. Nothing was parsed or imported.' });
+    expect(recognized).toMatchObject({ kind: 'unknown', reason: 'The text was not read: The file has more than 100,000 entries, the most one import takes; split it into smaller files. Nothing was parsed.' });
   });
 
   it('refuses one entry holding more containers than a request and its answer need', () => {
     const entry = `{"deep":[${'[],'.repeat(60_000)}[]]}`;
     const recognized = recognizePaste(`{"log":{"version":"1.2","entries":[{},${entry}]}}`);
-    expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/^The paste was not read: Entry 1 holds more than 50,000 JSON objects and arrays/);
+    expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/^The text was not read: Entry 1 holds more than 50,000 JSON objects and arrays/);
   });
 
   it('refuses a paste larger than the import takes before reading it at all', () => {
     const huge = `{"a":"${'x'.repeat(50 * 1024 * 1024)}"}`;
     const recognized = recognizePaste(huge);
     expect(recognized).toMatchObject({ kind: 'unknown', redactedText: '' });
-    expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/^The paste was not read: at 50\.0 MB it is larger than 50 MB/);
+    expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/^The text was not read: at 50\.0 MB it is larger than 50 MB/);
   });
 
   it('still reads a large body with many objects, which has no entries (only the whole-text cap applies)', () => {

@@ -61,18 +61,19 @@ function parseRequest(text: string): PastedRequest | null {
 export function recognizePaste(text: string): Recognized {
   if (text.length > MAX_HISTORY_FILE_CHARS) {
     const size = `${(text.length / 1024 / 1024).toFixed(1)} MB`;
-    return { kind: 'unknown', reason: `The paste was not read: at ${size} it is larger than 50 MB, the most an import takes. Ask the customer for a smaller export (fewer entries).`, redactedText: '' };
+    return { kind: 'unknown', reason: `The text was not read: at ${size} it is larger than 50 MB, the most an import takes. Ask the customer for a smaller export (fewer entries).`, redactedText: '' };
   }
   const redactedText = redactPaste(text);
   const trimmed = redactedText.trim();
-  if (trimmed === '') return { kind: 'unknown', reason: 'The paste is empty.', redactedText };
+  if (trimmed === '') return { kind: 'unknown', reason: 'The text is empty.', redactedText };
   const zid = parseZid(trimmed);
   if (zid) return { kind: 'zid', ...zid, redactedText };
   const json = parseJson(trimmed);
   if (json.ok) return recognizeJson(json.value, redactedText);
-  if (json.refused) return { kind: 'unknown', reason: `The paste was not read: ${json.refused}. Nothing was parsed or imported.`, redactedText };
+  if (json.refused) return { kind: 'unknown', reason: `The text was not read: ${json.refused}. Nothing was parsed.`, redactedText };
   const request = parseRequest(trimmed);
   if (request) return { kind: 'request', request, ...lintRequest(request), redactedText };
   if (/^0x[0-9a-fA-F]{40}$/.test(trimmed)) return { kind: 'unknown', reason: 'This is an address (0x + 40 hex digits), not a zid (0x + 24 hex digits).', redactedText };
-  return { kind: 'unknown', reason: 'Not recognised: paste a zid (0x + 24 hex digits, or its first 6 or more), a URL, a curl command, a fetch or axios snippet, a raw HTTP request, a JSON body, or a HAR / history file.', redactedText };
+  // Reasons fit both the paste box and `explain <file or text>`, which each put them after their own words.
+  return { kind: 'unknown', reason: 'Expected a zid (0x + 24 hex digits, or its first 6 or more), a URL, a curl command, a fetch or axios snippet, a raw HTTP request, a JSON body, or a HAR / history file.', redactedText };
 }

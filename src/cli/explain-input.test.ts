@@ -1,0 +1,66 @@
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { looksLikePath } from './explain-input.ts';
+import { inProcess as cli } from './test-support.ts';
+
+// What `explain <input>` takes as a file, against real files and folders in a temp dir: a mistyped
+// file name is a usage error naming the file, never explained as a URL or "not recognised".
+
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-explain-input-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('explain: when the argument is a file', () => {
+  it('names a file that does not exist, absolute, bare or relative, and exits 2', async () => {
+    for (const missing of [join(dir, 'x', 'missing.har'), 'missing.har', './customer.har', 'Downloads/customer', 'C:\\Users\\me\\customer.har']) {
+      const ran = await cli(['explain', missing]);
+      expect(ran.code, missing).toBe(2);
+      expect(ran.stderr).toContain(`swap-explorer explain: file ${missing} does not exist`);
+      expect(ran.stdout).toBe('');
+    }
+  });
+
+  it('says a folder is not a file, and exits 2', async () => {
+    const folder = join(dir, 'export');
+    await mkdir(folder);
+    const ran = await cli(['explain', folder]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain(`swap-explorer explain: ${folder} is a directory, not a file`);
+  });
+
+  // Root reads a file whatever its mode, so the refusal can only be seen as another user.
+  it.skipIf(process.getuid?.() === 0)('says a file it may not read cannot be read, and exits 2', async () => {
+    const locked = join(dir, 'locked.har');
+    await writeFile(locked, '{}');
+    await chmod(locked, 0o000);
+    const ran = await cli(['explain', locked]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain(`file ${locked} cannot be read: permission denied`);
+  });
+
+  it('still reads a path of the service, a host with its path and a URL as a request', async () => {
+    const query = `chainId=1&sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000`;
+    for (const request of [`/swap/permit2/price?${query}`, '/swap/v1/price', 'api.example.com/swap/permit2/price', `https://api.example.com/swap/permit2/price?${query}`]) {
+      const ran = await cli(['explain', request]);
+      expect(ran.stdout, request).toMatch(/^Recognised: a request \(url\)/);
+    }
+  });
+
+  it('says what it expected for text it cannot read, once and without "paste"', async () => {
+    const ran = await cli(['explain', 'hello']);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toBe('Not recognised: Expected a zid (0x + 24 hex digits, or its first 6 or more), a URL, a curl command, a fetch or axios snippet, a raw HTTP request, a JSON body, or a HAR / history file.\n');
+  });
+
+  it('documents the rule: a path by its ending or its separator, never a URL, query, JSON or curl line', () => {
+    for (const path of ['missing.har', 'a b.JSON', 'notes.txt', '/tmp/x/missing', '../customer', '~/customer', 'dir\\file']) expect(looksLikePath(path), path).toBe(true);
+    for (const text of ['hello', '0x5ca1ab1e', '/swap/permit2/price', '/sources', 'api.0x.org/swap/v1/price', 'https://x.org/a.json', '/a.json?x=1', '{"a":"b.json"}', "curl 'https://x/a.har'", 'a\nb.har']) expect(looksLikePath(text), text).toBe(false);
+  });
+});
