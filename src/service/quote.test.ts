@@ -75,6 +75,35 @@ describe('Allowance Holder quote', () => {
     const unwrap = (await svc.get(AH, { ...wrap, sellToken: token(1, 'WETH'), buyToken: token(1, 'NATIVE') })).body.transaction as Tx;
     expect(decodeFunctionData({ abi: WRAPPED_NATIVE_ABI, data: unwrap.data })).toEqual({ functionName: 'withdraw', args: [5000n] });
   });
+  it('unwraps through the settler with exec on the Allowance Holder pulling the WETH, and asks for its allowance', async () => {
+    const unwrap = { chainId: '1', sellToken: token(1, 'WETH'), buyToken: token(1, 'NATIVE'), sellAmount: '1000000000000000000', taker, wrapUnwrapMode: 'settler' };
+    const { body } = await svc.get(AH, unwrap);
+    expect(schemaReport(AllowanceHolderQuoteResponseSchema, body)).toEqual([]);
+    const holder = chainById(1)!.allowanceHolder.toLowerCase();
+    const tx = body.transaction as Tx;
+    expect({ to: tx.to, value: tx.value, allowanceTarget: body.allowanceTarget }).toEqual({ to: holder, value: '0', allowanceTarget: holder });
+    const exec = decodeFunctionData({ abi: SETTLER_ABI, data: tx.data });
+    expect(exec.functionName).toBe('exec');
+    const [operator, sellToken, amount, target, inner] = exec.args as [string, string, bigint, string, Hex];
+    expect({ target, sellToken: sellToken.toLowerCase(), amount }).toEqual({ target: operator, sellToken: token(1, 'WETH').toLowerCase(), amount: 10n ** 18n });
+    const execute = decodeExecute(inner);
+    expect(actionNames(execute.actions)).toEqual(['TRANSFER_FROM', 'UNWRAP']);
+    const [to, permit] = decodeFunctionData({ abi: SETTLER_ABI, data: execute.actions[0]! }).args as unknown as [string, { permitted: { token: string; amount: bigint } }];
+    expect({ to, token: permit.permitted.token.toLowerCase(), amount: permit.permitted.amount }).toEqual({ to: operator, token: token(1, 'WETH').toLowerCase(), amount: 10n ** 18n });
+    expect(execute.slippage.minAmountOut.toString()).toBe(body.minBuyAmount);
+    const unapproved = (await svc.get(AH, { ...unwrap, taker: DEMO_TAKERS.fundedNoAllowance })).body.issues as { allowance: { spender: string } | null };
+    expect(unapproved.allowance?.spender).toBe(holder);
+    expect((await svc.get('/swap/allowance-holder/price', unwrap)).body.allowanceTarget).toBe(holder);
+  });
+
+  it('keeps a direct unwrap free of allowances, on Allowance Holder and on Permit2 (which takes no wrapUnwrapMode)', async () => {
+    const unwrap = { chainId: '1', sellToken: token(1, 'WETH'), buyToken: token(1, 'NATIVE'), sellAmount: '5000', taker: DEMO_TAKERS.fundedNoAllowance };
+    for (const path of [AH, P2]) {
+      const { body } = await svc.get(path, unwrap);
+      expect({ allowanceTarget: body.allowanceTarget, allowance: (body.issues as { allowance: unknown }).allowance, to: (body.transaction as Tx).to }).toEqual({ allowanceTarget: null, allowance: null, to: chainById(1)!.wrappedNative!.toLowerCase() });
+      if (path === P2) expect(body.permit2).toBeNull();
+    }
+  });
 });
 
 describe('Permit2 quote', () => {

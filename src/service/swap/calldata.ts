@@ -67,6 +67,12 @@ function actions(plan: CalldataPlan): Hex[] {
   else if (plan.permit) {
     const permit = { permitted: { token: plan.sellToken, amount: plan.sellAmount }, nonce: plan.permit.nonce, deadline: plan.permit.deadline };
     out.push(action('TRANSFER_FROM', [plan.settler, permit, '0x']));
+  } else if (plan.wrapUnwrap === 'unwrap') {
+    // Allowance Holder unwrap: no fill pulls the WETH, so the settler takes it explicitly through
+    // the allowance exec grants; the Allowance Holder checks neither nonce nor deadline (0, as in
+    // NATIVE_CHECK) and needs no signature.
+    const pull = { permitted: { token: plan.sellToken, amount: plan.sellAmount }, nonce: 0n, deadline: 0n };
+    out.push(action('TRANSFER_FROM', [plan.settler, pull, '0x']));
   }
   if (plan.sellEntireBalance) out.push(action('SELL_ENTIRE_BALANCE', [plan.sellToken, plan.sellAmount]));
   if (plan.isNativeSell && plan.wrappedNative) out.push(action('WRAP', [plan.wrappedNative, plan.sellAmount]));
@@ -85,8 +91,9 @@ function directWrap(plan: CalldataPlan): EncodedTransaction {
 
 /**
  * The transaction of a trade (spec, "Allowance rules" 2 and 3): Allowance Holder `exec` wrapping the
- * settler's `execute`, except a native sell, which calls the settler directly; Permit2 calls the
- * settler. Wrap/unwrap in `direct` mode calls the wrapped-native contract itself.
+ * settler's `execute`, except a native sell (a wrap included), which calls the settler directly;
+ * Permit2 calls the settler. An unwrap through the settler sells WETH, an ERC-20, so it goes
+ * through `exec` like any other. Wrap/unwrap in `direct` mode calls the wrapped-native contract.
  */
 export function encodeTransaction(plan: CalldataPlan): EncodedTransaction {
   if (plan.wrapUnwrap && plan.wrapUnwrapMode === 'direct') return directWrap(plan);
@@ -97,7 +104,7 @@ export function encodeTransaction(plan: CalldataPlan): EncodedTransaction {
     args: [{ recipient: plan.recipient as Hex, buyToken: plan.buyToken as Hex, minAmountOut: plan.minBuyAmount }, actions(plan), concat([plan.zid as Hex, affiliate as Hex])],
   });
   const value = plan.isNativeSell ? plan.sellAmount : 0n;
-  if (plan.model === 'permit2' || plan.isNativeSell || plan.wrapUnwrap) return { to: plan.settler, data: execute, value };
+  if (plan.model === 'permit2' || plan.isNativeSell) return { to: plan.settler, data: execute, value };
   const data = encodeFunctionData({ abi: SETTLER_ABI, functionName: 'exec', args: [plan.settler as Hex, plan.sellToken as Hex, plan.sellAmount, plan.settler as Hex, execute] });
   return { to: plan.allowanceHolder, data, value };
 }

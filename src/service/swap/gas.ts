@@ -24,8 +24,7 @@ function isTaxed(taxes: { buyTaxBps: number | null; sellTaxBps: number | null; t
 
 /** The gas limit estimate of a trade. */
 export function estimateGas(swap: ResolvedSwap, trade: Trade): bigint {
-  const mode = 'wrapUnwrapMode' in swap.query ? (swap.query.wrapUnwrapMode ?? 'direct') : 'direct';
-  if (swap.wrapUnwrap && mode === 'direct') return BigInt(DIRECT_GAS[swap.wrapUnwrap]);
+  if (swap.wrapUnwrap && swap.wrapUnwrapMode === 'direct') return BigInt(DIRECT_GAS[swap.wrapUnwrap]);
   let gas = SETTLEMENT_GAS[swap.model] + (trade.route?.poolGas ?? 0);
   if (swap.sell.kind === 'native') gas += WRAP_GAS;
   if (swap.buy.kind === 'native') gas += UNWRAP_GAS;

@@ -3,8 +3,8 @@ import { unitHash } from '../rng.ts';
 import type { ResolvedSwap } from './resolve.ts';
 
 /**
- * The Permit2 signature a Permit2 trade needs: none for a native sell or a wrap/unwrap (nothing is
- * pulled with Permit2), otherwise a PermitTransferFrom for the settler with a nonce derived from
+ * The Permit2 signature a Permit2 trade needs: none for a native sell or a direct wrap/unwrap
+ * (nothing is pulled with Permit2), otherwise (an unwrap through the settler included) a PermitTransferFrom for the settler with a nonce derived from
  * the taker and block (the same request at the same block asks for the same signature) and a
  * deadline five minutes after the block, as the service does.
  */
@@ -19,7 +19,7 @@ const DEADLINE_SECONDS = 300n;
 
 /** The permit terms of a trade, or null when no signature is needed. */
 export function permitFor(seed: number, swap: ResolvedSwap, settler: string): PermitTerms | null {
-  if (swap.model !== 'permit2' || swap.sell.kind === 'native' || swap.wrapUnwrap) return null;
+  if (swap.model !== 'permit2' || swap.sell.kind === 'native' || (swap.wrapUnwrap && swap.wrapUnwrapMode === 'direct')) return null;
   const who = (swap.query.taker ?? '').toLowerCase();
   const high = BigInt(Math.floor(unitHash(seed, 'nonce-hi', who, settler, swap.state.block) * 2 ** 48));
   const low = BigInt(Math.floor(unitHash(seed, 'nonce-lo', who, settler, swap.state.block) * 2 ** 52));

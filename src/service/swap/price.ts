@@ -26,8 +26,11 @@ function lower(address: string): string {
   return address.toLowerCase();
 }
 
+// No allowance for a native sell (wrap included) or a direct unwrap (the taker calls withdraw on
+// its own WETH). An unwrap through the settler sells WETH like any ERC-20: the settler must pull
+// it, so it needs an allowance (spec, "Allowance rules" 2 and the wrapUnwrapMode row).
 function allowanceTargetOf(swap: ResolvedSwap): string | null {
-  if (swap.wrapUnwrap || swap.sell.kind === 'native') return null;
+  if (swap.sell.kind === 'native' || (swap.wrapUnwrap && swap.wrapUnwrapMode === 'direct')) return null;
   return lower(swap.model === 'permit2' ? PERMIT2_ADDRESS : swap.state.chain.allowanceHolder);
 }
 
@@ -93,7 +96,7 @@ function encodeTrade(ctx: SwapContext, swap: ResolvedSwap, trade: Trade, { spend
     surplus: query.tradeSurplusRecipient ? { recipient: query.tradeSurplusRecipient, maxBps: query.tradeSurplusMaxBps ?? 10_000 } : null,
     sellEntireBalance: query.sellEntireBalance === 'true',
     wrapUnwrap: swap.wrapUnwrap,
-    wrapUnwrapMode: 'wrapUnwrapMode' in query ? (query.wrapUnwrapMode ?? 'direct') : 'direct',
+    wrapUnwrapMode: swap.wrapUnwrapMode,
     permit: permit ? { nonce: permit.nonce, deadline: permit.deadline } : null,
   });
   return { tx, settler, permit };

@@ -40,6 +40,8 @@ export interface ResolvedSwap {
   routeSell: MarketToken;
   routeBuy: MarketToken;
   wrapUnwrap: 'wrap' | 'unwrap' | null;
+  /** How a wrap/unwrap settles (Permit2 takes no wrapUnwrapMode, so it is always `direct` there). */
+  wrapUnwrapMode: 'direct' | 'settler';
   fees: IntegratorFeeSpec[];
   slippagePpm: number;
   excludedSources: Set<string>;
@@ -84,6 +86,7 @@ export function resolveSwap(ctx: SwapContext, model: AllowanceModel, isQuote: bo
     routeSell: sell.kind === 'native' && wrapped ? wrapped : sell,
     routeBuy: buy.kind === 'native' && wrapped ? wrapped : buy,
     wrapUnwrap,
+    wrapUnwrapMode: 'wrapUnwrapMode' in query ? (query.wrapUnwrapMode ?? 'direct') : 'direct',
     fees: wrapUnwrap ? [] : integratorFeeSpecs(query, sell, buy),
     slippagePpm: slippagePpm(query as { slippageBps?: number; slippagePpm?: number }),
     excludedSources: sources.set,
