@@ -29,6 +29,11 @@ export function chainIdFromName(name: string): number | undefined {
   return BY_NAME.get(key(name));
 }
 
+/** The name of a chain the service served once (Goerli, Fantom, …), or undefined. */
+export function historicalChainName(chainId: number): string | undefined {
+  return facts.historicalChains.find((chain) => chain.chainId === chainId)?.name;
+}
+
 /** Whether the service serves the chain today (src/domain/chains.ts). */
 export function isServedChain(chainId: number): boolean {
   return CHAINS.some((chain) => chain.chainId === chainId && chain.isSwap);

@@ -2,7 +2,7 @@ import { NATIVE_TOKEN_PLACEHOLDER } from '../../spec/index.ts';
 import { isAddress } from '../address-text.ts';
 import { chainById } from '../chains.ts';
 import { findTokenBySymbol, nativeOf, tokensOf } from '../token-registry.ts';
-import { chainIdFromName } from './chain-names.ts';
+import { chainIdFromName, historicalChainName, isServedChain } from './chain-names.ts';
 import { fixed, has, rename, unfixed, type LintContext } from './lint-context.ts';
 import { scaleFraction, V1_PARAMS } from './v1-params.ts';
 
@@ -38,11 +38,35 @@ export function lintV1Params(ctx: LintContext): void {
   }
 }
 
-/** chainId given as a name (`base`) gets its number. */
+/**
+ * A parameter given more than once: the service refuses the request (400 INPUT_INVALID, "is given
+ * more than once"). The corrected request keeps its first value; when the values differ, which
+ * one was meant is left to the user.
+ */
+export function lintRepeated(ctx: LintContext, repeated: Record<string, string[]>): void {
+  for (const [name, values] of Object.entries(repeated)) {
+    ctx.params[name] = values[0]!;
+    const isSame = values.every((value) => value === values[0]);
+    const finding = { code: 'PARAM_REPEATED', severity: 'error', field: name, message: `${name} is given ${values.length} times (${values.join(', ')}); the service refuses a parameter given more than once.` } as const;
+    if (isSame) fixed(ctx, { ...finding, fix: `give ${name} once` });
+    else unfixed(ctx, { ...finding, fix: `give ${name} once, with the value you mean (the corrected request keeps the first, ${values[0]})` });
+  }
+}
+
+// A chain id the service does not swap on is refused (400 INPUT_INVALID on chainId): the app's chain list says which.
+function lintServedChain(ctx: LintContext, id: number): void {
+  if (isServedChain(id)) return;
+  const name = historicalChainName(id);
+  unfixed(ctx, { code: 'CHAIN_NOT_SUPPORTED', severity: 'error', field: 'chainId', message: `chainId=${id} is not a chain the service supports${name ? ` (${name} is no longer served)` : ''}; it answers 400 INPUT_INVALID.`, fix: 'use a chain from GET /swap/chains (e.g. 1 for Ethereum, 8453 for Base)' });
+}
+
+/** chainId given as a name (`base`) gets its number; a chain the service does not swap on is a finding. */
 export function lintChainId(ctx: LintContext): void {
   const value = ctx.params.chainId;
   if (value === undefined || /^\d+$/.test(value.trim())) {
-    if (value !== undefined) ctx.chainId = Number(value.trim());
+    if (value === undefined) return;
+    ctx.chainId = Number(value.trim());
+    lintServedChain(ctx, ctx.chainId);
     return;
   }
   const id = chainIdFromName(value);
@@ -53,6 +77,7 @@ export function lintChainId(ctx: LintContext): void {
   ctx.params.chainId = String(id);
   ctx.chainId = id;
   fixed(ctx, { code: 'CHAIN_NAME', severity: 'error', field: 'chainId', message: `chainId=${value} is a name; chainId is a number from GET /swap/chains.`, fix: `use chainId=${id}` });
+  lintServedChain(ctx, id);
 }
 
 const SYMBOL = /^[A-Za-z][A-Za-z0-9.$+-]{0,15}$/;

@@ -3,7 +3,7 @@ import { API_KEY_PLACEHOLDER } from '../curl.ts';
 import { chainIdFromName, isServedChain } from './chain-names.ts';
 import { lintAmounts, lintSchema } from './lint-endpoint.ts';
 import { fixed, unfixed, type LintContext } from './lint-context.ts';
-import { keepV1FeeToken, lintChainId, lintSymbols, lintV1Params } from './lint-params.ts';
+import { keepV1FeeToken, lintChainId, lintRepeated, lintSymbols, lintV1Params } from './lint-params.ts';
 import { isSecretName } from './redact-paste.ts';
 import type { CorrectedRequest, LintFinding, PastedRequest } from './types.ts';
 
@@ -125,6 +125,7 @@ export function isProblem(finding: LintFinding): boolean {
 export function lintRequest(request: PastedRequest): LintResult {
   const ctx: LintContext = { params: { ...request.query }, endpoint: null, chainId: null, keepHost: true, findings: [], remaining: [], headersUnknown: request.source === 'url' };
   lintTransport(ctx, request);
+  lintRepeated(ctx, request.repeated ?? {});
   lintPath(ctx, request.path);
   lintHost(ctx, request);
   lintKey(ctx, request);

@@ -62,16 +62,16 @@ function walk(words: string[]): CurlState {
   return state;
 }
 
-function dataInto(query: Record<string, string>, data: CurlState['data']): void {
+function dataInto(query: Record<string, string>, data: CurlState['data'], repeated: Record<string, string[]>): void {
   for (const { option, value } of data) {
     if (option !== '--data-urlencode') {
-      parseQueryString(value, query);
+      parseQueryString(value, query, repeated);
       continue;
     }
     // --data-urlencode name=content: the content is sent encoded, so it is taken as written.
     const at = value.indexOf('=');
-    if (at > 0) addQuery(query, value.slice(0, at), value.slice(at + 1));
-    else if (at < 0 && !value.startsWith('@')) addQuery(query, value, '');
+    if (at > 0) addQuery(query, value.slice(0, at), value.slice(at + 1), repeated);
+    else if (at < 0 && !value.startsWith('@')) addQuery(query, value, '', repeated);
   }
 }
 
@@ -82,7 +82,7 @@ export function parseCurl(text: string): PastedRequest | null {
   const state = walk(words);
   const url = state.url === null ? null : parseUrlParts(state.url);
   if (!url) return null;
-  dataInto(url.query, state.data);
+  dataInto(url.query, state.data, url.repeated);
   // curl sends POST when data is given without -G.
   const method = state.method ?? (state.data.length > 0 && !state.isGet ? 'POST' : 'GET');
   return finishRequest('curl', method, url, state.headers);

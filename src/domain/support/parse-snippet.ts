@@ -72,12 +72,12 @@ function objectNamed(text: string, name: string): Record<string, string> {
   return out;
 }
 
-function callCalls(text: string, method: 'set' | 'append', into: Record<string, string>, receiver: RegExp): void {
+function callCalls(text: string, method: 'set' | 'append', into: Record<string, string>, receiver: RegExp, repeated?: Record<string, string[]>): void {
   const call = new RegExp(String.raw`(${receiver.source})\.${method}\(\s*(${STRING})\s*,\s*(?:(${STRING})|(${EXPRESSION}))\s*\)`, 'g');
   for (const match of text.matchAll(call)) {
     const groups = match.slice(2).filter((part) => part !== undefined);
     const [name, value] = [groups[0]!, groups[1]!];
-    addQuery(into, unquote(name), /^['"`]/.test(value) ? unquote(value) : `{${value}}`);
+    addQuery(into, unquote(name), /^['"`]/.test(value) ? unquote(value) : `{${value}}`, repeated);
   }
 }
 
@@ -104,7 +104,8 @@ function assemble(source: 'fetch' | 'axios', text: string, rawUrl: string | null
   if (!url) return null;
   for (const name of ['params', 'searchParams', 'query', 'queryParams']) assignOwn(url.query, objectNamed(text, name));
   callCalls(text, 'set', url.query, /\bsearchParams|\bparams|\bqs/);
-  callCalls(text, 'append', url.query, /\bsearchParams|\bparams|\bqs/);
+  // append() on a name already there sends it twice, as a URL repeating it does.
+  callCalls(text, 'append', url.query, /\bsearchParams|\bparams|\bqs/, url.repeated);
   const headers = objectNamed(text, 'headers');
   callCalls(text, 'set', headers, /\bheaders|\bmyHeaders/);
   callCalls(text, 'append', headers, /\bheaders|\bmyHeaders/);

@@ -1,4 +1,4 @@
-import { joinOwn } from '../own-record.ts';
+import { getOwn, joinOwn, setOwn } from '../own-record.ts';
 
 /**
  * The URL part of a pasted request: scheme, host, path and query, from an absolute URL, a URL
@@ -11,10 +11,16 @@ export interface UrlParts {
   host: string | null;
   path: string;
   query: Record<string, string>;
+  /** Every value of each name given more than once (the service refuses a repeated parameter). */
+  repeated: Record<string, string[]>;
 }
 
-/** Adds a query pair; a repeated name is joined with commas, the spec's list separator. */
-export function addQuery(query: Record<string, string>, name: string, value: string): void {
+/**
+ * Adds a query pair; a repeated name is joined with commas, the spec's list separator, so that it
+ * shows every value, and its values are listed in `repeated` when given.
+ */
+export function addQuery(query: Record<string, string>, name: string, value: string, repeated?: Record<string, string[]>): void {
+  if (repeated && Object.hasOwn(query, name)) setOwn(repeated, name, [...(getOwn(repeated, name) ?? [query[name]!]), value]);
   joinOwn(query, name, value, ',');
 }
 
@@ -27,11 +33,11 @@ function decode(text: string): string {
 }
 
 /** Parses `a=1&b=2` into the record (percent- and plus-decoded). */
-export function parseQueryString(text: string, into: Record<string, string> = {}): Record<string, string> {
+export function parseQueryString(text: string, into: Record<string, string> = {}, repeated?: Record<string, string[]>): Record<string, string> {
   for (const pair of text.replace(/^\?/, '').split('&')) {
     if (pair === '') continue;
     const at = pair.indexOf('=');
-    addQuery(into, decode(at < 0 ? pair : pair.slice(0, at)), at < 0 ? '' : decode(pair.slice(at + 1)));
+    addQuery(into, decode(at < 0 ? pair : pair.slice(0, at)), at < 0 ? '' : decode(pair.slice(at + 1)), repeated);
   }
   return into;
 }
@@ -43,14 +49,16 @@ const PATH_ONLY = /^(\/[^?#\s]*)(?:\?([^#\s]*))?/;
 /** Splits a URL-like text; null when it is none of the three forms. */
 export function parseUrlParts(text: string): UrlParts | null {
   const trimmed = text.trim();
+  const repeated: Record<string, string[]> = {};
+  const query = (part: string | undefined) => parseQueryString(part ?? '', {}, repeated);
   const absolute = ABSOLUTE.exec(trimmed);
   if (absolute) {
     const host = absolute[2]!.replace(/^[^@]*@/, '').toLowerCase();
-    return { scheme: absolute[1]!.toLowerCase() as 'http' | 'https', host, path: absolute[3] || '/', query: parseQueryString(absolute[4] ?? '') };
+    return { scheme: absolute[1]!.toLowerCase() as 'http' | 'https', host, path: absolute[3] || '/', query: query(absolute[4]), repeated };
   }
   const hostFirst = HOST_FIRST.exec(trimmed);
-  if (hostFirst) return { scheme: null, host: hostFirst[1]!.toLowerCase(), path: hostFirst[2]!, query: parseQueryString(hostFirst[3] ?? '') };
+  if (hostFirst) return { scheme: null, host: hostFirst[1]!.toLowerCase(), path: hostFirst[2]!, query: query(hostFirst[3]), repeated };
   const pathOnly = PATH_ONLY.exec(trimmed);
-  if (pathOnly) return { scheme: null, host: null, path: pathOnly[1]!, query: parseQueryString(pathOnly[2] ?? '') };
+  if (pathOnly) return { scheme: null, host: null, path: pathOnly[1]!, query: query(pathOnly[2]), repeated };
   return null;
 }

@@ -50,6 +50,13 @@ describe('parseCurl', () => {
     expect(parseCurl(`curl https://api.example.com${PATH} -d chainId=1`)?.method).toBe('POST');
   });
 
+  it('lists each value of a parameter given twice, in the URL and its -G data, a key\'s value redacted', () => {
+    const parsed = parseCurl("curl -G 'https://api.example.com/swap/permit2/price?chainId=1&api_key=k1' -d chainId=10 --data-urlencode 'api_key=k2' -d taker=0x1")!;
+    expect(parsed.repeated).toEqual({ chainId: ['1', '10'], api_key: ['REDACTED', 'REDACTED'] });
+    expect(parsed.query.chainId).toBe('1,10');
+    expect(parseCurl("curl 'https://api.example.com/swap/permit2/price?chainId=1'")!.repeated).toBeUndefined();
+  });
+
   it('refuses text that is not a curl command or has no URL', () => {
     expect(parseCurl('wget https://x.test/')).toBeNull();
     expect(parseCurl('curl -H "a: b"')).toBeNull();
@@ -113,9 +120,9 @@ describe('parseHttpRequest and parseUrlParts', () => {
   });
 
   it('splits absolute URLs, URLs without a scheme and bare paths, decoding the query', () => {
-    expect(parseUrlParts('http://API.example.com:8443/a?x=1%2C2&y=a+b')).toEqual({ scheme: 'http', host: 'api.example.com:8443', path: '/a', query: { x: '1,2', y: 'a b' } });
-    expect(parseUrlParts('api.example.com/swap/v1/quote?a=1')).toEqual({ scheme: null, host: 'api.example.com', path: '/swap/v1/quote', query: { a: '1' } });
-    expect(parseUrlParts('/swap/v1/price?a=1&a=2')).toEqual({ scheme: null, host: null, path: '/swap/v1/price', query: { a: '1,2' } });
+    expect(parseUrlParts('http://API.example.com:8443/a?x=1%2C2&y=a+b')).toEqual({ scheme: 'http', host: 'api.example.com:8443', path: '/a', query: { x: '1,2', y: 'a b' }, repeated: {} });
+    expect(parseUrlParts('api.example.com/swap/v1/quote?a=1')).toEqual({ scheme: null, host: 'api.example.com', path: '/swap/v1/quote', query: { a: '1' }, repeated: {} });
+    expect(parseUrlParts('/swap/v1/price?a=1&a=2')).toEqual({ scheme: null, host: null, path: '/swap/v1/price', query: { a: '1,2' }, repeated: { a: ['1', '2'] } });
     expect(parseUrlParts('not a url')).toBeNull();
   });
 });

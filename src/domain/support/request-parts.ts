@@ -31,6 +31,7 @@ export function finishRequest(source: PastedRequest['source'], method: string, u
   }
   const query = redactRecord(url.query);
   const head = redactRecord(lower);
+  const repeated = Object.entries(url.repeated).map(([name, values]): [string, string[]] => [name, isSecretName(name) ? values.map(() => REDACTED) : values]);
   return {
     source,
     method: method.toUpperCase(),
@@ -40,6 +41,7 @@ export function finishRequest(source: PastedRequest['source'], method: string, u
     query: query.out,
     headers: head.out,
     hadApiKey: query.hadKey || head.hadKey,
+    ...(repeated.length > 0 ? { repeated: Object.fromEntries(repeated) } : {}),
   };
 }
 

@@ -27,6 +27,8 @@ export interface PastedRequest {
   headers: Record<string, string>;
   /** A key was present (and has been redacted). */
   hadApiKey: boolean;
+  /** Every value of each query parameter given more than once (`query` joins them with commas); absent when none was. */
+  repeated?: Record<string, string[]>;
 }
 
 /** One lint finding, each with its fix. `code` is UPPER_SNAKE and stable (tests match on it). */
@@ -35,6 +37,7 @@ export interface LintFinding {
    * 'V1_PATH', 'PER_CHAIN_HOST', 'V1_PARAM', 'UNIT_CHANGE', 'VERSION_HEADER', 'MISSING_KEY_HEADER',
    * 'KEY_HEADER_NAME', 'KEY_IN_QUERY', 'SYMBOL_NOT_ADDRESS', 'CHAIN_NAME', 'CHAIN_MISSING',
    * 'AMOUNT_BOTH_OR_NEITHER', 'PARAM_NOT_ACCEPTED', 'PLAIN_HTTP', 'METHOD_NOT_GET', 'UNKNOWN_PATH',
+   * 'PARAM_REPEATED', 'CHAIN_NOT_SUPPORTED',
    * 'INPUT_INVALID' (the spec schema's own reason).
    */
   code: string;
