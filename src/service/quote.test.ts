@@ -142,6 +142,13 @@ describe('Permit2 quote', () => {
     expect((body.transaction as Tx).value).toBe(body.sellAmount);
   });
 
+  it('names the settler that Allowance Holder exec calls at the same block: one settler per chain serves both models', async () => {
+    const permit2To = ((await svc.get(P2, wethToUsdc({ taker }))).body.transaction as Tx).to;
+    const exec = decodeFunctionData({ abi: SETTLER_ABI, data: ((await svc.get(AH, wethToUsdc({ taker }))).body.transaction as Tx).data });
+    const [operator, , , target] = exec.args as [string, string, bigint, string, Hex];
+    expect([operator.toLowerCase(), target.toLowerCase()]).toEqual([permit2To, permit2To]);
+  });
+
   it('moves to a new settler address with a new deployment', async () => {
     let now = FIXED_NOW;
     const later = await startTestService({ now: () => now, seed: 3 });

@@ -52,9 +52,12 @@ export interface EncodedTransaction {
 
 const DEPLOYMENT_MS = 14 * 24 * 3600 * 1000;
 
-/** The settler deployed on a chain for a model at a time. */
-export function settlerAddress(seed: number, chainId: number, model: AllowanceModel, timeMs: number): string {
-  return addressHash(seed, 'settler', chainId, model, Math.floor((timeMs - ANCHOR_MS) / DEPLOYMENT_MS));
+/**
+ * The settler deployed on a chain at a time. One settler serves both allowance models: Permit2
+ * quotes call it, Allowance Holder's `exec` forwards to it (real-service-shapes.md, "Firm quotes").
+ */
+export function settlerAddress(seed: number, chainId: number, timeMs: number): string {
+  return addressHash(seed, 'settler', chainId, Math.floor((timeMs - ANCHOR_MS) / DEPLOYMENT_MS));
 }
 
 function action(functionName: string, args: readonly unknown[]): Hex {

@@ -76,7 +76,7 @@ interface Settlement {
 
 function encodeTrade(ctx: SwapContext, swap: ResolvedSwap, trade: Trade, { spend, minBuy, fills }: Settlement) {
   const { query, state } = swap;
-  const settler = settlerAddress(ctx.market.seed, state.chain.chainId, swap.model, state.timeMs);
+  const settler = settlerAddress(ctx.market.seed, state.chain.chainId, state.timeMs);
   const permit = permitFor(ctx.market.seed, swap, settler);
   const tx = encodeTransaction({
     model: swap.model,
