@@ -1,5 +1,7 @@
 import { buildCurl } from '../domain/curl.ts';
-import { isProblem, type BodyExplanation, type CorrectedRequest, type EntryExplanation, type LintFinding, type PastedRequest, type Recognized } from '../domain/support/index.ts';
+import { MAX_IMPORT_PROBLEMS } from '../domain/history-file.ts';
+import { countOf } from '../domain/number-format.ts';
+import { CUT_SHORT, isProblem, type BodyExplanation, type CorrectedRequest, type EntryExplanation, type LintFinding, type PastedRequest, type Recognized } from '../domain/support/index.ts';
 
 /**
  * Text of `swap-explorer explain`: what was recognised, each finding with its fix, the corrected
@@ -68,6 +70,22 @@ export function recognizedText(recognized: Recognized): string {
     case 'unknown':
       return `Not recognised: ${recognized.reason}`;
   }
+}
+
+/**
+ * Why a history file could not be read, put after "<file> is" (its problems are listed under it):
+ * explain reads the whole file or none of it, as the import does.
+ */
+export function historyFailureHeading(format: 'har' | 'json', problems: number): string {
+  const what = format === 'har' ? 'a HAR file' : 'a Swap Explorer history export';
+  const stopped = problems >= MAX_IMPORT_PROBLEMS ? ', checking stopped there' : '';
+  return `not ${what} explain can read, so no entry was explained (${countOf(problems, 'problem')}${stopped})`;
+}
+
+/** A file whose text is none of what explain reads: JSON that does not parse is named as such. */
+export function unknownFileText(recognized: Extract<Recognized, { kind: 'unknown' }>, file: string): string {
+  if (recognized.invalidJson !== undefined) return `${file} is not valid JSON: ${recognized.invalidJson}. ${CUT_SHORT}`;
+  return `Not recognised: ${file}: ${recognized.reason}`;
 }
 
 /** One kept or imported entry explained. */

@@ -5,7 +5,7 @@ import { entryHasProblems, escapeJsonControls, explainEntry, explainPastedBody, 
 import { swapChains } from '../domain/chains.ts';
 import type { Command, CommandIo } from './command.ts';
 import { UsageError, chainList, choiceFlag, reportError } from './compare-run.ts';
-import { entryText, recognizedText } from './explain-format.ts';
+import { entryText, historyFailureHeading, recognizedText, unknownFileText } from './explain-format.ts';
 import { readExplainInput } from './explain-input.ts';
 import { historyDataDir, openHistory } from './history-data.ts';
 import { entryLike } from './history.ts';
@@ -58,9 +58,13 @@ function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir: strin
   }
 }
 
-function readFileOf(text: string): ExplainResult {
+function readFileOf(text: string, format: 'har' | 'swap-explorer-json'): ExplainResult {
   const parsed = parseHistoryFile(text);
-  if (!parsed.ok) return { kind: 'history-file', format: 'har', ok: false, problems: parsed.problems, message: parsed.message, entries: [] };
+  // The import's message ends "Nothing was imported": explain says what it did instead.
+  if (!parsed.ok) {
+    const kind = format === 'har' ? 'har' : 'json';
+    return { kind: 'history-file', format: kind, ok: false, problems: parsed.problems, message: historyFailureHeading(kind, parsed.problems.length), entries: [] };
+  }
   return { kind: 'history-file', format: parsed.kind, ok: true, problems: [], message: null, entries: parsed.entries.map(explainEntry) };
 }
 
@@ -81,7 +85,7 @@ export function explainInput(text: string, dataDir: string, chainId?: number): E
   if (recognized.kind === 'body') return chainId === undefined ? recognized : { ...recognized, explanation: explainPastedBody(recognized.body, chainId) };
   if (chainId !== undefined) throw new UsageError(`--chain is for a body pasted without its request; this input is ${NOT_A_BODY[recognized.kind]}`);
   if (recognized.kind === 'zid') return lookUp(recognized, dataDir);
-  if (recognized.kind === 'history-file') return readFileOf(text);
+  if (recognized.kind === 'history-file') return readFileOf(text, recognized.format);
   return recognized;
 }
 
@@ -104,17 +108,18 @@ export function hasProblems(result: ExplainResult): boolean {
 
 const ENTRIES_SHOWN = 100;
 
-function resultText(result: ExplainResult): string {
+function resultText(result: ExplainResult, file: string | null): string {
   if (result.kind === 'zid') {
     if (result.entries.length === 0) return `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in the history at ${result.history}.\nAsk the customer for their HAR or history export (swap-explorer explain <file>), or for the request they sent (a URL or curl line).`;
     return [`zid ${result.zid}${result.isPrefix ? '…' : ''}: ${result.entries.length} entr${result.entries.length === 1 ? 'y' : 'ies'} in the history at ${result.history}`, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
   }
   if (result.kind === 'history-file') {
-    if (!result.ok) return [result.message ?? 'Not a history file.', ...result.problems.map((problem) => `  ${problem.path} ${problem.reason}`)].join('\n');
+    if (!result.ok) return [`${file ?? 'The input'} is ${result.message}:`, ...result.problems.map((problem) => `  ${problem.path} ${problem.reason}`)].join('\n');
     const shown = result.entries.slice(0, ENTRIES_SHOWN).map((entry, index) => entryText(entry, `Entry ${index + 1}`));
     const more = result.entries.length > ENTRIES_SHOWN ? [`… and ${result.entries.length - ENTRIES_SHOWN} more entries (use --format json for all)`] : [];
     return [`A ${result.format === 'har' ? 'HAR' : 'Swap Explorer history'} file of ${result.entries.length} entries`, ...shown, ...more].join('\n\n');
   }
+  if (result.kind === 'unknown' && file !== null) return unknownFileText(result, file);
   return recognizedText(result);
 }
 
@@ -154,7 +159,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     }
     const input = await readExplainInput(options.input);
     const result = explainInput(input.text, options.dataDir, options.chainId);
-    io.stdout(options.format === 'json' ? `${jsonOf(result)}\n` : `${stripTerminalControls(resultText(result))}\n`);
+    io.stdout(options.format === 'json' ? `${jsonOf(result)}\n` : `${stripTerminalControls(resultText(result, input.file))}\n`);
     return hasProblems(result) ? 1 : 0;
   } catch (error) {
     return reportError('explain', error, USAGE, io);

@@ -1,6 +1,6 @@
 /** The support paste (issue 17): recognition, redaction, lint and explanation of what a customer sent. */
 export * from './types.ts';
-export { recognizePaste } from './recognize.ts';
+export { recognizePaste, CUT_SHORT } from './recognize.ts';
 export { redactPaste, hasSecret, isSecretName, isKeyPlaceholder } from './redact-paste.ts';
 export { lintRequest, isProblem, type LintResult } from './lint-request.ts';
 export { explainBody, explainPastedBody } from './explain-body.ts';

@@ -42,6 +42,12 @@ describe('recognizePaste: what a paste is', () => {
     expect(recognizePaste('{"format":"swap-explorer.history","version":1,"entries":[]}')).toMatchObject({ kind: 'history-file', format: 'swap-explorer-json' });
   });
 
+  it('says JSON that does not parse is not valid JSON, with the parser\'s reason', () => {
+    const recognized = recognizePaste('{"liquidityAvailable": true, "buyAmount": "12');
+    expect(recognized).toMatchObject({ kind: 'unknown', invalidJson: expect.stringMatching(/^Unterminated string in JSON at position 45\b/) });
+    expect(recognized.kind === 'unknown' && recognized.reason).toMatch(/^It starts like JSON but is not valid JSON: Unterminated string in JSON at position 45\b.*\. A body or file cut short/);
+  });
+
   it('says what it accepts for text it cannot read', () => {
     const recognized = recognizePaste('hello, my swap failed');
     expect(recognized.kind).toBe('unknown');

@@ -23,14 +23,18 @@ import { parseZid } from './zid.ts';
 // envelope; the import still applies its own when the pasted file is imported.
 const PASTE_SKIM_LIMITS = { maxEntries: MAX_IMPORT_ENTRIES, maxContainers: MAX_IMPORT_CONTAINERS, maxEntryContainers: MAX_ENTRY_CONTAINERS, maxEnvelopeContainers: MAX_IMPORT_CONTAINERS };
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; refused?: string } {
+/** What to do about JSON that does not parse (a body or file cut short is the usual cause). */
+export const CUT_SHORT = 'A body or file cut short, or edited by hand, reads so: ask the customer for it again, whole.';
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; refused?: string; invalid?: string } {
   if (!/^[[{]/.test(text)) return { ok: false };
   const refused = shapeRefusal(skimJsonShape(text, PASTE_SKIM_LIMITS));
   if (refused) return { ok: false, refused: refused.reason };
   try {
     return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
+  } catch (error) {
+    // Starts like JSON, so it is no request: a body or HAR cut short, or edited by hand.
+    return { ok: false, invalid: (error as Error).message };
   }
 }
 
@@ -71,6 +75,7 @@ export function recognizePaste(text: string): Recognized {
   const json = parseJson(trimmed);
   if (json.ok) return recognizeJson(json.value, redactedText);
   if (json.refused) return { kind: 'unknown', reason: `The text was not read: ${json.refused}. Nothing was parsed.`, redactedText };
+  if (json.invalid !== undefined) return { kind: 'unknown', reason: `It starts like JSON but is not valid JSON: ${json.invalid}. ${CUT_SHORT}`, invalidJson: json.invalid, redactedText };
   const request = parseRequest(trimmed);
   if (request) return { kind: 'request', request, ...lintRequest(request), redactedText };
   if (/^0x[0-9a-fA-F]{40}$/.test(trimmed)) return { kind: 'unknown', reason: 'This is an address (0x + 40 hex digits), not a zid (0x + 24 hex digits).', redactedText };

@@ -96,4 +96,4 @@ export type Recognized =
   | { kind: 'request'; request: PastedRequest; findings: LintFinding[]; corrected: CorrectedRequest | null; redactedText: string }
   | { kind: 'body'; body: unknown; explanation: BodyExplanation; redactedText: string }
   | { kind: 'history-file'; format: 'har' | 'swap-explorer-json'; redactedText: string }
-  | { kind: 'unknown'; reason: string; redactedText: string };
+  | { kind: 'unknown'; reason: string; redactedText: string; /** The JSON parser's error, for text that starts like JSON but does not parse. */ invalidJson?: string };
