@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { parseHistoryFile, type ImportProblem } from '../domain/history-file.ts';
 import { isDeeperThan } from '../domain/json-depth.ts';
+import { formatInteger } from '../domain/number-format.ts';
+import { entriesText } from '../domain/retention-text.ts';
 import { entryHasProblems, escapeJsonControls, explainEntry, explainPastedBody, isProblem, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
 import { swapChains } from '../domain/chains.ts';
 import type { Command, CommandIo } from './command.ts';
@@ -111,13 +113,13 @@ const ENTRIES_SHOWN = 100;
 function resultText(result: ExplainResult, file: string | null): string {
   if (result.kind === 'zid') {
     if (result.entries.length === 0) return `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in the history at ${result.history}.\nAsk the customer for their HAR or history export (swap-explorer explain <file>), or for the request they sent (a URL or curl line).`;
-    return [`zid ${result.zid}${result.isPrefix ? '…' : ''}: ${result.entries.length} entr${result.entries.length === 1 ? 'y' : 'ies'} in the history at ${result.history}`, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
+    return [`zid ${result.zid}${result.isPrefix ? '…' : ''}: ${entriesText(result.entries.length)} in the history at ${result.history}`, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
   }
   if (result.kind === 'history-file') {
     if (!result.ok) return [`${file ?? 'The input'} is ${result.message}:`, ...result.problems.map((problem) => `  ${problem.path} ${problem.reason}`)].join('\n');
     const shown = result.entries.slice(0, ENTRIES_SHOWN).map((entry, index) => entryText(entry, `Entry ${index + 1}`));
-    const more = result.entries.length > ENTRIES_SHOWN ? [`… and ${result.entries.length - ENTRIES_SHOWN} more entries (use --format json for all)`] : [];
-    return [`A ${result.format === 'har' ? 'HAR' : 'Swap Explorer history'} file of ${result.entries.length} entries`, ...shown, ...more].join('\n\n');
+    const more = result.entries.length > ENTRIES_SHOWN ? [`… and ${formatInteger(result.entries.length - ENTRIES_SHOWN)} more (use --format json for all)`] : [];
+    return [`A ${result.format === 'har' ? 'HAR' : 'Swap Explorer history'} file of ${entriesText(result.entries.length)}`, ...shown, ...more].join('\n\n');
   }
   if (result.kind === 'unknown' && file !== null) return unknownFileText(result, file);
   return recognizedText(result);

@@ -110,7 +110,7 @@ describe('swap-explorer explain', () => {
     expect((await cli(['history', 'export', '--zid', ERROR_ZID, '--format', 'har', '--out', har, '--data-dir', dir])).code).toBe(0);
     const ran = await cli(['explain', har]);
     expect(ran.code).toBe(1);
-    expect(ran.stdout).toContain('A HAR file of 1 entries');
+    expect(ran.stdout).toContain('A HAR file of 1 entry\n');
     expect(ran.stdout).toContain('Answer: error INPUT_INVALID');
     expect(ran.stdout).not.toMatch(CONTROLS);
     const hostile = join(dir, 'hostile.har');
