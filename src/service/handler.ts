@@ -4,6 +4,7 @@ import type { FieldError } from '../spec/index.ts';
 import type { KeyRing, Team } from './auth.ts';
 import type { AuthFailureLimiter } from './auth-failures.ts';
 import { capDetails, invalidInputMessage } from './detail-cap.ts';
+import { serviceDetails } from './input-details.ts';
 import { ServiceFailure, errorBody, invalidInput, newZid } from './errors.ts';
 import type { Market } from './market/liquidity.ts';
 import type { RateLimiter } from './knobs.ts';
@@ -95,7 +96,7 @@ function authenticate(config: HandlerConfig, request: HandlerRequest): { key: st
 function parsed(id: EndpointId, query: Record<string, string>): unknown {
   const result = ENDPOINTS[id].query.safeParse(query);
   if (!result.success) {
-    const details = toFieldErrors(result.error, query);
+    const details = serviceDetails(toFieldErrors(result.error, query), query);
     throw new ServiceFailure('INPUT_INVALID', invalidInputMessage(details), details);
   }
   return result.data;

@@ -1,6 +1,7 @@
 import { ENDPOINTS, toFieldErrors, type EndpointId } from '../spec/index.ts';
 import type { Team } from './auth.ts';
 import { ServiceFailure, newZid } from './errors.ts';
+import { serviceDetails } from './input-details.ts';
 import type { Market } from './market/liquidity.ts';
 import type { BlockedLists } from './swap/checks.ts';
 import { priceSwap } from './swap/price.ts';
@@ -35,7 +36,7 @@ const DEFAULT_TEAM: Team = { name: 'in-process', plan: 'custom', solanaSources: 
 /** Prices `query` (wire form: strings) as endpoint `id` would. */
 export function priceQuery(market: Market, id: SwapEndpointId, query: Record<string, string>, options: PriceQueryOptions = {}): PriceQueryResult {
   const parsed = ENDPOINTS[id].query.safeParse(query);
-  if (!parsed.success) return { ok: false, status: 400, name: 'INPUT_INVALID', message: 'Invalid input', details: toFieldErrors(parsed.error, query) };
+  if (!parsed.success) return { ok: false, status: 400, name: 'INPUT_INVALID', message: 'Invalid input', details: serviceDetails(toFieldErrors(parsed.error, query), query) };
   const [model, kind] = id.split('.') as ['allowance-holder' | 'permit2', 'price' | 'quote'];
   const ctx = { market, team: options.team ?? DEFAULT_TEAM, blocked: options.blocked ?? {}, nowMs: options.nowMs ?? Date.now(), zid: newZid(), ...(options.block !== undefined ? { block: options.block } : {}) };
   try {

@@ -1,5 +1,5 @@
 import type { AllowanceHolderPriceQuery, AllowanceModel, Permit2PriceQuery } from '../../spec/index.ts';
-import { splitList } from '../../spec/index.ts';
+import { NATIVE_TOKEN_PLACEHOLDER, splitList } from '../../spec/index.ts';
 import type { Team } from '../auth.ts';
 import { ServiceFailure, invalidInput } from '../errors.ts';
 import type { ChainState, Market } from '../market/liquidity.ts';
@@ -53,9 +53,17 @@ function wrappedOf(tokens: MarketToken[]): MarketToken | undefined {
   return tokens.find((token) => token.kind === 'wrapped-native');
 }
 
-function supportedToken(chainId: number, address: string, field: 'sellToken' | 'buyToken'): MarketToken {
-  const token = marketToken(chainId, address);
-  if (!token) throw new ServiceFailure('TOKEN_NOT_SUPPORTED', `${field} ${address} is not supported on chain ${chainId}`);
+// Mantle's MNT has its own address (service-facts.json nativeTokenAddress), so 0xeeee…eeee is not
+// a token there: the refusal names the address that is.
+function nativeNote(chain: ChainState['chain'], address: string): string {
+  const native = chain.nativeTokenAddress?.toLowerCase();
+  if (!native || native === NATIVE_TOKEN_PLACEHOLDER.toLowerCase() || address.toLowerCase() !== NATIVE_TOKEN_PLACEHOLDER.toLowerCase()) return '';
+  return `; the native asset ${chain.nativeSymbol ?? ''} on this chain is ${native}`;
+}
+
+function supportedToken(chain: ChainState['chain'], address: string, field: 'sellToken' | 'buyToken'): MarketToken {
+  const token = marketToken(chain.chainId, address);
+  if (!token) throw new ServiceFailure('TOKEN_NOT_SUPPORTED', `${field} ${address} is not supported on chain ${chain.chainId}${nativeNote(chain, address)}`);
   return token;
 }
 
@@ -69,8 +77,8 @@ function excluded(query: AnySwapQuery, labels: string[]): { set: Set<string>; in
 export function resolveSwap(ctx: SwapContext, model: AllowanceModel, isQuote: boolean, query: AnySwapQuery): ResolvedSwap {
   const state = ctx.market.chainState(query.chainId, ctx.nowMs, ctx.block);
   if (!state || !state.chain.isSwap) throw invalidInput('chainId', `${query.chainId} is not a supported chain (see GET /swap/chains)`);
-  const sell = supportedToken(query.chainId, query.sellToken, 'sellToken');
-  const buy = supportedToken(query.chainId, query.buyToken, 'buyToken');
+  const sell = supportedToken(state.chain, query.sellToken, 'sellToken');
+  const buy = supportedToken(state.chain, query.buyToken, 'buyToken');
   checkAuthorized(query, ctx.blocked, ctx.team);
   const wrapped = wrappedOf(marketTokens(query.chainId));
   const wrapUnwrap = sell.kind === 'native' && buy.kind === 'wrapped-native' ? 'wrap' : sell.kind === 'wrapped-native' && buy.kind === 'native' ? 'unwrap' : null;

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainById } from '../domain/chains.ts';
+import { DEMO_TAKERS } from './swap/taker-state.ts';
+import { FIXED_NOW, token, wethToUsdc } from './test-fixtures.ts';
+import { startTestService, type Answer, type TestService } from './test-support.ts';
+
+/** What INPUT_INVALID (and the refusals next to it) tell a client, over HTTPS. */
+
+const AH_PRICE = '/swap/allowance-holder/price';
+const taker = DEMO_TAKERS.funded;
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService({ now: () => FIXED_NOW });
+});
+afterAll(() => svc.stop());
+
+function reasons(answer: Answer, field: string): string[] {
+  return (answer.body.data?.details ?? []).filter((detail) => detail.field === field).map((detail) => detail.reason);
+}
+
+describe("Mantle's native asset", () => {
+  const mantle = chainById(5000)!;
+  const mnt = mantle.nativeTokenAddress!.toLowerCase();
+  const wmnt = mantle.wrappedNative!;
+
+  it('points a symbol to the address Mantle accepts for MNT, and that address trades', async () => {
+    const symbol = await svc.get(AH_PRICE, { chainId: '5000', sellToken: 'MNT', buyToken: wmnt, sellAmount: '1000' });
+    expect(symbol.status).toBe(400);
+    expect(reasons(symbol, 'sellToken')).toEqual([expect.stringContaining(`native asset use ${mnt}`)]);
+    const followed = await svc.get(AH_PRICE, { chainId: '5000', sellToken: mnt, buyToken: wmnt, sellAmount: '1000', taker });
+    expect({ status: followed.status, buyAmount: followed.body.buyAmount }).toEqual({ status: 200, buyAmount: '1000' });
+  });
+
+  it("refuses 0xeeee…eeee on Mantle naming MNT's address, and keeps 0xeeee…eeee as the hint elsewhere", async () => {
+    const placeholder = await svc.get(AH_PRICE, { chainId: '5000', sellToken: token(1, 'NATIVE'), buyToken: wmnt, sellAmount: '1000' });
+    expect({ status: placeholder.status, name: placeholder.body.name }).toEqual({ status: 400, name: 'TOKEN_NOT_SUPPORTED' });
+    expect(placeholder.body.message).toContain(mnt);
+    const ethereum = await svc.get(AH_PRICE, wethToUsdc({ sellToken: 'ETH' }));
+    expect(reasons(ethereum, 'sellToken')).toEqual([expect.stringContaining(`native asset use ${token(1, 'NATIVE').toLowerCase()}`)]);
+  });
+});

@@ -1,0 +1,25 @@
+import { chainById } from '../domain/chains.ts';
+import { NATIVE_TOKEN_PLACEHOLDER, type FieldError } from '../spec/index.ts';
+
+/**
+ * The INPUT_INVALID details the service answers, from the spec schema's field errors. The schema
+ * checks each field on its own and is shared with the app's forms, so it cannot say what depends
+ * on the chain asked for; the service, which knows the query, adds that here before answering.
+ */
+
+const PLACEHOLDER = NATIVE_TOKEN_PLACEHOLDER.toLowerCase();
+
+// A symbol given for a token is told to use 0xeeee…eeee for the native asset; on a chain whose
+// native asset has its own address (Mantle's MNT, service-facts.json nativeTokenAddress) the hint
+// names the address the service accepts there.
+function nativeHint(detail: FieldError, query: Record<string, string>): FieldError {
+  if (detail.field !== 'sellToken' && detail.field !== 'buyToken') return detail;
+  const native = chainById(Number(query.chainId))?.nativeTokenAddress?.toLowerCase();
+  if (!native || native === PLACEHOLDER || !detail.reason.includes(PLACEHOLDER)) return detail;
+  return { field: detail.field, reason: detail.reason.replace(PLACEHOLDER, native) };
+}
+
+/** The details to answer for `details` (toFieldErrors of the spec schema) of the raw `query`. */
+export function serviceDetails(details: FieldError[], query: Record<string, string>): FieldError[] {
+  return details.map((detail) => nativeHint(detail, query));
+}
