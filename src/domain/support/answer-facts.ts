@@ -5,7 +5,7 @@ import type { ActionReading } from '../settler-actions.ts';
 import { fillText } from '../route-text.ts';
 import { amountOf, isDigits, isObject, namedRoutes, symbolOf, type Json } from './body-reading.ts';
 import { calldataFacts } from './calldata-facts.ts';
-import { feeFacts, issueFacts, taxFacts, type AnswerFact, type Reader } from './charge-facts.ts';
+import { feeFacts, issueFacts, noIssueText, taxFacts, type AnswerFact, type Reader } from './charge-facts.ts';
 
 export type { AnswerFact } from './charge-facts.ts';
 
@@ -14,9 +14,8 @@ export type { AnswerFact } from './charge-facts.ts';
  * engineer at a terminal (`swap-explorer explain`): the minimum bought, the route and its fills,
  * the fees, token taxes, gas and network fee, the issues the service reported, and for a quote
  * where the transaction goes and what its calldata calls. Read from the body alone, as it came: a
- * line whose member is absent is left out, and issues are listed only when the service reported one
- * (without a taker it checks neither allowance nor balance, and the body does not say whether one
- * was sent). `price` and `compare` print the fees, taxes and issues too (chargeAndIssueFacts).
+ * line whose member is absent is left out. With no issue reported, one 'issues' line says what that
+ * means (without a taker the service checks neither allowance nor balance), as `price` does. `price` and `compare` print the fees, taxes and issues too (chargeAndIssueFacts).
  */
 
 // A body whose request named its chain (or not): the network fee reads in the chain's native token.
@@ -69,10 +68,15 @@ function transactionFacts(reader: ChainReader): AnswerFact[] {
   return [{ label: 'transaction to', value: String(to) }, ...(typeof data === 'string' ? calldataFacts(reader, data, actionReading(reader)) : [])];
 }
 
-/** The facts of a liquid price or quote body (see above); none for a body without liquidity. */
-export function answerFacts(body: Json, chainId: number | undefined): AnswerFact[] {
+/**
+ * The facts of a liquid price or quote body (see above); none for a body without liquidity.
+ * @param taker the taker its request sent (null: none; undefined: the request is not known), which says what no issue means
+ */
+export function answerFacts(body: Json, chainId: number | undefined, taker?: string | null): AnswerFact[] {
   if (body.liquidityAvailable !== true) return [];
   const reader: ChainReader = { body, chainId, amount: (value, address) => amountOf(body, value, address, chainId) };
   const minBuy = body.minBuyAmount === undefined || body.minBuyAmount === null ? [] : [{ label: 'min buy', value: reader.amount(body.minBuyAmount, body.buyToken) }];
-  return [...minBuy, ...routeFacts(reader), ...feeFacts(reader), ...taxFacts(reader), ...gasFacts(reader), ...issueFacts(reader), ...transactionFacts(reader)];
+  const issues = issueFacts(reader);
+  const noIssue = issues.length === 0 ? [{ label: 'issues', value: noIssueText(taker, isObject(body.transaction)) }] : [];
+  return [...minBuy, ...routeFacts(reader), ...feeFacts(reader), ...taxFacts(reader), ...gasFacts(reader), ...issues, ...noIssue, ...transactionFacts(reader)];
 }

@@ -46,6 +46,20 @@ export function issueFacts(reader: Reader): AnswerFact[] {
   return out.map((value) => ({ label: 'issue', value }));
 }
 
+/**
+ * The 'issues' line when the service reported none. Without a taker it checks neither allowance
+ * nor balance, so silence means "not checked", never "none". `taker`: the one the request sent,
+ * null when it sent none, undefined when the request is not known (a body alone; a quote's
+ * request always names one, the spec requires it).
+ * @param howToSend where a taker is given, for "not checked" (`price`: "--taker")
+ */
+export function noIssueText(taker: string | null | undefined, isQuote = false, howToSend = ''): string {
+  if (taker) return `none reported for taker ${taker}`;
+  if (taker === null) return `not checked: the service checks allowance and balance only for a taker${howToSend ? ` (${howToSend})` : ', and this request sent none'}`;
+  if (isQuote) return 'none reported (a quote\'s request names a taker, so allowance and balance were checked)';
+  return 'none reported, which means nothing unless the request named a taker: the service checks allowance and balance only for one, and a body alone does not show it';
+}
+
 // The app's wording (TokenTaxes.svelte): bps as sent; null is a tax the service could not determine.
 const taxText = (value: unknown) => (value === null ? 'unknown' : `${String(value)} bps`);
 

@@ -39,14 +39,17 @@ function priceSummary(body: Json, kind: 'price' | 'quote', chainId: number | und
   return `A ${kind}: sells ${sell} for ${buy}${problems.length > 0 ? ` (${problems.join(', ')})` : ''}.`;
 }
 
-/** Explains a parsed JSON body; `chainId`, when the request that got it is known, puts amounts in token units. */
-export function explainBody(body: unknown, chainId?: number): BodyExplanation {
+/**
+ * Explains a parsed JSON body; `chainId`, when the request that got it is known, puts amounts in
+ * token units, and `taker` (null: that request sent none) says what no reported issue means.
+ */
+export function explainBody(body: unknown, chainId?: number, taker?: string | null): BodyExplanation {
   const zid = zidOfBody(body);
   if (!isObject(body)) return { kind: 'unknown', zid, summary: 'A JSON value that is not an object: not a body of the service.' };
   if (typeof body.name === 'string' && ('message' in body || 'data' in body)) return explainErrorBody(body, zid);
   if ('liquidityAvailable' in body) {
     const kind = isObject(body.transaction) ? 'quote' : 'price';
-    return { kind, zid, summary: priceSummary(body, kind, chainId), facts: answerFacts(body, chainId) };
+    return { kind, zid, summary: priceSummary(body, kind, chainId), facts: answerFacts(body, chainId, taker) };
   }
   if (Array.isArray(body.chains)) return { kind: 'chains', zid, summary: `A chain list of ${body.chains.length} chain(s).` };
   if (Array.isArray(body.sources)) return { kind: 'sources', zid, summary: `A source list of ${body.sources.length} source(s).` };

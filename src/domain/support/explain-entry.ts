@@ -1,6 +1,7 @@
 import type { HistoryEntryLike } from '../har.ts';
 import { HEADER_NAMES } from '../../spec/index.ts';
 import { chainIdOfQuery } from '../chains.ts';
+import { getOwn } from '../own-record.ts';
 import { explainBody } from './explain-body.ts';
 import { isProblem, lintRequest } from './lint-request.ts';
 import { parseUrlParts } from './parse-url.ts';
@@ -62,7 +63,7 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
     request,
     findings: lint.findings.map((finding) => keyHeaderAsRecorded(finding, entry.status)),
     corrected: lint.corrected,
-    explanation: body === undefined ? null : explainBody(body, chainIdOfQuery(entry.query) ?? undefined),
+    explanation: body === undefined ? null : explainBody(body, chainIdOfQuery(entry.query) ?? undefined, getOwn(entry.query, 'taker') || null),
   };
 }
 
