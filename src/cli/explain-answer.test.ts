@@ -48,3 +48,12 @@ describe('explain: an answer with no issue reported', () => {
     expect(lineOf(ran.stdout, 'issues')).toMatch(/^issues\s+none reported, which means nothing unless the request named a taker: the service checks allowance and balance only for one, and a body alone does not show it$/);
   });
 });
+
+describe('explain: the native token in the tax line', () => {
+  it('is named by its symbol when sold, as when bought', async () => {
+    const sold = await priceThenExplain(['--chain', '1', '--sell', 'ETH', '--buy', 'USDC', '--amount', '1'], 'tax');
+    expect(sold.explain).toMatch(/^tax\s+none: 0 bps on ETH and USDC$/);
+    const bought = await priceThenExplain(['--chain', '137', '--sell', 'USDC', '--buy', 'POL', '--amount', '10'], 'tax');
+    expect(bought.explain).toMatch(/^tax\s+none: 0 bps on USDC and POL$/);
+  });
+});

@@ -1,3 +1,5 @@
+import { NATIVE_TOKEN_PLACEHOLDER } from '../../spec/constants.ts';
+import { nativeOf } from '../token-registry.ts';
 import { isObject, symbolOf, type Json } from './body-reading.ts';
 
 /**
@@ -17,10 +19,22 @@ export interface AnswerFact {
 /** An amount of a token (by address) as a line shows it. */
 export type AmountText = (value: unknown, address: unknown) => string;
 
-/** A body and how its amounts are written. */
+/** A body and how its amounts are written; `chainId`, when its request is known, names its native token. */
 export interface Reader {
   body: Json;
   amount: AmountText;
+  chainId?: number | undefined;
+}
+
+/**
+ * A token's name in a line: its route symbol, else for the native-asset address (0xeeee…, which
+ * the routes name only when bought) the chain's native symbol, or "the native token" when the
+ * chain is not known; else the address.
+ */
+export function tokenName(reader: Reader, address: unknown): string {
+  const symbol = symbolOf(reader.body, address);
+  if (typeof address !== 'string' || symbol !== address || address.toLowerCase() !== NATIVE_TOKEN_PLACEHOLDER.toLowerCase()) return symbol;
+  return (reader.chainId === undefined ? undefined : nativeOf(reader.chainId)?.symbol) ?? 'the native token';
 }
 
 /** Each fee the answer charged ('integrator fee', 'service fee', 'gas fee'). */
@@ -76,10 +90,10 @@ export function taxFacts(reader: Reader): AnswerFact[] {
   if (tokens.length === 0) return [];
   const isZero = (value: unknown) => value === 0 || value === '0';
   const taxed = tokens.filter(({ tax }) => ![tax.buyTaxBps, tax.sellTaxBps, tax.transferTaxBps].every(isZero));
-  if (taxed.length === 0) return [{ label: 'tax', value: `${NO_TAX} 0 bps on ${tokens.map(({ address }) => symbolOf(reader.body, address)).join(' and ')}` }];
+  if (taxed.length === 0) return [{ label: 'tax', value: `${NO_TAX} 0 bps on ${tokens.map(({ address }) => tokenName(reader, address)).join(' and ')}` }];
   return taxed.map(({ role, address, tax }) => ({
     label: 'tax',
-    value: `${symbolOf(reader.body, address)} (${role} token): buy ${taxText(tax.buyTaxBps)}, sell ${taxText(tax.sellTaxBps)}, transfer ${taxText(tax.transferTaxBps)}`,
+    value: `${tokenName(reader, address)} (${role} token): buy ${taxText(tax.buyTaxBps)}, sell ${taxText(tax.sellTaxBps)}, transfer ${taxText(tax.transferTaxBps)}`,
   }));
 }
 
@@ -87,9 +101,10 @@ export function taxFacts(reader: Reader): AnswerFact[] {
  * The fees, token taxes and issues of a liquid answer (labels 'integrator fee', 'service fee',
  * 'gas fee', 'tax', 'issue'), with amounts as `amount` writes them: what `price` and `compare`
  * print beside their figures, read as explain reads them. None for a body without liquidity.
+ * @param chainId the chain of its request, which names the native token (else "the native token")
  */
-export function chargeAndIssueFacts(body: Json, amount: AmountText): AnswerFact[] {
+export function chargeAndIssueFacts(body: Json, amount: AmountText, chainId?: number): AnswerFact[] {
   if (body.liquidityAvailable !== true) return [];
-  const reader: Reader = { body, amount };
+  const reader: Reader = { body, amount, chainId };
   return [...feeFacts(reader), ...taxFacts(reader), ...issueFacts(reader)];
 }
