@@ -7,6 +7,7 @@ import { startTestService, type Answer, type TestService } from './test-support.
 /** What INPUT_INVALID (and the refusals next to it) tell a client, over HTTPS. */
 
 const AH_PRICE = '/swap/allowance-holder/price';
+const PATHS = [AH_PRICE, '/swap/allowance-holder/quote', '/swap/permit2/price', '/swap/permit2/quote'];
 const taker = DEMO_TAKERS.funded;
 
 let svc: TestService;
@@ -38,5 +39,15 @@ describe("Mantle's native asset", () => {
     expect(placeholder.body.message).toContain(mnt);
     const ethereum = await svc.get(AH_PRICE, wethToUsdc({ sellToken: 'ETH' }));
     expect(reasons(ethereum, 'sellToken')).toEqual([expect.stringContaining(`native asset use ${token(1, 'NATIVE').toLowerCase()}`)]);
+  });
+});
+
+describe('chainId', () => {
+  it('is required when left out, on all four swap endpoints, like every other required field', async () => {
+    for (const path of PATHS) {
+      const { chainId: _left, ...query } = wethToUsdc({ taker });
+      const answer = await svc.get(path, query);
+      expect({ path, status: answer.status, reasons: reasons(answer, 'chainId') }).toEqual({ path, status: 400, reasons: ['is required'] });
+    }
   });
 });

@@ -19,7 +19,17 @@ function nativeHint(detail: FieldError, query: Record<string, string>): FieldErr
   return { field: detail.field, reason: detail.reason.replace(PLACEHOLDER, native) };
 }
 
+// zod's own text for a union that matched no member (chainId and the integer parameters accept a
+// string or a number). In a query string that only happens to a parameter left out, which every
+// other required field reports as "is required"; a value of neither type gets a reason that says so.
+const UNION_FAILURE = 'Invalid input';
+
+function unionReason(detail: FieldError, query: Record<string, string>): FieldError {
+  if (detail.reason !== UNION_FAILURE) return detail;
+  return { field: detail.field, reason: Object.hasOwn(query, detail.field) ? 'must be a number or a string of digits' : 'is required' };
+}
+
 /** The details to answer for `details` (toFieldErrors of the spec schema) of the raw `query`. */
 export function serviceDetails(details: FieldError[], query: Record<string, string>): FieldError[] {
-  return details.map((detail) => nativeHint(detail, query));
+  return details.map((detail) => nativeHint(unionReason(detail, query), query));
 }
