@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Market, priceQuery } from '../../service/index.ts';
 import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
 import { DEMO_TAKERS } from '../../service/swap/taker-state.ts';
-import { findToken } from '../token-registry.ts';
+import { findToken, nativeOf } from '../token-registry.ts';
 import { formatWithSymbol } from '../number-format.ts';
 import { DEMO_TAX_TOKENS } from '../demo-tokens.ts';
 import { answerFacts } from './answer-facts.ts';
@@ -64,6 +64,12 @@ describe('answerFacts', () => {
     expect(answerFacts(taxed, 1).filter((fact) => fact.label === 'tax').map((fact) => fact.value)).toEqual([`TAXD (buy token): buy ${buyTaxBps} bps, sell ${sellTaxBps} bps, transfer ${transferTaxBps} bps`]);
     const plain = body('allowance-holder.price', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
     expect(answerFacts(plain, 1).find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on USDC and WETH');
+    // The native asset sold is named by the chain's symbol: 0xeeee… on most chains, its own address on Mantle.
+    const zero = { buyTaxBps: '0', sellTaxBps: '0', transferTaxBps: '0' };
+    const nativeSold = (chainId: number) => ({ ...plain, sellToken: nativeOf(chainId)!.address, tokenMetadata: { sellToken: zero, buyToken: zero } });
+    expect(answerFacts(nativeSold(1), 1).find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on ETH and WETH');
+    expect(answerFacts(nativeSold(5000), 5000).find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on MNT and WETH');
+    expect(chargeAndIssueFacts(nativeSold(1), () => '').find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on the native token and WETH');
   });
 
   it('gives price and compare the fees, taxes and issues, with amounts as the caller writes them', () => {

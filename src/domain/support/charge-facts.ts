@@ -27,14 +27,16 @@ export interface Reader {
 }
 
 /**
- * A token's name in a line: its route symbol, else for the native-asset address (0xeeee…, which
- * the routes name only when bought) the chain's native symbol, or "the native token" when the
- * chain is not known; else the address.
+ * A token's name in a line: its route symbol, else for the chain's native-asset address (0xeeee…
+ * on most chains, its own on Mantle; the routes name it only when bought) the native symbol, or
+ * "the native token" for 0xeeee… when the chain is not known; else the address.
  */
 export function tokenName(reader: Reader, address: unknown): string {
   const symbol = symbolOf(reader.body, address);
-  if (typeof address !== 'string' || symbol !== address || address.toLowerCase() !== NATIVE_TOKEN_PLACEHOLDER.toLowerCase()) return symbol;
-  return (reader.chainId === undefined ? undefined : nativeOf(reader.chainId)?.symbol) ?? 'the native token';
+  if (typeof address !== 'string' || symbol !== address) return symbol;
+  const native = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
+  if (native) return native.address.toLowerCase() === address.toLowerCase() ? native.symbol : symbol;
+  return address.toLowerCase() === NATIVE_TOKEN_PLACEHOLDER.toLowerCase() ? 'the native token' : symbol;
 }
 
 /** Each fee the answer charged ('integrator fee', 'service fee', 'gas fee'). */
