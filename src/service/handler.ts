@@ -124,6 +124,11 @@ function dispatch(config: HandlerConfig, id: EndpointId, query: unknown, team: T
   }
 }
 
+// The spec gives the chain lists no query parameters and no 400: they answer 200 or 500 only
+// (spec, Errors). So whatever query they are sent is ignored rather than refused: a browser's or a
+// proxy's cache-buster (`?_=1700000000`) or a stray chainId must not fail a chain list.
+const TAKES_NO_QUERY: ReadonlySet<EndpointId> = new Set<EndpointId>(['swap.chains', 'gasless.chains']);
+
 function route(config: HandlerConfig, request: HandlerRequest, path: string, rawQuery: string, zid: string): unknown {
   const id = endpointByPath(path);
   if (!id) throw new ServiceFailure('NOT_FOUND', `No endpoint at ${path.slice(0, 200)}`);
@@ -131,6 +136,7 @@ function route(config: HandlerConfig, request: HandlerRequest, path: string, raw
   const { key, team } = authenticate(config, request);
   config.rateLimiter?.take(key, config.now());
   if (ENDPOINTS[id].needsVersion) checkVersion(request);
+  if (TAKES_NO_QUERY.has(id)) return dispatch(config, id, {}, team, zid);
   const validate = () => parsed(id, parseQuery(rawQuery));
   return dispatch(config, id, config.queryMemo ? config.queryMemo.validated(id, rawQuery, validate) : validate(), team, zid);
 }

@@ -132,10 +132,14 @@ describe('routing, methods and headers', () => {
     expect((await svc.get('/swap/chains', {}, { 'svc-version': 'v3' })).status).toBe(400);
   });
 
-  it('refuses query parameters on the chain lists and repeated parameters anywhere', async () => {
-    const extra = await svc.get('/swap/chains', { chainId: '1' });
-    expect(extra.status).toBe(400);
-    expect(extra.body.data?.details).toEqual([{ field: 'chainId', reason: 'is not a parameter of this endpoint' }]);
+  it('ignores query parameters on the chain lists, which answer only 200 or 500, and refuses repeated parameters elsewhere', async () => {
+    const plain = await svc.get('/swap/chains');
+    for (const [path, query] of [['/swap/chains', { _: '1700000000' }], ['/gasless/chains', { chainId: '1' }], ['/swap/chains?_=1&_=2', {}]] as const) {
+      const answer = await svc.get(path, query);
+      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+      expect(schemaReport(ChainListResponseSchema, answer.body)).toEqual([]);
+    }
+    expect((await svc.get('/swap/chains', { _: '1700000000' })).body.chains).toEqual(plain.body.chains);
     const repeated = await svc.get('/sources?chainId=1&chainId=10');
     expect(repeated.status).toBe(400);
     expect(repeated.body.data?.details?.[0]).toEqual({ field: 'chainId', reason: 'is given more than once' });
