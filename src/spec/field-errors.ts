@@ -37,5 +37,30 @@ function reasonOf(issue: z.core.$ZodIssue, input: unknown): string {
   // zod reports a fraction where an integer is wanted as a type, expected "int".
   if (issue.code === 'invalid_type' && issue.expected === 'int') return 'must be a whole number';
   if (issue.code === 'invalid_type') return `must be ${issue.expected}`;
-  return issue.message;
+  return defaultReason(issue, input) ?? issue.message;
+}
+
+// zod's own wording for a bound or a choice ("Too big: expected number to be <=10000", "Invalid
+// option: expected one of \"a\"|\"b\"") read as a library's, not as a reason after a field name.
+// A schema's own message (anything else) is kept as written.
+const DEFAULT_MESSAGE = /^(Too big|Too small|Invalid option):/;
+
+function defaultReason(issue: z.core.$ZodIssue, input: unknown): string | null {
+  if (!DEFAULT_MESSAGE.test(issue.message)) return null;
+  if (issue.code === 'too_big' || issue.code === 'too_small') {
+    const isMax = issue.code === 'too_big';
+    const limit = String(isMax ? issue.maximum : issue.minimum);
+    const inclusive = issue.inclusive !== false;
+    if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
+      return `must be ${isMax ? (inclusive ? 'at most' : 'less than') : inclusive ? 'at least' : 'more than'} ${limit}`;
+    }
+    const unit = issue.origin === 'string' ? 'characters' : 'items';
+    return `must have ${isMax ? 'at most' : 'at least'} ${limit} ${unit}`;
+  }
+  if (issue.code === 'invalid_value') {
+    const given = valueAtPath(input, issue.path);
+    const choices = issue.values.map(String).join(', ');
+    return `must be one of ${choices}${typeof given === 'string' ? `, got "${given}"` : ''}`;
+  }
+  return null;
 }
