@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import type { ParseArgsOptionsConfig } from 'node:util';
 import type { z } from 'zod';
 import { CompareRequestSchema, unsavedReason, type CompareRequest, type CompareRequestInput, type RunStatus } from '../ipc/channels/compare.ts';
 import { isAppError } from '../ipc/result.ts';
@@ -8,42 +8,17 @@ import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
 import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
+import { parseCommandLine, UsageError } from './parse-flags.ts';
 import type { StoredRun } from '../core/compare/run-store.ts';
 import { planComparison } from '../core/compare/plan.ts';
 
 /** What `compare` and `price` share: input checking with flag names, the run, and exit codes. */
 
-/** A bad command line; the message names the flag. Exit code 2. */
-export class UsageError extends Error {}
+export { UsageError } from './parse-flags.ts';
 
 /** Parses flags strictly (no positionals); an unknown or malformed flag is a UsageError. */
 export function parseFlags<T extends ParseArgsOptionsConfig>(argv: string[], options: T) {
-  try {
-    return parseArgs({ args: withNegativeValues(argv, options), options, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
-
-/**
- * `--amount -1` as `--amount=-1`. parseArgs takes a value that starts with a dash for a forgotten
- * argument and answers that the option is "ambiguous"; a negative number after a flag that takes
- * a value is that value, and then the flag's own check says what is wrong with it.
- */
-function withNegativeValues(argv: string[], options: ParseArgsOptionsConfig): string[] {
-  const joined: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const token = argv[index]!;
-    const next = argv[index + 1];
-    const takesValue = token.startsWith('--') && options[token.slice(2)]?.type === 'string';
-    if (takesValue && next !== undefined && /^-[0-9.]/.test(next)) {
-      joined.push(`${token}=${next}`);
-      index += 1;
-    } else {
-      joined.push(token);
-    }
-  }
-  return joined;
+  return parseCommandLine(argv, options).values;
 }
 
 /** A flag that must be given and not blank. */

@@ -81,11 +81,14 @@ describe('swap-explorer compare', () => {
       [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--swap-fee-bps', '10'], '--swap-fee-recipient'],
       [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--format', 'xml'], '--format'],
       [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '999999'], '--chains'],
+      // price's singular flag: the message names the plural one.
+      [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chain', '1'], 'unknown option --chain \\(did you mean --chains\\?\\);'],
+      [['--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--models', 'p2'], '--models must be one of allowance-holder, permit2, got "p2"'],
     ];
     for (const [args, flag] of cases) {
       const ran = await inProcess(['compare', ...args, '--data-dir', dir]);
       expect(ran.code, args.join(' ')).toBe(2);
-      expect(ran.stderr.split('\n')[0], args.join(' ')).toMatch(new RegExp(`^swap-explorer compare: ${flag} `));
+      expect(ran.stderr.split('\n')[0], args.join(' ')).toMatch(new RegExp(`^swap-explorer compare: ${flag}( |$)`));
       expect(ran.stdout).toBe('');
     }
   });
@@ -273,10 +276,13 @@ describe('swap-explorer price', () => {
       [['--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '-1'], '--amount'],
       [['--chain', '-1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1'], '--chain'],
       [['--chain', '130', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1'], '--sell'],
+      // A bound in words, not the schema library's "Too big: expected number to be <=10000".
+      [['--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--slippage-bps', '20000'], '--slippage-bps must be at most 10000'],
+      [['--chains', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1'], 'unknown option --chains \\(did you mean --chain\\?\\);'],
     ] as const) {
       const ran = await inProcess(['price', ...args, '--data-dir', dir]);
       expect(ran.code, args.join(' ')).toBe(2);
-      expect(ran.stderr.split('\n')[0], args.join(' ')).toMatch(new RegExp(`^swap-explorer price: ${flag} `));
+      expect(ran.stderr.split('\n')[0], args.join(' ')).toMatch(new RegExp(`^swap-explorer price: ${flag}( |$)`));
     }
   });
 });

@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import packageJson from '../../package.json' with { type: 'json' };
 import { toLike } from '../core/history-io/history-io-handlers.ts';
 import { zidKeyOf } from '../core/history/search-query.ts';
@@ -12,7 +11,8 @@ import { HistoryRetentionSchema, type HistoryRetention } from '../ipc/channels/h
 import type { HistoryEntry, HistorySummary } from '../ipc/schemas/history-entry.ts';
 import { toFieldErrors } from '../spec/index.ts';
 import type { Command, CommandIo } from './command.ts';
-import { UsageError, choiceFlag, reportError } from './compare-run.ts';
+import { choiceFlag, reportError } from './compare-run.ts';
+import { parseCommandLine, UsageError } from './parse-flags.ts';
 import { historyDataDir, openHistory } from './history-data.ts';
 
 /**
@@ -139,11 +139,7 @@ function retention(history: HistoryStore, flags: { maxEntries?: string; maxAgeDa
 }
 
 function parse(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  return parseCommandLine(argv, OPTIONS, true);
 }
 
 async function run(argv: string[], io: CommandIo): Promise<number> {

@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine, UsageError } from './parse-flags.ts';
 // Direct modules, not the barrels: a cluster's primary then loads neither the schemas nor the market.
 import { HEADER_NAMES } from '../spec/constants.ts';
 import { makeDirectory } from '../core/make-directory.ts';
@@ -62,8 +62,6 @@ function number(name: string, text: string | undefined, min: number, max: number
   return value;
 }
 
-class UsageError extends Error {}
-
 /** Environment variable that starts serve without the listener's guards (the throughput bench's baseline). */
 export const UNGUARDED_ENV = 'SWAP_EXPLORER_BENCH_UNGUARDED_LISTENER';
 
@@ -98,7 +96,7 @@ function apiKey(text: string): ApiKeyConfig {
 
 /** Turns serve's arguments into service options (the access log is wired by the caller). */
 export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogFile?: string; help?: boolean; workers: number } {
-  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+  const { values } = parseCommandLine(argv, OPTIONS);
   return {
     help: values.help ?? false,
     dataDir: values['data-dir'] ?? join(homedir(), '.swap-explorer', 'local-service'),
