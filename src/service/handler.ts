@@ -124,6 +124,19 @@ function dispatch(config: HandlerConfig, id: EndpointId, query: unknown, team: T
   }
 }
 
+// v1 clients still call /swap/v1/price and /swap/v1/quote (real-service-shapes.md, "Errors real
+// clients meet"): the path stays unknown (404, as any other), but the message says v1 is gone
+// (spec, Versioning 2) and which v2 paths replace it, rather than a bare "no endpoint".
+function notFoundMessage(path: string): string {
+  const v1 = /^\/swap\/v1(?:\/(price|quote))?(?:\/|$)/.exec(path);
+  if (!v1) return `No endpoint at ${path.slice(0, 200)}`;
+  const kind = v1[1] ?? '{price,quote}';
+  return (
+    `${SUNSET_VERSION.version} was sunset on ${SUNSET_VERSION.sunsetOn}: ${path.slice(0, 200)} is a v1 path. In v2 use ` +
+    `GET /swap/allowance-holder/${kind} or GET /swap/permit2/${kind} on the one base address, with chainId choosing the chain and the header ${HEADER_NAMES.version}: ${API_VERSION}`
+  );
+}
+
 // The spec gives the chain lists no query parameters and no 400: they answer 200 or 500 only
 // (spec, Errors). So whatever query they are sent is ignored rather than refused: a browser's or a
 // proxy's cache-buster (`?_=1700000000`) or a stray chainId must not fail a chain list.
@@ -131,7 +144,7 @@ const TAKES_NO_QUERY: ReadonlySet<EndpointId> = new Set<EndpointId>(['swap.chain
 
 function route(config: HandlerConfig, request: HandlerRequest, path: string, rawQuery: string, zid: string): unknown {
   const id = endpointByPath(path);
-  if (!id) throw new ServiceFailure('NOT_FOUND', `No endpoint at ${path.slice(0, 200)}`);
+  if (!id) throw new ServiceFailure('NOT_FOUND', notFoundMessage(path));
   if (request.method !== 'GET') throw new ServiceFailure('METHOD_NOT_ALLOWED', `${request.method.slice(0, 20)} is not allowed; every endpoint is GET`, undefined, { allow: 'GET' });
   const { key, team } = authenticate(config, request);
   config.rateLimiter?.take(key, config.now());

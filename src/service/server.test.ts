@@ -98,9 +98,21 @@ describe('endpoints without a swap', () => {
 
 describe('routing, methods and headers', () => {
   it('answers an unknown path with 404 NOT_FOUND', async () => {
-    const { status, body } = await svc.get('/swap/v1/quote');
+    const { status, body } = await svc.get('/swap/v3/quote');
     expect(status).toBe(404);
     expectErrorBody(body, 'NOT_FOUND');
+  });
+
+  it('answers a v1 path with the same 404, saying v1 was sunset on 2025-04-11 and naming the v2 paths', async () => {
+    for (const kind of ['quote', 'price']) {
+      const { status, body } = await svc.get(`/swap/v1/${kind}`, { sellToken: 'ETH', buyToken: 'USDC', sellAmount: '1' });
+      expect(status).toBe(404);
+      expectErrorBody(body, 'NOT_FOUND');
+      expect(body.message).toContain('sunset on 2025-04-11');
+      expect(body.message).toContain(`/swap/allowance-holder/${kind}`);
+      expect(body.message).toContain(`/swap/permit2/${kind}`);
+      expect(body.message).toContain('chainId');
+    }
   });
 
   it('answers other methods with 405 METHOD_NOT_ALLOWED and Allow: GET', async () => {
