@@ -51,8 +51,8 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-// The system's reason for a file that cannot be read, in words (no stack, no errno number).
-function unreadable(file: string, error: unknown): UsageError {
+/** The system's reason for a file that cannot be read, in words (no stack, no errno number). */
+export function unreadable(file: string, error: unknown): UsageError {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return new UsageError(`file ${file} does not exist (an argument that looks like a path is read as a file; quote a URL or curl line whole)`);
   if (code === 'EACCES' || code === 'EPERM') return new UsageError(`file ${file} cannot be read: permission denied`);
