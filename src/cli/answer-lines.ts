@@ -1,6 +1,6 @@
 import { chainById, chainLabel } from '../domain/chains.ts';
 import { formatWithSymbol } from '../domain/number-format.ts';
-import { chargeAndIssueFacts, NO_TAX, type AmountText } from '../domain/support/charge-facts.ts';
+import { chargeAndIssueFacts, NO_TAX, noIssueText as sharedNoIssueText, type AmountText } from '../domain/support/charge-facts.ts';
 import { isObject, symbolOf, type Json } from '../domain/support/body-reading.ts';
 import { REPORTED_ISSUE_TEXT, type CompareRowWire, type SideDetail } from '../ipc/channels/compare.ts';
 import { addSide, listedBySide, MODEL_LABELS } from './compare-format.ts';
@@ -29,9 +29,9 @@ export function rowAmountText(row: CompareRowWire, body: Json): AmountText {
   };
 }
 
-/** What no reported issue means: nothing wrong for a taker that was sent, nothing checked without one. */
-export function noIssueText(taker: string | undefined): string {
-  return taker ? `none reported for taker ${taker}` : 'not checked: the service checks allowance and balance only for a taker (--taker)';
+/** What no reported issue means: nothing wrong for a taker that was sent, nothing checked without one (explain's words). */
+function noIssueText(taker: string | undefined): string {
+  return sharedNoIssueText(taker ?? null, false, '--taker');
 }
 
 /**
@@ -40,7 +40,7 @@ export function noIssueText(taker: string | undefined): string {
  */
 export function priceAnswerLines(row: CompareRowWire, body: unknown, taker: string | undefined): [string, string][] {
   if (!isObject(body) || body.liquidityAvailable !== true) return [];
-  const facts = chargeAndIssueFacts(body, rowAmountText(row, body));
+  const facts = chargeAndIssueFacts(body, rowAmountText(row, body), row.chainId);
   const lines = facts.map((fact): [string, string] => [fact.label, fact.value]);
   return facts.some((fact) => fact.label === 'issue') ? lines : [...lines, ['issues', noIssueText(taker)]];
 }
@@ -60,7 +60,7 @@ export function compareAnswerNotes(rows: readonly CompareRowWire[], details: Rec
       const body = details[row.chainId]?.[model]?.body;
       if (!isObject(body) || body.liquidityAvailable !== true) continue;
       answered++;
-      for (const fact of chargeAndIssueFacts(body, rowAmountText(row, body))) {
+      for (const fact of chargeAndIssueFacts(body, rowAmountText(row, body), row.chainId)) {
         // Tokens without tax are the usual case: said once below when every side says so.
         const isUntaxed = fact.label === 'tax' && fact.value.startsWith(NO_TAX);
         if (isUntaxed) untaxed++;

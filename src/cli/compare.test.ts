@@ -251,6 +251,10 @@ describe('swap-explorer price', () => {
     expect(low.stdout).not.toMatch(/^issues\s/m);
     const funded = await inProcess(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--taker', DEMO_TAKERS.funded, '--data-dir', dir]);
     expect(funded.stdout).toMatch(new RegExp(`^issues\\s+none reported for taker ${DEMO_TAKERS.funded}$`, 'm'));
+    // The native token sold is named by its symbol, as when bought (the route names it only then).
+    const native = await inProcess(['price', '--chain', '1', '--sell', 'ETH', '--buy', 'USDC', '--amount', '1', '--data-dir', dir]);
+    expect(native.code, native.stderr).toBe(0);
+    expect(native.stdout).toMatch(/^tax\s+none: 0 bps on ETH and USDC$/m);
   });
 
   // The launcher's compile cache and the chunks' code caches live under TMPDIR; Node's recursive mkdir spun forever there.

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { parseHistoryFile, type ImportProblem } from '../domain/history-file.ts';
 import { isDeeperThan } from '../domain/json-depth.ts';
 import { formatInteger } from '../domain/number-format.ts';
@@ -7,6 +6,7 @@ import { entryHasProblems, escapeJsonControls, explainEntry, explainPastedBody, 
 import { swapChains } from '../domain/chains.ts';
 import type { Command, CommandIo } from './command.ts';
 import { UsageError, chainList, choiceFlag, reportError } from './compare-run.ts';
+import { parseCommandLine } from './parse-flags.ts';
 import { entryText, historyFailureHeading, recognizedText, unknownFileText } from './explain-format.ts';
 import { readExplainInput } from './explain-input.ts';
 import { historyDataDir, openHistory } from './history-data.ts';
@@ -140,12 +140,7 @@ function chainFlag(text: string | undefined): number | undefined {
 }
 
 function parse(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandLine(argv, OPTIONS, true);
   if (parsed.values.help) return { help: true as const };
   if (parsed.positionals.length !== 1) throw new UsageError(parsed.positionals.length === 0 ? 'give one input to explain' : 'give exactly one input (quote a URL or curl line)');
   const format = choiceFlag('format', parsed.values.format, ['text', 'json'] as const, 'text');
