@@ -50,4 +50,13 @@ describe('chainId', () => {
       expect({ path, status: answer.status, reasons: reasons(answer, 'chainId') }).toEqual({ path, status: 400, reasons: ['is required'] });
     }
   });
+
+  it('reads as an unsupported chain when it is a whole number out of range, like any id the service does not serve', async () => {
+    for (const chainId of ['0', '-1', '99999999999999999999', '999999']) {
+      const answer = await svc.get(AH_PRICE, wethToUsdc({ chainId }));
+      expect({ status: answer.status, reasons: reasons(answer, 'chainId') }).toEqual({ status: 400, reasons: [`${chainId} is not a supported chain (see GET /swap/chains)`] });
+    }
+    expect(reasons(await svc.get('/sources', { chainId: '0' }), 'chainId')).toEqual(['0 is not a supported chain (see GET /swap/chains)']);
+    expect(reasons(await svc.get(AH_PRICE, wethToUsdc({ chainId: '1.5' })), 'chainId')).toEqual(['must be a whole number']);
+  });
 });

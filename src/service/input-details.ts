@@ -29,7 +29,16 @@ function unionReason(detail: FieldError, query: Record<string, string>): FieldEr
   return { field: detail.field, reason: Object.hasOwn(query, detail.field) ? 'must be a number or a string of digits' : 'is required' };
 }
 
+// A whole number the schema refuses for its range (0, -1, 20 digits) is, to a client, just one
+// more chain the service does not serve: it gets the reason 999999 gets (swap/resolve.ts).
+function chainReason(detail: FieldError, query: Record<string, string>): FieldError {
+  const text = query.chainId?.trim();
+  if (detail.field !== 'chainId' || text === undefined || !/^-?[0-9]+$/.test(text)) return detail;
+  const shown = text.length > 30 ? `${text.slice(0, 30)}…` : text;
+  return { field: 'chainId', reason: `${shown} is not a supported chain (see GET /swap/chains)` };
+}
+
 /** The details to answer for `details` (toFieldErrors of the spec schema) of the raw `query`. */
 export function serviceDetails(details: FieldError[], query: Record<string, string>): FieldError[] {
-  return details.map((detail) => nativeHint(unionReason(detail, query), query));
+  return details.map((detail) => nativeHint(chainReason(unionReason(detail, query), query), query));
 }
