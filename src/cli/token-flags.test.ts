@@ -14,6 +14,11 @@ describe('tokenSide', () => {
     expect(tokenSide('sell', 'NOPE', undefined, undefined)).toEqual({ symbol: 'NOPE', overrides: [] });
   });
 
+  it('takes a registry symbol in any case as the lists spell it', () => {
+    expect(tokenSide('sell', 'usdc', undefined, [1])).toEqual({ symbol: 'USDC', overrides: [] });
+    expect(tokenSide('buy', 'Weth', undefined, undefined)).toEqual({ symbol: 'WETH', overrides: [] });
+  });
+
   it('turns a demo symbol, any case, into an override on each named chain that has it', () => {
     expect(tokenSide('buy', 'taxd', undefined, undefined)).toEqual({
       symbol: 'TAXD',

@@ -1,7 +1,7 @@
 import { isAddress, shortAddress } from '../domain/address-text.ts';
 import { chainById, swapChains } from '../domain/chains.ts';
 import { DEMO_TAX_TOKENS, findDemoToken } from '../domain/demo-tokens.ts';
-import { findToken, findTokenBySymbol } from '../domain/token-registry.ts';
+import { findToken, findTokenBySymbol, tokensOf } from '../domain/token-registry.ts';
 import type { TokenOverride } from '../ipc/channels/compare.ts';
 import { UsageError } from './compare-run.ts';
 
@@ -47,6 +47,17 @@ function addressSide(side: 'sell' | 'buy', address: string, decimals: number | u
 }
 
 /**
+ * A symbol typed in another case (`usdc`) as the lists spell it (`USDC`), when they spell it one
+ * way on the chains asked: symbols are matched exactly by the engine, and no two listed symbols
+ * differ only in case, so this cannot pick the wrong token.
+ */
+function listedSpelling(text: string, chains: readonly number[]): string | undefined {
+  const lower = text.toLowerCase();
+  const spellings = new Set(chains.flatMap((chainId) => tokensOf(chainId).filter((token) => token.symbol.toLowerCase() === lower).map((token) => token.symbol)));
+  return spellings.size === 1 ? [...spellings][0] : undefined;
+}
+
+/**
  * One side of the pair from its flags (see above).
  * @param chains the chains the command names; undefined: every chain knowing the token
  * @throws UsageError for decimals that are not 0-255, decimals given with a symbol, or an unknown address without decimals
@@ -59,6 +70,8 @@ export function tokenSide(side: 'sell' | 'buy', value: string, decimalsText: str
   const onChains = chains ?? swapChains().map((chain) => chain.chainId);
   // A registry symbol wins over a demo token's; an unknown symbol is left to the engine, which names the chain.
   if (onChains.some((chainId) => findTokenBySymbol(chainId, text))) return { symbol: text, overrides: [] };
+  const spelled = listedSpelling(text, onChains);
+  if (spelled) return { symbol: spelled, overrides: [] };
   const demos = DEMO_TAX_TOKENS.filter((demo) => demo.symbol.toLowerCase() === text.toLowerCase() && onChains.includes(demo.chainId));
   if (demos.length === 0) return { symbol: text, overrides: [] };
   return { symbol: demos[0]!.symbol, overrides: demos.map(({ chainId, address, decimals: digits, symbol }) => ({ chainId, side, address, decimals: digits, symbol })) };
