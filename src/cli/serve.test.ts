@@ -71,8 +71,15 @@ describe('swap-explorer serve', () => {
 
 describe('argument handling', () => {
   it('maps every knob to service options', () => {
-    const options = serveOptions(['--latency-ms', '5', '--jitter-ms', '2', '--fault-rate', '0.25', '--rate-limit-rps', '10', '--api-key', 'a:t:custom', '--block-taker', '0x1', '--xstock', '0x2', '--data-dir', '/d', '--max-connections', '64']);
-    expect(options).toMatchObject({ latencyMs: 5, jitterMs: 2, faultRate: 0.25, rateLimitRps: 10, maxConnections: 64, dataDir: '/d', apiKeys: [{ key: 'a', team: 't', plan: 'custom' }], blocked: { takers: ['0x1'], xStocks: ['0x2'] } });
+    const [taker, xStock] = ['0x' + '1'.repeat(40), '0x' + 'aB'.repeat(20)];
+    const options = serveOptions(['--latency-ms', '5', '--jitter-ms', '2', '--fault-rate', '0.25', '--rate-limit-rps', '10', '--api-key', 'a:t:custom', '--block-taker', taker, '--xstock', xStock, '--data-dir', '/d', '--max-connections', '64']);
+    expect(options).toMatchObject({ latencyMs: 5, jitterMs: 2, faultRate: 0.25, rateLimitRps: 10, maxConnections: 64, dataDir: '/d', apiKeys: [{ key: 'a', team: 't', plan: 'custom' }], blocked: { takers: [taker], xStocks: [xStock] } });
+  });
+
+  it('refuses a block list value that is not an address, which would never match a request', () => {
+    for (const [flag, value] of [['--block-taker', '0xabc'], ['--block-sell-token', 'USDC'], ['--xstock', '']] as const) {
+      expect(() => serveOptions([flag, value]), flag).toThrow(`${flag} must be an address (0x and 40 hex digits), got "${value}"`);
+    }
   });
 
   it('exits 2 on bad options and unknown commands, 0 on help', async () => {

@@ -2,6 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
+import { isAddress } from '../domain/address-text.ts';
 // Direct modules, not the barrels: a cluster's primary then loads neither the schemas nor the market.
 import { HEADER_NAMES } from '../spec/constants.ts';
 import { makeDirectory } from '../core/make-directory.ts';
@@ -62,6 +63,16 @@ function number(name: string, text: string | undefined, min: number, max: number
   return value;
 }
 
+/**
+ * The block lists compare addresses: anything else (a symbol, a short hex) would never match, and
+ * an integrator would test a refusal that never comes. So each value must be an address.
+ */
+function addresses(name: string, values: string[] | undefined): string[] | undefined {
+  const wrong = values?.find((value) => !isAddress(value.trim()));
+  if (wrong !== undefined) throw new UsageError(`--${name} must be an address (0x and 40 hex digits), got "${wrong}"`);
+  return values?.map((value) => value.trim());
+}
+
 /** Environment variable that starts serve without the listener's guards (the throughput bench's baseline). */
 export const UNGUARDED_ENV = 'SWAP_EXPLORER_BENCH_UNGUARDED_LISTENER';
 
@@ -110,11 +121,11 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
     maxConnections: wholeNumber('max-connections', values['max-connections'], 1, 1_000_000),
     workers: wholeNumber('workers', values.workers, 1, 256) ?? availableParallelism(),
     blocked: {
-      takers: values['block-taker'],
-      recipients: values['block-recipient'],
-      buyTokens: values['block-buy-token'],
-      sellTokens: values['block-sell-token'],
-      xStocks: values.xstock,
+      takers: addresses('block-taker', values['block-taker']),
+      recipients: addresses('block-recipient', values['block-recipient']),
+      buyTokens: addresses('block-buy-token', values['block-buy-token']),
+      sellTokens: addresses('block-sell-token', values['block-sell-token']),
+      xStocks: addresses('xstock', values.xstock),
     },
     ...(values['access-log'] ? { accessLogFile: values['access-log'] } : {}),
     // Internal, for bench/throughput.bench.ts only (what the listener's guards cost): not an option users see.
