@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Market, priceQuery } from '../../service/index.ts';
 import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
 import { formatWithSymbol } from '../number-format.ts';
+import { parseUnits } from 'viem';
 import { explainBody } from './explain-body.ts';
 
 /** The explainer over bodies the local service really answers (in process, no server). */
@@ -33,6 +34,11 @@ describe('explainBody: price and quote answers', () => {
     expect(explainBody(price, 1).summary).toBe(`A price: sells 1,000 USDC (1000000000 base units) for ${formatWithSymbol(buy, { decimals: 18, symbol: 'WETH' })} (${buy} base units).`);
     const quote = body('allowance-holder.quote', { sellToken: token(1, 'WETH'), buyToken: token(1, 'USDC'), buyAmount: '1500000000', taker: '0xde30000000000000000000000000000000000001' });
     expect(explainBody(quote, 1).summary).toMatch(/^A quote: sells at most [\d.]+ WETH \(\d+ base units\) for exactly 1,500 USDC \(1500000000 base units\)\.$/);
+    // The most it may spend is rounded up where it is shortened: cut, it would read less than it is.
+    const max = String(quote.maxSellAmount);
+    const shown = /at most ([\d.]+) WETH/.exec(explainBody(quote, 1).summary)![1]!;
+    expect(parseUnits(shown, 18)).toBeGreaterThanOrEqual(BigInt(max));
+    expect(shown.replace('.', '').replace(/^0+/, '').length).toBeLessThanOrEqual(7);
     // On a chain where the addresses are not these tokens, nothing is guessed.
     expect(explainBody(price, 8453).summary).toContain('1000000000 base units of USDC');
   });

@@ -31,7 +31,7 @@ function priceSummary(body: Json, kind: 'price' | 'quote', chainId: number | und
   if (body.liquidityAvailable === false) return `No liquidity for this ${kind} (liquidityAvailable: false).`;
   // Exact out: the buy amount is fixed and the spend is only bounded (maxSellAmount includes slippage).
   const isExactOut = body.mode === 'exact-out' || (body.sellAmount === undefined && body.maxSellAmount !== undefined);
-  const sellAmount = amountOf(body, isExactOut ? body.maxSellAmount : body.sellAmount, body.sellToken, chainId);
+  const sellAmount = amountOf(body, isExactOut ? body.maxSellAmount : body.sellAmount, body.sellToken, chainId, isExactOut);
   const sell = isExactOut ? `at most ${sellAmount}` : sellAmount;
   const buy = `${isExactOut ? 'exactly ' : ''}${amountOf(body, body.buyAmount, body.buyToken, chainId)}`;
   const issues = isObject(body.issues) ? body.issues : {};
