@@ -60,3 +60,13 @@ describe('chainId', () => {
     expect(reasons(await svc.get(AH_PRICE, wethToUsdc({ chainId: '1.5' })), 'chainId')).toEqual(['must be a whole number']);
   });
 });
+
+describe('a field sent with an invalid value', () => {
+  it('gets only the reason its value is invalid, not also that it is required', async () => {
+    const sellAmount = await svc.get(AH_PRICE, wethToUsdc({ sellAmount: '' }));
+    expect(reasons(sellAmount, 'sellAmount')).toEqual([expect.stringMatching(/^must be a whole number/)]);
+    const permit2Taker = await svc.get('/swap/permit2/quote', wethToUsdc({ taker: '' }));
+    expect(reasons(permit2Taker, 'taker')).toEqual(['must be an address: 0x followed by 40 hex digits']);
+    expect(reasons(await svc.get('/swap/permit2/quote', wethToUsdc()), 'taker')).toEqual(['is required for a firm quote']);
+  });
+});

@@ -38,7 +38,18 @@ function chainReason(detail: FieldError, query: Record<string, string>): FieldEr
   return { field: 'chainId', reason: `${shown} is not a supported chain (see GET /swap/chains)` };
 }
 
+// The cross-field rules treat an empty value as absent ("is required unless buyAmount is given",
+// "is required for a firm quote") while the field's own check says why the value is invalid. A
+// field that was sent and is invalid gets only the invalid reason: being told it is also missing
+// contradicts what the client sent.
+function withoutContradictions(details: FieldError[], query: Record<string, string>): FieldError[] {
+  const isRequiredReason = (detail: FieldError) => detail.reason.startsWith('is required');
+  const invalid = new Set(details.filter((detail) => Object.hasOwn(query, detail.field) && !isRequiredReason(detail)).map((detail) => detail.field));
+  return details.filter((detail) => !(invalid.has(detail.field) && isRequiredReason(detail)));
+}
+
 /** The details to answer for `details` (toFieldErrors of the spec schema) of the raw `query`. */
 export function serviceDetails(details: FieldError[], query: Record<string, string>): FieldError[] {
-  return details.map((detail) => nativeHint(chainReason(unionReason(detail, query), query), query));
+  const refined = details.map((detail) => nativeHint(chainReason(unionReason(detail, query), query), query));
+  return withoutContradictions(refined, query);
 }
