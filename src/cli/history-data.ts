@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { HistoryStore } from '../core/history/index.ts';
 import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { AppError } from '../ipc/result.ts';
@@ -24,6 +24,17 @@ export function historyDataDir(flag: string | undefined): string {
  */
 export function openHistory(dataDir: string): HistoryStore {
   const path = join(dataDir, HISTORY_FILE);
-  if (!existsSync(path)) throw new AppError('NOT_FOUND', `There is no history at ${path} (set --data-dir or SWAP_EXPLORER_USER_DATA to the app's data folder).`);
+  if (!existsSync(path)) throw new AppError('NOT_FOUND', `There is no history at ${path} (set --data-dir or SWAP_EXPLORER_USER_DATA to the app's data folder).${otherHistoryNote(dataDir)}`);
   return HistoryStore.open(path, { onEntriesRemoved: (keptSinceMs) => pruneRuns(dataDir, keptSinceMs) });
+}
+
+/**
+ * " price and compare keep theirs in …" when the history read is not the CLI's own and the CLI's
+ * own exists: with SWAP_EXPLORER_USER_DATA set (the app's), a zid that `price` just printed is in
+ * the other file, and the message should say where. Empty otherwise.
+ */
+export function otherHistoryNote(dataDir: string): string {
+  const own = defaultDataDir();
+  if (resolve(own) === resolve(dataDir) || !existsSync(join(own, HISTORY_FILE))) return '';
+  return ` The CLI's own history (price, compare) is in ${own}: add --data-dir ${own} to look there.`;
 }

@@ -105,6 +105,26 @@ describe('swap-explorer explain', () => {
     expect(ran.stdout).toContain('HAR');
   });
 
+  it('names the CLI\'s own history when the one read (the app\'s, by SWAP_EXPLORER_USER_DATA) lacks the zid or is missing', async () => {
+    const appData = await mkdtemp(join(tmpdir(), 'cli-app-data-'));
+    HistoryStore.open(join(appData, HISTORY_FILE)).close();
+    const before = process.env.SWAP_EXPLORER_DATA_DIR;
+    process.env.SWAP_EXPLORER_DATA_DIR = dir;
+    try {
+      const where = `The CLI's own history (price, compare) is in ${dir}: add --data-dir ${dir} to look there.`;
+      const absent = await cli(['explain', '0xdeadbeef0000', '--data-dir', appData]);
+      expect(absent.stdout).toContain(`is not in the history at ${appData}. ${where}`);
+      const missing = await cli(['explain', '0xdeadbeef0000', '--data-dir', empty]);
+      expect(missing.stderr).toContain(where);
+      // Reading the CLI's own history, there is no other to name.
+      expect((await cli(['explain', '0xdeadbeef0000', '--data-dir', dir])).stdout).not.toContain("The CLI's own history");
+    } finally {
+      if (before === undefined) delete process.env.SWAP_EXPLORER_DATA_DIR;
+      else process.env.SWAP_EXPLORER_DATA_DIR = before;
+      await rm(appData, { recursive: true, force: true });
+    }
+  });
+
   it('explains each entry of a HAR file, and refuses a hostile one with its reason', async () => {
     const har = join(dir, 'customer.har');
     expect((await cli(['history', 'export', '--zid', ERROR_ZID, '--format', 'har', '--out', har, '--data-dir', dir])).code).toBe(0);
