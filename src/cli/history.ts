@@ -97,7 +97,15 @@ async function exportEntries(history: HistoryStore, zids: string[], format: 'har
   const content = format === 'har' ? JSON.stringify(buildHar(entries, creator), null, 2) : buildHistoryJson(entries);
   if (out === undefined) io.stdout(`${escapeJsonControls(content)}\n`);
   else {
-    await writeFile(out, content);
+    try {
+      await writeFile(out, content);
+    } catch (error) {
+      // The flag and the reason, not the system's "ENOENT: no such file or directory, open …".
+      const { code, message } = error as NodeJS.ErrnoException;
+      const reason = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (code ?? message);
+      io.stderr(`swap-explorer history export: --out ${stripTerminalControls(out)} cannot be written (${reason}); nothing was written\n`);
+      return 1;
+    }
     io.stderr(`history export: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} written to ${stripTerminalControls(out)}\n`);
   }
   return 0;

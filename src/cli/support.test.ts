@@ -200,6 +200,14 @@ describe('swap-explorer history', () => {
     expect(none.stderr).toContain('There is no history at');
   });
 
+  it('names --out and the reason when the export file cannot be written, and exits 1', async () => {
+    for (const [out, reason] of [[join(dir, 'no-such-folder', 'x.har'), 'its folder does not exist'], [dir, 'it is a folder']] as const) {
+      const ran = await cli(['history', 'export', '--zid', OK_ZID, '--out', out, '--data-dir', dir]);
+      expect(ran.code).toBe(1);
+      expect(ran.stderr).toBe(`swap-explorer history export: --out ${out} cannot be written (${reason}); nothing was written\n`);
+    }
+  });
+
   it('exports HAR and JSON, key redacted, to a file or to stdout with controls escaped', async () => {
     const out = join(dir, 'export.har');
     const ran = await cli(['history', 'export', '--zid', ERROR_ZID, '--zid', OK_ZID, '--out', out, '--data-dir', dir]);
@@ -226,11 +234,11 @@ describe('error lines', () => {
     expect(ran.stderr).not.toMatch(CONTROLS);
   });
 
-  it('an unexpected failure (an export to a folder that does not exist) prints its message without control sequences', async () => {
+  it('an export to a folder that does not exist names the path without its control sequences', async () => {
     const out = join(dir, `missing${HOSTILE}`, 'export.har');
     const ran = await cli(['history', 'export', '--zid', OK_ZID, '--out', out, '--data-dir', dir]);
     expect(ran.code).toBe(1);
-    expect(ran.stderr).toMatch(/^swap-explorer history: ENOENT: no such file or directory, open '.*missingsellAmount is required\/export\.har'\n$/);
+    expect(ran.stderr).toMatch(/^swap-explorer history export: --out .*missingsellAmount is required\/export\.har cannot be written \(its folder does not exist\); nothing was written\n$/);
     expect(ran.stderr).not.toMatch(CONTROLS);
   });
 });
