@@ -10,7 +10,7 @@ import { outputWritten, processIo } from './process-io.ts';
 
 function help(): string {
   const lines = Object.values(COMMANDS).map((command) => `  ${command.name.padEnd(10)} ${command.summary}`);
-  return ['Usage: swap-explorer <command> [options]', '', 'Commands:', ...lines, '', 'Run `swap-explorer <command> --help` for its options.', ''].join('\n');
+  return ['Usage: swap-explorer <command> [options]', '', 'Commands:', ...lines, '', 'Run `swap-explorer <command> --help` (or `swap-explorer help <command>`) for its options; `swap-explorer --version` prints the version.', ''].join('\n');
 }
 
 /**
@@ -26,7 +26,15 @@ export async function main(argv: string[], io?: CommandIo): Promise<number> {
 }
 
 async function dispatch(argv: string[], io: CommandIo): Promise<number> {
-  const [name, ...rest] = argv;
+  const [first, ...afterFirst] = argv;
+  // `help price` is `price --help`, as in git and npm.
+  const [name, ...rest] = first === 'help' && afterFirst[0] !== undefined ? [afterFirst[0], '--help'] : argv;
+  if (name === '--version' || name === '-V' || name === 'version') {
+    // Loaded here only: the other commands' start does not read package.json.
+    const { default: packageJson } = await import('../../package.json', { with: { type: 'json' } });
+    io.stdout(`swap-explorer ${packageJson.version} (Node ${process.versions.node})\n`);
+    return 0;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(help());
     return name === undefined ? 2 : 0;
