@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:https';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { KeyRing, generateApiKey, type ApiKeyConfig } from './auth.ts';
@@ -106,6 +106,17 @@ function send(res: ServerResponse, answer: HandlerResponse): void {
   res.end(payload);
 }
 
+// A request line and headers longer than Node's maxHeaderSize are valid HTTP, only too long (a
+// query with 20,000 characters of excludedSources): say so. The spec shows no request size limit
+// and no status for one, so it stays its 400 INPUT_INVALID; anything else really did not parse.
+function clientErrorBody(error: NodeJS.ErrnoException, zid: string): Record<string, unknown> {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const reason = `the request line and headers exceed ${maxHeaderSize} bytes; shorten the query (long excludedSources or fee lists, say)`;
+    return errorBody('INPUT_INVALID', `The request is too long: ${reason}`, zid, [{ field: '(request)', reason }]);
+  }
+  return errorBody('INPUT_INVALID', 'The request is not valid HTTP', zid, [{ field: '(request)', reason: 'could not be parsed' }]);
+}
+
 // Requests Node cannot parse as HTTP still get a JSON error body (the service answers JSON only).
 function onClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   // Before the TLS handshake there is no HTTP to answer: an answer would wait for a handshake that never comes.
@@ -114,7 +125,7 @@ function onClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     return;
   }
   const zid = newZid();
-  const payload = JSON.stringify(errorBody('INPUT_INVALID', 'The request is not valid HTTP', zid, [{ field: '(request)', reason: 'could not be parsed' }]));
+  const payload = JSON.stringify(clientErrorBody(error, zid));
   socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\nsvc-zid: ${zid}\r\ncontent-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`);
 }
 

@@ -60,6 +60,18 @@ describe('error details', () => {
   });
 });
 
+describe('oversized requests', () => {
+  it('tells a query too long for the request line and headers that it is too long, not that it is not HTTP', async () => {
+    const answer = await svc.get('/swap/allowance-holder/price', wethToUsdc({ excludedSources: 'x'.repeat(20_000) }));
+    expect(answer.status).toBe(400);
+    expect(ServiceErrorSchema.safeParse(answer.body).success).toBe(true);
+    expect(answer.body.name).toBe('INPUT_INVALID');
+    expect(answer.body.message).toMatch(/too long/);
+    expect(answer.body.data!.details).toEqual([{ field: '(request)', reason: expect.stringMatching(/^the request line and headers exceed [0-9]+ bytes/) }]);
+    expect(answer.body.message).not.toMatch(/not valid HTTP/);
+  });
+});
+
 describe('connections', () => {
   it(`closes a connection that never starts its TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`, async () => {
     // Timed from before the connect call, so never shorter than the server's own timer: the lower
