@@ -1,3 +1,4 @@
+import { routeSymbol } from '../market/route-symbols.ts';
 import type { MarketToken } from '../market/tokens.ts';
 import { roundShares } from '../router/bps.ts';
 import type { RouteResult } from '../router/router.ts';
@@ -17,7 +18,8 @@ export interface RouteMember {
 }
 
 const lower = (address: string) => address.toLowerCase();
-const tokenEntry = (token: MarketToken) => ({ address: lower(token.address), symbol: token.symbol });
+// route.tokens shows the real service's route symbol where the facts record one (USDC.e as "USDC").
+const tokenEntry = (token: MarketToken) => ({ address: lower(token.address), symbol: routeSymbol(token.chainId, token.address, token.symbol) });
 
 /**
  * A routed path from `first` to `last`: fills whose rounded share is 0 are left out, and tokens
