@@ -36,7 +36,7 @@ describe('explainBody: price and quote answers', () => {
     expect(explainBody(quote, 1).summary).toMatch(/^A quote: sells at most [\d.]+ WETH \(\d+ base units\) for exactly 1,500 USDC \(1500000000 base units\)\.$/);
     // The most it may spend is rounded up where it is shortened: cut, it would read less than it is.
     const max = String(quote.maxSellAmount);
-    const shown = /at most ([\d.]+) WETH/.exec(explainBody(quote, 1).summary)![1]!;
+    const shown = /at most ([\d.]+) WETH/.exec(explainBody(quote, 1).summary ?? '')![1]!;
     expect(parseUnits(shown, 18)).toBeGreaterThanOrEqual(BigInt(max));
     expect(shown.replace('.', '').replace(/^0+/, '').length).toBeLessThanOrEqual(7);
     // On a chain where the addresses are not these tokens, nothing is guessed.
