@@ -168,6 +168,11 @@ describe('Permit2 quote', () => {
       const tx = (await custom.get(P2, query)).body.transaction as Tx;
       const names = actionNames(decodeExecute(tx.data).actions);
       expect(names).toEqual(expect.arrayContaining(['TRANSFER_FROM', 'SELL_ENTIRE_BALANCE', 'FILL', 'FEE', 'POSITIVE_SLIPPAGE']));
+      // tradeSurplusMaxBps=0 (no minimum in the spec) is answered, the settler told to keep no surplus.
+      const none = await custom.get(P2, wethToUsdc({ taker, tradeSurplusRecipient: taker, tradeSurplusMaxBps: '0' }));
+      expect(none.status).toBe(200);
+      const surplus = decodeExecute((none.body.transaction as Tx).data).actions.map((action) => decodeFunctionData({ abi: SETTLER_ABI, data: action })).find((call) => call.functionName === 'POSITIVE_SLIPPAGE');
+      expect(surplus?.args?.[2]).toBe(0n);
     } finally {
       await custom.stop();
     }

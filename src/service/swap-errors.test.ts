@@ -56,7 +56,7 @@ describe('INPUT_INVALID names every bad field with a reason', () => {
     { name: 'fee bps without recipient', path: PATHS[0]!, query: wethToUsdc({ swapFeeBps: '10' }), fields: ['swapFeeRecipient'] },
     { name: 'fee recipient and bps counts differ', path: PATHS[0]!, query: wethToUsdc({ swapFeeRecipient: `${taker},${taker}`, swapFeeBps: '10' }), fields: ['swapFeeRecipient'] },
     { name: 'fee token count differs', path: PATHS[0]!, query: wethToUsdc({ swapFeeRecipient: taker, swapFeeBps: '10', swapFeeToken: `${token(1, 'WETH')},${token(1, 'USDC')}` }), fields: ['swapFeeToken'] },
-    { name: 'surplus bps out of range', path: PATHS[0]!, query: wethToUsdc({ tradeSurplusRecipient: taker, tradeSurplusMaxBps: '0' }), fields: ['tradeSurplusMaxBps'] },
+    { name: 'surplus bps out of range', path: PATHS[0]!, query: wethToUsdc({ tradeSurplusRecipient: taker, tradeSurplusMaxBps: '10001' }), fields: ['tradeSurplusMaxBps'] },
     { name: 'empty excludedSources', path: PATHS[0]!, query: wethToUsdc({ excludedSources: '' }), fields: ['excludedSources'] },
     { name: 'chainId not a number', path: PATHS[2]!, query: wethToUsdc({ chainId: 'mainnet' }), fields: ['chainId'] },
     { name: 'bad enums', path: PATHS[0]!, query: wethToUsdc({ sellEntireBalance: 'yes', wrapUnwrapMode: 'x' }), fields: ['sellEntireBalance', 'wrapUnwrapMode'] },

@@ -19,7 +19,8 @@ export const LIMITS = {
   slippagePpmMax: 1_000_000,
   swapFeeBpsMax: 1_000,
   tradeSurplusMaxBpsDefault: 10_000,
-  tradeSurplusMaxBpsMin: 1,
+  // The spec states no minimum; 0 collects no surplus (the settler's cap is then zero), so it is valid.
+  tradeSurplusMaxBpsMin: 0,
   tradeSurplusMaxBpsMax: 10_000,
   bpsDenominator: 10_000,
   ppmDenominator: 1_000_000,

@@ -91,11 +91,12 @@ describe('swap query rules', () => {
     expect(fields(errorsOf(AllowanceHolderPriceQuerySchema, { ...fee, swapFeeToken: `${WETH},${USDC}` }))).toEqual(['swapFeeToken']);
   });
 
-  it('limits tradeSurplusMaxBps to 1..10000 and only with tradeSurplusRecipient', () => {
+  it('limits tradeSurplusMaxBps to 0..10000 (the spec states no minimum; 0 collects none) and only with tradeSurplusRecipient', () => {
     expect(fields(errorsOf(AllowanceHolderPriceQuerySchema, { ...base, tradeSurplusMaxBps: '500' }))).toEqual(['tradeSurplusMaxBps']);
     const withRecipient = { ...base, tradeSurplusRecipient: FEE_WALLET };
     expect(errorsOf(AllowanceHolderPriceQuerySchema, { ...withRecipient, tradeSurplusMaxBps: '10000' })).toEqual([]);
-    expect(fields(errorsOf(AllowanceHolderPriceQuerySchema, { ...withRecipient, tradeSurplusMaxBps: '0' }))).toEqual(['tradeSurplusMaxBps']);
+    expect(errorsOf(AllowanceHolderPriceQuerySchema, { ...withRecipient, tradeSurplusMaxBps: '0' })).toEqual([]);
+    expect(fields(errorsOf(AllowanceHolderPriceQuerySchema, { ...withRecipient, tradeSurplusMaxBps: '-1' }))).toEqual(['tradeSurplusMaxBps']);
     expect(fields(errorsOf(AllowanceHolderPriceQuerySchema, { ...withRecipient, tradeSurplusMaxBps: '10001' }))).toEqual(['tradeSurplusMaxBps']);
   });
 
