@@ -93,7 +93,7 @@ export function alignTable(lines: string[][]): string {
 
 /** The comparison as a table. */
 export function comparisonTable(rows: readonly CompareRowWire[]): string {
-  const header = ['chain', 'AH buy', 'P2 buy', 'P2-AH bps', 'P2-AH net bps', 'AH min buy', 'P2 min buy', 'AH net fee', 'P2 net fee', 'AH net buy', 'P2 net buy', 'better'];
+  const header = ['chain', 'AH buy', 'P2 buy', 'P2-AH bps', 'P2-AH net bps', 'AH min buy', 'P2 min buy', 'AH network fee', 'P2 network fee', 'AH net buy', 'P2 net buy', 'better'];
   // One fraction-digit count for every buy-token figure of the table: buy, min buy and net of both
   // models read to the same precision (a longer net would look larger than its buy), each column
   // lines up on the decimal point, and a row's figures that differ read differently.

@@ -21,7 +21,7 @@ describe('swap-explorer compare --amounts', () => {
     const ran = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', '100,1000,10000,100000', '--chains', '1,8453', '--data-dir', dir]);
     expect(ran.code, ran.stderr).toBe(0);
     const lines = ran.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^USDC -> WETH at 4 sizes, 2 chains \(run lad-[0-9a-z]+\)$/);
+    expect(lines[0]).toMatch(/^USDC -> WETH at 4 sizes, 2 chains \(run lad-[0-9a-z]+\); net per unit in WETH per USDC sold, after each side's network fee$/);
     expect(lines[1]).toMatch(/^chain\s+size\s+AH net per unit\s+P2 net per unit\s+P2-AH net bps\s+better$/);
     const body = lines.slice(2, 10).map((line) => line.split(/\s{2,}/));
     expect(body.map((cells) => [cells[0], cells[1]])).toEqual([

@@ -126,5 +126,7 @@ export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'js
   const position = (row: LadderRowWire) => chains.findIndex((chain) => chain.chainId === row.chainId);
   const ordered = [...status.rows].sort((a, b) => position(a) - position(b) || a.amountIndex - b.amountIndex);
   const issues = ladderIssueNotes(ordered, ladderRowLabel, status.request.taker);
-  return `${pair} at ${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})\n${ladderTable(status.rows)}${errorNotes(status.rows, ladderRowLabel)}${blockNotes(status.rows, ladderRowLabel)}${issues}`;
+  // The unit of the table's figures on its first line, as compare's says its own.
+  const units = first ? `; net per unit in ${first.buyToken.symbol} per ${first.sellToken.symbol} sold, after each side's network fee` : '';
+  return `${pair} at ${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})${units}\n${ladderTable(status.rows)}${errorNotes(status.rows, ladderRowLabel)}${blockNotes(status.rows, ladderRowLabel)}${issues}`;
 }

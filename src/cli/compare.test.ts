@@ -29,7 +29,7 @@ describe('swap-explorer compare', () => {
     expect(ran.code, ran.stderr).toBe(0);
     const lines = ran.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^1,000 USDC -> WETH, 3 chains \(run cmp-[0-9a-z]+\); buy amounts in WETH, network fees in each chain's native token$/);
-    expect(lines[1]).toMatch(/^chain\s+AH buy\s+P2 buy\s+P2-AH bps/);
+    expect(lines[1]).toMatch(/^chain\s+AH buy\s+P2 buy\s+P2-AH bps\s+P2-AH net bps\s+AH min buy\s+P2 min buy\s+AH network fee\s+P2 network fee\s+AH net buy/);
     expect(lines.slice(2, 5).map((line) => line.split(/\s{2,}/)[0])).toEqual(['Ethereum (1)', 'Base (8453)', 'Arbitrum (42161)']);
     // Then the rows whose two answers priced at different blocks (which depends on when each request
     // landed: read from the saved run), and what the answers said beyond the figures: no taker, so
