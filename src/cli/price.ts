@@ -1,5 +1,5 @@
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
-import { comparableFractionDigits, formatFixed, formatInteger, formatTokenAmount } from '../domain/number-format.ts';
+import { comparableFractionDigits, formatFixed, formatGwei, formatInteger, formatTokenAmount } from '../domain/number-format.ts';
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { Command, CommandIo } from './command.ts';
 import { sideText } from './compare-format.ts';
@@ -80,6 +80,14 @@ function fee(value: string | null, decimals: number, symbol: string, fractionDig
   return `${fractionDigits === undefined ? formatTokenAmount(value, decimals) : formatFixed(value, decimals, fractionDigits)} ${symbol}`;
 }
 
+/** " at 1.68 gwei" after the gas, as explain says it: the gas price the answer used; empty when it gave none. */
+function gasPriceText(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return '';
+  const { gasPrice, transaction } = body as { gasPrice?: unknown; transaction?: { gasPrice?: unknown } };
+  const wei = gasPrice ?? transaction?.gasPrice;
+  return typeof wei === 'string' && /^[0-9]+$/.test(wei) ? ` at ${formatGwei(wei)}` : '';
+}
+
 /** " = gas × gas price …" after the network fee, as `explain` and the app say it; empty when the body lacks a part. */
 function feeMakeupText(row: CompareRowWire, body: unknown): string {
   const text = answerFeeMakeupText(body, row.chainId, (wei) => fee(String(wei), row.nativeDecimals, row.nativeSymbol ?? ''));
@@ -103,7 +111,7 @@ export function priceTable(row: CompareRowWire, side: ModelSideWire, answerLines
     ['sell', `${formatTokenAmount(row.sellAmount, row.sellToken.decimals)} ${row.sellToken.symbol}`],
     ['buy', side.state === 'ok' ? `${sideText(side, d, digits)} ${row.buyToken.symbol}` : sideText(side, d)],
     ['min buy', fee(side.minBuyAmount, d, row.buyToken.symbol, digits)],
-    ['gas', side.gas === null ? '-' : formatInteger(side.gas)],
+    ['gas', side.gas === null ? '-' : `${formatInteger(side.gas)}${gasPriceText(body)}`],
     ['network fee', `${fee(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? '')}${feeMakeupText(row, body)}`],
     ['net buy', fee(side.netBuyAmount, d, row.buyToken.symbol, digits)],
     ...side.fills.map((fill, index): [string, string] => [index === 0 ? 'route' : '', fillText(fill, name)]),
