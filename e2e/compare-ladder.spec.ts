@@ -132,6 +132,29 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
   await expect(ladder.table('1 WETH').locator('tbody tr')).toHaveCount(2);
 });
 
+test('small per-unit figures (USDC → WETH up to 100,000) fit at 1280: whole y labels, every figure column clear of the verdict', async ({ app }) => {
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  await ladder.run('100, 1000, 10000, 100000', ['Ethereum', 'Base'], { sell: 'USDC', buy: 'WETH' });
+  await ladder.waitForEnd();
+  // "0.0003330424" is wider than the chart's usual margin: no label may start outside its chart.
+  for (const chain of ['Ethereum', 'Base']) {
+    const clipped = await ladder.chart(chain).locator('svg').evaluate((svg) => {
+      const left = svg.getBoundingClientRect().left;
+      return [...svg.querySelectorAll('text.tick')].filter((label) => label.getBoundingClientRect().left < left - 0.5).map((label) => label.textContent);
+    });
+    expect(clipped, chain).toEqual([]);
+  }
+  await app.page.getByRole('group', { name: 'Table for size' }).getByRole('radio', { name: '100,000 USDC' }).check();
+  const table = ladder.table('100,000 USDC');
+  await table.scrollIntoViewIfNeeded();
+  const lastFigure = await table.getByRole('columnheader', { name: 'Permit2 net per unit sold' }).boundingBox();
+  const verdict = await table.getByRole('columnheader', { name: 'Net diff (bps)' }).boundingBox();
+  expect(lastFigure!.x + lastFigure!.width).toBeLessThanOrEqual(verdict!.x + 1);
+  await app.expectNoSeriousAxe('a ladder of small per-unit figures at 1280');
+});
+
 test('with the One size form\'s taker, each size\'s table lists the issues each side reported', async ({ app }) => {
   const compare = new ComparePage(app.page);
   const advanced = await compare.openAdvanced();
