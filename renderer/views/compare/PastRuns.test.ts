@@ -7,7 +7,7 @@ import { localTime } from '../../lib/local-time.ts';
 afterEach(cleanup);
 
 const startedAt = '2026-11-27T09:30:00.000Z';
-const comparison = { runId: 'cmp-abc123', state: 'done' as const, sell: 'USDC', buy: 'WETH', amount: '2000', chains: [1, 8453], done: 4, total: 4, startedAt };
+const comparison = { runId: 'cmp-abc123', state: 'done' as const, sell: 'USDC', buy: 'WETH', amount: '2000', chains: [1, 8453], models: ['allowance-holder' as const, 'permit2' as const], done: 4, total: 4, startedAt };
 const ladder = { runId: 'lad-abc123', state: 'cancelled' as const, sell: 'WETH', buy: 'USDC', amounts: ['1', '10', '100'], chains: [1], done: 3, total: 6, startedAt };
 
 describe('past runs', () => {
@@ -20,6 +20,11 @@ describe('past runs', () => {
     expect(list.textContent).toContain(`2 chains · 4/4 · done · ${localTime(startedAt)}`);
     await fireEvent.click(button);
     expect(onOpen).toHaveBeenCalledWith('cmp-abc123');
+  });
+
+  it('says when a comparison asked for one model only', () => {
+    render(PastRuns, { runs: [{ ...comparison, models: ['permit2'] }], currentRunId: null, onOpen: vi.fn() });
+    expect(screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH, Permit2 only from ${localTime(startedAt)}` }).textContent?.trim()).toBe('2,000 USDC → WETH, Permit2 only');
   });
 
   it('lists a size ladder by its pair and amounts, and marks the one on screen', () => {

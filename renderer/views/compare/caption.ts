@@ -1,4 +1,4 @@
-import type { RunStatus } from '../../../src/ipc/channels/compare.ts';
+import { singleModelText, type RunStatus } from '../../../src/ipc/channels/compare.ts';
 import type { LadderStatus } from '../../../src/ipc/channels/ladder.ts';
 import { formatHumanAmount } from '../../../src/domain/number-format.ts';
 
@@ -36,6 +36,11 @@ const groupsText = (groups: readonly PairGroup[]) => groups.map((group) => `${gr
 
 /** A comparison's caption: "1,000 USDC → WETH on 4 chains", or per pair when chains used different tokens. */
 export function runCaption(status: RunStatus): string {
+  const only = singleModelText(status.request.models);
+  return only ? `${tradeCaption(status)}, ${only}` : tradeCaption(status);
+}
+
+function tradeCaption(status: RunStatus): string {
   const amount = formatHumanAmount(status.request.amount);
   const groups = pairGroups(status.rows);
   if (groups.length === 0) return `${amount} ${status.request.sell} → ${status.request.buy}`;

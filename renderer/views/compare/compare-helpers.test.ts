@@ -94,9 +94,11 @@ describe('runCaption', () => {
   it('labels the figures with the tokens each chain used, an override\'s symbol included', () => {
     const plain = row(10, 'Optimism', okSide('allowance-holder', 1n, 1), okSide('permit2', 1n, 2), 0, 'tie');
     const taxed = { ...row(1, 'Ethereum', okSide('allowance-holder', 1n, 3), okSide('permit2', 1n, 4), 0, 'tie'), buyToken: { address: A, symbol: 'TAXD', decimals: 18, isOverride: true } };
-    const status = { request: { amount: '1000', sell: 'USDC', buy: 'WETH' }, rows: [taxed, plain] } as unknown as RunStatus;
+    const status = { request: { amount: '1000', sell: 'USDC', buy: 'WETH', models: ['allowance-holder', 'permit2'] }, rows: [taxed, plain] } as unknown as RunStatus;
     expect(runCaption(status)).toBe('1,000 sold: USDC → TAXD on Ethereum, address override · USDC → WETH on Optimism');
     expect(runCaption({ ...status, rows: [plain] })).toBe('1,000 USDC → WETH on 1 chain');
+    // A run of one model compares nothing, and says which model it priced.
+    expect(runCaption({ ...status, rows: [plain], request: { ...status.request, models: ['allowance-holder'] } })).toBe('1,000 USDC → WETH on 1 chain, Allowance Holder only');
   });
 });
 

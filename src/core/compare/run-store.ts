@@ -25,6 +25,7 @@ export function summaryOf(status: RunStatus): RunSummary {
     buy: status.request.buy,
     amount: status.request.amount,
     chains: status.rows.map((row) => row.chainId),
+    models: status.request.models,
     done: status.done,
     total: status.total,
     startedAt: status.startedAt,

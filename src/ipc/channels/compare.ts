@@ -32,6 +32,15 @@ export const TokenOverrideSchema = lazySchema(() =>
 /** A token override. */
 export type TokenOverride = z.infer<typeof TokenOverrideSchema>;
 
+/**
+ * The run's models in words when it asked for one only ("Allowance Holder only"), else null: such
+ * a run prices one model and compares nothing, which its caption and past-run entry must say.
+ */
+export function singleModelText(models: readonly z.infer<typeof CompareModelSchema>[]): string | null {
+  if (models.length !== 1) return null;
+  return `${models[0] === 'allowance-holder' ? 'Allowance Holder' : 'Permit2'} only`;
+}
+
 /** The two allowance models, as a run names them. */
 export const CompareModelSchema = z.enum(['allowance-holder', 'permit2']);
 
@@ -221,6 +230,8 @@ export const RunSummarySchema = lazySchema(() =>
     buy: z.string(),
     amount: z.string(),
     chains: z.array(z.number().int()),
+    /** The models the run asked for: a one-model run is told apart from a comparison of both. */
+    models: z.array(CompareModelSchema),
     done: z.number().int(),
     total: z.number().int(),
     startedAt: z.iso.datetime(),
