@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompareRequestSchema, type RunStatus } from '../../ipc/channels/compare.ts';
 import { createCompareHandlers } from './compare-handlers.ts';
-import { createRunStore } from './run-store.ts';
+import { createRunStore, summaryOf } from './run-store.ts';
 import { createLadderStore } from './ladder-store.ts';
 import { LadderRequestSchema, type LadderStatus } from '../../ipc/channels/ladder.ts';
 
@@ -31,6 +31,14 @@ describe('run store', () => {
     expect((await store.list()).map((run) => run.runId)).toEqual(['cmp-bbbbbb', 'cmp-aaaaaa']);
     expect((await store.load('cmp-aaaaaa'))?.status.startedAt).toBe('2026-11-22T10:00:00.000Z');
     expect(await store.load('cmp-missing')).toBeNull();
+  });
+
+  it('lists a run by the pair its rows traded (an override\'s token), and the form\'s when the rows differ', () => {
+    const pair = (sell: string, buy: string) => ({ sellToken: { symbol: sell }, buyToken: { symbol: buy } });
+    const run = (rows: object[]) => summaryOf({ ...status('cmp-cccccc', '2026-11-22T12:00:00.000Z'), rows: rows as RunStatus['rows'] });
+    expect(run([pair('USDC', 'TAXD'), pair('USDC', 'TAXD')])).toMatchObject({ sell: 'USDC', buy: 'TAXD', models: ['allowance-holder', 'permit2'] });
+    expect(run([pair('USDC', 'TAXD'), pair('USDC', 'WETH')])).toMatchObject({ sell: 'USDC', buy: 'WETH' });
+    expect(run([])).toMatchObject({ sell: 'USDC', buy: 'WETH' });
   });
 
   it('refuses a run id that is not one of its own, so no path outside comparisons/ is read', async () => {

@@ -16,13 +16,23 @@ export interface StoredRun {
 /** The run store. */
 export type RunStore = RunFiles<StoredRun, RunSummary>;
 
+/**
+ * The symbol every row traded on one side, or null when the rows differ (or there are none): an
+ * address override (TAXD on Ethereum) is what the run priced, not the form's pair it replaced, so
+ * the past-run list names it as the table's caption does.
+ */
+function pairSymbol(status: RunStatus, side: 'sellToken' | 'buyToken'): string | null {
+  const symbols = new Set(status.rows.map((row) => row[side].symbol));
+  return symbols.size === 1 ? [...symbols][0]! : null;
+}
+
 /** A run's list entry. */
 export function summaryOf(status: RunStatus): RunSummary {
   return {
     runId: status.runId,
     state: status.state,
-    sell: status.request.sell,
-    buy: status.request.buy,
+    sell: pairSymbol(status, 'sellToken') ?? status.request.sell,
+    buy: pairSymbol(status, 'buyToken') ?? status.request.buy,
     amount: status.request.amount,
     chains: status.rows.map((row) => row.chainId),
     models: status.request.models,
