@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
 import { SERIES } from '../renderer/views/compare/route-colors.ts';
+import { findTokenBySymbol } from '../src/domain/token-registry.ts';
 
 /**
  * Issue 11's six wrong-figure cases: each of these failed on the Compare screen before the fix.
@@ -24,6 +25,36 @@ async function setRate(page: Page, rateBudgetRps: number): Promise<void> {
     rateBudgetRps,
   );
   expect(answer.ok).toBe(true);
+}
+
+type Route = { fills: { from: string; to: string; source: string; proportionBps: string }[]; tokens: { address: string; symbol: string }[] };
+
+/**
+ * The routes of the run's two answers on a chain, as history kept them, by model name: those selling
+ * `sellToken` (the run's other request on the chain prices the native token for the network fee).
+ */
+async function answeredRoutes(page: Page, chainId: number, sellToken: string): Promise<Record<'Allowance Holder' | 'Permit2', Route>> {
+  const routes = await page.evaluate(async ({ chain, sell }) => {
+    type Answer<T> = { ok: boolean; value: T };
+    const api = (window as unknown as { api: { history: { search: (input: unknown) => Promise<Answer<{ rows: { id: number; endpoint: string; sellToken: string | null }[] }>>; get: (input: unknown) => Promise<Answer<{ body: { route: unknown } }>> } } }).api;
+    const found = (await api.history.search({ chainId: chain })).value.rows.filter((row) => row.sellToken?.toLowerCase() === sell.toLowerCase());
+    return Promise.all(found.map(async (row) => ({ endpoint: row.endpoint, route: (await api.history.get({ id: row.id })).value.body.route })));
+  }, { chain: chainId, sell: sellToken });
+  expect(routes).toHaveLength(2);
+  const of = (prefix: string) => routes.find((entry) => entry.endpoint.startsWith(prefix))!.route as Route;
+  return { 'Allowance Holder': of('allowance-holder.'), Permit2: of('permit2.') };
+}
+
+/** Each fill of an answer with its hop ("USDC → WETH") and its share of that hop in percent, worked out from the answer. */
+function hopShares(route: Route): { hop: string; source: string; percent: number }[] {
+  const symbol = (address: string) => route.tokens.find((token) => token.address.toLowerCase() === address.toLowerCase())!.symbol;
+  const hopTotal = (fill: Route['fills'][number]) => route.fills.filter((other) => other.from === fill.from && other.to === fill.to).reduce((sum, other) => sum + Number(other.proportionBps), 0);
+  return route.fills.map((fill) => ({ hop: `${symbol(fill.from)} → ${symbol(fill.to)}`, source: fill.source, percent: (Number(fill.proportionBps) / hopTotal(fill)) * 100 }));
+}
+
+/** What each fill's bar segment in the chart and the table says: "USDC → WETH · RFQ 100.0%". */
+function expectedTitles(route: Route): string[] {
+  return hopShares(route).map((share) => `${share.hop} · ${share.source} ${share.percent.toFixed(1)}%`);
 }
 
 test('1. a past run reopens exactly as it was run: its own overrides, never the form\'s', async ({ app }) => {
@@ -120,6 +151,20 @@ test('6. one colour per source in the table, the chart and the detail; a two-hop
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
   await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
 
+  // The chart and the small bars say what the answers say, hop by hop: USDC → WETH, then WETH →
+  // TAXD, each split among its own sources. Added across hops, they read as a made-up 50/50.
+  const routes = await answeredRoutes(app.page, 1, findTokenBySymbol(1, 'USDC')!.address);
+  for (const [model, route] of Object.entries(routes)) {
+    expect(route.tokens.map((token) => token.symbol), model).toEqual(['USDC', 'WETH', 'TAXD']);
+  }
+  const chart = compare.charts.getByRole('img', { name: 'Route composition per chain' });
+  expect((await chart.locator('rect title').allTextContents()).sort()).toEqual(Object.entries(routes).flatMap(([model, route]) => expectedTitles(route).map((title) => `${model} · ${title}`)).sort());
+  expect(await chart.locator('text.hop').allTextContents()).toEqual(['USDC → WETH', 'WETH → TAXD', 'USDC → WETH', 'WETH → TAXD']);
+  const row = compare.row('Ethereum');
+  for (const [index, route] of [[0, routes['Allowance Holder']], [1, routes.Permit2]] as const) {
+    expect((await row.locator('td.buy').nth(index).locator('svg.mini rect title').allTextContents()).sort()).toEqual(expectedTitles(route).sort());
+  }
+
   // Every hop's rectangles lie inside the bar's drawn range (viewBox width 10000).
   const bars = compare.table.locator('svg.mini');
   await expect(bars).toHaveCount(2);
@@ -145,7 +190,7 @@ test('6. one colour per source in the table, the chart and the detail; a two-hop
   await app.page.emulateMedia({ colorScheme: 'light' });
   // The table's small bars draw each source in its legend colour.
   for (const rect of await compare.table.locator('svg.mini rect').all()) {
-    const source = (await rect.locator('title').textContent())!;
+    const source = / · (\S+) [0-9.]+%$/.exec((await rect.locator('title').textContent())!)![1]!;
     expect(await rect.evaluate((element) => getComputedStyle(element).fill), `small bar ${source}`).toBe(colourOf.get(source));
   }
   const detail = await compare.openDetail('Ethereum');
@@ -155,6 +200,17 @@ test('6. one colour per source in the table, the chart and the detail; a two-hop
     const source = (await segment.getAttribute('title'))!.replace(/ [0-9.]+%$/, '');
     expect(await segment.evaluate((element) => getComputedStyle(element).backgroundColor), source).toBe(colourOf.get(source));
   }
+  // The detail names both hops of each model's route, each with its own sources.
+  for (const [model, route] of Object.entries(routes)) {
+    const bars = detail.getByRole('group', { name: `${model} route` }).getByRole('img');
+    await expect(bars).toHaveCount(2);
+    const percentText = (percent: number) => `${Number.isInteger(percent) ? percent : percent.toFixed(2)}%`;
+    const expected = ['USDC → WETH', 'WETH → TAXD'].map((hop) => `${hop}: ${hopShares(route).filter((share) => share.hop === hop).map((share) => `${share.source} ${percentText(share.percent)}`).join(', ')}`);
+    expect(await bars.evaluateAll((images) => images.map((image) => image.getAttribute('aria-label')))).toEqual(expected);
+  }
+  await app.expectNoSeriousAxe('a two-hop route in the table, its detail and the route chart');
+  await app.page.keyboard.press('Escape');
+  await app.screenshotAtBothSizes('compare-charts-two-hop', () => compare.charts.scrollIntoViewIfNeeded());
 });
 
 test('the override token picker offers the chain\'s tokens and the demo taxed tokens; TAXD needs no typed decimals and its row carries a tax flag', async ({ app }) => {

@@ -194,7 +194,8 @@ describe('source colours', () => {
     const view = render(CompareTable, props({ rows, sources }));
     const classOf = new Map<string, Set<string>>();
     for (const rect of view.container.querySelectorAll('svg.mini rect')) {
-      const source = rect.querySelector('title')!.textContent!;
+      // The title names the hop, the source and its share of the hop: "USDC → WETH (99.99% of the trade) · Source_A 33.3%".
+      const source = /^USDC → WETH .*· (\S+) [0-9.]+%$/.exec(rect.querySelector('title')!.textContent!)![1]!;
       classOf.set(source, new Set([...(classOf.get(source) ?? []), rect.getAttribute('class')!.match(/series-[0-9]+/)![0]]));
     }
     expect(classOf.size).toBe(13);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hopBars, seriesClass, seriesNumber } from './route-colors.ts';
+import { seriesClass, seriesNumber } from './route-colors.ts';
+import { routeChartLayout } from './route-chart-layout.ts';
 import { overrideProblems, parseOverride, tokenChoices } from './override-check.ts';
 import { whyText, rateText } from './detail-model.ts';
 import { ladderCaption, runCaption } from './caption.ts';
@@ -13,17 +14,36 @@ const B = '0x00000000000000000000000000000000000000bb';
 const C = '0x00000000000000000000000000000000000000cc';
 const draft = (fields: Partial<{ chainId: number; address: string; decimals: string; symbol: string }>) => ({ chainId: 1, side: 'buy' as const, address: '', decimals: '', symbol: '', ...fields });
 
-describe('hopBars', () => {
-  it('gives each hop of a two-hop route its own lane within 0-10000', () => {
-    const bars = hopBars([
-      { from: A, to: B, source: 'Curve', proportionBps: '6000' },
-      { from: A, to: C, source: 'Uniswap_V3', proportionBps: '4000' },
-      { from: B, to: C, source: 'Uniswap_V2', proportionBps: '6000' },
-    ]);
-    expect(bars).toHaveLength(3);
-    for (const bar of bars) expect(bar.at(-1)!.start + bar.at(-1)!.width).toBeCloseTo(10_000);
+describe('routeChartLayout', () => {
+  const twoHop = (model: 'allowance-holder' | 'permit2', entryId: number) => ({
+    ...okSide(model, 10n ** 18n, entryId),
+    fills: [{ from: A, to: B, source: 'RFQ', proportionBps: '10000' }, { from: B, to: C, source: 'Uniswap_V2', proportionBps: '10000' }],
+    routeTokens: [{ address: A, symbol: 'USDC' }, { address: B, symbol: 'WETH' }, { address: C, symbol: 'TAXD' }],
   });
 
+  it('keeps a single-hop run as it was: two 12-px bars 14 px apart per chain, 34 px per chain, no hop labels', () => {
+    const layout = routeChartLayout([row(1, 'Ethereum', okSide('allowance-holder', 1n, 1), okSide('permit2', 1n, 2), 0, null), row(10, 'Optimism', okSide('allowance-holder', 1n, 3), okSide('permit2', 1n, 4), 0, null)]);
+    expect(layout.rows.map((line) => [line.labelY, ...line.lanes.flatMap((lane) => lane.bars.map((bar) => bar.y))])).toEqual([[20, 4, 18], [54, 38, 52]]);
+    expect(layout.height).toBe(2 * 34 + 8);
+    expect(layout.hopLabelWidth).toBe(0);
+    expect(layout.rows[0]!.lanes[0]!.bars[0]!.hop!.parts.map((part) => part.share)).toEqual([1]);
+  });
+
+  it('gives each hop of a two-hop route its own named bar, each wholly its own source', () => {
+    const layout = routeChartLayout([row(1, 'Ethereum', twoHop('allowance-holder', 1), twoHop('permit2', 2), 0, null)]);
+    const [ah, p2] = layout.rows[0]!.lanes;
+    expect(ah!.bars.map((bar) => [bar.label, bar.hop!.parts.map((part) => [part.source, part.start, part.share])])).toEqual([
+      ['USDC → WETH', [['RFQ', 0, 1]]],
+      ['WETH → TAXD', [['Uniswap_V2', 0, 1]]],
+    ]);
+    // Permit2's bars start below Allowance Holder's, with a wider gap between the two models.
+    expect(p2!.bars[0]!.y - ah!.bars[1]!.y).toBeGreaterThan(ah!.bars[1]!.y - ah!.bars[0]!.y);
+    expect(layout.hasMultiHop).toBe(true);
+    expect(layout.hopLabelWidth).toBeGreaterThan(0);
+  });
+});
+
+describe('route colours', () => {
   it('numbers a source by its place in the run, not in the route', () => {
     expect(seriesNumber('Uniswap_V3', ['Balancer', 'Uniswap_V3'])).toBe(2);
     // 13 sources in one run (the local service's chains together): 13 different colours.
