@@ -27,6 +27,16 @@ describe('RouteFills', () => {
     expect(screen.getByRole('img', { name: 'USDC → DAI: Curve 100%' })).toBeTruthy();
     const legend = screen.getByRole('list', { name: 'DAI → WETH sources' });
     expect(within(legend).getByText('Uniswap_V2')).toBeTruthy();
+    // Two paths: each hop's 100% is of that hop, and the hop says how much of the trade it carries.
+    expect(screen.getByText('USDC → WETH, 30.00% of the trade')).toBeTruthy();
+    expect(screen.getByText('DAI → WETH, 70.00% of the trade')).toBeTruthy();
+  });
+
+  it('shows a two-hop route that carries the whole trade as two hops of one source each, with no trade share', () => {
+    render(RouteFills, { fills: [{ from: USDC, to: WETH, source: 'RFQ', proportionBps: '10000' }, { from: WETH, to: DAI, source: 'Uniswap_V2', proportionBps: '10000' }], tokens });
+    expect(screen.getByRole('img', { name: 'USDC → WETH: RFQ 100%' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'WETH → DAI: Uniswap_V2 100%' })).toBeTruthy();
+    expect(screen.queryByText(/of the trade/)).toBeNull();
   });
 
   it('splits one hop between sources and keeps a colour per source', () => {

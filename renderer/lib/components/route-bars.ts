@@ -1,15 +1,13 @@
+import { hopTradeText, routeHops as hopsOf, type RouteFill, type RouteToken } from '../../../src/domain/route-hops.ts';
+
 /**
- * Route fills grouped by hop (from -> to) with each source's share, for the RouteFills bars.
- * Shares are the fills' proportionBps of the whole trade, shown as percentages of that hop.
+ * Route fills grouped by hop (from -> to) with each source's share, for the RouteFills bars: the
+ * hops of src/domain/route-hops.ts (each split among its own fills, never across hops), with a
+ * colour per source and percentages as RouteFills writes them.
  */
 
 /** A route fill as the spec gives it. */
-export interface FillLike {
-  from: string;
-  to: string;
-  source: string;
-  proportionBps: string;
-}
+export type FillLike = RouteFill;
 
 /** One source's part of a hop. */
 export interface HopPart {
@@ -25,29 +23,23 @@ export interface HopPart {
 export interface RouteHop {
   from: string;
   to: string;
+  /** "USDC → WETH". */
+  label: string;
+  /** "6.25% of the trade" for a hop of one of several paths; null when it carries the whole trade. */
+  trade: string | null;
   parts: HopPart[];
 }
 
 /** Groups fills by hop in route order; a source keeps one colour across hops. */
-export function routeHops(fills: readonly FillLike[]): RouteHop[] {
-  const sources: string[] = [];
-  const hops: RouteHop[] = [];
-  for (const fill of fills) {
-    if (!sources.includes(fill.source)) sources.push(fill.source);
-    const key = `${fill.from.toLowerCase()}>${fill.to.toLowerCase()}`;
-    let hop = hops.find((candidate) => `${candidate.from.toLowerCase()}>${candidate.to.toLowerCase()}` === key);
-    if (!hop) {
-      hop = { from: fill.from, to: fill.to, parts: [] };
-      hops.push(hop);
-    }
-    const bps = Number(fill.proportionBps);
-    hop.parts.push({ source: fill.source, bps: Number.isFinite(bps) ? bps : 0, percent: 0, series: (sources.indexOf(fill.source) % 16) + 1 });
-  }
-  for (const hop of hops) {
-    const total = hop.parts.reduce((sum, part) => sum + part.bps, 0);
-    for (const part of hop.parts) part.percent = total > 0 ? (part.bps / total) * 100 : 0;
-  }
-  return hops;
+export function routeHops(fills: readonly FillLike[], tokens: readonly RouteToken[] = []): RouteHop[] {
+  const sources = [...new Set(fills.map((fill) => fill.source))];
+  return hopsOf(fills, tokens).map((hop) => ({
+    from: hop.from,
+    to: hop.to,
+    label: hop.label,
+    trade: hopTradeText(hop),
+    parts: hop.parts.map((part) => ({ source: part.source, bps: part.bps, percent: hop.bps > 0 ? (part.bps / hop.bps) * 100 : 0, series: (sources.indexOf(part.source) % 16) + 1 })),
+  }));
 }
 
 /** A percentage as text: whole numbers bare, otherwise two decimals. */
