@@ -1,7 +1,8 @@
 import { isAddress, shortAddress } from '../domain/address-text.ts';
 import { chainById, swapChains } from '../domain/chains.ts';
-import { DEMO_TAX_TOKENS, findDemoToken } from '../domain/demo-tokens.ts';
-import { findToken, findTokenBySymbol, tokensOf } from '../domain/token-registry.ts';
+import { findDemoTokenBySymbol } from '../domain/demo-tokens.ts';
+import { findListedToken } from '../domain/listed-token.ts';
+import { findTokenBySymbol, tokensOf } from '../domain/token-registry.ts';
 import type { TokenOverride } from '../ipc/channels/compare.ts';
 import { UsageError } from './compare-run.ts';
 
@@ -30,12 +31,12 @@ function decimalsOf(flag: string, text: string | undefined): number | undefined 
 }
 
 function addressSide(side: 'sell' | 'buy', address: string, decimals: number | undefined, chains: readonly number[] | undefined): TokenSide {
-  const isListed = (chainId: number) => findToken(chainId, address) !== undefined || findDemoToken(chainId, address) !== undefined;
+  const isListed = (chainId: number) => findListedToken(chainId, address) !== undefined;
   const on = chains ?? swapChains().map((chain) => chain.chainId).filter(isListed);
   if (on.length === 0) throw new UsageError(`--${side} ${address} is in no chain's token list: name the chain it is on with --chains, and give --${side}-decimals`);
   const symbols = new Set<string>();
   const overrides = on.map((chainId): TokenOverride => {
-    const known = findToken(chainId, address) ?? findDemoToken(chainId, address);
+    const known = findListedToken(chainId, address);
     if (known) {
       symbols.add(known.symbol);
       return { chainId, side, address, decimals: known.decimals, symbol: known.symbol };
@@ -72,7 +73,7 @@ export function tokenSide(side: 'sell' | 'buy', value: string, decimalsText: str
   if (onChains.some((chainId) => findTokenBySymbol(chainId, text))) return { symbol: text, overrides: [] };
   const spelled = listedSpelling(text, onChains);
   if (spelled) return { symbol: spelled, overrides: [] };
-  const demos = DEMO_TAX_TOKENS.filter((demo) => demo.symbol.toLowerCase() === text.toLowerCase() && onChains.includes(demo.chainId));
+  const demos = onChains.flatMap((chainId) => findDemoTokenBySymbol(chainId, text) ?? []);
   if (demos.length === 0) return { symbol: text, overrides: [] };
   return { symbol: demos[0]!.symbol, overrides: demos.map(({ chainId, address, decimals: digits, symbol }) => ({ chainId, side, address, decimals: digits, symbol })) };
 }

@@ -33,3 +33,9 @@ export const DEMO_TAX_TOKENS: readonly DemoToken[] = [
 export function findDemoToken(chainId: number, address: string): DemoToken | undefined {
   return DEMO_TAX_TOKENS.find((token) => token.chainId === chainId && token.address.toLowerCase() === address.trim().toLowerCase());
 }
+
+/** A demo token of the chain by symbol (any case: no two demo symbols differ only in case), or undefined. */
+export function findDemoTokenBySymbol(chainId: number, symbol: string): DemoToken | undefined {
+  const lower = symbol.trim().toLowerCase();
+  return DEMO_TAX_TOKENS.find((token) => token.chainId === chainId && token.symbol.toLowerCase() === lower);
+}

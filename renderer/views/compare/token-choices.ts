@@ -1,7 +1,8 @@
 import { shortAddress } from '../../../src/domain/address-text.ts';
 import { chainById, swapChains } from '../../../src/domain/chains.ts';
-import { findToken, tokensOf } from '../../../src/domain/token-registry.ts';
-import { DEMO_TAX_TOKENS, findDemoToken } from '../../../src/domain/demo-tokens.ts';
+import { tokensOf } from '../../../src/domain/token-registry.ts';
+import { DEMO_TAX_TOKENS } from '../../../src/domain/demo-tokens.ts';
+import { findListedToken } from '../../../src/domain/listed-token.ts';
 import { isAddress } from './override-check.ts';
 import { SYMBOLS } from './pair-options.ts';
 
@@ -56,7 +57,7 @@ function demoOptions(query: string): TokenOption[] {
 
 // A whole pasted address no list knows: one option per chain, since an address is one chain's token.
 function pastedOptions(address: string): TokenOption[] {
-  const isKnown = swapChains().some((chain) => findToken(chain.chainId, address) || findDemoToken(chain.chainId, address));
+  const isKnown = swapChains().some((chain) => findListedToken(chain.chainId, address));
   if (isKnown) return [];
   return swapChains().map((chain) => ({
     key: `pasted-${chain.chainId}`,
