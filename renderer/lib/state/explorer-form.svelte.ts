@@ -1,7 +1,7 @@
 import '../zod-csp.ts';
 import { isAddress } from '../../../src/domain/address-text.ts';
 import { chainName } from '../../../src/domain/chains.ts';
-import { findToken, findTokenBySymbol, tokensOf, type TokenInfo } from '../../../src/domain/token-registry.ts';
+import { findListedToken, findListedTokenBySymbol, type ListedToken } from '../../../src/domain/listed-token.ts';
 import { AmountError, formatBaseUnits, parseHumanAmount } from '../../../src/domain/units.ts';
 import { getOwn, setOwn } from '../../../src/domain/own-record.ts';
 import { ENDPOINTS, toFieldErrors, type EndpointId } from '../../../src/spec/index.ts';
@@ -42,19 +42,38 @@ export const ADVANCED_PARAMS: readonly AdvancedParam[] = [
 ];
 
 
-/** A token field resolved: a registry token, an unknown address (base units), or a problem. */
-export type ResolvedToken = { token: TokenInfo } | { address: string; decimals: null } | { error: string };
+/**
+ * A token field resolved: a registry or demo token of the local service, an unknown address (base
+ * units), or a problem.
+ */
+export type ResolvedToken = { token: ListedToken } | { address: string; decimals: null } | { error: string };
 
-/** Resolves a symbol of the chain's registry or a pasted address. */
+/**
+ * Resolves a pasted address, or a symbol (any case) of the chain's registry or of the local
+ * service's demo tokens, as the Compare picker and the CLI do (src/domain/listed-token.ts).
+ */
 export function resolveToken(chainId: number, text: string): ResolvedToken {
   const trimmed = text.trim();
   if (trimmed === '') return { error: 'is required' };
   if (isAddress(trimmed)) {
-    const token = findToken(chainId, trimmed);
+    const token = findListedToken(chainId, trimmed);
     return token ? { token } : { address: trimmed, decimals: null };
   }
-  const token = findTokenBySymbol(chainId, trimmed) ?? tokensOf(chainId).find((candidate) => candidate.symbol.toLowerCase() === trimmed.toLowerCase());
+  // Text starting 0x was meant as an address: "paste an address" would tell the user to do what they did.
+  if (/^0x/i.test(trimmed)) return { error: malformedAddress(trimmed) };
+  const token = findListedTokenBySymbol(chainId, trimmed);
   return token ? { token } : { error: `is not a token symbol on ${chainName(chainId)}; paste an address instead` };
+}
+
+// Why 0x… is not an address: how many hex digits it has (40 needed) and what else is in it.
+function malformedAddress(text: string): string {
+  const rest = text.slice(2);
+  const hex = rest.replace(/[^0-9a-fA-F]/g, '').length;
+  const other = rest.length - hex;
+  const digits = `${hex} hex digit${hex === 1 ? '' : 's'}`;
+  if (other > 0) return `is a malformed address: after 0x it has ${digits} and ${other} other character${other === 1 ? '' : 's'}; an address is 0x and 40 hex digits`;
+  if (!text.startsWith('0x')) return `is a malformed address: it starts with ${text.slice(0, 2)}; an address is 0x (lower-case x) and 40 hex digits`;
+  return `is a malformed address: it has ${digits} after 0x, 40 needed`;
 }
 
 /** The address of a resolved token, if any. */

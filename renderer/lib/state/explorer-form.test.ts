@@ -19,6 +19,28 @@ describe('explorer form', () => {
     expect('error' in resolveToken(1, 'NOPE')).toBe(true);
   });
 
+  it("takes a demo token's symbol in any case on the chains that have it, as Compare's picker offers it", () => {
+    for (const text of ['TAXD', 'taxd', 'Taxd']) expect(resolveToken(1, text)).toMatchObject({ token: { address: '0x7a7a000000000000000000000000000000000001', symbol: 'TAXD', decimals: 18 } });
+    expect(resolveToken(8453, 'taxd')).toMatchObject({ token: { chainId: 8453, symbol: 'TAXD' } });
+    expect(resolveToken(1, 'fotd')).toMatchObject({ token: { address: '0x7a7a000000000000000000000000000000000002', symbol: 'FOTD' } });
+    expect(resolveToken(8453, 'FOTD')).toEqual({ error: 'is not a token symbol on Base; paste an address instead' });
+    const form = new ExplorerForm();
+    form.buyToken = 'taxd';
+    form.sellToken = 'USDC';
+    form.amountSide = 'buy';
+    form.amount = '2.5';
+    expect(form.params).toMatchObject({ buyToken: '0x7a7a000000000000000000000000000000000001', buyAmount: '2500000000000000000' });
+    expect(form.errors).toEqual({});
+  });
+
+  it('says text starting 0x is a malformed address, with its count of hex digits, not to paste an address', () => {
+    expect(resolveToken(1, '0x1234')).toEqual({ error: 'is a malformed address: it has 4 hex digits after 0x, 40 needed' });
+    expect(resolveToken(1, `${TAKER}5`)).toEqual({ error: 'is a malformed address: it has 41 hex digits after 0x, 40 needed' });
+    expect(resolveToken(1, '0x')).toEqual({ error: 'is a malformed address: it has 0 hex digits after 0x, 40 needed' });
+    expect(resolveToken(1, '0x12zz')).toEqual({ error: 'is a malformed address: after 0x it has 2 hex digits and 2 other characters; an address is 0x and 40 hex digits' });
+    expect(resolveToken(1, TAKER.replace('0x', '0X'))).toEqual({ error: 'is a malformed address: it starts with 0X; an address is 0x (lower-case x) and 40 hex digits' });
+  });
+
   it('builds the query in base units and is valid for the default price', () => {
     const form = new ExplorerForm();
     expect(form.params.sellAmount).toBe('1000000000000000000');
