@@ -27,6 +27,10 @@ describe('entryHeadline', () => {
     expect(headline.pair).toBe('USDC → 0x0000…1234');
   });
 
+  it("names a demo token of the local service by its symbol, as the entry's amounts read", () => {
+    expect(entryHeadline({ ...row, buyToken: '0x7a7a000000000000000000000000000000000001' }).pair).toBe('USDC → TAXD');
+  });
+
   it('gives the time in local time to the second, the same instant as the stored ISO time', () => {
     const { time } = entryHeadline(row);
     expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:05$/);

@@ -1,6 +1,6 @@
 import { shortAddress } from '../../../src/domain/address-text.ts';
 import { chainName } from '../../../src/domain/chains.ts';
-import { findToken } from '../../../src/domain/token-registry.ts';
+import { findListedToken } from '../../../src/domain/listed-token.ts';
 import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { ENDPOINTS } from '../../../src/spec/index.ts';
 import { localTime } from '../../lib/local-time.ts';
@@ -19,7 +19,7 @@ export interface EntryHeadline {
 function token(chainId: number | null, value: string | null): string {
   if (value === null) return '?';
   if (!value.startsWith('0x')) return value;
-  const known = chainId === null ? undefined : findToken(chainId, value);
+  const known = chainId === null ? undefined : findListedToken(chainId, value);
   return known?.symbol ?? shortAddress(value);
 }
 

@@ -1,6 +1,7 @@
 import { chainById } from '../../../../src/domain/chains.ts';
 import { answerFeeMakeupText } from '../../../../src/domain/network-fee.ts';
-import { findToken, nativeOf } from '../../../../src/domain/token-registry.ts';
+import { findListedToken } from '../../../../src/domain/listed-token.ts';
+import { nativeOf } from '../../../../src/domain/token-registry.ts';
 import { formatGwei, formatInteger, formatTokenAmount, formatWithSymbol } from '../../../../src/domain/number-format.ts';
 import { AllowanceHolderPriceExactOutSchema, AllowanceHolderQuoteExactOutSchema, boundedSafeParse, Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, QuoteLiquidSchema, type ExactOutPrice, type ExactOutQuote, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice, type LiquidQuote } from '../../../../src/spec/index.ts';
 
@@ -92,10 +93,13 @@ export function networkFeeMakeupOf(price: SwapResult | ExactOutResult | null, ch
   return answerFeeMakeupText(price, chainId, (wei) => nativeAmount(String(wei), chainId));
 }
 
-/** Symbol and decimals of a registry token of the chain, or undefined. */
+/**
+ * Symbol and decimals of a token of the chain, or undefined: the registry's, and the local service's
+ * demo taxed tokens (TAXD), whose amounts read in TAXD as Compare reads them, not in base units.
+ */
 export function tokenLookup(chainId: number | null) {
   return (address: string): { symbol: string; decimals: number } | undefined => {
-    const token = chainId === null ? undefined : findToken(chainId, address);
+    const token = chainId === null ? undefined : findListedToken(chainId, address);
     if (token) return { symbol: token.symbol, decimals: token.decimals };
     return undefined;
   };
