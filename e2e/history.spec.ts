@@ -130,6 +130,17 @@ test('two prices diff by JSON path, with the amount changes in bps and human uni
     return { overflows: table.getBoundingClientRect().right > panel.right, splitValues };
   });
   expect(sides).toEqual({ overflows: false, splitValues: [] });
+  // An amount in base units stays whole at 1280 px: "29330" / "34698" read as two numbers.
+  const splitAmounts = await history.diff.locator('td.value').evaluateAll((cells) =>
+    cells.flatMap((cell) => {
+      const text = cell.firstChild;
+      if (text?.nodeType !== Node.TEXT_NODE || !/^"\d+"$/.test(text.textContent ?? '')) return [];
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      return range.getClientRects().length > 1 ? [text.textContent] : [];
+    }),
+  );
+  expect(splitAmounts).toEqual([]);
   await app.screenshot('history-diff');
   await history.diff.getByRole('button', { name: 'Back to entry' }).click();
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(second);
