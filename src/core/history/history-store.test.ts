@@ -79,7 +79,7 @@ describe('zid lookup', () => {
     try {
       for (const text of ['0x3fa85f6457174562b3fc2c96', '0x3fa']) {
         const query = searchQuery(HistorySearchInputSchema.parse({ text }));
-        const plan = db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params).map((row) => String(row.detail));
+        const plan = db.prepare(`EXPLAIN QUERY PLAN ${query.parts[0]!.sql}`).all(...query.parts[0]!.params).map((row) => String(row.detail));
         expect(plan.join('\n')).toMatch(/USING INDEX entries_zid/);
       }
     } finally {
@@ -103,10 +103,11 @@ describe('search filters', () => {
     expect(ids({ status: 400 })).toEqual([b.id]);
     expect(ids({ errorName: 'TIMEOUT' })).toEqual([c.id]);
     expect(ids({ origin: 'imported' })).toEqual([c.id]);
-    expect(ids({ token: 'usdc' })).toEqual([d.id]);
+    // USDC is a symbol: d names it literally, and a and c sell USDC's Ethereum address on Ethereum.
+    expect(ids({ token: 'usdc' })).toEqual([d.id, c.id, a.id]);
     expect(ids({ token: '0xdac17f958d2ee523a2206206994597c13d831ec7' })).toEqual([d.id]);
     expect(ids({ token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' })).toEqual([c.id, b.id, a.id]);
-    expect(ids({ text: 'US' })).toEqual([d.id]);
+    expect(search({ text: 'US' })).toMatchObject({ rows: [], unknownSymbols: ['US'] });
     expect(ids({ text: '0xdAC17F' })).toEqual([]);
     expect(ids({ text: '0xdAC17F958D2ee523a2206206994597C13D831ec7' })).toEqual([d.id]);
     expect(ids({ chainId: 1, status: 'error', errorName: 'TIMEOUT', from: '2026-01-03T00:00:00Z' })).toEqual([c.id]);
@@ -156,7 +157,7 @@ describe('search filters', () => {
     try {
       for (const filter of [{}, { chainId: 1 }, { endpoint: 'permit2.price' as const }, { origin: 'imported' as const }, { chainId: 1, before: 5 }]) {
         const query = searchQuery(HistorySearchInputSchema.parse(filter));
-        const plan = db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params).map((row) => String(row.detail)).join('\n');
+        const plan = db.prepare(`EXPLAIN QUERY PLAN ${query.parts[0]!.sql}`).all(...query.parts[0]!.params).map((row) => String(row.detail)).join('\n');
         expect(plan).toMatch(/USING INDEX entries_/);
         expect(plan).not.toMatch(/TEMP B-TREE/);
       }
@@ -172,7 +173,7 @@ describe('search filters', () => {
     expect(ids({ replayOf: original.id })).toEqual([replays[1]!.id, replays[0]!.id]);
     const db = new DatabaseSync(join(dir, 'history.db'));
     const query = searchQuery(HistorySearchInputSchema.parse({ replayOf: original.id }));
-    const plan = db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params).map((row) => String(row.detail));
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${query.parts[0]!.sql}`).all(...query.parts[0]!.params).map((row) => String(row.detail));
     db.close();
     expect(plan.join(' ')).toContain('entries_replay_of');
   });

@@ -7,7 +7,7 @@ import { connect, moveAside, prepareDatabase } from './database-file.ts';
 import { isCorruption, sqlitePrimaryCode, toStorageError } from './errors.ts';
 import { applyRetention, countRemovable, readRetention, writeRetention } from './retention.ts';
 import { entryParams, INSERT_COLUMNS, rowToEntry, rowToSummary, SUMMARY_COLUMNS, type SummaryRow } from './row-mapping.ts';
-import { searchQuery } from './search-query.ts';
+import { mergeParts, searchQuery } from './search-query.ts';
 
 /**
  * The request history: one SQLite file (node:sqlite, synchronous, so the store is a plain object
@@ -132,10 +132,10 @@ export class HistoryStore implements HistoryReader {
   /** A page of summaries matching the filter, newest first, with the cursor of the next page. */
   search(filter: HistorySearchFilter): HistorySearchPage {
     const query = searchQuery(filter);
-    const rows = this.#guard('search the history', () => this.#prepare(query.sql).all(...query.params) as SummaryRow[]);
+    const rows = this.#guard('search the history', () => mergeParts(query.parts.map((part) => this.#prepare(part.sql).all(...part.params) as SummaryRow[]), filter.limit + 1));
     const page = rows.slice(0, filter.limit).map(rowToSummary);
     const nextBefore = rows.length > filter.limit ? page[page.length - 1]!.id : null;
-    return { rows: page, nextBefore };
+    return { rows: page, nextBefore, unknownSymbols: query.unknownSymbols };
   }
 
   /** How many entries are kept (a full index scan: milliseconds on a million entries, for a status line). */

@@ -19,8 +19,10 @@ const IsoTimeSchema = z.iso.datetime({ offset: true });
 export const HistorySearchInputSchema = lazySchema(() =>
   z.strictObject({
     /**
-     * A zid, whole or a prefix (`0x3fa`, case-insensitive; a bare 24-hex zid is accepted too). Text
-     * that is not zid-shaped matches the start of the sell or buy token (address or symbol).
+     * A zid, whole or a prefix (`0x3fa`, case-insensitive; a bare 24-hex zid is accepted too). Longer
+     * 0x text matches the start of the sell or buy token's address. Other text is a token symbol, any
+     * case: the entries whose sell or buy token is that symbol's address on the entry's chain (token
+     * registry and demo tokens), or the symbol itself as a request named it.
      */
     text: z.string().trim().max(200).optional(),
     /** Earliest request time, inclusive. */
@@ -32,7 +34,7 @@ export const HistorySearchInputSchema = lazySchema(() =>
     /** 'ok' is any 2xx; 'error' is anything else, no response included; a number is that status. */
     status: z.union([z.literal('ok'), z.literal('error'), z.number().int().min(100).max(599)]).optional(),
     errorName: z.string().trim().min(1).max(100).optional(),
-    /** Sell or buy token, address or symbol, whole (case-insensitive). */
+    /** Sell or buy token, whole, any case: an address, or a symbol read as `text` reads one. */
     token: z.string().trim().min(1).max(200).optional(),
     origin: EntryOriginSchema.optional(),
     /** Only the replays of this entry: how the detail view links an entry to its later replays. */
@@ -50,6 +52,8 @@ export const HistorySearchOutputSchema = lazySchema(() =>
   z.object({
     rows: z.array(HistorySummarySchema),
     nextBefore: z.number().int().positive().nullable(),
+    /** Words of `text` or `token` read as token symbols that no chain's token list has (matched only literally). */
+    unknownSymbols: z.array(z.string()),
   }),
 );
 /** A page of search results. */

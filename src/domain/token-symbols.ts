@@ -1,0 +1,42 @@
+import { shortAddress } from './address-text.ts';
+import { CHAINS } from './chains.ts';
+import { DEMO_TAX_TOKENS, findDemoToken } from './demo-tokens.ts';
+import { findToken, tokensOf } from './token-registry.ts';
+
+/**
+ * Token symbols as people type them, and tokens as a request named them. A symbol names a
+ * different address on each chain (USDC is 0xa0b8… on Ethereum, 0x8335… on Base), so a symbol
+ * reads as (chain, address) pairs: the registry's tokens and the local service's demo taxed tokens.
+ */
+
+/** One token one symbol names on one chain; `address` lowercased, as the history's lookup keys are. */
+export interface TokenOnChain {
+  chainId: number;
+  address: string;
+}
+
+const BY_SYMBOL = new Map<string, TokenOnChain[]>();
+function addNamed(symbol: string, chainId: number, address: string): void {
+  const key = symbol.toLowerCase();
+  const named = BY_SYMBOL.get(key) ?? [];
+  if (!named.some((token) => token.chainId === chainId && token.address === address.toLowerCase())) named.push({ chainId, address: address.toLowerCase() });
+  BY_SYMBOL.set(key, named);
+}
+for (const chain of CHAINS) for (const token of tokensOf(chain.chainId)) addNamed(token.symbol, token.chainId, token.address);
+for (const token of DEMO_TAX_TOKENS) addNamed(token.symbol, token.chainId, token.address);
+
+/** Every (chain, address) the symbol names, any letter case (`usdc` is USDC); empty for an unknown symbol. */
+export function tokensNamed(symbol: string): readonly TokenOnChain[] {
+  return BY_SYMBOL.get(symbol.trim().toLowerCase()) ?? [];
+}
+
+/**
+ * A token as a request named it, for a label: a symbol stays as written; an address becomes its
+ * symbol on that chain (registry or demo token), or its short form when the chain has no such token.
+ */
+export function tokenLabel(chainId: number | null, token: string | null): string {
+  if (token === null) return '?';
+  if (!token.startsWith('0x')) return token;
+  const known = chainId === null ? undefined : (findToken(chainId, token) ?? findDemoToken(chainId, token));
+  return known?.symbol ?? shortAddress(token);
+}
