@@ -209,6 +209,42 @@ test('filters narrow a customer file by chain, status, error name, time and toke
   await expect(loaded).toHaveText('30 entries loaded');
 });
 
+test('a token symbol in any case finds what the Explorer sent, each row naming its pair; an unknown symbol is said, not an empty list', async ({ app }) => {
+  const explorer = new ExplorerPage(app.page);
+  const usdc = await sendFromExplorer(explorer, { endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+  const dai = await sendFromExplorer(explorer, { sell: 'WETH', buy: 'DAI', amount: '1' });
+  await app.show('History');
+  const history = new HistoryPage(app.page);
+  // The Explorer sent addresses; the row names the tokens by their symbols on the entry's chain.
+  await expect(history.row(usdc)).toContainText('WETH → USDC');
+  await expect(history.row(dai)).toContainText('WETH → DAI');
+  await history.searchFor('usdc');
+  await expect(history.loaded).toHaveText('1 entry loaded');
+  await expect(history.row(usdc)).toBeVisible();
+  await history.searchFor('WETH');
+  await expect(history.loaded).toHaveText('2 entries loaded');
+  await history.searchFor('usdx');
+  await expect(history.loaded).toHaveText('0 entries loaded');
+  await expect(app.page.getByRole('status').filter({ hasText: '“usdx” is not a known token symbol on any chain' })).toBeVisible();
+  await app.page.getByRole('group', { name: 'Filters' }).getByLabel('Token').fill('Dai');
+  await app.page.getByRole('group', { name: 'Filters' }).getByLabel('Token').dispatchEvent('change');
+  await history.searchFor('');
+  await expect(history.loaded).toHaveText('1 entry loaded');
+  await expect(history.row(dai)).toBeVisible();
+  await app.expectNoSeriousAxe('a history list filtered by a token symbol');
+
+  // At 1280 a row shows the whole chain name: only the pair or the endpoint may give way.
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  const cut = await history.row(dai).evaluate((row) => {
+    const chain = row.querySelector('.chain')!;
+    return { text: chain.textContent, isCut: chain.scrollWidth > chain.clientWidth || chain.getBoundingClientRect().right > row.getBoundingClientRect().right };
+  });
+  expect(cut).toEqual({ text: '· Ethereum (1)', isCut: false });
+  await app.page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^Clear filters/ }).click();
+  await expect(history.loaded).toHaveText('2 entries loaded');
+  await app.screenshotAtBothSizes('history-list', () => app.heading('History').scrollIntoViewIfNeeded());
+});
+
 test('a malformed file is refused with its field path and nothing is imported', async ({ app }) => {
   await app.show('History');
   const bad = JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [{ url: 'nope' }] });

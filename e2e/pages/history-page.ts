@@ -27,6 +27,16 @@ export class HistoryPage {
     return this.page.getByRole('region', { name: 'Entry diff' });
   }
 
+  /** The count line above the list ("3 entries loaded"). */
+  get loaded(): Locator {
+    return this.page.getByText(/ (entries|entry) loaded/);
+  }
+
+  /** Types into the search box as a user does (each keystroke searches). */
+  async searchFor(text: string): Promise<void> {
+    await this.search.fill(text);
+  }
+
   /** The list row whose zid (or "entry N") is given. */
   row(zid: string): Locator {
     return this.list.getByRole('listitem').filter({ hasText: zid });

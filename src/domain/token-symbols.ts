@@ -1,7 +1,8 @@
 import { shortAddress } from './address-text.ts';
 import { CHAINS } from './chains.ts';
-import { DEMO_TAX_TOKENS, findDemoToken } from './demo-tokens.ts';
-import { findToken, tokensOf } from './token-registry.ts';
+import { DEMO_TAX_TOKENS } from './demo-tokens.ts';
+import { findListedToken } from './listed-token.ts';
+import { tokensOf } from './token-registry.ts';
 
 /**
  * Token symbols as people type them, and tokens as a request named them. A symbol names a
@@ -37,6 +38,6 @@ export function tokensNamed(symbol: string): readonly TokenOnChain[] {
 export function tokenLabel(chainId: number | null, token: string | null): string {
   if (token === null) return '?';
   if (!token.startsWith('0x')) return token;
-  const known = chainId === null ? undefined : (findToken(chainId, token) ?? findDemoToken(chainId, token));
+  const known = chainId === null ? undefined : findListedToken(chainId, token);
   return known?.symbol ?? shortAddress(token);
 }

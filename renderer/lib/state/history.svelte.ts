@@ -11,6 +11,8 @@ export class HistoryState {
   filters = $state<HistoryFilterForm>(emptyFilters());
   rows = $state.raw<HistorySummary[]>([]);
   nextBefore = $state<number | null>(null);
+  /** Words of the search or token filter that no chain's token list has as a symbol. */
+  unknownSymbols = $state.raw<string[]>([]);
   selected = $state(0);
   error = $state('');
   #loading = false;
@@ -38,6 +40,7 @@ export class HistoryState {
       return;
     }
     this.error = '';
+    this.unknownSymbols = result.value.unknownSymbols;
     this.rows = result.value.rows;
     this.nextBefore = result.value.nextBefore;
     this.selected = 0;
