@@ -76,11 +76,37 @@ describe('profile store', () => {
     await expect(store.save(input({ id: 'nope' }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('refuses a name the built-in Local service or another profile has, ignoring case, and keeps the file as it was', async () => {
+    const dir = await tempDir();
+    const store = await openProfileStore(dir);
+    const staging = await store.save(input());
+    const before = await readFile(join(dir, 'profiles.json'), 'utf8');
+    await expect(store.save(input({ name: 'Local service' }))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [{ field: 'name', reason: "is the built-in profile's name" }],
+    });
+    await expect(store.save(input({ name: 'local SERVICE' }))).rejects.toMatchObject({ code: 'INVALID_INPUT', details: [{ field: 'name' }] });
+    await expect(store.save(input({ name: 'STAGING' }))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [{ field: 'name', reason: "is already another profile's name" }],
+    });
+    const prod = await store.save(input({ name: 'Prod' }));
+    await expect(store.save(input({ id: prod.id, name: 'staging' }))).rejects.toMatchObject({ code: 'INVALID_INPUT', details: [{ field: 'name' }] });
+    // A profile keeps its own name on an edit.
+    await store.save(input({ id: staging.id, name: 'Staging', rateBudgetRps: 2 }));
+    const reopened = await openProfileStore(dir);
+    expect(reopened.list().map((p) => [p.name, p.rateBudgetRps])).toEqual([
+      ['Staging', 2],
+      ['Prod', 5],
+    ]);
+    expect(before).not.toContain('Local service');
+  });
+
   it('keeps a valid CA certificate and refuses PEM that is not a certificate', async () => {
     const dir = await tempDir();
     const cert = await loadOrCreateCertificate(join(dir, 'cert'));
     const store = await openProfileStore(dir);
-    expect((await store.save(input({ caPem: cert.certPem }))).caPem).toBe(cert.certPem);
+    expect((await store.save(input({ name: 'Pinned', caPem: cert.certPem }))).caPem).toBe(cert.certPem);
     const fake = '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n';
     await expect(store.save(input({ caPem: fake }))).rejects.toMatchObject({ code: 'INVALID_INPUT', details: [{ field: 'caPem', reason: 'is not a valid certificate' }] });
   });

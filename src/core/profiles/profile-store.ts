@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
 import { writeAtomically } from '../write-atomically.ts';
-import { LOCAL_PROFILE_ID, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
+import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
 
 /**
  * The user's profiles in `<dataDir>/profiles.json`, validated on load and written atomically (temp
@@ -38,7 +38,10 @@ export interface ProfileStore {
   get(id: string): Profile | null;
   /** The Local service profile's rate budget. */
   localRateBudget(): number;
-  /** Creates (no id: one is generated) or replaces a profile. Throws NOT_FOUND for an unknown id. */
+  /**
+   * Creates (no id: one is generated) or replaces a profile. Throws NOT_FOUND for an unknown id and
+   * INVALID_INPUT (field `name`) for a name another profile, Local service included, already has.
+   */
   save(input: z.output<typeof ProfileInputSchema>): Promise<Profile>;
   /** Changes a profile's rate budget, the Local service profile's included. */
   setRateBudget(id: string, rateBudgetRps: number): Promise<void>;
@@ -117,6 +120,9 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
       const profile = ProfileSchema.parse({ ...input, id });
       const index = file.profiles.findIndex((p) => p.id === id);
       if (input.id !== undefined && index < 0) throw new AppError('NOT_FOUND', `No profile ${id}`, [{ field: 'id', reason: 'is not a known profile' }]);
+      // Checked here, not only in the form: IPC input comes from the renderer and is validated in main.
+      const clash = profileNameClash(profile.name, [{ id: LOCAL_PROFILE_ID, name: LOCAL_PROFILE_NAME }, ...file.profiles], id);
+      if (clash) throw new AppError('INVALID_INPUT', `name ${clash}`, [{ field: 'name', reason: clash }]);
       const profiles = index < 0 ? [...file.profiles, profile] : file.profiles.map((p, i) => (i === index ? profile : p));
       await commit({ ...file, profiles });
       return { ...profile };

@@ -34,19 +34,67 @@ function parsedUrl(text: string): URL | null {
   }
 }
 
-/** An https:// base URL: origin and optional path prefix, stored without a trailing slash. */
+// Node's URL parser refuses "exa mple.com" but Chromium's escapes it ("exa%20mple.com"), so the
+// renderer's form once passed what the engine then refused. The raw host is checked before either
+// parser sees it (ASCII other than letters, digits, . _ - cannot be in a host name; IDN letters can),
+// and the parsed one after, so both runtimes give the same answer with the same reason.
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])$/i;
+const NOT_IN_HOST = /[^\w.\-\u0080-\uffff]/;
+const HOST_INVALID = 'is not a valid URL: the host name is not valid';
+
+function rawHost(text: string): string | null {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(text)?.[1];
+  if (authority === undefined) return null;
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  return host.startsWith('[') ? null : host.replace(/:[^:]*$/, '');
+}
+
+/**
+ * An https:// base URL: origin and optional path prefix, stored without a trailing slash. The rule is
+ * the same in every runtime (see HOST): the form shows exactly what profiles.save would refuse.
+ */
 export const BaseUrlSchema = z
   .string()
   .trim()
   .max(2_000)
   .superRefine((text, ctx) => {
-    const url = parsedUrl(text);
-    // http:// is refused before anything is sent: the API key would travel in clear.
-    if (url?.protocol === 'http:') ctx.addIssue({ code: 'custom', message: 'must use https:// (http:// would send the API key in clear)' });
-    else if (!url || url.protocol !== 'https:' || !url.hostname) ctx.addIssue({ code: 'custom', message: 'must be an https:// URL' });
-    else if (url.search || url.hash || url.username || url.password) ctx.addIssue({ code: 'custom', message: 'must not contain a query, fragment or credentials' });
+    const reason = baseUrlProblem(text);
+    if (reason) ctx.addIssue({ code: 'custom', message: reason });
   })
   .transform((text) => text.replace(/\/+$/, ''));
+
+function baseUrlProblem(text: string): string | null {
+  if (/\s/.test(text)) return 'is not a valid URL: it contains a space';
+  if (NOT_IN_HOST.test(rawHost(text) ?? '')) return HOST_INVALID;
+  const url = parsedUrl(text);
+  // http:// is refused before anything is sent: the API key would travel in clear.
+  if (url?.protocol === 'http:') return 'must use https:// (http:// would send the API key in clear)';
+  if (url && url.protocol !== 'https:') return 'must be an https:// URL';
+  // The bare "https://" the form opens with asks for the scheme's URL; anything more is a broken URL.
+  if (!url || !url.hostname) return /^https:\/\/./i.test(text) ? 'is not a valid URL' : 'must be an https:// URL';
+  if (!HOST.test(url.hostname)) return HOST_INVALID;
+  if (url.search || url.hash || url.username || url.password) return 'must not contain a query, fragment or credentials';
+  return null;
+}
+
+/**
+ * A base URL as profiles.save accepts it: also the service's root, not an endpoint. The spec's paths
+ * (/swap/allowance-holder/price, ...) are appended to it, and since v2 the version travels in the
+ * svc-version header, not the path (spec, Versioning 1-3; v1 was sunset on 2025-04-11). So a path
+ * with a /swap segment (a v1 base such as https://api.0x.org/swap/v1, or a pasted endpoint) would send
+ * every request to /swap/v1/swap/...: refused, not warned about, since no request from it can work.
+ * Only new input is held to this: a profiles.json saved before still loads (ProfileSchema).
+ */
+export const BaseUrlInputSchema = BaseUrlSchema.superRefine((url, ctx) => {
+  const segments = parsedUrl(url)?.pathname.toLowerCase().split('/') ?? [];
+  const at = segments.indexOf('swap');
+  if (at < 0) return;
+  const message =
+    segments[at + 1] === 'v1'
+      ? 'must be the service root, without /swap/v1: v1 was sunset and v2 takes its version from a header'
+      : 'must be the service root, without /swap/…: the endpoint paths are added to it';
+  ctx.addIssue({ code: 'custom', message });
+});
 
 /** An optional proxy: http:// or https:// URL of a CONNECT proxy. */
 export const ProxyUrlSchema = z
@@ -72,11 +120,12 @@ export const HeaderNamesSchema = lazySchema(() =>
 /** Requests per second a profile is kept under. */
 export const RateBudgetSchema = z.number().min(0.1, 'must be at least 0.1').max(100, 'must be at most 100');
 
-// The fields a profile and profiles.save's input share, built by each of the two schemas.
-function profileFields() {
+// The fields a profile and profiles.save's input share, built by each of the two schemas; the input's
+// base URL is held to the stricter rule.
+function profileFields(baseUrl: typeof BaseUrlSchema | typeof BaseUrlInputSchema) {
   return {
     name: z.string().trim().min(1, 'must not be empty').max(100),
-    baseUrl: BaseUrlSchema,
+    baseUrl,
     headerNames: HeaderNamesSchema.default({ apiKey: HEADER_NAMES.apiKey, version: HEADER_NAMES.version }),
     version: z.string().regex(/^[A-Za-z0-9._-]{1,20}$/, 'must be a version value such as v2').default(API_VERSION),
     caPem: CaPemSchema.optional(),
@@ -87,7 +136,7 @@ function profileFields() {
 }
 
 /** A user profile as stored in profiles.json. */
-export const ProfileSchema = lazySchema(() => z.strictObject({ id: ProfileIdSchema, ...profileFields() }));
+export const ProfileSchema = lazySchema(() => z.strictObject({ id: ProfileIdSchema, ...profileFields(BaseUrlSchema) }));
 /** A user profile. */
 export type Profile = z.output<typeof ProfileSchema>;
 
@@ -95,11 +144,24 @@ export type Profile = z.output<typeof ProfileSchema>;
 export const ProfileInputSchema = lazySchema(() =>
   z.strictObject({
     id: ProfileIdSchema.refine((id) => id !== LOCAL_PROFILE_ID, 'is the built-in Local service profile: only its rate budget can change (profiles.setRateBudget)').optional(),
-    ...profileFields(),
+    ...profileFields(BaseUrlInputSchema),
   }),
 );
 /** What profiles.save receives. */
 export type ProfileInput = z.input<typeof ProfileInputSchema>;
+
+/**
+ * Why a profile may not take `name`, or null: another profile (the built-in Local service included)
+ * has it, ignoring case and surrounding spaces, and the Profile menus list profiles by name. The one
+ * rule of the settings form and of the profile store's save.
+ */
+export function profileNameClash(name: string, others: readonly { id: string; name: string }[], ownId?: string): string | null {
+  const wanted = name.trim().toLowerCase();
+  const clash = others.find((other) => other.id !== ownId && other.name.trim().toLowerCase() === wanted);
+  if (!clash) return null;
+  // Short: the form shows it on one line under the field.
+  return clash.id === LOCAL_PROFILE_ID ? "is the built-in profile's name" : "is already another profile's name";
+}
 
 /** One row of profiles.list: the profile, whether it is built in, and its key's status. */
 export const ProfileViewSchema = lazySchema(() =>

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { toFieldErrors } from '../../spec/index.ts';
+import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileInputSchema, ProfileSchema } from './profiles.ts';
+
+// The one rule the settings form and profiles.save share; e2e/settings-profile-errors.spec.ts checks
+// that the form (in Chromium, whose URL parser is more lenient than Node's) gives the same answers.
+function baseUrlErrors(baseUrl: string) {
+  const raw = { name: 'x', baseUrl };
+  const parsed = ProfileInputSchema.safeParse(raw);
+  return parsed.success ? [] : toFieldErrors(parsed.error, raw).filter((error) => error.field === 'baseUrl').map((error) => error.reason);
+}
+
+describe('base URL rule', () => {
+  it('says a URL with a space is not a valid URL, not that it lacks https://', () => {
+    expect(baseUrlErrors('https://exa mple.com')).toEqual(['is not a valid URL: it contains a space']);
+    expect(baseUrlErrors('https://api.example.com/sw ap')).toEqual(['is not a valid URL: it contains a space']);
+  });
+
+  it('refuses a host Chromium would escape rather than refuse (exa%20mple.com)', () => {
+    expect(baseUrlErrors('https://exa%20mple.com')).toEqual(['is not a valid URL: the host name is not valid']);
+    expect(baseUrlErrors('https://exa"mple.com')).toEqual(['is not a valid URL: the host name is not valid']);
+  });
+
+  it('keeps the https:// reasons for http:// and for the bare scheme the form opens with', () => {
+    expect(baseUrlErrors('http://api.example.com')).toEqual(['must use https:// (http:// would send the API key in clear)']);
+    expect(baseUrlErrors('https://')).toEqual(['must be an https:// URL']);
+    expect(baseUrlErrors('ftp://api.example.com')).toEqual(['must be an https:// URL']);
+  });
+
+  it('accepts a host name, an IP literal and a path prefix, with surrounding spaces trimmed', () => {
+    for (const url of [' https://api.example.com ', 'https://127.0.0.1:8443', 'https://[::1]:8443', 'https://gateway.example.com/prices/', 'https://my_host.internal']) {
+      expect(baseUrlErrors(url), url).toEqual([]);
+    }
+  });
+
+  it('refuses a v1 base (/swap/v1) naming the sunset, and any other /swap path as an endpoint, not the root', () => {
+    expect(baseUrlErrors('https://api.0x.org/swap/v1/')).toEqual(['must be the service root, without /swap/v1: v1 was sunset and v2 takes its version from a header']);
+    expect(baseUrlErrors('https://api.example.com/swap/permit2/price')).toEqual(['must be the service root, without /swap/…: the endpoint paths are added to it']);
+    expect(baseUrlErrors('https://api.example.com/Swap')).toHaveLength(1);
+    expect(baseUrlErrors('https://api.example.com/swapper')).toEqual([]);
+  });
+
+  it('still loads a stored profile whose base URL has /swap/v1, so an old profiles.json is not set aside', () => {
+    expect(ProfileSchema.safeParse({ id: 'a', name: 'Old', baseUrl: 'https://api.0x.org/swap/v1' }).success).toBe(true);
+  });
+});
+
+describe('profileNameClash', () => {
+  const others = [
+    { id: LOCAL_PROFILE_ID, name: LOCAL_PROFILE_NAME },
+    { id: 'p1', name: 'Staging' },
+  ];
+
+  it('refuses the built-in name whatever its case, naming the built-in profile', () => {
+    expect(profileNameClash('Local service', others)).toBe("is the built-in profile's name");
+    expect(profileNameClash('  LOCAL SERVICE ', others)).toBe("is the built-in profile's name");
+  });
+
+  it('refuses another profile\'s name ignoring case, but not the profile\'s own name', () => {
+    expect(profileNameClash('staging', others)).toBe("is already another profile's name");
+    expect(profileNameClash('staging', others, 'p1')).toBeNull();
+    expect(profileNameClash('Staging 2', others)).toBeNull();
+  });
+});
