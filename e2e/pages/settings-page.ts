@@ -31,6 +31,29 @@ export class SettingsPage {
     await expect(this.localState).toContainText('stopped', { timeout: 30_000 });
   }
 
+  /** A field of the profile form, by its accessible name (exactly its label: the reason is its description). */
+  field(label: 'Name' | 'Base URL' | 'Extra CA certificate (PEM)'): Locator {
+    return this.form.getByRole('textbox', { name: label, exact: true });
+  }
+
+  /** Presses the profile form's Save button. */
+  async save(): Promise<void> {
+    await this.form.getByRole('button', { name: 'Save profile' }).click();
+  }
+
+  /** Expects a field marked invalid with its reason as its description (what a screen reader reads with it). */
+  async expectFieldError(label: 'Name' | 'Base URL' | 'Extra CA certificate (PEM)', reason: string): Promise<void> {
+    await expect(this.field(label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(this.field(label)).toHaveAccessibleDescription(reason);
+    await expect(this.form.getByText(reason, { exact: true })).toBeVisible();
+  }
+
+  /** Expects a field with no error: not invalid, no description. */
+  async expectFieldValid(label: 'Name' | 'Base URL' | 'Extra CA certificate (PEM)'): Promise<void> {
+    await expect(this.field(label)).toHaveAttribute('aria-invalid', 'false');
+    await expect(this.field(label)).toHaveAccessibleDescription('');
+  }
+
   /** Adds a profile with a key (and a pinned CA) through the form and saves it. */
   async addProfile(options: { name: string; baseUrl: string; key: string; caPem?: string }): Promise<void> {
     await this.page.getByRole('button', { name: 'Add profile' }).click();

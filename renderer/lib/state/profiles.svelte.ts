@@ -1,89 +1,16 @@
 import '../zod-csp.ts';
-import { ApiKeySchema, type ApiKeyStatus } from '../../../src/ipc/channels/api-key.ts';
+import type { ApiKeyStatus } from '../../../src/ipc/channels/api-key.ts';
 import type { LocalServiceStatus } from '../../../src/ipc/channels/local-service.ts';
-import { ProfileInputSchema, type ConnectionTest, type ProfileInput, type ProfileView } from '../../../src/ipc/channels/profiles.ts';
-import { toFieldErrors } from '../../../src/spec/index.ts';
+import type { ConnectionTest, ProfileView } from '../../../src/ipc/channels/profiles.ts';
 import { callEngine, errorText } from './explorer-engine.svelte.ts';
+import { ProfileDraft, saveErrorText } from './profile-draft.svelte.ts';
+
+export { ProfileDraft } from './profile-draft.svelte.ts';
 
 /**
  * The settings screen's state: the profiles, the profile being edited, the write-only key entry
  * and the local service. The key typed here goes to apiKey.set once and the field is emptied.
  */
-
-/** The profile form's fields as typed. */
-export class ProfileDraft {
-  id = $state<string | undefined>(undefined);
-  name = $state('');
-  baseUrl = $state('https://');
-  apiKeyHeader = $state('svc-api-key');
-  versionHeader = $state('svc-version');
-  version = $state('v2');
-  caPem = $state('');
-  proxyUrl = $state('');
-  trustSystemCertificates = $state(true);
-  rateBudgetRps = $state('5');
-  /** A new key to store; never filled from the engine. */
-  apiKey = $state('');
-
-  /** profiles.save's input built from the fields. */
-  readonly input = $derived.by((): ProfileInput => ({
-    ...(this.id ? { id: this.id } : {}),
-    name: this.name,
-    baseUrl: this.baseUrl,
-    headerNames: { apiKey: this.apiKeyHeader, version: this.versionHeader },
-    version: this.version,
-    ...(this.caPem.trim() ? { caPem: this.caPem } : {}),
-    ...(this.proxyUrl.trim() ? { proxyUrl: this.proxyUrl } : {}),
-    trustSystemCertificates: this.trustSystemCertificates,
-    rateBudgetRps: Number(this.rateBudgetRps),
-  }));
-
-  /** Inline reasons by field (headerNames.apiKey, baseUrl, ...). */
-  readonly errors = $derived.by((): Record<string, string> => {
-    const out: Record<string, string> = {};
-    const parsed = ProfileInputSchema.safeParse(this.input);
-    if (!parsed.success) for (const { field, reason } of toFieldErrors(parsed.error, this.input)) out[field] ??= reason;
-    if (this.rateBudgetRps.trim() === '' || Number.isNaN(Number(this.rateBudgetRps))) out.rateBudgetRps = 'must be a number';
-    if (this.apiKey !== '') {
-      const key = ApiKeySchema.safeParse(this.apiKey);
-      if (!key.success) out.apiKey = key.error.issues[0]?.message ?? 'is not a valid key';
-    }
-    return out;
-  });
-
-  readonly isValid = $derived(Object.keys(this.errors).length === 0);
-
-  /** Fields the user has left at least once; their errors show from then on. */
-  touched = $state<Record<string, boolean>>({});
-  /** Save was pressed: every error shows. */
-  submitted = $state(false);
-
-  /** The errors to show: a field's only once it was touched or the form submitted, never on opening. */
-  readonly shownErrors = $derived.by((): Record<string, string> => {
-    if (this.submitted) return this.errors;
-    return Object.fromEntries(Object.entries(this.errors).filter(([field]) => this.touched[field]));
-  });
-
-  /** Marks a field as touched (it lost the focus). */
-  touch(field: string): void {
-    if (!this.touched[field]) this.touched = { ...this.touched, [field]: true };
-  }
-
-  /** Fills the form from a saved profile (never its key). */
-  load(profile: ProfileView): void {
-    this.id = profile.id;
-    this.name = profile.name;
-    this.baseUrl = profile.baseUrl ?? '';
-    this.apiKeyHeader = profile.headerNames.apiKey;
-    this.versionHeader = profile.headerNames.version;
-    this.version = profile.version;
-    this.caPem = profile.caPem ?? '';
-    this.proxyUrl = profile.proxyUrl ?? '';
-    this.trustSystemCertificates = profile.trustSystemCertificates;
-    this.rateBudgetRps = String(profile.rateBudgetRps);
-    this.apiKey = '';
-  }
-}
 
 /** The settings screen. */
 export class SettingsState {
@@ -113,7 +40,7 @@ export class SettingsState {
 
   /** Opens the form for a new profile or an existing one. */
   edit(profile?: ProfileView): void {
-    const draft = new ProfileDraft();
+    const draft = new ProfileDraft(() => this.profiles);
     if (profile) draft.load(profile);
     this.draft = draft;
     this.keyStatus = profile?.key ?? null;
@@ -121,28 +48,36 @@ export class SettingsState {
     this.error = null;
   }
 
-  /** Saves the draft, then sends the typed key once and empties the field. */
+  /**
+   * Saves the draft, then sends the typed key once and empties the field. A refusal goes to the form
+   * (under the field it names, see ProfileDraft.refuse), not to the top of the page; a success clears
+   * the errors of earlier attempts.
+   */
   async save(): Promise<void> {
     const draft = this.draft;
     if (draft) draft.submitted = true;
     if (!draft || !draft.isValid) return;
     this.busy = true;
+    this.message = null;
+    this.error = null;
+    draft.clearSaveErrors();
     try {
-      const saved = await callEngine('profiles.save', draft.input);
+      const sent = draft.input;
+      const saved = await callEngine('profiles.save', sent);
       if (!saved.ok) {
-        this.error = errorText(saved.error);
+        draft.refuse(saved.error, sent);
         return;
       }
       draft.id = saved.value.id;
       this.keyStatus = saved.value.key;
+      this.message = `Saved ${saved.value.name}`;
       if (draft.apiKey !== '') {
         const key = draft.apiKey;
         draft.apiKey = '';
         const stored = await callEngine('apiKey.set', { profileId: saved.value.id, key });
         if (stored.ok) this.keyStatus = stored.value;
-        else this.error = errorText(stored.error);
+        else draft.formError = `The profile was saved but its API key was not: ${saveErrorText(stored.error)}`;
       }
-      this.message = `Saved ${saved.value.name}`;
       await this.load();
     } finally {
       this.busy = false;
@@ -151,10 +86,12 @@ export class SettingsState {
 
   /** Removes the stored key of the edited profile. */
   async clearKey(): Promise<void> {
-    if (!this.draft?.id) return;
-    const answer = await callEngine('apiKey.clear', { profileId: this.draft.id });
+    const draft = this.draft;
+    if (!draft?.id) return;
+    draft.formError = null;
+    const answer = await callEngine('apiKey.clear', { profileId: draft.id });
     if (answer.ok) this.keyStatus = answer.value;
-    else this.error = errorText(answer.error);
+    else draft.formError = saveErrorText(answer.error);
   }
 
   /** Deletes a user profile and its key. */
