@@ -139,6 +139,27 @@ describe('profile store', () => {
     expect(await readdir(dir)).toEqual(['profiles.invalid-2026-01-02T03-04-05-678Z.json']);
   });
 
+  it('loads a file saved before the stricter input rules, and saves edits of its profiles', async () => {
+    // Earlier versions saved a space in a path, a ~ in a host, a user profile named "Local service"
+    // and two names differing only in case. One refused profile would set the whole file aside.
+    const dir = await tempDir();
+    const old = [
+      { id: 'a', name: 'Spaced', baseUrl: 'https://gw.example.test/my api' },
+      { id: 'b', name: 'Local service', baseUrl: 'https://my~host.example.test' },
+      { id: 'c', name: 'Staging', baseUrl: 'https://staging.example.test' },
+      { id: 'd', name: 'staging', baseUrl: 'https://staging2.example.test' },
+    ];
+    await writeFile(join(dir, 'profiles.json'), JSON.stringify({ version: 1, profiles: old }));
+    const store = await openProfileStore(dir);
+    expect(store.notice).toBeNull();
+    expect(store.list().map((p) => [p.id, p.name, p.baseUrl])).toEqual(old.map((p) => [p.id, p.name, p.baseUrl]));
+    expect(await readdir(dir)).toEqual(['profiles.json']);
+    // Each keeps its name through an edit that fixes its base URL; taking another's name is still refused.
+    for (const { id, name } of old) await store.save(input({ id, name, baseUrl: `https://${id}.example.test` }));
+    expect((await openProfileStore(dir)).list().map((p) => [p.name, p.baseUrl])).toEqual(old.map((p) => [p.name, `https://${p.id}.example.test`]));
+    await expect(store.save(input({ id: 'a', name: 'STAGING' }))).rejects.toMatchObject({ code: 'INVALID_INPUT', details: [{ field: 'name', reason: "is already another profile's name" }] });
+  });
+
   it('moves aside a file that is not JSON', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'profiles.json'), '{"version":1,"prof');

@@ -43,6 +43,14 @@ describe('base URL rule', () => {
   it('still loads a stored profile whose base URL has /swap/v1, so an old profiles.json is not set aside', () => {
     expect(ProfileSchema.safeParse({ id: 'a', name: 'Old', baseUrl: 'https://api.0x.org/swap/v1' }).success).toBe(true);
   });
+
+  it('still loads a stored base URL saved before the space and host rules, which new input is held to', () => {
+    for (const url of ['https://gw.example.com/my api', 'https://my~host.com']) {
+      expect(ProfileSchema.safeParse({ id: 'a', name: 'Old', baseUrl: url }).success, url).toBe(true);
+      expect(baseUrlErrors(url), url).toHaveLength(1);
+    }
+    expect(ProfileSchema.safeParse({ id: 'a', name: 'Old', baseUrl: 'http://plain.test' }).success).toBe(false);
+  });
 });
 
 describe('profileNameClash', () => {
@@ -60,5 +68,12 @@ describe('profileNameClash', () => {
     expect(profileNameClash('staging', others)).toBe("is already another profile's name");
     expect(profileNameClash('staging', others, 'p1')).toBeNull();
     expect(profileNameClash('Staging 2', others)).toBeNull();
+  });
+
+  it('lets a profile keep a name that an older file gave it twice, or gave the built-in profile', () => {
+    const old = [...others, { id: 'p2', name: 'staging' }, { id: 'p3', name: 'Local service' }];
+    expect(profileNameClash('staging', old, 'p2')).toBeNull();
+    expect(profileNameClash('Local service', old, 'p3')).toBeNull();
+    expect(profileNameClash('Staging', old, 'p3')).toBe("is already another profile's name");
   });
 });

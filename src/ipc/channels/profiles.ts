@@ -50,10 +50,27 @@ function rawHost(text: string): string | null {
 }
 
 /**
- * An https:// base URL: origin and optional path prefix, stored without a trailing slash. The rule is
- * the same in every runtime (see HOST): the form shows exactly what profiles.save would refuse.
+ * An https:// base URL as profiles.json holds it: origin and optional path prefix, without a trailing
+ * slash, under the rule every earlier version saved with (https, a host, no query, fragment or
+ * credentials). Loading is not held to the stricter input rule below: the store sets the whole file
+ * aside when one profile fails, so a URL saved before that rule (a space in its path, a `~` in its
+ * host) would lose every profile and orphan their keychain keys.
  */
-export const BaseUrlSchema = z
+export const StoredBaseUrlSchema = z
+  .string()
+  .trim()
+  .max(2_000)
+  .superRefine((text, ctx) => {
+    const url = parsedUrl(text);
+    if (url?.protocol === 'http:') ctx.addIssue({ code: 'custom', message: 'must use https:// (http:// would send the API key in clear)' });
+    else if (!url || url.protocol !== 'https:' || !url.hostname) ctx.addIssue({ code: 'custom', message: 'must be an https:// URL' });
+    else if (url.search || url.hash || url.username || url.password) ctx.addIssue({ code: 'custom', message: 'must not contain a query, fragment or credentials' });
+  })
+  .transform((text) => text.replace(/\/+$/, ''));
+
+// The base URL rule for new input: the same in every runtime (see HOST), so the form shows exactly
+// what profiles.save would refuse.
+const BaseUrlSchema = z
   .string()
   .trim()
   .max(2_000)
@@ -83,7 +100,8 @@ function baseUrlProblem(text: string): string | null {
  * svc-version header, not the path (spec, Versioning 1-3; v1 was sunset on 2025-04-11). So a path
  * with a /swap segment (a v1 base such as https://api.0x.org/swap/v1, or a pasted endpoint) would send
  * every request to /swap/v1/swap/...: refused, not warned about, since no request from it can work.
- * Only new input is held to this: a profiles.json saved before still loads (ProfileSchema).
+ * Only new input is held to this and to BaseUrlSchema's rule: a profiles.json saved before still
+ * loads (ProfileSchema, StoredBaseUrlSchema).
  */
 export const BaseUrlInputSchema = BaseUrlSchema.superRefine((url, ctx) => {
   const segments = parsedUrl(url)?.pathname.toLowerCase().split('/') ?? [];
@@ -122,7 +140,7 @@ export const RateBudgetSchema = z.number().min(0.1, 'must be at least 0.1').max(
 
 // The fields a profile and profiles.save's input share, built by each of the two schemas; the input's
 // base URL is held to the stricter rule.
-function profileFields(baseUrl: typeof BaseUrlSchema | typeof BaseUrlInputSchema) {
+function profileFields(baseUrl: typeof StoredBaseUrlSchema | typeof BaseUrlInputSchema) {
   return {
     name: z.string().trim().min(1, 'must not be empty').max(100),
     baseUrl,
@@ -136,7 +154,7 @@ function profileFields(baseUrl: typeof BaseUrlSchema | typeof BaseUrlInputSchema
 }
 
 /** A user profile as stored in profiles.json. */
-export const ProfileSchema = lazySchema(() => z.strictObject({ id: ProfileIdSchema, ...profileFields(BaseUrlSchema) }));
+export const ProfileSchema = lazySchema(() => z.strictObject({ id: ProfileIdSchema, ...profileFields(StoredBaseUrlSchema) }));
 /** A user profile. */
 export type Profile = z.output<typeof ProfileSchema>;
 
@@ -152,11 +170,16 @@ export type ProfileInput = z.input<typeof ProfileInputSchema>;
 
 /**
  * Why a profile may not take `name`, or null: another profile (the built-in Local service included)
- * has it, ignoring case and surrounding spaces, and the Profile menus list profiles by name. The one
- * rule of the settings form and of the profile store's save.
+ * has it, ignoring case and surrounding spaces, and the Profile menus list profiles by name. A
+ * profile that keeps the name it has (`others` holds it under `ownId`) is never refused for it: a
+ * file saved before this rule may hold two names that differ only in case, and an edit of one of
+ * them (its base URL fixed) must still save. The one rule of the settings form and of the profile
+ * store's save.
  */
 export function profileNameClash(name: string, others: readonly { id: string; name: string }[], ownId?: string): string | null {
   const wanted = name.trim().toLowerCase();
+  const isKept = ownId !== undefined && others.some((other) => other.id === ownId && other.name.trim().toLowerCase() === wanted);
+  if (isKept) return null;
   const clash = others.find((other) => other.id !== ownId && other.name.trim().toLowerCase() === wanted);
   if (!clash) return null;
   // Short: the form shows it on one line under the field.
