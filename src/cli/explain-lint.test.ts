@@ -78,3 +78,15 @@ describe('explain: requests the service refuses are findings', () => {
     expect(stdout).toMatch(/Still to fix by hand \(1\):\n +error {3}PARAM_REPEATED \(buyToken\)/);
   });
 });
+
+describe('explain: what the service answers is not a finding', () => {
+  it('a chain list with a cache-buster or a stray chainId: the service lists its chains, explain notes the ignored parameters and exits 0', async () => {
+    const path = '/swap/chains?_=1700000000&chainId=999999';
+    const answer = await send(path);
+    expect(answer.status).toBe(200);
+    const ran = await cli(['explain', `https://api.example.com${path}`]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain('_ is not a parameter of /swap/chains; the service ignores it and answers with the whole list.');
+    expect(ran.stdout).not.toMatch(/INPUT_INVALID|CHAIN_NOT_SUPPORTED/);
+  });
+});

@@ -1,5 +1,5 @@
 import { gaslessChains, swapChains, type ChainInfo } from '../domain/chains.ts';
-import { API_VERSION, ENDPOINTS, HEADER_NAMES, SUNSET_VERSION, endpointByPath, toFieldErrors, type EndpointId } from '../spec/index.ts';
+import { API_VERSION, ENDPOINTS, HEADER_NAMES, SUNSET_VERSION, endpointByPath, ignoresQuery, toFieldErrors, type EndpointId } from '../spec/index.ts';
 import type { FieldError } from '../spec/index.ts';
 import type { KeyRing, Team } from './auth.ts';
 import type { AuthFailureLimiter } from './auth-failures.ts';
@@ -137,11 +137,6 @@ function notFoundMessage(path: string): string {
   );
 }
 
-// The spec gives the chain lists no query parameters and no 400: they answer 200 or 500 only
-// (spec, Errors). So whatever query they are sent is ignored rather than refused: a browser's or a
-// proxy's cache-buster (`?_=1700000000`) or a stray chainId must not fail a chain list.
-const TAKES_NO_QUERY: ReadonlySet<EndpointId> = new Set<EndpointId>(['swap.chains', 'gasless.chains']);
-
 function route(config: HandlerConfig, request: HandlerRequest, path: string, rawQuery: string, zid: string): unknown {
   const id = endpointByPath(path);
   if (!id) throw new ServiceFailure('NOT_FOUND', notFoundMessage(path));
@@ -149,7 +144,8 @@ function route(config: HandlerConfig, request: HandlerRequest, path: string, raw
   const { key, team } = authenticate(config, request);
   config.rateLimiter?.take(key, config.now());
   if (ENDPOINTS[id].needsVersion) checkVersion(request);
-  if (TAKES_NO_QUERY.has(id)) return dispatch(config, id, {}, team, zid);
+  // A chain list ignores its query (spec, Errors: no 400 for it; see ENDPOINTS' ignoresQuery).
+  if (ignoresQuery(id)) return dispatch(config, id, {}, team, zid);
   const validate = () => parsed(id, parseQuery(rawQuery));
   return dispatch(config, id, config.queryMemo ? config.queryMemo.validated(id, rawQuery, validate) : validate(), team, zid);
 }

@@ -53,6 +53,7 @@ export const ENDPOINTS = {
     query: NoQuerySchema,
     response: ChainListResponseSchema,
     needsVersion: true,
+    ignoresQuery: true,
   },
   'gasless.chains': {
     path: '/gasless/chains',
@@ -60,6 +61,7 @@ export const ENDPOINTS = {
     query: NoQuerySchema,
     response: ChainListResponseSchema,
     needsVersion: true,
+    ignoresQuery: true,
   },
   'solana.enabled-sources': {
     path: '/solana/enabled-sources',
@@ -84,6 +86,12 @@ interface EndpointDefinition {
   query: z.ZodType;
   response: z.ZodType;
   needsVersion: boolean;
+  /**
+   * The spec gives this endpoint no query parameters and no 400 (a chain list answers 200, or 500):
+   * whatever query it is sent (a browser's or a proxy's cache-buster `?_=1700000000`, a stray
+   * chainId) is ignored rather than refused, by the local service and in the linter's advice.
+   */
+  ignoresQuery?: true;
 }
 
 /** The id of an endpoint (`allowance-holder.price`, `swap.chains`, ...). */
@@ -94,6 +102,11 @@ export const ENDPOINT_IDS = Object.keys(ENDPOINTS) as EndpointId[];
 
 /** Schema of an endpoint id, for IPC and file inputs. */
 export const EndpointIdSchema = z.enum(ENDPOINT_IDS as [EndpointId, ...EndpointId[]]);
+
+/** Whether the endpoint ignores whatever query it is sent (EndpointDefinition's ignoresQuery). */
+export function ignoresQuery(id: EndpointId): boolean {
+  return (ENDPOINTS[id] as EndpointDefinition).ignoresQuery === true;
+}
 
 /** Finds the endpoint served at a path, if any. */
 export function endpointByPath(path: string): EndpointId | undefined {

@@ -1,4 +1,4 @@
-import { ENDPOINTS, toFieldErrors, type EndpointId } from '../../spec/index.ts';
+import { ENDPOINTS, ignoresQuery, toFieldErrors, type EndpointId } from '../../spec/index.ts';
 import { fixed, has, unfixed, type LintContext } from './lint-context.ts';
 
 /**
@@ -43,6 +43,20 @@ export function lintAmounts(ctx: LintContext): void {
     fixed(ctx, { code: 'AMOUNT_BOTH_OR_NEITHER', severity: 'error', field: 'buyAmount', message: 'Both sellAmount and buyAmount are given; exactly one of them must be.', fix: 'keep sellAmount (sell an exact amount) or buyAmount (buy an exact amount, Allowance Holder only), not both; the corrected request keeps sellAmount' });
   } else if (!sell && !buy) {
     unfixed(ctx, { code: 'AMOUNT_BOTH_OR_NEITHER', severity: 'error', field: 'sellAmount', message: 'Neither sellAmount nor buyAmount is given; exactly one of them must be.', fix: 'add sellAmount in the sell token\'s base units (e.g. 1000000 for 1 USDC)' });
+  }
+}
+
+/**
+ * A chain list answers 200 whatever query it is sent (ignoresQuery: the spec gives it no 400), so
+ * a parameter there is a note, not an error; the corrected request drops it. Run after the key and
+ * version rules, which still speak of a key put in the query.
+ */
+export function lintIgnoredQuery(ctx: LintContext): void {
+  if (ctx.endpoint === null || !ignoresQuery(ctx.endpoint)) return;
+  const path = ENDPOINTS[ctx.endpoint].path;
+  for (const name of Object.keys(ctx.params)) {
+    delete ctx.params[name];
+    fixed(ctx, { code: 'QUERY_IGNORED', severity: 'info', field: name, message: `${name} is not a parameter of ${path}; the service ignores it and answers with the whole list.`, fix: `remove ${name}` });
   }
 }
 

@@ -1,4 +1,4 @@
-import { NATIVE_TOKEN_PLACEHOLDER } from '../../spec/index.ts';
+import { ignoresQuery, NATIVE_TOKEN_PLACEHOLDER } from '../../spec/index.ts';
 import { isAddress } from '../address-text.ts';
 import { chainById } from '../chains.ts';
 import { findTokenBySymbol, nativeOf, tokensOf } from '../token-registry.ts';
@@ -44,6 +44,8 @@ export function lintV1Params(ctx: LintContext): void {
  * one was meant is left to the user.
  */
 export function lintRepeated(ctx: LintContext, repeated: Record<string, string[]>): void {
+  // A chain list ignores its whole query (lintIgnoredQuery), repeats included.
+  if (ctx.endpoint !== null && ignoresQuery(ctx.endpoint)) return;
   for (const [name, values] of Object.entries(repeated)) {
     ctx.params[name] = values[0]!;
     const isSame = values.every((value) => value === values[0]);

@@ -98,6 +98,20 @@ describe('lint: headers', () => {
     expect(only(lint(curl('/swap/permit2/price', V2, `-H 'svc-api-key: abcdefghijkl' -H '0x-version: v2'`)).findings, 'VERSION_HEADER')[0]!.field).toBe('0x-version');
   });
 
+  it('QUERY_IGNORED: a chain list answers whatever query it gets, so its parameters are notes and the correction drops them', () => {
+    for (const path of ['/swap/chains', '/gasless/chains']) {
+      const { findings, corrected } = lint(curl(path, '_=1700000000&chainId=999999&chainId=999999'));
+      expect(findings.map((finding) => `${finding.code}/${finding.severity}/${finding.field}`), path).toEqual(['QUERY_IGNORED/info/_', 'QUERY_IGNORED/info/chainId']);
+      expect(findings.filter(isProblem), path).toEqual([]);
+      expect(corrected!.params, path).toEqual({});
+      expect(corrected!.url, path).toBe(`https://api.example.com${path}`);
+    }
+    // A key put in the query is still the key-in-URL problem there.
+    expect(only(lint(curl('/swap/chains', 'apikey=abcdefghijklmnop')).findings, 'KEY_IN_QUERY')).toHaveLength(1);
+    // Everywhere else an unknown parameter stays the spec schema's error.
+    expect(only(lint(curl('/swap/permit2/price', `${V2}&_=1`)).findings, 'INPUT_INVALID').map((finding) => finding.field)).toEqual(['_']);
+  });
+
   it('asks no version of the endpoint that takes only the key', () => {
     expect(lint(curl('/solana/enabled-sources', '', `-H 'svc-api-key: abcdefghijkl'`)).findings).toEqual([]);
   });

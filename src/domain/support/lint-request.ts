@@ -1,7 +1,7 @@
 import { API_VERSION, ENDPOINTS, HEADER_NAMES, SUNSET_VERSION, endpointByPath, type EndpointId } from '../../spec/index.ts';
 import { API_KEY_PLACEHOLDER } from '../curl.ts';
 import { chainIdFromName, isServedChain } from './chain-names.ts';
-import { lintAmounts, lintSchema } from './lint-endpoint.ts';
+import { lintAmounts, lintIgnoredQuery, lintSchema } from './lint-endpoint.ts';
 import { fixed, unfixed, type LintContext } from './lint-context.ts';
 import { keepV1FeeToken, lintChainId, lintRepeated, lintSymbols, lintV1Params } from './lint-params.ts';
 import { isSecretName } from './redact-paste.ts';
@@ -125,11 +125,12 @@ export function isProblem(finding: LintFinding): boolean {
 export function lintRequest(request: PastedRequest): LintResult {
   const ctx: LintContext = { params: { ...request.query }, endpoint: null, chainId: null, keepHost: true, findings: [], remaining: [], headersUnknown: request.source === 'url' };
   lintTransport(ctx, request);
-  lintRepeated(ctx, request.repeated ?? {});
   lintPath(ctx, request.path);
+  lintRepeated(ctx, request.repeated ?? {});
   lintHost(ctx, request);
   lintKey(ctx, request);
   lintVersion(ctx, request);
+  lintIgnoredQuery(ctx);
   lintV1Params(ctx);
   lintChainId(ctx);
   lintSymbols(ctx);
