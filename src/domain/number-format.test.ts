@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnFractionDigits, countOf, comparableFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatComparedColumns, formatHumanAmount, formatInteger, formatMixedColumn, formatSignedBps, formatTokenAmount, formatWithSymbol } from './number-format.ts';
+import { columnFractionDigits, countOf, comparableFractionDigits, formatAmountColumn, formatFixed, formatGwei, formatComparedColumns, formatHumanAmount, formatInteger, formatMixedColumn, formatSignedBps, formatTokenAmount, formatUpperBound, formatWithSymbol } from './number-format.ts';
 
 describe('columnFractionDigits', () => {
   it('gives the smallest non-zero value six significant digits, capped at the decimals', () => {
@@ -33,6 +33,16 @@ describe('single values', () => {
     expect(formatTokenAmount('1000000000', 6)).toBe('1,000');
     expect(formatTokenAmount('1000000000000000', 18)).toBe('0.001');
     expect(formatWithSymbol('1000000000', { decimals: 6, symbol: 'USDC' })).toBe('1,000 USDC');
+  });
+
+  it('rounds an upper bound up to the digits shown, so it never reads below the bound', () => {
+    const usdc = { decimals: 6, symbol: 'USDC' };
+    expect(formatWithSymbol('2999101968', usdc)).toBe('2,999.1 USDC');
+    expect(formatUpperBound('2999101968', usdc)).toBe('2,999.11 USDC');
+    // Already at the digits shown: unchanged; a carry into the whole part; zero.
+    expect(formatUpperBound('2999110000', usdc)).toBe('2,999.11 USDC');
+    expect(formatUpperBound('999999999', usdc)).toBe('1,000 USDC');
+    expect(formatUpperBound('0', usdc)).toBe('0 USDC');
   });
 
   it('groups gas in thousands', () => {

@@ -113,6 +113,20 @@ export function formatWithSymbol(base: bigint | string, token: { decimals: numbe
 }
 
 /**
+ * An upper bound ("at most": an exact-out answer's maxSellAmount, what its calldata may pull) with
+ * its symbol, rounded up to the digits shown instead of cut, so that what is shown is never below
+ * the bound: cut, 2,999.101968 USDC would read 2,999.1, less than the most the trade may spend.
+ * @example formatUpperBound('2999101968', { decimals: 6, symbol: 'USDC' }) // "2,999.11 USDC"
+ */
+export function formatUpperBound(base: bigint | string, token: { decimals: number; symbol: string }, significant = DEFAULT_SIGNIFICANT_DIGITS): string {
+  const value = toBigInt(base);
+  const step = 10n ** BigInt(token.decimals - columnFractionDigits([value], token.decimals, significant));
+  // Amounts are not negative; one that is would only move toward zero, so it is shown as it is.
+  const roundedUp = value > 0n ? ((value + step - 1n) / step) * step : value;
+  return formatWithSymbol(roundedUp, token, significant);
+}
+
+/**
  * A column whose rows may hold different tokens or the same token with different decimals (USDC
  * has 6 on most chains, 18 on BSC): every value gets the same fraction digits (those the
  * smallest non-zero human magnitude needs for `significant` significant digits), capped by its

@@ -74,7 +74,7 @@ function transactionFacts(reader: ChainReader): AnswerFact[] {
  */
 export function answerFacts(body: Json, chainId: number | undefined, taker?: string | null): AnswerFact[] {
   if (body.liquidityAvailable !== true) return [];
-  const reader: ChainReader = { body, chainId, amount: (value, address) => amountOf(body, value, address, chainId) };
+  const reader: ChainReader = { body, chainId, amount: (value, address, isUpperBound) => amountOf(body, value, address, chainId, isUpperBound) };
   const minBuy = body.minBuyAmount === undefined || body.minBuyAmount === null ? [] : [{ label: 'min buy', value: reader.amount(body.minBuyAmount, body.buyToken) }];
   const issues = issueFacts(reader);
   const noIssue = issues.length === 0 ? [{ label: 'issues', value: noIssueText(taker, isObject(body.transaction)) }] : [];

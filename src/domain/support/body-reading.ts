@@ -1,4 +1,4 @@
-import { columnFractionDigits, formatWithSymbol } from '../number-format.ts';
+import { formatUpperBound, formatWithSymbol } from '../number-format.ts';
 import { findToken } from '../token-registry.ts';
 
 /** Reading a price or quote body as it came, members unchecked: what explain-body and answer-facts share. */
@@ -37,17 +37,11 @@ export function symbolOf(body: Json, address: unknown): string {
  * is in the registry (a kept entry's request names its chain); else in base units, as a pasted
  * body alone cannot say which chain, so which decimals, it is on.
  */
-export function amountOf(body: Json, amount: unknown, address: unknown, chainId: number | undefined, isBound = false): string {
+export function amountOf(body: Json, amount: unknown, address: unknown, chainId: number | undefined, isUpperBound = false): string {
   const base = String(amount ?? '?');
   const token = chainId !== undefined && typeof address === 'string' ? findToken(chainId, address) : undefined;
   if (!token || !isDigits(base)) return `${base} base units of ${symbolOf(body, address)}`;
-  // A bound ("at most") is rounded up, not cut: cut to 7 significant digits, 2,999.101968 read
-  // 2,999.1, less than the most the trade may spend; it reads 2,999.102.
-  return `${formatWithSymbol(isBound ? roundedUp(BigInt(base), token.decimals) : base, token)} (${base} base units)`;
+  // A bound ("at most") is rounded up, not cut (formatUpperBound).
+  return `${isUpperBound ? formatUpperBound(base, token) : formatWithSymbol(base, token)} (${base} base units)`;
 }
 
-/** `base` rounded up to the digits formatWithSymbol shows, so that what it shows is not below it. */
-function roundedUp(base: bigint, decimals: number): bigint {
-  const step = 10n ** BigInt(decimals - columnFractionDigits([base], decimals));
-  return ((base + step - 1n) / step) * step;
-}

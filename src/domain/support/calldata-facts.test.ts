@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Market, priceQuery } from '../../service/index.ts';
 import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
-import { formatWithSymbol } from '../number-format.ts';
+import { formatUpperBound, formatWithSymbol } from '../number-format.ts';
 import { findToken } from '../token-registry.ts';
 import { answerFacts } from './answer-facts.ts';
 
@@ -53,6 +53,8 @@ describe('calldata facts', () => {
     expect(valueOf(body, 'calldata spends')).toMatch(/^[\d.]+ WETH \(\d+ base units\), at most the body's maxSellAmount$/);
     expect(valueOf(body, 'calldata min buy')).toMatch(/^[\d,.]+ USDC \(\d+ base units\), at least the body's buyAmount$/);
     const pulled = /\((\d+) base units\)/.exec(valueOf(body, 'calldata spends')!)![1]!;
+    // What the call may pull is a bound too: read rounded up, as the body's maxSellAmount is.
+    expect(valueOf(body, 'calldata spends')).toBe(`${formatUpperBound(pulled, WETH)} (${pulled} base units), at most the body's maxSellAmount`);
     const minimum = /\((\d+) base units\)/.exec(valueOf(body, 'calldata min buy')!)![1]!;
     const stricter = { ...body, maxSellAmount: bump(pulled, -1n), buyAmount: bump(minimum, 1n) };
     expect(valueOf(stricter, 'calldata spends')).toMatch(/, MORE than the body's maxSellAmount$/);

@@ -30,7 +30,7 @@ function exactOutFacts(reader: Reader, decoded: CalldataExplanation): AnswerFact
   const out: AnswerFact[] = [];
   if (bounds.pulled !== null && bounds.pullsAtMostMax !== null) {
     const verdict = bounds.pullsAtMostMax ? "at most the body's maxSellAmount" : "MORE than the body's maxSellAmount";
-    out.push({ label: 'calldata spends', value: `${reader.amount(bounds.pulled, body.sellToken)}, ${verdict}` });
+    out.push({ label: 'calldata spends', value: `${reader.amount(bounds.pulled, body.sellToken, true)}, ${verdict}` });
   }
   if (bounds.minBuy !== null && bounds.guaranteesBuyAmount !== null) {
     const verdict = bounds.guaranteesBuyAmount ? "at least the body's buyAmount" : "LESS than the body's buyAmount";

@@ -17,7 +17,7 @@ export interface AnswerFact {
 }
 
 /** An amount of a token (by address) as a line shows it. */
-export type AmountText = (value: unknown, address: unknown) => string;
+export type AmountText = (value: unknown, address: unknown, isUpperBound?: boolean) => string;
 
 /** A body and how its amounts are written; `chainId`, when its request is known, names its native token. */
 export interface Reader {

@@ -2,7 +2,7 @@ import { chainById } from '../../../../src/domain/chains.ts';
 import { answerFeeMakeupText } from '../../../../src/domain/network-fee.ts';
 import { findListedToken } from '../../../../src/domain/listed-token.ts';
 import { nativeOf } from '../../../../src/domain/token-registry.ts';
-import { formatGwei, formatInteger, formatTokenAmount, formatWithSymbol } from '../../../../src/domain/number-format.ts';
+import { formatGwei, formatInteger, formatTokenAmount, formatUpperBound, formatWithSymbol } from '../../../../src/domain/number-format.ts';
 import { AllowanceHolderPriceExactOutSchema, AllowanceHolderQuoteExactOutSchema, boundedSafeParse, Permit2DataSchema, ServiceErrorSchema, TransactionSchema, Permit2PriceLiquidSchema, QuoteLiquidSchema, type ExactOutPrice, type ExactOutQuote, type Permit2Data, type ServiceError, type Transaction, type LiquidPrice, type LiquidQuote } from '../../../../src/spec/index.ts';
 
 /** A price or a quote with liquidity (exact-in); a quote has gas and gasPrice only under transaction. */
@@ -105,12 +105,16 @@ export function tokenLookup(chainId: number | null) {
   };
 }
 
-/** A base-unit amount of a token in human units with its symbol, or base units when unknown. */
-export function humanAmount(amount: string | null | undefined, address: string, chainId: number | null): string {
+/**
+ * A base-unit amount of a token in human units with its symbol, or base units when unknown. An
+ * upper bound (maxSellAmount, what calldata may pull) is rounded up rather than cut (formatUpperBound).
+ */
+export function humanAmount(amount: string | null | undefined, address: string, chainId: number | null, isUpperBound = false): string {
   if (amount === null || amount === undefined) return '—';
   const info = tokenLookup(chainId)(address);
   try {
-    return info ? formatWithSymbol(amount, info) : `${amount} base units`;
+    if (!info) return `${amount} base units`;
+    return isUpperBound ? formatUpperBound(amount, info) : formatWithSymbol(amount, info);
   } catch {
     return amount;
   }
