@@ -25,6 +25,12 @@ test.describe('against the engine', () => {
     const explorer = new ExplorerPage(app.page);
     await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'taxd', amount: '70' });
     await expect(explorer.form.getByLabel('Buy token')).toHaveAttribute('aria-invalid', 'false');
+    // Only the local service trades it, and the field says so (on the Local service profile here).
+    const note = explorer.form.getByRole('note').filter({ hasText: 'TAXD is a demo taxed token of the local service (0x7a7a…0001)' });
+    for (const viewport of VIEWPORTS) {
+      await app.page.setViewportSize(viewport);
+      await expectWhole(note, `demo token note at ${viewport.width}px`);
+    }
     await explorer.send();
     await expect(app.page.getByLabel('Request URL')).toContainText('buyToken=0x7a7a000000000000000000000000000000000001');
     const buyAmount = explorer.result.getByRole('row', { name: /^Buy amount/ }).getByRole('cell');

@@ -1,6 +1,7 @@
 import '../zod-csp.ts';
-import { isAddress } from '../../../src/domain/address-text.ts';
+import { isAddress, shortAddress } from '../../../src/domain/address-text.ts';
 import { chainName } from '../../../src/domain/chains.ts';
+import { findDemoToken } from '../../../src/domain/demo-tokens.ts';
 import { findListedToken, findListedTokenBySymbol, type ListedToken } from '../../../src/domain/listed-token.ts';
 import { AmountError, formatBaseUnits, parseHumanAmount } from '../../../src/domain/units.ts';
 import { getOwn, setOwn } from '../../../src/domain/own-record.ts';
@@ -63,6 +64,17 @@ export function resolveToken(chainId: number, text: string): ResolvedToken {
   if (/^0x/i.test(trimmed)) return { error: malformedAddress(trimmed) };
   const token = findListedTokenBySymbol(chainId, trimmed);
   return token ? { token } : { error: `is not a token symbol on ${chainName(chainId)}; paste an address instead` };
+}
+
+/**
+ * What the field under a token says when it names one of the local service's demo taxed tokens
+ * (TAXD, FOTD): that only the local service trades it, and, on another profile, that the service
+ * chosen does not list it. The Compare picker labels them the same way; null for any other token.
+ */
+export function demoTokenNote(resolved: ResolvedToken, isLocalProfile: boolean): string | null {
+  if (!('token' in resolved) || !findDemoToken(resolved.token.chainId, resolved.token.address)) return null;
+  const what = `${resolved.token.symbol} is a demo taxed token of the local service (${shortAddress(resolved.token.address)})`;
+  return isLocalProfile ? what : `${what}: the profile chosen is another service, which does not list it`;
 }
 
 // Why 0x… is not an address: how many hex digits it has (40 needed) and what else is in it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExplorerForm, resolveToken, toBaseUnits } from './explorer-form.svelte.ts';
+import { demoTokenNote, ExplorerForm, resolveToken, toBaseUnits } from './explorer-form.svelte.ts';
 
 const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -17,6 +17,12 @@ describe('explorer form', () => {
     expect('token' in weth && weth.token.decimals).toBe(18);
     expect(resolveToken(1, TAKER)).toEqual({ address: TAKER, decimals: null });
     expect('error' in resolveToken(1, 'NOPE')).toBe(true);
+  });
+
+  it('says under the field that a demo token is the local service\'s, and on another profile that it is not listed there', () => {
+    expect(demoTokenNote(resolveToken(1, 'taxd'), true)).toBe('TAXD is a demo taxed token of the local service (0x7a7a…0001)');
+    expect(demoTokenNote(resolveToken(1, '0x7A7A000000000000000000000000000000000002'), false)).toBe('FOTD is a demo taxed token of the local service (0x7a7a…0002): the profile chosen is another service, which does not list it');
+    for (const text of ['USDC', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'NOPE']) expect(demoTokenNote(resolveToken(1, text), false), text).toBeNull();
   });
 
   it("takes a demo token's symbol in any case on the chains that have it, as Compare's picker offers it", () => {
