@@ -213,11 +213,15 @@ test('a token symbol in any case finds what the Explorer sent, each row naming i
   const explorer = new ExplorerPage(app.page);
   const usdc = await sendFromExplorer(explorer, { endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
   const dai = await sendFromExplorer(explorer, { sell: 'WETH', buy: 'DAI', amount: '1' });
+  const chains = await sendFromExplorer(explorer, { endpoint: 'Swap chains' });
   await app.show('History');
   const history = new HistoryPage(app.page);
   // The Explorer sent addresses; the row names the tokens by their symbols on the entry's chain.
   await expect(history.row(usdc)).toContainText('WETH → USDC');
   await expect(history.row(dai)).toContainText('WETH → DAI');
+  // A chain list names no tokens: its row has no pair ("? → ?" once).
+  await expect(history.row(chains)).toContainText('swap.chains');
+  await expect(history.row(chains)).not.toContainText('→');
   await history.searchFor('usdc');
   await expect(history.loaded).toHaveText('1 entry loaded');
   await expect(history.row(usdc)).toBeVisible();
@@ -241,7 +245,7 @@ test('a token symbol in any case finds what the Explorer sent, each row naming i
   });
   expect(cut).toEqual({ text: '· Ethereum (1)', isCut: false });
   await app.page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^Clear filters/ }).click();
-  await expect(history.loaded).toHaveText('2 entries loaded');
+  await expect(history.loaded).toHaveText('3 entries loaded');
   await app.screenshotAtBothSizes('history-list', () => app.heading('History').scrollIntoViewIfNeeded());
 });
 

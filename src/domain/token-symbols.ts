@@ -37,7 +37,7 @@ export function tokensNamed(symbol: string): readonly TokenOnChain[] {
  */
 export function tokenLabel(chainId: number | null, token: string | null): string {
   if (token === null) return '?';
-  if (!token.startsWith('0x')) return token;
+  if (!/^0x/i.test(token)) return token;
   const known = chainId === null ? undefined : findListedToken(chainId, token);
   return known?.symbol ?? shortAddress(token);
 }

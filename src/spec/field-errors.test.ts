@@ -14,10 +14,11 @@ describe('toFieldErrors', () => {
     expect(reasons(schema, { slippageBps: 20_000, taker: 'abcdef', list: [], rate: 0 })).toEqual([
       'slippageBps must be at most 10000',
       'taker must have at most 4 characters',
-      'list must have at least 1 items',
+      'list must have at least 1 item',
       'rate must be more than 0',
     ]);
     expect(reasons(schema, { slippageBps: -1, taker: '', list: ['a'], rate: 1 })).toEqual(['slippageBps must be at least 0']);
+    expect(reasons(z.object({ name: z.string().min(1), tags: z.array(z.string()).max(2) }), { name: '', tags: ['a', 'b', 'c'] })).toEqual(['name must have at least 1 character', 'tags must have at most 2 items']);
   });
 
   it('names the choices and what was given instead of zod\'s "Invalid option: expected one of"', () => {

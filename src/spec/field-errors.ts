@@ -54,7 +54,7 @@ function defaultReason(issue: z.core.$ZodIssue, input: unknown): string | null {
     if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
       return `must be ${isMax ? (inclusive ? 'at most' : 'less than') : inclusive ? 'at least' : 'more than'} ${limit}`;
     }
-    const unit = issue.origin === 'string' ? 'characters' : 'items';
+    const unit = `${issue.origin === 'string' ? 'character' : 'item'}${limit === '1' ? '' : 's'}`;
     return `must have ${isMax ? 'at most' : 'at least'} ${limit} ${unit}`;
   }
   if (issue.code === 'invalid_value') {

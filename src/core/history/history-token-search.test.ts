@@ -71,6 +71,8 @@ describe('history search by token symbol', () => {
     expect(ids({ token: USDC_MAINNET.toUpperCase().replace('0X', '0x') })).toEqual([e.wrongChain, e.mainnet]);
     expect(ids({ text: USDC_BASE.toLowerCase() })).toEqual([e.base]);
     expect(ids({ text: TAXD.slice(0, 30) })).toEqual([e.taxed]);
+    // The start of an address written 0X…, as some tools print it, is still a start.
+    expect(ids({ text: `0X${TAXD.slice(2, 30).toUpperCase()}` })).toEqual([e.taxed]);
     expect(ids({ text: '0x3FA85F6457174562B3FC2C96' })).toEqual([zid.id]);
     expect(ids({ text: '0x3fa85f' })).toEqual([zid.id]);
     expect(search({ text: '0x3fa' }).unknownSymbols).toEqual([]);

@@ -73,7 +73,7 @@ function readText(text: string, conditions: Conditions, chainId: number | undefi
     where.push('zid_key = ?');
   } else if (zidKey !== null) {
     where.push(prefixCondition('zid_key', zidKey, params));
-  } else if (text.trim().startsWith('0x')) {
+  } else if (/^0x/i.test(text.trim())) {
     // Longer than a zid: the start of a token address, on either side (an OR of two index ranges).
     const token = text.trim().toLowerCase();
     where.push(`(${prefixCondition('sell_token_key', token, params)} OR ${prefixCondition('buy_token_key', token, params)})`);
