@@ -8,7 +8,7 @@ import { chainLabel } from '../domain/chains.ts';
 import { fillText } from '../domain/route-text.ts';
 import { priceAnswerLines } from './answer-lines.ts';
 import { tokenSide } from './token-flags.ts';
-import { answerFeeMakeupText } from '../domain/network-fee.ts';
+import { answerFeeMakeupText, answerGas } from '../domain/network-fee.ts';
 
 /**
  * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
@@ -82,10 +82,8 @@ function fee(value: string | null, decimals: number, symbol: string, fractionDig
 
 /** " at 1.68 gwei" after the gas, as explain says it: the gas price the answer used; empty when it gave none. */
 function gasPriceText(body: unknown): string {
-  if (typeof body !== 'object' || body === null) return '';
-  const { gasPrice, transaction } = body as { gasPrice?: unknown; transaction?: { gasPrice?: unknown } };
-  const wei = gasPrice ?? transaction?.gasPrice;
-  return typeof wei === 'string' && /^[0-9]+$/.test(wei) ? ` at ${formatGwei(wei)}` : '';
+  const { gasPrice } = answerGas(body);
+  return typeof gasPrice === 'string' && /^[0-9]+$/.test(gasPrice) ? ` at ${formatGwei(gasPrice)}` : '';
 }
 
 /** " = gas × gas price …" after the network fee, as `explain` and the app say it; empty when the body lacks a part. */

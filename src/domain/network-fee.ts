@@ -34,14 +34,24 @@ export function networkFeeMakeup(total: unknown, gas: unknown, gasPrice: unknown
 }
 
 /**
- * The makeup of an answer's own fee: its `totalNetworkFee`, with `gas` and `gasPrice` at its top
- * level (a price) or under `transaction` (a v2 quote); null for anything that is not an object.
+ * An answer's own `gas` and `gasPrice`, members unchecked: at its top level (a price) or under
+ * `transaction` (a v2 quote, where they moved: spec, Versioning 3); undefined where absent.
+ */
+export function answerGas(body: unknown): { gas: unknown; gasPrice: unknown } {
+  if (body === null || typeof body !== 'object') return { gas: undefined, gasPrice: undefined };
+  const answer = body as { gas?: unknown; gasPrice?: unknown; transaction?: unknown };
+  const transaction = (answer.transaction !== null && typeof answer.transaction === 'object' ? answer.transaction : {}) as { gas?: unknown; gasPrice?: unknown };
+  return { gas: answer.gas ?? transaction.gas, gasPrice: answer.gasPrice ?? transaction.gasPrice };
+}
+
+/**
+ * The makeup of an answer's own fee: its `totalNetworkFee`, with its gas and gas price (answerGas);
+ * null for anything that is not an object.
  */
 export function answerFeeMakeup(body: unknown, chainId: number | null): NetworkFeeMakeup | null {
   if (body === null || typeof body !== 'object') return null;
-  const answer = body as { totalNetworkFee?: unknown; gas?: unknown; gasPrice?: unknown; transaction?: unknown };
-  const transaction = (answer.transaction !== null && typeof answer.transaction === 'object' ? answer.transaction : {}) as { gas?: unknown; gasPrice?: unknown };
-  return networkFeeMakeup(answer.totalNetworkFee, answer.gas ?? transaction.gas, answer.gasPrice ?? transaction.gasPrice, chainId);
+  const { gas, gasPrice } = answerGas(body);
+  return networkFeeMakeup((body as { totalNetworkFee?: unknown }).totalNetworkFee, gas, gasPrice, chainId);
 }
 
 /**

@@ -56,9 +56,9 @@ describe('routeHops', () => {
     }
   });
 
-  it('labels a token route.tokens does not list by its shortened address', () => {
+  it('labels a token route.tokens does not list by its shortened address, its end kept so two such tokens read apart', () => {
     const hops = routeHops([{ from: '0x00000000000000000000000000000000000000aa', to: '0x00000000000000000000000000000000000000bb', source: 'RFQ', proportionBps: '10000' }], []);
-    expect(hops[0]!.label).toBe('0x000000… → 0x000000…');
+    expect(hops[0]!.label).toBe('0x0000…00aa → 0x0000…00bb');
   });
 
   it('says a hop of 9999 bps carries 99.99% of the trade, not a rounded 100.0%', () => {

@@ -1,3 +1,4 @@
+import { shortAddress } from './address-text.ts';
 /**
  * A route answer (spec, "Route object") read hop by hop, for every bar that draws one: the Compare
  * route chart, the table's small bars and the Explorer/History route. A fill's `proportionBps` is
@@ -50,9 +51,9 @@ function bpsOf(text: string): number {
   return Number.isFinite(bps) && bps > 0 ? bps : 0;
 }
 
-/** The symbol route.tokens gives an address (any case), else the address shortened. */
+/** The symbol route.tokens gives an address (any case), else the address shortened as every label shortens one. */
 export function routeSymbol(address: string, tokens: readonly RouteToken[]): string {
-  return tokens.find((token) => token.address.toLowerCase() === address.toLowerCase())?.symbol ?? `${address.slice(0, 8)}…`;
+  return tokens.find((token) => token.address.toLowerCase() === address.toLowerCase())?.symbol ?? shortAddress(address);
 }
 
 /** The fills grouped by hop (from -> to) in the order the answer lists them, each split among its own sources. */

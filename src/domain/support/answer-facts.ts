@@ -1,4 +1,4 @@
-import { answerFeeMakeupText } from '../network-fee.ts';
+import { answerFeeMakeupText, answerGas } from '../network-fee.ts';
 import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts';
 import { findToken, nativeOf } from '../token-registry.ts';
 import type { ActionReading } from '../settler-actions.ts';
@@ -32,9 +32,7 @@ function routeFacts(reader: Reader): AnswerFact[] {
 
 function gasFacts(reader: ChainReader): AnswerFact[] {
   const { body } = reader;
-  const transaction = isObject(body.transaction) ? body.transaction : {};
-  const gas = body.gas ?? transaction.gas;
-  const gasPrice = body.gasPrice ?? transaction.gasPrice;
+  const { gas, gasPrice } = answerGas(body);
   const out: AnswerFact[] = [];
   if (isDigits(gas)) out.push({ label: 'gas', value: `${formatInteger(gas)}${isDigits(gasPrice) ? ` at ${formatGwei(gasPrice)}` : ''}` });
   const native = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
