@@ -63,6 +63,6 @@ describe('explain: when the argument is a file', () => {
 
   it('documents the rule: a path by its ending or its separator, never a URL, query, JSON or curl line', () => {
     for (const path of ['missing.har', 'a b.JSON', 'notes.txt', '/tmp/x/missing', '../customer', '~/customer', 'dir\\file']) expect(looksLikePath(path), path).toBe(true);
-    for (const text of ['hello', '0x5ca1ab1e', '/swap/permit2/price', '/sources', 'api.0x.org/swap/v1/price', 'https://x.org/a.json', '/a.json?x=1', '{"a":"b.json"}', "curl 'https://x/a.har'", 'a\nb.har']) expect(looksLikePath(text), text).toBe(false);
+    for (const text of ['hello', '0x5ca1ab1e', '/swap/permit2/price', '/sources', 'api.0x.org/swap/v1/price', 'localhost:8443/swap/chains', 'https://x.org/a.json', '/a.json?x=1', '{"a":"b.json"}', "curl 'https://x/a.har'", 'a\nb.har']) expect(looksLikePath(text), text).toBe(false);
   });
 });

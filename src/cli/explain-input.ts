@@ -27,7 +27,9 @@ export interface ExplainInput {
 // The first segment of every path of the service: `/swap/permit2/price` is a request, not a file.
 const SERVICE_ROOTS = new Set(Object.values(ENDPOINTS).map((endpoint) => endpoint.path.split('/')[1]!));
 const FILE_ENDING = /\.(?:har|json|txt)$/i;
-const HOST_FIRST = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d+)?\//;
+// A host first, as a URL without its scheme: a dotted name (api.0x.org/…), or one without dots
+// given a port (localhost:8443/…), which no file path is written as.
+const HOST_FIRST = /^[A-Za-z0-9-]+(?:(?:\.[A-Za-z0-9-]+)+(?::\d+)?|:\d+)\//;
 
 /** Whether an argument that names nothing on disk is meant as a file path (rule 3 above). */
 export function looksLikePath(argument: string): boolean {
