@@ -49,48 +49,56 @@ function rawHost(text: string): string | null {
   return host.startsWith('[') ? null : host.replace(/:[^:]*$/, '');
 }
 
+// The reasons both base-URL rules give.
+const PLAIN_HTTP = 'must use https:// (http:// would send the API key in clear)';
+const NOT_HTTPS = 'must be an https:// URL';
+const HAS_EXTRAS = 'must not contain a query, fragment or credentials';
+
+// A base-URL schema: trimmed, bounded, refused with `problem`'s reason, kept without a trailing slash.
+function baseUrlRule(problem: (text: string) => string | null) {
+  return z
+    .string()
+    .trim()
+    .max(2_000)
+    .superRefine((text, ctx) => {
+      const reason = problem(text);
+      if (reason) ctx.addIssue({ code: 'custom', message: reason });
+    })
+    .transform((text) => text.replace(/\/+$/, ''));
+}
+
+// The rule every earlier version saved with: https, a host, no query, fragment or credentials.
+function storedBaseUrlProblem(text: string): string | null {
+  const url = parsedUrl(text);
+  if (url?.protocol === 'http:') return PLAIN_HTTP;
+  if (!url || url.protocol !== 'https:' || !url.hostname) return NOT_HTTPS;
+  if (url.search || url.hash || url.username || url.password) return HAS_EXTRAS;
+  return null;
+}
+
 /**
- * An https:// base URL as profiles.json holds it: origin and optional path prefix, without a trailing
- * slash, under the rule every earlier version saved with (https, a host, no query, fragment or
- * credentials). Loading is not held to the stricter input rule below: the store sets the whole file
- * aside when one profile fails, so a URL saved before that rule (a space in its path, a `~` in its
- * host) would lose every profile and orphan their keychain keys.
+ * An https:// base URL as profiles.json holds it: origin and optional path prefix, under the rule
+ * every earlier version saved with. Loading is not held to the stricter input rule below: the store
+ * sets the whole file aside when one profile fails, so a URL saved before that rule (a space in its
+ * path, a `~` in its host) would lose every profile and orphan their keychain keys.
  */
-export const StoredBaseUrlSchema = z
-  .string()
-  .trim()
-  .max(2_000)
-  .superRefine((text, ctx) => {
-    const url = parsedUrl(text);
-    if (url?.protocol === 'http:') ctx.addIssue({ code: 'custom', message: 'must use https:// (http:// would send the API key in clear)' });
-    else if (!url || url.protocol !== 'https:' || !url.hostname) ctx.addIssue({ code: 'custom', message: 'must be an https:// URL' });
-    else if (url.search || url.hash || url.username || url.password) ctx.addIssue({ code: 'custom', message: 'must not contain a query, fragment or credentials' });
-  })
-  .transform((text) => text.replace(/\/+$/, ''));
+export const StoredBaseUrlSchema = baseUrlRule(storedBaseUrlProblem);
 
 // The base URL rule for new input: the same in every runtime (see HOST), so the form shows exactly
 // what profiles.save would refuse.
-const BaseUrlSchema = z
-  .string()
-  .trim()
-  .max(2_000)
-  .superRefine((text, ctx) => {
-    const reason = baseUrlProblem(text);
-    if (reason) ctx.addIssue({ code: 'custom', message: reason });
-  })
-  .transform((text) => text.replace(/\/+$/, ''));
+const BaseUrlSchema = baseUrlRule(baseUrlProblem);
 
 function baseUrlProblem(text: string): string | null {
   if (/\s/.test(text)) return 'is not a valid URL: it contains a space';
   if (NOT_IN_HOST.test(rawHost(text) ?? '')) return HOST_INVALID;
   const url = parsedUrl(text);
   // http:// is refused before anything is sent: the API key would travel in clear.
-  if (url?.protocol === 'http:') return 'must use https:// (http:// would send the API key in clear)';
-  if (url && url.protocol !== 'https:') return 'must be an https:// URL';
+  if (url?.protocol === 'http:') return PLAIN_HTTP;
+  if (url && url.protocol !== 'https:') return NOT_HTTPS;
   // The bare "https://" the form opens with asks for the scheme's URL; anything more is a broken URL.
-  if (!url || !url.hostname) return /^https:\/\/./i.test(text) ? 'is not a valid URL' : 'must be an https:// URL';
+  if (!url || !url.hostname) return /^https:\/\/./i.test(text) ? 'is not a valid URL' : NOT_HTTPS;
   if (!HOST.test(url.hostname)) return HOST_INVALID;
-  if (url.search || url.hash || url.username || url.password) return 'must not contain a query, fragment or credentials';
+  if (url.search || url.hash || url.username || url.password) return HAS_EXTRAS;
   return null;
 }
 
