@@ -24,6 +24,30 @@ describe('parseCommandLine', () => {
     expect(usageMessage(['--amount'])).toBe('--amount needs a value');
   });
 
+  it('names the flag whose value was forgotten before the next flag, in one line', () => {
+    // Node's own error here is three lines about an "ambiguous" argument.
+    expect(usageMessage(['--amount', '--yes'])).toBe('--amount needs a value');
+    expect(parseCommandLine(['--amount=--yes'], OPTIONS).values.amount).toBe('--yes');
+    expect(parseCommandLine(['--chains', '-'], OPTIONS).values.chains).toBe('-');
+  });
+
+  it('refuses a value given to a switch, naming the switch', () => {
+    expect(usageMessage(['--yes=no'])).toBe('--yes does not take a value');
+  });
+
+  it('names an unknown short flag as typed', () => {
+    expect(usageMessage(['-x'])).toBe('unknown option -x; --help lists the options');
+  });
+
+  it('checks every argument, after `--` too', () => {
+    expect(usageMessage(['--yes', '--', 'extra'])).toBe("Unexpected argument 'extra'; --help shows how the command is used");
+    expect(parseCommandLine(['--', 'extra'], OPTIONS, true).positionals).toEqual(['extra']);
+  });
+
+  it('names the first problem when there are several', () => {
+    expect(usageMessage(['--verbose', '--amount'])).toBe('unknown option --verbose; --help lists the options');
+  });
+
   it('takes a negative number as the flag\'s value, for the flag\'s own check to judge', () => {
     expect(parseCommandLine(['--amount', '-5'], OPTIONS).values.amount).toBe('-5');
   });

@@ -11,22 +11,42 @@ export class UsageError extends Error {}
 
 /** Parses strictly; an unknown, valueless or malformed flag is a UsageError naming it. */
 export function parseCommandLine<T extends ParseArgsOptionsConfig>(argv: string[], options: T, allowPositionals = false) {
+  const args = withNegativeValues(argv, options);
+  const problem = firstProblem(args, options, allowPositionals);
+  if (problem) throw new UsageError(problem);
   try {
-    return parseArgs({ args: withNegativeValues(argv, options), options, strict: true, allowPositionals });
+    return parseArgs({ args, options, strict: true, allowPositionals });
   } catch (error) {
-    throw new UsageError(parseErrorText(error as Error & { code?: string }, options));
+    // Only what firstProblem does not name reaches here (none is known): then in Node's own words.
+    throw new UsageError((error as Error).message);
   }
 }
 
-function parseErrorText(error: Error & { code?: string }, options: ParseArgsOptionsConfig): string {
-  const flag = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1];
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && flag) {
-    const near = nearestOption(flag.replace(/^-+/, ''), Object.keys(options));
-    return `unknown option ${flag}${near ? ` (did you mean --${near}?)` : ''}; --help lists the options`;
+/**
+ * The first thing wrong with the command line, read from parseArgs's tokens rather than from the
+ * text of its errors, which names the flag only in words Node may change: a flag no option has
+ * (and the option it most likely meant), a flag without its value, a value given to a switch, or
+ * an argument the command does not take. Null when strict parsing will accept it.
+ */
+function firstProblem(args: string[], options: ParseArgsOptionsConfig, allowPositionals: boolean): string | null {
+  const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      if (!allowPositionals) return `Unexpected argument '${token.value}'; --help shows how the command is used`;
+    } else if (token.kind === 'option') {
+      const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
+      if (!option) {
+        const near = nearestOption(token.name, Object.keys(options));
+        return `unknown option ${token.rawName}${near ? ` (did you mean --${near}?)` : ''}; --help lists the options`;
+      }
+      // As strict parsing judges it: a next argument that looks like a flag is a forgotten value
+      // (a negative number was joined to its flag above), `-` alone is a value.
+      const isValueMissing = token.value === undefined || (!token.inlineValue && token.value.length > 1 && token.value.startsWith('-'));
+      if (option.type === 'string' && isValueMissing) return `${token.rawName} needs a value`;
+      if (option.type === 'boolean' && token.value !== undefined) return `${token.rawName} does not take a value`;
+    }
   }
-  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag && /argument missing/.test(error.message)) return `${flag} needs a value`;
-  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `${error.message.split('.')[0]}; --help shows how the command is used`;
-  return error.message;
+  return null;
 }
 
 /**
