@@ -19,16 +19,6 @@ function nativeHint(detail: FieldError, query: Record<string, string>): FieldErr
   return { field: detail.field, reason: detail.reason.replace(PLACEHOLDER, native) };
 }
 
-// zod's own text for a union that matched no member (chainId and the integer parameters accept a
-// string or a number). In a query string that only happens to a parameter left out, which every
-// other required field reports as "is required"; a value of neither type gets a reason that says so.
-const UNION_FAILURE = 'Invalid input';
-
-function unionReason(detail: FieldError, query: Record<string, string>): FieldError {
-  if (detail.reason !== UNION_FAILURE) return detail;
-  return { field: detail.field, reason: Object.hasOwn(query, detail.field) ? 'must be a number or a string of digits' : 'is required' };
-}
-
 // A whole number the schema refuses for its range (0, -1, 20 digits) is, to a client, just one
 // more chain the service does not serve: it gets the reason 999999 gets (swap/resolve.ts).
 function chainReason(detail: FieldError, query: Record<string, string>): FieldError {
@@ -50,6 +40,6 @@ function withoutContradictions(details: FieldError[], query: Record<string, stri
 
 /** The details to answer for `details` (toFieldErrors of the spec schema) of the raw `query`. */
 export function serviceDetails(details: FieldError[], query: Record<string, string>): FieldError[] {
-  const refined = details.map((detail) => nativeHint(chainReason(unionReason(detail, query), query), query));
+  const refined = details.map((detail) => nativeHint(chainReason(detail, query), query));
   return withoutContradictions(refined, query);
 }

@@ -33,12 +33,20 @@ export const PositiveBaseUnitsSchema = BaseUnitsSchema.refine((value) => value !
 export const ZidSchema = z.string().regex(ZID_PATTERN, { message: 'must be a zid: 0x followed by 24 lowercase hex digits' });
 
 /**
+ * A parameter given as a string (a query string) or a number (forms and the CLI), read further by
+ * the schema it starts. zod's own reason when it is neither is "Invalid input", which names no
+ * cause; this one says whether the parameter was left out or sent as another type.
+ */
+export function stringOrNumber() {
+  return z.union([z.string(), z.number()], { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number or a string of digits') });
+}
+
+/**
  * An integer query parameter: the wire form is a decimal string, the parsed form a number in
  * [min, max]. A number is also accepted so that forms and the CLI can pass values already parsed.
  */
 export function integerParam(min: number, max: number) {
-  return z
-    .union([z.string(), z.number()])
+  return stringOrNumber()
     .transform((value, ctx) => {
       const text = String(value).trim();
       if (!/^-?[0-9]+$/.test(text)) {

@@ -25,6 +25,16 @@ function fields(errors: FieldError[]): string[] {
 }
 
 describe('swap query rules', () => {
+  it('says a chainId or integer parameter is missing, or of a type that is neither number nor text, in its own reason', () => {
+    const { chainId: _, ...withoutChain } = base;
+    expect(errorsOf(AllowanceHolderPriceQuerySchema, withoutChain)).toEqual([{ field: 'chainId', reason: 'is required' }]);
+    // Forms and the CLI pass parsed values: one of another type is named as such, not "Invalid input".
+    expect(errorsOf(AllowanceHolderPriceQuerySchema, { ...base, chainId: true, slippageBps: [] })).toEqual([
+      { field: 'chainId', reason: 'must be a number or a string of digits' },
+      { field: 'slippageBps', reason: 'must be a number or a string of digits' },
+    ]);
+  });
+
   it('accepts a minimal Allowance Holder query and parses chainId to a number', () => {
     const parsed = AllowanceHolderPriceQuerySchema.parse(base);
     expect(parsed.chainId).toBe(Number(base.chainId));

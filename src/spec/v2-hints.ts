@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NATIVE_TOKEN_PLACEHOLDER } from './constants.ts';
-import { AddressSchema, integerParam } from './primitives.ts';
+import { AddressSchema, integerParam, stringOrNumber } from './primitives.ts';
 
 /**
  * Errors that teach v2: the reasons given to the inputs real clients most often still send from v1
@@ -56,7 +56,7 @@ export const TokenAddressSchema = z.string().superRefine((value, ctx) => {
 /** The chainId parameter: a whole number; a chain name is pointed to GET /swap/chains. */
 export function chainIdParam() {
   const number = integerParam(1, Number.MAX_SAFE_INTEGER);
-  return z.union([z.string(), z.number()]).transform((value, ctx) => {
+  return stringOrNumber().transform((value, ctx) => {
     const text = String(value).trim();
     if (/^[A-Za-z][A-Za-z0-9 _-]*$/.test(text)) {
       ctx.addIssue({ code: 'custom', message: `must be a chain id number, not a name ("${text.slice(0, 30)}"): GET /swap/chains lists each chainId with its chainName` });
