@@ -117,6 +117,8 @@ test('two prices diff by JSON path, with the amount changes in bps and human uni
   );
   expect(splitSymbols).toEqual([]);
   await expect(body.getByRole('row', { name: /^\$\.zid changed/ })).toContainText(second);
+  // The narrowest screen the app is made for: what fits there fits everywhere.
+  await app.page.setViewportSize({ width: 1280, height: 800 });
   // The two sides' lines fit the panel, each value on one line (no endpoint split at its hyphen).
   const sides = await history.diff.locator('table.who').evaluate((table) => {
     const panel = table.closest('section')!.getBoundingClientRect();
@@ -141,6 +143,11 @@ test('two prices diff by JSON path, with the amount changes in bps and human uni
     }),
   );
   expect(splitAmounts).toEqual([]);
+  // ...and the amount change column is in the panel, not cut at its edge.
+  const overflowing = await history.diff.locator('table.rows').evaluateAll((tables) =>
+    tables.filter((table) => table.getBoundingClientRect().right > table.closest('section')!.getBoundingClientRect().right).map((table) => table.getAttribute('aria-label')),
+  );
+  expect(overflowing).toEqual([]);
   await app.screenshot('history-diff');
   await history.diff.getByRole('button', { name: 'Back to entry' }).click();
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(second);
