@@ -77,6 +77,22 @@ test('a Permit2 quote is explained in history: calldata, EIP-712 hash, allowance
   await history.detail.getByRole('tab', { name: 'Raw text' }).click();
   // Long lines wrap with a ↪ mark wherever the width falls; read the text without the marks.
   await expect.poll(async () => (await history.detail.getByRole('list', { name: 'Raw body' }).textContent())?.replaceAll('↪', '')).toContain(`"zid":"${zid}"`);
+  // Every row is shown whole, none cut at the panel's edge (the wrap falls inside the panel), on
+  // the narrowest screen and the widest, as raw text and formatted.
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+    await app.page.setViewportSize(viewport);
+    for (const [tab, list] of [['Raw text', 'Raw body'], ['Formatted', 'Formatted body']] as const) {
+      await history.detail.getByRole('tab', { name: tab }).click();
+      const rows = history.detail.getByRole('list', { name: list }).getByRole('listitem');
+      await expect(rows.first()).toBeVisible();
+      await expect
+        .poll(async () => rows.evaluateAll((items) => items.filter((item) => item.querySelector('.text')!.getBoundingClientRect().right > item.getBoundingClientRect().right + 0.5).length), {
+          message: `${tab} rows cut at ${viewport.width}px`,
+        })
+        .toBe(0);
+    }
+  }
+  await app.page.setViewportSize({ width: 1360, height: 860 });
 
   const originalId = Number((await history.detail.getByRole('heading', { level: 2 }).textContent())?.match(/#(\d+)/)?.[1]);
   await history.detail.getByRole('button', { name: 'Replay', exact: true }).click();

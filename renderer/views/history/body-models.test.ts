@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pathsToDepth, treeRows } from './json-tree.ts';
-import { rawRows } from './raw-lines.ts';
+import { RAW_ROW_WIDTH, rawRows, rowWidthFor } from './raw-lines.ts';
 
 describe('treeRows', () => {
   const body = { zid: '0xabc', route: { fills: [{ source: 'Uniswap_V3', proportionBps: '10000' }] }, 'odd key': null };
@@ -38,5 +38,18 @@ describe('rawRows', () => {
     const rows = rawRows(text, 160);
     expect(rows).toHaveLength(7);
     expect(rows.map((row) => row.text).join('')).toBe(text);
+  });
+});
+
+describe('rowWidthFor', () => {
+  it('fits as many characters as the text column holds, whole ones only', () => {
+    expect(rowWidthFor(455, 7.22)).toBe(63);
+    expect(rowWidthFor(722, 7.22)).toBe(100);
+  });
+
+  it('keeps a floor in a very narrow view and the default until measured', () => {
+    expect(rowWidthFor(50, 7.22)).toBe(20);
+    expect(rowWidthFor(0, 7.22)).toBe(RAW_ROW_WIDTH);
+    expect(rowWidthFor(455, 0)).toBe(RAW_ROW_WIDTH);
   });
 });

@@ -10,8 +10,21 @@ export interface RawRow {
   text: string;
 }
 
-/** Default segment width in characters. */
+/** Segment width in characters until the view has measured its own (rowWidthFor). */
 export const RAW_ROW_WIDTH = 160;
+
+/** The fewest characters a row holds, however narrow the view: below that a line reads as noise. */
+const MIN_ROW_WIDTH = 20;
+
+/**
+ * How many characters fit a row `textPx` wide in a monospace font whose characters are `charPx`
+ * wide: the segment width that shows each row whole (a wider one is cut at the row's edge, out of
+ * sight). RAW_ROW_WIDTH while either is not measured yet (0).
+ */
+export function rowWidthFor(textPx: number, charPx: number): number {
+  if (!(textPx > 0) || !(charPx > 0)) return RAW_ROW_WIDTH;
+  return Math.max(MIN_ROW_WIDTH, Math.floor(textPx / charPx));
+}
 
 /** Splits text into rows of at most `width` characters. */
 export function rawRows(text: string, width = RAW_ROW_WIDTH): RawRow[] {
