@@ -59,6 +59,23 @@ test('a Permit2 quote is explained in history: calldata, EIP-712 hash, allowance
   await expect(history.detail.getByText(`zid ${zid}`, { exact: false }).first()).toBeVisible();
   await expect(history.detail.getByLabel('Hash check')).toContainText('Hash matches');
   await expect(history.detail.getByRole('table', { name: 'EIP-712 data' })).toBeVisible();
+  // At 1280 the EIP-712 and calldata addresses read whole in the detail panel (break-all gave the
+  // EIP-712 values 83 px there, an address over four lines), and both tables stay in the panel.
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  for (const name of ['EIP-712 data', 'Calldata arguments']) {
+    const layout = await history.detail.getByRole('table', { name }).evaluate((table) => ({
+      splitAddresses: [...table.querySelectorAll('td.data')].flatMap((cell) => {
+        const text = cell.firstChild;
+        if (text?.nodeType !== Node.TEXT_NODE || !/^0x[0-9a-fA-F]{40}$/.test(text.textContent ?? '')) return [];
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return range.getClientRects().length > 1 ? [text.textContent] : [];
+      }),
+      overflows: table.getBoundingClientRect().right > table.closest('article')!.getBoundingClientRect().right + 0.5,
+    }));
+    expect(layout, name).toEqual({ splitAddresses: [], overflows: false });
+  }
+  await app.page.setViewportSize({ width: 1360, height: 860 });
   await expect(history.detail.getByRole('list', { name: 'Allowance advice' })).toContainText('Permit2');
   await app.screenshot('history-detail');
 
@@ -226,6 +243,12 @@ test('filters narrow a customer file by chain, status, error name, time and toke
   await expect(app.page.getByRole('list', { name: 'History entries' })).toContainText(zids[19]!);
   await filters.getByLabel('To', { exact: true }).fill(local('2026-01-01T00:00:10Z'));
   await expect(loaded).toHaveText('1 entry loaded');
+  // At 1280 a date and time need half the filters' width: in a third, "01/01/2026, 01:45 AM"
+  // showed as "01/01/2026, 01:4".
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  const toBox = (await filters.getByLabel('To', { exact: true }).boundingBox())!;
+  const filtersBox = (await filters.boundingBox())!;
+  expect(toBox.width / filtersBox.width).toBeGreaterThan(0.45);
   await filters.getByRole('button', { name: /^Clear filters/ }).click();
   await filters.getByLabel('Token').fill('weth');
   await filters.getByLabel('Token').dispatchEvent('change');
@@ -267,6 +290,13 @@ test('a token symbol in any case finds what the Explorer sent, each row naming i
     return { text: chain.textContent, isCut: chain.scrollWidth > chain.clientWidth || chain.getBoundingClientRect().right > row.getBoundingClientRect().right };
   });
   expect(cut).toEqual({ text: '· Ethereum (1)', isCut: false });
+  // On the first line the pair is what gives way (with a scrollbar drawn, "400 INPUT_INVALID"
+  // was cut at the row's edge while the pair kept its whole width), and the outcome is inside.
+  const top = await history.row(dai).evaluate((row) => ({
+    pairShrinks: getComputedStyle(row.querySelector('.pair')!).flexShrink,
+    isOutcomeInside: row.querySelector('.outcome')!.getBoundingClientRect().right <= row.getBoundingClientRect().right,
+  }));
+  expect(top).toEqual({ pairShrinks: '1', isOutcomeInside: true });
   await app.page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^Clear filters/ }).click();
   await expect(history.loaded).toHaveText('3 entries loaded');
   await app.screenshotAtBothSizes('history-list', () => app.heading('History').scrollIntoViewIfNeeded());
