@@ -92,6 +92,12 @@ test('the detail opens under its row with focus, Escape returns focus to the row
   for (const term of ['Buy', 'Min buy', 'Fees', 'Gas', 'Network fee', 'Network fee in WETH', 'Net buy']) await expect(figures.getByRole('term').filter({ hasText: new RegExp(`^${term.replace(/[()]/g, '\\$&')}$`) })).toHaveCount(1);
   await figures.getByText('Raw JSON body', { exact: true }).click();
   await expectAccessible(page, 'detail open with raw JSON');
+  // Both bodies open side by side start on one line: the copy button reads "Copy formatted" on
+  // one line (its name says which body), where spelt out it took two and pushed one body down.
+  await detail.getByRole('article', { name: 'Allowance Holder detail' }).getByText('Raw JSON body', { exact: true }).click();
+  await expect(figures.getByRole('button', { name: 'Copy formatted Permit2 raw JSON body' })).toHaveText('Copy formatted');
+  const [ahTop, p2Top] = await Promise.all(['Allowance Holder', 'Permit2'].map(async (model) => (await detail.getByRole('region', { name: `${model} raw JSON body` }).boundingBox())!.y));
+  expect(Math.abs(ahTop! - p2Top!)).toBeLessThanOrEqual(1);
 
   await page.keyboard.press('Escape');
   await expect(detail).toHaveCount(0);
