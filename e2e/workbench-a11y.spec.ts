@@ -14,6 +14,35 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
 }
 
+/**
+ * The fields whose placeholder reads below 4.5:1 against the field, which axe does not check:
+ * "name: ratio" for each, measured from the computed colours.
+ */
+async function faintPlaceholders(page: Page): Promise<string[]> {
+  return page.locator('main').evaluate((main) => {
+    const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (color: string) => {
+      const [r, g, b] = rgb(color).map((channel) => {
+        const c = channel / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const backgroundOf = (element: Element | null): string => {
+      for (let at = element; at; at = at.parentElement) {
+        const color = getComputedStyle(at).backgroundColor;
+        if (color !== 'rgba(0, 0, 0, 0)' && color !== 'transparent') return color;
+      }
+      return 'rgb(255, 255, 255)';
+    };
+    return [...main.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')].flatMap((field) => {
+      const [light, dark] = [luminance(getComputedStyle(field, '::placeholder').color), luminance(backgroundOf(field))].sort((a, b) => b - a);
+      const ratio = (light! + 0.05) / (dark! + 0.05);
+      return ratio < 4.5 ? [`${field.placeholder}: ${ratio.toFixed(2)}`] : [];
+    });
+  });
+}
+
 const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
@@ -40,6 +69,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await app.show('Explorer');
       const explorer = new ExplorerPage(app.page);
       expect(await seriousViolations(app.page), 'empty').toEqual([]);
+      expect(await faintPlaceholders(app.page), 'placeholders').toEqual([]);
 
       await explorer.fill({ endpoint: 'Allowance Holder quote', sell: 'FOO', amount: 'abc' });
       await explorer.advanced('slippageBps', '20000');
@@ -76,6 +106,7 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(app.page), 'running').toEqual([]);
       await app.page.getByRole('button', { name: 'Add profile' }).click();
       expect(await seriousViolations(app.page), 'profile form open').toEqual([]);
+      expect(await faintPlaceholders(app.page), 'placeholders').toEqual([]);
       await app.page.getByRole('form', { name: 'Profile' }).getByRole('button', { name: 'Save profile' }).click();
       await expect(app.page.getByRole('form', { name: 'Profile' }).getByText('must not be empty')).toBeVisible();
       await expect(app.page.getByRole('form', { name: 'Profile' }).getByText('must be an https:// URL')).toBeVisible();
