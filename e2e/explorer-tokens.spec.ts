@@ -33,6 +33,24 @@ test.describe('against the engine', () => {
     }
     await explorer.send();
     await expect(app.page.getByLabel('Request URL')).toContainText('buyToken=0x7a7a000000000000000000000000000000000001');
+    // The URL wraps between its parameters: each token's address reads on one line at both sizes.
+    for (const viewport of VIEWPORTS) {
+      await app.page.setViewportSize(viewport);
+      const split = await app.page.getByLabel('Request URL').evaluate((element) => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        const out: string[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of (node.textContent ?? '').matchAll(/0x[0-9a-fA-F]{40}/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) out.push(match[0]);
+          }
+        }
+        return out;
+      });
+      expect(split, `addresses split in the request URL at ${viewport.width}px`).toEqual([]);
+    }
     const buyAmount = explorer.result.getByRole('row', { name: /^Buy amount/ }).getByRole('cell');
     await expect(buyAmount).toHaveText(TOKEN_AMOUNT);
     await expect(explorer.result.getByRole('row', { name: /^Min buy amount/ }).getByRole('cell')).toHaveText(TOKEN_AMOUNT);
