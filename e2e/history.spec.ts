@@ -299,6 +299,10 @@ test('a token symbol in any case finds what the Explorer sent, each row naming i
   expect(top).toEqual({ pairShrinks: '1', isOutcomeInside: true });
   await app.page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^Clear filters/ }).click();
   await expect(history.loaded).toHaveText('3 entries loaded');
+  // The list is as tall as its three rows, not a screenful of empty space below them.
+  const list = app.page.getByRole('list', { name: 'History entries' });
+  const rowsBottom = await list.getByRole('listitem').last().evaluate((row) => row.getBoundingClientRect().bottom);
+  expect((await list.boundingBox())!.y + (await list.boundingBox())!.height - rowsBottom).toBeLessThanOrEqual(1);
   await app.screenshotAtBothSizes('history-list', () => app.heading('History').scrollIntoViewIfNeeded());
 });
 
