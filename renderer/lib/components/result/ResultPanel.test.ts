@@ -53,7 +53,8 @@ describe('ResultPanel', () => {
   it('reads the EIP-712 deadline in local time against when the answer came, not against the clock', () => {
     const body = fixtures.permit2Quote as Record<string, unknown> & { permit2: { eip712: { message: { deadline: string } } } };
     const instant = new Date(Number(body.permit2.eip712.message.deadline) * 1000).toISOString().replace('.000Z', 'Z');
-    const deadlineCell = () => within(screen.getByRole('table', { name: 'EIP-712 data' })).getByRole('row', { name: /message\.deadline/ }).lastElementChild!;
+    // The reading, under the raw value in the row's last cell.
+    const deadlineCell = () => within(screen.getByRole('table', { name: 'EIP-712 data' })).getByRole('row', { name: /message\.deadline/ }).lastElementChild!.querySelector('.gloss')!;
     // The fixture's answer came 5 min before its deadline (sent 12:00:00, deadline 12:05:00 UTC).
     render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
     expect(deadlineCell().textContent).toBe(`${localTime(instant)} (5 min after the answer)`);
