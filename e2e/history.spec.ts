@@ -3,6 +3,7 @@ import { sampleEntry } from '../src/core/history/sample-entries.ts';
 import { expect, test } from './fixtures.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
 import { HistoryPage } from './pages/history-page.ts';
+import { overflowsRight, textsOnSeveralLines } from './line-breaks.ts';
 
 const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -63,17 +64,9 @@ test('a Permit2 quote is explained in history: calldata, EIP-712 hash, allowance
   // EIP-712 values 83 px there, an address over four lines), and both tables stay in the panel.
   await app.page.setViewportSize({ width: 1280, height: 800 });
   for (const name of ['EIP-712 data', 'Calldata arguments']) {
-    const layout = await history.detail.getByRole('table', { name }).evaluate((table) => ({
-      splitAddresses: [...table.querySelectorAll('td.data')].flatMap((cell) => {
-        const text = cell.firstChild;
-        if (text?.nodeType !== Node.TEXT_NODE || !/^0x[0-9a-fA-F]{40}$/.test(text.textContent ?? '')) return [];
-        const range = document.createRange();
-        range.selectNodeContents(text);
-        return range.getClientRects().length > 1 ? [text.textContent] : [];
-      }),
-      overflows: table.getBoundingClientRect().right > table.closest('article')!.getBoundingClientRect().right + 0.5,
-    }));
-    expect(layout, name).toEqual({ splitAddresses: [], overflows: false });
+    const table = history.detail.getByRole('table', { name });
+    expect(await textsOnSeveralLines(table.locator('td.data'), '^0x[0-9a-fA-F]{40}$'), `${name}: addresses split`).toEqual([]);
+    expect(await overflowsRight(table, 'article'), `${name} overflows the panel`).toBe(false);
   }
   await app.page.setViewportSize({ width: 1360, height: 860 });
   await expect(history.detail.getByRole('list', { name: 'Allowance advice' })).toContainText('Permit2');
@@ -153,29 +146,11 @@ test('two prices diff by JSON path, with the amount changes in bps and human uni
   // The narrowest screen the app is made for: what fits there fits everywhere.
   await app.page.setViewportSize({ width: 1280, height: 800 });
   // The two sides' lines fit the panel, each value on one line (no endpoint split at its hyphen).
-  const sides = await history.diff.locator('table.who').evaluate((table) => {
-    const panel = table.closest('section')!.getBoundingClientRect();
-    const splitValues = [...table.querySelectorAll('td, time')].flatMap((cell) => {
-      const text = cell.firstChild;
-      if (text?.nodeType !== Node.TEXT_NODE) return [];
-      const range = document.createRange();
-      range.selectNodeContents(text);
-      return range.getClientRects().length > 1 ? [text.textContent] : [];
-    });
-    return { overflows: table.getBoundingClientRect().right > panel.right, splitValues };
-  });
-  expect(sides).toEqual({ overflows: false, splitValues: [] });
+  const sides = history.diff.locator('table.who');
+  expect(await textsOnSeveralLines(sides.locator('td, time')), 'side values split').toEqual([]);
+  expect(await overflowsRight(sides, 'section'), 'the sides overflow the panel').toBe(false);
   // An amount in base units stays whole at 1280 px: "29330" / "34698" read as two numbers.
-  const splitAmounts = await history.diff.locator('td.value').evaluateAll((cells) =>
-    cells.flatMap((cell) => {
-      const text = cell.firstChild;
-      if (text?.nodeType !== Node.TEXT_NODE || !/^"\d+"$/.test(text.textContent ?? '')) return [];
-      const range = document.createRange();
-      range.selectNodeContents(text);
-      return range.getClientRects().length > 1 ? [text.textContent] : [];
-    }),
-  );
-  expect(splitAmounts).toEqual([]);
+  expect(await textsOnSeveralLines(history.diff.locator('td.value'), '^"\\d+"$'), 'amounts split').toEqual([]);
   // ...and the amount change column is in the panel, not cut at its edge.
   const overflowing = await history.diff.locator('table.rows').evaluateAll((tables) =>
     tables.filter((table) => table.getBoundingClientRect().right > table.closest('section')!.getBoundingClientRect().right).map((table) => table.getAttribute('aria-label')),

@@ -1,0 +1,27 @@
+import type { Locator } from '@playwright/test';
+
+/**
+ * The texts the page lays out over more than one line, of the elements `cells` finds: each
+ * element's first text node, when its whole text matches `pattern` (an address, an amount in base
+ * units). For checks that a value reads whole at a given width: "29330" / "34698" reads as two
+ * numbers, an address over four lines as nothing at all.
+ * @param pattern the RegExp source a text must match to be checked; default every text
+ */
+export function textsOnSeveralLines(cells: Locator, pattern = ''): Promise<string[]> {
+  return cells.evaluateAll(
+    (elements, source) =>
+      elements.flatMap((element) => {
+        const text = element.firstChild;
+        if (text?.nodeType !== Node.TEXT_NODE || !new RegExp(source).test(text.textContent ?? '')) return [];
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return range.getClientRects().length > 1 ? [text.textContent ?? ''] : [];
+      }),
+    pattern,
+  );
+}
+
+/** Whether the element `inner` finds reaches past the right edge of its closest ancestor matching `container`. */
+export function overflowsRight(inner: Locator, container: string): Promise<boolean> {
+  return inner.evaluate((element, selector) => element.getBoundingClientRect().right > element.closest(selector)!.getBoundingClientRect().right + 0.5, container);
+}
