@@ -123,6 +123,9 @@ test('a run of one model says so where it is shown and compares nothing', async 
   await expect(app.page.getByText(/★ marks the better model/)).toHaveCount(0);
   // No difference chart: it would read n/a on every chain.
   await expect(compare.charts.getByRole('img', { name: /Permit2 vs Allowance Holder/ })).toHaveCount(0);
+  // The route chart draws the one model asked for: no "lower bar Permit2" over an empty track.
+  await expect(compare.charts.getByText('Route composition per chain by source (Allowance Holder only)')).toBeVisible();
+  await expect(compare.charts.getByRole('img', { name: 'Route composition per chain' }).locator('rect.track')).toHaveCount(2);
   await expect(app.page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison 1,000 USDC to WETH, Allowance Holder only from / })).toBeVisible();
   await app.expectNoSeriousAxe('a one-model comparison');
 });

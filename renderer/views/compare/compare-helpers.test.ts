@@ -7,7 +7,7 @@ import { ladderCaption, runCaption } from './caption.ts';
 import type { LadderStatus } from '../../../src/ipc/channels/ladder.ts';
 import { blocksText, bpsText } from './table-model.ts';
 import { okSide, problemSide, row } from './test-rows.ts';
-import type { RunStatus } from '../../../src/ipc/channels/compare.ts';
+import type { ModelSideWire, RunStatus } from '../../../src/ipc/channels/compare.ts';
 
 const A = '0x00000000000000000000000000000000000000aa';
 const B = '0x00000000000000000000000000000000000000bb';
@@ -27,6 +27,16 @@ describe('routeChartLayout', () => {
     expect(layout.height).toBe(2 * 34 + 8);
     expect(layout.hopLabelWidth).toBe(0);
     expect(layout.rows[0]!.lanes[0]!.bars[0]!.hop!.parts.map((part) => part.share)).toEqual([1]);
+  });
+
+  it('draws one lane per chain for a run of one model: no track for the model not asked', () => {
+    const notAsked: ModelSideWire = { ...problemSide('permit2', 'error', 0), state: 'not-requested', entryId: null };
+    const layout = routeChartLayout([row(1, 'Ethereum', okSide('allowance-holder', 1n, 1), notAsked, null, null), row(10, 'Optimism', okSide('allowance-holder', 1n, 3), notAsked, null, null)]);
+    expect(layout.models).toEqual(['allowance-holder']);
+    expect(layout.rows.map((line) => line.lanes.map((lane) => lane.model))).toEqual([['allowance-holder'], ['allowance-holder']]);
+    // 12 px bar and 8 px under it per chain, where two lanes took 34.
+    expect(layout.rows.map((line) => line.lanes[0]!.bars[0]!.y)).toEqual([4, 24]);
+    expect(layout.height).toBe(2 * 20 + 8);
   });
 
   it('gives each hop of a two-hop route its own named bar, each wholly its own source', () => {

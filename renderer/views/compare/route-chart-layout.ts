@@ -45,21 +45,34 @@ export interface ChartRow {
 /** The chart's rows, its height and the width of its hop-label column (0 when no route has several hops). */
 export interface RouteChartLayout {
   rows: ChartRow[];
+  /** The models drawn, in lane order: those the run asked for (a model not requested has no lane). */
+  models: ModelSideWire['model'][];
   height: number;
   hopLabelWidth: number;
   hasMultiHop: boolean;
 }
 
+/** A row's sides in lane order, with the model each prices. */
+const SIDES = [
+  { key: 'allowanceHolder', model: 'allowance-holder' },
+  { key: 'permit2', model: 'permit2' },
+] as const;
+
 function laneOf(side: ModelSideWire): { model: ModelSideWire['model']; hops: RouteHop[] } {
   return { model: side.model, hops: routeHops(side.fills, side.routeTokens) };
 }
 
-/** Lays the rows out top to bottom, two lanes per chain (Allowance Holder above Permit2). */
+/**
+ * Lays the rows out top to bottom, a lane per model the run asked for on each chain (Allowance
+ * Holder above Permit2). A one-model run draws one lane: an empty Permit2 track under "lower bar
+ * Permit2" read as a route that filled nothing, for a model that was never asked.
+ */
 export function routeChartLayout(rows: readonly CompareRowWire[]): RouteChartLayout {
   let y = TOP;
   let longest = 0;
+  const sides = SIDES.filter(({ key }) => rows.some((row) => row[key].state !== 'not-requested'));
   const laidOut = rows.map((row) => {
-    const lanes = [laneOf(row.allowanceHolder), laneOf(row.permit2)];
+    const lanes = sides.map(({ key }) => laneOf(row[key]));
     const isMulti = lanes.some((lane) => lane.hops.length > 1);
     const top = y;
     const chartLanes = lanes.map((lane, index) => {
@@ -78,5 +91,6 @@ export function routeChartLayout(rows: readonly CompareRowWire[]): RouteChartLay
     y += ROW_GAP;
     return { chainId: row.chainId, chainName: row.chainName, labelY, lanes: chartLanes };
   });
-  return { rows: laidOut, height: Math.max(y, TOP + 2 * BAR + GAP + ROW_GAP) + TOP, hopLabelWidth: longest > 0 ? Math.ceil(longest * CHAR_WIDTH) + 12 : 0, hasMultiHop: longest > 0 };
+  const lanesHigh = Math.max(sides.length, 1) * (BAR + GAP) - GAP;
+  return { rows: laidOut, models: sides.map(({ model }) => model), height: Math.max(y, TOP + lanesHigh + ROW_GAP) + TOP, hopLabelWidth: longest > 0 ? Math.ceil(longest * CHAR_WIDTH) + 12 : 0, hasMultiHop: longest > 0 };
 }
