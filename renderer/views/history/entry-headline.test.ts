@@ -27,6 +27,12 @@ describe('entryHeadline', () => {
     expect(headline.pair).toBe('USDC → 0x0000…1234');
   });
 
+  it('names no pair for a request that names no token (a source listing), where "? → ?" would say nothing', () => {
+    expect(entryHeadline({ ...row, endpoint: 'sources', sellToken: null, buyToken: null }).pair).toBeNull();
+    // One token missing is worth saying: the request left it out.
+    expect(entryHeadline({ ...row, buyToken: null }).pair).toBe('USDC → ?');
+  });
+
   it("names a demo token of the local service by its symbol, as the entry's amounts read", () => {
     expect(entryHeadline({ ...row, buyToken: '0x7a7a000000000000000000000000000000000001' }).pair).toBe('USDC → TAXD');
   });

@@ -9,7 +9,8 @@ export interface EntryHeadline {
   status: string;
   isOk: boolean;
   chain: string;
-  pair: string;
+  /** Null for a request that names no token (a chain list, a source listing), as the list shows it: no "? → ?". */
+  pair: string | null;
   endpoint: string;
   /** Local time to the second, as the list shows it (the header's tooltip gives the ISO time). */
   time: string;
@@ -22,7 +23,7 @@ export function entryHeadline(entry: HistorySummary): EntryHeadline {
     status: isOk ? String(entry.status) : `${entry.status ?? 'no response'} ${entry.errorName ?? ''}`.trim(),
     isOk,
     chain: entry.chainId === null ? 'no chain' : chainName(entry.chainId),
-    pair: `${tokenLabel(entry.chainId, entry.sellToken)} → ${tokenLabel(entry.chainId, entry.buyToken)}`,
+    pair: entry.sellToken === null && entry.buyToken === null ? null : `${tokenLabel(entry.chainId, entry.sellToken)} → ${tokenLabel(entry.chainId, entry.buyToken)}`,
     endpoint: ENDPOINTS[entry.endpoint]?.label ?? entry.endpoint,
     time: localTime(entry.startedAt),
   };
