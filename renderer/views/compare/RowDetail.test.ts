@@ -108,6 +108,10 @@ describe('RowDetail without a taker', () => {
     const fee = (name: string) => within(screen.getByRole('article', { name: `${name} detail` })).getByText(/^Network fee$/).nextElementSibling!.textContent;
     expect(fee('Allowance Holder')).toBe('0.000001 ETH= gas × gas price 0.00000072 ETH + L1 data cost 0.00000028 ETH');
     expect(fee('Permit2')).toBe('0.0000012 ETH= gas × gas price 0.00000072 ETH + L1 data cost 0.00000048 ETH');
+    // The gas price those figures rest on, from the body, so gas × gas price can be checked here.
+    const gas = within(screen.getByRole('article', { name: 'Permit2 detail' })).getByText(/^Gas$/).nextElementSibling!;
+    expect(gas.textContent!.replace(/\s+/g, ' ')).toBe('180,000 at 0.004 gwei');
+    expect(within(gas as HTMLElement).getByTitle('4000000 wei')).toBeTruthy();
   });
 
   it('shows each answer\'s block, and warns when the two models priced at different blocks', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findTokenBySymbol } from '../../../../src/domain/token-registry.ts';
-import { humanAmount, tokenLookup } from './result-model.ts';
+import { blockText, humanAmount, tokenLookup } from './result-model.ts';
 
 const TAXD = '0x7a7a000000000000000000000000000000000001';
 
@@ -16,5 +16,13 @@ describe('token lookup of the result panel', () => {
     expect(tokenLookup(10)(TAXD)).toBeUndefined();
     expect(humanAmount('69865842660697361880', TAXD, 10)).toBe('69865842660697361880 base units');
     expect(humanAmount('1500000', findTokenBySymbol(1, 'USDC')!.address, 1)).toBe('1.5 USDC');
+  });
+});
+
+describe('blockText', () => {
+  it('writes a block number as Compare and the CLI do, and anything else as it came', () => {
+    expect(blockText('26556410')).toBe('26,556,410');
+    expect(blockText('latest')).toBe('latest');
+    expect(blockText(undefined)).toBe('—');
   });
 });

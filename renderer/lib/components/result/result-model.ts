@@ -86,6 +86,15 @@ export function gasParts(price: SwapResult | ExactOutResult | null, transaction:
 }
 
 /**
+ * A block number as every screen and the CLI write it ("26,556,410": Compare's detail, its blocks
+ * line, `compare`'s notes); anything that is not a whole number is shown as it came.
+ */
+export function blockText(block: unknown): string {
+  if (block === null || block === undefined) return '—';
+  return /^[0-9]+$/.test(String(block)) ? formatInteger(String(block)) : String(block);
+}
+
+/**
  * How the network fee is made up of gas × gas price (and an L1 data cost where the chain has one),
  * in words with native amounts; null when the body lacks gas, gas price or the total.
  */
