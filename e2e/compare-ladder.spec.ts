@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LadderPage } from './pages/ladder-page.ts';
 import { ComparePage } from './pages/compare-page.ts';
@@ -117,9 +117,7 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
     await expect(third.getByRole('rowheader').first()).toBeInViewport({ ratio: 0.9 });
     // Headers wrap at their spaces, so at 1280 px the last per-model column is not under the sticky
     // verdict columns: the whole table is read without scrolling sideways.
-    const lastFigure = await third.getByRole('columnheader', { name: 'Permit2 net per unit sold' }).boundingBox();
-    const verdict = await third.getByRole('columnheader', { name: 'Net diff (bps)' }).boundingBox();
-    expect(lastFigure!.x + lastFigure!.width).toBeLessThanOrEqual(verdict!.x + 1);
+    await expectClearOfVerdict(third, 'the third size');
   });
 
   // Reopen from past runs after switching away.
@@ -132,26 +130,36 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
   await expect(ladder.table('1 WETH').locator('tbody tr')).toHaveCount(2);
 });
 
+/** The last per-model column ends left of the sticky verdict columns: nothing of the figures is under them. */
+async function expectClearOfVerdict(table: Locator, what: string): Promise<void> {
+  const lastFigure = await table.getByRole('columnheader', { name: 'Permit2 net buy, and per unit sold' }).boundingBox();
+  const verdict = await table.getByRole('columnheader', { name: 'Net diff (bps)' }).boundingBox();
+  expect(lastFigure!.x + lastFigure!.width, `${what}: Permit2's last column ends under the verdict`).toBeLessThanOrEqual(verdict!.x + 1);
+}
+
 test('small per-unit figures (USDC → WETH up to 100,000) fit at 1280: whole y labels, every figure column clear of the verdict', async ({ app }) => {
   await app.page.setViewportSize({ width: 1280, height: 800 });
   const ladder = new LadderPage(app.page);
   await ladder.open();
-  await ladder.run('100, 1000, 10000, 100000', ['Ethereum', 'Base'], { sell: 'USDC', buy: 'WETH' });
+  // Three chains, each with a fee-rate note in its chain cell; 100 USDC buys figures of 11 and 13 fraction digits.
+  await ladder.run('100, 1000, 10000, 100000', ['Ethereum', 'Base', 'Arbitrum'], { sell: 'USDC', buy: 'WETH' });
   await ladder.waitForEnd();
   // "0.0003330424" is wider than the chart's usual margin: no label may start outside its chart.
-  for (const chain of ['Ethereum', 'Base']) {
+  // Nor end past it: the figure clips its paint, and the largest size's label is centred on the plot's right end.
+  for (const chain of ['Ethereum', 'Base', 'Arbitrum']) {
     const clipped = await ladder.chart(chain).locator('svg').evaluate((svg) => {
-      const left = svg.getBoundingClientRect().left;
-      return [...svg.querySelectorAll('text.tick')].filter((label) => label.getBoundingClientRect().left < left - 0.5).map((label) => label.textContent);
+      const box = svg.closest('figure')!.getBoundingClientRect();
+      const left = Math.max(box.left, svg.getBoundingClientRect().left);
+      return [...svg.querySelectorAll('text.tick')].filter((label) => label.getBoundingClientRect().left < left - 0.5 || label.getBoundingClientRect().right > box.right + 0.5).map((label) => label.textContent);
     });
     expect(clipped, chain).toEqual([]);
   }
-  await app.page.getByRole('group', { name: 'Table for size' }).getByRole('radio', { name: '100,000 USDC' }).check();
-  const table = ladder.table('100,000 USDC');
-  await table.scrollIntoViewIfNeeded();
-  const lastFigure = await table.getByRole('columnheader', { name: 'Permit2 net per unit sold' }).boundingBox();
-  const verdict = await table.getByRole('columnheader', { name: 'Net diff (bps)' }).boundingBox();
-  expect(lastFigure!.x + lastFigure!.width).toBeLessThanOrEqual(verdict!.x + 1);
+  for (const size of ['100 USDC', '1,000 USDC', '10,000 USDC', '100,000 USDC']) {
+    await app.page.getByRole('group', { name: 'Table for size' }).getByRole('radio', { name: size }).check();
+    const table = ladder.table(size);
+    await table.scrollIntoViewIfNeeded();
+    await expectClearOfVerdict(table, size);
+  }
   await app.expectNoSeriousAxe('a ladder of small per-unit figures at 1280');
 });
 
@@ -248,7 +256,7 @@ test('a past ladder reopens exactly as it was run: its own overrides and slippag
   await expect(ladder.table('100 USDC').getByRole('rowheader')).toContainText('→ WETH');
   // Buy, fee and net buy of both models read to one precision: a net never carries more digits than its buy.
   const cells = await ladder.table('100 USDC').locator('tbody tr').first().locator('td').allInnerTexts();
-  const fractions = [0, 1, 2, 4, 5, 6].map((index) => /^[0-9,]+(?:\.([0-9]+))?/.exec(cells[index]!.trim())?.[1]?.length ?? 0);
+  const fractions = [0, 1, 2, 3, 4, 5].map((index) => /^[0-9,]+(?:\.([0-9]+))?/.exec(cells[index]!.trim())?.[1]?.length ?? 0);
   expect(new Set(fractions).size, cells.join(' | ')).toBe(1);
   await past.nth(0).click();
   await expect(overrides).toContainText('Override 1: Ethereum buy → 0x7a7a…0001 TAXD · 18 decimals');

@@ -17,12 +17,15 @@ describe('LadderTable', () => {
     const base = row(8453, 'Base', side('allowance-holder', 999_999_999_950n, 1), side('permit2', 1_000_000_000_000n, 2), 0, 'allowance-holder');
     const rows: LadderRowWire[] = [{ ...base, amount: '1000', amountIndex: 0 }];
     render(LadderTable, { rows, onOpenEntry: vi.fn() });
-    const cells = [...screen.getByRole('row', { name: /^Base/ }).querySelectorAll('td')].map((cell) => cell.textContent!.trim().replace(/entry$/, ''));
-    // Net buy of each model (third cell of each group of four) reads apart; the verdict names Allowance Holder.
+    const cellsOf = () => [...screen.getByRole('row', { name: /^Base/ }).querySelectorAll('td')];
+    const cells = cellsOf().map((cell) => cell.firstChild!.textContent!.trim());
+    // Net buy of each model (third cell of each group of three) reads apart; the verdict names Allowance Holder.
     expect(cells[2]).toBe('0.99999900000000005');
-    expect(cells[6]).toBe('0.99999900000000000');
+    expect(cells[5]).toBe('0.99999900000000000');
     expect(cells.at(-2)).toBe('-5.0e-13');
     expect(cells.at(-1)).toBe('Allowance Holder');
+    // Under each net, what the chart plots: that net per unit sold (1,000 USDC; 0.05 wei apart, below a base unit).
+    expect([cellsOf()[2]!, cellsOf()[5]!].map((cell) => cell.querySelector('.per-unit')!.textContent)).toEqual(['0.0009999990000', '0.0009999990000']);
   });
 
   it('says under a side\'s buy which issues its answer reported, and nothing under a side that reported none', () => {
