@@ -176,7 +176,7 @@ test('checked entries export as a redacted HAR that imports back, marked Importe
   expect(har.log.entries[0]!.request.headers.find((header) => header.name === 'svc-api-key')?.value).toBe('REDACTED');
 
   await app.page.getByLabel('Import file').setInputFiles(file);
-  await expect(app.page.getByRole('status')).toContainText('Imported 1 entry, marked Imported; replay one on a profile you choose.');
+  await expect(app.page.getByRole('status').filter({ hasText: 'Imported 1 entry, marked Imported; replay one on a profile you choose.' })).toBeVisible();
   await expect(history.row(zid)).toHaveCount(2);
   await history.row(zid).filter({ hasText: 'Imported' }).getByRole('button').click();
   await expect(history.detail.getByText('Imported', { exact: true })).toBeVisible();
@@ -189,7 +189,7 @@ test('filters narrow a customer file by chain, status, error name, time and toke
   const { text, zids } = customerFile(30);
   await app.show('History');
   await app.page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await expect(app.page.getByRole('status')).toContainText('Imported 30 entries');
+  await expect(app.page.getByRole('status').filter({ hasText: 'Imported 30 entries' })).toBeVisible();
   const filters = app.page.getByRole('group', { name: 'Filters' });
   const loaded = app.page.getByText(/ (entries|entry) loaded/);
   await filters.getByLabel('Chain').selectOption({ label: 'Base (8453)' });
@@ -248,8 +248,13 @@ test('a token symbol in any case finds what the Explorer sent, each row naming i
   await expect(history.row(usdc)).toBeVisible();
   await history.searchFor('WETH');
   await expect(history.loaded).toHaveText('2 entries loaded');
+  // A known symbol that no entry named: said, with what emptied the list.
+  await history.searchFor('USDT');
+  await expect(history.loaded).toHaveText('0 entries loaded');
+  await expect(app.page.getByRole('status').filter({ hasText: 'No entry matches “USDT”. Clear the search or the filters to see every entry.' })).toBeVisible();
   await history.searchFor('usdx');
   await expect(history.loaded).toHaveText('0 entries loaded');
+  await expect(app.page.getByRole('status').filter({ hasText: 'No entry matches' })).toHaveCount(0);
   await expect(app.page.getByRole('status').filter({ hasText: '“usdx” is not a known token symbol on any chain' })).toBeVisible();
   await app.page.getByRole('group', { name: 'Filters' }).getByLabel('Token').fill('Dai');
   await app.page.getByRole('group', { name: 'Filters' }).getByLabel('Token').dispatchEvent('change');
@@ -285,6 +290,8 @@ test('a malformed file is refused with its field path and nothing is imported', 
   await app.show('History');
   const bad = JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [{ url: 'nope' }] });
   await app.page.getByLabel('Import file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
-  await expect(app.page.getByRole('status')).toContainText('$.entries[0].url');
+  await expect(app.page.getByRole('status').filter({ hasText: '$.entries[0].url' })).toBeVisible();
   await expect(app.page.getByText('0 entries loaded')).toBeVisible();
+  // An empty history says so (not "no entry matches": nothing is searched or filtered).
+  await expect(app.page.getByRole('status').filter({ hasText: /^History is empty: / })).toBeVisible();
 });

@@ -15,6 +15,8 @@ export class HistoryState {
   unknownSymbols = $state.raw<string[]>([]);
   selected = $state(0);
   error = $state('');
+  /** Whether a search has answered: before that an empty list means "not loaded yet", not "nothing matches". */
+  hasSearched = $state(false);
   #loading = false;
   #generation = 0;
 
@@ -44,6 +46,7 @@ export class HistoryState {
     this.rows = result.value.rows;
     this.nextBefore = result.value.nextBefore;
     this.selected = 0;
+    this.hasSearched = true;
   }
 
   /** Loads the next page when the list nears its end. */
