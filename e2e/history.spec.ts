@@ -101,6 +101,14 @@ test('a Permit2 quote is explained in history: calldata, EIP-712 hash, allowance
         })
         .toBe(0);
     }
+    // Each view fills the window below it, and is never shorter than 460 px: at 1920 a fixed
+    // 460 px showed about half of a quote's tree over half a screen of nothing.
+    for (const [tab, list] of [['Tree', 'JSON tree'], ['Raw text', 'Raw body']] as const) {
+      await history.detail.getByRole('tab', { name: tab }).click();
+      const box = (await history.detail.getByRole('list', { name: list }).boundingBox())!;
+      const below = viewport.height - (box.y + box.height);
+      expect({ fits: below >= 0, fills: below <= 60 || box.height <= 461, isTallEnough: box.height >= 400 }, `${tab} at ${viewport.width}px: ${box.height} px tall, ${below} px under it`).toEqual({ fits: true, fills: true, isTallEnough: true });
+    }
   }
   await app.page.setViewportSize({ width: 1360, height: 860 });
 
