@@ -74,7 +74,7 @@ test('a token field says a malformed address is one, with its hex digits counted
   const explorer = new ExplorerPage(app.page);
   await explorer.fill({ endpoint: 'Allowance Holder price', sell: '0x1234', buy: 'NOPE', amount: '1' });
   const malformed = explorer.form.getByText('is a malformed address: it has 4 hex digits after 0x, 40 needed', { exact: true });
-  const unknown = explorer.form.getByText('is not a token symbol on Ethereum; paste an address instead', { exact: true });
+  const unknown = explorer.form.getByText('"NOPE" is not a token symbol on Ethereum; paste an address instead', { exact: true });
   for (const viewport of VIEWPORTS) {
     await app.page.setViewportSize(viewport);
     await expectWhole(malformed, `malformed address at ${viewport.width}px`);

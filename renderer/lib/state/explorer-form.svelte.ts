@@ -63,7 +63,8 @@ export function resolveToken(chainId: number, text: string): ResolvedToken {
   // Text starting 0x was meant as an address: "paste an address" would tell the user to do what they did.
   if (/^0x/i.test(trimmed)) return { error: malformedAddress(trimmed) };
   const token = findListedTokenBySymbol(chainId, trimmed);
-  return token ? { token } : { error: `is not a token symbol on ${chainName(chainId)}; paste an address instead` };
+  // The typed text quoted, as the amount's reason quotes it: "FOTD" is not a token symbol on Base.
+  return token ? { token } : { error: `"${trimmed}" is not a token symbol on ${chainName(chainId)}; paste an address instead` };
 }
 
 /**

@@ -29,7 +29,7 @@ describe('explorer form', () => {
     for (const text of ['TAXD', 'taxd', 'Taxd']) expect(resolveToken(1, text)).toMatchObject({ token: { address: '0x7a7a000000000000000000000000000000000001', symbol: 'TAXD', decimals: 18 } });
     expect(resolveToken(8453, 'taxd')).toMatchObject({ token: { chainId: 8453, symbol: 'TAXD' } });
     expect(resolveToken(1, 'fotd')).toMatchObject({ token: { address: '0x7a7a000000000000000000000000000000000002', symbol: 'FOTD' } });
-    expect(resolveToken(8453, 'FOTD')).toEqual({ error: 'is not a token symbol on Base; paste an address instead' });
+    expect(resolveToken(8453, 'FOTD')).toEqual({ error: '"FOTD" is not a token symbol on Base; paste an address instead' });
     const form = new ExplorerForm();
     form.buyToken = 'taxd';
     form.sellToken = 'USDC';
