@@ -291,6 +291,18 @@ test('a token symbol in any case finds what the Explorer sent, each row naming i
   const list = app.page.getByRole('list', { name: 'History entries' });
   const rowsBottom = await list.getByRole('listitem').last().evaluate((row) => row.getBoundingClientRect().bottom);
   expect((await list.boundingBox())!.y + (await list.boundingBox())!.height - rowsBottom).toBeLessThanOrEqual(1);
+  // Import is a page action beside the heading; the checked entries' bar keeps each of its
+  // groups on one line at 1280 with an entry checked (its widest state), no button alone below.
+  await history.row(dai).getByRole('checkbox').check();
+  const heading = (await app.heading('History').boundingBox())!;
+  const importBox = (await app.page.locator('label.file-picker', { hasText: 'Import file' }).boundingBox())!;
+  expect(importBox.y < heading.y + heading.height && importBox.y + importBox.height > heading.y, 'Import file… beside the heading').toBe(true);
+  const splitGroups = await app.page.locator('.transfer .group').evaluateAll((groups) =>
+    // On one line a group is no taller than its tallest child.
+    groups.filter((group) => group.getBoundingClientRect().height > Math.max(...[...group.children].map((child) => child.getBoundingClientRect().height)) + 1).map((group) => group.textContent),
+  );
+  expect(splitGroups).toEqual([]);
+  await history.row(dai).getByRole('checkbox').uncheck();
   await app.screenshotAtBothSizes('history-list', () => app.heading('History').scrollIntoViewIfNeeded());
 });
 
