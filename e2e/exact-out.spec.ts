@@ -32,6 +32,11 @@ test('an Allowance Holder quote for an exact buy shows the amount asked, the spe
   await expect(issues).toContainText(/current allowance [\d,.]+ WETH/);
   await expect(issues).toContainText(/Balance too low: has [\d,.]+ WETH, needs [\d,.]+ WETH/);
   await expect(issues).not.toContainText('base units');
+  // One bound, one figure: what the taker needs, what the calldata lets the settler take and the
+  // summary's Max sell amount read alike (0.491044 beside 0.491045 before: cut in two of them).
+  const maxSell = (await row(/^Max sell amount/).getByRole('cell').last().textContent())!.match(/[\d,.]+ WETH/)![0];
+  await expect(issues).toContainText(`needs ${maxSell}`);
+  await expect(explorer.result.getByRole('list', { name: 'What the calldata tells the settler to do' })).toContainText(`take up to ${maxSell} from the taker's allowance`);
   // The raw JSON <pre> (JsonText, shared by every result) is not part of this feature; it is left to its owner.
   const axe = await new AxeBuilder({ page: app.page }).include('[aria-label="Result"]').exclude('[aria-label="Raw JSON"]').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html.slice(0, 120)) }))).toEqual([]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NATIVE_TOKEN_PLACEHOLDER, Permit2PriceResponseSchema, type LiquidPrice } from '../spec/index.ts';
 import { permit2PriceBody } from '../spec/test-fixtures.ts';
 import { allowanceAdvice, type AdviceBody } from './allowance-advice.ts';
-import { formatWithSymbol } from './number-format.ts';
+import { formatUpperBound, formatWithSymbol } from './number-format.ts';
 
 const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
 const ALLOWANCE_HOLDER = '0x0000000000001fF3684f28c67538d4D072C22734';
@@ -29,10 +29,18 @@ describe('allowanceAdvice', () => {
     const price = body();
     const balance = price.issues.balance!;
     const item = allowanceAdvice({ model: 'permit2', kind: 'price', body: price, tokenInfo: () => USDC }).find((i) => i.code === 'BALANCE_TOO_LOW');
-    expect(item!.text).toBe(`Balance too low: has ${formatWithSymbol(balance.actual, USDC)}, needs ${formatWithSymbol(balance.expected, USDC)}; do not request a quote.`);
+    expect(item!.text).toBe(`Balance too low: has ${formatWithSymbol(balance.actual, USDC)}, needs ${formatUpperBound(balance.expected, USDC)}; do not request a quote.`);
     expect(item!.text).not.toContain(balance.token);
-    expect(item!.parts).toContainEqual({ text: formatWithSymbol(balance.expected, USDC), base: balance.expected });
+    expect(item!.parts).toContainEqual({ text: formatUpperBound(balance.expected, USDC), base: balance.expected });
     expect(item!.severity).toBe('action');
+  });
+
+  it('reads what the trade needs rounded up, as the exact-out spend bound it equals, never below it', () => {
+    // 0.491044133… WETH: cut to six digits it read 0.491044, below the answer's maxSellAmount (0.491045 shown).
+    const price = body({}, { balance: { token: `0x${'c'.repeat(40)}`, actual: '2531230000000000', expected: '491044133984021876' } });
+    const weth = { symbol: 'WETH', decimals: 18 };
+    const item = allowanceAdvice({ model: 'allowance-holder', kind: 'quote', body: price, tokenInfo: () => weth }).find((i) => i.code === 'BALANCE_TOO_LOW');
+    expect(item!.text).toContain('has 0.00253123 WETH, needs 0.491045 WETH;');
   });
 
   it('names a token it does not know by address and keeps its amounts in base units', () => {

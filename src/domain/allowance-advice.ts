@@ -1,6 +1,6 @@
 import { NATIVE_TOKEN_PLACEHOLDER, type LiquidPrice, type NoLiquidity, type Permit2Data, type Transaction } from '../spec/index.ts';
 import type { AllowanceModel } from './compare.ts';
-import { formatWithSymbol } from './number-format.ts';
+import { formatUpperBound, formatWithSymbol } from './number-format.ts';
 
 /**
  * The spec's allowance rules (service-interface.md, "Allowance rules that hold across price and
@@ -75,9 +75,12 @@ function same(a: string | null | undefined, b: string | null | undefined): boole
 }
 
 // Through the app's one formatter with the symbol; a token the app does not know stays in base units.
-function amount(value: string, token: string, tokenInfo: TokenInfo | undefined): AdviceAmount {
+// `isNeed`: what the trade needs, read rounded up, as the spend bound it equals in an exact-out
+// answer (maxSellAmount) is everywhere: cut, "needs 0.491044 WETH" sat below "Max sell 0.491045 WETH".
+function amount(value: string, token: string, tokenInfo: TokenInfo | undefined, isNeed = false): AdviceAmount {
   const info = tokenInfo?.(token);
-  return { text: info && /^[0-9]+$/.test(value) ? formatWithSymbol(value, info) : `${value} base units`, base: value };
+  if (!info || !/^[0-9]+$/.test(value)) return { text: `${value} base units`, base: value };
+  return { text: isNeed ? formatUpperBound(value, info) : formatWithSymbol(value, info), base: value };
 }
 
 function adviceItem(code: AdviceCode, severity: AdviceItem['severity'], rule: number | null, ...parts: AdvicePart[]): AdviceItem {
@@ -128,7 +131,7 @@ function balanceItems(input: AdviceInput, body: Liquid): AdviceItem[] {
   const then = input.kind === 'price' ? 'do not request a quote' : 'the transaction cannot settle until the taker holds enough';
   // A known token is named by its amounts' symbol; an unknown one by its address, the only name there is.
   const which = input.tokenInfo?.(balance.token) ? '' : ` of token ${balance.token}`;
-  const [has, needs] = [amount(balance.actual, balance.token, input.tokenInfo), amount(balance.expected, balance.token, input.tokenInfo)];
+  const [has, needs] = [amount(balance.actual, balance.token, input.tokenInfo), amount(balance.expected, balance.token, input.tokenInfo, true)];
   return [adviceItem('BALANCE_TOO_LOW', 'action', input.kind === 'price' ? 4 : 6, `Balance too low${which}: has `, has, ', needs ', needs, `; ${then}.`)];
 }
 

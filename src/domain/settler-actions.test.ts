@@ -15,6 +15,8 @@ const NAMES: Record<string, string> = { [USDC.toLowerCase()]: 'USDC', [WETH.toLo
 // Plain readings, so each sentence shows exactly which argument went where.
 const read: ActionReading = {
   amount: (base, address) => `${base} ${NAMES[address.toLowerCase()] ?? address}`,
+  // Marked, so that each test shows which reading a sentence used.
+  amountAtMost: (base, address) => `≤${base} ${NAMES[address.toLowerCase()] ?? address}`,
   token: (address) => NAMES[address.toLowerCase()] ?? address,
   native: (wei) => `${wei} wei`,
 };
@@ -36,7 +38,7 @@ describe('settlerActions', () => {
   it("an Allowance Holder quote: what exec lets the settler take, each fill of the route, the integrator's fee", () => {
     const body = quote('allowance-holder.quote', { sellToken: USDC, buyToken: WETH, sellAmount: '1000000000', swapFeeBps: '10', swapFeeRecipient: FEE_TO, swapFeeToken: WETH });
     const steps = settlerActions(body.transaction.data, read)!;
-    expect(steps[0]).toEqual({ name: 'exec', text: expect.stringMatching(new RegExp(`^the Allowance Holder lets 0x[0-9a-f]{40} take up to ${body.sellAmount} USDC from the taker's allowance$`)) });
+    expect(steps[0]).toEqual({ name: 'exec', text: expect.stringMatching(new RegExp(`^the Allowance Holder lets 0x[0-9a-f]{40} take up to ≤${body.sellAmount} USDC from the taker's allowance$`)) });
     expect(steps.map((step) => step.text)).toEqual([steps[0]!.text, ...fillSentences(body, 'USDC', 'WETH'), `pay 10 bps of WETH to ${FEE_TO}`]);
   });
 
@@ -62,7 +64,7 @@ describe('settlerActions', () => {
     expect(steps).toEqual([
       { name: 'NATIVE_CHECK', text: 'check that the call carries 5 wei' },
       { name: 'WRAP', text: 'wrap 5 wei into WETH' },
-      { name: 'SELL_ENTIRE_BALANCE', text: "sell the taker's whole USDC balance, up to 7 USDC" },
+      { name: 'SELL_ENTIRE_BALANCE', text: "sell the taker's whole USDC balance, up to ≤7 USDC" },
       { name: 'UNWRAP', text: 'unwrap 3 WETH' },
       { name: 'POSITIVE_SLIPPAGE', text: `send WETH bought above the quote, up to 50 bps, to ${FEE_TO}` },
       { name: null, text: "an action this app's settler ABI does not know (selector 0x12345678)" },

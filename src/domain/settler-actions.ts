@@ -12,6 +12,8 @@ import { SETTLER_ABI } from './settler-abi.ts';
 /** How amounts, tokens and the native asset read on the caller's chain (registry symbols and decimals, or base units). */
 export interface ActionReading {
   amount(base: string, token: string): string;
+  /** A bound ("up to"): rounded up to the digits shown, as the body's maxSellAmount is, never below it. */
+  amountAtMost(base: string, token: string): string;
   token(address: string): string;
   native(wei: string): string;
 }
@@ -44,7 +46,7 @@ const SENTENCES: Record<string, (args: Args, read: ActionReading) => string> = {
   FILL: ([sell, buy, bps, source, pool], read) => `swap ${(Number(bps) / 100).toFixed(2)}% ${read.token(str(sell))} for ${read.token(str(buy))} on ${sourceName(source)} (pool ${address(pool)})`,
   FEE: ([recipient, token, bps], read) => `pay ${str(bps)} bps of ${read.token(str(token))} to ${address(recipient)}`,
   POSITIVE_SLIPPAGE: ([recipient, token, maxBps], read) => `send ${read.token(str(token))} bought above the quote, up to ${str(maxBps)} bps, to ${address(recipient)}`,
-  SELL_ENTIRE_BALANCE: ([token, maxAmount], read) => `sell the taker's whole ${read.token(str(token))} balance, up to ${read.amount(str(maxAmount), str(token))}`,
+  SELL_ENTIRE_BALANCE: ([token, maxAmount], read) => `sell the taker's whole ${read.token(str(token))} balance, up to ${read.amountAtMost(str(maxAmount), str(token))}`,
 };
 
 function actionOf(data: Hex, read: ActionReading): SettlerAction {
@@ -67,7 +69,7 @@ function executeOf(data: Hex, read: ActionReading): { args: Args; steps: Settler
   const [, token, amount, target, forwarded] = args;
   const inner = executeOf(forwarded, read);
   if (!inner) return null;
-  const lets = { name: 'exec', text: `the Allowance Holder lets ${address(target)} take up to ${read.amount(str(amount), token)} from the taker's allowance` };
+  const lets = { name: 'exec', text: `the Allowance Holder lets ${address(target)} take up to ${read.amountAtMost(str(amount), token)} from the taker's allowance` };
   return { args: inner.args, steps: [lets, ...inner.steps] };
 }
 

@@ -75,6 +75,12 @@ describe('IssuesList', () => {
     expect(list.textContent).toContain('current allowance 0 WETH');
   });
 
+  it('reads what the trade needs rounded up (the exact-out spend bound it equals), what it has cut', () => {
+    const exactOut = { ...issues, balance: { token: WETH.toLowerCase(), actual: '2531239999999999', expected: '491044133984021876' } };
+    render(IssuesList, { issues: exactOut, tokenInfo: () => ({ symbol: 'WETH', decimals: 18 }), sellToken: WETH, takerSent: true });
+    expect(screen.getByRole('list', { name: 'Issues' }).textContent).toContain('has 0.00253123 WETH, needs 0.491045 WETH');
+  });
+
   it('names an unknown token by address, a space before what it has', () => {
     render(IssuesList, { issues, takerSent: true });
     expect(screen.getByRole('list', { name: 'Issues' }).textContent).toContain(`token ${WETH.toLowerCase()} has 2500000000000000 base units, needs 498000000000000000 base units`);

@@ -51,6 +51,7 @@ function actionReading(reader: ChainReader): ActionReading {
   const registered = (address: string) => (reader.chainId === undefined ? undefined : findToken(reader.chainId, address)?.symbol);
   return {
     amount: (base, token) => reader.amount(base, token),
+    amountAtMost: (base, token) => reader.amount(base, token, true),
     token: (address) => {
       const symbol = symbolOf(reader.body, address);
       return symbol !== address ? symbol : (registered(address) ?? address);

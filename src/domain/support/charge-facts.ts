@@ -56,7 +56,7 @@ export function issueFacts(reader: Reader): AnswerFact[] {
   const issues = isObject(reader.body.issues) ? reader.body.issues : {};
   const out: string[] = [];
   if (isObject(issues.allowance)) out.push(`allowance needed on ${String(issues.allowance.spender)} (current ${reader.amount(issues.allowance.actual, reader.body.sellToken)})`);
-  if (isObject(issues.balance)) out.push(`balance too low: has ${reader.amount(issues.balance.actual, issues.balance.token)}, needs ${reader.amount(issues.balance.expected, issues.balance.token)}`);
+  if (isObject(issues.balance)) out.push(`balance too low: has ${reader.amount(issues.balance.actual, issues.balance.token)}, needs ${reader.amount(issues.balance.expected, issues.balance.token, true)}`);
   if (issues.simulationIncomplete === true) out.push('simulation incomplete (the trade may still settle)');
   if (Array.isArray(issues.invalidSourcesPassed) && issues.invalidSourcesPassed.length > 0) out.push(`invalid sources passed: ${issues.invalidSourcesPassed.join(', ')}`);
   return out.map((value) => ({ label: 'issue', value }));
