@@ -1,4 +1,7 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures.ts';
+import { textsOnSeveralLines } from './line-breaks.ts';
 import { SettingsPage } from './pages/settings-page.ts';
 
 // The profile form's errors: one rule with the save (src/ipc/channels/profiles.ts), shown under the
@@ -31,7 +34,8 @@ test('a base URL with a space is refused under the field before any save, and a 
   await settings.field('Base URL').fill('https://api.example.com');
   await settings.expectFieldValid('Base URL');
   await settings.save();
-  await expect(app.page.getByRole('status').filter({ hasText: 'Saved Remote' })).toBeVisible();
+  // Said beside the Save button that was pressed, not at the top of the page out of sight.
+  await expect(app.page.getByRole('status').filter({ hasText: 'Saved Remote' })).toBeInViewport();
   await expect(settings.profiles.getByRole('cell', { name: 'Remote', exact: true })).toBeVisible();
   await expect(app.page.getByRole('alert')).toHaveCount(0);
   await expect(app.page.locator('main')).not.toContainText(/INVALID_INPUT|must be an https/);
@@ -94,4 +98,24 @@ test('a name another profile has, the built-in Local service included, is refuse
   await settings.expectFieldValid('Name');
   await settings.save();
   await expect(app.page.getByRole('status').filter({ hasText: 'Saved Remote' })).toBeVisible();
+});
+
+test('a profile nothing answers at tests as not reachable, in words, on a row of its own', async ({ app }) => {
+  // A port that was free a moment ago: nothing listens there (the OS refuses the connection).
+  const port = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address() as AddressInfo;
+      server.close(() => resolve(free));
+    });
+  });
+  await app.show('Settings');
+  const settings = new SettingsPage(app.page);
+  await settings.addProfile({ name: 'Closed port', baseUrl: `https://127.0.0.1:${port}`, key: 'k' });
+  await app.page.getByRole('button', { name: 'Test Closed port' }).click();
+  const result = app.page.getByLabel('Test result Closed port');
+  await expect(result).toHaveText(`The service could not be reached: nothing accepted the connection at 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port})`, { timeout: 30_000 });
+  // Not inside the Actions cell, where the reason squeezed the other columns onto two lines each.
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  expect(await result.evaluate((span) => span.closest('td')!.colSpan)).toBe(5);
+  expect(await textsOnSeveralLines(settings.profiles.getByRole('cell'), '^(Local service \\(built in\\)|managed by the app|stored \\(.*\\))$'), 'cells split by the result').toEqual([]);
 });

@@ -148,5 +148,7 @@ export function keyStateText(status: ApiKeyStatus | null): string {
 export function testText(test: ConnectionTest | string): string {
   if (typeof test === 'string') return test;
   if (test.reachable) return `Reachable: HTTP ${test.status ?? '—'} in ${Math.round(test.durationMs)} ms`;
-  return `Not reachable: ${test.error ? errorText(test.error) : 'unknown error'}`;
+  // The reason in words ("The service could not be reached: …", src/core/http/map-error.ts),
+  // without the app's own error code in front of it.
+  return test.error ? test.error.message : 'Not reachable: unknown error';
 }

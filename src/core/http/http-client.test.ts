@@ -215,6 +215,9 @@ describe.for(TRANSPORTS)('%s', ([, transport]) => {
       await closed.close();
       const answer = await client.get({ connection: testConnection(baseUrl, { caPem }), pathAndQuery: '/ok', sendVersion: true });
       expect(answer.appError?.code).toBe('NETWORK');
+      // The reason in words first, naming where it connected; Node's own text kept after it.
+      const { host } = new URL(baseUrl);
+      expect(answer.appError?.message).toBe(`The service could not be reached: nothing accepted the connection at ${host} (connect ECONNREFUSED ${host})`);
     });
 
     it('times out a TLS handshake that never completes with the connect timeout', async () => {

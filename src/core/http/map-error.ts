@@ -55,11 +55,35 @@ function codeFor(codes: string[]): AppErrorCode {
   return 'INTERNAL';
 }
 
+// What a network failure's code means, in words, before Node's own text ("getaddrinfo ENOTFOUND
+// api.example.com"), which is kept after it in parentheses for whoever reports it on.
+const NETWORK_REASONS: Record<string, (host: string) => string> = {
+  ENOTFOUND: (host) => `no such host: DNS has no address for ${host}`,
+  EAI_AGAIN: (host) => `DNS did not answer for ${host} (offline, or the resolver is down)`,
+  ECONNREFUSED: (host) => `nothing accepted the connection at ${host}`,
+  EHOSTUNREACH: (host) => `no route to ${host} (offline, or blocked)`,
+  ENETUNREACH: (host) => `no route to ${host} (offline, or blocked)`,
+  ECONNRESET: () => 'the connection was reset',
+};
+
+function hostOf(error: unknown): string {
+  let node: unknown = error;
+  for (let depth = 0; depth < 5 && node instanceof Error; depth += 1) {
+    const { hostname, address, port } = node as { hostname?: unknown; address?: unknown; port?: unknown };
+    if (typeof hostname === 'string') return hostname;
+    if (typeof address === 'string') return typeof port === 'number' ? `${address}:${port}` : address;
+    node = (node as { cause?: unknown }).cause;
+  }
+  return 'the host';
+}
+
 /** Maps a transport failure (no HTTP response) to an AppError, keeping the low-level code in details. */
 export function mapTransportError(error: unknown): AppError {
   const codes = errorCodes(error);
   const code = codeFor(codes);
-  const message = error instanceof Error ? error.message : String(error);
+  const raw = error instanceof Error ? error.message : String(error);
+  const reason = code === 'NETWORK' ? codes.map((each) => NETWORK_REASONS[each]).find((each) => each !== undefined) : undefined;
+  const message = reason ? `${reason(hostOf(error))} (${raw})` : raw;
   const lead: Record<AppErrorCode, string> = {
     TLS: 'The TLS connection was refused',
     TIMEOUT: 'The service did not answer in time',
