@@ -1,5 +1,6 @@
 import { chainLabel } from '../src/domain/chains.ts';
 import { Market, priceQuery } from '../src/service/index.ts';
+import { textsOnSeveralLines } from './line-breaks.ts';
 import { expect, test } from './app-session.ts';
 import { HistoryPage } from './pages/history-page.ts';
 import { PasteBox } from './pages/paste-box.ts';
@@ -38,6 +39,8 @@ test("a pasted quote body says what its calldata does: its minimum and zid check
   await expect(facts.getByRole('row', { name: /^calldata zid / })).toContainText(`${String(answered.body.zid)}, the same as the body's zid`);
   await expect(facts.getByRole('row', { name: /^action 1 / })).toContainText(/pull 1,000 USDC \(1000000000 base units\) from the taker to 0x[0-9a-f]{40}/);
   await expect(facts.getByRole('row', { name: /^action 2 / })).toContainText(/swap [\d.]+% USDC for WETH on /);
+  // Each label on one line at 1280 ("network" over "fee" before), whatever its value's length.
+  expect(await textsOnSeveralLines(facts.locator('th')), 'labels split').toEqual([]);
   await facts.getByRole('row', { name: /^action 1 / }).scrollIntoViewIfNeeded();
   await screenshot(page, 'support-paste-quote-actions-1280-light');
   expect(await seriousAxe(page), 'axe: quote body with its calldata').toEqual([]);
