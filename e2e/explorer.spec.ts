@@ -61,6 +61,11 @@ test.describe('against the engine', () => {
     await expect(explorer.result.getByRole('heading', { name: 'INPUT_INVALID' })).toBeVisible();
     await expect(explorer.result.getByRole('table', { name: 'Field details' })).toContainText('slippageBps');
     await expect(app.page.getByRole('region', { name: 'Request refused' })).toBeHidden();
+    // Said once: the zid beside the result's own, no REMOTE_ERROR line restating the service's error.
+    const error = explorer.result.getByRole('alert', { name: 'Error' });
+    await expect(error.getByRole('button', { name: 'Copy error zid' })).toHaveCount(0);
+    await expect(explorer.result.getByRole('button', { name: 'Copy zid' })).toHaveCount(1);
+    await expect(error).not.toContainText('REMOTE_ERROR');
   });
 });
 

@@ -121,6 +121,22 @@ describe('ErrorDetails', () => {
     expect(rows).toEqual([['slippageBps', 'must be at most 10000'], ['taker', 'is required']]);
   });
 
+  it('says a zid the screen shows already once, and does not restate the service error as REMOTE_ERROR', () => {
+    const zid = '0x0123456789abcdef01234567';
+    const serviceError = { name: 'TOKEN_NOT_SUPPORTED', message: 'sellToken 0x11 is not supported on chain 1', data: { zid } };
+    render(ErrorDetails, { serviceError, appError: { code: 'REMOTE_ERROR', message: `HTTP 400 Bad Request: TOKEN_NOT_SUPPORTED (${serviceError.message})` }, shownZid: zid });
+    const error = screen.getByRole('alert', { name: 'Error' });
+    expect(error.textContent).not.toContain(zid);
+    expect(screen.queryByRole('button', { name: 'Copy error zid' })).toBeNull();
+    expect(error.textContent).not.toContain('REMOTE_ERROR');
+    expect(error.textContent!.split(serviceError.message).length - 1).toBe(1);
+  });
+
+  it('keeps an app code that reads the error its own way (a refused key)', () => {
+    render(ErrorDetails, { serviceError: { name: 'UNAUTHORIZED', message: 'Invalid API key' }, appError: { code: 'AUTH_FAILED', message: 'The service refused the API key (HTTP 401)' } });
+    expect(screen.getByRole('alert', { name: 'Error' }).textContent).toContain('App code AUTH_FAILED: The service refused the API key (HTTP 401)');
+  });
+
   it('shows an app error without a service body', () => {
     render(ErrorDetails, { appError: { code: 'TIMEOUT', message: 'No answer in 15 s' } });
     expect(screen.getByRole('heading', { name: 'TIMEOUT' })).toBeTruthy();
