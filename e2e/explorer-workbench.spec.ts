@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
+import { textsOnSeveralLines } from './line-breaks.ts';
 import { HARNESS_ORIGIN } from './harness.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
 import { SettingsPage } from './pages/settings-page.ts';
@@ -131,6 +132,12 @@ test.describe('against the engine', () => {
     const advice = explorer.result.getByRole('list', { name: 'Allowance advice' });
     await expect(advice).toContainText('Current allowance: 0 USDC.');
     await expect(advice.getByText('0 USDC', { exact: true })).toHaveAttribute('title', '0 base units');
+    // A rule's label is said whole, at both sizes ("(allowance rule" / "3)" split at 1920).
+    await expect(advice.locator('.rule').first()).toHaveText(/^\(allowance rule \d\)$/);
+    for (const width of [1280, 1920]) {
+      await app.page.setViewportSize({ width, height: width === 1280 ? 800 : 1080 });
+      expect(await textsOnSeveralLines(advice.locator('.rule')), `rule labels split at ${width}`).toEqual([]);
+    }
   });
 
   test('the decoded minBuyAmount of a quote reads in the buy token, the same base units as the summary on hover', async ({ app }) => {

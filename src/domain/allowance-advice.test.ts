@@ -83,7 +83,7 @@ describe('allowanceAdvice', () => {
     const items = allowanceAdvice({ model: 'permit2', kind: 'price', body: clean });
     expect(codes(items)).toEqual(['ALLOWANCE_SUFFICIENT']);
     // Said as what the service found, with the field it comes from.
-    expect(items[0]!.text).toMatch(/^The service found the taker's allowance on 0x[0-9a-fA-F]{40} \(Permit2\) sufficient: issues\.allowance is null\.$/);
+    expect(items[0]!.text).toMatch(/^The service found the taker's allowance on 0x[0-9a-fA-F]{40} \(Permit2\) sufficient: the answer reports no allowance issue \(issues\.allowance is null\)\.$/);
   });
 
   it('says the allowance was not checked when no taker was sent, never that it is sufficient', () => {

@@ -104,7 +104,7 @@ function allowanceItems(input: AdviceInput, body: Liquid & { transaction?: Trans
   } else if (input.taker === null || input.taker === '') {
     items.push(adviceItem('ALLOWANCE_NOT_CHECKED', 'info', null, `Allowance on ${spender} (${contract}) not checked: no taker was sent, so the service could not look at one. Add a taker to check it.`));
   } else {
-    items.push(adviceItem('ALLOWANCE_SUFFICIENT', 'info', 4, `The service found the taker's allowance on ${spender} (${contract}) sufficient: issues.allowance is null.`));
+    items.push(adviceItem('ALLOWANCE_SUFFICIENT', 'info', 4, `The service found the taker's allowance on ${spender} (${contract}) sufficient: the answer reports no allowance issue (issues.allowance is null).`));
   }
   if (body.allowanceTarget && body.issues.allowance && !same(body.allowanceTarget, body.issues.allowance.spender)) {
     items.push(adviceItem('SPENDER_NOT_ALLOWANCE_TARGET', 'warning', 1, `issues.allowance.spender ${body.issues.allowance.spender} differs from allowanceTarget ${body.allowanceTarget}; the spec expects one contract.`));
@@ -137,7 +137,7 @@ function balanceItems(input: AdviceInput, body: Liquid): AdviceItem[] {
 
 function permit2Items(input: AdviceInput, body: AdviceBody & Liquid): AdviceItem[] {
   if (input.model !== 'permit2' || input.kind !== 'quote' || body.permit2 === undefined) return [];
-  if (body.permit2 === null) return [adviceItem('NO_SIGNATURE_NEEDED', 'info', 3, 'permit2 is null: no signature is needed.')];
+  if (body.permit2 === null) return [adviceItem('NO_SIGNATURE_NEEDED', 'info', 3, 'No signature is needed: the answer carries no permit2 (it is null).')];
   return [adviceItem('SIGN_PERMIT2', 'action', 3, 'Sign permit2.eip712, then append the signature length and the signature to transaction.data before sending.')];
 }
 

@@ -93,7 +93,7 @@ describe('ResultPanel', () => {
     const body = fixtures.permit2Quote as Record<string, unknown>;
     const { unmount } = render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
     const advice = screen.getByRole('list', { name: 'Allowance advice' });
-    expect(advice.textContent).toContain(`The service found the taker's allowance on ${String(body.allowanceTarget)} (Permit2) sufficient: issues.allowance is null`);
+    expect(advice.textContent).toContain(`The service found the taker's allowance on ${String(body.allowanceTarget)} (Permit2) sufficient: the answer reports no allowance issue (issues.allowance is null)`);
     expect(advice.textContent).toContain('Sign');
     unmount();
     const issues = { ...(body.issues as object), allowance: { actual: '0', spender: body.allowanceTarget } };
