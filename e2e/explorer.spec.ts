@@ -8,6 +8,11 @@ test('the form converts the amount to base units and shows the service reasons i
   const explorer = new ExplorerPage(app.page);
   await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1500.5' });
   await expect(explorer.form.getByLabel('Amount in base units')).toHaveText('= 1500500000 base units');
+  // A pasted address the app does not list: the amount is in base units, and the hint says why.
+  await explorer.fill({ sell: `0x${'1'.repeat(40)}`, amount: '1' });
+  await expect(explorer.form.getByLabel('Amount (base units)')).toBeVisible();
+  await expect(explorer.form.getByLabel('Amount in base units')).toHaveText("1 base unit: decimals unknown (the token is not in the app's list)");
+  await explorer.fill({ sell: 'USDC', amount: '1500.5' });
   await explorer.advanced('slippageBps', '20000');
   await expect(explorer.form.getByText(/between 0 and 10000/)).toBeVisible();
   await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
