@@ -48,6 +48,8 @@ test('a zid sent 1,000 entries earlier opens from the paste box with Ctrl+K and 
   await history.openByZid(zid);
   await expect(history.detail).toContainText('allowance-holder.price');
   await expect(history.detail.getByRole('tab', { name: 'Explained' })).toHaveAttribute('aria-selected', 'true');
+  // The keyboard is on the opened entry, not back on the sidebar.
+  await expect(history.detail.getByRole('heading', { name: /^Entry #\d+/ })).toBeFocused();
 });
 
 test('a Permit2 quote is explained in history: calldata, EIP-712 hash, allowance advice, request and body; a replay links both ways', async ({ app }) => {
