@@ -23,6 +23,15 @@ describe('ladder points', () => {
     expect(b!.diffBps).toBe(0);
   });
 
+  it('gives no bps difference against a net of zero or below, whose sign would contradict the verdict', () => {
+    const [small] = ladderPoints([point(1, -372, -492)]);
+    expect(small!.better).toBe('allowance-holder');
+    expect(small!.diffBps).toBeNull();
+    const [zero] = ladderPoints([point(1, 0, 5)]);
+    expect(zero!.better).toBe('permit2');
+    expect(zero!.diffBps).toBeNull();
+  });
+
   it('keeps a price whose fee was not priced apart from net, and calls nothing better with it', () => {
     const input = point(100, 290, 295);
     input.permit2 = { state: 'ok', buyAmount: 30n * 10n ** 15n, netBuyAmount: null, errorName: null };

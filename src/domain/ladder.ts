@@ -46,7 +46,7 @@ export interface LadderPoint {
   permit2: NetFigure;
   /** Null unless both sides are net-priced. */
   better: AllowanceModel | 'tie' | null;
-  /** Permit2's net against Allowance Holder's, bps; null unless both are net-priced. */
+  /** Permit2's net against Allowance Holder's, bps; null unless both are net-priced and Allowance Holder's net is above zero. */
   diffBps: number | null;
 }
 
@@ -102,7 +102,10 @@ export function ladderPoints(inputs: readonly LadderPointInput[]): LadderPoint[]
       const p2 = netFigure(input.permit2, input);
       if (ah.kind !== 'net' || p2.kind !== 'net') return { size: input.size, allowanceHolder: ah, permit2: p2, better: null, diffBps: null };
       const better = ah.net === p2.net ? 'tie' : ah.net > p2.net ? 'allowance-holder' : 'permit2';
-      return { size: input.size, allowanceHolder: ah, permit2: p2, better, diffBps: bpsDifference(p2.net, ah.net) };
+      // Against a net of zero or below (a fee larger than a small size's buy) a ratio has no meaning
+      // and its sign flips: -0.00049 against -0.00037 read +3,237 bps beside Allowance Holder's
+      // verdict. No figure then, as compareChain gives none.
+      return { size: input.size, allowanceHolder: ah, permit2: p2, better, diffBps: ah.net > 0n ? bpsDifference(p2.net, ah.net) : null };
     });
 }
 
