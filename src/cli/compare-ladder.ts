@@ -2,7 +2,8 @@ import { findCrossovers, ladderPoints, type LadderPoint, type NetFigure } from '
 import { splitAmountList, amountItemsProblem } from '../domain/ladder-amounts.ts';
 import { ladderToCsv, ladderToJson } from '../domain/ladder-export.ts';
 import { crossoverText, ladderModelName, sizeText } from '../domain/ladder-text.ts';
-import { countOf, formatComparedColumns, formatSignedBps, formatWithSymbol } from '../domain/number-format.ts';
+import { countOf, formatComparedColumns, formatSignedBps } from '../domain/number-format.ts';
+import { formatBaseUnits } from '../domain/units.ts';
 import { ladderExportChains, ladderInputOf, sizeOf, LadderRequestSchema, type LadderRequest, type LadderRequestInput, type LadderRowWire, type LadderStatus } from '../ipc/channels/ladder.ts';
 import { isPricedAtTwoBlocks } from '../ipc/channels/compare.ts';
 import { isAppError } from '../ipc/result.ts';
@@ -112,7 +113,7 @@ export function ladderTable(rows: readonly LadderRowWire[]): string {
 
 /** How a ladder row is named in the error list: its chain and size ("Ethereum (1) 1,000 USDC"). */
 export function ladderRowLabel(row: LadderRowWire): string {
-  return `${chainLabel(row.chainId)} ${formatWithSymbol(row.sellAmount, row.sellToken)}`;
+  return `${chainLabel(row.chainId)} ${formatBaseUnits(BigInt(row.sellAmount), row.sellToken.decimals)} ${row.sellToken.symbol}`;
 }
 
 /** The ladder in the chosen format. */

@@ -1,6 +1,7 @@
 import type { AllowanceModel } from './compare.ts';
 import type { CrossoverResult, NetFigure } from './ladder.ts';
 import { formatTokenAmount } from './number-format.ts';
+import { formatBaseUnits } from './units.ts';
 
 /** The ladder's words and figures, shared by the Sizes screen, the CLI and the CSV export. */
 
@@ -11,10 +12,15 @@ export function ladderModelName(model: AllowanceModel | 'tie'): string {
   return NAMES[model];
 }
 
-/** A size (human units, possibly interpolated) through the app's number formatter, with its symbol. */
-export function sizeText(size: number, token: { decimals: number; symbol: string }, significant = 4): string {
+/**
+ * A size with its symbol: a priced size whole, to 6 decimals (1.23456 USDC was "1.234 USDC", the
+ * label of a figure priced at another amount); an interpolated one (a crossover) to `significant`
+ * significant digits, through the app's number formatter.
+ */
+export function sizeText(size: number, token: { decimals: number; symbol: string }, significant?: number): string {
   const digits = Math.min(token.decimals, 6);
-  return `${formatTokenAmount(BigInt(Math.round(size * 10 ** digits)), digits, significant)} ${token.symbol}`;
+  const base = BigInt(Math.round(size * 10 ** digits));
+  return `${significant === undefined ? formatBaseUnits(base, digits) : formatTokenAmount(base, digits, significant)} ${token.symbol}`;
 }
 
 /** One side at one size: the net per unit sold, or why there is none. */
