@@ -3,6 +3,7 @@ import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { LadderRowWire } from '../ipc/channels/ladder.ts';
 import { blockNotes, compareRowLabel, comparisonTable, errorNotes, isNothingAnswered } from './compare-format.ts';
 import { ladderTable } from './compare-ladder.ts';
+import { priceTable } from './price.ts';
 
 const USDC = { address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', symbol: 'USDC', decimals: 6 };
 const WETH = { address: '0x4200000000000000000000000000000000000006', symbol: 'WETH', decimals: 18 };
@@ -112,5 +113,12 @@ describe('blockNotes', () => {
     // The verdict says so where it is given, as the app's does.
     const verdicts = comparisonTable([at('530045684', '530045685', 42161), at('23234885', '23234885', 1)]).trim().split('\n').slice(1).map((line) => line.split(/\s{2,}/).at(-1));
     expect(verdicts).toEqual(['Allowance Holder (net, 2 blocks)', 'Allowance Holder (net)']);
+  });
+});
+
+describe('priceTable', () => {
+  it('says the whole amount sold, the one the figures were priced at', () => {
+    const one = row(USDC, WETH, 1_234_567_890_000n, side('allowance-holder', 10n ** 17n, 10n ** 12n, 1), side('permit2', 10n ** 17n, 10n ** 12n, 2));
+    expect(priceTable(one, one.allowanceHolder)).toMatch(/^sell {9}1,234,567\.89 USDC$/m);
   });
 });

@@ -8,6 +8,7 @@ import { chainLabel } from '../domain/chains.ts';
 import { fillText } from '../domain/route-text.ts';
 import { priceAnswerLines } from './answer-lines.ts';
 import { tokenSide } from './token-flags.ts';
+import { formatBaseUnits } from '../domain/units.ts';
 import { answerFeeMakeupText, answerGas } from '../domain/network-fee.ts';
 
 /**
@@ -106,7 +107,8 @@ export function priceTable(row: CompareRowWire, side: ModelSideWire, answerLines
   const lines: [string, string][] = [
     ['chain', chainLabel(row.chainId)],
     ['model', side.model],
-    ['sell', `${formatTokenAmount(row.sellAmount, row.sellToken.decimals)} ${row.sellToken.symbol}`],
+    // Whole: the amount the figures were priced at (6 significant digits read 1,234,567.89 as 1,234,567).
+    ['sell', `${formatBaseUnits(BigInt(row.sellAmount), row.sellToken.decimals)} ${row.sellToken.symbol}`],
     ['buy', side.state === 'ok' ? `${sideText(side, d, digits)} ${row.buyToken.symbol}` : sideText(side, d)],
     ['min buy', fee(side.minBuyAmount, d, row.buyToken.symbol, digits)],
     ['gas', side.gas === null ? '-' : `${formatInteger(side.gas)}${gasPriceText(body)}`],

@@ -78,6 +78,11 @@ describe('RowDetail without a taker', () => {
     expect(within(ah).getByText('0.353999 WETH')).toBeTruthy();
   });
 
+  it('heads the detail with the whole amount sold, not one cut to 6 significant digits', () => {
+    render(RowDetail, { ...props(), row: { ...the, netDiffBps: -2.82, sellAmount: '1234567890000' } });
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Base: 1,234,567.89 USDC → WETH');
+  });
+
   it('gives both models\' buy figures one precision, enough that nets a few wei apart read differently', () => {
     // Same gross, network fees 0.000000289 WETH apart: at 6 significant digits both nets read "0.319810".
     const gross = 319_812_800_000_000_000n;
