@@ -127,4 +127,17 @@ describe('comparisonToJson', () => {
     expect(row.sellAmount).toBe('1500000000000000000');
     expect([before.sellToken.address, before.sellAmount]).toEqual([null, null]);
   });
+
+  it('keeps the rate each network fee was priced in the buy token with, as the CSV does', () => {
+    const rate = 2_500_000_000n;
+    const priced: ExportRow = {
+      ...items[0]!,
+      row: compareChain({ chainId: 1, allowanceHolder: { status: 'ok', body: ahBody }, permit2: { status: 'ok', body: ahBody }, nativeToBuy: { buyPerNative: rate, nativeDecimals: 18 } }),
+      buyPerNative: rate.toString(),
+    };
+    const row = JSON.parse(comparisonToJson([priced])).rows[0];
+    expect(row.buyPerNative).toBe(rate.toString());
+    expect(BigInt(row.allowanceHolder.networkFeeInBuyToken)).toBe((BigInt(row.allowanceHolder.totalNetworkFee) * BigInt(row.buyPerNative)) / 10n ** BigInt(row.nativeDecimals));
+    expect(JSON.parse(comparisonToJson(items)).rows[0].buyPerNative).toBeNull();
+  });
 });

@@ -133,6 +133,9 @@ export function comparisonToJson(items: readonly ExportRow[]): string {
     sellAmount: item.sellAmount ?? null,
     buyDecimals: item.buyDecimals,
     nativeDecimals: item.nativeDecimals,
+    // The rate each networkFeeInBuyToken was converted with, as the CSV has it: without it the
+    // JSON's net figures could not be traced back to the fee that answers reported.
+    buyPerNative: item.buyPerNative ?? null,
     ...item.row,
     hasTax: item.hasTax ?? null,
     issues: { allowanceHolder: item.issues?.allowanceHolder ?? null, permit2: item.issues?.permit2 ?? null },
