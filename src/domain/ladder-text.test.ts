@@ -16,7 +16,7 @@ describe('sizeText', () => {
   });
 
   it('names the priced sizes of a range whole', () => {
-    const text = crossoverText({ kind: 'none-in-range', better: 'allowance-holder', comparable: 2, from: 1.23456, to: 1_234_567.89 }, USDC);
+    const text = crossoverText({ kind: 'none-in-range', better: 'allowance-holder', comparable: 2, from: 1.23456, to: 1_234_567.89, tied: [] }, USDC);
     expect(text).toContain('(1.23456 USDC to 1,234,567.89 USDC)');
   });
 });

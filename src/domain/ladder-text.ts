@@ -36,7 +36,9 @@ export function crossoverText(result: CrossoverResult, sell: { decimals: number;
   if (result.kind === 'none-in-range') {
     const range = `${sizeText(result.from, sell)} to ${sizeText(result.to, sell)}`;
     if (result.better === 'tie') return `None in range: tied at every size priced net on both sides (${range})`;
-    return `None in range: ${ladderModelName(result.better)} gives more net at every size priced on both sides (${range})`;
+    // A tie is not "more": a size where the nets were equal is named, never counted for the model.
+    const tied = result.tied.length > 0 ? `, tied at ${result.tied.map((size) => sizeText(size, sell)).join(', ')}` : '';
+    return `None in range: ${ladderModelName(result.better)} gives more net at every ${tied ? 'other ' : ''}size priced on both sides (${range})${tied}`;
   }
   return result.crossovers
     .map((item) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findCrossovers, ladderPoints, netFigure, type LadderPointInput, type LadderSide } from './ladder.ts';
 import { amountItemsProblem, canonicalAmount, parseAmountList } from './ladder-amounts.ts';
+import { crossoverText } from './ladder-text.ts';
 
 // 6-decimal sell token, 18-decimal buy token; net given per whole unit sold in 1e-6 buy units.
 function side(netPerUnitMicro: number | null, state: LadderSide['state'] = 'ok', size = 1): LadderSide {
@@ -54,7 +55,7 @@ describe('ladder points', () => {
 describe('findCrossovers', () => {
   it('says none in range when one model wins at every size', () => {
     const result = findCrossovers(ladderPoints([point(100, 290, 280), point(1000, 300, 299), point(10000, 301, 300)]));
-    expect(result).toEqual({ kind: 'none-in-range', better: 'allowance-holder', comparable: 3, from: 100, to: 10000 });
+    expect(result).toEqual({ kind: 'none-in-range', better: 'allowance-holder', comparable: 3, from: 100, to: 10000, tied: [] });
   });
 
   it('finds one flip, interpolated on the log axis between the two sizes', () => {
@@ -82,7 +83,11 @@ describe('findCrossovers', () => {
 
   it('treats a tie touched by the same winner on both sides as no flip', () => {
     const result = findCrossovers(ladderPoints([point(100, 1000, 1010), point(1000, 1000, 1000), point(10000, 1000, 1020)]));
-    expect(result).toMatchObject({ kind: 'none-in-range', better: 'permit2' });
+    expect(result).toMatchObject({ kind: 'none-in-range', better: 'permit2', tied: [1000] });
+    // The tie is named, not counted as Permit2 giving more.
+    expect(crossoverText(result, { decimals: 6, symbol: 'USDC' })).toBe(
+      'None in range: Permit2 gives more net at every other size priced on both sides (100 USDC to 10,000 USDC), tied at 1,000 USDC',
+    );
   });
 
   it('finds a flip and a flip back', () => {

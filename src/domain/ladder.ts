@@ -65,7 +65,8 @@ export interface Crossover {
 /** The crossover finding of one chain. */
 export type CrossoverResult =
   | { kind: 'crossovers'; crossovers: Crossover[]; comparable: number }
-  | { kind: 'none-in-range'; better: AllowanceModel | 'tie'; comparable: number; from: number; to: number }
+  /** `tied`: the sizes where the two nets were equal (the better model did not give more there). */
+  | { kind: 'none-in-range'; better: AllowanceModel | 'tie'; comparable: number; from: number; to: number; tied: number[] }
   | { kind: 'not-enough'; comparable: number };
 
 function perUnit(amount: bigint, buyDecimals: number, sellAmount: bigint, sellDecimals: number): number {
@@ -165,5 +166,6 @@ export function findCrossovers(points: readonly LadderPoint[]): CrossoverResult 
   }
   if (crossovers.length > 0) return { kind: 'crossovers', crossovers, comparable: items.length };
   const better = last === null ? 'tie' : modelOf(last.sign as -1 | 1);
-  return { kind: 'none-in-range', better, comparable: items.length, from: items[0]!.size, to: items.at(-1)!.size };
+  const tied = items.filter((item) => item.sign === 0).map((item) => item.size);
+  return { kind: 'none-in-range', better, comparable: items.length, from: items[0]!.size, to: items.at(-1)!.size, tied };
 }
