@@ -7,6 +7,12 @@
 export interface CommandIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /**
+   * The process exits as soon as the command returns (the command line itself, not a test calling
+   * main with its own io): what the OS releases at exit may be left to it (the history's
+   * connection: HistoryStore.leaveForExit).
+   */
+  isProcessExitNext?: boolean;
 }
 
 /** A subcommand: its name, a one-line summary for help, and its entry point (resolves to an exit code). */

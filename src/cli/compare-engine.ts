@@ -27,8 +27,17 @@ export interface CliEngine {
   /** The request service, for the size ladder's runner (compare-ladder.ts): the same rate budget. */
   requests: RequestService;
   profileId: string;
-  close(): Promise<void>;
+  /**
+   * Stops the local service and ends every connection. `isProcessExitNext`: the process exits
+   * right after, so the history is left to the OS instead of closed (HistoryStore.leaveForExit).
+   */
+  close(options?: { isProcessExitNext?: boolean }): Promise<void>;
 }
+
+// A command leaves the history's log to the OS at exit (close): a price adds about 16 pages to it
+// (the entry and its indexes), so a commit copies it into the file every eighth command or so, and
+// the next command reads at most this much log when it opens the file.
+const LOG_PAGES = 128;
 
 /** The history file under the data dir (the app's engine must open the same name to share it). */
 export const HISTORY_FILE = 'history.db';
@@ -72,7 +81,7 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
   const profileId = profileIdOf(profiles, options.profile);
   const localService = createChildProcessHost({ dataDir: options.dataDir });
   const resolver = createConnectionResolver({ profiles, secrets: withEnvironmentKey(createSecretStore()), localService });
-  const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { onEntriesRemoved: (keptSinceMs) => pruneRuns(options.dataDir, keptSinceMs) });
+  const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { onEntriesRemoved: (keptSinceMs) => pruneRuns(options.dataDir, keptSinceMs), walCheckpointPages: LOG_PAGES });
   // node:https, not undici: a command's one or two requests would wait longer for undici to load
   // than for the answer (src/core/http/transport.ts).
   const requests = createRequestService({ connections: resolver, history: inThreadSink(history), client: { transport: nodeHttpsTransport } });
@@ -81,10 +90,11 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
     runner,
     requests,
     profileId,
-    async close() {
+    async close(options = {}) {
       await requests.close();
       await localService.stop();
-      history.close();
+      if (options.isProcessExitNext) history.leaveForExit();
+      else history.close();
     },
   };
 }

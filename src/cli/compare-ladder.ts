@@ -64,7 +64,7 @@ export async function runLadderToEnd(request: LadderRequest, options: { dataDir:
       process.off('SIGINT', onSigint);
     }
   } finally {
-    await engine.close();
+    await engine.close({ isProcessExitNext: io.isProcessExitNext });
   }
 }
 

@@ -118,7 +118,7 @@ export async function runToEnd(request: CompareRequest, options: { dataDir: stri
       process.off('SIGINT', onSigint);
     }
   } finally {
-    await engine.close();
+    await engine.close({ isProcessExitNext: io.isProcessExitNext });
   }
 }
 

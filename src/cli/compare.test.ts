@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,6 +222,23 @@ describe('swap-explorer price', () => {
     const json = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--format', 'json', '--data-dir', dir]);
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ liquidityAvailable: true, mode: 'exact-in', sellAmount: '1000000000', zid: expect.any(String) });
+  });
+
+  it("leaves the history's log to the next command at exit, which finds the entry with the app's store", async () => {
+    const own = await mkdtemp(join(dir, 'leave-'));
+    const first = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--data-dir', own]);
+    expect(first.code, first.stderr).toBe(0);
+    // Not closed: no checkpoint copied the log into the file and deleted it (HistoryStore.leaveForExit).
+    expect((await stat(join(own, `${HISTORY_FILE}-wal`))).size).toBeGreaterThan(0);
+    const second = await cli(['price', '--chain', '8453', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--data-dir', own]);
+    expect(second.code, second.stderr).toBe(0);
+    const zids = [first, second].map((ran) => /^zid\s+(0x[0-9a-f]{24})$/m.exec(ran.stdout)![1]!);
+    const history = HistoryStore.open(join(own, HISTORY_FILE));
+    try {
+      expect(zids.map((zid) => history.findByZid(zid).map((entry) => entry.chainId))).toEqual([[1], [8453]]);
+    } finally {
+      history.close();
+    }
   });
 
   it('shows buy and net buy apart when the network fee is small against a large buy', async () => {

@@ -82,7 +82,7 @@ export const streamIo: CommandIo = {
  * and only the tty stream writes Unicode; directly otherwise.
  */
 export function processIo(isLongRunning: boolean): CommandIo {
-  return isLongRunning || process.platform === 'win32' ? streamIo : directIo;
+  return { ...(isLongRunning || process.platform === 'win32' ? streamIo : directIo), isProcessExitNext: true };
 }
 
 /** Resolves once what went through Node's streams has been handed to the system. */

@@ -20,12 +20,15 @@ export function connect(path: string): DatabaseSync {
 
 /**
  * Puts a fresh connection in WAL mode with synchronous=NORMAL and migrates the file;
- * `maxPageCount` caps the file (PRAGMA max_page_count, per connection). Throws node:sqlite's error
+ * `maxPageCount` caps the file (PRAGMA max_page_count, per connection), and `walCheckpointPages`
+ * sets how long the log may grow before a commit copies it into the file (PRAGMA
+ * wal_autocheckpoint, per connection; SQLite's default is 1,000 pages). Throws node:sqlite's error
  * unchanged (the caller maps it): a file that is not a database only shows it here, at the first
  * read of its header. Leaves the connection open either way (the caller decides when to close:
  * closing can delete the -wal file, which a quarantine keeps).
  */
-export function prepareDatabase(db: DatabaseSync, maxPageCount?: number): void {
+export function prepareDatabase(db: DatabaseSync, options: { maxPageCount?: number | undefined; walCheckpointPages?: number | undefined } = {}): void {
+  const { maxPageCount, walCheckpointPages } = options;
   // WAL: readers never block the writer, and a commit is one append to the log. With NORMAL the
   // log is synced at checkpoints, not per commit: a committed entry survives the app being
   // killed (the log is in the OS's cache), but may be lost if the machine loses power.
@@ -34,6 +37,7 @@ export function prepareDatabase(db: DatabaseSync, maxPageCount?: number): void {
   migrate(db);
   // After the migration, so that a cap set below the schema's own size cannot stop the open.
   if (maxPageCount !== undefined) db.exec(`PRAGMA max_page_count = ${Math.floor(maxPageCount)}`);
+  if (walCheckpointPages !== undefined) db.exec(`PRAGMA wal_autocheckpoint = ${Math.floor(walCheckpointPages)}`);
 }
 
 /** Where a quarantined file goes: `<name>.corrupt-<ISO time, ':' as '-'>.db` beside it. */
