@@ -2,7 +2,7 @@ import '../zod-csp.ts';
 import type { z } from 'zod';
 import { api } from '../api.ts';
 import type { Result } from '../../../src/ipc/result.ts';
-import type { compareChannels, CompareRequestInput, RunStatus, RunSummary, TokenOverride } from '../../../src/ipc/channels/compare.ts';
+import type { compareChannels, CompareRequestInput, ModelSideWire, RunStatus, RunSummary, TokenOverride } from '../../../src/ipc/channels/compare.ts';
 import { exportRowOf } from '../../../src/ipc/channels/compare.ts';
 import { swapChains } from '../../../src/domain/chains.ts';
 import { chainsWithBoth } from '../../views/compare/pair-options.ts';
@@ -73,6 +73,13 @@ export interface OverrideDraft {
   symbol: string;
 }
 
+// What a row's detail depends on: each side's state and the history entry of its answer.
+function detailKey(status: RunStatus, chainId: number): string {
+  const row = status.rows.find((item) => item.chainId === chainId);
+  const side = (wire: ModelSideWire | undefined) => `${wire?.state ?? 'none'}:${wire?.entryId ?? ''}`;
+  return `${status.runId}:${chainId}:${side(row?.allowanceHolder)}:${side(row?.permit2)}`;
+}
+
 /** The Compare screen's state. */
 export class CompareState {
   sell = $state('USDC');
@@ -101,6 +108,8 @@ export class CompareState {
   /** Optional table columns shown (column chooser). */
   visibleColumns = $state<ColumnId[]>(storedColumns());
   #timer: ReturnType<typeof setTimeout> | null = null;
+  /** detailKey of the row the open detail was (last) fetched for; null while none is open. */
+  #detailFor: string | null = null;
   /** "chainId:side" of the override rows a token pick made: the next pick of that side replaces them. */
   #pickedOverrides = $state.raw<readonly string[]>([]);
 
@@ -209,6 +218,7 @@ export class CompareState {
       return;
     }
     this.status = result.value;
+    this.#followDetail(result.value);
     if (result.value.state === 'running') this.#timer = setTimeout(() => void this.#poll(runId), POLL_MS);
     else {
       this.#timer = null;
@@ -245,6 +255,7 @@ export class CompareState {
     }
     this.restoreForm(result.value.request, result.value.profileId);
     this.status = result.value;
+    this.#followDetail(result.value);
     if (result.value.state === 'running') await this.#poll(runId);
   }
 
@@ -274,14 +285,31 @@ export class CompareState {
     if (!this.status) return;
     this.detailChainId = chainId;
     this.detail = null;
-    const result = await compareApi().detail({ runId: this.status.runId, chainId });
-    if (result.ok && this.detailChainId === chainId) this.detail = result.value;
-    else if (!result.ok) this.failure = result.error.message;
+    await this.#fetchDetail(this.status, chainId);
   }
 
   closeDetail(): void {
     this.detailChainId = null;
     this.detail = null;
+    this.#detailFor = null;
+  }
+
+  // The detail holds each side's answer as it was when fetched: once a side of its row is answered
+  // (or ends cancelled or failed) it is fetched again, the shown one kept meanwhile so that the
+  // detail neither blinks nor loses its focus and scroll.
+  #followDetail(status: RunStatus): void {
+    const chainId = this.detailChainId;
+    if (chainId !== null && detailKey(status, chainId) !== this.#detailFor) void this.#fetchDetail(status, chainId);
+  }
+
+  async #fetchDetail(status: RunStatus, chainId: number): Promise<void> {
+    const key = detailKey(status, chainId);
+    this.#detailFor = key;
+    const result = await compareApi().detail({ runId: status.runId, chainId });
+    // Closed, or fetched again for a newer row, meanwhile.
+    if (this.#detailFor !== key) return;
+    if (result.ok) this.detail = result.value;
+    else this.failure = result.error.message;
   }
 
   /** The exporter's rows, in the table's order. */

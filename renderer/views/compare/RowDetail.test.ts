@@ -138,6 +138,18 @@ describe('RowDetail without a taker', () => {
     expect(screen.getByLabelText('Blocks priced at').textContent).toBe('Both answers priced at block 34,790,120.');
   });
 
+  it('reads a side answered since its detail was fetched as loading, not "No body." nor another answer\'s', () => {
+    render(RowDetail, {
+      ...props(),
+      allowanceHolder: { entryId: 3, zid: the.allowanceHolder.zid, body: { ...body(the.allowanceHolder.zid!, '0', null), blockNumber: '34790120' } },
+      permit2: null,
+    });
+    const p2 = screen.getByRole('article', { name: 'Permit2 detail' });
+    expect(within(p2).getByText('Loading the answer…')).toBeTruthy();
+    expect(within(p2).queryByText('No body.')).toBeNull();
+    expect(screen.queryByLabelText('Blocks priced at')).toBeNull();
+  });
+
   it('colours a source by the run-wide series (the table\'s), not by its position in the route', () => {
     render(RowDetail, props());
     const segment = within(screen.getByRole('article', { name: 'Permit2 detail' })).getByTitle(/^Uniswap_V3/);
