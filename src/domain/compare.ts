@@ -89,11 +89,17 @@ export function untypedAmount(value: unknown): bigint | null {
 }
 
 /**
- * Sums integrator fees per token. `integratorFees` (several recipients) is used when present and
- * non-empty, else `integratorFee`: counting both would double-count a single recipient's fee.
+ * The integrator fees an answer charged, as every reading of it counts them: `integratorFees`
+ * (several recipients) when present and non-empty, else `integratorFee`. The service sends a
+ * single recipient's fee in both (spec, "Fees object"): counting both would count it twice.
  */
+export function integratorFeeEntries<Entry>(fees: { integratorFee?: Entry | null | undefined; integratorFees?: readonly Entry[] | null | undefined }): Entry[] {
+  return fees.integratorFees?.length ? [...fees.integratorFees] : fees.integratorFee ? [fees.integratorFee] : [];
+}
+
+/** Sums integrator fees per token (integratorFeeEntries). */
 export function integratorFeeTotals(fees: LiquidPrice['fees']): FeeTotal[] {
-  const entries: FeeEntry[] = fees.integratorFees?.length ? fees.integratorFees : fees.integratorFee ? [fees.integratorFee] : [];
+  const entries: FeeEntry[] = integratorFeeEntries(fees);
   const totals = new Map<string, FeeTotal>();
   for (const entry of entries) {
     const key = entry.token.toLowerCase();

@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import ErrorDetails from './ErrorDetails.svelte';
+import FeesTable from './FeesTable.svelte';
 import IssuesList from './IssuesList.svelte';
 import RouteFills from './RouteFills.svelte';
 import TokenTaxes from './TokenTaxes.svelte';
@@ -53,6 +54,25 @@ describe('RouteFills', () => {
   it('says so when there are no fills', () => {
     render(RouteFills, { fills: [], tokens });
     expect(screen.getByText('No route fills.')).toBeTruthy();
+  });
+});
+
+describe('FeesTable', () => {
+  const USDC = { symbol: 'USDC', decimals: 6 };
+  const fee = (amount: string) => ({ amount, token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', type: 'volume' });
+  const names = () => within(screen.getByRole('table', { name: 'Fees' })).getAllByRole('rowheader').map((cell) => cell.textContent);
+
+  it('lists a fee sent in both integratorFee and integratorFees once, as the comparison counts it', () => {
+    render(FeesTable, { fees: { integratorFee: fee('2500000'), integratorFees: [fee('2500000')], serviceFee: null, gasFee: null }, tokenInfo: () => USDC });
+    expect(names()).toEqual(['Integrator fee']);
+  });
+
+  it('numbers the fees of several recipients, and reads integratorFee alone when integratorFees is empty', () => {
+    render(FeesTable, { fees: { integratorFee: fee('2500000'), integratorFees: [fee('2500000'), fee('1000000')], serviceFee: null, gasFee: null }, tokenInfo: () => USDC });
+    expect(names()).toEqual(['Integrator fee 1', 'Integrator fee 2']);
+    cleanup();
+    render(FeesTable, { fees: { integratorFee: fee('2500000'), integratorFees: [], serviceFee: null, gasFee: null }, tokenInfo: () => USDC });
+    expect(names()).toEqual(['Integrator fee']);
   });
 });
 

@@ -5,6 +5,8 @@ import { DEMO_TAKERS } from '../../service/swap/taker-state.ts';
 import { findToken, nativeOf } from '../token-registry.ts';
 import { formatWithSymbol } from '../number-format.ts';
 import { DEMO_TAX_TOKENS } from '../demo-tokens.ts';
+import { integratorFeeTotals } from '../compare.ts';
+import type { LiquidPrice } from '../../spec/index.ts';
 import { answerFacts } from './answer-facts.ts';
 import { chargeAndIssueFacts } from './charge-facts.ts';
 
@@ -79,6 +81,27 @@ describe('answerFacts', () => {
     expect(facts[0]!.value).toBe(`<${quote.fees.serviceFee.amount} of ${quote.fees.serviceFee.token}>, volume`);
     expect(facts[2]!.value).toBe(`balance too low: has <${quote.issues.balance.actual} of ${USDC.address.toLowerCase()}>, needs <${quote.issues.balance.expected} of ${USDC.address.toLowerCase()}>`);
     expect(chargeAndIssueFacts({ liquidityAvailable: false, zid: '0x0' }, String)).toEqual([]);
+  });
+
+  it('lists an integrator fee the service sent in both integratorFee and integratorFees once, as the comparison counts it', () => {
+    const RECIPIENTS = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222'];
+    for (const recipients of [RECIPIENTS.slice(0, 1), RECIPIENTS]) {
+      const price = body('allowance-holder.price', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000', swapFeeRecipient: recipients.join(','), swapFeeBps: recipients.map(() => '25').join(',') });
+      const fees = price.fees as unknown as LiquidPrice['fees'];
+      // The local service sends the first recipient's fee in both fields, as the spec allows.
+      expect(fees.integratorFee).toEqual(fees.integratorFees![0]);
+      const listed = answerFacts(price, 1).filter((fact) => fact.label === 'integrator fee').map((fact) => fact.value);
+      expect(listed).toEqual(fees.integratorFees!.map((fee) => `${withBase(fee.amount, USDC)}, volume`));
+      const counted = integratorFeeTotals(fees).reduce((sum, total) => sum + total.amount, 0n);
+      expect(fees.integratorFees!.reduce((sum, fee) => sum + BigInt(fee.amount), 0n)).toBe(counted);
+    }
+    // integratorFee alone (integratorFees null or empty) is the one fee.
+    const price = body('allowance-holder.price', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000', swapFeeRecipient: RECIPIENTS[0]!, swapFeeBps: '25' });
+    const single = price.fees as unknown as LiquidPrice['fees'];
+    for (const integratorFees of [null, []]) {
+      const alone = { ...price, fees: { ...single, integratorFees } };
+      expect(answerFacts(alone, 1).filter((fact) => fact.label === 'integrator fee').map((fact) => fact.value)).toEqual([`${withBase(single.integratorFee!.amount, USDC)}, volume`]);
+    }
   });
 
   it('names base units and route symbols when the chain is not known, and has nothing to say without liquidity', () => {

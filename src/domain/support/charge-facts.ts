@@ -1,4 +1,5 @@
 import { NATIVE_TOKEN_PLACEHOLDER } from '../../spec/constants.ts';
+import { integratorFeeEntries } from '../compare.ts';
 import { nativeOf } from '../token-registry.ts';
 import { isObject, symbolOf, type Json } from './body-reading.ts';
 
@@ -42,9 +43,10 @@ export function tokenName(reader: Reader, address: unknown): string {
 /** Each fee the answer charged ('integrator fee', 'service fee', 'gas fee'). */
 export function feeFacts(reader: Reader): AnswerFact[] {
   const fees = isObject(reader.body.fees) ? reader.body.fees : {};
+  // One reading with the comparison maths: a single recipient's fee, sent in both fields, is one fee.
+  const integrator = integratorFeeEntries({ integratorFee: fees.integratorFee, integratorFees: Array.isArray(fees.integratorFees) ? fees.integratorFees.filter(isObject) : null });
   const entries: [string, unknown][] = [
-    ['integrator fee', fees.integratorFee],
-    ...(Array.isArray(fees.integratorFees) ? fees.integratorFees.map((fee): [string, unknown] => ['integrator fee', fee]) : []),
+    ...integrator.map((fee): [string, unknown] => ['integrator fee', fee]),
     ['service fee', fees.serviceFee],
     ['gas fee', fees.gasFee],
   ];

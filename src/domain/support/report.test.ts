@@ -92,6 +92,16 @@ describe('buildSupportReportHtml', () => {
     expect(section.indexOf('Request headers (as sent')).toBeLessThan(section.indexOf('<h3>Response body</h3>'));
   });
 
+  it('lists an integrator fee sent in both integratorFee and integratorFees once', () => {
+    const answered = priceQuery(new Market(1), 'allowance-holder.price', { chainId: '1', sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000', swapFeeRecipient: '0x1111111111111111111111111111111111111111', swapFeeBps: '25' }, { nowMs: FIXED_NOW });
+    if (!answered.ok) throw new Error(answered.message);
+    const body = answered.body as { zid: string; fees: { integratorFee: unknown; integratorFees: unknown[] } };
+    expect(body.fees.integratorFees).toEqual([body.fees.integratorFee]);
+    const entry = sampleEntry({ url: 'https://api.example.test/swap/allowance-holder/price?chainId=1', query: { chainId: '1' }, bodyText: JSON.stringify(body), zid: body.zid });
+    const html = buildSupportReportHtml({ entries: [entry], generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html.match(/<td>integrator fee<\/td><td>2\.5 USDC \(2500000 base units\), volume<\/td>/g)).toHaveLength(1);
+  });
+
   it('calls a difference of letter case only what it is', () => {
     const diff = diffJson({ buyToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }, { buyToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' });
     const html = buildSupportReportHtml({ entries: [sampleEntry()], diff, generatedAt: 'now', appVersion: '0.1.0' });
