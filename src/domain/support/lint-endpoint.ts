@@ -23,8 +23,11 @@ function lintPermit2(ctx: LintContext): void {
     const ppm = ctx.params.slippagePpm;
     delete ctx.params.slippagePpm;
     const bps = /^\d+$/.test(ppm) && Number(ppm) % 100 === 0 ? String(Number(ppm) / 100) : null;
-    if (bps !== null && !has(ctx, 'slippageBps')) ctx.params.slippageBps = bps;
-    fixed(ctx, { code: 'PARAM_NOT_ACCEPTED', severity: 'error', field: 'slippagePpm', message: 'Permit2 does not accept slippagePpm.', fix: bps === null ? 'use slippageBps (100 = 1 %)' : `use slippageBps=${bps} (${ppm} ppm)` });
+    // With slippageBps also given, that one is kept: the fix must say what the corrected request sends.
+    const kept = has(ctx, 'slippageBps') ? ctx.params.slippageBps : undefined;
+    if (bps !== null && kept === undefined) ctx.params.slippageBps = bps;
+    const fix = kept !== undefined ? `remove slippagePpm (slippageBps=${kept} is kept)` : bps === null ? 'use slippageBps (100 = 1 %)' : `use slippageBps=${bps} (${ppm} ppm)`;
+    fixed(ctx, { code: 'PARAM_NOT_ACCEPTED', severity: 'error', field: 'slippagePpm', message: 'Permit2 does not accept slippagePpm.', fix });
   }
   if (ctx.params.wrapUnwrapMode !== undefined && ctx.endpoint!.startsWith('permit2')) {
     delete ctx.params.wrapUnwrapMode;

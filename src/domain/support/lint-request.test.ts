@@ -172,6 +172,13 @@ describe('lint: parameters', () => {
     expect(permit2.corrected!.params).not.toHaveProperty('wrapUnwrapMode');
   });
 
+  it('PARAM_NOT_ACCEPTED: slippagePpm beside slippageBps on Permit2 is removed, and the fix names the slippageBps kept', () => {
+    const { findings, corrected } = lint(curl('/swap/permit2/price', `${V2}&slippageBps=30&slippagePpm=5000`));
+    expect(corrected!.params).toMatchObject({ slippageBps: '30' });
+    expect(corrected!.params).not.toHaveProperty('slippagePpm');
+    expect(only(findings, 'PARAM_NOT_ACCEPTED').map((finding) => finding.fix)).toEqual(['remove slippagePpm (slippageBps=30 is kept)']);
+  });
+
   it('INPUT_INVALID: the spec schema\'s own reasons for what is still wrong', () => {
     const { findings, corrected } = lint(curl('/swap/allowance-holder/quote', `${V2}&slippageBps=20000&colour=blue`));
     const invalid = only(findings, 'INPUT_INVALID');
