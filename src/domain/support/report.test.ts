@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffJson } from '../json-diff.ts';
 import { sampleEntry } from '../test-fixtures.ts';
+import { permit2PriceBody } from '../../spec/test-fixtures.ts';
 import { Market, priceQuery } from '../../service/index.ts';
 import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
 import { recognizePaste } from './recognize.ts';
@@ -100,6 +101,15 @@ describe('buildSupportReportHtml', () => {
     const entry = sampleEntry({ url: 'https://api.example.test/swap/allowance-holder/price?chainId=1', query: { chainId: '1' }, bodyText: JSON.stringify(body), zid: body.zid });
     const html = buildSupportReportHtml({ entries: [entry], generatedAt: 'now', appVersion: '0.1.0' });
     expect(html.match(/<td>integrator fee<\/td><td>2\.5 USDC \(2500000 base units\), volume<\/td>/g)).toHaveLength(1);
+  });
+
+  it("says what no reported issue means from the entry's own request, as explain does", () => {
+    const taker = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    const bodyText = JSON.stringify({ ...permit2PriceBody(), issues: { allowance: null, balance: null, simulationIncomplete: false, invalidSourcesPassed: [] } });
+    const withTaker = sampleEntry({ url: `https://api.example.test/swap/permit2/price?chainId=1&sellAmount=100000000&taker=${taker}`, query: { chainId: '1', sellAmount: '100000000', taker }, bodyText });
+    expect(buildSupportReportHtml({ entries: [withTaker], generatedAt: 'now', appVersion: '0.1.0' })).toContain(`<td>issues</td><td>none reported for taker ${taker}</td>`);
+    const html = buildSupportReportHtml({ entries: [sampleEntry({ bodyText })], generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toContain('<td>issues</td><td>not checked: the service checks allowance and balance only for a taker, and this request sent none</td>');
   });
 
   it('calls a difference of letter case only what it is', () => {

@@ -3,6 +3,7 @@ import { chainIdOfQuery } from '../chains.ts';
 import type { HistoryEntryLike } from '../har.ts';
 import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
 import { formatSignedBps } from '../number-format.ts';
+import { getOwn } from '../own-record.ts';
 import { isApiKeyName, REDACTED, redactUrl } from '../redact.ts';
 import { isSecretName } from './redact-paste.ts';
 import { escapeHtml, pairTable, pre, prettyBody, REPORT_CSS, safe, table } from './report-html.ts';
@@ -54,7 +55,8 @@ const MAX_BODY_CHARS = 200_000;
 function entrySection(entry: HistoryEntryLike, index: number, key?: string): string {
   const body = prettyBody(entry.bodyText);
   const shown = body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (${body.length - MAX_BODY_CHARS} more characters in the HAR)` : body;
-  const explanation = explainBodyText(entry.bodyText, chainIdOfQuery(entry.query) ?? undefined);
+  // The taker the request sent says what no reported issue means, as `explain` reads the entry (explain-entry.ts).
+  const explanation = explainBodyText(entry.bodyText, chainIdOfQuery(entry.query) ?? undefined, getOwn(entry.query, 'taker') || null);
   return [
     `<section><h2>Request ${index + 1}: ${safe(`${entry.status} ${entry.statusText}`, key)} <span class="muted">${safe(entry.zid ?? 'no zid', key)}</span></h2>`,
     `<p>${safe(`${entry.method} ${redactUrl(entry.url, key)}`, key)}</p>`,
@@ -71,14 +73,14 @@ function entrySection(entry: HistoryEntryLike, index: number, key?: string): str
   ].join('\n');
 }
 
-function explainBodyText(text: string, chainId: number | undefined): string {
+function explainBodyText(text: string, chainId: number | undefined, taker: string | null): string {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     return '';
   }
-  const explained = explainBody(body, chainId);
+  const explained = explainBody(body, chainId, taker);
   if (explained.kind !== 'error') {
     // A price or quote: its summary, then what it answered (route, fees, gas, calldata and its steps) as explain prints it.
     const facts = (explained.facts ?? []).map((fact) => [fact.label, fact.value]);
