@@ -17,15 +17,23 @@ import { formatBaseUnits } from './units.ts';
  * deadlines, block numbers, chain ids, and every *Bps field.
  */
 
-/** An amount field's token and, when the token is known, its values in human units. */
-export interface AmountUnit {
-  /** Token address, or null when the body does not say. */
+/** A token as an amount's unit: its address (null when the body does not say) and, when known, symbol and decimals. */
+export interface UnitToken {
   token: string | null;
   symbol: string | null;
   decimals: number | null;
-  /** Human-unit value before / after (null when not base units or decimals unknown). */
+}
+
+/**
+ * An amount field's token and, when the token is known, its values in human units. The token is
+ * the second body's (both bodies' when they agree); `before` is the first body's when it names
+ * another (another pair, another fee token): the two values are then amounts of different tokens.
+ */
+export interface AmountUnit extends UnitToken {
+  /** Human-unit value before / after (null when not base units or decimals unknown), each in its own body's token. */
   beforeHuman?: string | null;
   afterHuman?: string | null;
+  before?: UnitToken;
 }
 
 type TokenSource = 'buy' | 'sell' | 'native' | 'sibling' | 'balance';
@@ -104,7 +112,12 @@ function human(value: unknown, decimals: number | null): string | null {
 /** The unit of an amount at `path` (a key of AMOUNT_PATHS after amountPathOf), read from the bodies. */
 export function amountUnitOf(amountPath: string, frame: { path: string; before: unknown; after: unknown }, roots: { before: unknown; after: unknown }, chainId?: number): AmountUnit | null {
   const source = AMOUNT_PATHS[amountPath]!;
-  const token = tokenAddress(source, frame.path, roots.after) ?? tokenAddress(source, frame.path, roots.before);
-  const known = token === null ? { symbol: null, decimals: null } : describeToken(token, chainId);
-  return { token, ...known, beforeHuman: human(frame.before, known.decimals), afterHuman: human(frame.after, known.decimals) };
+  const beforeToken = tokenAddress(source, frame.path, roots.before);
+  const afterToken = tokenAddress(source, frame.path, roots.after);
+  const unitOf = (token: string | null): UnitToken => ({ token, ...(token === null ? { symbol: null, decimals: null } : describeToken(token, chainId)) });
+  const after = unitOf(afterToken ?? beforeToken);
+  // Each value in the token its own body names: a first body's USDC amount read in the second's DAI decimals is a wrong figure.
+  const isOtherToken = beforeToken !== null && afterToken !== null && beforeToken.toLowerCase() !== afterToken.toLowerCase();
+  const before = isOtherToken ? unitOf(beforeToken) : after;
+  return { ...after, beforeHuman: human(frame.before, before.decimals), afterHuman: human(frame.after, after.decimals), ...(isOtherToken ? { before } : {}) };
 }

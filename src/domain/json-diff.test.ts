@@ -118,6 +118,18 @@ describe('diffJson: amounts', () => {
     expect(entries.find((entry) => entry.path === '$.fees.serviceFee.amount')!).toMatchObject({ bps: 5000, unit: { symbol: 'USDC', beforeHuman: '0.15' } });
   });
 
+  it('reads each side in its own body\'s token and gives no bps between two tokens', () => {
+    const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
+    const before = { sellToken: USDC, buyToken: WETH, sellAmount: '1000000000', fees: { integratorFee: { amount: '5000000', token: USDC, type: 'volume' } } };
+    const after = { sellToken: DAI, buyToken: WETH, sellAmount: '1000000000000000000000', fees: { integratorFee: { amount: '5000000000000000000', token: DAI, type: 'volume' } } };
+    const entries = diffJson(before, after, { chainId: 1 });
+    const sell = entries.find((entry) => entry.path === '$.sellAmount')!;
+    expect(sell.unit).toMatchObject({ symbol: 'DAI', beforeHuman: '1,000', afterHuman: '1,000', before: { token: USDC, symbol: 'USDC', decimals: 6 } });
+    expect(sell).not.toHaveProperty('bps');
+    expect(entries.find((entry) => entry.path === '$.fees.integratorFee.amount')!).toMatchObject({ unit: { symbol: 'DAI', beforeHuman: '5', before: { symbol: 'USDC' } } });
+    expect(entries.find((entry) => entry.path === '$.fees.integratorFee.amount')).not.toHaveProperty('bps');
+  });
+
   it('keeps the token but no human units for an unknown token', () => {
     const unknown = '0x1111111111111111111111111111111111111111';
     const [entry] = diffJson({ buyToken: unknown, buyAmount: '1' }, { buyToken: unknown, buyAmount: '2' });

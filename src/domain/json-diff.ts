@@ -19,7 +19,7 @@ export interface DiffEntry {
   kind: 'changed' | 'case' | 'added' | 'removed';
   before?: unknown;
   after?: unknown;
-  /** For an amount (decimal string of base units) that changed: after vs before, in Bps. */
+  /** For an amount (decimal string of base units) of one token that changed: after vs before, in Bps (none between two tokens). */
   bps?: number | null;
   /** For an amount field: its token and, when the token is known, the values in human units. */
   unit?: AmountUnit;
@@ -88,7 +88,7 @@ function entryOf(frame: Frame, roots: { before: unknown; after: unknown }, optio
   if (amountPath === null) return entry;
   const unit = amountUnitOf(amountPath, frame, roots, options.chainId);
   if (unit) entry.unit = unit;
-  if (entry.kind === 'changed' && typeof frame.before === 'string' && typeof frame.after === 'string' && BASE_UNITS.test(frame.before) && BASE_UNITS.test(frame.after)) {
+  if (entry.kind === 'changed' && !unit?.before && typeof frame.before === 'string' && typeof frame.after === 'string' && BASE_UNITS.test(frame.before) && BASE_UNITS.test(frame.after)) {
     entry.bps = bpsDifference(BigInt(frame.after), BigInt(frame.before));
   }
   return entry;

@@ -112,6 +112,14 @@ describe('buildSupportReportHtml', () => {
     expect(html).toContain('<td>issues</td><td>not checked: the service checks allowance and balance only for a taker, and this request sent none</td>');
   });
 
+  it('writes each side of a diffed amount in its own body\'s token', () => {
+    const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
+    const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+    const diff = diffJson({ sellToken: USDC, sellAmount: '1000000000' }, { sellToken: DAI, sellAmount: '1000000000000000000000' }, { chainId: 1 });
+    const html = buildSupportReportHtml({ entries: [sampleEntry()], diff, generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toContain('<td>1000000000 (1,000 USDC)</td><td>1000000000000000000000 (1,000 DAI)</td><td class="whole"></td>');
+  });
+
   it('calls a difference of letter case only what it is', () => {
     const diff = diffJson({ buyToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }, { buyToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' });
     const html = buildSupportReportHtml({ entries: [sampleEntry()], diff, generatedAt: 'now', appVersion: '0.1.0' });

@@ -138,10 +138,12 @@ function diffSection(diff: DiffEntry[], key?: string): string {
   const rows = diff.map((entry) => {
     const name = lastKey(entry.path);
     if (isSecretName(name) || (key !== undefined && isApiKeyName(name, key))) return [entry.path, DIFF_KIND_LABELS[entry.kind], REDACTED, REDACTED, ''];
-    const unit = entry.unit?.symbol ? ` ${entry.unit.symbol}` : '';
-    const human = (value: string | null | undefined) => (value ? ` (${value}${unit})` : '');
+    // Each side in the token its own body names (json-diff-amounts.ts).
+    const symbolOf = (symbol: string | null | undefined) => (symbol ? ` ${symbol}` : '');
+    const human = (value: string | null | undefined, symbol: string | null | undefined) => (value ? ` (${value}${symbolOf(symbol)})` : '');
     const bps = entry.bps === undefined ? '' : entry.bps === null ? 'n/a' : `${formatSignedBps(entry.bps)} bps`;
-    return [entry.path, DIFF_KIND_LABELS[entry.kind], `${text(entry.before)}${human(entry.unit?.beforeHuman)}`, `${text(entry.after)}${human(entry.unit?.afterHuman)}`, bps];
+    const beforeSymbol = (entry.unit?.before ?? entry.unit)?.symbol;
+    return [entry.path, DIFF_KIND_LABELS[entry.kind], `${text(entry.before)}${human(entry.unit?.beforeHuman, beforeSymbol)}`, `${text(entry.after)}${human(entry.unit?.afterHuman, entry.unit?.symbol)}`, bps];
   });
   return `<section><h2>Differences (original → replay)</h2>${table(`${diff.length} difference(s)`, ['Path', 'Kind', 'Before', 'After', 'Change'], rows, key, [1, 4])}</section>`;
 }
