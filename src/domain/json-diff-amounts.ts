@@ -110,14 +110,16 @@ function human(value: unknown, decimals: number | null): string | null {
 }
 
 /** The unit of an amount at `path` (a key of AMOUNT_PATHS after amountPathOf), read from the bodies. */
-export function amountUnitOf(amountPath: string, frame: { path: string; before: unknown; after: unknown }, roots: { before: unknown; after: unknown }, chainId?: number): AmountUnit | null {
+export function amountUnitOf(amountPath: string, frame: { path: string; before: unknown; after: unknown }, roots: { before: unknown; after: unknown }, chains: { before?: number | undefined; after?: number | undefined } = {}): AmountUnit | null {
   const source = AMOUNT_PATHS[amountPath]!;
   const beforeToken = tokenAddress(source, frame.path, roots.before);
   const afterToken = tokenAddress(source, frame.path, roots.after);
-  const unitOf = (token: string | null): UnitToken => ({ token, ...(token === null ? { symbol: null, decimals: null } : describeToken(token, chainId)) });
-  const after = unitOf(afterToken ?? beforeToken);
-  // Each value in the token its own body names: a first body's USDC amount read in the second's DAI decimals is a wrong figure.
-  const isOtherToken = beforeToken !== null && afterToken !== null && beforeToken.toLowerCase() !== afterToken.toLowerCase();
-  const before = isOtherToken ? unitOf(beforeToken) : after;
+  const unitOf = (token: string | null, chainId: number | undefined): UnitToken => ({ token, ...(token === null ? { symbol: null, decimals: null } : describeToken(token, chainId)) });
+  const after = unitOf(afterToken ?? beforeToken, chains.after);
+  // Each value in the token its own body names, on its own chain (the native placeholder is ETH on
+  // one, POL on another): a first body's USDC amount read in the second's DAI decimals is a wrong figure.
+  const isOtherChain = chains.before !== undefined && chains.after !== undefined && chains.before !== chains.after;
+  const isOtherToken = isOtherChain || (beforeToken !== null && afterToken !== null && beforeToken.toLowerCase() !== afterToken.toLowerCase());
+  const before = isOtherToken ? unitOf(beforeToken ?? afterToken, chains.before) : after;
   return { ...after, beforeHuman: human(frame.before, before.decimals), afterHuman: human(frame.after, after.decimals), ...(isOtherToken ? { before } : {}) };
 }

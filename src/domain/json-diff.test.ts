@@ -130,6 +130,12 @@ describe('diffJson: amounts', () => {
     expect(entries.find((entry) => entry.path === '$.fees.integratorFee.amount')).not.toHaveProperty('bps');
   });
 
+  it('reads each side on its own chain: a network fee in POL against one in ETH has no bps', () => {
+    const [entry] = diffJson({ totalNetworkFee: '3000000000000000000' }, { totalNetworkFee: '1000000000000000' }, { chainId: 1, beforeChainId: 137 });
+    expect(entry!.unit).toMatchObject({ symbol: 'ETH', afterHuman: '0.001', beforeHuman: '3', before: { symbol: 'POL' } });
+    expect(entry).not.toHaveProperty('bps');
+  });
+
   it('keeps the token but no human units for an unknown token', () => {
     const unknown = '0x1111111111111111111111111111111111111111';
     const [entry] = diffJson({ buyToken: unknown, buyAmount: '1' }, { buyToken: unknown, buyAmount: '2' });

@@ -27,8 +27,10 @@ export interface DiffEntry {
 
 /** Options of diffJson. */
 export interface DiffOptions {
-  /** The chain of both bodies, to tell tokens apart when an address exists on several chains. */
+  /** The chain of both bodies (of the second when beforeChainId is given), to tell tokens apart when an address exists on several chains. */
   chainId?: number;
+  /** The chain of the first body, when it may be another than the second's. */
+  beforeChainId?: number;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -86,7 +88,7 @@ function entryOf(frame: Frame, roots: { before: unknown; after: unknown }, optio
   else entry = { path: frame.path, kind: 'changed', before: frame.before, after: frame.after };
   const amountPath = amountPathOf(frame.path);
   if (amountPath === null) return entry;
-  const unit = amountUnitOf(amountPath, frame, roots, options.chainId);
+  const unit = amountUnitOf(amountPath, frame, roots, { before: options.beforeChainId ?? options.chainId, after: options.chainId });
   if (unit) entry.unit = unit;
   if (entry.kind === 'changed' && !unit?.before && typeof frame.before === 'string' && typeof frame.after === 'string' && BASE_UNITS.test(frame.before) && BASE_UNITS.test(frame.after)) {
     entry.bps = bpsDifference(BigInt(frame.after), BigInt(frame.before));

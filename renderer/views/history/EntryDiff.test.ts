@@ -9,17 +9,29 @@ const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const DAI = '0x6b175474e89094c44da98b954eedeac495271d0f';
 const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
 
-function side(id: number, sellToken: string, sellAmount: string): DiffSide {
-  return { id, label: `#${id}`, zid: null, endpoint: 'allowance-holder.price', status: 200, startedAt: `2026-01-15T12:0${id}:00.000Z`, chainId: 1, query: {}, body: { sellToken, buyToken: WETH, sellAmount }, isCustomer: false };
+function side(id: number, sellToken: string, sellAmount: string, chainId = 1, totalNetworkFee = '1000000000000000'): DiffSide {
+  return { id, label: `#${id}`, zid: null, endpoint: 'allowance-holder.price', status: 200, startedAt: `2026-01-15T12:0${id}:00.000Z`, chainId, query: {}, body: { sellToken, buyToken: WETH, sellAmount, totalNetworkFee }, isCustomer: false };
+}
+
+function bodyRow(name: RegExp): HTMLElement[] {
+  const row = within(screen.getByRole('table', { name: 'Body differences' })).getByRole('row', { name });
+  return within(row).getAllByRole('cell');
 }
 
 describe('EntryDiff', () => {
   it('reads each side of an amount in its own body\'s token, with no bps between two tokens', () => {
     render(EntryDiff, { sides: [side(1, USDC, '1000000000'), side(2, DAI, '1000000000000000000000')], onclose: () => {} });
-    const row = within(screen.getByRole('table', { name: 'Body differences' })).getByRole('row', { name: /\$\.sellAmount/ });
-    const [, before, after, change] = within(row).getAllByRole('cell');
+    const [, before, after, change] = bodyRow(/\$\.sellAmount/);
     expect(before!.textContent).toContain('1,000 USDC');
     expect(after!.textContent).toContain('1,000 DAI');
+    expect(change!.textContent).toBe('');
+  });
+
+  it('reads each side\'s network fee in its own chain\'s native token', () => {
+    render(EntryDiff, { sides: [side(1, USDC, '1000000000', 137, '3000000000000000000'), side(2, USDC, '1000000000', 1)], onclose: () => {} });
+    const [, before, after, change] = bodyRow(/\$\.totalNetworkFee/);
+    expect(before!.textContent).toContain('3 POL');
+    expect(after!.textContent).toContain('0.001 ETH');
     expect(change!.textContent).toBe('');
   });
 });
