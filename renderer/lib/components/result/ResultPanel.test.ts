@@ -4,6 +4,8 @@ import ResultPanel from './ResultPanel.svelte';
 import fixtures from './result-fixtures.json' with { type: 'json' };
 import { formatGwei, formatInteger, formatTokenAmount } from '../../../../src/domain/number-format.ts';
 import { localTime } from '../../local-time.ts';
+import { decodeFunctionData, encodeFunctionData, type Hex } from 'viem';
+import { SETTLER_ABI } from '../../../../src/domain/settler-abi.ts';
 
 afterEach(cleanup);
 
@@ -121,6 +123,18 @@ describe('ResultPanel', () => {
     // Its minimum is a bound, checked above, not a copy of a minBuyAmount: only the zid is compared.
     expect([...screen.getByRole('list', { name: 'Calldata against the answer' }).querySelectorAll('li')].map((item) => item.textContent)).toEqual(["Carries the answer's zid"]);
     expect(screen.getByRole('list', { name: 'Allowance advice' }).textContent).toContain('Set the allowance on 0x0000000000001ff3684f28c67538d4d072c22734 (the Allowance Holder)');
+  });
+
+  it('does not call an exact-out minimum missing from the calldata a failed guarantee: it says there is none to compare', () => {
+    const body = fixtures.allowanceHolderExactOutQuote;
+    // exec forwarding data that is no settler call: the call has no minAmountOut to check.
+    const { args } = decodeFunctionData({ abi: SETTLER_ABI, data: body.transaction.data as Hex });
+    const [operator, tokenAddress, amount, target] = args as readonly [Hex, Hex, bigint, Hex, Hex];
+    const data = encodeFunctionData({ abi: SETTLER_ABI, functionName: 'exec', args: [operator, tokenAddress, amount, target, '0xdeadbeef'] });
+    render(ResultPanel, { result: { entry: entry({ ...body, transaction: { ...body.transaction, data } }, 200, null, 'allowance-holder.quote'), stored: true, warning: null } });
+    const [minimum] = within(screen.getByRole('list', { name: 'Exact-out bounds' })).getAllByRole('listitem');
+    expect(minimum!.textContent).toMatch(/^No minAmountOut to compare with buyAmount/);
+    expect(minimum!.className).toContain('muted');
   });
 
   it('shows the service INPUT_INVALID with its field details', () => {
