@@ -5,8 +5,9 @@ import { ownKeysRecord } from '../spec/own-keys-record.ts';
 import { joinOwn } from './own-record.ts';
 
 /**
- * History entries as HAR 1.2 and back (issue 6, "Export and import"). The API key is redacted on
- * the way out and again on the way in: a customer's own HAR may carry their key.
+ * History entries as HAR 1.2 and back (issue 6, "Export and import"). Credentials (redact.ts) are
+ * redacted on the way out and again on the way in, in the URL, the query and both header lists: a
+ * customer's own HAR may carry their key, a token or a cookie, and a response may echo one.
  */
 
 const headerRecord = ownKeysRecord(z.string(), z.string());
@@ -47,7 +48,7 @@ function mimeTypeOf(headers: Record<string, string>): string {
   return entry?.[1] ?? 'application/json';
 }
 
-/** One history entry as a HAR entry, key redacted; the zid travels as the custom member `_zid`. */
+/** One history entry as a HAR entry, credentials redacted; the zid travels as the custom member `_zid`. */
 export function toHarEntry(entry: HistoryEntryLike, options: RedactOptions = {}): HarEntry & { _zid: string | null } {
   const query = redactHeaders(entry.query, options.apiKeyHeader);
   return {
@@ -69,7 +70,7 @@ export function toHarEntry(entry: HistoryEntryLike, options: RedactOptions = {})
       statusText: entry.statusText,
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: pairs(entry.responseHeaders),
+      headers: pairs(redactHeaders(entry.responseHeaders, options.apiKeyHeader)),
       content: { size: new TextEncoder().encode(entry.bodyText).length, mimeType: mimeTypeOf(entry.responseHeaders), text: entry.bodyText },
       redirectURL: '',
       headersSize: -1,
@@ -113,7 +114,7 @@ function zidOf(entry: HarEntry, bodyText: string): string | null {
   }
 }
 
-/** A validated HAR entry as a history entry, key redacted; the zid from `_zid` or from the body. */
+/** A validated HAR entry as a history entry, credentials redacted; the zid from `_zid` or from the body. */
 export function fromHarEntry(entry: HarEntry, options: RedactOptions = {}): unknown {
   const bodyText = bodyOf(entry.response.content);
   return {
@@ -123,7 +124,7 @@ export function fromHarEntry(entry: HarEntry, options: RedactOptions = {}): unkn
     query: redactHeaders(record(entry.request.queryString), options.apiKeyHeader),
     status: entry.response.status,
     statusText: entry.response.statusText,
-    responseHeaders: record(entry.response.headers),
+    responseHeaders: redactHeaders(record(entry.response.headers), options.apiKeyHeader),
     bodyText,
     startedAt: entry.startedDateTime,
     durationMs: entry.time,

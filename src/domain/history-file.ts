@@ -33,7 +33,7 @@ export type ImportResult =
   | { ok: true; kind: 'har' | 'json'; entries: HistoryEntryLike[] }
   | { ok: false; message: string; problems: ImportProblem[] };
 
-/** Writes entries as the app's JSON export, key redacted. */
+/** Writes entries as the app's JSON export, credentials redacted. */
 export function buildHistoryJson(entries: readonly HistoryEntryLike[], options: RedactOptions = {}): string {
   return JSON.stringify({ format: HISTORY_JSON_FORMAT, version: 1, entries: entries.map((entry) => redactEntry(entry, options)) }, null, 2);
 }
@@ -44,6 +44,7 @@ function redactEntry(entry: HistoryEntryLike, options: RedactOptions): HistoryEn
     url: redactUrl(entry.url, options.apiKeyHeader),
     requestHeaders: redactHeaders(entry.requestHeaders, options.apiKeyHeader),
     query: redactHeaders(entry.query, options.apiKeyHeader),
+    responseHeaders: redactHeaders(entry.responseHeaders, options.apiKeyHeader),
   };
 }
 
@@ -241,7 +242,7 @@ function refusal(shape: JsonShape): ImportResult | null {
   return refused ? foreign(refused.reason, refused.path) : null;
 }
 
-/** Reads an imported file (HAR 1.2 or the app's JSON export); keys found in it are redacted. */
+/** Reads an imported file (HAR 1.2 or the app's JSON export); credentials found in it are redacted (redact.ts). */
 export function parseHistoryFile(text: string, options: RedactOptions = {}): ImportResult {
   const shape = skimJsonShape(text, SKIM_LIMITS);
   const refused = refusal(shape);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HEADER_NAMES } from '../spec/index.ts';
-import { isApiKeyName, REDACTED, redactHeaders, redactUrl } from './redact.ts';
+import { isApiKeyName, isCredentialName, REDACTED, redactHeaders, redactUrl } from './redact.ts';
 import { SECRET } from './test-fixtures.ts';
 
 describe('redaction', () => {
@@ -23,5 +23,21 @@ describe('redaction', () => {
     expect(redacted.searchParams.get('chainId')).toBe('1');
     expect(redactUrl('https://x.test/a?b=%20c')).toBe('https://x.test/a?b=%20c');
     expect(redactUrl('not a url')).toBe('not a url');
+  });
+
+  it('knows every credential name, in any case: the key header, key-like names, auth and cookies', () => {
+    for (const name of ['svc-api-key', 'Authorization', 'PROXY-AUTHORIZATION', '0x-api-key', 'X-Api-Key', 'apiKey', 'api_key', 'Cookie', 'set-cookie']) expect(isCredentialName(name)).toBe(true);
+    expect(isCredentialName('x-key', 'x-key')).toBe(true);
+    for (const name of ['svc-version', 'content-type', 'user-agent', 'chainId', 'sellToken', 'keyword']) expect(isCredentialName(name)).toBe(false);
+  });
+
+  it('puts the placeholder in for the key header and REDACTED for any other credential', () => {
+    const headers = { 'svc-api-key': SECRET, authorization: `Bearer ${SECRET}`, Cookie: `sid=${SECRET}`, 'svc-version': 'v2' };
+    expect(redactHeaders(headers, undefined, '<API_KEY>')).toEqual({ 'svc-api-key': '<API_KEY>', authorization: REDACTED, Cookie: REDACTED, 'svc-version': 'v2' });
+    const url = redactUrl(`https://user:${SECRET}@x.test/swap/chains?apikey=${SECRET}&svc-api-key=${SECRET}&chainId=1`, undefined, '<API_KEY>');
+    expect(url).not.toContain(SECRET);
+    expect(new URL(url).searchParams.get('apikey')).toBe(REDACTED);
+    expect(new URL(url).searchParams.get('svc-api-key')).toBe('<API_KEY>');
+    expect(new URL(url).searchParams.get('chainId')).toBe('1');
   });
 });

@@ -7,6 +7,33 @@ import { HistoryStore } from '../history/history-store.ts';
 import { sampleEntry } from '../history/sample-entries.ts';
 import { createHistoryIoHandlers, type HistoryIoHandlers } from './history-io-handlers.ts';
 
+// A customer's key: every header below carries it, so any trace of it in an output is a leak.
+const CUSTOMER_SECRET = 'cust0merS3cretValue9876';
+const CREDENTIAL_HEADERS = ['Authorization', '0X-API-KEY', 'x-api-key', 'Cookie', 'proxy-authorization', 'SVC-API-KEY'];
+
+function harEntry(url: string, requestHeaders: { name: string; value: string }[], responseHeaders: { name: string; value: string }[]) {
+  const query = [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
+  return {
+    startedDateTime: '2026-11-20T09:30:00.000Z',
+    time: 10,
+    request: { method: 'GET', url, httpVersion: 'HTTP/1.1', headers: requestHeaders, queryString: query, cookies: [], headersSize: -1, bodySize: 0 },
+    response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: responseHeaders, cookies: [], content: { size: 2, mimeType: 'application/json', text: '{}' }, redirectURL: '', headersSize: -1, bodySize: -1 },
+    cache: {},
+    timings: { send: 0, wait: 10, receive: 0 },
+  };
+}
+
+// One entry per credential header (sent, and echoed by the response), and one with the key in the URL's query.
+function customerHar() {
+  const url = 'https://api.example.test/swap/allowance-holder/price?chainId=1&sellAmount=1';
+  const value = (name: string) => (/auth/i.test(name) ? `Bearer ${CUSTOMER_SECRET}` : name === 'Cookie' ? `session=${CUSTOMER_SECRET}; theme=dark` : CUSTOMER_SECRET);
+  const entries = CREDENTIAL_HEADERS.map((name) =>
+    harEntry(url, [{ name, value: value(name) }, { name: 'svc-version', value: 'v2' }, { name: 'User-Agent', value: 'customer-app/1.0' }], [{ name: 'Content-Type', value: 'application/json' }, { name, value: value(name) }]),
+  );
+  entries.push(harEntry(`${url}&apiKey=${CUSTOMER_SECRET}`, [{ name: 'svc-version', value: 'v2' }], []));
+  return { log: { version: '1.2', creator: { name: 'customer', version: '1' }, entries } };
+}
+
 let dir: string;
 let store: HistoryStore;
 let handlers: HistoryIoHandlers;
@@ -79,6 +106,47 @@ describe('history.export and history.import', () => {
       details: { problems: [{ path: '$.log.entries', reason: expect.any(String) }] },
     });
     expect(store.count()).toBe(before);
+  });
+
+  it('imports a customer HAR with every credential redacted, in any letter case, and keeps the other headers', async () => {
+    const content = JSON.stringify(customerHar());
+    expect(content).toContain(CUSTOMER_SECRET);
+    const { importedIds } = await handlers['history.import']({ fileName: 'customer.har', content });
+    expect(importedIds).toHaveLength(CREDENTIAL_HEADERS.length + 1);
+    const stored = importedIds.map((id) => store.get(id)!);
+    const summaries = store.search({ limit: 50 }).rows;
+    const reExported = await Promise.all((['har', 'json'] as const).map((format) => handlers['history.export']({ ids: importedIds, format })));
+    for (const output of [JSON.stringify(stored), JSON.stringify(summaries), ...reExported.map((file) => file.content)]) expect(output).not.toContain(CUSTOMER_SECRET);
+    for (const [index, name] of CREDENTIAL_HEADERS.entries()) {
+      expect(stored[index]!.requestHeaders).toEqual({ [name]: 'REDACTED', 'svc-version': 'v2', 'User-Agent': 'customer-app/1.0' });
+      expect(stored[index]!.responseHeaders).toEqual({ 'Content-Type': 'application/json', [name]: 'REDACTED' });
+    }
+    const inQuery = stored[CREDENTIAL_HEADERS.length]!;
+    expect(inQuery.query).toEqual({ chainId: '1', sellAmount: '1', apiKey: 'REDACTED' });
+    expect(new URL(inQuery.url).searchParams.get('apiKey')).toBe('REDACTED');
+    expect(new URL(inQuery.url).searchParams.get('sellAmount')).toBe('1');
+  });
+
+  it('imports the JSON export of a customer with its credentials redacted', async () => {
+    const entry = { url: `https://api.example.test/swap/permit2/price?chainId=1&api_key=${CUSTOMER_SECRET}`, method: 'GET', requestHeaders: { AUTHORIZATION: `Basic ${CUSTOMER_SECRET}`, 'svc-version': 'v2' }, query: { chainId: '1', api_key: CUSTOMER_SECRET }, status: 200, statusText: 'OK', responseHeaders: { 'set-cookie': `sid=${CUSTOMER_SECRET}` }, bodyText: '{}', startedAt: '2026-11-20T09:30:00.000Z', durationMs: 10, zid: null };
+    const { importedIds } = await handlers['history.import']({ fileName: 'customer.json', content: JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [entry] }) });
+    const stored = store.get(importedIds[0]!)!;
+    expect(JSON.stringify(stored)).not.toContain(CUSTOMER_SECRET);
+    expect(stored.requestHeaders).toEqual({ AUTHORIZATION: 'REDACTED', 'svc-version': 'v2' });
+  });
+
+  it('exports no credential that an older stored entry still holds, in HAR or JSON', async () => {
+    const held = store.insert(sampleEntry({
+      url: `https://api.example.test/swap/allowance-holder/price?chainId=1&x-api-key=${CUSTOMER_SECRET}`,
+      query: { chainId: '1', 'x-api-key': CUSTOMER_SECRET },
+      requestHeaders: { Authorization: `Bearer ${CUSTOMER_SECRET}`, cookie: `session=${CUSTOMER_SECRET}`, 'svc-version': 'v2' },
+      responseHeaders: { 'content-type': 'application/json', 'Set-Cookie': `session=${CUSTOMER_SECRET}; HttpOnly` },
+    }));
+    for (const format of ['har', 'json'] as const) {
+      const { content } = await handlers['history.export']({ ids: [held.id], format });
+      expect(content).not.toContain(CUSTOMER_SECRET);
+      expect(content).toContain('svc-version');
+    }
   });
 
   it('answers NOT_FOUND when an exported id is gone', async () => {

@@ -1,4 +1,4 @@
-import { REDACTED } from '../redact.ts';
+import { isSecretName, REDACTED, SECRET_NAME_SOURCE } from '../redact.ts';
 
 /**
  * Redaction of a pasted text before anything else sees it (issue 17, "any key in it is redacted at
@@ -8,18 +8,8 @@ import { REDACTED } from '../redact.ts';
  * is safe to show.
  */
 
-/**
- * Names that carry a secret: any `...api-key` / `apikey` / `api_key` (svc-api-key, 0x-api-key,
- * x-api-key, SVC_API_KEY), Authorization, and the usual token names.
- */
-export const SECRET_NAME_SOURCE = String.raw`(?:[A-Za-z0-9]+[-_])*api[-_]?key|authorization|proxy-authorization|x-auth-token|access[-_]?token|auth[-_]?token`;
-
-const SECRET_NAME = new RegExp(`^(?:${SECRET_NAME_SOURCE})$`, 'i');
-
-/** Whether a header, query or variable name carries a secret (case-insensitive). */
-export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name.trim());
-}
+// The names are the one rule every redaction shares (redact.ts); re-exported for the support code.
+export { isSecretName, SECRET_NAME_SOURCE };
 
 // A reference to a key rather than the key itself: left as written, since it is not a secret and
 // tells the reader where the key comes from.

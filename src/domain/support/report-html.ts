@@ -1,6 +1,6 @@
 import { API_KEY_PLACEHOLDER } from '../curl.ts';
-import { isApiKeyName, REDACTED } from '../redact.ts';
-import { isSecretName, redactPaste } from './redact-paste.ts';
+import { isCredentialName, REDACTED } from '../redact.ts';
+import { redactPaste } from './redact-paste.ts';
 
 /**
  * Building blocks of the support report: escaping and redaction applied to every string written,
@@ -23,11 +23,11 @@ export function safe(text: string, apiKeyHeader?: string): string {
 }
 
 /**
- * A header or query record with every secret-named value redacted. The placeholder a corrected
+ * A header or query record with every credential's value redacted (redact.ts's one rule). The placeholder a corrected
  * request carries (`<API_KEY>`) is no secret and stays: it says where the key goes.
  */
 export function redactRecord(record: Record<string, string>, apiKeyHeader?: string): Record<string, string> {
-  const isSecret = (name: string, value: string) => value !== API_KEY_PLACEHOLDER && (isSecretName(name) || (apiKeyHeader !== undefined && isApiKeyName(name, apiKeyHeader)));
+  const isSecret = (name: string, value: string) => value !== API_KEY_PLACEHOLDER && isCredentialName(name, apiKeyHeader);
   return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, isSecret(name, value) ? REDACTED : value]));
 }
 

@@ -4,7 +4,7 @@ import type { HistoryEntryLike } from '../har.ts';
 import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
 import { formatSignedBps } from '../number-format.ts';
 import { getOwn } from '../own-record.ts';
-import { isApiKeyName, REDACTED, redactUrl } from '../redact.ts';
+import { isCredentialName, REDACTED, redactUrl } from '../redact.ts';
 import { isSecretName } from './redact-paste.ts';
 import { escapeHtml, pairTable, pre, prettyBody, REPORT_CSS, safe, table } from './report-html.ts';
 import type { LintFinding, Recognized } from './types.ts';
@@ -137,7 +137,7 @@ function lastKey(path: string): string {
 function diffSection(diff: DiffEntry[], key?: string): string {
   const rows = diff.map((entry) => {
     const name = lastKey(entry.path);
-    if (isSecretName(name) || (key !== undefined && isApiKeyName(name, key))) return [entry.path, DIFF_KIND_LABELS[entry.kind], REDACTED, REDACTED, ''];
+    if (isCredentialName(name, key)) return [entry.path, DIFF_KIND_LABELS[entry.kind], REDACTED, REDACTED, ''];
     // Each side in the token its own body names (json-diff-amounts.ts).
     const symbolOf = (symbol: string | null | undefined) => (symbol ? ` ${symbol}` : '');
     const human = (value: string | null | undefined, symbol: string | null | undefined) => (value ? ` (${value}${symbolOf(symbol)})` : '');
