@@ -19,6 +19,8 @@ export interface DiffSide {
   body: unknown;
   /** True for what the customer saw (pasted or imported): shown as "before" in a diff. */
   isCustomer: boolean;
+  /** The entry this side replays, if any: the diff is then the original against its replay. */
+  replayOf?: number | null;
 }
 
 /** A history entry as a diff side. */
@@ -34,6 +36,7 @@ export function sideOfEntry(entry: HistoryEntry): DiffSide {
     query: entry.query,
     body: entry.body ?? entry.bodyText,
     isCustomer: entry.origin === 'imported',
+    replayOf: entry.replayOf,
   };
 }
 

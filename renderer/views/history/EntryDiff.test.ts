@@ -1,5 +1,5 @@
-import { cleanup, render, screen, within } from '@testing-library/svelte';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import EntryDiff from './EntryDiff.svelte';
 import type { DiffSide } from '../../lib/diff-side.ts';
 
@@ -9,8 +9,8 @@ const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const DAI = '0x6b175474e89094c44da98b954eedeac495271d0f';
 const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
 
-function side(id: number, sellToken: string, sellAmount: string, chainId = 1, totalNetworkFee = '1000000000000000'): DiffSide {
-  return { id, label: `#${id}`, zid: null, endpoint: 'allowance-holder.price', status: 200, startedAt: `2026-01-15T12:0${id}:00.000Z`, chainId, query: {}, body: { sellToken, buyToken: WETH, sellAmount, totalNetworkFee }, isCustomer: false };
+function side(id: number, sellToken: string, sellAmount: string, chainId = 1, totalNetworkFee = '1000000000000000', replayOf: number | null = null): DiffSide {
+  return { id, label: `#${id}`, zid: null, endpoint: 'allowance-holder.price', status: 200, startedAt: `2026-01-15T12:0${id}:00.000Z`, chainId, query: {}, body: { sellToken, buyToken: WETH, sellAmount, totalNetworkFee }, isCustomer: false, replayOf };
 }
 
 function bodyRow(name: RegExp): HTMLElement[] {
@@ -25,6 +25,16 @@ describe('EntryDiff', () => {
     expect(before!.textContent).toContain('1,000 USDC');
     expect(after!.textContent).toContain('1,000 DAI');
     expect(change!.textContent).toBe('');
+  });
+
+  it('hands Export report the sides as it names them, a replay only when one replays the other', async () => {
+    const onexport = vi.fn();
+    const view = render(EntryDiff, { sides: [side(7, USDC, '2'), side(3, USDC, '1')], onclose: () => {}, onexport });
+    await fireEvent.click(screen.getByRole('button', { name: 'Export report' }));
+    expect(onexport).toHaveBeenLastCalledWith(expect.any(Array), { before: '#3', after: '#7', isReplay: false });
+    await view.rerender({ sides: [side(3, USDC, '1'), side(7, USDC, '2', 1, '1000000000000000', 3)], onclose: () => {}, onexport });
+    await fireEvent.click(screen.getByRole('button', { name: 'Export report' }));
+    expect(onexport).toHaveBeenLastCalledWith(expect.any(Array), { before: '#3', after: '#7', isReplay: true });
   });
 
   it('reads each side\'s network fee in its own chain\'s native token', () => {

@@ -2,7 +2,7 @@ import { buildCurl } from '../../../src/domain/curl.ts';
 import type { HistoryEntryLike } from '../../../src/domain/har.ts';
 import type { DiffEntry } from '../../../src/domain/json-diff.ts';
 import { explainEntry } from '../../../src/domain/support/explain-entry.ts';
-import { buildSupportReportHtml, reportApiKeyHeader } from '../../../src/domain/support/report.ts';
+import { buildSupportReportHtml, reportApiKeyHeader, type ReportDiffSides } from '../../../src/domain/support/report.ts';
 import type { Recognized } from '../../../src/domain/support/types.ts';
 import type { HistoryEntry } from '../../../src/ipc/schemas/history-entry.ts';
 import { api } from '../../lib/api.ts';
@@ -10,10 +10,12 @@ import { callEngine, errorText } from '../../lib/state/explorer-engine.svelte.ts
 import { callHistory } from '../../lib/state/history-engine.svelte.ts';
 import { downloadText } from '../../lib/download.ts';
 
-/** What a report covers: one entry, or a replay pair with its diff; the paste that led to it, if any. */
+/** What a report covers: one entry, or two entries (or an entry and the customer's response) with their diff; the paste that led to it, if any. */
 export interface ReportRequest {
   entries: HistoryEntry[];
   diff?: DiffEntry[];
+  /** How the diff's sides are named, as the diff view names them. */
+  diffSides?: ReportDiffSides;
   recognized?: Recognized;
 }
 
@@ -58,6 +60,7 @@ export async function exportSupportReport(request: ReportRequest): Promise<strin
     ...(recognized ? { recognized, recognizedFrom: request.recognized ? 'paste' : 'entry' } : {}),
     ...(apiKeyHeader ? { apiKeyHeader } : {}),
     ...(request.diff ? { diff: request.diff } : {}),
+    ...(request.diffSides ? { diffSides: request.diffSides } : {}),
     generatedAt: new Date().toISOString(),
     appVersion: info.ok ? info.value.version : 'unknown',
   });

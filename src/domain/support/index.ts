@@ -5,7 +5,7 @@ export { redactPaste, hasSecret, isSecretName, isKeyPlaceholder } from './redact
 export { lintRequest, isProblem, type LintResult } from './lint-request.ts';
 export { explainBody, explainPastedBody } from './explain-body.ts';
 export { bodyChainOf, chainsListingBoth, type BodyChain } from './body-chain.ts';
-export { buildSupportReportHtml, type SupportReportInput } from './report.ts';
+export { buildSupportReportHtml, type ReportDiffSides, type SupportReportInput } from './report.ts';
 export { stripTerminalControls, hasTerminalControls, escapeJsonControls } from './terminal-safe.ts';
 export { explainEntry, entryHasProblems, type EntryExplanation } from './explain-entry.ts';
 export { parseZid, zidOfBody, ZID_HEX_LENGTH, ZID_PREFIX_MIN_HEX } from './zid.ts';

@@ -30,7 +30,7 @@ function hostileInput() {
 describe('buildSupportReportHtml', () => {
   const input = hostileInput();
   const reports = [
-    buildSupportReportHtml({ entries: [input.original, input.replay], recognized: input.recognized, diff: input.diff, generatedAt: '2026-11-23T18:00:00Z', appVersion: '0.1.0', apiKeyHeader: 'my-profile-key' }),
+    buildSupportReportHtml({ entries: [input.original, input.replay], recognized: input.recognized, diff: input.diff, diffSides: { before: '#1', after: '#2', isReplay: true }, generatedAt: '2026-11-23T18:00:00Z', appVersion: '0.1.0', apiKeyHeader: 'my-profile-key' }),
     buildSupportReportHtml({ entries: [input.original], recognized: input.careless, generatedAt: '2026-11-23T18:00:00Z', appVersion: '0.1.0', apiKeyHeader: 'my-profile-key' }),
   ];
 
@@ -74,7 +74,7 @@ describe('buildSupportReportHtml', () => {
     // The corrected request shows where the key goes: the placeholder is no secret.
     expect(html).toContain('<th scope="row">svc-api-key</th><td>&#60;API_KEY&#62;</td>');
     expect(html).toContain('GET https://{base_url}/swap/allowance-holder/quote?chainId=8453');
-    expect(html).toContain('Differences (original → replay)');
+    expect(html).toContain('Differences (original #1 → replay #2)');
     expect(html).toMatch(/\$\.buyAmount<\/td><td class="whole">changed<\/td><td>1<\/td><td>2<\/td><td class="whole">\+10,000.00 bps/);
   });
 
@@ -118,6 +118,15 @@ describe('buildSupportReportHtml', () => {
     const diff = diffJson({ sellToken: USDC, sellAmount: '1000000000' }, { sellToken: DAI, sellAmount: '1000000000000000000000' }, { chainId: 1 });
     const html = buildSupportReportHtml({ entries: [sampleEntry()], diff, generatedAt: 'now', appVersion: '0.1.0' });
     expect(html).toContain('<td>1000000000 (1,000 USDC)</td><td>1000000000000000000000 (1,000 DAI)</td><td class="whole"></td>');
+  });
+
+  it('names two entries compared with each other as the diff view does, not as original and replay', () => {
+    const diff = diffJson({ buyAmount: '1' }, { buyAmount: '2' });
+    const heading = (diffSides?: { before: string; after: string; isReplay: boolean }) => /<h2>(Differences[^<]*)<\/h2>/.exec(buildSupportReportHtml({ entries: [sampleEntry(), sampleEntry()], diff, ...(diffSides ? { diffSides } : {}), generatedAt: 'now', appVersion: '0.1.0' }))?.[1];
+    expect(heading({ before: '#3 (imported)', after: '#7', isReplay: false })).toBe('Differences (#3 (imported) → #7)');
+    expect(heading({ before: '#3 (imported)', after: '#7', isReplay: true })).toBe('Differences (original #3 (imported) → replay #7)');
+    expect(heading({ before: "Customer's response", after: '#9', isReplay: false })).toBe('Differences (Customer&#39;s response → #9)');
+    expect(heading()).toBe('Differences (before → after)');
   });
 
   it('calls a difference of letter case only what it is', () => {

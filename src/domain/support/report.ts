@@ -21,12 +21,22 @@ export interface SupportReportInput {
   entries: HistoryEntryLike[];
   recognized?: Recognized;
   diff?: DiffEntry[];
+  /** How the diff's two sides are named; without it the heading says only before → after. */
+  diffSides?: ReportDiffSides;
   generatedAt: string;
   appVersion: string;
   /** The profile's key header when it is not a usual key name; redacted as well. */
   apiKeyHeader?: string;
   /** Where `recognized` came from: the customer's paste (default), or the first entry's own request. */
   recognizedFrom?: 'paste' | 'entry';
+}
+
+/** The two sides of the report's diff, named as History's diff view names them ("#12 (imported)", "Customer's response"). */
+export interface ReportDiffSides {
+  before: string;
+  after: string;
+  /** Whether `after` replays `before`: only then is the diff the original against its replay. */
+  isReplay: boolean;
 }
 
 /** A profile as far as the report needs it: its key header's name. */
@@ -134,7 +144,14 @@ function lastKey(path: string): string {
   return match[1] ?? (JSON.parse(match[2]!) as string);
 }
 
-function diffSection(diff: DiffEntry[], key?: string): string {
+// Two entries picked with "Compare with…" are no original and replay: the heading names them as
+// the diff view does, and says replay only when one replays the other.
+function diffHeading(sides: ReportDiffSides | undefined): string {
+  if (!sides) return 'Differences (before → after)';
+  return sides.isReplay ? `Differences (original ${sides.before} → replay ${sides.after})` : `Differences (${sides.before} → ${sides.after})`;
+}
+
+function diffSection(diff: DiffEntry[], sides: ReportDiffSides | undefined, key?: string): string {
   const rows = diff.map((entry) => {
     const name = lastKey(entry.path);
     if (isCredentialName(name, key)) return [entry.path, DIFF_KIND_LABELS[entry.kind], REDACTED, REDACTED, ''];
@@ -145,7 +162,7 @@ function diffSection(diff: DiffEntry[], key?: string): string {
     const beforeSymbol = (entry.unit?.before ?? entry.unit)?.symbol;
     return [entry.path, DIFF_KIND_LABELS[entry.kind], `${text(entry.before)}${human(entry.unit?.beforeHuman, beforeSymbol)}`, `${text(entry.after)}${human(entry.unit?.afterHuman, entry.unit?.symbol)}`, bps];
   });
-  return `<section><h2>Differences (original → replay)</h2>${table(`${diff.length} difference(s)`, ['Path', 'Kind', 'Before', 'After', 'Change'], rows, key, [1, 4])}</section>`;
+  return `<section><h2>${safe(diffHeading(sides), key)}</h2>${table(`${diff.length} difference(s)`, ['Path', 'Kind', 'Before', 'After', 'Change'], rows, key, [1, 4])}</section>`;
 }
 
 /** One self-contained, script-free, redacted HTML report. */
@@ -154,7 +171,7 @@ export function buildSupportReportHtml(input: SupportReportInput): string {
   const sections = [
     input.recognized ? pasteSection(input.recognized, input.recognizedFrom ?? 'paste', key) : '',
     ...input.entries.map((entry, index) => entrySection(entry, index, key)),
-    input.diff ? diffSection(input.diff, key) : '',
+    input.diff ? diffSection(input.diff, input.diffSides, key) : '',
   ];
   return `<!doctype html>
 <html lang="en">
