@@ -63,6 +63,12 @@ export function lintIgnoredQuery(ctx: LintContext): void {
   }
 }
 
+// A schema's reason is written to follow its field's name ("must be …", "item 2 must equal …"); the
+// fix says it again after a pronoun, which for a list's item is a possessive ("its item 2 must …").
+function correctionOf(field: string, reason: string): string {
+  return `correct ${field}: ${/^item\b/.test(reason) ? 'its' : 'it'} ${reason}`;
+}
+
 /** The spec schema's reasons for what is still wrong in the corrected params (fields not already reported). */
 export function lintSchema(ctx: LintContext): void {
   if (ctx.endpoint === null) return;
@@ -72,6 +78,6 @@ export function lintSchema(ctx: LintContext): void {
   for (const { field, reason } of toFieldErrors(parsed.error, ctx.params)) {
     if (reported.has(field)) continue;
     reported.add(field);
-    unfixed(ctx, { code: 'INPUT_INVALID', severity: 'error', field, message: `${field} ${reason}.`, fix: `correct ${field}: it ${reason}` });
+    unfixed(ctx, { code: 'INPUT_INVALID', severity: 'error', field, message: `${field} ${reason}.`, fix: correctionOf(field, reason) });
   }
 }

@@ -186,6 +186,14 @@ describe('lint: parameters', () => {
     expect(corrected!.remaining).toEqual(invalid);
   });
 
+  it('INPUT_INVALID: each fix reads as a sentence, a list item\'s with "its"', () => {
+    const fees = `&swapFeeRecipient=${TAKER}&swapFeeBps=10&swapFeeToken=${TAKER}&slippageBps=20000`;
+    const fixes = only(lint(curl('/swap/allowance-holder/price', `${V2}${fees}`)).findings, 'INPUT_INVALID').map((finding) => finding.fix);
+    expect(fixes).toContain('correct swapFeeToken: its item 1 must equal buyToken or sellToken');
+    expect(fixes).toContain('correct slippageBps: it must be between 0 and 10000');
+    expect(fixes.join('\n')).not.toMatch(/\bit item\b/);
+  });
+
   it('INPUT_INVALID: a parameter named __proto__ is reported and kept in the corrected URL, not dropped', () => {
     const { findings, corrected } = lint(curl('/swap/allowance-holder/price', `${V2}&__proto__=1`));
     expect(only(findings, 'INPUT_INVALID').map((finding) => finding.field)).toEqual(['__proto__']);
