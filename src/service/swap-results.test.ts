@@ -207,6 +207,29 @@ describe('exact out on Allowance Holder', () => {
     expect(BigInt(back.buyAmount as string)).toBeGreaterThanOrEqual(2_000_000_000_000_000_000n);
     expect(BigInt(back.buyAmount as string) - 2_000_000_000_000_000_000n).toBeLessThan(2_000_000_000_000_000_000n / 10_000n);
   });
+
+  it('finds the least sell amount when one unit of the sell token buys more than a millionth of buyAmount (WBTC for USDC)', async () => {
+    // A satoshi buys about 1,000 units of USDC: the search alternated between one satoshi short
+    // and one over, ended short and answered liquidityAvailable false for 100 and 535 USDC.
+    const pair = { chainId: '1', sellToken: token(1, 'WBTC'), buyToken: token(1, 'USDC') };
+    for (const buyAmount of [100_000_000n, 535_000_000n, 1_000_000_000n, 5_000_000_000n]) {
+      const { body } = await svc.get(AH, { ...pair, buyAmount: buyAmount.toString() });
+      expect(body.liquidityAvailable, `${buyAmount}`).toBe(true);
+      const sell = BigInt(body.estimatedNetSellAmount as string);
+      const bought = async (sellAmount: bigint) => BigInt((await svc.get(AH, { ...pair, sellAmount: sellAmount.toString() })).body.buyAmount as string);
+      expect(await bought(sell), `${buyAmount}`).toBeGreaterThanOrEqual(buyAmount);
+      expect(await bought(sell - 1n), `${buyAmount}`).toBeLessThan(buyAmount);
+    }
+  });
+
+  it('reaches a buy deep into the price impact that selling 10,000 WETH on thin Optimism shows it can', async () => {
+    // Each proportional step undershot where the output bends, and 10 rounds ended short of 90 %.
+    const pair = { chainId: '10', sellToken: token(10, 'WETH'), buyToken: token(10, 'USDC') };
+    const reached = BigInt((await svc.get(AH, { ...pair, sellAmount: '10000000000000000000000' })).body.buyAmount as string);
+    const { body } = await svc.get(AH, { ...pair, buyAmount: ((reached * 9n) / 10n).toString() });
+    expect(body.liquidityAvailable).toBe(true);
+    expect(BigInt(body.estimatedNetSellAmount as string)).toBeLessThan(10_000_000_000_000_000_000_000n);
+  });
 });
 
 describe('determinism', () => {

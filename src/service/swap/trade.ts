@@ -84,21 +84,52 @@ export function tradeExactIn(market: Market, swap: ResolvedSwap, sellAmount: big
   return trade.buyAmount > 0n ? trade : undefined;
 }
 
-/** Prices buying exactly `buyAmount` (net of fees); undefined when no sell amount reaches it. */
+/** Rounds of the exact-out search: each prices one sell amount through the router. */
+const EXACT_OUT_ROUNDS = 30;
+
+/** A sell amount tried by the exact-out search and the net buy amount it gave. */
+interface Tried {
+  sell: bigint;
+  buy: bigint;
+}
+
+// The next sell amount to try: a step in log space with the output's elasticity to the input read
+// off the last two tries (1 at first; below 1 where the pools' price impact bends the output), so a
+// deep trade does not creep up on the target; kept strictly inside the bracket of a sell amount
+// that buys too little and one that buys enough, halving it when the step leaves it.
+function nextSellAmount(swap: ResolvedSwap, buyAmount: bigint, last: Tried, before: Tried | undefined, short: bigint, enough: bigint | undefined): bigint {
+  const measured = before ? Math.log(Number(last.buy) / Number(before.buy)) / Math.log(Number(last.sell) / Number(before.sell)) : 1;
+  const elasticity = Number.isFinite(measured) && measured > 0.05 ? Math.min(measured, 1) : 1;
+  const step = (Number(buyAmount) / Number(last.buy)) ** (1 / elasticity) * (1 + 2e-7);
+  const next = toBase(toHuman(last.sell, swap.sell.decimals) * step, swap.sell.decimals);
+  if (enough === undefined) return next > short ? next : short + 1n;
+  return next > short && next < enough ? next : (short + enough) / 2n;
+}
+
+/**
+ * Prices buying exactly `buyAmount` (net of fees): the least sell amount found whose net buy amount
+ * meets it, within a millionth of `buyAmount` or one base unit of the sell token; undefined when no
+ * sell amount reaches it. The best amount found is kept: a sell token whose base unit buys more than
+ * that millionth (a satoshi of WBTC buys about 1,000 units of USDC) makes the tries alternate
+ * between one unit short and one unit over, and the search must not end on the short one.
+ */
 export function tradeExactOut(market: Market, swap: ResolvedSwap, buyAmount: bigint): Trade | undefined {
   if (swap.wrapUnwrap) return withFees(swap, buyAmount, buyAmount, null);
   const rate = market.usd(swap.state, swap.routeBuy) / market.usd(swap.state, swap.routeSell);
   let guess = toBase(toHuman(buyAmount, swap.buy.decimals) * rate * 1.005, swap.sell.decimals);
-  let trade: Trade | undefined;
-  // Fixed-point on the sell amount: output is close to proportional, so a few rounds converge.
-  for (let round = 0; round < 10 && guess > 0n; round++) {
-    trade = tradeExactIn(market, swap, guess);
-    if (!trade) return undefined;
-    if (trade.buyAmount >= buyAmount && trade.buyAmount - buyAmount <= buyAmount / 1_000_000n) break;
-    const ratio = Number(buyAmount) / Number(trade.buyAmount);
-    const next = toBase(toHuman(guess, swap.sell.decimals) * ratio * (1 + 2e-7), swap.sell.decimals);
-    guess = next > guess || trade.buyAmount > buyAmount ? next : guess + 1n;
+  let short = 0n;
+  let enough: Trade | undefined;
+  let last: Tried | undefined;
+  let before: Tried | undefined;
+  for (let round = 0; round < EXACT_OUT_ROUNDS && guess > short && (enough === undefined || guess < enough.sellAmount); round++) {
+    const trade = tradeExactIn(market, swap, guess);
+    if (!trade) break;
+    if (trade.buyAmount >= buyAmount) {
+      enough = trade;
+      if (trade.buyAmount - buyAmount <= buyAmount / 1_000_000n) break;
+    } else short = guess;
+    [before, last] = [last, { sell: guess, buy: trade.buyAmount }];
+    guess = nextSellAmount(swap, buyAmount, last, before, short, enough?.sellAmount);
   }
-  if (!trade || trade.buyAmount < buyAmount) return undefined;
-  return { ...trade, buyAmount };
+  return enough && { ...enough, buyAmount };
 }
