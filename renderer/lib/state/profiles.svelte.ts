@@ -147,7 +147,10 @@ export function keyStateText(status: ApiKeyStatus | null): string {
 /** A connection test as one line. */
 export function testText(test: ConnectionTest | string): string {
   if (typeof test === 'string') return test;
-  if (test.reachable) return `Reachable: HTTP ${test.status ?? '—'} in ${Math.round(test.durationMs)} ms`;
+  const took = `${Math.round(test.durationMs)} ms`;
+  // An answer that is an error (a refused key, 429, 5xx) is reached but not working: say what failed.
+  if (test.reachable && test.error) return `Reachable in ${took}, but the test request failed: ${test.error.message}`;
+  if (test.reachable) return `Reachable: HTTP ${test.status ?? '—'} in ${took}`;
   // The reason in words ("The service could not be reached: …", src/core/http/map-error.ts),
   // without the app's own error code in front of it.
   return test.error ? test.error.message : 'Not reachable: unknown error';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyStateText } from './profiles.svelte.ts';
+import { keyStateText, testText } from './profiles.svelte.ts';
 
 // The engine's reasons, as src/core/secrets/secret-store.ts builds them from a D-Bus failure.
 const DBUS = 'org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files';
@@ -48,5 +48,18 @@ describe('keyStateText', () => {
 
   it('a memory status without a reason still says why and where', () => {
     expect(keyStateText({ stored: true, backend: 'memory', reason: null })).toBe('Key stored: no keychain is available; the key is kept in memory for this run only. Enter it again after a restart.');
+  });
+});
+
+describe('testText', () => {
+  it('a service that answers with an error (the key refused) is reported as a failure in words, not as reachable alone', () => {
+    const error = { code: 'AUTH_FAILED' as const, message: 'The service refused the API key (HTTP 401 Unauthorized): UNAUTHORIZED', details: { status: 401 } };
+    const text = testText({ reachable: true, status: 401, durationMs: 12.4, error });
+    expect(text).toBe('Reachable in 12 ms, but the test request failed: The service refused the API key (HTTP 401 Unauthorized): UNAUTHORIZED');
+    expect(text).not.toMatch(/^Reachable:/);
+  });
+
+  it('a 200 is reachable, with its status and time', () => {
+    expect(testText({ reachable: true, status: 200, durationMs: 7.6, error: null })).toBe('Reachable: HTTP 200 in 8 ms');
   });
 });
