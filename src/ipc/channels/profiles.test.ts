@@ -77,3 +77,22 @@ describe('profileNameClash', () => {
     expect(profileNameClash('Staging', old, 'p3')).toBe("is already another profile's name");
   });
 });
+
+describe('header names rule', () => {
+  function headerErrors(headerNames: Record<string, string>) {
+    const raw = { name: 'x', baseUrl: 'https://api.example.com', headerNames };
+    const parsed = ProfileInputSchema.safeParse(raw);
+    return parsed.success ? [] : toFieldErrors(parsed.error, raw);
+  }
+
+  it('refuses a version header named as the key header, in any letter case, on the version field', () => {
+    const reason = 'must differ from the API key header';
+    expect(headerErrors({ apiKey: 'svc-api-key', version: 'svc-api-key' })).toEqual([{ field: 'headerNames.version', reason }]);
+    expect(headerErrors({ apiKey: 'X-Key', version: 'x-key' })).toEqual([{ field: 'headerNames.version', reason }]);
+    expect(headerErrors({ apiKey: 'x-key', version: 'x-version' })).toEqual([]);
+  });
+
+  it('still loads a stored profile saved with equal names (the rule is for new input)', () => {
+    expect(ProfileSchema.safeParse({ id: 'p', name: 'x', baseUrl: 'https://api.example.com', headerNames: { apiKey: 'k', version: 'k' } }).success).toBe(true);
+  });
+});

@@ -143,6 +143,20 @@ export const HeaderNamesSchema = lazySchema(() =>
   }),
 );
 
+/**
+ * Header names as profiles.save accepts them: the version header must not be the key header (HTTP
+ * header names ignore letter case), or one value would replace the other and the request would go
+ * without the key or without the version. New input only: a profiles.json saved before still loads.
+ */
+const HeaderNamesInputSchema = lazySchema(() =>
+  HeaderNamesSchema.superRefine((names, ctx) => {
+    if (names.version.toLowerCase() === names.apiKey.toLowerCase()) {
+      // Short: the form shows one line under a one-column field, and cuts what is longer.
+      ctx.addIssue({ code: 'custom', path: ['version'], message: 'must differ from the API key header' });
+    }
+  }).default({ apiKey: HEADER_NAMES.apiKey, version: HEADER_NAMES.version }),
+);
+
 /** Requests per second a profile is kept under. */
 export const RateBudgetSchema = z.number().min(0.1, 'must be at least 0.1').max(100, 'must be at most 100');
 
@@ -171,6 +185,7 @@ export const ProfileInputSchema = lazySchema(() =>
   z.strictObject({
     id: ProfileIdSchema.refine((id) => id !== LOCAL_PROFILE_ID, 'is the built-in Local service profile: only its rate budget can change (profiles.setRateBudget)').optional(),
     ...profileFields(BaseUrlInputSchema),
+    headerNames: HeaderNamesInputSchema,
   }),
 );
 /** What profiles.save receives. */
