@@ -51,6 +51,13 @@ describe('saved request store', () => {
     expect(store.list('local').map((r) => r.name)).toEqual(['Kept']);
   });
 
+  it('imports nothing from a file that names two requests alike, rather than count both and keep one', async () => {
+    const store = await openSavedRequestStore(await dataDir());
+    const twice = JSON.stringify({ format: 'swap-explorer.saved-requests', version: 1, requests: [{ name: 'A', ...PRICE }, { name: 'B', endpoint: 'swap.chains', params: {} }, { name: ' A ', endpoint: 'swap.chains', params: {} }] });
+    expect(await store.importJson('local', twice)).toEqual({ imported: 0, problems: [{ index: 2, field: 'name', reason: 'repeats the name of request #1; names must differ within a file' }] });
+    expect(store.list('local')).toEqual([]);
+  });
+
   it('moves an unreadable file aside instead of overwriting it', async () => {
     const dir = await dataDir();
     await writeFile(join(dir, 'saved-requests.json'), '{"version": 2}');

@@ -69,10 +69,19 @@ export function parseExport(json: string): { requests: z.output<typeof SavedRequ
   if (!file.success) return { problems: toFieldErrors(file.error, data).map(({ field, reason }) => ({ index: null, field: field || '(file)', reason })) };
   const requests: z.output<typeof SavedRequestFieldsSchema>[] = [];
   const problems: ImportProblem[] = [];
+  // A name saves once per profile (a later one replaces it), so a second request of one name in the
+  // file would be counted as imported and then lost: refused, naming the request it repeats.
+  const firstOfName = new Map<string, number>();
   file.data.requests.forEach((item, index) => {
     const parsed = SavedRequestFieldsSchema.safeParse(item);
-    if (parsed.success) requests.push(parsed.data);
-    else for (const { field, reason } of toFieldErrors(parsed.error, item)) problems.push({ index, field: field || '(request)', reason });
+    if (!parsed.success) {
+      for (const { field, reason } of toFieldErrors(parsed.error, item)) problems.push({ index, field: field || '(request)', reason });
+      return;
+    }
+    const first = firstOfName.get(parsed.data.name);
+    if (first !== undefined) problems.push({ index, field: 'name', reason: `repeats the name of request #${first + 1}; names must differ within a file` });
+    else firstOfName.set(parsed.data.name, index);
+    requests.push(parsed.data);
   });
   return problems.length > 0 ? { problems } : { requests };
 }
