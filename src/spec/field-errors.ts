@@ -10,9 +10,10 @@ export interface FieldError {
 /**
  * Turns a zod error into the spec's `{field, reason}` list: one entry per problem, unknown keys
  * named one by one, duplicates removed, in the order zod found them. Pass the parsed `input` so a
- * wrong-typed value is told apart from a missing one.
+ * wrong-typed value is told apart from a missing one, and `unknownKeyReason` where the object is not
+ * a query (a file's fields are not "parameters of this endpoint").
  */
-export function toFieldErrors(error: z.ZodError, input?: unknown): FieldError[] {
+export function toFieldErrors(error: z.ZodError, input?: unknown, unknownKeyReason = 'is not a parameter of this endpoint'): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   const push = (field: string, reason: string) => {
@@ -23,7 +24,7 @@ export function toFieldErrors(error: z.ZodError, input?: unknown): FieldError[] 
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) push([...issue.path, key].join('.'), 'is not a parameter of this endpoint');
+      for (const key of issue.keys) push([...issue.path, key].join('.'), unknownKeyReason);
       continue;
     }
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '(input)';

@@ -58,6 +58,16 @@ describe('saved request store', () => {
     expect(store.list('local')).toEqual([]);
   });
 
+  it('names what is wrong with a file in its own words: not an export, another version, a field no request has', async () => {
+    const store = await openSavedRequestStore(await dataDir());
+    expect((await store.importJson('local', JSON.stringify({ format: 'har', version: 2, requests: [] }))).problems).toEqual([
+      { index: null, field: 'format', reason: 'must be "swap-explorer.saved-requests": the file is not a saved-requests export' },
+      { index: null, field: 'version', reason: 'must be 1, the only version of the file this app reads' },
+    ]);
+    const extra = JSON.stringify({ format: 'swap-explorer.saved-requests', version: 1, requests: [{ name: 'A', ...PRICE, profileId: 'prod' }] });
+    expect((await store.importJson('local', extra)).problems).toEqual([{ index: 0, field: 'profileId', reason: 'is not a field of a saved request (name, endpoint, params)' }]);
+  });
+
   it('moves an unreadable file aside instead of overwriting it', async () => {
     const dir = await dataDir();
     await writeFile(join(dir, 'saved-requests.json'), '{"version": 2}');

@@ -66,7 +66,7 @@ export function parseExport(json: string): { requests: z.output<typeof SavedRequ
     return { problems: [{ index: null, field: '(file)', reason: `is not JSON (${(error as Error).message})` }] };
   }
   const file = SavedRequestsFileSchema.safeParse(data);
-  if (!file.success) return { problems: toFieldErrors(file.error, data).map(({ field, reason }) => ({ index: null, field: field || '(file)', reason })) };
+  if (!file.success) return { problems: toFieldErrors(file.error, data, 'is not a field of a saved-requests file').map(({ field, reason }) => ({ index: null, field: field || '(file)', reason })) };
   const requests: z.output<typeof SavedRequestFieldsSchema>[] = [];
   const problems: ImportProblem[] = [];
   // A name saves once per profile (a later one replaces it), so a second request of one name in the
@@ -75,7 +75,7 @@ export function parseExport(json: string): { requests: z.output<typeof SavedRequ
   file.data.requests.forEach((item, index) => {
     const parsed = SavedRequestFieldsSchema.safeParse(item);
     if (!parsed.success) {
-      for (const { field, reason } of toFieldErrors(parsed.error, item)) problems.push({ index, field: field || '(request)', reason });
+      for (const { field, reason } of toFieldErrors(parsed.error, item, 'is not a field of a saved request (name, endpoint, params)')) problems.push({ index, field: field || '(request)', reason });
       return;
     }
     const first = firstOfName.get(parsed.data.name);

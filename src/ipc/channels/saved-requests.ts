@@ -33,8 +33,8 @@ export type SavedRequest = z.output<typeof SavedRequestSchema>;
 /** The export file: a format tag, and the requests without ids or profile (they belong to where they are imported). */
 export const SavedRequestsFileSchema = lazySchema(() =>
   z.strictObject({
-    format: z.literal('swap-explorer.saved-requests'),
-    version: z.literal(1),
+    format: z.literal('swap-explorer.saved-requests', 'must be "swap-explorer.saved-requests": the file is not a saved-requests export'),
+    version: z.literal(1, 'must be 1, the only version of the file this app reads'),
     requests: z.array(z.unknown()).max(10_000, 'must hold at most 10,000 requests'),
   }),
 );
