@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curlSnippet, fetchSnippet, type SnippetRequest } from '../domain/snippets.ts';
 import { startLocalService, type RunningService } from '../service/index.ts';
 import { wethToUsdc } from '../service/test-fixtures.ts';
-import { testConnection } from './http/test-support.ts';
+import { startConnectProxy, testConnection } from './http/test-support.ts';
 import { createRequestService, type RequestService } from './request/send-request.ts';
 import { MemoryHistory, fixedConnections } from './request/test-support.ts';
 import { undiciTransport } from './http/undici-transport.ts';
@@ -66,6 +66,23 @@ describe('copied snippets against the local service', { timeout: 30_000 }, () =>
   it('curl without the key fails, printing the service error (no silent success)', async () => {
     const failed = run('sh', ['-c', curlSnippet(request)], { env: { ...process.env, SVC_API_KEY: '' } });
     await expect(failed).rejects.toMatchObject({ code: 22 });
+  });
+
+  it('with a profile proxy, curl and the TypeScript fetch go through it, as the app does', async () => {
+    const proxy = await startConnectProxy();
+    try {
+      const viaProxy = { ...request, proxyUrl: proxy.baseUrl };
+      const { stdout } = await run('sh', ['-c', curlSnippet(viaProxy)], { env: env() });
+      expect(JSON.parse(stdout)).toMatchObject({ liquidityAvailable: true });
+      expect(proxy.tunnels()).toBe(1);
+      const file = join(scratch, 'proxied.ts');
+      await writeFile(file, fetchSnippet(viaProxy));
+      const fetched = await run(process.execPath, [file], { env: env(), cwd: scratch });
+      expect(fetched.stdout.split('\n')[0]).toBe('200');
+      expect(proxy.tunnels()).toBe(2);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('the TypeScript fetch gets a 200 and a price body', async () => {

@@ -56,6 +56,13 @@ describe('copied snippets type-check against the installed libraries', { timeout
     expect(await typeErrors('fetch.ts', fetchSnippet(request('/tmp/cert.pem')))).toEqual([]);
   });
 
+  it('both snippets through a profile proxy, with a pinned certificate and without', async () => {
+    const proxied = (caPath: string | null) => ({ ...request(caPath), proxyUrl: 'http://proxy.example.test:3128' });
+    expect(await typeErrors('fetch-proxy.ts', fetchSnippet(proxied('/tmp/cert.pem')))).toEqual([]);
+    expect(await typeErrors('fetch-proxy-system.ts', fetchSnippet(proxied(null)))).toEqual([]);
+    expect(await typeErrors('permit2-proxy.ts', viemPermit2Snippet(proxied('/tmp/cert.pem')))).toEqual([]);
+  });
+
   it('fails on a broken snippet, so a passing check means something', async () => {
     const broken = viemPermit2Snippet(request(null)).replace('wallet.signTypedData({', 'wallet.signTypedMessage({');
     expect(await typeErrors('broken.ts', broken)).toEqual([expect.stringContaining('signTypedMessage')]);

@@ -5,7 +5,7 @@ import { shellQuote } from './curl.ts';
  * "Copy as" code for a sent request (issue 13): curl, TypeScript `fetch` with undici, and a viem
  * script that signs a Permit2 quote. The API key never appears: every snippet reads it from the
  * SVC_API_KEY environment variable. When the profile pins a certificate (the local service always
- * does), the snippets trust that file alone, as the app does.
+ * does), the snippets trust that file alone, as the app does; a profile's proxy is used as the app uses it.
  */
 
 /** The environment variable every snippet reads the key from. */
@@ -22,6 +22,8 @@ export interface SnippetRequest {
   caPath: string | null;
   /** The chain id of the request, for the viem snippet's chain. */
   chainId?: number | null;
+  /** The profile's proxy (http:// or https:// CONNECT proxy), or null when it connects directly. */
+  proxyUrl?: string | null;
 }
 
 // Headers worth handing over: the key and the spec's own headers, not transport details.
@@ -43,10 +45,26 @@ function cleanUrl(request: SnippetRequest): string {
 export function curlSnippet(request: SnippetRequest): string {
   const lines = ['curl --silent --show-error --fail-with-body'];
   if (request.caPath) lines.push(`--cacert ${shellQuote(request.caPath)}`);
+  // The app goes through the profile's proxy: so does the copy (curl tunnels https with CONNECT).
+  if (request.proxyUrl) lines.push(`--proxy ${shellQuote(request.proxyUrl)}`);
   lines.push(`--header "${request.apiKeyHeader}: $${API_KEY_ENV}"`);
   for (const [name, value] of otherHeaders(request)) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
   lines.push(shellQuote(cleanUrl(request)));
   return lines.join(' \\\n  ');
+}
+
+// undici's imports and the dispatcher for the profile's trust and proxy, as the app's transport
+// builds it (src/core/http/undici-transport.ts): a ProxyAgent tunnelling to the service, else an Agent.
+function dispatcherLines(request: SnippetRequest): { imports: string[]; lines: string[]; option: string[] } {
+  const ca = request.caPath ? `{ ca: readFileSync(${JSON.stringify(request.caPath)}) }` : null;
+  const agent = request.proxyUrl ? 'ProxyAgent' : request.caPath ? 'Agent' : null;
+  const imports = [...(request.caPath ? [`import { readFileSync } from 'node:fs';`] : []), `import { ${agent ? `${agent}, ` : ''}fetch } from 'undici';`];
+  if (request.proxyUrl) {
+    const options = `{ uri: ${JSON.stringify(request.proxyUrl)}${ca ? `, requestTls: ${ca}` : ''} }`;
+    return { imports, lines: [`const dispatcher = new ProxyAgent(${options});`], option: ['  dispatcher,'] };
+  }
+  if (ca) return { imports, lines: [`const dispatcher = new Agent({ connect: ${ca} });`], option: ['  dispatcher,'] };
+  return { imports, lines: [], option: [] };
 }
 
 function headersObject(request: SnippetRequest): string {
@@ -61,15 +79,15 @@ function headersObject(request: SnippetRequest): string {
  * status and the JSON body.
  */
 export function fetchSnippet(request: SnippetRequest): string {
+  const dispatcher = dispatcherLines(request);
   const lines = [
-    ...(request.caPath ? [`import { readFileSync } from 'node:fs';`] : []),
-    `import { ${request.caPath ? 'Agent, ' : ''}fetch } from 'undici';`,
+    ...dispatcher.imports,
     '',
     `// The key comes from the environment: ${API_KEY_ENV}=... node request.ts`,
-    ...(request.caPath ? [`const dispatcher = new Agent({ connect: { ca: readFileSync(${JSON.stringify(request.caPath)}) } });`] : []),
+    ...dispatcher.lines,
     `const response = await fetch(${JSON.stringify(cleanUrl(request))}, {`,
     `  headers: ${headersObject(request)},`,
-    ...(request.caPath ? ['  dispatcher,'] : []),
+    ...dispatcher.option,
     '});',
     'console.log(response.status);',
     'console.log(JSON.stringify(await response.json(), null, 2));',
@@ -84,18 +102,18 @@ export function fetchSnippet(request: SnippetRequest): string {
  */
 export function viemPermit2Snippet(request: SnippetRequest): string {
   const chainId = request.chainId ?? 1;
+  const dispatcher = dispatcherLines(request);
   return `${[
-    ...(request.caPath ? [`import { readFileSync } from 'node:fs';`] : []),
-    `import { ${request.caPath ? 'Agent, ' : ''}fetch } from 'undici';`,
+    ...dispatcher.imports,
     `import { concat, createWalletClient, http, numberToHex, size, type Hex } from 'viem';`,
     `import { privateKeyToAccount } from 'viem/accounts';`,
     `import * as chains from 'viem/chains';`,
     '',
     `// ${API_KEY_ENV}, PRIVATE_KEY (the taker's) and RPC_URL come from the environment.`,
-    ...(request.caPath ? [`const dispatcher = new Agent({ connect: { ca: readFileSync(${JSON.stringify(request.caPath)}) } });`] : []),
+    ...dispatcher.lines,
     `const response = await fetch(${JSON.stringify(cleanUrl(request))}, {`,
     `  headers: ${headersObject(request)},`,
-    ...(request.caPath ? ['  dispatcher,'] : []),
+    ...dispatcher.option,
     '});',
     `if (!response.ok) throw new Error(\`quote failed: \${response.status} \${await response.text()}\`);`,
     'const quote = (await response.json()) as { transaction: { to: Hex; data: Hex; value: string; gas: string | null }; permit2: { eip712: any } | null };',

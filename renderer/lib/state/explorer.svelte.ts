@@ -24,6 +24,8 @@ export interface SnippetConnection {
   caPath: string | null;
   /** A file the user must save for caPath to exist (a user profile's pinned CA), or null. */
   caFile: { name: string; pem: string } | null;
+  /** The profile's proxy, which the snippets go through as the app does; null for none. */
+  proxyUrl: string | null;
 }
 
 /** The explorer screen: its form, the chosen profile, the request in flight and the last answer. */
@@ -96,10 +98,11 @@ export class ExplorerState {
   snippetConnection(profileId: string): SnippetConnection {
     const profile = this.profiles.find((candidate) => candidate.id === profileId);
     const apiKeyHeader = profile?.headerNames.apiKey ?? 'svc-api-key';
-    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath, caFile: null };
-    if (!profile?.caPem) return { apiKeyHeader, caPath: null, caFile: null };
+    const proxyUrl = profile?.proxyUrl ?? null;
+    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath, caFile: null, proxyUrl };
+    if (!profile?.caPem) return { apiKeyHeader, caPath: null, caFile: null, proxyUrl };
     const name = `${profile.id}-ca.pem`;
-    return { apiKeyHeader, caPath: `./${name}`, caFile: { name, pem: profile.caPem } };
+    return { apiKeyHeader, caPath: `./${name}`, caFile: { name, pem: profile.caPem }, proxyUrl };
   }
 
   private async loadCertificatePath(): Promise<void> {
