@@ -26,6 +26,20 @@ describe('Copy as snippets', () => {
     expect(fetchSnippet(request)).not.toContain('Agent');
   });
 
+  it('copies a proxy as saved, but one whose URL carries credentials only as $SVC_PROXY_URL', () => {
+    const plain = { ...request, proxyUrl: 'http://proxy.example.test:3128' };
+    expect(curlSnippet(plain)).toContain('--proxy http://proxy.example.test:3128 ');
+    expect(fetchSnippet(plain)).toContain('new ProxyAgent({ uri: "http://proxy.example.test:3128" })');
+    const secret = { ...request, proxyUrl: 'http://alice:s3cret-pw@proxy.example.test:3128' };
+    for (const snippet of [curlSnippet(secret), fetchSnippet(secret), viemPermit2Snippet(secret)]) {
+      expect(snippet).not.toContain('s3cret-pw');
+      expect(snippet).not.toContain('alice');
+    }
+    expect(curlSnippet(secret)).toContain('--proxy "$SVC_PROXY_URL"');
+    expect(fetchSnippet(secret)).toContain("new ProxyAgent({ uri: process.env.SVC_PROXY_URL ?? '' })");
+    expect(fetchSnippet(secret)).toContain('// The proxy, with its credentials, comes from the environment: SVC_PROXY_URL=');
+  });
+
   it('the viem snippet signs permit2.eip712 and appends the 32-byte length and the signature before sending', () => {
     const viem = viemPermit2Snippet(request);
     expect(viem).toContain('wallet.signTypedData({ domain, types: signedTypes, primaryType, message })');

@@ -5,11 +5,26 @@ import { shellQuote } from './curl.ts';
  * "Copy as" code for a sent request (issue 13): curl, TypeScript `fetch` with undici, and a viem
  * script that signs a Permit2 quote. The API key never appears: every snippet reads it from the
  * SVC_API_KEY environment variable. When the profile pins a certificate (the local service always
- * does), the snippets trust that file alone, as the app does; a profile's proxy is used as the app uses it.
+ * does), the snippets trust that file alone, as the app does; a profile's proxy is used as the app uses it,
+ * read from SVC_PROXY_URL when its URL carries a user name or password.
  */
 
 /** The environment variable every snippet reads the key from. */
 export const API_KEY_ENV = 'SVC_API_KEY';
+
+/** The environment variable a snippet reads the proxy from when the profile's proxy URL carries credentials. */
+export const PROXY_URL_ENV = 'SVC_PROXY_URL';
+
+// A proxy URL with a user name or password is a secret like the key: a snippet is pasted into
+// tickets and chats, so it names the variable instead.
+function hasCredentials(proxyUrl: string): boolean {
+  try {
+    const url = new URL(proxyUrl);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** What a snippet is built from: the sent request and how the profile connects. */
 export interface SnippetRequest {
@@ -46,7 +61,7 @@ export function curlSnippet(request: SnippetRequest): string {
   const lines = ['curl --silent --show-error --fail-with-body'];
   if (request.caPath) lines.push(`--cacert ${shellQuote(request.caPath)}`);
   // The app goes through the profile's proxy: so does the copy (curl tunnels https with CONNECT).
-  if (request.proxyUrl) lines.push(`--proxy ${shellQuote(request.proxyUrl)}`);
+  if (request.proxyUrl) lines.push(`--proxy ${hasCredentials(request.proxyUrl) ? `"$${PROXY_URL_ENV}"` : shellQuote(request.proxyUrl)}`);
   lines.push(`--header "${request.apiKeyHeader}: $${API_KEY_ENV}"`);
   for (const [name, value] of otherHeaders(request)) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
   lines.push(shellQuote(cleanUrl(request)));
@@ -60,8 +75,10 @@ function dispatcherLines(request: SnippetRequest): { imports: string[]; lines: s
   const agent = request.proxyUrl ? 'ProxyAgent' : request.caPath ? 'Agent' : null;
   const imports = [...(request.caPath ? [`import { readFileSync } from 'node:fs';`] : []), `import { ${agent ? `${agent}, ` : ''}fetch } from 'undici';`];
   if (request.proxyUrl) {
-    const options = `{ uri: ${JSON.stringify(request.proxyUrl)}${ca ? `, requestTls: ${ca}` : ''} }`;
-    return { imports, lines: [`const dispatcher = new ProxyAgent(${options});`], option: ['  dispatcher,'] };
+    const uri = hasCredentials(request.proxyUrl) ? `process.env.${PROXY_URL_ENV} ?? ''` : JSON.stringify(request.proxyUrl);
+    const options = `{ uri: ${uri}${ca ? `, requestTls: ${ca}` : ''} }`;
+    const note = hasCredentials(request.proxyUrl) ? [`// The proxy, with its credentials, comes from the environment: ${PROXY_URL_ENV}=http://user:password@host:port`] : [];
+    return { imports, lines: [...note, `const dispatcher = new ProxyAgent(${options});`], option: ['  dispatcher,'] };
   }
   if (ca) return { imports, lines: [`const dispatcher = new Agent({ connect: ${ca} });`], option: ['  dispatcher,'] };
   return { imports, lines: [], option: [] };
