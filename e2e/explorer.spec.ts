@@ -24,6 +24,24 @@ test('the form converts the amount to base units and shows the service reasons i
   await app.screenshot('explorer');
 });
 
+test('a buy amount typed on Allowance Holder is said to be sent as a sell amount on Permit2, and is a buy amount again on return', async ({ app }) => {
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH' });
+  await explorer.form.getByLabel('Amount side').selectOption('buy');
+  await explorer.fill({ amount: '1' });
+  await expect(explorer.form.getByLabel('Amount in base units')).toHaveText('= 1000000000000000000 base units');
+  const note = explorer.form.getByRole('note').filter({ hasText: 'Typed as a buy amount' });
+  await expect(note).toHaveCount(0);
+  await explorer.fill({ endpoint: 'Permit2 price' });
+  await expect(note).toHaveText('Typed as a buy amount on Allowance Holder; Permit2 takes only a sell amount, so this is now sent as USDC sold');
+  await expect(explorer.form.getByLabel('Amount in base units')).toHaveText('= 1000000 base units');
+  await app.screenshot('explorer-buy-amount-on-permit2');
+  await explorer.fill({ endpoint: 'Allowance Holder quote' });
+  await expect(note).toHaveCount(0);
+  await expect(explorer.form.getByLabel('Amount in base units')).toHaveText('= 1000000000000000000 base units');
+});
+
 test.describe('against the engine', () => {
 
   test('first run on Local service: an Allowance Holder price shows its zid and route bars', async ({ app }) => {

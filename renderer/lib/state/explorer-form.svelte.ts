@@ -158,6 +158,11 @@ export class ExplorerForm {
   readonly sell = $derived(resolveToken(this.chainId, this.sellToken));
   readonly buy = $derived(resolveToken(this.chainId, this.buyToken));
   readonly amountToken = $derived(this.amountSide === 'buy' && this.isAllowanceHolder ? this.buy : this.sell);
+  /**
+   * An amount typed as a buy amount on Allowance Holder that Permit2, which takes only a sell
+   * amount, now reads and sends as one: the same figure in the other token, which the form says.
+   */
+  readonly isBuyAmountReadAsSell = $derived(this.amountSide === 'buy' && this.isSwap && !this.isAllowanceHolder && this.amount.trim() !== '');
   readonly baseAmount = $derived(toBaseUnits(this.amount, decimalsOf(this.amountToken)));
   readonly advancedParams = $derived(ADVANCED_PARAMS.filter((param) => this.isAllowanceHolder || !param.allowanceHolderOnly));
 

@@ -72,10 +72,16 @@ describe('explorer form', () => {
     expect(form.params.buyAmount).toBe('100000000');
     form.setAdvanced('wrapUnwrapMode', 'settler');
     expect(form.params.wrapUnwrapMode).toBe('settler');
+    expect(form.isBuyAmountReadAsSell).toBe(false);
     form.endpoint = 'permit2.price';
     expect(form.params.buyAmount).toBeUndefined();
     expect(form.params.wrapUnwrapMode).toBeUndefined();
     expect(form.params.sellAmount).toBe('100000000000000000000');
+    // The same figure now means 100 of the sell token: the form says so, and back on Allowance Holder it is the buy amount again.
+    expect(form.isBuyAmountReadAsSell).toBe(true);
+    form.endpoint = 'allowance-holder.quote';
+    expect(form.isBuyAmountReadAsSell).toBe(false);
+    expect(form.params.buyAmount).toBe('100000000');
   });
 });
 
