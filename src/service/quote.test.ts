@@ -136,6 +136,14 @@ describe('Permit2 quote', () => {
     expect((transfer.args as unknown as [string, { nonce: bigint }])[1].nonce.toString()).toBe(message.nonce);
   });
 
+  it('asks the same request at one block for the same nonce, and another trade of the taker for another', async () => {
+    const nonceOf = async (query: Record<string, string>) => ((await svc.get(P2, query)).body as { permit2: { eip712: { message: { nonce: string } } } }).permit2.eip712.message.nonce;
+    const first = await nonceOf(wethToUsdc({ taker }));
+    expect(await nonceOf(wethToUsdc({ taker }))).toBe(first);
+    const others = [await nonceOf(wethToUsdc({ taker, sellAmount: '2000000000000000000' })), await nonceOf(wethToUsdc({ taker, buyToken: token(1, 'DAI') }))];
+    expect(new Set([first, ...others]).size).toBe(3);
+  });
+
   it('needs no signature for a native sell: permit2 is null', async () => {
     const { body } = await svc.get(P2, wethToUsdc({ sellToken: token(1, 'NATIVE'), taker }));
     expect(body.permit2).toBeNull();
