@@ -17,10 +17,15 @@ export const REDACTED = 'REDACTED';
  */
 export const SECRET_NAME_SOURCE = String.raw`(?:[A-Za-z0-9]+[-_])*api[-_]?key|authorization|proxy-authorization|x-auth-token|access[-_]?token|auth[-_]?token`;
 
+/**
+ * Session credentials: not an API key (the paste lint does not offer them as the key header), but a
+ * secret all the same, in a request (Cookie) or in a response that sets or echoes one. A
+ * regular-expression source, as SECRET_NAME_SOURCE, for the paste box.
+ */
+export const SESSION_NAME_SOURCE = String.raw`(?:set-)?cookie`;
+
 const SECRET_NAME = new RegExp(`^(?:${SECRET_NAME_SOURCE})$`, 'i');
-// Session credentials: not an API key (the paste lint does not offer them as the key header), but a
-// secret all the same, in a request (Cookie) or in a response that sets or echoes one.
-const SESSION_NAME = /^(?:set-)?cookie$/i;
+const SESSION_NAME = new RegExp(`^(?:${SESSION_NAME_SOURCE})$`, 'i');
 
 /** Whether a header, query or variable name carries a key (case-insensitive). */
 export function isSecretName(name: string): boolean {

@@ -32,6 +32,73 @@ const FORMS: ((key: string) => string)[] = [
   (key) => JSON.stringify({ format: 'swap-explorer.history', entries: [{ requestHeaders: { 'SVC-API-KEY': key } }] }),
 ];
 
+const SESSION = 'sEsS10nV4lu3xYz';
+const OTHER = 'oTh3rC00k1eQw';
+const PRICE_URL = 'https://api.example.com/swap/permit2/price?chainId=1&sellToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&buyToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&sellAmount=1000';
+
+// Every paste form the box recognizes, carrying session cookies as customers paste them.
+const COOKIE_FORMS: { kind: string; text: (session: string, other: string) => string }[] = [
+  { kind: 'request', text: (a, b) => `curl '${PRICE_URL}' -H 'svc-version: v2' -H 'Cookie: session=${a}; other=${b}'` },
+  { kind: 'request', text: (a, b) => `curl "${PRICE_URL}" -H "cookie: session=${a}; other=${b}"` },
+  { kind: 'request', text: (a, b) => `curl '${PRICE_URL}' \\\n  -b 'session=${a}; other=${b}'` },
+  { kind: 'request', text: (a, b) => `curl '${PRICE_URL}' --cookie "session=${a}; other=${b}"` },
+  { kind: 'request', text: (a, b) => `curl '${PRICE_URL}' --cookie=session=${a} -b'other=${b}'` },
+  { kind: 'request', text: (a, b) => `curl ^"${PRICE_URL}^" -H ^"Cookie: session=${a}; other=${b}^"` },
+  { kind: 'request', text: (a, b) => `GET /swap/permit2/price?chainId=1 HTTP/1.1\r\nHost: api.example.com\r\nCookie: session=${a}; other=${b}\r\n\r\n` },
+  { kind: 'request', text: (a, b) => `fetch('${PRICE_URL}', { headers: { 'svc-version': 'v2', Cookie: 'session=${a}; other=${b}' } })` },
+  { kind: 'request', text: (a, b) => `fetch('${PRICE_URL}', {\n  headers: {\n    "Cookie": "session=${a}; other=${b}",\n  },\n})` },
+  { kind: 'request', text: (a, b) => `const headers = new Headers();\nheaders.set('Cookie', \`session=${a}; other=${b}\`);\nfetch('${PRICE_URL}', { headers })` },
+  { kind: 'request', text: (a, b) => `axios.get('${PRICE_URL}', { headers: { cookie: "session=${a}; other=${b}" } })` },
+  {
+    kind: 'history-file',
+    text: (a, b) =>
+      JSON.stringify(
+        {
+          log: {
+            entries: [
+              {
+                request: { url: PRICE_URL, headers: [{ name: 'Cookie', value: `session=${a}; other=${b}` }], cookies: [{ name: 'session', value: a }, { value: b, name: 'other', path: '/' }] },
+                response: { headers: [{ name: 'Set-Cookie', value: `session=${a}; Path=/; HttpOnly` }], cookies: [{ name: 'other', value: b, httpOnly: true }] },
+              },
+            ],
+          },
+        },
+        null,
+        2,
+      ),
+  },
+  { kind: 'history-file', text: (a, b) => JSON.stringify({ format: 'swap-explorer.history', entries: [{ requestHeaders: { cookie: `session=${a}` }, responseHeaders: { 'set-cookie': `other=${b}; Secure` } }] }) },
+  { kind: 'unknown', text: (a, b) => `HTTP/1.1 200 OK\nContent-Type: application/json\nSet-Cookie: session=${a}; Path=/; HttpOnly\nset-cookie: other=${b}\n\n{"zid":"0x111111111111111111111111"}` },
+];
+
+describe('redactPaste on cookies', () => {
+  it.each(COOKIE_FORMS.map((form, index) => [index, form.kind, form.text(SESSION, OTHER)] as const))('leaves no cookie value in form %i, recognized as %s', (_index, kind, text) => {
+    const found = recognizePaste(text);
+    expect(found.kind).toBe(kind);
+    for (const value of [SESSION, OTHER]) {
+      expect(redactPaste(text)).not.toContain(value);
+      expect(JSON.stringify(found)).not.toContain(value);
+    }
+    expect(hasSecret(text)).toBe(true);
+  });
+
+  it('keeps the rest of a request so it parses and lints as without the cookie', () => {
+    for (const form of COOKIE_FORMS.filter(({ kind }) => kind === 'request')) {
+      const found = recognizePaste(form.text(SESSION, OTHER));
+      const without = recognizePaste(form.text('', ''));
+      if (found.kind !== 'request' || without.kind !== 'request') throw new Error(`not a request: ${form.text(SESSION, OTHER)}`);
+      expect(found.request.path).toBe(without.request.path);
+      expect(found.request.query).toEqual(without.request.query);
+      expect(found.request.hadApiKey).toBe(false);
+      expect(found.findings.map(({ code }) => code)).toEqual(without.findings.map(({ code }) => code));
+    }
+  });
+
+  it('keeps a cookie file name and a cookie variable, which are no cookie values', () => {
+    for (const text of [`curl -b cookies.txt ${PRICE_URL}`, `curl --cookie "$COOKIES" ${PRICE_URL}`, `curl -H 'Cookie: $COOKIE' ${PRICE_URL}`, `curl -c jar.txt ${PRICE_URL}`]) expect(redactPaste(text)).toBe(text);
+  });
+});
+
 describe('redactPaste', () => {
   it.each(FORMS.map((form, index) => [index, form(KEY)]))('removes the key from form %i', (_index, text) => {
     const redacted = redactPaste(text);

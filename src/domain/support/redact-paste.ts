@@ -1,10 +1,11 @@
-import { isSecretName, REDACTED, SECRET_NAME_SOURCE } from '../redact.ts';
+import { isSecretName, REDACTED, SECRET_NAME_SOURCE, SESSION_NAME_SOURCE } from '../redact.ts';
 
 /**
  * Redaction of a pasted text before anything else sees it (issue 17, "any key in it is redacted at
  * once and never stored"). A customer's paste may carry the key in any form: a curl header, a URL
  * query parameter, a JS object member, a raw HTTP header line, a HAR name/value pair, a shell
- * variable. The rules work on the text, not on a parse, so that even a paste no parser understands
+ * variable; and so may a session cookie (a Cookie or Set-Cookie header, curl's -b, a HAR's cookies).
+ * The rules work on the text, not on a parse, so that even a paste no parser understands
  * is safe to show.
  */
 
@@ -23,13 +24,27 @@ export function isKeyPlaceholder(value: string): boolean {
 // A value: quoted ('…', "…", `…`), an auth scheme and its credentials, or a bare run up to a delimiter.
 const VALUE = String.raw`\{\{[^{}\n]*\}\}|\$\{[^{}\n]*\}|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\x60[^\x60]*\x60|(?:Bearer|Basic|Token|Digest|Negotiate)[ \t]+[^\s'"\x60,;&)}\]]+|[^\s'"\x60,;&)}\]]+`;
 
+// Every credential name of redact.ts's one rule: a key, Authorization, or a session cookie.
+const CREDENTIAL_NAME = `${SECRET_NAME_SOURCE}|${SESSION_NAME_SOURCE}`;
+
+// A Cookie / Set-Cookie header carries several `name=value` pairs split by `;`, so its whole value goes:
+// up to the quote that closes the header (curl's -H 'Cookie: a=1; b=2', with cmd's ^ escapes) or,
+// on a line of its own that starts with a pair (a raw request or response, not a JS member), up to the line's end.
+const COOKIE_QUOTED = new RegExp(String.raw`((["'\x60])(?:${SESSION_NAME_SOURCE})[ \t]*:[ \t]*)((?:\\.|\^(?!\2).|(?!\2)[^\\\n^])+)`, 'gi');
+const COOKIE_LINE = new RegExp(String.raw`^([ \t]*(?:${SESSION_NAME_SOURCE})[ \t]*:[ \t]*)([^\s'"\x60=;,]+=[^\r\n]*)`, 'gim');
+// curl's -b/--cookie 'a=1; b=2'; a value without '=' names a cookie file and is kept.
+const CURL_COOKIE = /(\s(?:-b[ \t]*|--cookie(?:[ \t]+|=))\$?)("[^"]*"|'[^']*'|[^\s'"]+)/g;
+// HAR's request.cookies and response.cookies: objects named by the cookie, not by a header, so every value in them goes.
+const HAR_COOKIES = /("cookies"\s*:\s*)(\[(?:[^[\]"]|"(?:[^"\\]|\\.)*")*\])/gi;
+const HAR_VALUE = /("value"\s*:\s*)("(?:[^"\\]|\\.)*")/g;
+
 // name: value, name = value, "name": "value", name=value (query), -H 'name: value'.
-const NAME_VALUE = new RegExp(String.raw`(^|[^A-Za-z0-9_-])(${SECRET_NAME_SOURCE})(["'\x60]?[ \t]*[:=][ \t]*)(${VALUE})`, 'gim');
+const NAME_VALUE = new RegExp(String.raw`(^|[^A-Za-z0-9_-])(${CREDENTIAL_NAME})(["'\x60]?[ \t]*[:=][ \t]*)(${VALUE})`, 'gim');
 // HAR pairs: {"name": "svc-api-key", "value": "…"} in either order.
-const HAR_NAME_FIRST = new RegExp(String.raw`("name"\s*:\s*"(?:${SECRET_NAME_SOURCE})"\s*,\s*"value"\s*:\s*)("(?:[^"\\]|\\.)*")`, 'gi');
-const HAR_VALUE_FIRST = new RegExp(String.raw`("value"\s*:\s*)("(?:[^"\\]|\\.)*")(\s*,\s*"name"\s*:\s*"(?:${SECRET_NAME_SOURCE})")`, 'gi');
+const HAR_NAME_FIRST = new RegExp(String.raw`("name"\s*:\s*"(?:${CREDENTIAL_NAME})"\s*,\s*"value"\s*:\s*)("(?:[^"\\]|\\.)*")`, 'gi');
+const HAR_VALUE_FIRST = new RegExp(String.raw`("value"\s*:\s*)("(?:[^"\\]|\\.)*")(\s*,\s*"name"\s*:\s*"(?:${CREDENTIAL_NAME})")`, 'gi');
 // headers.set('svc-api-key', '…') and headers.append(…): the name as a quoted call argument.
-const CALL_ARGUMENT = new RegExp(String.raw`(\(\s*(["'\x60])(?:${SECRET_NAME_SOURCE})\2\s*,\s*)(${VALUE})`, 'gi');
+const CALL_ARGUMENT = new RegExp(String.raw`(\(\s*(["'\x60])(?:${CREDENTIAL_NAME})\2\s*,\s*)(${VALUE})`, 'gi');
 // curl's -u/--user user:password.
 const CURL_USER = /(\s(?:-u|--user)(?:\s+|=))("[^"]*"|'[^']*'|[^\s'"]+)/g;
 // Credentials in a URL: https://user:password@host.
@@ -47,12 +62,16 @@ function replaceValue(value: string): string {
 }
 
 /**
- * Replaces any API key value in a pasted curl / URL / fetch / axios / HTTP / HAR / JSON text with
+ * Replaces any API key or cookie value in a pasted curl / URL / fetch / axios / HTTP / HAR / JSON text with
  * REDACTED; placeholders such as `$API_KEY` or `<API_KEY>` are kept. The renderer calls it on paste
  * and input so the key never reaches the DOM.
  */
 export function redactPaste(text: string): string {
   return text
+    .replace(COOKIE_QUOTED, (_all, head: string, _quote: string, value: string) => `${head}${replaceValue(value)}`)
+    .replace(COOKIE_LINE, (_all, head: string, value: string) => `${head}${replaceValue(value.trimEnd())}`)
+    .replace(CURL_COOKIE, (_all, flag: string, value: string) => (value.includes('=') ? `${flag}${replaceValue(value)}` : `${flag}${value}`))
+    .replace(HAR_COOKIES, (_all, head: string, cookies: string) => `${head}${cookies.replace(HAR_VALUE, (_pair, name: string, value: string) => `${name}${replaceValue(value)}`)}`)
     .replace(NAME_VALUE, (_all, before: string, name: string, separator: string, value: string) => `${before}${name}${separator}${replaceValue(value)}`)
     .replace(HAR_NAME_FIRST, (_all, head: string, value: string) => `${head}${replaceValue(value)}`)
     .replace(HAR_VALUE_FIRST, (_all, head: string, value: string, tail: string) => `${head}${replaceValue(value)}${tail}`)
@@ -61,7 +80,7 @@ export function redactPaste(text: string): string {
     .replace(URL_CREDENTIALS, (_all, scheme: string, user: string) => `${scheme}${user}:${REDACTED}@`);
 }
 
-/** Whether redactPaste would change the text, i.e. the paste carried a key. */
+/** Whether redactPaste would change the text, i.e. the paste carried a key or a cookie. */
 export function hasSecret(text: string): boolean {
   return redactPaste(text) !== text;
 }

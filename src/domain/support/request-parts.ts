@@ -1,12 +1,12 @@
-import { REDACTED } from '../redact.ts';
+import { isCredentialName, REDACTED } from '../redact.ts';
 import { isKeyPlaceholder, isSecretName } from './redact-paste.ts';
 import type { PastedRequest } from './types.ts';
 import type { UrlParts } from './parse-url.ts';
 import { joinOwn, setOwn } from '../own-record.ts';
 
 /**
- * The last step of every request parser: header names lower-cased, any secret value replaced (a
- * second line of defence after redactPaste), and whether a key was there.
+ * The last step of every request parser: header names lower-cased, any credential's value replaced
+ * (a second line of defence after redactPaste), and whether a key was there.
  */
 
 function redactRecord(record: Record<string, string>): { out: Record<string, string>; hadKey: boolean } {
@@ -15,8 +15,9 @@ function redactRecord(record: Record<string, string>): { out: Record<string, str
   for (const [name, value] of Object.entries(record)) {
     // {expression}: a snippet fills the value at run time, so there is no key in the paste.
     const isExpression = /^\{[^{}]+\}$/.test(value.trim());
-    const secret = isSecretName(name) && value.trim() !== '' && !isExpression && !(isKeyPlaceholder(value) && value.trim() !== REDACTED);
-    if (secret) hadKey = true;
+    const secret = isCredentialName(name) && value.trim() !== '' && !isExpression && !(isKeyPlaceholder(value) && value.trim() !== REDACTED);
+    // A cookie is redacted too, but is no key: the lint's "key redacted" speaks of the key.
+    if (secret && isSecretName(name)) hadKey = true;
     setOwn(out, name, secret ? REDACTED : value);
   }
   return { out, hadKey };
@@ -31,7 +32,7 @@ export function finishRequest(source: PastedRequest['source'], method: string, u
   }
   const query = redactRecord(url.query);
   const head = redactRecord(lower);
-  const repeated = Object.entries(url.repeated).map(([name, values]): [string, string[]] => [name, isSecretName(name) ? values.map(() => REDACTED) : values]);
+  const repeated = Object.entries(url.repeated).map(([name, values]): [string, string[]] => [name, isCredentialName(name) ? values.map(() => REDACTED) : values]);
   return {
     source,
     method: method.toUpperCase(),
