@@ -1,6 +1,8 @@
 import type { z } from 'zod';
+import { isCredentialName, redactHeaders, redactUrl } from '../../domain/redact.ts';
 import type { historyChannels } from '../../ipc/channels/history.ts';
 import { AppError } from '../../ipc/result.ts';
+import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import type { HistoryStore } from './history-store.ts';
 
 type Channels = typeof historyChannels;
@@ -9,6 +11,22 @@ type Handler<C extends keyof Channels> = (input: z.output<Channels[C]['input']>)
 /** The history area's handlers, typed on its own channels, to spread into the handler map (src/core/engine.ts). */
 export type HistoryHandlers = { [C in keyof Channels]: Handler<C> };
 
+/**
+ * A stored entry as it leaves the store for the window: entries imported before imports were
+ * redacted may hold credentials, so each read is redacted as an export is, and a credential is left
+ * out of `query`, the params that replay and "Edit in Explorer" send again (the profile's key goes in
+ * its header, from the keychain; the app sends no other credential, nor the word REDACTED).
+ */
+export function redactStoredEntry(entry: HistoryEntry): HistoryEntry {
+  return {
+    ...entry,
+    url: redactUrl(entry.url),
+    query: Object.fromEntries(Object.entries(entry.query).filter(([name]) => !isCredentialName(name))),
+    requestHeaders: redactHeaders(entry.requestHeaders),
+    responseHeaders: redactHeaders(entry.responseHeaders),
+  };
+}
+
 /** Builds the history handlers over a store. Store failures arrive as AppError STORAGE. */
 export function createHistoryHandlers(store: HistoryStore): HistoryHandlers {
   return {
@@ -16,7 +34,7 @@ export function createHistoryHandlers(store: HistoryStore): HistoryHandlers {
     'history.get': async ({ id }) => {
       const entry = store.get(id);
       if (!entry) throw new AppError('NOT_FOUND', `There is no history entry ${id}: it was removed by retention or never existed.`);
-      return entry;
+      return redactStoredEntry(entry);
     },
     'history.count': async () => ({ count: store.count() }),
     'history.getRetention': async () => store.retention(),
