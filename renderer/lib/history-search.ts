@@ -26,6 +26,16 @@ export function emptyFilters(): HistoryFilterForm {
 /** history.search's input as the renderer builds it. */
 export type SearchInput = z.input<typeof HistorySearchInputSchema>;
 
+/**
+ * The last instant a `datetime-local` value names: "To 18:00" takes in the whole minute and
+ * "To 18:00:05" the whole second, as the list shows each entry to the second ("18:00:05"), while
+ * entries are timed to the millisecond: read as 18:00:00.000, it left out every entry shown in it.
+ */
+function endOfStatedTime(value: string): Date {
+  const unitMs = /T\d\d:\d\d$/.test(value) ? 60_000 : /:\d\d$/.test(value) ? 1_000 : 1;
+  return new Date(new Date(value).getTime() + unitMs - 1);
+}
+
 /** The search input for the text and filters; the engine validates it again and names a bad field. */
 export function searchInput(text: string, form: HistoryFilterForm): SearchInput {
   const input: SearchInput = { limit: PAGE };
@@ -33,7 +43,7 @@ export function searchInput(text: string, form: HistoryFilterForm): SearchInput 
   if (trimmed) input.text = trimmed;
   // A datetime-local value has no zone: the Date constructor reads it as local time, as the user meant.
   if (form.from) input.from = new Date(form.from).toISOString();
-  if (form.to) input.to = new Date(form.to).toISOString();
+  if (form.to) input.to = endOfStatedTime(form.to).toISOString();
   if (form.chainId) input.chainId = Number(form.chainId);
   if (form.endpoint) input.endpoint = form.endpoint;
   if (form.status) input.status = form.status === 'ok' || form.status === 'error' ? form.status : Number(form.status);
