@@ -19,6 +19,17 @@ export class HistoryState {
   hasSearched = $state(false);
   #loading = false;
   #generation = 0;
+  /** The search input the rows answer (JSON), null before the first answer. */
+  #answered: string | null = null;
+
+  /** Whether the rows answer the search text and filters as they are now (no search of them pending). */
+  get isCurrent(): boolean {
+    try {
+      return JSON.stringify(searchInput(this.text, this.filters)) === this.#answered;
+    } catch {
+      return false;
+    }
+  }
 
   /** How many filters are set, for the "Clear" control. */
   get activeFilters(): number {
@@ -47,6 +58,7 @@ export class HistoryState {
     this.nextBefore = result.value.nextBefore;
     this.selected = 0;
     this.hasSearched = true;
+    this.#answered = JSON.stringify(input);
   }
 
   /** Loads the next page when the list nears its end. */

@@ -1,0 +1,28 @@
+import { sampleEntry } from '../src/core/history/sample-entries.ts';
+import { expect, test } from './fixtures.ts';
+import { HistoryPage } from './pages/history-page.ts';
+
+/** `count` entries a second apart, newest last, with zids 0x…0 to 0x…(count-1) in hex. */
+function entries(count: number): { zids: string[]; list: ReturnType<typeof sampleEntry>[] } {
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  const zids = Array.from({ length: count }, (_, i) => `0x${(0xabc000 + i).toString(16).padStart(24, '0')}`);
+  return { zids, list: zids.map((zid, i) => sampleEntry({ zid, startedAt: new Date(base + i * 1000).toISOString() })) };
+}
+
+test('arrow keys in the search box move to a row and Enter opens that row, not the first', async ({ app, engine }) => {
+  const { zids, list } = entries(30);
+  await engine.history.insertMany(list);
+  await app.show('History');
+  const history = new HistoryPage(app.page);
+  await expect(history.loaded).toHaveText('30 entries loaded');
+  await history.search.focus();
+  for (let i = 0; i < 3; i += 1) await app.page.keyboard.press('ArrowDown');
+  // Newest first: the fourth row is the fourth newest entry.
+  await expect(history.list.locator('.line.selected .zid')).toHaveText(zids[26]!);
+  await app.page.keyboard.press('Enter');
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zids[26]!);
+  // Typed then Enter at once: the new search's first row, not a row of the previous results.
+  await history.search.fill(zids[5]!.slice(0, 25));
+  await history.search.press('Enter');
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zids[15]!);
+});
