@@ -21,6 +21,20 @@ test('arrow keys in the search box move to a row and Enter opens that row, not t
   await expect(history.list.locator('.line.selected .zid')).toHaveText(zids[26]!);
   await app.page.keyboard.press('Enter');
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(zids[26]!);
+  // Past the rows the list shows (about 12): the list scrolls to keep the highlighted row in view.
+  await history.search.focus();
+  for (let i = 0; i < 20; i += 1) await app.page.keyboard.press('ArrowDown');
+  await expect(history.list.locator('.line.selected .zid')).toHaveText(zids[6]!);
+  const isInList = await history.list.locator('.line.selected').evaluate((line) => {
+    const row = line.getBoundingClientRect();
+    const list = line.closest('[role="list"]')!.getBoundingClientRect();
+    return row.top >= list.top && row.bottom <= list.bottom;
+  });
+  expect(isInList, 'the highlighted row is inside the list, not scrolled out of it').toBe(true);
+  await app.page.keyboard.press('ArrowUp');
+  await expect(history.list.locator('.line.selected .zid')).toHaveText(zids[7]!);
+  await app.page.keyboard.press('Enter');
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zids[7]!);
   // Typed then Enter at once: the new search's first row, not a row of the previous results.
   await history.search.fill(zids[5]!.slice(0, 25));
   await history.search.press('Enter');
