@@ -43,13 +43,13 @@ export class HistoryState {
     try {
       input = searchInput(this.text, this.filters);
     } catch {
-      this.error = 'A date filter is not a valid date.';
+      this.#refused('A date filter is not a valid date.');
       return;
     }
     const result = await callHistory('history.search', input);
     if (generation !== this.#generation) return;
     if (!result.ok) {
-      this.error = errorText(result.error);
+      this.#refused(errorText(result.error));
       return;
     }
     this.error = '';
@@ -59,6 +59,16 @@ export class HistoryState {
     this.selected = 0;
     this.hasSearched = true;
     this.#answered = JSON.stringify(input);
+  }
+
+  // A refused search empties the list: the rows of the previous search, under a box and filters
+  // that no longer produce them, read as its answer (and "Select all shown" would check them).
+  #refused(message: string): void {
+    this.error = message;
+    this.rows = [];
+    this.nextBefore = null;
+    this.unknownSymbols = [];
+    this.#answered = null;
   }
 
   /** Loads the next page when the list nears its end. */
