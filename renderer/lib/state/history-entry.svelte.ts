@@ -23,24 +23,37 @@ export class EntryView {
   customer = $state.raw<DiffSide | null>(null);
   isReplaying = $state(false);
   message = $state('');
+  /** True once the open entry is known to be gone from History (removed by retention): what shows is what was loaded. */
+  isGone = $state(false);
 
   /** What the open entry is diffed against, if anything: another entry or the customer's response. */
   readonly against: DiffSide | null = $derived(this.other ? sideOfEntry(this.other) : this.customer);
 
-  /** Opens an entry by id, with its replays. */
-  async open(id: number): Promise<void> {
+  /** Opens an entry by id, with its replays; false when it could not be read (removed by retention, say). */
+  async open(id: number): Promise<boolean> {
     const result = await callHistory('history.get', { id });
     if (!result.ok) {
       this.message = errorText(result.error);
-      return;
+      // Retention removes the oldest entries: the one open may have gone with the one asked for.
+      if (result.error.code === 'NOT_FOUND') await this.#markIfGone();
+      return false;
     }
     this.entry = result.value;
+    this.isGone = false;
     this.other = null;
     this.customer = null;
     this.picking = false;
     this.message = '';
     const replays = await callHistory('history.search', { replayOf: id, limit: REPLAYS_SHOWN });
     if (this.entry?.id === id) this.replays = replays.ok ? replays.value.rows : [];
+    return true;
+  }
+
+  async #markIfGone(): Promise<void> {
+    const id = this.entry?.id;
+    if (id === undefined) return;
+    const result = await callHistory('history.get', { id });
+    if (!result.ok && result.error.code === 'NOT_FOUND' && this.entry?.id === id) this.isGone = true;
   }
 
   /**
