@@ -17,6 +17,12 @@ describe('treeRows', () => {
     expect(treeRows(body, new Set()).map((row) => row.path)).toEqual(['$']);
   });
 
+  it('marks an integer past 2^53 as rounded, since the parsed body no longer holds its digits', () => {
+    const parsed = JSON.parse('{"big":123456789012345678901234567890,"safe":9007199254740991,"fee":1.5}') as unknown;
+    const previews = treeRows(parsed, new Set(['$'])).slice(1).map((row) => row.preview);
+    expect(previews).toEqual(['≈1.2345678901234568e+29 (rounded: see Raw text)', '9007199254740991', '1.5']);
+  });
+
   it('opens containers to a depth but keeps wide nested arrays closed', () => {
     const wide = { fills: Array.from({ length: 101 }, (_, i) => ({ i })), small: [{ a: { b: 1 } }] };
     expect([...pathsToDepth(wide, 2)].sort()).toEqual(['$', '$.small', '$.small[0]']);

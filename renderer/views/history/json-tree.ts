@@ -29,6 +29,10 @@ function children(value: Record<string, unknown> | unknown[]): [string | number,
 }
 
 function valuePreview(value: unknown): string {
+  // The body is JSON.parse'd: an integer past 2^53 (an amount sent as a number, in a customer's
+  // file) is already rounded here, and 123456789012345678901234567890 read 1.2345678901234568e+29
+  // as if received so. Raw text has the digits as they came.
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) return `≈${JSON.stringify(value)} (rounded: see Raw text)`;
   const text = JSON.stringify(value) ?? String(value);
   return text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX)}…` : text;
 }
