@@ -75,9 +75,10 @@ function dispatcherLines(request: SnippetRequest): { imports: string[]; lines: s
   const agent = request.proxyUrl ? 'ProxyAgent' : request.caPath ? 'Agent' : null;
   const imports = [...(request.caPath ? [`import { readFileSync } from 'node:fs';`] : []), `import { ${agent ? `${agent}, ` : ''}fetch } from 'undici';`];
   if (request.proxyUrl) {
-    const uri = hasCredentials(request.proxyUrl) ? `process.env.${PROXY_URL_ENV} ?? ''` : JSON.stringify(request.proxyUrl);
+    const isSecret = hasCredentials(request.proxyUrl);
+    const uri = isSecret ? `process.env.${PROXY_URL_ENV} ?? ''` : JSON.stringify(request.proxyUrl);
     const options = `{ uri: ${uri}${ca ? `, requestTls: ${ca}` : ''} }`;
-    const note = hasCredentials(request.proxyUrl) ? [`// The proxy, with its credentials, comes from the environment: ${PROXY_URL_ENV}=http://user:password@host:port`] : [];
+    const note = isSecret ? [`// The proxy, with its credentials, comes from the environment: ${PROXY_URL_ENV}=http://user:password@host:port`] : [];
     return { imports, lines: [...note, `const dispatcher = new ProxyAgent(${options});`], option: ['  dispatcher,'] };
   }
   if (ca) return { imports, lines: [`const dispatcher = new Agent({ connect: ${ca} });`], option: ['  dispatcher,'] };
