@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HarEntrySchema } from './har-schema.ts';
 import { skimJsonShape, type JsonShape } from './json-skim.ts';
 import { fromHarEntry, HistoryEntryLikeSchema, type HistoryEntryLike, type RedactOptions } from './har.ts';
-import { redactHeaders, redactUrl } from './redact.ts';
+import { redactEntryCredentials } from './redact.ts';
 
 /**
  * The JSON export of history entries and the import of a file from a customer (HAR or that JSON).
@@ -35,17 +35,7 @@ export type ImportResult =
 
 /** Writes entries as the app's JSON export, credentials redacted. */
 export function buildHistoryJson(entries: readonly HistoryEntryLike[], options: RedactOptions = {}): string {
-  return JSON.stringify({ format: HISTORY_JSON_FORMAT, version: 1, entries: entries.map((entry) => redactEntry(entry, options)) }, null, 2);
-}
-
-function redactEntry(entry: HistoryEntryLike, options: RedactOptions): HistoryEntryLike {
-  return {
-    ...entry,
-    url: redactUrl(entry.url, options.apiKeyHeader),
-    requestHeaders: redactHeaders(entry.requestHeaders, options.apiKeyHeader),
-    query: redactHeaders(entry.query, options.apiKeyHeader),
-    responseHeaders: redactHeaders(entry.responseHeaders, options.apiKeyHeader),
-  };
+  return JSON.stringify({ format: HISTORY_JSON_FORMAT, version: 1, entries: entries.map((entry) => redactEntryCredentials(entry, options.apiKeyHeader)) }, null, 2);
 }
 
 function jsonPath(path: readonly PropertyKey[]): string {
@@ -213,7 +203,7 @@ function readJson(document: unknown, items: EntryTexts, options: RedactOptions):
   const read = (raw: unknown, index: number) => {
     const entry = HistoryEntryLikeSchema.safeParse(raw);
     if (!entry.success) problems.add(entry.error, ['entries', index]);
-    return entry.success ? redactEntry(entry.data, options) : null;
+    return entry.success ? redactEntryCredentials(entry.data, options.apiKeyHeader) : null;
   };
   const entries = readEntries(items, read, problems, '$.entries');
   if (problems.list.length > 0) return problems.failure('Swap Explorer history export');

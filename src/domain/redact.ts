@@ -55,6 +55,25 @@ function credentialValue(name: string, value: string, apiKeyHeader: string | und
   return isCredentialName(name, apiKeyHeader) ? REDACTED : value;
 }
 
+/** The parts of a history entry that may carry a credential. */
+interface CredentialParts {
+  url: string;
+  query: Record<string, string>;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+}
+
+/** A copy of a history entry with every credential in its URL, query and both header lists redacted: as exported, imported and read. */
+export function redactEntryCredentials<T extends CredentialParts>(entry: T, apiKeyHeader?: string): T {
+  return {
+    ...entry,
+    url: redactUrl(entry.url, apiKeyHeader),
+    query: redactHeaders(entry.query, apiKeyHeader),
+    requestHeaders: redactHeaders(entry.requestHeaders, apiKeyHeader),
+    responseHeaders: redactHeaders(entry.responseHeaders, apiKeyHeader),
+  };
+}
+
 /** The URL with every credential query parameter and any password in it replaced (a key pasted into a URL). */
 export function redactUrl(url: string, apiKeyHeader?: string, replacement = REDACTED): string {
   let parsed: URL;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isCredentialName, redactHeaders, redactUrl } from '../../domain/redact.ts';
+import { isCredentialName, redactEntryCredentials } from '../../domain/redact.ts';
 import type { historyChannels } from '../../ipc/channels/history.ts';
 import { AppError } from '../../ipc/result.ts';
 import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
@@ -18,13 +18,7 @@ export type HistoryHandlers = { [C in keyof Channels]: Handler<C> };
  * its header, from the keychain; the app sends no other credential, nor the word REDACTED).
  */
 export function redactStoredEntry(entry: HistoryEntry): HistoryEntry {
-  return {
-    ...entry,
-    url: redactUrl(entry.url),
-    query: Object.fromEntries(Object.entries(entry.query).filter(([name]) => !isCredentialName(name))),
-    requestHeaders: redactHeaders(entry.requestHeaders),
-    responseHeaders: redactHeaders(entry.responseHeaders),
-  };
+  return { ...redactEntryCredentials(entry), query: Object.fromEntries(Object.entries(entry.query).filter(([name]) => !isCredentialName(name))) };
 }
 
 /** Builds the history handlers over a store. Store failures arrive as AppError STORAGE. */

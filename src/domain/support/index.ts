@@ -1,7 +1,8 @@
 /** The support paste (issue 17): recognition, redaction, lint and explanation of what a customer sent. */
 export * from './types.ts';
 export { recognizePaste, CUT_SHORT } from './recognize.ts';
-export { redactPaste, hasSecret, isSecretName, isKeyPlaceholder } from './redact-paste.ts';
+export { redactPaste, hasSecret, isKeyPlaceholder } from './redact-paste.ts';
+export { isSecretName } from '../redact.ts';
 export { lintRequest, isProblem, type LintResult } from './lint-request.ts';
 export { explainBody, explainPastedBody } from './explain-body.ts';
 export { bodyChainOf, chainsListingBoth, type BodyChain } from './body-chain.ts';

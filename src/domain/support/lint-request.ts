@@ -4,7 +4,7 @@ import { chainIdFromName, isServedChain } from './chain-names.ts';
 import { lintAmounts, lintIgnoredQuery, lintSchema } from './lint-endpoint.ts';
 import { fixed, unfixed, type LintContext } from './lint-context.ts';
 import { keepV1FeeToken, lintChainId, lintRepeated, lintSymbols, lintV1Params } from './lint-params.ts';
-import { isSecretName } from './redact-paste.ts';
+import { isSecretName } from '../redact.ts';
 import type { CorrectedRequest, LintFinding, PastedRequest } from './types.ts';
 
 /**

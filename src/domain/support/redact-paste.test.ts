@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { recognizePaste } from './recognize.ts';
-import { hasSecret, isSecretName, redactPaste } from './redact-paste.ts';
+import { hasSecret, redactPaste } from './redact-paste.ts';
+import { isSecretName } from '../redact.ts';
 
 const KEY = 'a1B2c3D4e5F6g7H8i9J0kLmN';
 

@@ -1,4 +1,4 @@
-import { isSecretName, REDACTED, SECRET_NAME_SOURCE, SESSION_NAME_SOURCE } from '../redact.ts';
+import { REDACTED, SECRET_NAME_SOURCE, SESSION_NAME_SOURCE } from '../redact.ts';
 
 /**
  * Redaction of a pasted text before anything else sees it (issue 17, "any key in it is redacted at
@@ -8,9 +8,6 @@ import { isSecretName, REDACTED, SECRET_NAME_SOURCE, SESSION_NAME_SOURCE } from 
  * The rules work on the text, not on a parse, so that even a paste no parser understands
  * is safe to show.
  */
-
-// The names are the one rule every redaction shares (redact.ts); re-exported for the support code.
-export { isSecretName, SECRET_NAME_SOURCE };
 
 // A reference to a key rather than the key itself: left as written, since it is not a secret and
 // tells the reader where the key comes from.

@@ -4,8 +4,7 @@ import type { HistoryEntryLike } from '../har.ts';
 import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
 import { formatSignedBps } from '../number-format.ts';
 import { getOwn } from '../own-record.ts';
-import { isCredentialName, REDACTED, redactUrl } from '../redact.ts';
-import { isSecretName } from './redact-paste.ts';
+import { isCredentialName, isSecretName, REDACTED, redactUrl } from '../redact.ts';
 import { escapeHtml, pairTable, pre, prettyBody, REPORT_CSS, safe, table } from './report-html.ts';
 import type { LintFinding, Recognized } from './types.ts';
 

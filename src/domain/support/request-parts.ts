@@ -1,5 +1,5 @@
-import { isCredentialName, REDACTED } from '../redact.ts';
-import { isKeyPlaceholder, isSecretName } from './redact-paste.ts';
+import { isCredentialName, isSecretName, REDACTED } from '../redact.ts';
+import { isKeyPlaceholder } from './redact-paste.ts';
 import type { PastedRequest } from './types.ts';
 import type { UrlParts } from './parse-url.ts';
 import { joinOwn, setOwn } from '../own-record.ts';
