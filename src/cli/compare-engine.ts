@@ -35,8 +35,8 @@ export interface CliEngine {
 }
 
 // A command leaves the history's log to the OS at exit (close): a price adds about 16 pages to it
-// (the entry and its indexes), so a commit copies it into the file every eighth command or so, and
-// the next command reads at most this much log when it opens the file.
+// (the entry and its indexes), so the log is emptied every eighth command or so
+// (HistoryStore.leaveForExit), and the next command reads at most this much log when it opens the file.
 const LOG_PAGES = 128;
 
 /** The history file under the data dir (the app's engine must open the same name to share it). */

@@ -1,4 +1,4 @@
-import { copyFileSync, renameSync } from 'node:fs';
+import { copyFileSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { makeDirectory } from '../make-directory.ts';
@@ -38,6 +38,36 @@ export function prepareDatabase(db: DatabaseSync, options: { maxPageCount?: numb
   // After the migration, so that a cap set below the schema's own size cannot stop the open.
   if (maxPageCount !== undefined) db.exec(`PRAGMA max_page_count = ${Math.floor(maxPageCount)}`);
   if (walCheckpointPages !== undefined) db.exec(`PRAGMA wal_autocheckpoint = ${Math.floor(walCheckpointPages)}`);
+}
+
+// SQLite's wal_autocheckpoint when a connection sets none.
+const DEFAULT_CHECKPOINT_PAGES = 1_000;
+// A log's header, and each frame's header before its page (sqlite.org/fileformat2.html#walformat).
+const LOG_HEADER_BYTES = 32;
+const FRAME_HEADER_BYTES = 24;
+
+/**
+ * Empties the write-ahead log of `db` (the connection to the file at `path`) once it holds more
+ * than `checkpointPages` pages, for a process that exits without closing the connection
+ * (HistoryStore.leaveForExit). SQLite's own checkpoint on commit copies the log into the file but
+ * never starts the log over in that case: the next process to open the file alone rebuilds the
+ * log's index by reading it whole, and that rebuild forgets what was already copied, so each
+ * command's pages were appended to the end (a `price` adds about 16): 4 MB of log after 60
+ * commands, read at every later start. Truncated here instead, which costs one checkpoint every
+ * few commands. It does not wait for another connection's readers (the app's): when one holds the
+ * log, SQLite keeps it and a later command tries again. Best effort: the entries are committed
+ * either way.
+ */
+export function truncateLongLog(db: DatabaseSync, path: string, checkpointPages = DEFAULT_CHECKPOINT_PAGES): void {
+  try {
+    const logBytes = statSync(`${path}-wal`).size;
+    const { page_size: pageSize } = db.prepare('PRAGMA page_size').get() as { page_size: number };
+    if ((logBytes - LOG_HEADER_BYTES) / (pageSize + FRAME_HEADER_BYTES) <= checkpointPages) return;
+    db.exec('PRAGMA busy_timeout = 0');
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  } catch {
+    // No log (nothing written), or a checkpoint that failed: the next command's commit tries again.
+  }
 }
 
 /** Where a quarantined file goes: `<name>.corrupt-<ISO time, ':' as '-'>.db` beside it. */

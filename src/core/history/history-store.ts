@@ -3,7 +3,7 @@ import type { HistoryNotice, HistoryRetention, HistorySearchFilter, HistorySearc
 import { AppError, isAppError } from '../../ipc/result.ts';
 import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import type { HistoryReader } from '../ports.ts';
-import { connect, moveAside, prepareDatabase } from './database-file.ts';
+import { connect, moveAside, prepareDatabase, truncateLongLog } from './database-file.ts';
 import { isCorruption, sqlitePrimaryCode, toStorageError } from './errors.ts';
 import { applyRetention, countRemovable, readRetention, writeRetention } from './retention.ts';
 import { entryParams, INSERT_COLUMNS, rowToEntry, rowToSummary, SUMMARY_COLUMNS, type SummaryRow } from './row-mapping.ts';
@@ -45,7 +45,7 @@ export interface HistoryStoreOptions {
    * How many pages the write-ahead log may hold before a commit copies it into the file (SQLite's
    * default: 1,000). A process that leaves the store for its exit (leaveForExit) keeps it short:
    * whoever opens the file next, with no other connection open, rebuilds the log's index by
-   * reading the whole log (about 1 ms for 1,000 pages here).
+   * reading the whole log; leaveForExit empties a log longer than this.
    */
   walCheckpointPages?: number;
 }
@@ -190,11 +190,12 @@ export class HistoryStore implements HistoryReader {
    * (a checkpoint: four fsyncs and two unlinks with the next command's new log, a tenth of a short
    * command's time: issue 14). Left, the log stays as SQLite keeps it after any exit, and the next
    * connection (the app's or the next command's) reads it: committed entries are kept as the class
-   * comment says, and the log stays bounded, since SQLite checkpoints it on a commit once it holds
-   * 1,000 pages (its default wal_autocheckpoint). The store must not be used afterwards.
+   * comment says. A log longer than walCheckpointPages is emptied first (truncateLongLog says why
+   * SQLite would not). The store must not be used afterwards.
    */
   leaveForExit(): void {
     this.#statements.clear();
+    if (!this.#isLeftForExit && this.#db.isOpen) truncateLongLog(this.#db, this.path, this.#walCheckpointPages);
     this.#isLeftForExit = true;
   }
 

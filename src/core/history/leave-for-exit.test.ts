@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -20,11 +20,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A process that inserts one entry, ends the store with `ending` and exits at once, as a CLI command does. */
-function insertThenExit(ending: 'leaveForExit' | 'close'): void {
+function insertThenExit(ending: 'leaveForExit' | 'close', options: { walCheckpointPages?: number } = {}): void {
   const script = `
     import { HistoryStore } from ${JSON.stringify(STORE)};
     import { sampleEntry } from ${JSON.stringify(SAMPLES)};
-    const store = HistoryStore.open(${JSON.stringify(path)});
+    const store = HistoryStore.open(${JSON.stringify(path)}, ${JSON.stringify(options)});
     store.insert(sampleEntry({ zid: '0x00000000000000000000beef' }));
     store.${ending}();
     process.exit(0);
@@ -58,6 +58,27 @@ describe('leaveForExit: the history of a process that exits next', () => {
     const next = HistoryStore.open(path);
     expect(next.findByZid('0x00000000000000000000beef')).toHaveLength(1);
     next.close();
+  });
+
+  it('keeps the log it leaves bounded over many commands, each opening the file alone', () => {
+    const pages = 40;
+    // The page size from the file's header (bytes 16-17), read without a connection that would change the log.
+    const pageSize = readFileSync(path).readUInt16BE(16);
+    const logPages = () => (existsSync(`${path}-wal`) ? (statSync(`${path}-wal`).size - 32) / (pageSize + 24) : 0);
+    insertThenExit('leaveForExit', { walCheckpointPages: pages });
+    const perCommand = logPages();
+    expect(perCommand).toBeGreaterThan(1);
+    expect(perCommand).toBeLessThan(pages / 2);
+    // SQLite's checkpoint on commit copies the log but, each opener having rebuilt the log's index
+    // alone, never starts it over: without the truncation the log held 12 commands' pages here.
+    for (let command = 2; command <= 12; command++) insertThenExit('leaveForExit', { walCheckpointPages: pages });
+    expect(logPages()).toBeLessThanOrEqual(pages + perCommand);
+    const next = HistoryStore.open(path);
+    try {
+      expect(next.findByZid('0x00000000000000000000beef')).toHaveLength(12);
+    } finally {
+      next.close();
+    }
   });
 
   it('refuses any later use with an error that says the store was left', () => {
