@@ -1,4 +1,5 @@
 import { NamedErrorSchema } from '../../spec/index.ts';
+import { isJsonNullText } from '../../domain/json-null.ts';
 import { AppError, type AppErrorData } from '../../ipc/result.ts';
 import type { Connection } from '../ports.ts';
 import type { AttemptResult, Transport, TransportFactory, TransportTimeouts } from './transport.ts';
@@ -246,6 +247,10 @@ function finalError(settings: Settings, last: AttemptResult): AppError | null {
   }
   if (last.status !== null && (last.status < 200 || last.status >= 300)) return mapStatus(last.status, last.statusText, serviceErrorOf(last));
   // Every endpoint answers JSON (spec, "Endpoints"): a 2xx HTML page or cut JSON is a proxy or a fault.
-  if (parseJson(last.bodyText) === null) return new AppError('REMOTE_ERROR', 'The response is not JSON; its text is kept as received', { status: last.status });
+  if (parseJson(last.bodyText) === null) {
+    // JSON's null is JSON all the same: what is wrong with it is that it is not the endpoint's answer.
+    const why = isJsonNullText(last.bodyText) ? 'The response is JSON null, not the object the endpoint answers' : 'The response is not JSON; its text is kept as received';
+    return new AppError('REMOTE_ERROR', why, { status: last.status });
+  }
   return null;
 }

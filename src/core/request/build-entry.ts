@@ -2,6 +2,7 @@ import { ENDPOINTS, NamedErrorSchema, ServiceErrorSchema, schemaReport, type End
 import type { NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { chainIdOfQuery } from '../../domain/chains.ts';
 import { isDeeperThan, tooDeepDetail } from '../../domain/json-depth.ts';
+import { isJsonNullText } from '../../domain/json-null.ts';
 import { redactHeaders, redactUrl } from '../../domain/redact.ts';
 import { parseJson, type HttpExchange } from '../http/http-client.ts';
 
@@ -32,9 +33,10 @@ function zidOf(body: unknown, headers: Record<string, string>): string | null {
   return headers['svc-zid'] ?? null;
 }
 
-function reportOf(endpoint: EndpointId, status: number | null, body: unknown): NewHistoryEntry['schemaReport'] {
+function reportOf(endpoint: EndpointId, status: number | null, body: unknown, isJsonNull: boolean): NewHistoryEntry['schemaReport'] {
   // Only a parsed body can be compared; with no response or a non-JSON body the raw text is kept.
-  if (status === null || body === null) return [];
+  // A body of JSON null is compared: the report then says what the endpoint answers instead.
+  if (status === null || (body === null && !isJsonNull)) return [];
   const isSuccess = status >= 200 && status < 300;
   return schemaReport(isSuccess ? ENDPOINTS[endpoint].response : ServiceErrorSchema, body);
 }
@@ -79,7 +81,7 @@ export function buildEntry(context: EntryContext, exchange: HttpExchange): NewHi
     responseHeaders: exchange.responseHeaders,
     bodyText: exchange.bodyText,
     body,
-    schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : reportOf(context.endpoint, exchange.status, body),
+    schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : reportOf(context.endpoint, exchange.status, body, !exchange.isTruncated && isJsonNullText(exchange.bodyText)),
     attempts: exchange.attempts,
     appError: exchange.appError,
   };
