@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { sampleEntry } from '../src/core/history/sample-entries.ts';
 import { expect, test } from './fixtures.ts';
 import { HistoryPage } from './pages/history-page.ts';
@@ -22,4 +23,35 @@ test('an open entry that retention removed is marked, and the list drops the rem
   await history.row(zids[7]!).getByRole('button').click();
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(zids[7]!);
   await expect(history.detail.getByRole('alert')).toHaveCount(0);
+});
+
+test('checked entries that retention removed are unchecked and named at export, and the others still export', async ({ app, engine }) => {
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  const zids = Array.from({ length: 8 }, (_, i) => `0x${(0xdef000 + i).toString(16).padStart(24, '0')}`);
+  const ids = await engine.history.insertMany(zids.map((zid, i) => sampleEntry({ zid, startedAt: new Date(base + i * 1000).toISOString() })));
+  await app.show('History');
+  const history = new HistoryPage(app.page);
+  await expect(history.loaded).toHaveText('8 entries loaded');
+  for (const index of [0, 1, 7]) await history.row(zids[index]!).getByRole('checkbox').check();
+  const checkedCount = app.page.getByLabel('Checked entries');
+  await expect(checkedCount).toHaveText('3 checked');
+  // Retention applied meanwhile (a CLI command, or the newest 100,000 passed): the oldest five go.
+  await engine.handlers['history.setRetention']({ maxEntries: 3, maxAgeDays: null });
+
+  const download = app.page.waitForEvent('download');
+  await app.page.getByRole('button', { name: 'Export JSON' }).click();
+  const file = await (await download).path();
+  const exported = JSON.parse(await readFile(file, 'utf8')) as { entries: { zid: string | null }[] };
+  expect(exported.entries.map((entry) => entry.zid)).toEqual([zids[7]]);
+  const status = app.page.getByRole('status').filter({ hasText: 'Exported 1 entry as' });
+  await expect(status).toContainText(`Left out: 2 checked entries (#${ids[0]}, #${ids[1]}) are no longer in History: the retention setting removed them after they were checked, so they are unchecked.`);
+  await expect(checkedCount).toHaveText('1 checked');
+
+  // Every checked entry gone: nothing is exported, and the message says which went and why.
+  await engine.history.insertMany([sampleEntry({ startedAt: new Date(base + 9000).toISOString() }), sampleEntry({ startedAt: new Date(base + 9500).toISOString() })]);
+  await engine.handlers['history.setRetention']({ maxEntries: 2, maxAgeDays: null });
+  await app.page.getByRole('button', { name: 'Export HAR' }).click();
+  await expect(app.page.getByRole('status').filter({ hasText: `Nothing was exported: entry #${ids[7]} is no longer in History: the retention setting removed it after it was checked, so it is unchecked.` })).toBeVisible();
+  await expect(checkedCount).toHaveText('0 checked');
+  await expect(app.page.getByRole('button', { name: 'Export HAR' })).toBeDisabled();
 });

@@ -100,14 +100,23 @@ export class HistoryTransfer {
     for (const id of ids) this.checked.add(id);
   }
 
-  /** Exports the checked entries; the caller saves the file. */
+  /**
+   * Exports the checked entries; the caller saves the file. Entries the retention setting removed
+   * since they were checked are unchecked (the count drops), left out and named in the message: the
+   * others still export, and a retry does not meet the same gone entries again.
+   */
   async exportChecked(format: 'har' | 'json'): Promise<{ fileName: string; content: string } | null> {
     const result = await callHistory('history.export', { ids: [...this.checked], format });
     if (!result.ok) {
-      this.message = errorText(result.error);
+      const removed = removedIdsOf(result.error.details);
+      for (const id of removed) this.checked.delete(id);
+      this.message = removed.length > 0 ? `Nothing was exported: ${removedText(removed)}` : errorText(result.error);
       return null;
     }
-    this.message = `Exported ${result.value.count} entries as ${result.value.fileName}`;
+    const { count, fileName, removedIds } = result.value;
+    for (const id of removedIds) this.checked.delete(id);
+    const exported = `Exported ${count} ${count === 1 ? 'entry' : 'entries'} as ${fileName}`;
+    this.message = removedIds.length > 0 ? `${exported}. Left out: ${removedText(removedIds)}` : exported;
     return result.value;
   }
 
@@ -121,4 +130,15 @@ export class HistoryTransfer {
     this.message = importedMessage(result.value.importedIds.length);
     return true;
   }
+}
+
+function removedIdsOf(details: unknown): number[] {
+  const ids = (details as { removedIds?: unknown } | null | undefined)?.removedIds;
+  return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
+}
+
+function removedText(ids: readonly number[]): string {
+  const named = ids.map((id) => `#${id}`).join(', ');
+  const which = ids.length === 1 ? `entry ${named} is` : `${ids.length} checked entries (${named}) are`;
+  return `${which} no longer in History: the retention setting removed ${ids.length === 1 ? 'it' : 'them'} after ${ids.length === 1 ? 'it was' : 'they were'} checked, so ${ids.length === 1 ? 'it is' : 'they are'} unchecked.`;
 }

@@ -149,7 +149,16 @@ describe('history.export and history.import', () => {
     }
   });
 
-  it('answers NOT_FOUND when an exported id is gone', async () => {
-    await expect(handlers['history.export']({ ids: [999], format: 'json' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  it('answers NOT_FOUND naming the ids when every exported id is gone', async () => {
+    await expect(handlers['history.export']({ ids: [999], format: 'json' })).rejects.toMatchObject({ code: 'NOT_FOUND', details: { removedIds: [999] } });
+  });
+
+  it('exports the entries retention kept and names the ids it removed since they were chosen', async () => {
+    const ids = store.insertMany([0, 1, 2].map((i) => sampleEntry({ zid: `0x${String(i).repeat(24)}` })));
+    store.setRetention({ maxEntries: 1, maxAgeDays: null });
+    const exported = await handlers['history.export']({ ids, format: 'json' });
+    expect(exported.count).toBe(1);
+    expect(exported.removedIds).toEqual(ids.slice(0, 2));
+    expect((JSON.parse(exported.content) as { entries: { zid: string }[] }).entries.map((entry) => entry.zid)).toEqual([`0x${'2'.repeat(24)}`]);
   });
 });

@@ -32,14 +32,13 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
   const now = deps.now ?? (() => new Date());
   return {
     'history.export': async ({ ids, format }) => {
-      const entries = ids.map((id) => {
-        const entry = deps.history.get(id);
-        if (!entry) throw new AppError('NOT_FOUND', `There is no history entry ${id}: nothing was exported.`);
-        return toLike(entry);
-      });
+      const { entries, removedIds } = readForExport(deps.history, ids);
+      if (entries.length === 0) {
+        throw new AppError('NOT_FOUND', `${removedText(removedIds)} no longer in History (the retention setting removed ${removedIds.length === 1 ? 'it' : 'them'}): nothing was exported.`, { removedIds });
+      }
       const stamp = now().toISOString().replace(/[:.]/g, '-');
       const content = format === 'har' ? JSON.stringify(buildHar(entries, deps.creator), null, 2) : buildHistoryJson(entries);
-      return { fileName: `swap-explorer-history-${stamp}.${format === 'har' ? 'har' : 'json'}`, content, count: entries.length };
+      return { fileName: `swap-explorer-history-${stamp}.${format === 'har' ? 'har' : 'json'}`, content, count: entries.length, removedIds };
     },
     'history.import': async ({ fileName, content }) => {
       const parsed = parseHistoryFile(content);
@@ -48,6 +47,27 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
       return { importedIds, kind: parsed.kind };
     },
   };
+}
+
+/**
+ * The entries of `ids` still kept, and the ids of those retention removed since they were chosen (the
+ * window's checked set outlives them). The kept ones are exported and the others named: one entry
+ * gone must not cost the user the export of all the others.
+ */
+function readForExport(history: HistoryIoStore, ids: readonly number[]): { entries: HistoryEntryLike[]; removedIds: number[] } {
+  const entries: HistoryEntryLike[] = [];
+  const removedIds: number[] = [];
+  for (const id of ids) {
+    const entry = history.get(id);
+    if (entry) entries.push(toLike(entry));
+    else removedIds.push(id);
+  }
+  return { entries, removedIds };
+}
+
+function removedText(ids: readonly number[]): string {
+  const named = ids.map((id) => `#${id}`).join(', ');
+  return ids.length === 1 ? `Entry ${named} is` : `Entries ${named} are`;
 }
 
 /** A stored entry as exports see it (status 0 when no response arrived). */

@@ -21,7 +21,9 @@ export const historyIoChannels = {
         ids: z.array(z.number().int().positive()).min(1).max(HISTORY_EXPORT_MAX_IDS),
         format: z.enum(['har', 'json']),
       }),
-    () => z.object({ fileName: z.string(), content: z.string(), count: z.number().int() }),
+    // removedIds: the ids asked for that are no longer kept (retention removed them after they were
+    // checked); the file holds the others. When none is left the call fails NOT_FOUND, with them in details.
+    () => z.object({ fileName: z.string(), content: z.string(), count: z.number().int(), removedIds: z.array(z.number().int().positive()) }),
   ),
   'history.import': channel(
     () =>
