@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rootCertificates } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +84,29 @@ describe('copied snippets against the local service', { timeout: 30_000 }, () =>
     } finally {
       await proxy.close();
     }
+  });
+
+  it('trusting the system certificates and a pinned CA, curl and the TypeScript fetch trust both, as the app does', async () => {
+    // The pinned CA is not the service's; the service's own CA stands in for a system root: in the
+    // system's certificate directory for curl (SSL_CERT_DIR, hashed as OpenSSL looks certificates
+    // up) and in Node's default store for the fetch (NODE_EXTRA_CA_CERTS).
+    const otherCa = join(scratch, 'other-ca.pem');
+    await writeFile(otherCa, rootCertificates[0]!);
+    const systemDir = join(scratch, 'system-certs');
+    await mkdir(systemDir);
+    await copyFile(service.caCertPath, join(systemDir, 'local-service.pem'));
+    await run('openssl', ['rehash', systemDir]);
+    const systemEnv = { ...env(), SSL_CERT_DIR: systemDir, NODE_EXTRA_CA_CERTS: service.caCertPath };
+    const both: SnippetRequest = { ...request, caPath: otherCa, trustSystemCertificates: true };
+
+    const { stdout } = await run('sh', ['-c', curlSnippet(both)], { env: systemEnv });
+    expect(JSON.parse(stdout)).toMatchObject({ liquidityAvailable: true });
+    const file = join(scratch, 'both.ts');
+    await writeFile(file, fetchSnippet(both));
+    const fetched = await run(process.execPath, [file], { env: systemEnv, cwd: scratch });
+    expect(fetched.stdout.split('\n')[0]).toBe('200');
+    // A profile that trusts its pinned CA alone keeps refusing what only the system trusts.
+    await expect(run('sh', ['-c', curlSnippet({ ...both, trustSystemCertificates: false })], { env: systemEnv })).rejects.toMatchObject({ code: 60 });
   });
 
   it('the TypeScript fetch gets a 200 and a price body', async () => {

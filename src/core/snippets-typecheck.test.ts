@@ -54,6 +54,7 @@ describe('copied snippets type-check against the installed libraries', { timeout
 
   it('the TypeScript fetch snippet', async () => {
     expect(await typeErrors('fetch.ts', fetchSnippet(request('/tmp/cert.pem')))).toEqual([]);
+    expect(await typeErrors('fetch-with-system.ts', fetchSnippet({ ...request('/tmp/cert.pem'), trustSystemCertificates: true }))).toEqual([]);
   });
 
   it('both snippets through a profile proxy, with a pinned certificate and without', async () => {

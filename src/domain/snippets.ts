@@ -5,8 +5,9 @@ import { shellQuote } from './curl.ts';
  * "Copy as" code for a sent request (issue 13): curl, TypeScript `fetch` with undici, and a viem
  * script that signs a Permit2 quote. The API key never appears: every snippet reads it from the
  * SVC_API_KEY environment variable. When the profile pins a certificate (the local service always
- * does), the snippets trust that file alone, as the app does; a profile's proxy is used as the app uses it,
- * read from SVC_PROXY_URL when its URL carries a user name or password.
+ * does), the snippets trust that file, and the system's certificates too when the profile also trusts
+ * those, as the app does; a profile's proxy is used as the app uses it, read from SVC_PROXY_URL when
+ * its URL carries a user name or password.
  */
 
 /** The environment variable every snippet reads the key from. */
@@ -35,6 +36,11 @@ export interface SnippetRequest {
   apiKeyHeader: string;
   /** Path of the CA certificate file the profile pins, or null to use the system's trust store. */
   caPath: string | null;
+  /**
+   * Whether the profile trusts the system's certificates besides its pinned one (false: the pinned
+   * one alone, as the local service's profile). Without a pinned file the system's store is used anyway.
+   */
+  trustSystemCertificates?: boolean;
   /** The chain id of the request, for the viem snippet's chain. */
   chainId?: number | null;
   /** The profile's proxy (http:// or https:// CONNECT proxy), or null when it connects directly. */
@@ -52,14 +58,21 @@ function cleanUrl(request: SnippetRequest): string {
   return redactUrl(request.url, request.apiKeyHeader, `$${API_KEY_ENV}`);
 }
 
+// --cacert replaces curl's own CA file, so a profile that trusts both also names the system's
+// certificate directory: OpenSSL's SSL_CERT_DIR where it is set, else where Debian, Ubuntu, Alpine
+// and Arch keep it. (Double-quoted: the shell expands the variable.)
+const SYSTEM_CERT_DIR = '"${SSL_CERT_DIR:-/etc/ssl/certs}"';
+
 /**
- * A curl command: `--cacert` when a certificate is pinned, the key as "$SVC_API_KEY" (double-quoted
+ * A curl command: `--cacert` when a certificate is pinned (with `--capath` of the system's
+ * certificates when the profile trusts them too), the key as "$SVC_API_KEY" (double-quoted
  * so the shell expands it), `--fail-with-body` so a refused request exits non-zero and still prints
  * the service's error body.
  */
 export function curlSnippet(request: SnippetRequest): string {
   const lines = ['curl --silent --show-error --fail-with-body'];
   if (request.caPath) lines.push(`--cacert ${shellQuote(request.caPath)}`);
+  if (request.caPath && request.trustSystemCertificates) lines.push(`--capath ${SYSTEM_CERT_DIR}`);
   // The app goes through the profile's proxy: so does the copy (curl tunnels https with CONNECT).
   if (request.proxyUrl) lines.push(`--proxy ${hasCredentials(request.proxyUrl) ? `"$${PROXY_URL_ENV}"` : shellQuote(request.proxyUrl)}`);
   lines.push(`--header "${request.apiKeyHeader}: $${API_KEY_ENV}"`);
@@ -70,10 +83,19 @@ export function curlSnippet(request: SnippetRequest): string {
 
 // undici's imports and the dispatcher for the profile's trust and proxy, as the app's transport
 // builds it (src/core/http/undici-transport.ts): a ProxyAgent tunnelling to the service, else an Agent.
+// `ca` replaces Node's default store: a profile that trusts both passes the pinned file and what
+// Node trusts by default (its bundled roots, which the app trusts, plus NODE_EXTRA_CA_CERTS and,
+// under --use-system-ca, the OS store).
 function dispatcherLines(request: SnippetRequest): { imports: string[]; lines: string[]; option: string[] } {
-  const ca = request.caPath ? `{ ca: readFileSync(${JSON.stringify(request.caPath)}) }` : null;
+  const pinned = request.caPath ? `readFileSync(${JSON.stringify(request.caPath)})` : null;
+  const withSystem = pinned !== null && request.trustSystemCertificates === true;
+  const ca = pinned ? `{ ca: ${withSystem ? `[${pinned}, ...getCACertificates('default')]` : pinned} }` : null;
   const agent = request.proxyUrl ? 'ProxyAgent' : request.caPath ? 'Agent' : null;
-  const imports = [...(request.caPath ? [`import { readFileSync } from 'node:fs';`] : []), `import { ${agent ? `${agent}, ` : ''}fetch } from 'undici';`];
+  const imports = [
+    ...(request.caPath ? [`import { readFileSync } from 'node:fs';`] : []),
+    ...(withSystem ? [`import { getCACertificates } from 'node:tls';`] : []),
+    `import { ${agent ? `${agent}, ` : ''}fetch } from 'undici';`,
+  ];
   if (request.proxyUrl) {
     const isSecret = hasCredentials(request.proxyUrl);
     const uri = isSecret ? `process.env.${PROXY_URL_ENV} ?? ''` : JSON.stringify(request.proxyUrl);

@@ -26,6 +26,8 @@ export interface SnippetConnection {
   caFile: { name: string; pem: string } | null;
   /** The profile's proxy, which the snippets go through as the app does; null for none. */
   proxyUrl: string | null;
+  /** Whether the profile trusts the system's certificates besides caPath: the snippets then trust both. */
+  trustSystemCertificates: boolean;
 }
 
 /** The explorer screen: its form, the chosen profile, the request in flight and the last answer. */
@@ -99,10 +101,12 @@ export class ExplorerState {
     const profile = this.profiles.find((candidate) => candidate.id === profileId);
     const apiKeyHeader = profile?.headerNames.apiKey ?? 'svc-api-key';
     const proxyUrl = profile?.proxyUrl ?? null;
-    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath, caFile: null, proxyUrl };
-    if (!profile?.caPem) return { apiKeyHeader, caPath: null, caFile: null, proxyUrl };
+    // The local service's certificate is its own: the app trusts it alone (connection-resolver.ts).
+    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath, caFile: null, proxyUrl, trustSystemCertificates: false };
+    const trustSystemCertificates = profile?.trustSystemCertificates ?? true;
+    if (!profile?.caPem) return { apiKeyHeader, caPath: null, caFile: null, proxyUrl, trustSystemCertificates };
     const name = `${profile.id}-ca.pem`;
-    return { apiKeyHeader, caPath: `./${name}`, caFile: { name, pem: profile.caPem }, proxyUrl };
+    return { apiKeyHeader, caPath: `./${name}`, caFile: { name, pem: profile.caPem }, proxyUrl, trustSystemCertificates };
   }
 
   private async loadCertificatePath(): Promise<void> {
