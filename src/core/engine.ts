@@ -8,6 +8,7 @@ import { createChildProcessHost, createLocalServiceHandlers, type LocalServiceHo
 import { createCompareHandlers } from './compare/index.ts';
 import { createLadderHandlers } from './compare/ladder-handlers.ts';
 import { createSavedRequestHandlers, openSavedRequestStore } from './saved-requests/index.ts';
+import { redactKnownKeys } from './history/known-key-redaction.ts';
 import { DataWorkerHost, dataHistoryAccess, dataHistoryHandlers, dataHistorySink, dataLadderStore, dataRunStore, type DataClient, type HistoryAccess } from './data/index.ts';
 
 /**
@@ -62,13 +63,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const client = createHttpClient({ transport: undiciTransport });
   const requests = createRequestService({ connections, history: dataHistorySink(data), client });
   const testConnection = createConnectionTester({ resolver: connections, client });
+  const history = dataHistoryHandlers(data, () => (data instanceof DataWorkerHost ? data.notices : []));
+  // A key the keychain cannot give now (locked, unavailable) is left out: reading History must not fail for it.
+  const knownKeys = async () => (await Promise.all(profiles.list().map((profile) => secrets.getKey(profile.id).catch(() => null)))).filter((key) => key !== null);
   const handlers: Handlers = {
     'app.info': async () => appInfo(options.identity),
     ...createProfileHandlers({ store: profiles, secrets, localService, testConnection }),
     ...createApiKeyHandlers({ secrets, hasProfile: (id) => profiles.get(id) !== null }),
     ...createLocalServiceHandlers(localService),
     ...createRequestHandlers(requests),
-    ...dataHistoryHandlers(data, () => (data instanceof DataWorkerHost ? data.notices : [])),
+    ...history,
+    ...redactKnownKeys(history, knownKeys),
     ...createCompareHandlers({ requests, dataDir, store: dataRunStore(data), defaultProfileId: LOCAL_PROFILE_ID }),
     ...createLadderHandlers({ requests, dataDir, store: dataLadderStore(data), defaultProfileId: LOCAL_PROFILE_ID }),
     ...createSavedRequestHandlers(savedRequests),

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { Har, HarEntry } from './har-schema.ts';
-import { redactHeaders, redactUrl } from './redact.ts';
+import { redactEntryCredentials } from './redact.ts';
 import { ownKeysRecord } from '../spec/own-keys-record.ts';
 import { joinOwn } from './own-record.ts';
 
 /**
  * History entries as HAR 1.2 and back (issue 6, "Export and import"). Credentials (redact.ts) are
- * redacted on the way out and again on the way in, in the URL, the query and both header lists: a
- * customer's own HAR may carry their key, a token or a cookie, and a response may echo one.
+ * redacted on the way out and again on the way in, in the URL, the query and both header lists, and
+ * wherever the response echoes one: a customer's own HAR may carry their key, a token or a cookie,
+ * and a response may repeat one.
  */
 
 const headerRecord = ownKeysRecord(z.string(), z.string());
@@ -49,18 +50,18 @@ function mimeTypeOf(headers: Record<string, string>): string {
 }
 
 /** One history entry as a HAR entry, credentials redacted; the zid travels as the custom member `_zid`. */
-export function toHarEntry(entry: HistoryEntryLike, options: RedactOptions = {}): HarEntry & { _zid: string | null } {
-  const query = redactHeaders(entry.query, options.apiKeyHeader);
+export function toHarEntry(original: HistoryEntryLike, options: RedactOptions = {}): HarEntry & { _zid: string | null } {
+  const entry = redactEntryCredentials(original, options.apiKeyHeader);
   return {
     startedDateTime: entry.startedAt,
     time: entry.durationMs,
     request: {
       method: entry.method,
-      url: redactUrl(entry.url, options.apiKeyHeader),
+      url: entry.url,
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: pairs(redactHeaders(entry.requestHeaders, options.apiKeyHeader)),
-      queryString: pairs(query),
+      headers: pairs(entry.requestHeaders),
+      queryString: pairs(entry.query),
       // -1: the sizes on the wire are not recorded (HAR allows -1 for unknown).
       headersSize: -1,
       bodySize: 0,
@@ -70,7 +71,7 @@ export function toHarEntry(entry: HistoryEntryLike, options: RedactOptions = {})
       statusText: entry.statusText,
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: pairs(redactHeaders(entry.responseHeaders, options.apiKeyHeader)),
+      headers: pairs(entry.responseHeaders),
       content: { size: new TextEncoder().encode(entry.bodyText).length, mimeType: mimeTypeOf(entry.responseHeaders), text: entry.bodyText },
       redirectURL: '',
       headersSize: -1,
@@ -117,17 +118,18 @@ function zidOf(entry: HarEntry, bodyText: string): string | null {
 /** A validated HAR entry as a history entry, credentials redacted; the zid from `_zid` or from the body. */
 export function fromHarEntry(entry: HarEntry, options: RedactOptions = {}): unknown {
   const bodyText = bodyOf(entry.response.content);
-  return {
-    url: redactUrl(entry.request.url, options.apiKeyHeader),
+  const raw = {
+    url: entry.request.url,
     method: entry.request.method,
-    requestHeaders: redactHeaders(record(entry.request.headers), options.apiKeyHeader),
-    query: redactHeaders(record(entry.request.queryString), options.apiKeyHeader),
+    requestHeaders: record(entry.request.headers),
+    query: record(entry.request.queryString),
     status: entry.response.status,
     statusText: entry.response.statusText,
-    responseHeaders: redactHeaders(record(entry.response.headers), options.apiKeyHeader),
+    responseHeaders: record(entry.response.headers),
     bodyText,
     startedAt: entry.startedDateTime,
     durationMs: entry.time,
     zid: zidOf(entry, bodyText),
   };
+  return redactEntryCredentials(raw, options.apiKeyHeader);
 }

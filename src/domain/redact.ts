@@ -1,4 +1,5 @@
 import { HEADER_NAMES } from '../spec/index.ts';
+import { echoCandidates, redactEchoes, redactEchoesInJson } from './redact-echo.ts';
 
 /**
  * Redaction of credentials in everything that leaves the app or is kept (HAR and JSON export and
@@ -55,22 +56,73 @@ function credentialValue(name: string, value: string, apiKeyHeader: string | und
   return isCredentialName(name, apiKeyHeader) ? REDACTED : value;
 }
 
-/** The parts of a history entry that may carry a credential. */
-interface CredentialParts {
+/** What a request carried credentials in: its URL, query and headers. */
+export interface RequestCredentialParts {
   url: string;
   query: Record<string, string>;
   requestHeaders: Record<string, string>;
-  responseHeaders: Record<string, string>;
 }
 
-/** A copy of a history entry with every credential in its URL, query and both header lists redacted: as exported, imported and read. */
-export function redactEntryCredentials<T extends CredentialParts>(entry: T, apiKeyHeader?: string): T {
+/** The parts of a history entry that may carry a credential, or echo one (the body, an error made from it). */
+interface CredentialParts extends RequestCredentialParts {
+  responseHeaders: Record<string, string>;
+  bodyText: string;
+  body?: unknown;
+  appError?: unknown;
+}
+
+/**
+ * The values of the credentials a request carried (the key header's, any other credential header's
+ * or query parameter's, the URL's password), each with the parts a service may echo alone (the
+ * token after "Bearer", a cookie's value). Values already redacted are not secrets any more.
+ */
+export function credentialValues(parts: RequestCredentialParts, apiKeyHeader?: string): string[] {
+  const values = new Set<string>();
+  const add = (value: string) => {
+    for (const candidate of echoCandidates(value)) if (candidate !== REDACTED) values.add(candidate);
+  };
+  for (const record of [parts.query, parts.requestHeaders]) {
+    for (const [name, value] of Object.entries(record)) if (isCredentialName(name, apiKeyHeader)) add(value);
+  }
+  try {
+    const url = new URL(parts.url);
+    for (const [name, value] of url.searchParams) if (isCredentialName(name, apiKeyHeader)) add(value);
+    if (url.password !== '') add(decodeURIComponent(url.password));
+  } catch {
+    // Not a URL: nothing in it to read (redactUrl leaves it as it is too).
+  }
+  return [...values];
+}
+
+/**
+ * The response parts of an exchange with every credential the request carried replaced wherever it
+ * is echoed: the body's text, each response header (credential headers by name as well), and the
+ * parsed body and error when given. The rest of the body stays as received.
+ */
+export function redactEchoedCredentials<T extends Omit<CredentialParts, keyof RequestCredentialParts>>(response: T, secrets: readonly string[], apiKeyHeader?: string): T {
+  const echoes = (text: string) => redactEchoes(text, secrets, REDACTED);
+  const headers = Object.entries(redactHeaders(response.responseHeaders, apiKeyHeader)).map(([name, value]) => [name, echoes(value)]);
   return {
-    ...entry,
+    ...response,
+    responseHeaders: Object.fromEntries(headers) as Record<string, string>,
+    bodyText: echoes(response.bodyText),
+    ...('body' in response ? { body: redactEchoesInJson(response.body, secrets, REDACTED) } : {}),
+    ...('appError' in response ? { appError: redactEchoesInJson(response.appError, secrets, REDACTED) } : {}),
+  };
+}
+
+/**
+ * A copy of a history entry with every credential redacted: by name in its URL, query and both
+ * header lists, and by value wherever the response echoes one the request carried (body, response
+ * headers, the error): as stored, exported, imported and read.
+ */
+export function redactEntryCredentials<T extends CredentialParts>(entry: T, apiKeyHeader?: string): T {
+  const secrets = credentialValues(entry, apiKeyHeader);
+  return {
+    ...redactEchoedCredentials(entry, secrets, apiKeyHeader),
     url: redactUrl(entry.url, apiKeyHeader),
     query: redactHeaders(entry.query, apiKeyHeader),
     requestHeaders: redactHeaders(entry.requestHeaders, apiKeyHeader),
-    responseHeaders: redactHeaders(entry.responseHeaders, apiKeyHeader),
   };
 }
 

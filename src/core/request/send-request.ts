@@ -1,6 +1,6 @@
 import { ENDPOINTS, toFieldErrors, type EndpointId } from '../../spec/index.ts';
 import { AppError } from '../../ipc/result.ts';
-import { redactHeaders, redactUrl } from '../../domain/redact.ts';
+import { credentialValues, redactEchoedCredentials, redactHeaders, redactUrl } from '../../domain/redact.ts';
 import type { ConnectionResolver, HistorySink, RecordedRequest } from '../ports.ts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/http-client.ts';
 import type { PaceGroup } from '../http/rate-scheduler.ts';
@@ -85,8 +85,14 @@ export function createRequestService(deps: RequestServiceDeps): RequestService {
         const pathAndQuery = pathAndQueryOf(input.endpoint, input.params);
         const exchange = await client.get({ connection, pathAndQuery, sendVersion: ENDPOINTS[input.endpoint].needsVersion, signal: controller.signal, paceGroup: input.paceGroup });
         const apiKeyHeader = connection.headerNames.apiKey;
-        // The key is redacted here, so it never leaves the thread that holds it (main, in the app).
-        const redacted = { ...exchange, url: redactUrl(exchange.url, apiKeyHeader), requestHeaders: redactHeaders(exchange.requestHeaders, apiKeyHeader) };
+        // The key is redacted here, so it never leaves the thread that holds it (main, in the app):
+        // from the request, and from the response wherever it is echoed (an error quoting it).
+        const secrets = credentialValues({ url: exchange.url, query: input.params, requestHeaders: exchange.requestHeaders }, apiKeyHeader);
+        const redacted = {
+          ...redactEchoedCredentials(exchange, secrets, apiKeyHeader),
+          url: redactUrl(exchange.url, apiKeyHeader),
+          requestHeaders: redactHeaders(exchange.requestHeaders, apiKeyHeader),
+        };
         const context = { profileId: connection.profileId, profileName: connection.profileName, apiKeyHeader, endpoint: input.endpoint, params: input.params, replayOf: input.replayOf ?? null };
         return await deps.history.record({ context, exchange: redacted });
       } finally {
