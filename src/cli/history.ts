@@ -1,4 +1,6 @@
 import { writeFile } from 'node:fs/promises';
+import { redactEntryCredentials } from '../domain/redact.ts';
+import { keyHeadersFor, readProfileKeyHeaders } from '../core/profiles/profile-key-headers.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { toLike } from '../core/history-io/history-io-handlers.ts';
 import { zidKeyOf } from '../core/history/search-query.ts';
@@ -79,14 +81,17 @@ function find(history: HistoryStore, zid: string, format: 'text' | 'json', io: C
   return rows.length > 0 ? 0 : 1;
 }
 
-async function exportEntries(history: HistoryStore, zids: string[], format: 'har' | 'json', out: string | undefined, io: CommandIo): Promise<number> {
+async function exportEntries(history: HistoryStore, dataDir: string, zids: string[], format: 'har' | 'json', out: string | undefined, io: CommandIo): Promise<number> {
   const seen = new Set<number>();
+  // As the app exports: each entry under its own key header names, a profile's renamed one included.
+  const profileKeyHeaders = readProfileKeyHeaders(dataDir);
   const entries: HistoryEntryLike[] = [];
   for (const zid of zids) {
     for (const row of matches(history, zid)) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
-      entries.push(entryLike(history.get(row.id)!));
+      const entry = history.get(row.id)!;
+      entries.push(redactEntryCredentials(entryLike(entry), keyHeadersFor(entry, profileKeyHeaders)));
     }
   }
   if (entries.length === 0) {
@@ -173,9 +178,10 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       if (rest.length > 0 || !values.zid?.length) throw new UsageError('history export takes --zid (one or more)');
       const zids = values.zid.map(zidArgument);
       const format = choiceFlag('format', values.format, ['har', 'json'] as const, 'har');
-      const history = openHistory(historyDataDir(values['data-dir']));
+      const dataDir = historyDataDir(values['data-dir']);
+      const history = openHistory(dataDir);
       try {
-        return await exportEntries(history, zids, format, values.out, io);
+        return await exportEntries(history, dataDir, zids, format, values.out, io);
       } finally {
         history.close();
       }

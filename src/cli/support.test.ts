@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../core/history/index.ts';
 import { sampleEntry } from '../core/history/sample-entries.ts';
 import { HarSchema } from '../domain/har-schema.ts';
+import { openProfileStore } from '../core/profiles/profile-store.ts';
+import { ProfileInputSchema } from '../ipc/channels/profiles.ts';
 import { Market, priceQuery } from '../service/index.ts';
 import { FIXED_NOW, token } from '../service/test-fixtures.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
@@ -198,6 +200,25 @@ describe('swap-explorer history', () => {
     const none = await cli(['history', 'find', '0xfffffff0', '--data-dir', empty]);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('There is no history at');
+  });
+
+  it('exports an imported entry with the key header a profile renamed redacted, as the app does', async () => {
+    const partnerDir = await mkdtemp(join(tmpdir(), 'cli-partner-'));
+    try {
+      const profiles = await openProfileStore(partnerDir);
+      await profiles.save(ProfileInputSchema.parse({ name: 'Partner', baseUrl: 'https://partner.example.test', headerNames: { apiKey: 'x-partner-token', version: 'svc-version' } }));
+      const store = HistoryStore.open(join(partnerDir, HISTORY_FILE));
+      store.insert(sampleEntry({ zid: OK_ZID, origin: 'imported', profileId: 'imported', profileName: 'Imported: partner.har', requestHeaders: { 'x-partner-token': 'partnerKeyV4lue0042' } }));
+      store.close();
+      for (const format of ['har', 'json']) {
+        const ran = await cli(['history', 'export', '--zid', OK_ZID, '--format', format, '--data-dir', partnerDir]);
+        expect(ran.code).toBe(0);
+        expect(ran.stdout).toContain('x-partner-token');
+        expect(ran.stdout).not.toContain('partnerKeyV4lue0042');
+      }
+    } finally {
+      await rm(partnerDir, { recursive: true, force: true });
+    }
   });
 
   it('names --out and the reason when the export file cannot be written, and exits 1', async () => {

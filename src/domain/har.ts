@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Har, HarEntry } from './har-schema.ts';
-import { redactEntryCredentials } from './redact.ts';
+import { redactEntryCredentials, type KeyHeaderNames } from './redact.ts';
 import { ownKeysRecord } from '../spec/own-keys-record.ts';
 import { joinOwn } from './own-record.ts';
 
@@ -38,8 +38,8 @@ export interface HarCreator {
 
 /** Options shared by exports and imports. */
 export interface RedactOptions {
-  /** The API key header of the profile; `svc-api-key` by default. */
-  apiKeyHeader?: string;
+  /** The API key header of the profile (or the names it may go by); `svc-api-key` by default. */
+  apiKeyHeader?: KeyHeaderNames;
 }
 
 const pairs = (record: Record<string, string>) => Object.entries(record).map(([name, value]) => ({ name, value }));

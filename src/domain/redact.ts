@@ -33,13 +33,21 @@ export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name.trim());
 }
 
+/**
+ * The name (or names) the API key header goes by: a profile may rename `svc-api-key`, even to a
+ * name that does not look like a key (`x-partner-token`); an entry that may come from any of the
+ * user's deployments (an imported file) is read with every profile's.
+ */
+export type KeyHeaderNames = string | readonly string[];
+
 /** Whether a header or query name carries the API key (names compare case-insensitively, as in HTTP). */
-export function isApiKeyName(name: string, apiKeyHeader: string = HEADER_NAMES.apiKey): boolean {
-  return name.trim().toLowerCase() === apiKeyHeader.toLowerCase();
+export function isApiKeyName(name: string, apiKeyHeader: KeyHeaderNames = HEADER_NAMES.apiKey): boolean {
+  const wanted = name.trim().toLowerCase();
+  return typeof apiKeyHeader === 'string' ? wanted === apiKeyHeader.toLowerCase() : apiKeyHeader.some((header) => wanted === header.toLowerCase());
 }
 
 /** Whether a header or query name carries any credential: the profile's key header, a key-like name, or a cookie. */
-export function isCredentialName(name: string, apiKeyHeader?: string): boolean {
+export function isCredentialName(name: string, apiKeyHeader?: KeyHeaderNames): boolean {
   return isApiKeyName(name, apiKeyHeader) || isSecretName(name) || SESSION_NAME.test(name.trim());
 }
 
@@ -47,11 +55,11 @@ export function isCredentialName(name: string, apiKeyHeader?: string): boolean {
  * A copy of the headers (or a query record) with every credential's value replaced: the key
  * header's by `replacement` (a placeholder saying where the key goes), any other by REDACTED.
  */
-export function redactHeaders(headers: Record<string, string>, apiKeyHeader?: string, replacement = REDACTED): Record<string, string> {
+export function redactHeaders(headers: Record<string, string>, apiKeyHeader?: KeyHeaderNames, replacement = REDACTED): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, credentialValue(name, value, apiKeyHeader, replacement)]));
 }
 
-function credentialValue(name: string, value: string, apiKeyHeader: string | undefined, replacement: string): string {
+function credentialValue(name: string, value: string, apiKeyHeader: KeyHeaderNames | undefined, replacement: string): string {
   if (isApiKeyName(name, apiKeyHeader)) return replacement;
   return isCredentialName(name, apiKeyHeader) ? REDACTED : value;
 }
@@ -76,7 +84,7 @@ interface CredentialParts extends RequestCredentialParts {
  * or query parameter's, the URL's password), each with the parts a service may echo alone (the
  * token after "Bearer", a cookie's value). Values already redacted are not secrets any more.
  */
-export function credentialValues(parts: RequestCredentialParts, apiKeyHeader?: string): string[] {
+export function credentialValues(parts: RequestCredentialParts, apiKeyHeader?: KeyHeaderNames): string[] {
   const values = new Set<string>();
   const add = (value: string) => {
     for (const candidate of echoCandidates(value)) if (candidate !== REDACTED) values.add(candidate);
@@ -99,7 +107,7 @@ export function credentialValues(parts: RequestCredentialParts, apiKeyHeader?: s
  * is echoed: the body's text, each response header (credential headers by name as well), and the
  * parsed body and error when given. The rest of the body stays as received.
  */
-export function redactEchoedCredentials<T extends Omit<CredentialParts, keyof RequestCredentialParts>>(response: T, secrets: readonly string[], apiKeyHeader?: string): T {
+export function redactEchoedCredentials<T extends Omit<CredentialParts, keyof RequestCredentialParts>>(response: T, secrets: readonly string[], apiKeyHeader?: KeyHeaderNames): T {
   const echoes = (text: string) => redactEchoes(text, secrets, REDACTED);
   const headers = Object.entries(redactHeaders(response.responseHeaders, apiKeyHeader)).map(([name, value]) => [name, echoes(value)]);
   return {
@@ -116,7 +124,7 @@ export function redactEchoedCredentials<T extends Omit<CredentialParts, keyof Re
  * header lists, and by value wherever the response echoes one the request carried (body, response
  * headers, the error): as stored, exported, imported and read.
  */
-export function redactEntryCredentials<T extends CredentialParts>(entry: T, apiKeyHeader?: string): T {
+export function redactEntryCredentials<T extends CredentialParts>(entry: T, apiKeyHeader?: KeyHeaderNames): T {
   const secrets = credentialValues(entry, apiKeyHeader);
   return {
     ...redactEchoedCredentials(entry, secrets, apiKeyHeader),
@@ -127,7 +135,7 @@ export function redactEntryCredentials<T extends CredentialParts>(entry: T, apiK
 }
 
 /** The URL with every credential query parameter and any password in it replaced (a key pasted into a URL). */
-export function redactUrl(url: string, apiKeyHeader?: string, replacement = REDACTED): string {
+export function redactUrl(url: string, apiKeyHeader?: KeyHeaderNames, replacement = REDACTED): string {
   let parsed: URL;
   try {
     parsed = new URL(url);

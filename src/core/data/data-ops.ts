@@ -8,6 +8,7 @@ import { createRunStore, type StoredRun } from '../compare/run-store.ts';
 import { createLadderStore, type StoredLadder } from '../compare/ladder-store.ts';
 import { pruneRuns } from '../compare/prune-runs.ts';
 import { recordRequest } from '../request/record.ts';
+import { readProfileKeyHeaders } from '../profiles/profile-key-headers.ts';
 import type { RecordedRequest, SentRequest } from '../ports.ts';
 
 /**
@@ -64,9 +65,11 @@ export function openDataOps(options: DataOpsOptions): OpenDataOps {
   const store = HistoryStore.open(join(options.dataDir, HISTORY_FILE_NAME), { onEntriesRemoved: (keptSinceMs) => pruneRuns(options.dataDir, keptSinceMs) });
   const runs = createRunStore(options.dataDir);
   const ladders = createLadderStore(options.dataDir);
+  // Read at each use: a profile renamed in main applies to the next read, export or import.
+  const profileKeyHeaders = () => readProfileKeyHeaders(options.dataDir);
   const ops: DataOps = {
-    ...createHistoryHandlers(store),
-    ...createHistoryIoHandlers({ history: store, creator: options.creator }),
+    ...createHistoryHandlers(store, { profileKeyHeaders }),
+    ...createHistoryIoHandlers({ history: store, creator: options.creator, profileKeyHeaders }),
     'history.record': async (sent) => recordRequest(store, sent),
     'history.insertMany': async (entries) => store.insertMany(entries),
     'history.findByZid': async (zid) => store.findByZid(zid),

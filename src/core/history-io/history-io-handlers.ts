@@ -3,6 +3,8 @@ import { buildHar } from '../../domain/har.ts';
 import type { HistoryEntryLike } from '../../domain/har.ts';
 import { buildHistoryJson, parseHistoryFile } from '../../domain/history-file.ts';
 import { isDeeperThan, tooDeepDetail } from '../../domain/json-depth.ts';
+import { redactEntryCredentials } from '../../domain/redact.ts';
+import { allKeyHeaders, keyHeadersFor } from '../profiles/profile-key-headers.ts';
 import type { historyIoChannels } from '../../ipc/channels/history-io.ts';
 import { AppError } from '../../ipc/result.ts';
 import type { HistoryEntry, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
@@ -25,14 +27,17 @@ export interface HistoryIoDeps {
   history: HistoryIoStore;
   creator: { name: string; version: string };
   now?: () => Date;
+  /** Each user profile's key header name by profile id (profile-key-headers.ts): a renamed key header is redacted too. */
+  profileKeyHeaders?: () => ReadonlyMap<string, string>;
 }
 
 /** Builds history.export and history.import over the history store. */
 export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers {
   const now = deps.now ?? (() => new Date());
+  const profileKeyHeaders = deps.profileKeyHeaders ?? (() => new Map<string, string>());
   return {
     'history.export': async ({ ids, format }) => {
-      const { entries, removedIds } = readForExport(deps.history, ids);
+      const { entries, removedIds } = readForExport(deps.history, ids, profileKeyHeaders());
       if (entries.length === 0) {
         throw new AppError('NOT_FOUND', `${removedText(removedIds)} no longer in History (the retention setting removed ${removedIds.length === 1 ? 'it' : 'them'}): nothing was exported.`, { removedIds });
       }
@@ -41,7 +46,7 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
       return { fileName: `swap-explorer-history-${stamp}.${format === 'har' ? 'har' : 'json'}`, content, count: entries.length, removedIds };
     },
     'history.import': async ({ fileName, content }) => {
-      const parsed = parseHistoryFile(content);
+      const parsed = parseHistoryFile(content, { apiKeyHeader: allKeyHeaders(profileKeyHeaders()) });
       if (!parsed.ok) throw new AppError('INVALID_INPUT', parsed.message, { problems: parsed.problems });
       const importedIds = deps.history.insertMany(parsed.entries.map((entry) => toImported(entry, fileName)));
       return { importedIds, kind: parsed.kind };
@@ -54,12 +59,13 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
  * window's checked set outlives them). The kept ones are exported and the others named: one entry
  * gone must not cost the user the export of all the others.
  */
-function readForExport(history: HistoryIoStore, ids: readonly number[]): { entries: HistoryEntryLike[]; removedIds: number[] } {
+function readForExport(history: HistoryIoStore, ids: readonly number[], profileKeyHeaders: ReadonlyMap<string, string>): { entries: HistoryEntryLike[]; removedIds: number[] } {
   const entries: HistoryEntryLike[] = [];
   const removedIds: number[] = [];
   for (const id of ids) {
     const entry = history.get(id);
-    if (entry) entries.push(toLike(entry));
+    // Each entry redacted under its own key header names (an old import may hold a renamed one).
+    if (entry) entries.push(redactEntryCredentials(toLike(entry), keyHeadersFor(entry, profileKeyHeaders)));
     else removedIds.push(id);
   }
   return { entries, removedIds };
