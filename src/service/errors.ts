@@ -11,7 +11,7 @@ import type { FieldError } from '../spec/index.ts';
  *   HTTP status for "who are you", like the service's gateway; USER_NOT_AUTHORIZED stays for a
  *   known team asking for something its plan does not include (tradeSurplusRecipient).
  * - `NOT_FOUND` (404): a path the spec does not show.
- * - `METHOD_NOT_ALLOWED` (405): any method but GET (with an `Allow: GET` header).
+ * - `METHOD_NOT_ALLOWED` (405): any method but GET and HEAD (with an `Allow: GET, HEAD` header).
  * - `RATE_LIMITED` (429): more requests in the current one-second window than `rateLimitRps`
  *   allows for the key (with a `Retry-After` header in seconds).
  */

@@ -15,7 +15,7 @@ import type { QueryMemo } from './query-memo.ts';
 
 /**
  * The request handler, free of sockets so that it can be driven in process (tests, fuzzing,
- * benchmarks). Order of checks: path (404), method (405), key (401; 429 once an address has
+ * benchmarks). Order of checks: path (404), method (405 but for GET and HEAD), key (401; 429 once an address has
  * failed more often than the rate limit allows in the second), rate limit (429), version header
  * (400 INPUT_INVALID on field `svc-version`; v1 is told it was sunset on 2025-04-11), query (400
  * INPUT_INVALID with every bad field, listing the first 20), then the endpoint. Anything unexpected is a 500
@@ -137,10 +137,16 @@ function notFoundMessage(path: string): string {
   );
 }
 
+// Every endpoint is GET (spec, Endpoints); HEAD is GET without the body (RFC 9110, 9.3.2), which
+// `curl -I` and uptime checks send: it goes through the same checks (key, rate limit, version,
+// query) and gets the same status and headers, and Node leaves the body out of a HEAD answer.
+const READ_METHODS = new Set(['GET', 'HEAD']);
+const ALLOW = 'GET, HEAD';
+
 function route(config: HandlerConfig, request: HandlerRequest, path: string, rawQuery: string, zid: string): unknown {
   const id = endpointByPath(path);
   if (!id) throw new ServiceFailure('NOT_FOUND', notFoundMessage(path));
-  if (request.method !== 'GET') throw new ServiceFailure('METHOD_NOT_ALLOWED', `${request.method.slice(0, 20)} is not allowed; every endpoint is GET`, undefined, { allow: 'GET' });
+  if (!READ_METHODS.has(request.method)) throw new ServiceFailure('METHOD_NOT_ALLOWED', `${request.method.slice(0, 20)} is not allowed; every endpoint is GET (HEAD answers as GET, without the body)`, undefined, { allow: ALLOW });
   const { key, team } = authenticate(config, request);
   config.rateLimiter?.take(key, config.now());
   if (ENDPOINTS[id].needsVersion) checkVersion(request);

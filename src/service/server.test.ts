@@ -3,6 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAINS } from '../domain/chains.ts';
 import { ChainListResponseSchema, EnabledSourcesResponseSchema, ServiceErrorSchema, SourcesResponseSchema, ZID_PATTERN, schemaReport } from '../spec/index.ts';
+import { wethToUsdc } from './test-fixtures.ts';
 import { startTestService, type TestService } from './test-support.ts';
 
 let svc: TestService;
@@ -115,12 +116,29 @@ describe('routing, methods and headers', () => {
     }
   });
 
-  it('answers other methods with 405 METHOD_NOT_ALLOWED and Allow: GET', async () => {
-    for (const method of ['POST', 'PUT', 'DELETE']) {
+  it('answers other methods with 405 METHOD_NOT_ALLOWED and Allow: GET, HEAD', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) {
       const { status, body, headers } = await svc.get('/swap/chains', {}, {}, method);
       expect(status).toBe(405);
-      expect(headers.allow).toBe('GET');
+      expect(headers.allow).toBe('GET, HEAD');
       expectErrorBody(body, 'METHOD_NOT_ALLOWED');
+    }
+  });
+
+  it('answers HEAD as it answers GET, with the same status and headers and no body (curl -I, uptime checks)', async () => {
+    const price = wethToUsdc();
+    for (const [path, query, headers] of [
+      ['/swap/chains', {}, {}],
+      ['/swap/allowance-holder/price', price, {}],
+      ['/swap/permit2/price', { ...price, sellAmount: '0' }, {}],
+      ['/swap/chains', {}, { 'svc-api-key': null }],
+    ] as const) {
+      const get = await svc.get(path, query, headers);
+      const head = await svc.head(path, query, headers);
+      expect({ path, status: head.status }).toEqual({ path, status: get.status });
+      expect(head.text).toBe('');
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(head.headers['svc-zid']).toMatch(ZID_PATTERN);
     }
   });
 

@@ -23,6 +23,8 @@ export interface TestService {
   dataDir: string;
   /** GET with the key and version headers (override or drop them with `headers`; `null` drops). */
   get(path: string, query?: Record<string, string>, headers?: Record<string, string | null>, method?: string): Promise<Answer>;
+  /** HEAD with the same headers as `get`: the body comes back as text, since it should be empty. */
+  head(path: string, query?: Record<string, string>, headers?: Record<string, string | null>): Promise<Omit<Answer, 'body'> & { text: string }>;
   stop(): Promise<void>;
 }
 
@@ -31,18 +33,22 @@ export async function startTestService(options: Partial<LocalServiceOptions> = {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'svc-test-')));
   const service = await startLocalService({ ...options, dataDir });
   const agent = new Agent({ connect: { ca: service.caCertPem } });
-  const get: TestService['get'] = async (path, query = {}, headers = {}, method = 'GET') => {
+  const send = async (path: string, query: Record<string, string>, headers: Record<string, string | null>, method: string) => {
     const base: Record<string, string | null> = { [HEADER_NAMES.apiKey]: service.apiKeys[0]!, [HEADER_NAMES.version]: API_VERSION, ...headers };
     const sent = Object.fromEntries(Object.entries(base).filter((entry): entry is [string, string] => entry[1] !== null));
     const search = new URLSearchParams(query).toString();
     const response = await request(`${service.baseUrl}${path}${search ? `?${search}` : ''}`, { method: method as 'GET', headers: sent, dispatcher: agent });
-    const text = await response.body.text();
-    return { status: response.statusCode, headers: response.headers, body: JSON.parse(text) };
+    return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+  };
+  const get: TestService['get'] = async (path, query = {}, headers = {}, method = 'GET') => {
+    const { text, ...answer } = await send(path, query, headers, method);
+    return { ...answer, body: JSON.parse(text) };
   };
   return {
     service,
     dataDir,
     get,
+    head: (path, query = {}, headers = {}) => send(path, query, headers, 'HEAD'),
     stop: async () => {
       await agent.close();
       await service.close();
