@@ -11,6 +11,7 @@ import { Market } from './market/liquidity.ts';
 import type { BlockedLists } from './swap/checks.ts';
 import { DEFAULT_MAX_CONNECTIONS, GUARDED_SERVER_OPTIONS, capConnections, connectionShare, isBeforeHandshake, missingHostAnswer } from './listener-guards.ts';
 import { cachedPriceSwap } from './price-cache.ts';
+import { refusePlainHttp } from './plain-http.ts';
 import { QueryMemo } from './query-memo.ts';
 import { serializeBody } from './serialized-body.ts';
 import { createSharedLimitHandler, type AskRateLimit, type SharedRateWindows } from './shared-rate-limit.ts';
@@ -190,6 +191,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<R
   const isGuarded = options.isListenerGuarded ?? true;
   const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, keepAlive: true, keepAliveTimeout: 30_000, ...(isGuarded ? GUARDED_SERVER_OPTIONS : {}) }, listener(options, keys));
   server.on('clientError', onClientError);
+  server.on('tlsClientError', refusePlainHttp);
   if (isGuarded) capConnectionsOf(server, options);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAINS } from '../domain/chains.ts';
 import { ChainListResponseSchema, EnabledSourcesResponseSchema, ServiceErrorSchema, SourcesResponseSchema, ZID_PATTERN, schemaReport } from '../spec/index.ts';
 import { wethToUsdc } from './test-fixtures.ts';
-import { startTestService, type TestService } from './test-support.ts';
+import { startTestService, type Answer, type TestService } from './test-support.ts';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -44,10 +44,16 @@ describe('transport', () => {
     }
   });
 
-  it('answers plain HTTP on the TLS port with no JSON (no plain-HTTP listener)', async () => {
+  it('refuses plain HTTP on its port with a JSON 400 that says to use https, and stays up', async () => {
     const port = new URL(svc.service.baseUrl).port;
-    const outcome = await fetch(`http://127.0.0.1:${port}/swap/chains`).then((r) => `status ${r.status}`, (error: Error) => error.name);
-    expect(outcome).not.toBe('status 200');
+    const response = await fetch(`http://127.0.0.1:${port}/swap/chains`, { headers: { 'svc-api-key': svc.service.apiKeys[0]!, 'svc-version': 'v2' } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as Answer['body'];
+    expectErrorBody(body, 'INPUT_INVALID');
+    expect(response.headers.get('svc-zid')).toBe(body.data?.zid);
+    expect(body.data?.details?.[0]?.field).toBe('(request)');
+    expect(body.message).toContain(`send the request to ${svc.service.baseUrl}`);
+    expect((await svc.get('/swap/chains')).status).toBe(200);
   });
 });
 
