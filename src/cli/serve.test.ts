@@ -1,4 +1,6 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,5 +115,24 @@ describe('a data dir that cannot be made', () => {
     expect(ran.stderr).toBe('swap-explorer serve: --data-dir "/proc/swap-explorer-test/svc" cannot be created (ENOENT: cannot create /proc/swap-explorer-test: /proc exists but does not accept new folders)\n');
     expect(ran.stdout).toBe('');
     expect(ran.status).toBe(2);
+  });
+});
+
+describe('a port already in use', () => {
+  it('exits 1 naming --port, the port and the way out (another port, or --port 0), in one line without a stack trace', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      for (const workers of ['1', '2']) {
+        const ran = spawnSync(process.execPath, [MAIN, 'serve', '--workers', workers, '--port', String(port), '--data-dir', join(dir, 'taken')], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+        expect({ workers, status: ran.status, stdout: ran.stdout }).toEqual({ workers, status: 1, stdout: '' });
+        expect(ran.stderr).toBe(
+          `swap-explorer serve: could not start: --port ${port} is already in use on 127.0.0.1 (EADDRINUSE): another program, or another serve, listens there; stop it, choose another port, or give --port 0 for a free one (the line on stdout names it)\n`,
+        );
+      }
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });

@@ -157,6 +157,32 @@ function dataDirProblem(dir: string): string | null {
   }
 }
 
+// Node's own words for a taken port ("listen EADDRINUSE: address already in use 127.0.0.1:N") name
+// neither the flag nor a way out, and the first thing an integrator meets when a second serve (or
+// anything else) holds the port. The code is searched in the causes and in the text, since a
+// cluster's worker reports its failure as a message.
+function portProblem(error: unknown, port: number): string | null {
+  const texts: string[] = [];
+  for (let cause = error; cause instanceof Error; cause = cause.cause) texts.push(`${(cause as NodeJS.ErrnoException).code ?? ''} ${cause.message}`);
+  const text = texts.join(' ');
+  if (/\bEADDRINUSE\b/.test(text)) {
+    return `--port ${port} is already in use on 127.0.0.1 (EADDRINUSE): another program, or another serve, listens there; stop it, choose another port, or give --port 0 for a free one (the line on stdout names it)`;
+  }
+  if (/\bEACCES\b/.test(text)) return `--port ${port} needs privileges on this system (EACCES); choose a port above 1023, or give --port 0 for a free one`;
+  return null;
+}
+
+async function startOrSay(options: ReturnType<typeof serveOptions>, io: CommandIo): Promise<RunningService | null> {
+  try {
+    return await startService(options, io);
+  } catch (error) {
+    const problem = portProblem(error, options.port ?? 0);
+    if (!problem) throw error;
+    io.stderr(`swap-explorer serve: could not start: ${problem}\n`);
+    return null;
+  }
+}
+
 async function run(argv: string[], io: CommandIo): Promise<number> {
   let options: ReturnType<typeof serveOptions>;
   try {
@@ -174,7 +200,8 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     io.stderr(`swap-explorer serve: ${problem}\n`);
     return 2;
   }
-  const service = await startService(options, io);
+  const service = await startOrSay(options, io);
+  if (!service) return 1;
   // Handlers go in before the line is printed: a client may signal as soon as it has read it.
   const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
