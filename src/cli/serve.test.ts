@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from './main.ts';
-import { serveOptions } from './serve.ts';
+import { serveCommand, serveOptions } from './serve.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(ROOT, 'src/cli/run.ts');
@@ -76,6 +76,15 @@ describe('argument handling', () => {
     const [taker, xStock] = ['0x' + '1'.repeat(40), '0x' + 'aB'.repeat(20)];
     const options = serveOptions(['--latency-ms', '5', '--jitter-ms', '2', '--fault-rate', '0.25', '--rate-limit-rps', '10', '--api-key', 'a:t:custom', '--block-taker', taker, '--xstock', xStock, '--data-dir', '/d', '--max-connections', '64']);
     expect(options).toMatchObject({ latencyMs: 5, jitterMs: 2, faultRate: 0.25, rateLimitRps: 10, maxConnections: 64, dataDir: '/d', apiKeys: [{ key: 'a', team: 't', plan: 'custom' }], blocked: { takers: [taker], xStocks: [xStock] } });
+  });
+
+  it('takes --rate-limit-rps as a whole number, 0 for no limit, since the window is one second', () => {
+    expect(serveOptions(['--rate-limit-rps', '0']).rateLimitRps).toBe(0);
+    expect(serveOptions(['--rate-limit-rps', '3']).rateLimitRps).toBe(3);
+    for (const value of ['0.5', '2.5']) {
+      expect(() => serveOptions(['--rate-limit-rps', value]), value).toThrow('--rate-limit-rps must be a whole number between 0 and 1000000000');
+    }
+    expect(serveCommand.usage).toMatch(/--rate-limit-rps N .*\n.*0: no limit \(the default\)/);
   });
 
   it('refuses a block list value that is not an address, which would never match a request', () => {

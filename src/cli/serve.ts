@@ -26,7 +26,8 @@ const USAGE = `Usage: swap-explorer serve [options]
   --latency-ms N         added to every response
   --jitter-ms N          random extra delay up to N ms
   --fault-rate R         share (0-1) of requests answered with a 500 or a dropped connection
-  --rate-limit-rps N     requests per second per key (fixed one-second window, then 429)
+  --rate-limit-rps N     requests per second per key (fixed one-second window, then 429);
+                         a whole number, 0: no limit (the default)
   --access-log FILE      append the JSON access log to FILE instead of stderr
   --max-connections N    open connections allowed at once, for the whole server (default 1024);
                          more are refused and logged
@@ -117,7 +118,9 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
     latencyMs: number('latency-ms', values['latency-ms'], 0, 600_000),
     jitterMs: number('jitter-ms', values['jitter-ms'], 0, 600_000),
     faultRate: number('fault-rate', values['fault-rate'], 0, 1),
-    rateLimitRps: number('rate-limit-rps', values['rate-limit-rps'], 0, 1e9),
+    // Whole: the window is one second and its first request always passes, so 0.5 let one a second
+    // through while the 429 spoke of "0.5 requests per second".
+    rateLimitRps: wholeNumber('rate-limit-rps', values['rate-limit-rps'], 0, 1e9),
     maxConnections: wholeNumber('max-connections', values['max-connections'], 1, 1_000_000),
     workers: wholeNumber('workers', values.workers, 1, 256) ?? availableParallelism(),
     blocked: {
