@@ -4,6 +4,8 @@ import type { ParseArgsOptionsConfig } from 'node:util';
 import type { z } from 'zod';
 import { CompareRequestSchema, unsavedReason, type CompareRequest, type CompareRequestInput, type RunStatus } from '../ipc/channels/compare.ts';
 import { isAppError } from '../ipc/result.ts';
+import { chainById } from '../domain/chains.ts';
+import { chainIdFromName, historicalChainName } from '../domain/support/chain-names.ts';
 import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
 import type { CommandIo } from './command.ts';
@@ -62,12 +64,27 @@ export function integerFlag(name: string, text: string | undefined): number | un
   return Number(text);
 }
 
-/** A comma list of chain ids, or UsageError. */
-export function chainList(name: string, text: string | undefined): number[] | undefined {
+// "base" is what people type for a chain (the service itself answers chainId=base with its list):
+// the refusal gives each name's id, as src/domain/support/chain-names.ts knows it.
+function chainIdsOfNames(items: string[]): string | null {
+  const named = items.flatMap((item) => {
+    const chainId = /^[0-9]+$/.test(item) ? undefined : chainIdFromName(item);
+    return chainId === undefined ? [] : [`"${item}" is ${chainId} (${chainById(chainId)?.name ?? historicalChainName(chainId) ?? `chain ${chainId}`})`];
+  });
+  return named.length > 0 ? named.join(', ') : null;
+}
+
+/**
+ * A comma list of chain ids, or UsageError. `isSingle`: the flag takes one id (price, explain), so
+ * its refusal does not ask for a list; whether a list holds one id is the caller's to check.
+ */
+export function chainList(name: string, text: string | undefined, isSingle = false): number[] | undefined {
   if (text === undefined) return undefined;
   const items = text.split(',').map((item) => item.trim());
-  if (items.some((item) => !/^[0-9]+$/.test(item))) throw new UsageError(`--${name} must be chain ids separated by commas (e.g. 1,8453,42161), got "${text}"`);
-  return items.map(Number);
+  if (items.every((item) => /^[0-9]+$/.test(item))) return items.map(Number);
+  const names = chainIdsOfNames(items);
+  if (names) throw new UsageError(`--${name} takes ${isSingle ? 'a chain id, not a name' : 'chain ids, not names'}: ${names}`);
+  throw new UsageError(isSingle ? `--${name} must be a chain id such as 1, 8453 or 42161, got "${text}"` : `--${name} must be chain ids separated by commas (e.g. 1,8453,42161), got "${text}"`);
 }
 
 /** Checks the request with the channel's own schema; UsageError names the flag. */

@@ -132,7 +132,7 @@ function jsonOf(result: ExplainResult): string {
 }
 
 function chainFlag(text: string | undefined): number | undefined {
-  const chains = chainList('chain', text);
+  const chains = chainList('chain', text, true);
   if (chains === undefined) return undefined;
   if (chains.length !== 1) throw new UsageError('--chain takes exactly one chain id');
   if (!swapChains().some((chain) => chain.chainId === chains[0])) throw new UsageError(`--chain ${chains[0]} is not a chain the service swaps on`);

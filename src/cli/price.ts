@@ -53,7 +53,7 @@ function parse(argv: string[]) {
   const values = parseFlags(argv, OPTIONS);
   if (values.help) return { help: true as const };
   for (const name of ['chain', 'sell', 'buy', 'amount'] as const) requiredFlag(name, values[name]);
-  const chains = chainList('chain', values.chain);
+  const chains = chainList('chain', values.chain, true);
   if (chains?.length !== 1) throw new UsageError('--chain takes exactly one chain id');
   const model = choiceFlag('model', values.model, ['allowance-holder', 'permit2'] as const, 'allowance-holder');
   const format = choiceFlag('format', values.format, ['table', 'json'] as const, 'table');

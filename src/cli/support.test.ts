@@ -167,7 +167,7 @@ describe('swap-explorer explain', () => {
     const zid = await cli(['explain', OK_ZID, '--chain', '1', '--data-dir', dir]);
     expect(zid.code).toBe(2);
     expect(zid.stderr).toContain('read with the requests it holds, which name their chains');
-    for (const [chain, reason] of [['5', '--chain 5 is not a chain the service swaps on'], ['1,8453', '--chain takes exactly one chain id'], ['base', '--chain must be chain ids']]) {
+    for (const [chain, reason] of [['5', '--chain 5 is not a chain the service swaps on'], ['1,8453', '--chain takes exactly one chain id'], ['base', '--chain takes a chain id, not a name: "base" is 8453 (Base)'], ['x1', '--chain must be a chain id such as 1, 8453 or 42161, got "x1"']]) {
       const refused = await cli(['explain', '{}', '--chain', chain!]);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain(reason);
