@@ -160,6 +160,12 @@ describe('swap-explorer compare', () => {
     }
   });
 
+  it('exits 2 naming both --amount and --amounts when neither is given', async () => {
+    const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--chains', '1', '--data-dir', dir]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.split('\n')[0]).toBe('swap-explorer compare: --amount (one size) or --amounts (a size ladder) is required');
+  });
+
   it('exits 2 naming --profile and the saved profiles for an unknown profile', async () => {
     const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '1', '--profile', 'Nope', '--data-dir', dir]);
     expect(ran.code).toBe(2);

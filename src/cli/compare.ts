@@ -89,6 +89,8 @@ async function parse(argv: string[]): Promise<Parsed> {
     const format = choiceFlag('format', values.format, ['table', 'csv', 'json'] as const, 'table');
     return { help: false, request: null, ladder, format, ...rest };
   }
+  // compare takes either flag, so neither given names both (`--amount is required` sent ladder users to the wrong one).
+  if (values.amount === undefined) throw new UsageError('--amount (one size) or --amounts (a size ladder) is required');
   const request = parseRequest({ ...common, amount: requiredFlag('amount', values.amount) });
   const format = choiceFlag('format', values.format, ['table', 'csv', 'json'] as const, 'table');
   return { help: false, request, ladder: null, format, ...rest };
