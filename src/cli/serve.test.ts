@@ -93,6 +93,14 @@ describe('argument handling', () => {
     }
   });
 
+  it('says in --help what it prints and how a client connects and stops it', async () => {
+    const io = { out: '', err: '' };
+    expect(await main(['serve', '--help'], { stdout: (t) => (io.out += t), stderr: (t) => (io.err += t) })).toBe(0);
+    for (const words of ['{"baseUrl", "caCertPath", "apiKeys", "headers"}', 'curl --cacert', 'svc-api-key: KEY', 'svc-version: v2', 'Ctrl-C', 'exit 1', 'exit 2']) {
+      expect(io.out, words).toContain(words);
+    }
+  });
+
   it('exits 2 on bad options and unknown commands, 0 on help', async () => {
     const io = { out: '', err: '' };
     const capture = { stdout: (t: string) => (io.out += t), stderr: (t: string) => (io.err += t) };

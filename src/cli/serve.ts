@@ -35,6 +35,15 @@ const USAGE = `Usage: swap-explorer serve [options]
                          (default: one per core; 1 runs the service in this process)
   --block-taker A, --block-recipient A, --block-buy-token A, --block-sell-token A, --xstock A
                          refuse these addresses (repeatable; see the error names in the README)
+
+Once it accepts connections it prints one JSON line on stdout,
+{"baseUrl", "caCertPath", "apiKeys", "headers"}; the access log goes to stderr. The certificate
+is self-signed and its own CA: pin it, never turn verification off. For example:
+
+  curl --cacert CA_CERT_PATH -H 'svc-api-key: KEY' -H 'svc-version: v2' BASE_URL/swap/chains
+
+Ctrl-C (SIGINT) or SIGTERM stops it (exit 0). A port in use or a start that fails: exit 1;
+a bad option: exit 2, before listening.
 `;
 
 const OPTIONS = {
