@@ -70,3 +70,17 @@ describe('a field sent with an invalid value', () => {
     expect(reasons(await svc.get('/swap/permit2/quote', wethToUsdc()), 'taker')).toEqual(['is required for a firm quote']);
   });
 });
+
+describe('a parameter name in the wrong letter case', () => {
+  it('is named with the spelling the endpoint takes, on every swap endpoint', async () => {
+    for (const path of PATHS) {
+      const { chainId, sellToken, ...rest } = wethToUsdc({ taker });
+      const answer = await svc.get(path, { ...rest, chainid: chainId!, SellToken: sellToken! });
+      expect({ path, status: answer.status, name: answer.body.name }).toEqual({ path, status: 400, name: 'INPUT_INVALID' });
+      expect(reasons(answer, 'chainid')).toEqual(['is not a parameter of this endpoint; parameter names are case-sensitive: did you mean chainId?']);
+      expect(reasons(answer, 'SellToken')).toEqual(['is not a parameter of this endpoint; parameter names are case-sensitive: did you mean sellToken?']);
+    }
+    const unknown = await svc.get(AH_PRICE, wethToUsdc({ foo: '1' }));
+    expect(reasons(unknown, 'foo')).toEqual(['is not a parameter of this endpoint']);
+  });
+});

@@ -33,15 +33,22 @@ export function queryObject<Shape extends z.ZodRawShape>(shape: Shape, rules: Cr
       issue(key, typeof hint === 'string' ? `is a v1 parameter; in v2 use ${hint}` : hint(raw[key]));
     }
     const parsed = strict.safeParse(known);
-    if (!parsed.success) for (const found of parsed.error.issues) reissue(found, known, ctx);
+    if (!parsed.success) for (const found of parsed.error.issues) reissue(found, known, ctx, Object.keys(shape));
     for (const rule of rules) rule(raw, issue);
     return parsed.success ? parsed.data : z.NEVER;
   });
 }
 
-function reissue(found: z.core.$ZodIssue, input: unknown, ctx: Ctx): void {
+// `chainid` or `SellToken` is the parameter the client meant, in another case: names are matched
+// exactly (as the service does), so the reason gives the spelling to send.
+function unknownKeyReason(key: string, names: readonly string[]): string {
+  const meant = names.find((name) => name.toLowerCase() === key.toLowerCase());
+  return meant ? `is not a parameter of this endpoint; parameter names are case-sensitive: did you mean ${meant}?` : 'is not a parameter of this endpoint';
+}
+
+function reissue(found: z.core.$ZodIssue, input: unknown, ctx: Ctx, names: readonly string[]): void {
   if (found.code === 'unrecognized_keys') {
-    for (const key of found.keys) ctx.addIssue({ code: 'custom', path: [...found.path, key], message: 'is not a parameter of this endpoint' });
+    for (const key of found.keys) ctx.addIssue({ code: 'custom', path: [...found.path, key], message: unknownKeyReason(key, names) });
     return;
   }
   const missing = found.code === 'invalid_type' && valueAtPath(input, found.path) === undefined;
