@@ -127,8 +127,18 @@ function dispatch(config: HandlerConfig, id: EndpointId, query: unknown, team: T
 // v1 clients still call /swap/v1/price and /swap/v1/quote (real-service-shapes.md, "Errors real
 // clients meet"): the path stays unknown (404, as any other), but the message says v1 is gone
 // (spec, Versioning 2) and which v2 paths replace it, rather than a bare "no endpoint".
+// A path that differs from an endpoint's only in letter case or slashes ("/Swap/Chains",
+// "/swap/chains/") was meant as that endpoint: it stays a 404, as the path is matched exactly, but
+// the message names the path to send.
+function meantPath(path: string): string | undefined {
+  const normalized = path.toLowerCase().replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+  return normalized !== path && endpointByPath(normalized) ? normalized : undefined;
+}
+
 function notFoundMessage(path: string): string {
   const v1 = /^\/swap\/v1(?:\/(price|quote))?(?:\/|$)/.exec(path);
+  const meant = v1 ? undefined : meantPath(path);
+  if (meant) return `No endpoint at ${path.slice(0, 200)}; did you mean ${meant}? Paths are lower case, without a trailing slash`;
   if (!v1) return `No endpoint at ${path.slice(0, 200)}`;
   const kind = v1[1] ?? '{price,quote}';
   return (

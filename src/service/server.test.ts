@@ -110,6 +110,16 @@ describe('routing, methods and headers', () => {
     expectErrorBody(body, 'NOT_FOUND');
   });
 
+  it('answers a path written in another letter case, with a trailing slash or a doubled one, with a 404 naming the path to use', async () => {
+    for (const [path, meant] of [['/Swap/Chains', '/swap/chains'], ['/swap/chains/', '/swap/chains'], ['/swap//allowance-holder/price', '/swap/allowance-holder/price'], ['/SWAP/PERMIT2/QUOTE/', '/swap/permit2/quote']]) {
+      const { status, body } = await svc.get(path!);
+      expect({ path, status }).toEqual({ path, status: 404 });
+      expectErrorBody(body, 'NOT_FOUND');
+      expect(body.message).toBe(`No endpoint at ${path}; did you mean ${meant}? Paths are lower case, without a trailing slash`);
+    }
+    expect((await svc.get('/swap/nothing')).body.message).toBe('No endpoint at /swap/nothing');
+  });
+
   it('answers a v1 path with the same 404, saying v1 was sunset on 2025-04-11 and naming the v2 paths', async () => {
     for (const kind of ['quote', 'price']) {
       const { status, body } = await svc.get(`/swap/v1/${kind}`, { sellToken: 'ETH', buyToken: 'USDC', sellAmount: '1' });
