@@ -16,11 +16,20 @@ const MAX_UINT256 = 2n ** 256n - 1n;
 /** An EVM address: 0x followed by 40 hex digits (any case; checksums are not enforced by the service). */
 export const AddressSchema = z.string().regex(ADDRESS_PATTERN, { message: 'must be an address: 0x followed by 40 hex digits' });
 
+// Zero-padded or space-padded digits are refused like any other text (the amount is echoed, and a
+// padded one would not read back as sent), but the reason names that fault: "no decimals, sign or
+// exponent" sent a client who had none of those looking for one.
+function notBaseUnitsReason(value: string): string {
+  if (/^[0-9]+$/.test(value)) return `must be written without leading zeros: ${value.replace(/^0+(?=[0-9])/, '').slice(0, 80)}`;
+  if (/^\s*[0-9]+\s*$/.test(value)) return 'must be digits only, without spaces';
+  return 'must be a whole number of base units as a decimal string (no decimals, sign or exponent)';
+}
+
 /** A non-negative integer amount in base units, as a decimal string (no sign, decimals or exponent). */
 export const BaseUnitsSchema = z.string().superRefine((value, ctx) => {
   // One check, not regex + refine: zod runs later refinements even when an earlier one failed.
   if (!BASE_UNITS_PATTERN.test(value)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a whole number of base units as a decimal string (no decimals, sign or exponent)' });
+    ctx.addIssue({ code: 'custom', message: notBaseUnitsReason(value) });
   } else if (BigInt(value) > MAX_UINT256) {
     ctx.addIssue({ code: 'custom', message: 'must fit in 256 bits' });
   }

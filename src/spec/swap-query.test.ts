@@ -56,6 +56,15 @@ describe('swap query rules', () => {
     expect(fields(errorsOf(AllowanceHolderPriceQuerySchema, { ...base, sellAmount: amount }))).toEqual(['sellAmount']);
   });
 
+  it.each([
+    ['0001000000', 'must be written without leading zeros: 1000000'],
+    [' 1000', 'must be digits only, without spaces'],
+    ['1000 ', 'must be digits only, without spaces'],
+    ['1.5', 'must be a whole number of base units as a decimal string (no decimals, sign or exponent)'],
+  ])('says what is wrong with sellAmount %j', (amount, reason) => {
+    expect(errorsOf(AllowanceHolderPriceQuerySchema, { ...base, sellAmount: amount })).toEqual([{ field: 'sellAmount', reason }]);
+  });
+
   it('rejects a zero sell amount', () => {
     expect(errorsOf(AllowanceHolderPriceQuerySchema, { ...base, sellAmount: '0' })).toEqual([{ field: 'sellAmount', reason: 'must be greater than zero' }]);
   });
