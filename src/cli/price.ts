@@ -27,10 +27,13 @@ const USAGE = `Usage: swap-explorer price --chain ID --sell TOKEN --buy TOKEN --
   --amount N             in human units of the sell token
   --model MODEL          allowance-holder (default) or permit2
   --taker ADDRESS        taker address for balance and allowance checks (the issues listed)
-  --slippage-bps N       maximum slippage
+  --slippage-bps N       maximum slippage (service default 100)
   --profile NAME         connection profile (default "Local service")
   --format FORMAT        table (default) or json (the body as received)
   --data-dir D           default ~/.swap-explorer or SWAP_EXPLORER_DATA_DIR
+
+Exit codes: 0 an answer (a price, or no liquidity), 1 the service answered an error or could not be
+reached, 2 bad input.
 `;
 
 const OPTIONS = {

@@ -1,0 +1,29 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcess as cli } from './test-support.ts';
+
+// `price --help` against what price does: each exit code it lists, met through the local service
+// the default profile starts.
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-price-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('price --help', () => {
+  it('lists the exit codes price ends with, and the service default of --slippage-bps', async () => {
+    const help = await cli(['price', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--slippage-bps N       maximum slippage (service default 100)');
+    expect(help.stdout).toContain('Exit codes: 0 an answer (a price, or no liquidity), 1 the service answered an error or could not be\nreached, 2 bad input.');
+    const trade = ['--chain', '1', '--buy', 'USDC', '--data-dir', dir];
+    const noLiquidity = await cli(['price', ...trade, '--sell', 'WETH', '--amount', '0.000000000000000001']);
+    expect({ code: noLiquidity.code, buy: /^buy +no liquidity$/m.test(noLiquidity.stdout) }).toEqual({ code: 0, buy: true });
+    const refused = await cli(['price', ...trade, '--sell', `0x${'12'.repeat(20)}`, '--sell-decimals', '18', '--amount', '1']);
+    expect({ code: refused.code, error: /^error +TOKEN_NOT_SUPPORTED: /m.test(refused.stdout) }).toEqual({ code: 1, error: true });
+    expect((await cli(['price', ...trade, '--sell', 'WETH', '--amount', '-1'])).code).toBe(2);
+  });
+});
