@@ -78,6 +78,15 @@ describe('argument handling', () => {
     expect(options).toMatchObject({ latencyMs: 5, jitterMs: 2, faultRate: 0.25, rateLimitRps: 10, maxConnections: 64, dataDir: '/d', apiKeys: [{ key: 'a', team: 't', plan: 'custom' }], blocked: { takers: [taker], xStocks: [xStock] } });
   });
 
+  it('refuses a port or seed with a fraction as a usage error naming the flag, before listening', async () => {
+    for (const [flag, reason] of [['--port', '--port must be a whole number between 0 and 65535'], ['--seed', '--seed must be a whole number between 0 and 4294967295']]) {
+      const io = { out: '', err: '' };
+      expect(await main(['serve', '--workers', '1', '--data-dir', join(dir, 'fraction'), flag!, '1.5'], { stdout: (t) => (io.out += t), stderr: (t) => (io.err += t) }), flag).toBe(2);
+      expect(io.err.split('\n')[0]).toBe(`swap-explorer serve: ${reason}`);
+      expect(io.out).toBe('');
+    }
+  });
+
   it('takes --rate-limit-rps as a whole number, 0 for no limit, since the window is one second', () => {
     expect(serveOptions(['--rate-limit-rps', '0']).rateLimitRps).toBe(0);
     expect(serveOptions(['--rate-limit-rps', '3']).rateLimitRps).toBe(3);

@@ -121,8 +121,8 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
   return {
     help: values.help ?? false,
     dataDir: values['data-dir'] ?? join(homedir(), '.swap-explorer', 'local-service'),
-    port: number('port', values.port, 0, 65535) ?? 0,
-    seed: number('seed', values.seed, 0, 2 ** 32 - 1) ?? 1,
+    port: wholeNumber('port', values.port, 0, 65535) ?? 0,
+    seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? 1,
     apiKeys: (values['api-key'] ?? []).map(apiKey),
     latencyMs: number('latency-ms', values['latency-ms'], 0, 600_000),
     jitterMs: number('jitter-ms', values['jitter-ms'], 0, 600_000),
