@@ -63,4 +63,15 @@ describe('nearestOption', () => {
     expect(nearestOption('CHAIN', ['chains', 'chain-id'])).toBe('chains');
     expect(nearestOption('profile', ['chains', 'amount'])).toBeNull();
   });
+
+  it('takes a flag cut short for the one option it begins, but not for one of several', () => {
+    expect(nearestOption('slippage', ['slippage-bps', 'sell', 'sell-decimals'])).toBe('slippage-bps');
+    expect(nearestOption('rate-limit', ['rate-limit-rps', 'port'])).toBe('rate-limit-rps');
+    expect(nearestOption('block', ['block-taker', 'block-recipient'])).toBeNull();
+    expect(nearestOption('s', ['seed'])).toBeNull();
+  });
+
+  it('names --slippage-bps for price --slippage', () => {
+    expect(() => parseCommandLine(['--slippage', '50'], { 'slippage-bps': { type: 'string' }, sell: { type: 'string' } })).toThrow('unknown option --slippage (did you mean --slippage-bps?); --help lists the options');
+  });
 });

@@ -51,15 +51,20 @@ function firstProblem(args: string[], options: ParseArgsOptionsConfig, allowPosi
 
 /**
  * The option a mistyped one most likely meant: at most two edits away (`--chain` for `--chains`,
- * `--model` for `--models`), the closest first; none when nothing is that close.
+ * `--model` for `--models`), the closest first; else the one option a flag cut short begins
+ * (`--slippage` for `--slippage-bps`, whose unit was left off); none when nothing is that close.
  */
 export function nearestOption(typed: string, names: readonly string[]): string | null {
+  const lower = typed.toLowerCase();
   let best: { name: string; distance: number } | null = null;
   for (const name of names) {
-    const distance = editDistance(typed.toLowerCase(), name);
+    const distance = editDistance(lower, name);
     if (distance <= 2 && (best === null || distance < best.distance)) best = { name, distance };
   }
-  return best?.name ?? null;
+  if (best) return best.name;
+  // Whole words only, and one option only: `--block` begins five options and means none of them.
+  const begun = names.filter((name) => name.startsWith(`${lower}-`));
+  return begun.length === 1 ? begun[0]! : null;
 }
 
 function editDistance(a: string, b: string): number {
