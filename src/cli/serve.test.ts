@@ -96,6 +96,14 @@ describe('argument handling', () => {
     expect(serveCommand.usage).toMatch(/--rate-limit-rps N .*\n.*0: no limit \(the default\)/);
   });
 
+  it('refuses an --api-key no client could send as written, or one key given to two teams', () => {
+    for (const key of [' spaced', 'trailing ', 'clé', 'tab\tkey']) {
+      expect(() => serveOptions(['--api-key', key]), key).toThrow(`--api-key "${key}" must be visible ASCII without spaces`);
+    }
+    expect(() => serveOptions(['--api-key', 'k:a', '--api-key', 'k:b:custom'])).toThrow('--api-key k is given twice, for team a (standard) and team b (custom): a key belongs to one team');
+    expect(serveOptions(['--api-key', 'k:a', '--api-key', 'k:a']).apiKeys).toEqual([{ key: 'k', team: 'a' }, { key: 'k', team: 'a' }]);
+  });
+
   it('refuses a block list value that is not an address, which would never match a request', () => {
     for (const [flag, value] of [['--block-taker', '0xabc'], ['--block-sell-token', 'USDC'], ['--xstock', '']] as const) {
       expect(() => serveOptions([flag, value]), flag).toThrow(`${flag} must be an address (0x and 40 hex digits), got "${value}"`);

@@ -108,11 +108,32 @@ async function startService(options: ReturnType<typeof serveOptions>, io: Comman
   return { ...service, close };
 }
 
+// A key a client cannot send as written would be refused (401) on every request: HTTP trims a
+// header value's spaces and clients encode other characters differently (curl sends UTF-8 bytes,
+// undici Latin-1), so a key is visible ASCII.
+const SENDABLE_KEY = /^[\x21-\x7e]+$/;
+
 function apiKey(text: string): ApiKeyConfig {
   const [key, team, plan] = text.split(':');
   if (!key) throw new UsageError('--api-key must not be empty');
+  if (!SENDABLE_KEY.test(key)) throw new UsageError(`--api-key "${key}" must be visible ASCII without spaces: a header carries nothing else the same way from every client`);
   if (plan !== undefined && plan !== 'standard' && plan !== 'custom') throw new UsageError('--api-key plan must be standard or custom');
   return { key, team: team || 'default', ...(plan ? { plan } : {}) };
+}
+
+// The service keeps one team per key (the last given won, silently): a key given twice must agree.
+function apiKeys(texts: string[]): ApiKeyConfig[] {
+  const keys = texts.map(apiKey);
+  const seen = new Map<string, ApiKeyConfig>();
+  const describe = (config: ApiKeyConfig) => `team ${config.team} (${config.plan ?? 'standard'})`;
+  for (const config of keys) {
+    const earlier = seen.get(config.key);
+    if (earlier && describe(earlier) !== describe(config)) {
+      throw new UsageError(`--api-key ${config.key} is given twice, for ${describe(earlier)} and ${describe(config)}: a key belongs to one team`);
+    }
+    seen.set(config.key, config);
+  }
+  return keys;
 }
 
 /** Turns serve's arguments into service options (the access log is wired by the caller). */
@@ -123,7 +144,7 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
     dataDir: values['data-dir'] ?? join(homedir(), '.swap-explorer', 'local-service'),
     port: wholeNumber('port', values.port, 0, 65535) ?? 0,
     seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? 1,
-    apiKeys: (values['api-key'] ?? []).map(apiKey),
+    apiKeys: apiKeys(values['api-key'] ?? []),
     latencyMs: number('latency-ms', values['latency-ms'], 0, 600_000),
     jitterMs: number('jitter-ms', values['jitter-ms'], 0, 600_000),
     faultRate: number('fault-rate', values['fault-rate'], 0, 1),
