@@ -170,3 +170,31 @@ describe('a port already in use', () => {
     }
   });
 });
+
+describe('a token block list naming a token the service does not trade', () => {
+  it('exits 2 naming the flag, since such a request already gets TOKEN_NOT_SUPPORTED and the block would never apply', () => {
+    const unlisted = `0x${'9'.repeat(40)}`;
+    for (const flag of ['--block-buy-token', '--block-sell-token', '--xstock']) {
+      // A child with a deadline: a serve that accepted the flag would run until stopped.
+      const ran = spawnSync(process.execPath, [MAIN, 'serve', '--workers', '1', '--data-dir', join(dir, 'blocked'), flag, unlisted], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, killSignal: 'SIGINT' });
+      expect({ flag, status: ran.status, stdout: ran.stdout }).toEqual({ flag, status: 2, stdout: '' });
+      expect(ran.stderr).toBe(
+        `swap-explorer serve: ${flag} ${unlisted} is a token no chain of the local service trades: a request for it gets 400 TOKEN_NOT_SUPPORTED before any block list is read, so this block would never apply; name a listed token (USDC on Ethereum is 0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48)\n`,
+      );
+    }
+  });
+
+  it('starts with a listed token (any letter case) and refuses it with the block list\'s error', async () => {
+    const running = await start(MAIN, ['--workers', '1', '--data-dir', join(dir, 'blocked'), '--api-key', 'block-key', '--block-buy-token', '0xA0B86991C6218B36C1D19D4A2E9EB0CE3606EB48']);
+    try {
+      const agent = new Agent({ connect: { ca: await readFile(running.line.caCertPath as string, 'utf8') } });
+      const query = 'chainId=1&sellToken=0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2&buyToken=0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48&sellAmount=1000000000000000000';
+      const response = await request(`${running.line.baseUrl}/swap/permit2/price?${query}`, { headers: { 'svc-api-key': 'block-key', 'svc-version': 'v2' }, dispatcher: agent });
+      expect({ status: response.statusCode, name: ((await response.body.json()) as { name: string }).name }).toEqual({ status: 422, name: 'BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE' });
+      await agent.close();
+    } finally {
+      running.child.kill('SIGTERM');
+      await running.exit;
+    }
+  });
+});

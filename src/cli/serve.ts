@@ -7,6 +7,7 @@ import { isAddress } from '../domain/address-text.ts';
 import { HEADER_NAMES } from '../spec/constants.ts';
 import { makeDirectory } from '../core/make-directory.ts';
 import { openAccessLog } from '../service/access-log-file.ts';
+import { untradedTokenProblem } from './serve-token-lists.ts';
 import type { ApiKeyConfig, LocalServiceOptions, RunningService } from '../service/index.ts';
 import type { Command, CommandIo } from './command.ts';
 
@@ -34,7 +35,8 @@ const USAGE = `Usage: swap-explorer serve [options]
   --workers N            processes sharing the port, keys, seed and per-key rate limits
                          (default: one per core; 1 runs the service in this process)
   --block-taker A, --block-recipient A, --block-buy-token A, --block-sell-token A, --xstock A
-                         refuse these addresses (repeatable; see the error names in the README)
+                         refuse these addresses (repeatable; see the error names in the README);
+                         a token must be one the service trades, or the block never applies
 
 Once it accepts connections it prints one JSON line on stdout,
 {"baseUrl", "caCertPath", "apiKeys", "headers"}; the access log goes to stderr. The certificate
@@ -228,7 +230,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     io.stdout(USAGE);
     return 0;
   }
-  const problem = accessLogProblem(options.accessLogFile) ?? dataDirProblem(options.dataDir);
+  const problem = accessLogProblem(options.accessLogFile) ?? dataDirProblem(options.dataDir) ?? (await untradedTokenProblem(options.blocked ?? {}));
   if (problem) {
     io.stderr(`swap-explorer serve: ${problem}\n`);
     return 2;
