@@ -84,3 +84,17 @@ describe('a parameter name in the wrong letter case', () => {
     expect(reasons(unknown, 'foo')).toEqual(['is not a parameter of this endpoint']);
   });
 });
+
+describe('a symbol or a chain name where the service takes an address or an id', () => {
+  it("names the token's address on the chain asked, or the chain's id", async () => {
+    const symbols = await svc.get(AH_PRICE, wethToUsdc({ sellToken: 'weth', buyToken: 'USDC' }));
+    expect(reasons(symbols, 'sellToken')).toEqual([`"weth" is a symbol, not an address: WETH on Ethereum is ${token(1, 'WETH').toLowerCase()}`]);
+    expect(reasons(symbols, 'buyToken')).toEqual([`"USDC" is a symbol, not an address: USDC on Ethereum is ${token(1, 'USDC').toLowerCase()}`]);
+    const onBase = await svc.get(AH_PRICE, wethToUsdc({ chainId: '8453', buyToken: 'USDC' }));
+    expect(reasons(onBase, 'buyToken')).toEqual([`"USDC" is a symbol, not an address: USDC on Base is ${token(8453, 'USDC').toLowerCase()}`]);
+    const unknownSymbol = await svc.get(AH_PRICE, wethToUsdc({ buyToken: 'NOPE' }));
+    expect(reasons(unknownSymbol, 'buyToken')).toEqual([expect.stringContaining('for a token, its contract address')]);
+    const named = await svc.get(AH_PRICE, wethToUsdc({ chainId: 'base' }));
+    expect(reasons(named, 'chainId')).toEqual(['must be a chain id number, not a name ("base"): Base is 8453; GET /swap/chains lists each chainId with its chainName']);
+  });
+});

@@ -1,4 +1,6 @@
 import { chainById } from '../domain/chains.ts';
+import { chainIdFromName } from '../domain/support/chain-names.ts';
+import { marketTokens } from './market/tokens.ts';
 import { NATIVE_TOKEN_PLACEHOLDER, type FieldError } from '../spec/index.ts';
 
 /**
@@ -38,8 +40,30 @@ function withoutContradictions(details: FieldError[], query: Record<string, stri
   return details.filter((detail) => !(invalid.has(detail.field) && isRequiredReason(detail)));
 }
 
+// A token's symbol (`USDC`, `weth`) given for its address is told the address on the chain asked,
+// from the tokens this service trades there; the native asset keeps the 0xeeee…eeee hint above.
+function symbolHint(detail: FieldError, query: Record<string, string>): FieldError {
+  if (detail.field !== 'sellToken' && detail.field !== 'buyToken') return detail;
+  const text = query[detail.field]?.trim() ?? '';
+  const chain = chainById(Number(query.chainId));
+  if (!chain?.isSwap || !detail.reason.startsWith(`"${text}" is a symbol`)) return detail;
+  const tokens = marketTokens(chain.chainId).filter((token) => token.kind !== 'native');
+  const found = tokens.find((token) => token.symbol === text) ?? tokens.find((token) => token.symbol.toLowerCase() === text.toLowerCase());
+  if (!found) return detail;
+  return { field: detail.field, reason: `"${text}" is a symbol, not an address: ${found.symbol} on ${chain.name} is ${found.address.toLowerCase()}` };
+}
+
+// `chainId=base`: the schema points to GET /swap/chains; the service names the id when it knows the name.
+function chainNameHint(detail: FieldError, query: Record<string, string>): FieldError {
+  const text = query.chainId?.trim() ?? '';
+  const chainId = detail.field === 'chainId' && detail.reason.startsWith('must be a chain id number, not a name') ? chainIdFromName(text) : undefined;
+  const chain = chainId === undefined ? undefined : chainById(chainId);
+  if (!chain?.isSwap) return detail;
+  return { field: 'chainId', reason: detail.reason.replace(': GET /swap/chains', `: ${chain.name} is ${chain.chainId}; GET /swap/chains`) };
+}
+
 /** The details to answer for `details` (toFieldErrors of the spec schema) of the raw `query`. */
 export function serviceDetails(details: FieldError[], query: Record<string, string>): FieldError[] {
-  const refined = details.map((detail) => nativeHint(chainReason(detail, query), query));
+  const refined = details.map((detail) => chainNameHint(symbolHint(nativeHint(chainReason(detail, query), query), query), query));
   return withoutContradictions(refined, query);
 }
