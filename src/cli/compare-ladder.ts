@@ -14,6 +14,7 @@ import { openCliEngine } from './compare-engine.ts';
 import { alignTable, blockNotes, errorNotes } from './compare-format.ts';
 import { ladderIssueNotes } from './answer-lines.ts';
 import { UsageError, usageLine } from './compare-run.ts';
+import { watchInterrupt, type InterruptWatch } from './interrupt.ts';
 import { planLadder } from '../core/compare/ladder-plan.ts';
 import { createLadderRunner } from '../core/compare/ladder-runner.ts';
 import { createLadderStore } from '../core/compare/ladder-store.ts';
@@ -40,20 +41,30 @@ export function parseLadderRequest(input: LadderRequestInput): LadderRequest {
   return parsed.data;
 }
 
-/** Runs a ladder to the end with progress on stderr; bad input is a UsageError before any service starts. */
-export async function runLadderToEnd(request: LadderRequest, options: { dataDir: string; profile?: string }, io: CommandIo): Promise<LadderStatus> {
+/** Runs a ladder to the end with progress on stderr, and says whether Ctrl-C came; bad input is a UsageError before any service starts. */
+export async function runLadderToEnd(request: LadderRequest, options: { dataDir: string; profile?: string }, io: CommandIo): Promise<{ status: LadderStatus; isInterrupted: boolean }> {
   try {
     planLadder(request);
   } catch (error) {
     if (isAppError(error) && error.code === 'INVALID_INPUT') throw new UsageError(usageLine((error.details as FieldError[] | undefined) ?? []));
     throw error;
   }
+  // Noted from before the service starts until it is stopped, as in runToEnd (interrupt.ts).
+  const interrupt = watchInterrupt();
+  try {
+    const status = await runLadderWithEngine(request, options, io, interrupt);
+    return { status, isInterrupted: interrupt.isInterrupted };
+  } finally {
+    interrupt.stop();
+  }
+}
+
+async function runLadderWithEngine(request: LadderRequest, options: { dataDir: string; profile?: string }, io: CommandIo, interrupt: InterruptWatch): Promise<LadderStatus> {
   const engine = await openCliEngine({ dataDir: options.dataDir, profile: options.profile });
   try {
     const ladder = createLadderRunner({ requests: engine.requests, store: createLadderStore(options.dataDir), defaultProfileId: engine.profileId });
     const started = ladder.start(request);
-    const onSigint = () => ladder.cancel(started.runId);
-    process.once('SIGINT', onSigint);
+    interrupt.onInterrupt(() => ladder.cancel(started.runId));
     const timer = setInterval(() => {
       void ladder.status(started.runId).then((status) => io.stderr(`compare: ${status.done}/${status.total} done\n`));
     }, 1000);
@@ -61,7 +72,6 @@ export async function runLadderToEnd(request: LadderRequest, options: { dataDir:
       return await started.finished;
     } finally {
       clearInterval(timer);
-      process.off('SIGINT', onSigint);
     }
   } finally {
     await engine.close({ isProcessExitNext: io.isProcessExitNext });

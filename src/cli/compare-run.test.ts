@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { inProcess as cli } from './test-support.ts';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BIN, ROOT, inProcess as cli, type Ran } from './test-support.ts';
 
 // The chain flags of price, compare and explain, refused before anything is sent or opened.
 
@@ -25,5 +29,44 @@ describe('a chain flag given a name', () => {
     expect(price.stderr.split('\n')[0]).toBe('swap-explorer price: --chain must be a chain id such as 1, 8453 or 42161, got "x1"');
     const compare = await cli(['compare', '--chains', '1;8453', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1']);
     expect(compare.stderr.split('\n')[0]).toBe('swap-explorer compare: --chains must be chain ids separated by commas (e.g. 1,8453,42161), got "1;8453"');
+  });
+});
+
+// Ctrl-C in a terminal signals the whole foreground group: the command and the local service it is
+// starting. The service's key.pem is made a FIFO no one writes, so the service waits there, started
+// but not ready, until the signal comes: the moment the bug showed up at (about 0.15-0.4 s in).
+describe('Ctrl-C while the local service is starting', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cli-interrupt-'));
+    await mkdir(join(dir, 'local-service'), { recursive: true });
+    execFileSync('mkfifo', [join(dir, 'local-service', 'key.pem')]);
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  async function interrupted(args: string[]): Promise<Ran> {
+    const child = spawn(process.execPath, [BIN, ...args, '--data-dir', dir], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const pid = child.pid!;
+    // The service's process, once the command has started it.
+    await vi.waitFor(async () => expect((await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).trim()).not.toBe(''), { timeout: 30_000, interval: 10 });
+    process.kill(-pid, 'SIGINT');
+    return { code: await closed, stdout, stderr };
+  }
+
+  it('price exits 130 saying it was interrupted, not that the service failed', async () => {
+    const ran = await interrupted(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000']);
+    expect(ran).toEqual({ code: 130, stdout: '', stderr: 'swap-explorer price: interrupted (Ctrl-C) before an answer came; nothing was priced\n' });
+  });
+
+  it('compare, one size or a ladder, exits 130 saying it was interrupted', async () => {
+    for (const size of [['--amount', '1000'], ['--amounts', '1,10']]) {
+      const ran = await interrupted(['compare', '--sell', 'USDC', '--buy', 'WETH', ...size, '--chains', '1']);
+      expect({ size, code: ran.code, stderr: ran.stderr }).toEqual({ size, code: 130, stderr: 'swap-explorer compare: interrupted (Ctrl-C) before an answer came; nothing was compared\n' });
+    }
   });
 });

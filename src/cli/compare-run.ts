@@ -13,6 +13,7 @@ import { openCliEngine } from './compare-engine.ts';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
 import type { StoredRun } from '../core/compare/run-store.ts';
 import { planComparison } from '../core/compare/plan.ts';
+import { watchInterrupt, type InterruptWatch } from './interrupt.ts';
 
 /** What `compare` and `price` share: input checking with flag names, the run, and exit codes. */
 
@@ -98,6 +99,8 @@ export function parseRequest(input: CompareRequestInput, single = false): Compar
 export interface FinishedRun {
   status: RunStatus;
   details: StoredRun['details'];
+  /** SIGINT (Ctrl-C) came during the run (interrupt.ts): it cancelled the run, and in a terminal it also stopped the local service. */
+  isInterrupted: boolean;
 }
 
 /** Where the CLI keeps its runs (and the local service's certificate). */
@@ -107,7 +110,8 @@ export function defaultDataDir(): string {
 
 /**
  * Runs a comparison to the end, with progress on stderr. Invalid input is a UsageError; the run's
- * own failures come back in its status. SIGINT cancels and keeps the finished rows.
+ * own failures come back in its status. SIGINT cancels and keeps the finished rows, and is noted
+ * from before the service starts until it is stopped (interrupt.ts).
  */
 export async function runToEnd(request: CompareRequest, options: { dataDir: string; profile?: string; single?: boolean }, io: CommandIo): Promise<FinishedRun> {
   // Plan first: bad input is reported without starting a service.
@@ -117,11 +121,20 @@ export async function runToEnd(request: CompareRequest, options: { dataDir: stri
     if (isAppError(error) && error.code === 'INVALID_INPUT') throw new UsageError(usageLine((error.details as FieldError[] | undefined) ?? [], options.single));
     throw error;
   }
+  const interrupt = watchInterrupt();
+  try {
+    const finished = await runWithEngine(request, options, io, interrupt);
+    return { ...finished, isInterrupted: interrupt.isInterrupted };
+  } finally {
+    interrupt.stop();
+  }
+}
+
+async function runWithEngine(request: CompareRequest, options: { dataDir: string; profile?: string }, io: CommandIo, interrupt: InterruptWatch): Promise<Omit<FinishedRun, 'isInterrupted'>> {
   const engine = await openCliEngine({ dataDir: options.dataDir, profile: options.profile });
   try {
     const started = engine.runner.start(request);
-    const onSigint = () => engine.runner.cancel(started.runId);
-    process.once('SIGINT', onSigint);
+    interrupt.onInterrupt(() => engine.runner.cancel(started.runId));
     const timer = setInterval(() => {
       void engine.runner.status(started.runId).then((status) => io.stderr(`compare: ${status.done}/${status.total} done\n`));
     }, 1000);
@@ -132,7 +145,6 @@ export async function runToEnd(request: CompareRequest, options: { dataDir: stri
       return { status, details };
     } finally {
       clearInterval(timer);
-      process.off('SIGINT', onSigint);
     }
   } finally {
     await engine.close({ isProcessExitNext: io.isProcessExitNext });

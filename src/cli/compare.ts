@@ -4,6 +4,7 @@ import { compareAnswerNotes } from './answer-lines.ts';
 import { tokenSide } from './token-flags.ts';
 import { compareRowLabel, errorNotes, formatRun, isNothingAnswered } from './compare-format.ts';
 import { chainList, choiceFlag, defaultDataDir, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
+import { INTERRUPTED_EXIT, interruptedLine } from './interrupt.ts';
 import type { CompareRequest, CompareRowWire } from '../ipc/channels/compare.ts';
 import type { LadderRequest } from '../ipc/channels/ladder.ts';
 
@@ -103,7 +104,11 @@ function terminalSafe(output: string): string {
 
 async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help: false }>, io: CommandIo): Promise<number> {
   const { formatLadder, ladderRowLabel, runLadderToEnd } = await import('./compare-ladder.ts');
-  const status = await runLadderToEnd(ladder, options, io);
+  const { status, isInterrupted } = await runLadderToEnd(ladder, options, io);
+  if (isInterrupted && status.state === 'failed') {
+    io.stderr(interruptedLine('compare'));
+    return INTERRUPTED_EXIT;
+  }
   // Service text must not drive the terminal here either (issue 17).
   const output = formatLadder(status, options.format);
   io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
@@ -133,7 +138,11 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       return 0;
     }
     if (options.ladder) return await runLadder(options.ladder, options, io);
-    const { status, details } = await runToEnd(options.request, options, io);
+    const { status, details, isInterrupted } = await runToEnd(options.request, options, io);
+    if (isInterrupted && status.state === 'failed') {
+      io.stderr(interruptedLine('compare'));
+      return INTERRUPTED_EXIT;
+    }
     // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
     const output = formatRun(status, options.format, options.format === 'table' ? compareAnswerNotes(status.rows, details, options.request.taker) : '');
     io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));

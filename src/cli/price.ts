@@ -8,6 +8,7 @@ import { chainLabel } from '../domain/chains.ts';
 import { fillText } from '../domain/route-text.ts';
 import { priceAnswerLines } from './answer-lines.ts';
 import { tokenSide } from './token-flags.ts';
+import { INTERRUPTED_EXIT, interruptedLine } from './interrupt.ts';
 import { formatBaseUnits } from '../domain/units.ts';
 import { answerFeeMakeupText, answerGas } from '../domain/network-fee.ts';
 
@@ -133,8 +134,13 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       io.stdout(USAGE);
       return 0;
     }
-    const { status, details } = await runToEnd(options.request, { ...options, single: true }, io);
+    const { status, details, isInterrupted } = await runToEnd(options.request, { ...options, single: true }, io);
     const row = status.rows[0];
+    const answered = row && (options.model === 'permit2' ? row.permit2 : row.allowanceHolder);
+    if (isInterrupted && answered?.state !== 'ok' && answered?.state !== 'no-liquidity') {
+      io.stderr(interruptedLine('price'));
+      return INTERRUPTED_EXIT;
+    }
     if (status.state === 'failed' || !row) {
       io.stderr(`swap-explorer price: ${stripTerminalControls(status.error?.message ?? 'no answer')}\n`);
       return 1;
