@@ -36,7 +36,8 @@ const USAGE = `Usage: swap-explorer compare --sell TOKEN --buy TOKEN (--amount N
   --data-dir D           where runs are saved (default ~/.swap-explorer or SWAP_EXPLORER_DATA_DIR)
 
 Exit codes: 0 the run finished and some side was answered (a row may still hold a service error,
-listed under the table), 1 the run failed or no side was answered, 2 bad input.
+listed under the table), 1 the run failed or no side was answered, 2 bad input, 130 interrupted
+(Ctrl-C) before an answer came.
 `;
 
 const OPTIONS = {

@@ -18,7 +18,7 @@ describe('price --help', () => {
     const help = await cli(['price', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--slippage-bps N       maximum slippage (service default 100)');
-    expect(help.stdout).toContain('Exit codes: 0 an answer (a price, or no liquidity), 1 the service answered an error or could not be\nreached, 2 bad input.');
+    expect(help.stdout).toContain('Exit codes: 0 an answer (a price, or no liquidity), 1 the service answered an error or could not be\nreached, 2 bad input, 130 interrupted (Ctrl-C) before the answer came.');
     const trade = ['--chain', '1', '--buy', 'USDC', '--data-dir', dir];
     const noLiquidity = await cli(['price', ...trade, '--sell', 'WETH', '--amount', '0.000000000000000001']);
     expect({ code: noLiquidity.code, buy: /^buy +no liquidity$/m.test(noLiquidity.stdout) }).toEqual({ code: 0, buy: true });

@@ -34,7 +34,7 @@ const USAGE = `Usage: swap-explorer price --chain ID --sell TOKEN --buy TOKEN --
   --data-dir D           default ~/.swap-explorer or SWAP_EXPLORER_DATA_DIR
 
 Exit codes: 0 an answer (a price, or no liquidity), 1 the service answered an error or could not be
-reached, 2 bad input.
+reached, 2 bad input, 130 interrupted (Ctrl-C) before the answer came.
 `;
 
 const OPTIONS = {
