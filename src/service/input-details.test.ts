@@ -94,7 +94,8 @@ describe('a symbol or a chain name where the service takes an address or an id',
     expect(reasons(onBase, 'buyToken')).toEqual([`"USDC" is a symbol, not an address: USDC on Base is ${token(8453, 'USDC').toLowerCase()}`]);
     const unknownSymbol = await svc.get(AH_PRICE, wethToUsdc({ buyToken: 'NOPE' }));
     expect(reasons(unknownSymbol, 'buyToken')).toEqual([expect.stringContaining('for a token, its contract address')]);
-    const named = await svc.get(AH_PRICE, wethToUsdc({ chainId: 'base' }));
+    const named = await svc.get(AH_PRICE, wethToUsdc({ chainId: 'base', buyToken: 'usdc' }));
     expect(reasons(named, 'chainId')).toEqual(['must be a chain id number, not a name ("base"): Base is 8453; GET /swap/chains lists each chainId with its chainName']);
+    expect(reasons(named, 'buyToken')).toEqual([`"usdc" is a symbol, not an address: USDC on Base is ${token(8453, 'USDC').toLowerCase()}`]);
   });
 });

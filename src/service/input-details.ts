@@ -45,7 +45,9 @@ function withoutContradictions(details: FieldError[], query: Record<string, stri
 function symbolHint(detail: FieldError, query: Record<string, string>): FieldError {
   if (detail.field !== 'sellToken' && detail.field !== 'buyToken') return detail;
   const text = query[detail.field]?.trim() ?? '';
-  const chain = chainById(Number(query.chainId));
+  // `chainId=base&buyToken=USDC`: the chain named is the one the client meant for the symbol too.
+  const chainText = query.chainId?.trim() ?? '';
+  const chain = chainById(/^[0-9]+$/.test(chainText) ? Number(chainText) : (chainIdFromName(chainText) ?? NaN));
   if (!chain?.isSwap || !detail.reason.startsWith(`"${text}" is a symbol`)) return detail;
   const tokens = marketTokens(chain.chainId).filter((token) => token.kind !== 'native');
   const found = tokens.find((token) => token.symbol === text) ?? tokens.find((token) => token.symbol.toLowerCase() === text.toLowerCase());
