@@ -1,6 +1,5 @@
 import { gaslessChains, swapChains, type ChainInfo } from '../domain/chains.ts';
 import { API_VERSION, ENDPOINTS, HEADER_NAMES, SUNSET_VERSION, endpointByPath, ignoresQuery, toFieldErrors, type EndpointId } from '../spec/index.ts';
-import type { FieldError } from '../spec/index.ts';
 import type { KeyRing, Team } from './auth.ts';
 import type { AuthFailureLimiter } from './auth-failures.ts';
 import { capDetails, invalidInputMessage } from './detail-cap.ts';
@@ -12,6 +11,7 @@ import type { BlockedLists } from './swap/checks.ts';
 import { priceSwap } from './swap/price.ts';
 import type { AnySwapQuery } from './swap/resolve.ts';
 import type { QueryMemo } from './query-memo.ts';
+import { repeatedOrArrayDetails } from './query-lists.ts';
 
 /**
  * The request handler, free of sockets so that it can be driven in process (tests, fuzzing,
@@ -66,12 +66,14 @@ function parseQuery(raw: string): Record<string, string> {
   // No prototype, so a "__proto__" parameter stays a plain (unknown) key with plain assignment
   // (defineProperty per key was a fifth of a cached answer's time).
   const query = Object.create(null) as Record<string, string>;
-  const repeated: FieldError[] = [];
+  let isRepeatedOrArray = false;
   for (const [key, value] of new URLSearchParams(raw)) {
-    if (Object.hasOwn(query, key)) repeated.push({ field: key, reason: 'is given more than once' });
+    if (Object.hasOwn(query, key) || key.endsWith(']')) isRepeatedOrArray = true;
     query[key] = value;
   }
-  if (repeated.length > 0) throw new ServiceFailure('INPUT_INVALID', invalidInputMessage(repeated), repeated);
+  if (!isRepeatedOrArray) return query;
+  const details = repeatedOrArrayDetails([...new URLSearchParams(raw)]);
+  if (details.length > 0) throw new ServiceFailure('INPUT_INVALID', invalidInputMessage(details), details);
   return query;
 }
 

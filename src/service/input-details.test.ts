@@ -99,3 +99,22 @@ describe('a symbol or a chain name where the service takes an address or an id',
     expect(reasons(named, 'buyToken')).toEqual([`"usdc" is a symbol, not an address: USDC on Base is ${token(8453, 'USDC').toLowerCase()}`]);
   });
 });
+
+describe('a list sent as repeated parameters or as an array', () => {
+  const trade = new URLSearchParams(wethToUsdc()).toString();
+
+  it('is told to send one parameter with its items separated by commas', async () => {
+    const repeated = await svc.get(`${AH_PRICE}?${trade}&excludedSources=RFQ&excludedSources=Curve`);
+    expect(repeated.status).toBe(400);
+    expect(reasons(repeated, 'excludedSources')).toEqual(['is given more than once; a list goes in one excludedSources, its items separated by commas: excludedSources=RFQ,Curve']);
+    const fee = `0x${'2'.repeat(40)}`;
+    const arrays = await svc.get(`${AH_PRICE}?${trade}&swapFeeBps%5B%5D=10&swapFeeBps%5B%5D=20&swapFeeRecipient%5B0%5D=${fee}`);
+    expect(reasons(arrays, 'swapFeeBps[]')).toEqual(['is not a parameter of this endpoint: it takes no arrays; send swapFeeBps once, its items separated by commas: swapFeeBps=10,20']);
+    expect(reasons(arrays, 'swapFeeRecipient[0]')).toEqual([`is not a parameter of this endpoint: it takes no arrays; send swapFeeRecipient once, its items separated by commas: swapFeeRecipient=${fee}`]);
+  });
+
+  it('keeps the plain reason for a parameter that takes one value', async () => {
+    const repeated = await svc.get(`${AH_PRICE}?${trade}&slippageBps=50&slippageBps=60`);
+    expect(reasons(repeated, 'slippageBps')).toEqual(['is given more than once']);
+  });
+});
