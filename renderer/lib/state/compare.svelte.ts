@@ -108,6 +108,12 @@ export class CompareState {
   /** Optional table columns shown (column chooser). */
   visibleColumns = $state<ColumnId[]>(storedColumns());
   #timer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * The run whose status the screen shows and polls (null: none is polled). Opening a past run while
+   * another runs moves it: a poll of the other run answered after that must not put it back on
+   * screen under the past run's form (the Sizes mode's state does the same).
+   */
+  #current: string | null = null;
   /** detailKey of the row the open detail was (last) fetched for; null while none is open. */
   #detailFor: string | null = null;
   /** "chainId:side" of the override rows a token pick made: the next pick of that side replaces them. */
@@ -208,11 +214,16 @@ export class CompareState {
       if (details.length === 0) this.failure = result.error.message;
       return;
     }
+    this.dispose();
+    this.#current = result.value.runId;
+    // Listed from its start (running runs come first), so that it can be gone back to after a past run is opened.
+    void this.loadPastRuns();
     await this.#poll(result.value.runId);
   }
 
   async #poll(runId: string): Promise<void> {
     const result = await compareApi().status({ runId });
+    if (this.#current !== runId) return;
     if (!result.ok) {
       this.failure = result.error.message;
       return;
@@ -248,7 +259,12 @@ export class CompareState {
   /** Reopens a past run (and its form values). */
   async open(runId: string): Promise<void> {
     this.closeDetail();
+    this.dispose();
+    this.#current = runId;
+    // A run left running when another was opened is no longer polled: the list says how it got on.
+    void this.loadPastRuns();
     const result = await compareApi().open({ runId });
+    if (this.#current !== runId) return;
     if (!result.ok) {
       this.failure = result.error.message;
       return;
@@ -337,12 +353,16 @@ export class CompareState {
 
   /** Polls again after the screen was left and shown again while a run was going. */
   resume(): void {
-    if (this.status?.state === 'running' && !this.#timer) void this.#poll(this.status.runId);
+    const status = this.status;
+    if (!status || status.state !== 'running' || this.#current !== null) return;
+    this.#current = status.runId;
+    void this.#poll(status.runId);
   }
 
-  /** Stops polling (the screen was left). */
+  /** Stops polling (the screen was left, or another run is shown). */
   dispose(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    this.#current = null;
   }
 }
