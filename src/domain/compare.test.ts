@@ -99,6 +99,20 @@ describe('compareChain', () => {
     expect(failed.better).toBe('allowance-holder');
   });
 
+  it('has no verdict when a side failed for a reason that says nothing of its price (5xx, transport, rate limit)', () => {
+    for (const name of ['INTERNAL_SERVER_ERROR', 'UNCATEGORIZED', 'NETWORK', 'TIMEOUT', 'RATE_LIMITED', 'SCHEMA_MISMATCH']) {
+      const failed = compareChain({ chainId: 59144, allowanceHolder: { status: 'error', error: { name, message: 'the connection was reset' } }, permit2: ok(p2), nativeToBuy: { buyPerNative: 1n, nativeDecimals: 0 } });
+      expect(failed.allowanceHolder).toMatchObject({ state: 'error', errorName: name, buyAmount: null });
+      expect(failed.permit2.buyAmount, name).toBe(BigInt(p2.buyAmount));
+      expect({ better: failed.better, basis: failed.basis }, name).toEqual({ better: null, basis: null });
+    }
+    // The service refusing the trade on one model is its answer: the other model is the only one that prices it.
+    for (const name of ['TOKEN_NOT_SUPPORTED', 'SWAP_VALIDATION_FAILED', 'TAKER_NOT_AUTHORIZED_FOR_TRADE', 'BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE']) {
+      const refused = compareChain({ chainId: 59144, allowanceHolder: { status: 'error', error: { name, message: 'refused' } }, permit2: ok(p2) });
+      expect({ better: refused.better, basis: refused.basis }, name).toEqual({ better: 'permit2', basis: 'only-side' });
+    }
+  });
+
   it('has no verdict when neither side has a price, and marks models not requested', () => {
     const row = compareChain({ chainId: 56, permit2: ok({ liquidityAvailable: false, zid: '0xeeeeeeeeeeeeeeeeeeeeeeee' }) });
     expect(row.allowanceHolder.state).toBe('not-requested');

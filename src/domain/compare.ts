@@ -1,5 +1,6 @@
 import type { FeeEntry, LiquidPrice, NoLiquidity } from '../spec/index.ts';
 import { bpsDifference } from './units.ts';
+import { ERROR_STATUS, type ServiceErrorName } from '../spec/constants.ts';
 
 /**
  * The comparison maths of one chain: Allowance Holder against Permit2 for the same trade (issue 5,
@@ -156,12 +157,27 @@ function larger(ah: bigint, p2: bigint): Verdict['better'] {
 }
 
 /**
+ * Whether a side failed without the service answering for its model: a 5xx, an error of the app or
+ * the connection (NETWORK, TIMEOUT, RATE_LIMITED, SCHEMA_MISMATCH…), anything but one of the spec's
+ * 4xx names. Such a side says nothing of its model's price, so the other cannot be called better
+ * (a dropped connection on Allowance Holder read "Permit2 (only one priced)"). A 4xx name (the
+ * token is not supported, the taker is refused) is the service's answer for that model: the other
+ * model is then the only one that prices the trade.
+ */
+export function isFailedSide(side: Pick<ModelSide, 'state' | 'errorName'>): boolean {
+  if (side.state !== 'error') return false;
+  const status = side.errorName !== null && Object.hasOwn(ERROR_STATUS, side.errorName) ? ERROR_STATUS[side.errorName as ServiceErrorName] : null;
+  return status === null || status >= 500;
+}
+
+/**
  * Picks the better model: by buy amount net of network fee when both nets are known, else by gross
- * buy amount (the basis says which); a side without a price loses to one with a price. No verdict
- * while a side is pending, cancelled or not requested, nor while the rate that would make it net is pending.
+ * buy amount (the basis says which); a side without a price loses to one with a price (no liquidity,
+ * or a refusal for its model). No verdict while a side is pending, cancelled, not requested or
+ * failed (isFailedSide), nor while the rate that would make it net is pending.
  */
 export function verdict(ah: ModelSide, p2: ModelSide, isRatePending = false): Verdict {
-  const waits = (side: ModelSide) => side.state === 'pending' || side.state === 'cancelled' || side.state === 'not-requested';
+  const waits = (side: ModelSide) => side.state === 'pending' || side.state === 'cancelled' || side.state === 'not-requested' || isFailedSide(side);
   if (waits(ah) || waits(p2)) return { better: null, basis: null };
   if (ah.buyAmount === null && p2.buyAmount === null) return { better: null, basis: null };
   if (ah.buyAmount === null) return { better: 'permit2', basis: 'only-side' };

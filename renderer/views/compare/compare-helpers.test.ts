@@ -5,7 +5,7 @@ import { overrideProblems, parseOverride, tokenChoices } from './override-check.
 import { whyText, rateText } from './detail-model.ts';
 import { ladderCaption, runCaption } from './caption.ts';
 import type { LadderStatus } from '../../../src/ipc/channels/ladder.ts';
-import { blocksText, bpsText } from './table-model.ts';
+import { blocksText, bpsText, noVerdictText } from './table-model.ts';
 import { okSide, problemSide, row } from './test-rows.ts';
 import type { ModelSideWire, RunStatus } from '../../../src/ipc/channels/compare.ts';
 
@@ -94,6 +94,20 @@ describe('detail texts', () => {
     const pending = { ...problemSide('permit2', 'no-liquidity', 2), state: 'pending' as const };
     expect(whyText(row(1, 'Ethereum', okSide('allowance-holder', 1n, 1), pending, null, null))).toBe('No verdict yet: waiting for both sides.');
     expect(rateText(row(1, 'Ethereum', okSide('allowance-holder', 1n, 1), pending, null, null))).toMatch(/^1 ETH = 1 WETH/);
+  });
+});
+
+describe('a side that failed', () => {
+  it('withholds the verdict and says which model failed, in the row and its detail', () => {
+    const failed = row(59144, 'Linea', problemSide('allowance-holder', 'error', 1, 'NETWORK'), okSide('permit2', 10n ** 18n, 2), null, null);
+    expect(noVerdictText(failed)).toBe('no verdict: Allowance Holder failed (NETWORK)');
+    expect(whyText(failed)).toBe('No verdict: Allowance Holder failed (NETWORK), which says nothing of its price; Permit2 priced alone.');
+    const both = row(59144, 'Linea', problemSide('allowance-holder', 'error', 1, 'NETWORK'), problemSide('permit2', 'error', 2, 'TIMEOUT'), null, null);
+    expect(noVerdictText(both)).toBe('no verdict: Allowance Holder failed (NETWORK), Permit2 failed (TIMEOUT)');
+    // Neither priced, without a failure: as before.
+    const neither = row(1, 'Ethereum', problemSide('allowance-holder', 'no-liquidity', 1), problemSide('permit2', 'no-liquidity', 2), null, null);
+    expect(noVerdictText(neither)).toBe('neither priced');
+    expect(whyText(neither)).toBe('No verdict: neither model has a price.');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { CompareRowWire } from '../../../src/ipc/channels/compare.ts';
 import { formatTokenAmount } from '../../../src/domain/number-format.ts';
-import { bpsText, modelName } from './table-model.ts';
+import { isFailedSide } from '../../../src/domain/compare.ts';
+import { bpsText, failedText, modelName } from './table-model.ts';
 
 /** Texts of the row detail, as plain functions tested without a DOM. */
 
@@ -14,6 +15,12 @@ export function whyText(row: CompareRowWire): string {
     if ([ah.state, p2.state].includes('pending')) return 'No verdict yet: waiting for both sides.';
     if ([ah.state, p2.state].includes('cancelled')) return 'No verdict: the run was cancelled before both sides were priced.';
     if ([ah.state, p2.state].includes('not-requested')) return 'No verdict: only one model was requested.';
+    const failed = failedText(row);
+    if (failed) {
+      const alone = [ah, p2].find((side) => side.state === 'ok');
+      const says = [ah, p2].filter(isFailedSide).length > 1 ? 'which say nothing of their prices' : 'which says nothing of its price';
+      return `No verdict: ${failed}, ${says}${alone ? `; ${modelName(alone.model)} priced alone` : ''}.`;
+    }
     return 'No verdict: neither model has a price.';
   }
   if (row.basis === 'only-side') {

@@ -1,5 +1,6 @@
 import { REPORTED_ISSUE_TEXT, isPricedAtTwoBlocks, type CompareRowWire, type ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 import { formatBaseUnits } from '../../../src/domain/units.ts';
+import { isFailedSide } from '../../../src/domain/compare.ts';
 import { formatInteger, formatSignedBps } from '../../../src/domain/number-format.ts';
 
 /** The results table's columns, their sort keys and cell texts: plain functions, tested without a DOM. */
@@ -107,12 +108,23 @@ export function basisText(row: CompareRowWire): string | null {
   return null;
 }
 
+/**
+ * The sides that failed without an answer for their model (isFailedSide), named with their error:
+ * "Allowance Holder failed (NETWORK)"; null when none did.
+ */
+export function failedText(row: CompareRowWire): string | null {
+  const failed = [row.allowanceHolder, row.permit2].filter(isFailedSide).map((side) => `${modelName(side.model)} failed (${side.errorName ?? 'error'})`);
+  return failed.length > 0 ? failed.join(', ') : null;
+}
+
 /** The verdict cell's text when there is no verdict. */
 export function noVerdictText(row: CompareRowWire): string {
   const states = [row.allowanceHolder.state, row.permit2.state];
   if (states.includes('pending')) return 'waiting for both sides';
   if (states.includes('cancelled')) return 'no verdict: cancelled';
   if (states.includes('not-requested')) return 'no verdict: one model';
+  const failed = failedText(row);
+  if (failed) return `no verdict: ${failed}`;
   if (row.allowanceHolder.state === 'ok' && row.permit2.state === 'ok') return 'waiting for the fee rate';
   return 'neither priced';
 }
