@@ -29,6 +29,11 @@ export function rowAmountText(row: CompareRowWire, body: Json): AmountText {
   };
 }
 
+/** The symbols the row's requests used for its two tokens (never a route's, which need not be unique). */
+function rowSymbol(row: CompareRowWire): (address: string) => string | undefined {
+  return (address) => [row.sellToken, row.buyToken].find((token) => token.symbol !== '' && token.address.toLowerCase() === address.toLowerCase())?.symbol;
+}
+
 /** What no reported issue means: nothing wrong for a taker that was sent, nothing checked without one (explain's words). */
 function noIssueText(taker: string | undefined): string {
   return sharedNoIssueText(taker ?? null, false, '--taker');
@@ -40,7 +45,7 @@ function noIssueText(taker: string | undefined): string {
  */
 export function priceAnswerLines(row: CompareRowWire, body: unknown, taker: string | undefined): [string, string][] {
   if (!isObject(body) || body.liquidityAvailable !== true) return [];
-  const facts = chargeAndIssueFacts(body, rowAmountText(row, body), row.chainId);
+  const facts = chargeAndIssueFacts(body, rowAmountText(row, body), row.chainId, rowSymbol(row));
   const lines = facts.map((fact): [string, string] => [fact.label, fact.value]);
   return facts.some((fact) => fact.label === 'issue') ? lines : [...lines, ['issues', noIssueText(taker)]];
 }
@@ -60,7 +65,7 @@ export function compareAnswerNotes(rows: readonly CompareRowWire[], details: Rec
       const body = details[row.chainId]?.[model]?.body;
       if (!isObject(body) || body.liquidityAvailable !== true) continue;
       answered++;
-      for (const fact of chargeAndIssueFacts(body, rowAmountText(row, body), row.chainId)) {
+      for (const fact of chargeAndIssueFacts(body, rowAmountText(row, body), row.chainId, rowSymbol(row))) {
         // Tokens without tax are the usual case: said once below when every side says so.
         const isUntaxed = fact.label === 'tax' && fact.value.startsWith(NO_TAX);
         if (isUntaxed) untaxed++;

@@ -116,6 +116,16 @@ describe('swap-explorer compare', () => {
     expect(untaken.stdout).not.toMatch(/^issues/m);
   });
 
+  it('names a taxed or untaxed token in its notes as the run did, not as the route does', async () => {
+    // Arbitrum's bridged USDC.e: the route names its address "USDC", as the chain does, beside native USDC.
+    const ran = await inProcess(['compare', '--sell', 'USDC.e', '--buy', 'WETH', '--amount', '1000', '--chains', '42161', '--data-dir', dir]);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toContain('\ntoken taxes:\n  USDC.e (sell token): buy unknown, sell unknown, transfer unknown\n    on Arbitrum (42161) AH, Arbitrum (42161) P2\n');
+    const price = await inProcess(['price', '--chain', '42161', '--sell', 'USDC.e', '--buy', 'WETH', '--amount', '1000', '--data-dir', dir]);
+    expect(price.code, price.stderr).toBe(0);
+    expect(price.stdout).toMatch(/^tax +USDC\.e \(sell token\): buy unknown, sell unknown, transfer unknown$/m);
+  });
+
   it('exits 2 asking for the decimals of an address no token list knows, and prices it once given', async () => {
     const unlisted = '0x1234567890abcdef1234567890abcdef12345678';
     const asked = await inProcess(['compare', '--sell', 'WETH', '--buy', unlisted, '--amount', '1', '--chains', '1', '--data-dir', dir]);

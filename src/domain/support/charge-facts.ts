@@ -20,19 +20,30 @@ export interface AnswerFact {
 /** An amount of a token (by address) as a line shows it. */
 export type AmountText = (value: unknown, address: unknown, isUpperBound?: boolean) => string;
 
-/** A body and how its amounts are written; `chainId`, when its request is known, names its native token. */
+/** A token's symbol as the request that was answered named it, or undefined when it is not one of its tokens. */
+export type RequestSymbol = (address: string) => string | undefined;
+
+/**
+ * A body and how its amounts are written; `chainId`, when its request is known, names its native
+ * token; `requestSymbol`, when known, names the request's own tokens.
+ */
 export interface Reader {
   body: Json;
   amount: AmountText;
   chainId?: number | undefined;
+  requestSymbol?: RequestSymbol | undefined;
 }
 
 /**
- * A token's name in a line: its route symbol, else for the chain's native-asset address (0xeeee…
- * on most chains, its own on Mantle; the routes name it only when bought) the native symbol, or
- * "the native token" for 0xeeee… when the chain is not known; else the address.
+ * A token's name in a line: the symbol the request used for it (a row's token, whose route symbol
+ * need not be unique: Arbitrum's USDC.e is "USDC" in routes, beside native USDC); else its route
+ * symbol, else for the chain's native-asset address (0xeeee… on most chains, its own on Mantle; the
+ * routes name it only when bought) the native symbol, or "the native token" for 0xeeee… when the
+ * chain is not known; else the address.
  */
 export function tokenName(reader: Reader, address: unknown): string {
+  const asked = typeof address === 'string' ? reader.requestSymbol?.(address) : undefined;
+  if (asked) return asked;
   const symbol = symbolOf(reader.body, address);
   if (typeof address !== 'string' || symbol !== address) return symbol;
   const native = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
@@ -106,9 +117,10 @@ export function taxFacts(reader: Reader): AnswerFact[] {
  * 'gas fee', 'tax', 'issue'), with amounts as `amount` writes them: what `price` and `compare`
  * print beside their figures, read as explain reads them. None for a body without liquidity.
  * @param chainId the chain of its request, which names the native token (else "the native token")
+ * @param requestSymbol the symbols its request used for its tokens (tokenName)
  */
-export function chargeAndIssueFacts(body: Json, amount: AmountText, chainId?: number): AnswerFact[] {
+export function chargeAndIssueFacts(body: Json, amount: AmountText, chainId?: number, requestSymbol?: RequestSymbol): AnswerFact[] {
   if (body.liquidityAvailable !== true) return [];
-  const reader: Reader = { body, amount, chainId };
+  const reader: Reader = { body, amount, chainId, requestSymbol };
   return [...feeFacts(reader), ...taxFacts(reader), ...issueFacts(reader)];
 }
