@@ -126,6 +126,21 @@ describe('swap-explorer compare', () => {
     expect(price.stdout).toMatch(/^tax +USDC\.e \(sell token\): buy unknown, sell unknown, transfer unknown$/m);
   });
 
+  it('exports a tax the service could not determine as unknown, not as no tax', async () => {
+    // Bridged USDC.e answers its taxes as null (spec, "Token tax object": the service could not determine them).
+    const args = ['compare', '--sell', 'USDC.e', '--buy', 'WETH', '--amount', '1000', '--chains', '42161', '--data-dir', dir];
+    const csv = await inProcess([...args, '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const [header, line] = csv.stdout.trim().split('\r\n').map((text) => text.split(','));
+    expect(line![header!.indexOf('has_tax')]).toBe('unknown');
+    const json = await inProcess([...args, '--format', 'json']);
+    expect((JSON.parse(json.stdout) as { rows: { hasTax: unknown }[] }).rows[0]!.hasTax).toBe('unknown');
+    // A pair the service knows untaxed still reads false.
+    const untaxed = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1000', '--chains', '42161', '--format', 'csv', '--data-dir', dir]);
+    const [untaxedHeader, untaxedLine] = untaxed.stdout.trim().split('\r\n').map((text) => text.split(','));
+    expect(untaxedLine![untaxedHeader!.indexOf('has_tax')]).toBe('false');
+  });
+
   it('exits 2 asking for the decimals of an address no token list knows, and prices it once given', async () => {
     const unlisted = '0x1234567890abcdef1234567890abcdef12345678';
     const asked = await inProcess(['compare', '--sell', 'WETH', '--buy', unlisted, '--amount', '1', '--chains', '1', '--data-dir', dir]);

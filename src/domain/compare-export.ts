@@ -31,6 +31,8 @@ export interface ExportRow {
   buyPerNative?: string | null;
   /** A side's answer reported a non-zero token tax (undefined: not known, a run saved before). */
   hasTax?: boolean;
+  /** A side's answer could not determine a token tax, a null (undefined: not known, a run saved before). */
+  hasUnknownTax?: boolean;
   /** The kinds of issue each side's answer reported ('allowance', 'balance', …); undefined: not known. */
   issues?: { allowanceHolder: readonly string[] | undefined; permit2: readonly string[] | undefined };
   /** The block each side's answer priced at (null: no answer); undefined: not known, a run saved before. */
@@ -90,6 +92,16 @@ function sideCells(side: ModelSide, item: ExportRow): (string | null)[] {
   ];
 }
 
+/**
+ * The tax flag: true when a side reported a tax, 'unknown' when none did but one could not be
+ * determined (the service said null: 'false' would claim what it did not), false when every tax was
+ * answered zero, null in a run saved before the flag.
+ */
+function taxFlag(item: ExportRow): boolean | 'unknown' | null {
+  if (item.hasTax === undefined) return null;
+  return item.hasTax ? true : item.hasUnknownTax ? 'unknown' : false;
+}
+
 function sellHuman(item: ExportRow): string | null {
   return item.sellAmount === undefined || item.sellDecimals === undefined ? null : human(BigInt(item.sellAmount), item.sellDecimals);
 }
@@ -108,8 +120,9 @@ export function comparisonToCsv(items: readonly ExportRow[]): string {
     // Issues: the kinds reported, ';'-separated; empty when none was reported (or, in a run saved
     // before issues were kept, not known: the JSON tells the two apart with null).
     const issues = (kinds: readonly string[] | undefined) => (kinds ?? []).join('; ');
+    const tax = taxFlag(item);
     const tail = [
-      item.hasTax === undefined ? null : String(item.hasTax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
+      tax === null ? null : String(tax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
       item.sellAddress ?? null, sellHuman(item), item.sellAmount ?? null,
     ];
     const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
@@ -137,7 +150,7 @@ export function comparisonToJson(items: readonly ExportRow[]): string {
     // JSON's net figures could not be traced back to the fee that answers reported.
     buyPerNative: item.buyPerNative ?? null,
     ...item.row,
-    hasTax: item.hasTax ?? null,
+    hasTax: taxFlag(item),
     issues: { allowanceHolder: item.issues?.allowanceHolder ?? null, permit2: item.issues?.permit2 ?? null },
     blocks: { allowanceHolder: item.blocks?.allowanceHolder ?? null, permit2: item.blocks?.permit2 ?? null },
   }));

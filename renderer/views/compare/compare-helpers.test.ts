@@ -5,7 +5,7 @@ import { overrideProblems, parseOverride, tokenChoices } from './override-check.
 import { whyText, rateText } from './detail-model.ts';
 import { ladderCaption, runCaption } from './caption.ts';
 import type { LadderStatus } from '../../../src/ipc/channels/ladder.ts';
-import { blocksText, bpsText, noVerdictText } from './table-model.ts';
+import { blocksText, bpsText, noVerdictText, rowFlags } from './table-model.ts';
 import { okSide, problemSide, row } from './test-rows.ts';
 import type { ModelSideWire, RunStatus } from '../../../src/ipc/channels/compare.ts';
 
@@ -108,6 +108,15 @@ describe('a side that failed', () => {
     const neither = row(1, 'Ethereum', problemSide('allowance-holder', 'no-liquidity', 1), problemSide('permit2', 'no-liquidity', 2), null, null);
     expect(noVerdictText(neither)).toBe('neither priced');
     expect(whyText(neither)).toBe('No verdict: neither model has a price.');
+  });
+});
+
+describe('rowFlags', () => {
+  it('flags a tax the service could not determine apart from a tax it reported', () => {
+    const base = row(42161, 'Arbitrum', okSide('allowance-holder', 1n, 1), okSide('permit2', 1n, 2), 0, 'tie');
+    expect(rowFlags({ ...base, hasTax: false, hasUnknownTax: true }).map((flag) => flag.label)).toEqual(['tax unknown']);
+    expect(rowFlags({ ...base, hasTax: true, hasUnknownTax: true }).map((flag) => flag.label)).toEqual(['tax']);
+    expect(rowFlags({ ...base, hasTax: false, hasUnknownTax: false })).toEqual([]);
   });
 });
 

@@ -174,6 +174,7 @@ export interface RowFlag {
 export function rowFlags(row: CompareRowWire): RowFlag[] {
   const flags: RowFlag[] = [];
   if (row.hasTax) flags.push({ label: 'tax', explanation: 'A token of this row carries a buy, sell or transfer tax (see the detail)' });
+  else if (row.hasUnknownTax) flags.push({ label: 'tax unknown', explanation: 'The service could not determine a buy, sell or transfer tax of a token of this row (see the detail)' });
   const issues = issuesText(row);
   if (issues) flags.push({ label: 'issues', explanation: `Issues the service reported for the taker: ${issues} (see the detail)` });
   const blocks = isPricedAtTwoBlocks(row) ? blocksText(row.allowanceHolder.blockNumber, row.permit2.blockNumber) : null;

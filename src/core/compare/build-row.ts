@@ -79,12 +79,25 @@ export function nativeRate(chain: PlannedChain, outcomes: (ModelOutcome | undefi
   return { rate: null, isPending: false, notPriced: 'fee not priced: the chain has no native asset to price' };
 }
 
+// Every tax value (buy, sell, transfer; sell and buy token) of the sides' liquid answers.
+function taxValues(outcomes: (ModelOutcome | undefined)[]): unknown[] {
+  return outcomes.map(liquid).flatMap((body) => {
+    const meta = (body as { tokenMetadata?: Record<string, Record<string, unknown> | undefined> } | null)?.tokenMetadata;
+    return [meta?.buyToken, meta?.sellToken].flatMap((taxes) => (taxes ? Object.values(taxes) : []));
+  });
+}
+
 /** Whether either side's answer reports a non-zero buy, sell or transfer tax on the sell or buy token. */
 export function hasTax(outcomes: (ModelOutcome | undefined)[]): boolean {
-  return outcomes.map(liquid).some((body) => {
-    const meta = (body as { tokenMetadata?: Record<string, Record<string, unknown> | undefined> } | null)?.tokenMetadata;
-    return [meta?.buyToken, meta?.sellToken].some((taxes) => taxes && Object.values(taxes).some((value) => value !== null && Number(value) > 0));
-  });
+  return taxValues(outcomes).some((value) => value !== null && Number(value) > 0);
+}
+
+/**
+ * Whether either side's answer could not determine a tax of the sell or buy token (null: spec,
+ * "Token tax object"): such a row is not known to be untaxed, and no export may say it is.
+ */
+export function hasUnknownTax(outcomes: (ModelOutcome | undefined)[]): boolean {
+  return taxValues(outcomes).some((value) => value === null);
 }
 
 /** The issues a side's liquid answer reported (none without one: nothing was checked or answered). */
@@ -147,6 +160,7 @@ export function buildRow(chain: PlannedChain, results: ChainResults, hasEnded = 
     networkFeeRate: rate ? { buyPerNative: rate.buyPerNative.toString(), source: rate.source, entryId: rate.entryId, zid: rate.zid } : null,
     feeNotPriced: notPriced,
     hasTax: hasTax([ah, p2]),
+    hasUnknownTax: hasUnknownTax([ah, p2]),
     allowanceHolder: sideToWire(row.allowanceHolder, { entryId: entryIdOf(results['allowance-holder']), ...routeOf(ah), issues: reportedIssues(ah), blockNumber: liquid(ah)?.blockNumber ?? null }),
     permit2: sideToWire(row.permit2, { entryId: entryIdOf(results.permit2), ...routeOf(p2), issues: reportedIssues(p2), blockNumber: liquid(p2)?.blockNumber ?? null }),
     diffBps: row.diffBps,

@@ -174,6 +174,8 @@ export const CompareRowWireSchema = lazySchema(() =>
     feeNotPriced: z.string().nullable().optional(),
     /** A side's answer reports a buy, sell or transfer tax on one of the tokens (the row shows a tax flag). */
     hasTax: z.boolean().optional(),
+    /** A side's answer could not determine a tax of one of the tokens (null); absent in runs saved before. */
+    hasUnknownTax: z.boolean().optional(),
     allowanceHolder: ModelSideWireSchema,
     permit2: ModelSideWireSchema,
     diffBps: z.number().nullable(),
@@ -337,6 +339,7 @@ export function exportRowOf(row: CompareRowWire): ExportRow {
     sellAmount: row.sellAmount,
     buyPerNative: row.networkFeeRate?.buyPerNative ?? null,
     hasTax: row.hasTax,
+    hasUnknownTax: row.hasUnknownTax,
     issues: { allowanceHolder: row.allowanceHolder.issues, permit2: row.permit2.issues },
     blocks: { allowanceHolder: row.allowanceHolder.blockNumber, permit2: row.permit2.blockNumber },
   };
