@@ -141,6 +141,26 @@ describe('swap-explorer compare', () => {
     expect(untaxedLine![untaxedHeader!.indexOf('has_tax')]).toBe('false');
   });
 
+  it('converts a native sell\'s network fee at its price before the integrator fee it charged', async () => {
+    const recipient = '0x1111111111111111111111111111111111111111';
+    type Row = { buyPerNative: string; sellAmount: string; allowanceHolder: { buyAmount: string; integratorFees: { amount: string }[]; totalNetworkFee: string; networkFeeInBuyToken: string } };
+    const run = async (extra: string[]) => {
+      const ran = await inProcess(['compare', '--sell', 'ETH', '--buy', 'USDC', '--amount', '1', '--chains', '1', '--models', 'allowance-holder', '--format', 'json', ...extra, '--data-dir', dir]);
+      expect(ran.code, ran.stderr).toBe(0);
+      return (JSON.parse(ran.stdout) as { rows: Row[] }).rows[0]!;
+    };
+    const [charged, plain] = [await run(['--swap-fee-bps', '1000', '--swap-fee-recipient', recipient]), await run([])];
+    // 10 % of the buy goes to the integrator: 1 ETH is still worth what the market pays for it.
+    const fee = BigInt(charged.allowanceHolder.integratorFees[0]!.amount);
+    expect(fee).toBeGreaterThan(0n);
+    const rate = BigInt(charged.buyPerNative);
+    expect(rate).toBe(((BigInt(charged.allowanceHolder.buyAmount) + fee) * 10n ** 18n) / BigInt(charged.sellAmount));
+    expect(BigInt(charged.allowanceHolder.networkFeeInBuyToken)).toBe((BigInt(charged.allowanceHolder.totalNetworkFee) * rate) / 10n ** 18n);
+    // Within 1 % of the same trade's without a fee (the two runs may price at different blocks).
+    const gap = Number(rate - BigInt(plain.buyPerNative)) / Number(plain.buyPerNative);
+    expect(Math.abs(gap)).toBeLessThan(0.01);
+  });
+
   it('exits 2 asking for the decimals of an address no token list knows, and prices it once given', async () => {
     const unlisted = '0x1234567890abcdef1234567890abcdef12345678';
     const asked = await inProcess(['compare', '--sell', 'WETH', '--buy', unlisted, '--amount', '1', '--chains', '1', '--data-dir', dir]);

@@ -1,4 +1,5 @@
-import { compareChain, type AllowanceModel, type ModelOutcome, type NativeToBuyRate } from '../../domain/compare.ts';
+import { compareChain, integratorFeeTotals, type AllowanceModel, type ModelOutcome, type NativeToBuyRate } from '../../domain/compare.ts';
+import { wrappedNativeOf } from '../../domain/token-registry.ts';
 import { ENDPOINTS, type LiquidPrice } from '../../spec/index.ts';
 import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { sideToWire, type CompareRowWire, type ModelSideWire, type ReportedIssue } from '../../ipc/channels/compare.ts';
@@ -11,7 +12,8 @@ import { shortAddress } from '../../domain/address-text.ts';
  * Network fee in buy-token terms needs a native -> buy rate. Sources, in order:
  *   1. the buy token is the native asset or its wrapped form: 1 native = 1 buy token (exact);
  *   2. the sell token is native or wrapped native: the trade's own price (buyAmount / sellAmount
- *      of the first side with liquidity) is the native -> buy rate;
+ *      of the first side with liquidity, before the integrator fees it charged) is the native ->
+ *      buy rate;
  *   3. otherwise the plan's rate request (RATE_PROBE native sold for the buy token, one per chain
  *      per run, within the profile's rate budget) gives it: 'quoted', with its history entry;
  *   4. when that has no liquidity or fails, null and `feeNotPriced` says why on that row only:
@@ -67,13 +69,33 @@ function quotedRate(chain: PlannedChain, result: SideResult | undefined, hasEnde
   return { rate: { buyPerNative, nativeDecimals: request.nativeDecimals, source: 'quoted', entryId: entryIdOf(result), zid: body.zid }, isPending: false, notPriced: null };
 }
 
+/**
+ * Buy-token base units per whole native unit from a native sell's own answer, before the integrator
+ * fees it charged: they come off this trade, not off what the native token is worth (a 1,000 bps fee
+ * read 1 ETH as 2,689 USDC where the market paid 2,988, and the network fee in USDC 10 % short),
+ * and the quoted rate request carries none either. A fee in the buy token is added back to the buy;
+ * one in the sell token (native or wrapped) comes off the amount routed. The service fee stays in,
+ * as in the quoted rate. Null when nothing was routed.
+ */
+function priceBeforeIntegratorFees(chain: PlannedChain, price: LiquidPrice): bigint | null {
+  const sellTokens = [price.sellToken, chain.sell.address, wrappedNativeOf(chain.chainId)?.address].filter((address) => address !== undefined).map((address) => address.toLowerCase());
+  let bought = BigInt(price.buyAmount);
+  let routed = BigInt(price.sellAmount);
+  for (const fee of integratorFeeTotals(price.fees)) {
+    if (fee.token.toLowerCase() === price.buyToken.toLowerCase()) bought += fee.amount;
+    else if (sellTokens.includes(fee.token.toLowerCase())) routed -= fee.amount;
+  }
+  return routed > 0n ? (bought * 10n ** 18n) / routed : null;
+}
+
 /** The native -> buy rate of a chain (see the file comment). */
 export function nativeRate(chain: PlannedChain, outcomes: (ModelOutcome | undefined)[], rateResult?: SideResult, hasEnded = false): RateOutcome {
   if (chain.buy.kind !== 'token') return { rate: { buyPerNative: 10n ** BigInt(chain.buy.decimals), nativeDecimals: 18, source: 'buy-is-native', entryId: null, zid: null }, isPending: false, notPriced: null };
   if (chain.sell.kind !== 'token') {
     const price = outcomes.map(liquid).find((body) => body !== null);
-    if (!price || BigInt(price.sellAmount) === 0n) return { rate: null, isPending: false, notPriced: 'fee not priced: no side has a price to derive the rate from' };
-    return { rate: { buyPerNative: (BigInt(price.buyAmount) * 10n ** 18n) / BigInt(price.sellAmount), nativeDecimals: 18, source: 'sell-is-native', entryId: null, zid: null }, isPending: false, notPriced: null };
+    const buyPerNative = price ? priceBeforeIntegratorFees(chain, price) : null;
+    if (buyPerNative === null) return { rate: null, isPending: false, notPriced: 'fee not priced: no side has a price to derive the rate from' };
+    return { rate: { buyPerNative, nativeDecimals: 18, source: 'sell-is-native', entryId: null, zid: null }, isPending: false, notPriced: null };
   }
   if (chain.rateRequest) return quotedRate(chain, rateResult, hasEnded);
   return { rate: null, isPending: false, notPriced: 'fee not priced: the chain has no native asset to price' };

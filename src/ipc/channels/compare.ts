@@ -144,7 +144,7 @@ const TokenRefSchema = lazySchema(() =>
  *
  * Net-of-fee fields, stable for other views (the size ladder) to read:
  * - `networkFeeRate`: the native -> buy-token rate the network fee was converted with, and where
- *   it came from: 'buy-is-native' (1:1), 'sell-is-native' (the trade's own price) or 'quoted'
+ *   it came from: 'buy-is-native' (1:1), 'sell-is-native' (the trade's own price, before integrator fees) or 'quoted'
  *   (one extra indicative price per chain per run; `entryId`/`zid` name its history entry).
  *   null when it could not be had; `feeNotPriced` then says why, on that row only.
  * - each side's `networkFeeInBuyToken` and `netBuyAmount` (= buyAmount - networkFeeInBuyToken).
