@@ -63,6 +63,9 @@ async function listProfiles(): Promise<ProfileChoice[]> {
 
 const POLL_MS = 200;
 
+/** The request fields whose errors CompareForm shows beside them. */
+const FORM_FIELDS: ReadonlySet<string> = new Set(['sell', 'buy', 'amount', 'models', 'chains', 'taker', 'slippageBps', 'swapFeeBps', 'swapFeeRecipient', 'overrides']);
+
 /** The form's override row (strings while typed). */
 export interface OverrideDraft {
   chainId: number;
@@ -211,7 +214,8 @@ export class CompareState {
       const errors: Record<string, string> = {};
       for (const item of details) errors[item.field.split('.')[0]!] ??= item.reason;
       this.fieldErrors = errors;
-      if (details.length === 0) this.failure = result.error.message;
+      // A refusal naming no field the form shows in place is said whole, never dropped.
+      if (!details.some((item) => FORM_FIELDS.has(item.field.split('.')[0]!))) this.failure = result.error.message;
       return;
     }
     this.dispose();

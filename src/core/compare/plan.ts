@@ -131,6 +131,20 @@ function rateRequestOf(request: CompareRequest, chainId: number, sell: PlannedTo
   return { endpoint: `${request.models[0] ?? 'allowance-holder'}.price` as EndpointId, params, sellAmount: RATE_PROBE, nativeDecimals: native.decimals };
 }
 
+// The query parameters a run's fields become, back to those fields: the form and the CLI name the
+// field typed, and an error on `sellAmount` was shown by neither form (nothing happened on Compare).
+const REQUEST_FIELD_OF: Readonly<Record<string, string>> = { sellAmount: 'amount', sellToken: 'sell', buyToken: 'buy', chainId: 'chains' };
+
+/**
+ * A query parameter's error as the run's field's: "amount: must fit in 256 bits (as sellAmount, in
+ * base units, on Ethereum)", since the human amount becomes base units per chain. Other parameters
+ * (taker, slippageBps, …) are the run's fields already.
+ */
+function requestFieldError(error: FieldError, chain: PlannedChain): FieldError {
+  const field = REQUEST_FIELD_OF[error.field];
+  return field ? { field, reason: `${error.reason} (as ${error.field}, in base units, on ${chain.chainName})` } : error;
+}
+
 /**
  * The run's chains and requests.
  * @throws AppError INVALID_INPUT with every `{field, reason}` found (each reason at most once).
@@ -146,7 +160,7 @@ export function planComparison(request: CompareRequest): PlannedChain[] {
         validateParams(item.endpoint, item.params);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        errors.push(...((error.details as FieldError[] | undefined) ?? [{ field: '(input)', reason: error.message }]));
+        errors.push(...((error.details as FieldError[] | undefined) ?? [{ field: '(input)', reason: error.message }]).map((found) => requestFieldError(found, chain)));
       }
     }
   }
