@@ -12,3 +12,17 @@ test('an amount too large for the chain\'s base units is refused with the field 
   await expect(compare.table).toHaveCount(0);
   await expect(app.page.getByRole('region', { name: 'Past comparisons' })).toContainText('None yet');
 });
+
+test('a refusal stays beside its field only while the field holds what was refused', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1.0000001', chains: ['Ethereum'] });
+  const amountError = compare.form.getByRole('alert').filter({ hasText: /^amount: "1\.0000001" has 7 decimals; this token has 6/ });
+  await expect(amountError).toBeVisible();
+  // Corrected, the amount no longer carries the refusal of the value it replaced.
+  await compare.form.getByLabel(/^Amount/).fill('1.5');
+  await expect(amountError).toHaveCount(0);
+  await expect(compare.form.getByLabel(/^Amount/)).not.toHaveAttribute('aria-invalid', 'true');
+  // Typed back, it is the value refused again.
+  await compare.form.getByLabel(/^Amount/).fill('1.0000001');
+  await expect(amountError).toBeVisible();
+});

@@ -11,7 +11,7 @@ import { comparisonToCsv, comparisonToJson, type ExportRow } from '../../../src/
 import type { ColumnId, SortDirection } from '../../views/compare/table-model.ts';
 import { OPTIONAL_COLUMNS, sortRows } from '../../views/compare/table-model.ts';
 import { pickText, type TokenPick } from '../../views/compare/token-choices.ts';
-import { formChanges, tradeOfRun, type TradeFields } from './form-changes.ts';
+import { formChanges, standingErrors, tradeOfRun, type TradeFields } from './form-changes.ts';
 
 const COLUMNS_KEY = 'swap-explorer.compare.columns';
 
@@ -98,8 +98,8 @@ export class CompareState {
   /** Chains picked by hand; null while the default (every chain knowing both tokens) applies. */
   pickedChains = $state<number[] | null>(null);
 
-  /** Field name -> reason, from the last refused start. */
-  fieldErrors = $state.raw<Record<string, string>>({});
+  /** Field name -> reason, from the last refused start, and the request refused. */
+  #refusal = $state.raw<{ errors: Record<string, string>; request: CompareRequestInput } | null>(null);
   failure = $state<string | null>(null);
   status = $state.raw<RunStatus | null>(null);
   pastRuns = $state.raw<RunSummary[]>([]);
@@ -130,6 +130,11 @@ export class CompareState {
   chains = $derived(this.pickedChains ?? this.availableChains);
   isRunning = $derived(this.status?.state === 'running');
   rows = $derived(this.status ? sortRows(this.status.rows, this.sortColumn, this.sortDirection) : []);
+  /**
+   * Field name -> reason of the last refused start, for the fields the form still holds as they were
+   * refused: "amount: has 7 decimals" must not stay beside the amount typed to correct it.
+   */
+  fieldErrors = $derived(this.#refusal ? standingErrors(this.#refusal.errors, this.#refusal.request, this.request()) : {});
   /** What the form changed since the run on screen (form-changes.ts); empty while it still describes it. */
   changedSinceRun = $derived(
     this.status ? formChanges(tradeOfRun(this.status.request, this.status.profileId, [this.status.request.amount], this.status.rows), this.tradeOfForm([this.amount]), 'amount') : [],
@@ -203,17 +208,18 @@ export class CompareState {
 
   /** Starts a run and polls it until it ends. */
   async start(): Promise<void> {
-    this.fieldErrors = {};
+    this.#refusal = null;
     this.failure = null;
     // Bad override fields are shown in place; nothing is sent.
     if (this.hasOverrideErrors) return;
     this.closeDetail();
-    const result = await compareApi().start(this.request());
+    const request = this.request();
+    const result = await compareApi().start(request);
     if (!result.ok) {
       const details = Array.isArray(result.error.details) ? (result.error.details as { field: string; reason: string }[]) : [];
       const errors: Record<string, string> = {};
       for (const item of details) errors[item.field.split('.')[0]!] ??= item.reason;
-      this.fieldErrors = errors;
+      this.#refusal = { errors, request };
       // A refusal naming no field the form shows in place is said whole, never dropped.
       if (!details.some((item) => FORM_FIELDS.has(item.field.split('.')[0]!))) this.failure = result.error.message;
       return;

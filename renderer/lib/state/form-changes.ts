@@ -56,3 +56,13 @@ export function formChanges(run: TradeFields, form: TradeFields, sizeName: 'amou
 export function tradeOfRun(request: Omit<CompareRequest, 'amount'>, profileId: string, sizes: readonly string[], rows: readonly { chainId: number }[]): TradeFields {
   return { ...request, profileId, sizes, chains: request.chains ?? [...new Set(rows.map((row) => row.chainId))] };
 }
+
+/**
+ * The errors of a refused start that still stand: those whose field the form holds as it was sent
+ * (compared as sent, the chain list and overrides included). An error whose field was changed since
+ * would read as the new value's; an error on a field the request does not carry stays.
+ */
+export function standingErrors(errors: Readonly<Record<string, string>>, refused: object, form: object): Record<string, string> {
+  const valueOf = (request: object, field: string) => JSON.stringify((request as Record<string, unknown>)[field]);
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => valueOf(refused, field) === valueOf(form, field)));
+}
