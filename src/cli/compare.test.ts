@@ -14,6 +14,7 @@ import { chainLabel, PERMIT2_ADDRESS } from '../domain/chains.ts';
 import { formatInteger } from '../domain/number-format.ts';
 import type { CompareRowWire } from '../ipc/channels/compare.ts';
 import { DEMO_TAKERS } from '../service/swap/taker-state.ts';
+import { NATIVE_TOKEN_PLACEHOLDER } from '../spec/constants.ts';
 
 // Spawned through the bin launcher as a user runs it (spawnCli); the default profile starts the local service as a child.
 
@@ -66,7 +67,7 @@ describe('swap-explorer compare', () => {
     expect(rows[0]).toBe(COMPARISON_CSV_COLUMNS.join(','));
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/^1,Ethereum,/);
-    expect(rows[1]).toMatch(/,0x[0-9a-fA-F]{40},50,50000000$/);
+    expect(rows[1]).toMatch(/,0x[0-9a-fA-F]{40},50,50000000,buy-is-native,$/);
   });
 
   it('exits 2 with one line naming the flag on bad input', async () => {
@@ -159,6 +160,24 @@ describe('swap-explorer compare', () => {
     // Within 1 % of the same trade's without a fee (the two runs may price at different blocks).
     const gap = Number(rate - BigInt(plain.buyPerNative)) / Number(plain.buyPerNative);
     expect(Math.abs(gap)).toBeLessThan(0.01);
+  });
+
+  it('exports the zid of the rate request each network fee was converted with', async () => {
+    // USDC -> DAI: neither token is native, so one extra price of 0.1 ETH -> DAI gives the rate.
+    const args = ['compare', '--sell', 'USDC', '--buy', 'DAI', '--amount', '1000', '--chains', '1', '--data-dir', dir];
+    const json = await inProcess([...args, '--format', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    const row = (JSON.parse(json.stdout) as { rows: { buyPerNative: string; buyPerNativeSource: string; buyPerNativeZid: string }[] }).rows[0]!;
+    expect(row.buyPerNativeSource).toBe('quoted');
+    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    const [entry] = history.findByZid(row.buyPerNativeZid);
+    const rate = history.get(entry!.id)!;
+    history.close();
+    expect(rate.query).toMatchObject({ sellToken: NATIVE_TOKEN_PLACEHOLDER, sellAmount: (10n ** 17n).toString() });
+    expect(BigInt(row.buyPerNative)).toBe(BigInt((rate.body as { buyAmount: string }).buyAmount) * 10n);
+    const csv = await inProcess([...args, '--format', 'csv']);
+    const [header, line] = csv.stdout.trim().split('\r\n').map((text) => text.split(','));
+    expect([line![header!.indexOf('buy_per_native_source')], line![header!.indexOf('buy_per_native_zid')]]).toEqual(['quoted', expect.stringMatching(/^0x[0-9a-f]{24}$/)]);
   });
 
   it('exits 2 asking for the decimals of an address no token list knows, and prices it once given', async () => {

@@ -58,7 +58,7 @@ const items: ExportRow[] = [
   },
 ];
 // A row from a run saved before taxes, issues and blocks were kept: not known, which is not "none".
-const older: ExportRow = { ...items[0]!, hasTax: undefined, issues: undefined, blocks: undefined, sellAddress: undefined, sellDecimals: undefined, sellAmount: undefined };
+const older: ExportRow = { ...items[0]!, hasTax: undefined, issues: undefined, blocks: undefined, sellAddress: undefined, sellDecimals: undefined, sellAmount: undefined, rateSource: undefined, rateZid: undefined };
 
 describe('comparisonToCsv', () => {
   it('writes a header and one row per chain that a CSV reader gets back field for field', () => {
@@ -89,10 +89,10 @@ describe('comparisonToCsv', () => {
   });
 
   it('adds later columns after every column it had, so earlier columns keep their place', () => {
-    expect(COMPARISON_CSV_COLUMNS.slice(-8)).toEqual(['has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'sell_token', 'sell_amount', 'sell_amount_base_units']);
-    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 9);
+    expect(COMPARISON_CSV_COLUMNS.slice(-10)).toEqual(['has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid']);
+    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 11);
     const [header, row] = readCsv(comparisonToCsv([older]));
-    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(['', '', '', '', '', '', '', '']);
+    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(['', '', '', '', '', '', '', '', '', '']);
   });
 
   it('quotes commas, quotes and line breaks, and defuses formulas but not negative numbers', () => {

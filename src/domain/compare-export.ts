@@ -29,6 +29,13 @@ export interface ExportRow {
   sellAmount?: string;
   /** Buy-token base units per whole native unit the fee was converted with; null: fee not priced. */
   buyPerNative?: string | null;
+  /**
+   * Where that rate came from ('buy-is-native', 'sell-is-native' or 'quoted') and, for 'quoted', the
+   * zid of the extra price request that gave it: each net figure traces to it as to the answers.
+   * null: fee not priced; undefined: not known (a run saved before).
+   */
+  rateSource?: string | null;
+  rateZid?: string | null;
   /** A side's answer reported a non-zero token tax (undefined: not known, a run saved before). */
   hasTax?: boolean;
   /** A side's answer could not determine a token tax, a null (undefined: not known, a run saved before). */
@@ -46,8 +53,9 @@ const SIDE_COLUMNS = [
 ] as const;
 
 /**
- * The CSV header, in column order. The tax flag, the issues and the blocks come last, after both
- * models' columns, so that every earlier column keeps the place it had in exports made before them.
+ * The CSV header, in column order. The tax flag, the issues, the blocks, the trade asked and the
+ * rate's source and zid come last, after both models' columns, so that every earlier column keeps
+ * the place it had in exports made before them.
  */
 export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   'chain_id', 'chain_name', 'sell_symbol', 'buy_symbol', 'buy_token', 'better', 'better_basis', 'diff_bps_permit2_vs_allowance_holder',
@@ -55,7 +63,7 @@ export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
   'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
-  'sell_token', 'sell_amount', 'sell_amount_base_units',
+  'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
 ];
 
 /** Quotes a CSV field (RFC 4180) and defuses spreadsheet formulas in text such as error messages. */
@@ -123,7 +131,7 @@ export function comparisonToCsv(items: readonly ExportRow[]): string {
     const tax = taxFlag(item);
     const tail = [
       tax === null ? null : String(tax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
-      item.sellAddress ?? null, sellHuman(item), item.sellAmount ?? null,
+      item.sellAddress ?? null, sellHuman(item), item.sellAmount ?? null, item.rateSource ?? null, item.rateZid ?? null,
     ];
     const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
     lines.push(cells.map(csvField).join(','));
@@ -149,6 +157,8 @@ export function comparisonToJson(items: readonly ExportRow[]): string {
     // The rate each networkFeeInBuyToken was converted with, as the CSV has it: without it the
     // JSON's net figures could not be traced back to the fee that answers reported.
     buyPerNative: item.buyPerNative ?? null,
+    buyPerNativeSource: item.rateSource ?? null,
+    buyPerNativeZid: item.rateZid ?? null,
     ...item.row,
     hasTax: taxFlag(item),
     issues: { allowanceHolder: item.issues?.allowanceHolder ?? null, permit2: item.issues?.permit2 ?? null },

@@ -338,6 +338,9 @@ export function exportRowOf(row: CompareRowWire): ExportRow {
     sellDecimals: row.sellToken.decimals,
     sellAmount: row.sellAmount,
     buyPerNative: row.networkFeeRate?.buyPerNative ?? null,
+    rateSource: row.networkFeeRate?.source ?? null,
+    // A quoted rate's zid; none for the other sources (they come from the row's own answers).
+    rateZid: row.networkFeeRate?.zid ?? null,
     hasTax: row.hasTax,
     hasUnknownTax: row.hasUnknownTax,
     issues: { allowanceHolder: row.allowanceHolder.issues, permit2: row.permit2.issues },
