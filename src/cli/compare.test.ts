@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -234,6 +234,35 @@ describe('swap-explorer compare', () => {
     const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '1', '--profile', 'Nope', '--data-dir', dir]);
     expect(ran.code).toBe(2);
     expect(ran.stderr.split('\n')[0]).toBe('swap-explorer compare: --profile "Nope" is not a saved profile (known: "Local service")');
+  });
+});
+
+describe('an interrupted compare', () => {
+  it('exits 130 (128 + SIGINT) after printing the rows it finished: the output is not the whole run', async () => {
+    const service = await startLocalService({ dataDir: join(dir, 'slow'), apiKeys: [{ key: 'slow-key', team: 'slow' }] });
+    try {
+      const profiles = await openProfileStore(dir);
+      // One start a second: the 4 chains' 8 requests take seconds, so Ctrl-C lands half-way.
+      await profiles.save(ProfileInputSchema.parse({ name: 'Slow', baseUrl: service.baseUrl, caPem: service.caCertPem, trustSystemCertificates: false, rateBudgetRps: 1 }));
+      for (const extra of [['--amount', '1000'], ['--amounts', '100,1000']]) {
+        const child = spawn(process.execPath, [BIN, 'compare', '--sell', 'USDC', '--buy', 'WETH', ...extra, '--chains', '1,10,8453,42161', '--profile', 'Slow', '--format', 'csv', '--data-dir', dir], { cwd: ROOT, env: { ...process.env, SVC_API_KEY: 'slow-key' } });
+        let [stdout, stderr, isInterrupted] = ['', '', false];
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        // Interrupted once, when its first progress line says the run is under way.
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          if (isInterrupted || !/^compare: \d+\/\d+ done$/m.test(stderr)) return;
+          isInterrupted = true;
+          child.kill('SIGINT');
+        });
+        const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+        expect(stderr, extra.join(' ')).toMatch(/^compare: cancelled after \d+\/\d+ requests; /m);
+        expect(stdout.split('\r\n')[0], extra.join(' ')).toMatch(/^chain_id,/);
+        expect(code, extra.join(' ')).toBe(130);
+      }
+    } finally {
+      await service.close();
+    }
   });
 });
 

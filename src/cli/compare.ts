@@ -13,7 +13,10 @@ import type { LadderRequest } from '../ipc/channels/ladder.ts';
  * through the same runner as the app, prints the table (or CSV / JSON with zids) on stdout and
  * progress on stderr. Exit codes: 0 the run finished and some side was answered (other rows may
  * hold service errors: a pair missing on one chain is data), 1 it could not run or no side was
- * answered at all (every request failed: a key, a profile), 2 bad input (the message names the flag).
+ * answered at all (every request failed: a key, a profile), 2 bad input (the message names the flag),
+ * 130 cancelled by SIGINT (the finished rows are printed: only the part finished by then, so a script
+ * must not take it for the whole run, as it did with 0: 'compare … > rates.csv && upload rates.csv'
+ * uploaded 2 chains of 6).
  */
 
 const USAGE = `Usage: swap-explorer compare --sell TOKEN --buy TOKEN (--amount N | --amounts LIST) [options]
@@ -37,7 +40,8 @@ const USAGE = `Usage: swap-explorer compare --sell TOKEN --buy TOKEN (--amount N
 
 Exit codes: 0 the run finished and some side was answered (a row may still hold a service error,
 listed under the table), 1 the run failed or no side was answered, 2 bad input, 130 interrupted
-(Ctrl-C) before an answer came.
+(Ctrl-C: the rows finished by then are printed and the others say cancelled; before any answer,
+nothing is printed).
 `;
 
 const OPTIONS = {
@@ -114,7 +118,10 @@ async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help:
   const output = formatLadder(status, options.format);
   io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
   noteUnsaved('compare', status, io);
-  if (status.state === 'cancelled') io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the sides not answered say cancelled\n`);
+  if (status.state === 'cancelled') {
+    io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the sides not answered say cancelled\n`);
+    return INTERRUPTED_EXIT;
+  }
   if (status.state === 'failed') {
     io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
     return 1;
@@ -148,7 +155,10 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     const output = formatRun(status, options.format, options.format === 'table' ? compareAnswerNotes(status.rows, details, options.request.taker) : '');
     io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
     noteUnsaved('compare', status, io);
-    if (status.state === 'cancelled') io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the finished rows are shown\n`);
+    if (status.state === 'cancelled') {
+      io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the finished rows are shown\n`);
+      return INTERRUPTED_EXIT;
+    }
     if (status.state === 'failed') {
       io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
       return 1;
