@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
+import { LadderPage } from './pages/ladder-page.ts';
 
 /** What the Compare form says when the engine refuses a run before anything is sent. */
 
@@ -25,4 +26,24 @@ test('a refusal stays beside its field only while the field holds what was refus
   // Typed back, it is the value refused again.
   await compare.form.getByLabel(/^Amount/).fill('1.0000001');
   await expect(amountError).toBeVisible();
+});
+
+test('in Sizes too, an amounts error goes once the list is changed, and comes back with the list refused', async ({ app }) => {
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  const refused = ladder.form.getByRole('alert').filter({ hasText: /^amounts: item 2 "0\.0000001" has 7 decimals; this token has 6$/ });
+  // Refused by the engine (decimals depend on each chain's sell token), then corrected without running.
+  await ladder.run('100, 0.0000001', ['Ethereum']);
+  await expect(refused).toBeVisible();
+  await ladder.amounts.fill('100, 1000');
+  await expect(refused).toHaveCount(0);
+  await expect(ladder.amounts).not.toHaveAttribute('aria-invalid', 'true');
+  await ladder.amounts.fill('100, 0.0000001');
+  await expect(refused).toBeVisible();
+  // The form's own check (before anything is sent) is held the same way.
+  await ladder.run('100, ten');
+  const own = ladder.form.getByRole('alert').filter({ hasText: /^amounts: item 2 "ten" is not a number/ });
+  await expect(own).toBeVisible();
+  await ladder.amounts.fill('100, 10');
+  await expect(own).toHaveCount(0);
 });

@@ -6,7 +6,7 @@ import type { ladderChannels, LadderRequestInput, LadderStatus, LadderSummary } 
 import { ladderExportChains } from '../../../src/ipc/channels/ladder.ts';
 import { ladderChains } from '../../views/compare/ladder/ladder-chains.ts';
 import { parseAmountList, splitAmountList } from '../../../src/domain/ladder-amounts.ts';
-import { formChanges, tradeOfRun } from './form-changes.ts';
+import { formChanges, standingErrors, tradeOfRun } from './form-changes.ts';
 import { ladderToCsv, ladderToJson } from '../../../src/domain/ladder-export.ts';
 import type { CompareState } from './compare.svelte.ts';
 
@@ -38,8 +38,13 @@ const POLL_MS = 16;
 export class LadderState {
   readonly compare: CompareState;
   amountsText = $state('100, 1000, 10000, 100000');
-  /** Field name -> reason, from the form's own check or the last refused start. */
-  fieldErrors = $state.raw<Record<string, string>>({});
+  /** Field name -> reason, from the form's own check or the last refused start, and the form as refused. */
+  #refusal = $state.raw<{ errors: Record<string, string>; form: object } | null>(null);
+  /**
+   * The refusal's errors whose field the form still holds as refused (standingErrors): an amounts
+   * error must not stay beside the list typed to correct it.
+   */
+  fieldErrors = $derived(this.#refusal ? standingErrors(this.#refusal.errors, this.#refusal.form, this.#formFields()) : {});
   failure = $state<string | null>(null);
   status = $state.raw<LadderStatus | null>(null);
   pastRuns = $state.raw<LadderSummary[]>([]);
@@ -66,29 +71,39 @@ export class LadderState {
     return formChanges(run, this.compare.tradeOfForm(splitAmountList(this.amountsText)), 'amounts');
   }
 
+  // The fields a refusal is held against: the One size form's request, with the amount list as typed.
+  #formFields(): object {
+    return { ...this.compare.request(), amounts: this.amountsText };
+  }
+
+  #refuse(errors: Record<string, string>, form = this.#formFields()): void {
+    this.#refusal = { errors, form };
+  }
+
   /** Starts a ladder; a bad amount list is reported in place and nothing is sent. */
   async start(): Promise<void> {
-    this.fieldErrors = {};
+    this.#refusal = null;
     this.failure = null;
     const amounts = parseAmountList(this.amountsText);
     if (!amounts.ok) {
-      this.fieldErrors = { amounts: amounts.problem.reason };
+      this.#refuse({ amounts: amounts.problem.reason });
       return;
     }
     // The overrides are the One size form's: a ladder never runs with one of them silently dropped.
     const overrideProblem = this.compare.overrideErrors.flatMap((problems, index) => problems.map((problem) => `${problem.field} (override ${index + 1}): ${problem.message}`))[0];
     if (overrideProblem) {
-      this.fieldErrors = { overrides: `${overrideProblem}. Fix it in the One size form's address overrides; nothing is sent until then.` };
+      this.#refuse({ overrides: `${overrideProblem}. Fix it in the One size form's address overrides; nothing is sent until then.` });
       return;
     }
     const { amount: _amount, ...rest } = this.compare.request();
     const request: LadderRequestInput = { ...rest, amounts: amounts.amounts };
+    const sent = this.#formFields();
     const result = await ladderApi().start(request);
     if (!result.ok) {
       const details = Array.isArray(result.error.details) ? (result.error.details as { field: string; reason: string }[]) : [];
       const errors: Record<string, string> = {};
       for (const item of details) errors[item.field.split('.')[0]!] ??= item.reason;
-      this.fieldErrors = errors;
+      this.#refuse(errors, sent);
       if (details.length === 0) this.failure = result.error.message;
       return;
     }
