@@ -1,3 +1,5 @@
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
@@ -55,4 +57,29 @@ test('a past run opened while another runs stays on screen as it was run, also o
   await compare.reopen('5 USDC to WETH');
   await expect(compare.caption).toContainText('5 USDC → WETH on 2 chains');
   await expect(compare.progress).toContainText('Done: 4/4 requests on 2 chains.');
+});
+
+test('a past run that is gone says so, and the next run opened shows without that message', async ({ app, userDataDir }) => {
+  const compare = new ComparePage(app.page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await compare.waitForEnd();
+  // A run of an earlier session (this one's are also held in memory): a copy of the file, as 7 USDC.
+  const folder = join(userDataDir, 'comparisons');
+  const [file] = await readdir(folder);
+  const stored = JSON.parse(await readFile(join(folder, file!), 'utf8')) as { status: { runId: string; request: { amount: string } } };
+  const copy = join(folder, 'cmp-earlier0001.json');
+  stored.status.runId = 'cmp-earlier0001';
+  stored.status.request.amount = '7';
+  await writeFile(copy, JSON.stringify(stored));
+  await compare.reopen('1,000 USDC to WETH');
+  const pastRuns = app.page.getByRole('region', { name: 'Past comparisons' });
+  await expect(pastRuns.getByRole('button', { name: /^Open comparison 7 USDC to WETH/ })).toHaveCount(1);
+  // Its file goes while it is listed (retention removes a run whose requests it removed).
+  await rm(copy);
+  await compare.reopen('7 USDC to WETH');
+  const gone = app.page.getByRole('alert').filter({ hasText: /^No comparison cmp-earlier0001/ });
+  await expect(gone).toBeVisible();
+  await compare.reopen('1,000 USDC to WETH');
+  await expect(compare.caption).toContainText('1,000 USDC → WETH on 1 chain');
+  await expect(gone).toHaveCount(0);
 });

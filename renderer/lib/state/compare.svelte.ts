@@ -270,6 +270,9 @@ export class CompareState {
   async open(runId: string): Promise<void> {
     this.closeDetail();
     this.dispose();
+    // What the last start or open said (a refusal, "No comparison …") was about that one, not this run.
+    this.failure = null;
+    this.#refusal = null;
     this.#current = runId;
     // A run left running when another was opened is no longer polled: the list says how it got on.
     void this.loadPastRuns();

@@ -142,6 +142,9 @@ export class LadderState {
   /** Reopens a past ladder and puts every field it was run with back in the form (overrides and profile included). */
   async open(runId: string): Promise<void> {
     this.dispose();
+    // What the last start or open said was about that one, not this ladder.
+    this.failure = null;
+    this.#refusal = null;
     this.#current = runId;
     const result = await ladderApi().open({ runId });
     if (this.#current !== runId) return;
