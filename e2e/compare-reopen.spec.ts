@@ -33,9 +33,6 @@ test('a past run opened while another runs stays on screen as it was run, also o
   await setRate(app.page, 0.1);
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '5', chains: ['Ethereum', 'Base'] });
   await expect(compare.progress.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  // Listed while it runs, so that it can be gone back to.
-  const pastRuns = app.page.getByRole('region', { name: 'Past comparisons' });
-  await expect(pastRuns.getByRole('listitem').first()).toContainText(/5 USDC → WETH.* · running · /);
   const runningId = await app.page.evaluate(async () => {
     const api = (window as unknown as { api: { compare: { list: () => Promise<{ value: { runs: { runId: string; state: string }[] } }> } } }).api;
     return (await api.compare.list()).value.runs.find((run) => run.state === 'running')!.runId;
@@ -44,6 +41,9 @@ test('a past run opened while another runs stays on screen as it was run, also o
   await compare.reopen('1,000 USDC to WETH');
   await expect(compare.caption).toContainText('1,000 USDC → WETH on 1 chain');
   await expect(compare.form.getByLabel(/^Amount/)).toHaveValue('1000');
+  // The run left going is listed, so that it can be gone back to.
+  const pastRuns = app.page.getByRole('region', { name: 'Past comparisons' });
+  await expect(pastRuns.getByRole('listitem').first()).toContainText(/5 USDC → WETH.* · running · /);
 
   // The other run answers its last requests and ends: the screen still shows the run opened, and
   // the form still states it (no "changed since" line).

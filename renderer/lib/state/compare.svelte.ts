@@ -226,8 +226,6 @@ export class CompareState {
     }
     this.dispose();
     this.#current = result.value.runId;
-    // Listed from its start (running runs come first), so that it can be gone back to after a past run is opened.
-    void this.loadPastRuns();
     await this.#poll(result.value.runId);
   }
 
@@ -274,7 +272,8 @@ export class CompareState {
     this.failure = null;
     this.#refusal = null;
     this.#current = runId;
-    // A run left running when another was opened is no longer polled: the list says how it got on.
+    // A run left running when another is opened is no longer polled: the list (running runs first)
+    // offers it to go back to, and says how it got on.
     void this.loadPastRuns();
     const result = await compareApi().open({ runId });
     if (this.#current !== runId) return;
