@@ -7,4 +7,10 @@ describe('importedMessage', () => {
     expect(importedMessage(30)).toMatch(/^Imported 30 entries, /);
     expect(importedMessage(2)).not.toContain('read-only');
   });
+
+  it("says how many of a browser HAR's entries were set aside as not requests to the service", () => {
+    expect(importedMessage(1, 3)).toBe("Imported 1 entry, marked Imported; replay one on a profile you choose. Set aside 3 entries of the file that are not requests to the service (a browser's CORS preflight, the page's own traffic).");
+    expect(importedMessage(2, 1)).toContain('Set aside 1 entry of the file that is not a request to the service');
+    expect(importedMessage(2, 0)).not.toContain('Set aside');
+  });
 });

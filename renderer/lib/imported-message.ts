@@ -1,8 +1,13 @@
 /**
  * The status line after an import, from History's "Import file…" or the paste box. Imported entries
  * keep the customer's request and answer as they came, but are not read-only: each can be replayed
- * on a profile the user chooses, so the line says that rather than "read-only".
+ * on a profile the user chooses, so the line says that rather than "read-only". A browser's HAR
+ * also holds entries that are not requests to the service (preflights, the page's own traffic):
+ * how many were set aside is said, so that none seems lost.
  */
-export function importedMessage(count: number): string {
-  return `Imported ${count} ${count === 1 ? 'entry' : 'entries'}, marked Imported; replay one on a profile you choose.`;
+export function importedMessage(count: number, setAside = 0): string {
+  const imported = `Imported ${count} ${count === 1 ? 'entry' : 'entries'}, marked Imported; replay one on a profile you choose.`;
+  if (setAside === 0) return imported;
+  const they = setAside === 1 ? '1 entry of the file that is not a request' : `${setAside} entries of the file that are not requests`;
+  return `${imported} Set aside ${they} to the service (a browser's CORS preflight, the page's own traffic).`;
 }

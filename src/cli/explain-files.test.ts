@@ -43,3 +43,29 @@ describe('explain: a file it cannot read says why', () => {
     expect(stdout).toBe(`${file} is not a Swap Explorer history export explain can read, so no entry was explained (1 problem):\n  $.version must be 1: the only version this app writes\n`);
   });
 });
+
+describe("explain: a browser's HAR", () => {
+  it('explains the request to the service and lists the preflight and the page it set aside', async () => {
+    const url = 'https://api.example.test/swap/allowance-holder/price?chainId=1&sellToken=0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48&buyToken=0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2&sellAmount=1000000';
+    const entry = (method: string, at: string, text: string) => ({
+      startedDateTime: '2026-12-04T10:11:12.345Z',
+      time: 12.5,
+      request: { method, url: at, httpVersion: 'http/2.0', headers: [{ name: 'svc-version', value: 'v2' }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+      response: { status: method === 'OPTIONS' ? 204 : 400, statusText: '', httpVersion: 'http/2.0', headers: [], cookies: [], content: { size: text.length, mimeType: 'application/json', text }, redirectURL: '', headersSize: -1, bodySize: -1 },
+      cache: {},
+      timings: { blocked: 1, dns: -1, ssl: -1, connect: -1, send: 0.1, wait: 11, receive: 0.4 },
+    });
+    const error = JSON.stringify({ name: 'TOKEN_NOT_SUPPORTED', message: 'Token not supported', data: { zid: '0x0a0b0c0d0e0f101112131415' } });
+    const har = { log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, entries: [entry('GET', 'https://dapp.example/', '<html></html>'), entry('OPTIONS', url, ''), entry('GET', url, error)] } };
+    const { code, stdout } = await explainFile('chrome.har', JSON.stringify(har));
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      [
+        'A HAR file of 1 entry, and 2 entries set aside as not requests to the service:',
+        '  $.log.entries[0] GET https://dapp.example/ is not a path of the service',
+        "  $.log.entries[1] OPTIONS https://api.example.test/swap/allowance-holder/price is not a GET request: every endpoint of the service is GET (a browser's CORS preflight is OPTIONS)",
+      ].join('\n'),
+    );
+    expect(stdout).toContain('Answer: error TOKEN_NOT_SUPPORTED (zid 0x0a0b0c0d0e0f101112131415)');
+  });
+});

@@ -1,4 +1,4 @@
-import { parseHistoryFile, type ImportProblem } from '../domain/history-file.ts';
+import { parseHistoryFile, type ImportProblem, type SetAside } from '../domain/history-file.ts';
 import { isDeeperThan } from '../domain/json-depth.ts';
 import { formatInteger } from '../domain/number-format.ts';
 import { entriesText } from '../domain/retention-text.ts';
@@ -47,7 +47,7 @@ const OPTIONS = { chain: { type: 'string' }, format: { type: 'string' }, 'data-d
 export type ExplainResult =
   | Exclude<Recognized, { kind: 'zid' } | { kind: 'history-file' }>
   | { kind: 'zid'; zid: string; isPrefix: boolean; history: string; entries: (EntryExplanation & { id: number })[] }
-  | { kind: 'history-file'; format: 'har' | 'json'; ok: boolean; problems: ImportProblem[]; message: string | null; entries: EntryExplanation[] };
+  | { kind: 'history-file'; format: 'har' | 'json'; ok: boolean; problems: ImportProblem[]; message: string | null; entries: EntryExplanation[]; setAside: SetAside };
 
 function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir: string): ExplainResult {
   const history = openHistory(dataDir);
@@ -65,9 +65,9 @@ function readFileOf(text: string, format: 'har' | 'swap-explorer-json'): Explain
   // The import's message ends "Nothing was imported": explain says what it did instead.
   if (!parsed.ok) {
     const kind = format === 'har' ? 'har' : 'json';
-    return { kind: 'history-file', format: kind, ok: false, problems: parsed.problems, message: historyFailureHeading(kind, parsed.problems.length), entries: [] };
+    return { kind: 'history-file', format: kind, ok: false, problems: parsed.problems, message: historyFailureHeading(kind, parsed.problems.length), entries: [], setAside: { count: 0, examples: [] } };
   }
-  return { kind: 'history-file', format: parsed.kind, ok: true, problems: [], message: null, entries: parsed.entries.map(explainEntry) };
+  return { kind: 'history-file', format: parsed.kind, ok: true, problems: [], message: null, entries: parsed.entries.map(explainEntry), setAside: parsed.setAside };
 }
 
 // Why --chain does not apply: every other input names its chain in its request(s).
@@ -110,6 +110,13 @@ export function hasProblems(result: ExplainResult): boolean {
 
 const ENTRIES_SHOWN = 100;
 
+// A browser's HAR holds the page's whole traffic; what was left out is listed under the heading.
+function setAsideText(setAside: SetAside): string {
+  if (setAside.count === 0) return '';
+  const more = setAside.count > setAside.examples.length ? [`  … and ${formatInteger(setAside.count - setAside.examples.length)} more`] : [];
+  return [`, and ${entriesText(setAside.count)} set aside as not ${setAside.count === 1 ? 'a request' : 'requests'} to the service:`, ...setAside.examples.map((example) => `  ${example.path} ${example.reason}`), ...more].join('\n');
+}
+
 function resultText(result: ExplainResult, file: string | null): string {
   if (result.kind === 'zid') {
     if (result.entries.length === 0) return `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in the history at ${result.history}.${otherHistoryNote(result.history)}\nAsk the customer for their HAR or history export (swap-explorer explain <file>), or for the request they sent (a URL or curl line).`;
@@ -119,7 +126,7 @@ function resultText(result: ExplainResult, file: string | null): string {
     if (!result.ok) return [`${file ?? 'The input'} is ${result.message}:`, ...result.problems.map((problem) => `  ${problem.path} ${problem.reason}`)].join('\n');
     const shown = result.entries.slice(0, ENTRIES_SHOWN).map((entry, index) => entryText(entry, `Entry ${index + 1}`));
     const more = result.entries.length > ENTRIES_SHOWN ? [`… and ${formatInteger(result.entries.length - ENTRIES_SHOWN)} more (use --format json for all)`] : [];
-    return [`A ${result.format === 'har' ? 'HAR' : 'Swap Explorer history'} file of ${entriesText(result.entries.length)}`, ...shown, ...more].join('\n\n');
+    return [`A ${result.format === 'har' ? 'HAR' : 'Swap Explorer history'} file of ${entriesText(result.entries.length)}${setAsideText(result.setAside)}`, ...shown, ...more].join('\n\n');
   }
   if (result.kind === 'unknown' && file !== null) return unknownFileText(result, file);
   return recognizedText(result);

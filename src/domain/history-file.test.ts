@@ -17,13 +17,13 @@ function harText(mutate: (har: { log: { entries: Record<string, Record<string, u
 
 describe('parseHistoryFile', () => {
   it('round-trips a HAR export: same entries, key redacted', () => {
-    expect(parseHistoryFile(harText())).toEqual({ ok: true, kind: 'har', entries: redacted });
+    expect(parseHistoryFile(harText())).toEqual({ ok: true, kind: 'har', entries: redacted, setAside: { count: 0, examples: [] } });
   });
 
   it('round-trips the JSON export, key redacted', () => {
     const text = buildHistoryJson(entries);
     expect(text).not.toContain(SECRET);
-    expect(parseHistoryFile(text)).toEqual({ ok: true, kind: 'json', entries: redacted });
+    expect(parseHistoryFile(text)).toEqual({ ok: true, kind: 'json', entries: redacted, setAside: { count: 0, examples: [] } });
   });
 
   it('redacts a key found in an imported file that still carries one', () => {
@@ -42,9 +42,34 @@ describe('parseHistoryFile', () => {
     expect(result).not.toHaveProperty('entries');
   });
 
-  it('rejects a HAR whose entry is a foreign request (POST), pointing into the HAR', () => {
-    const result = parseHistoryFile(harText((har) => (har.log.entries[0]!.request!.method = 'POST')));
-    expect(result).toMatchObject({ ok: false, problems: [{ path: '$.log.entries[0].request.method', reason: expect.stringContaining('GET') }] });
+  it("sets aside a browser HAR's preflight, page and JSON-RPC entries, and imports the requests to the service", () => {
+    const text = harText((har) => {
+      const [price, error] = har.log.entries;
+      const clone = (entry: unknown) => JSON.parse(JSON.stringify(entry)) as (typeof har.log.entries)[number];
+      const preflight = clone(price);
+      preflight.request!.method = 'OPTIONS';
+      const page = clone(price);
+      page.request!.url = 'https://dapp.example/swap?apiKey=in-the-page-query';
+      const rpc = clone(price);
+      rpc.request!.method = 'POST';
+      rpc.request!.url = 'https://rpc.example/v1/mainnet';
+      har.log.entries = [page, preflight, price!, rpc, error!];
+    });
+    const result = parseHistoryFile(text);
+    expect(result).toMatchObject({ ok: true, kind: 'har', entries: redacted });
+    if (!result.ok) return;
+    expect(result.setAside.count).toBe(3);
+    expect(result.setAside.examples.map((example) => example.path)).toEqual(['$.log.entries[0]', '$.log.entries[1]', '$.log.entries[3]']);
+    expect(result.setAside.examples[0]!.reason).toBe('GET https://dapp.example/swap is not a path of the service');
+    expect(result.setAside.examples[1]!.reason).toMatch(/^OPTIONS https:\/\/\S+\/swap\/permit2\/price is not a GET request: .*CORS preflight/);
+    expect(result.setAside.examples[2]!.reason).toMatch(/^POST https:\/\/rpc\.example\/v1\/mainnet is not a GET request/);
+    expect(JSON.stringify(result)).not.toContain('in-the-page-query');
+  });
+
+  it('imports nothing from a HAR that holds no request to the service, and says why', () => {
+    const result = parseHistoryFile(harText((har) => har.log.entries.forEach((entry) => (entry.request!.method = 'POST'))));
+    expect(result).toMatchObject({ ok: false, problems: [{ path: '$.log.entries[0]', reason: expect.stringContaining('not a GET request') }, { path: '$.log.entries[1]' }] });
+    expect(!result.ok && result.message).toMatch(/^This HAR holds no request to the service: 2 entries set aside \(\$\.log\.entries\[0\]: POST .*\)\. Nothing was imported\.$/);
   });
 
   it('rejects a bad date with its path and reason', () => {

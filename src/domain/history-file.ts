@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { HarEntrySchema } from './har-schema.ts';
 import { skimJsonShape, type JsonShape } from './json-skim.ts';
 import { fromHarEntry, HistoryEntryLikeSchema, type HistoryEntryLike, type RedactOptions } from './har.ts';
+import { whyNotServiceRequest } from './har-service-request.ts';
+import { entriesText } from './retention-text.ts';
 import { redactEntryCredentials } from './redact.ts';
 
 /**
  * The JSON export of history entries and the import of a file from a customer (HAR or that JSON).
- * An import is all or nothing: one bad entry rejects the file, with the field and the reason.
+ * An import is all or nothing: one bad entry rejects the file, with the field and the reason. A
+ * HAR's entries that are valid but not requests to the service (a browser's preflights, the page's
+ * own traffic: har-service-request.ts) are set aside and counted instead.
  * A hostile or huge file is answered quickly and in bounded memory: its shape is skimmed before
  * parsing (entry and object counts, each entry's place in the text), each entry is then parsed and
  * validated on its own, and validation stops at the first MAX_IMPORT_PROBLEMS problems.
@@ -28,9 +32,15 @@ export interface ImportProblem {
   reason: string;
 }
 
+/** Entries of a HAR left out because they are not requests to the service: how many, and the first few with why. */
+export interface SetAside {
+  count: number;
+  examples: ImportProblem[];
+}
+
 /** Result of reading an imported file: every entry, or the problems and no entry at all. */
 export type ImportResult =
-  | { ok: true; kind: 'har' | 'json'; entries: HistoryEntryLike[] }
+  | { ok: true; kind: 'har' | 'json'; entries: HistoryEntryLike[]; setAside: SetAside }
   | { ok: false; message: string; problems: ImportProblem[] };
 
 /** Writes entries as the app's JSON export, credentials redacted. */
@@ -118,11 +128,17 @@ const HarEnvelopeSchema = z.looseObject({
 });
 const JsonEnvelopeSchema = HistoryJsonSchema.extend({ entries: z.array(z.unknown()) });
 
-function readHarEntry(raw: unknown, index: number, problems: Problems, options: RedactOptions): HistoryEntryLike | null {
+function readHarEntry(raw: unknown, index: number, problems: Problems, setAside: SetAside, options: RedactOptions): HistoryEntryLike | null {
   const prefix = ['log', 'entries', index];
   const harEntry = HarEntrySchema.safeParse(raw);
   if (!harEntry.success) {
     problems.add(harEntry.error, prefix);
+    return null;
+  }
+  const notToService = whyNotServiceRequest(harEntry.data);
+  if (notToService !== null) {
+    setAside.count++;
+    if (setAside.examples.length < MAX_IMPORT_PROBLEMS) setAside.examples.push({ path: `$.log.entries[${index}]`, reason: notToService });
     return null;
   }
   let candidate: unknown;
@@ -188,9 +204,14 @@ function readHar(document: unknown, items: EntryTexts, options: RedactOptions): 
     problems.add(envelope.error);
     return problems.failure('HAR 1.2 file');
   }
-  const entries = readEntries(items, (raw, index) => readHarEntry(raw, index, problems, options), problems, '$.log.entries');
+  const setAside: SetAside = { count: 0, examples: [] };
+  const entries = readEntries(items, (raw, index) => readHarEntry(raw, index, problems, setAside, options), problems, '$.log.entries');
   if (problems.list.length > 0) return problems.failure('HAR 1.2 file');
-  return { ok: true, kind: 'har', entries };
+  if (entries.length === 0 && setAside.count > 0) {
+    const first = setAside.examples[0]!;
+    return { ok: false, message: `This HAR holds no request to the service: ${entriesText(setAside.count)} set aside (${first.path}: ${first.reason}). Nothing was imported.`, problems: setAside.examples };
+  }
+  return { ok: true, kind: 'har', entries, setAside };
 }
 
 function readJson(document: unknown, items: EntryTexts, options: RedactOptions): ImportResult {
@@ -207,7 +228,7 @@ function readJson(document: unknown, items: EntryTexts, options: RedactOptions):
   };
   const entries = readEntries(items, read, problems, '$.entries');
   if (problems.list.length > 0) return problems.failure('Swap Explorer history export');
-  return { ok: true, kind: 'json', entries };
+  return { ok: true, kind: 'json', entries, setAside: { count: 0, examples: [] } };
 }
 
 const SKIM_LIMITS = { maxEntries: MAX_IMPORT_ENTRIES, maxContainers: MAX_IMPORT_CONTAINERS, maxEntryContainers: MAX_ENTRY_CONTAINERS, maxEnvelopeContainers: MAX_ENVELOPE_CONTAINERS };

@@ -127,7 +127,7 @@ export class HistoryTransfer {
       this.message = errorText(result.error);
       return false;
     }
-    this.message = importedMessage(result.value.importedIds.length);
+    this.message = importedMessage(result.value.importedIds.length, result.value.setAside);
     return true;
   }
 }

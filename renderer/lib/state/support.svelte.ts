@@ -138,7 +138,7 @@ export class SupportState {
         return;
       }
       const zid = this.lookup?.zid;
-      this.message = importedMessage(result.value.importedIds.length);
+      this.message = importedMessage(result.value.importedIds.length, result.value.setAside);
       if (zid) {
         this.#lookupDone = this.#lookUp();
         await this.settled();

@@ -127,6 +127,20 @@ describe('history.export and history.import', () => {
     expect(new URL(inQuery.url).searchParams.get('sellAmount')).toBe('1');
   });
 
+  it("imports a browser HAR's request to the service, setting aside its CORS preflight and the page's own requests", async () => {
+    const url = 'https://api.example.test/swap/allowance-holder/price?chainId=1&sellAmount=1';
+    const preflight = { ...harEntry(url, [{ name: 'Access-Control-Request-Headers', value: 'svc-api-key,svc-version' }], []), request: { ...harEntry(url, [], []).request, method: 'OPTIONS' } };
+    const page = harEntry('https://dapp.example/', [], [{ name: 'Content-Type', value: 'text/html' }]);
+    const price = harEntry(url, [{ name: 'svc-version', value: 'v2' }], [{ name: 'Content-Type', value: 'application/json' }]);
+    const content = JSON.stringify({ log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, entries: [page, preflight, price] } });
+    const before = store.count();
+    const { importedIds, setAside } = await handlers['history.import']({ fileName: 'chrome.har', content });
+    expect(setAside).toBe(2);
+    expect(importedIds).toHaveLength(1);
+    expect(store.count()).toBe(before + 1);
+    expect(store.get(importedIds[0]!)).toMatchObject({ origin: 'imported', endpoint: 'allowance-holder.price', url, requestHeaders: { 'svc-version': 'v2' } });
+  });
+
   it('imports the JSON export of a customer with its credentials redacted', async () => {
     const entry = { url: `https://api.example.test/swap/permit2/price?chainId=1&api_key=${CUSTOMER_SECRET}`, method: 'GET', requestHeaders: { AUTHORIZATION: `Basic ${CUSTOMER_SECRET}`, 'svc-version': 'v2' }, query: { chainId: '1', api_key: CUSTOMER_SECRET }, status: 200, statusText: 'OK', responseHeaders: { 'set-cookie': `sid=${CUSTOMER_SECRET}` }, bodyText: '{}', startedAt: '2026-11-20T09:30:00.000Z', durationMs: 10, zid: null };
     const { importedIds } = await handlers['history.import']({ fileName: 'customer.json', content: JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [entry] }) });

@@ -49,7 +49,7 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
       const parsed = parseHistoryFile(content, { apiKeyHeader: allKeyHeaders(profileKeyHeaders()) });
       if (!parsed.ok) throw new AppError('INVALID_INPUT', parsed.message, { problems: parsed.problems });
       const importedIds = deps.history.insertMany(parsed.entries.map((entry) => toImported(entry, fileName)));
-      return { importedIds, kind: parsed.kind };
+      return { importedIds, kind: parsed.kind, setAside: parsed.setAside.count };
     },
   };
 }

@@ -4,7 +4,8 @@ import { channel } from '../channel.ts';
 
 /**
  * Channels of history export and import: selected entries out as HAR 1.2 or the app's JSON (key
- * redacted), and a customer's file in, read-only and all or nothing. The renderer saves and reads
+ * redacted), and a customer's file in, read-only and all or nothing (a HAR's entries that are not
+ * requests to the service are set aside and counted). The renderer saves and reads
  * files itself (Blob download, file input), so only text crosses IPC.
  */
 
@@ -31,6 +32,7 @@ export const historyIoChannels = {
         fileName: z.string().trim().min(1).max(500),
         content: z.string().max(HISTORY_IMPORT_MAX_CHARS, { message: 'the file is larger than 50 MB' }),
       }),
-    () => z.object({ importedIds: z.array(z.number().int().positive()), kind: z.enum(['har', 'json']) }),
+    // setAside: the HAR's entries that are not requests to the service (a browser's preflights, the page's own traffic).
+    () => z.object({ importedIds: z.array(z.number().int().positive()), kind: z.enum(['har', 'json']), setAside: z.number().int().min(0) }),
   ),
 };
