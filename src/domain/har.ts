@@ -13,13 +13,18 @@ import { joinOwn } from './own-record.ts';
 
 const headerRecord = ownKeysRecord(z.string(), z.string());
 
+/** The status a HAR entry or an export gives a request that got no response. */
+export const NO_RESPONSE_STATUS = 0;
+
 /** The minimal view of a history entry that exports need; the history store maps its rows to it. */
 export const HistoryEntryLikeSchema = z.object({
   url: z.url({ message: 'must be an absolute URL' }),
   method: z.literal('GET', { message: 'must be GET: every endpoint of the service is GET' }),
   requestHeaders: headerRecord,
   query: headerRecord,
-  status: z.number().int().min(100).max(599),
+  // 0 is a request that got no response: the app's exports write it so (toLike), as browsers do
+  // for a request that failed or was blocked (CORS), and HAR has no other way to say it.
+  status: z.number().int().refine((status) => status === NO_RESPONSE_STATUS || (status >= 100 && status <= 599), { message: 'must be an HTTP status from 100 to 599, or 0 for no response' }),
   statusText: z.string(),
   responseHeaders: headerRecord,
   bodyText: z.string(),

@@ -72,6 +72,20 @@ describe('parseHistoryFile', () => {
     expect(!result.ok && result.message).toMatch(/^This HAR holds no request to the service: 2 entries set aside \(\$\.log\.entries\[0\]: POST .*\)\. Nothing was imported\.$/);
   });
 
+  it("takes a browser's blocked request (status 0, no content) as an entry with no response", () => {
+    const result = parseHistoryFile(
+      harText((har) => {
+        har.log.entries[0]!.response = { ...har.log.entries[0]!.response, status: 0, statusText: '', content: { size: 0, mimeType: 'x-unknown' }, _error: 'net::ERR_FAILED' };
+      }),
+    );
+    expect(result).toMatchObject({ ok: true, entries: [{ status: 0, bodyText: '', zid: entries[0]!.zid }, { status: 422 }] });
+  });
+
+  it('rejects a status that is neither 0 (no response) nor an HTTP status, saying which are', () => {
+    const result = parseHistoryFile(harText((har) => (har.log.entries[0]!.response!.status = 42 as never)));
+    expect(result).toMatchObject({ ok: false, problems: [{ path: '$.log.entries[0].response.status', reason: 'must be an HTTP status from 100 to 599, or 0 for no response' }] });
+  });
+
   it('rejects a bad date with its path and reason', () => {
     const result = parseHistoryFile(harText((har) => (har.log.entries[0]!.startedDateTime = 'yesterday' as never)));
     expect(result).toMatchObject({ ok: false, problems: [{ path: '$.log.entries[0].startedDateTime', reason: expect.stringContaining('ISO 8601') }] });

@@ -72,6 +72,15 @@ describe('history.export and history.import', () => {
     expect(store.get(importedIds[0]!)!.bodyText).toBe(sent.bodyText);
   });
 
+  it('imports back, in both formats, an entry that got no response (exported with status 0)', async () => {
+    const failed = store.insert(sampleEntry({ status: null, statusText: '', zid: null, responseHeaders: {}, bodyText: '', body: null, appError: { code: 'TIMEOUT', message: 'No answer within 10 s' } }));
+    for (const format of ['har', 'json'] as const) {
+      const exported = await handlers['history.export']({ ids: [failed.id], format });
+      const { importedIds } = await handlers['history.import']({ fileName: exported.fileName, content: exported.content });
+      expect(store.get(importedIds[0]!)).toMatchObject({ origin: 'imported', status: null, errorName: null, url: failed.url, query: failed.query });
+    }
+  });
+
   it('rejects a foreign file with the failing field path and imports nothing', async () => {
     const before = store.count();
     const bad = JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [{ url: 'nope' }] });

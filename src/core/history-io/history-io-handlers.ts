@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { buildHar } from '../../domain/har.ts';
-import type { HistoryEntryLike } from '../../domain/har.ts';
+import { NO_RESPONSE_STATUS, type HistoryEntryLike } from '../../domain/har.ts';
 import { buildHistoryJson, parseHistoryFile } from '../../domain/history-file.ts';
 import { isDeeperThan, tooDeepDetail } from '../../domain/json-depth.ts';
 import { redactEntryCredentials } from '../../domain/redact.ts';
@@ -83,7 +83,7 @@ export function toLike(entry: HistoryEntry): HistoryEntryLike {
     method: entry.method,
     requestHeaders: entry.requestHeaders,
     query: entry.query,
-    status: entry.status ?? 0,
+    status: entry.status ?? NO_RESPONSE_STATUS,
     statusText: entry.statusText,
     responseHeaders: entry.responseHeaders,
     bodyText: entry.bodyText,
@@ -124,7 +124,7 @@ function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry 
     chainId: Number.isFinite(chainId) ? chainId : null,
     sellToken: entry.query.sellToken ?? null,
     buyToken: entry.query.buyToken ?? null,
-    status: entry.status,
+    status: entry.status === NO_RESPONSE_STATUS ? null : entry.status,
     errorName,
     zid: entry.zid,
     durationMs: entry.durationMs,
