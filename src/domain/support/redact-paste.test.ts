@@ -31,6 +31,11 @@ const FORMS: ((key: string) => string)[] = [
   (key) => JSON.stringify({ log: { entries: [{ request: { headers: [{ name: 'svc-api-key', value: key }] } }] } }, null, 2),
   (key) => JSON.stringify({ log: { entries: [{ request: { headers: [{ value: key, name: '0x-api-key' }] } }] } }),
   (key) => JSON.stringify({ format: 'swap-explorer.history', entries: [{ requestHeaders: { 'SVC-API-KEY': key } }] }),
+  // The key set by subscript: Python and PowerShell header dicts, axios defaults, a computed JS member.
+  (key) => `headers["svc-api-key"] = "${key}"\nrequests.get(url, headers=headers)`,
+  (key) => `$headers['svc-api-key'] = '${key}'\nInvoke-RestMethod -Uri $uri -Headers $headers`,
+  (key) => `axios.defaults.headers.common['0x-api-key'] = '${key}';`,
+  (key) => `axios.get(url, { headers: { ['svc-api-key']: '${key}' } })`,
 ];
 
 const SESSION = 'sEsS10nV4lu3xYz';

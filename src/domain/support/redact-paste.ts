@@ -35,8 +35,9 @@ const CURL_COOKIE = /(\s(?:-b[ \t]*|--cookie(?:[ \t]+|=))\$?)("[^"]*"|'[^']*'|[^
 const HAR_COOKIES = /("cookies"\s*:\s*)(\[(?:[^[\]"]|"(?:[^"\\]|\\.)*")*\])/gi;
 const HAR_VALUE = /("value"\s*:\s*)("(?:[^"\\]|\\.)*")/g;
 
-// name: value, name = value, "name": "value", name=value (query), -H 'name: value'.
-const NAME_VALUE = new RegExp(String.raw`(^|[^A-Za-z0-9_-])(${CREDENTIAL_NAME})(["'\x60]?[ \t]*[:=][ \t]*)(${VALUE})`, 'gim');
+// name: value, name = value, "name": "value", name=value (query), -H 'name: value', and by
+// subscript: headers["name"] = value (Python, PowerShell, axios.defaults), { ['name']: value }.
+const NAME_VALUE = new RegExp(String.raw`(^|[^A-Za-z0-9_-])(${CREDENTIAL_NAME})(["'\x60]?\]?[ \t]*[:=][ \t]*)(${VALUE})`, 'gim');
 // HAR pairs: {"name": "svc-api-key", "value": "…"} in either order.
 const HAR_NAME_FIRST = new RegExp(String.raw`("name"\s*:\s*"(?:${CREDENTIAL_NAME})"\s*,\s*"value"\s*:\s*)("(?:[^"\\]|\\.)*")`, 'gi');
 const HAR_VALUE_FIRST = new RegExp(String.raw`("value"\s*:\s*)("(?:[^"\\]|\\.)*")(\s*,\s*"name"\s*:\s*"(?:${CREDENTIAL_NAME})")`, 'gi');
