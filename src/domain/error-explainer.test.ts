@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, SERVICE_ERROR_NAMES } from '../spec/index.ts';
 import { APP_ERROR_CODES } from '../ipc/result.ts';
-import { EXPLAINED_APP_CODES, explainError } from './error-explainer.ts';
+import { EXPLAINED_APP_CODES, explainError, explainUnshapedFailure } from './error-explainer.ts';
 
 describe('explainError', () => {
   it('explains every error name of the spec table with its status, a cause and a fix', () => {
@@ -34,5 +34,14 @@ describe('explainError', () => {
     expect(explainError('BRAND_NEW_ERROR')).toMatchObject({ source: 'unknown', status: null });
     expect(explainError('BRAND_NEW_ERROR').cause).toContain('BRAND_NEW_ERROR');
     expect(explainError('toString').source).toBe('unknown');
+  });
+});
+
+describe('explainUnshapedFailure', () => {
+  it('names a failure without a service error by what is known: no response, or its status', () => {
+    expect(explainUnshapedFailure(null, '')).toMatchObject({ name: 'NO RESPONSE', status: null, cause: expect.stringContaining('CORS') });
+    expect(explainUnshapedFailure(502, '<html>502 Bad Gateway</html>')).toMatchObject({ name: 'HTTP 502', status: 502, cause: expect.stringContaining('proxy, gateway or CDN') });
+    expect(explainUnshapedFailure(400, '  ')).toMatchObject({ name: 'HTTP 400', cause: expect.stringContaining('holds no body'), fix: expect.stringContaining('saved with content') });
+    for (const explained of [explainUnshapedFailure(null, ''), explainUnshapedFailure(502, 'x'), explainUnshapedFailure(400, '')]) expect(explained.cause).not.toContain('may have added');
   });
 });

@@ -128,3 +128,38 @@ export function explainError(name: string): ErrorExplanation {
     fix: 'Read the error message and send the zid to the service provider.',
   };
 }
+
+/**
+ * A failed answer that carries neither an error of the spec's shape nor an app code: an imported
+ * entry (the customer's file keeps no app code) that got no response, or whose body is empty or is
+ * not the service's JSON error (a proxy's or CDN's 502 page). Its name says what is known, the
+ * status, rather than a made-up error name read as one the service "may have added".
+ */
+export function explainUnshapedFailure(status: number | null, bodyText: string): ErrorExplanation {
+  const replay = 'replay the request here to see what the service answers';
+  if (status === null) {
+    return {
+      name: 'NO RESPONSE',
+      status: null,
+      source: 'unknown',
+      cause: 'No response was recorded: the request failed before an answer came (network, TLS or a timeout), or the browser blocked it (a CORS refusal) or cancelled it.',
+      fix: `Ask what the customer's client reported (a browser's console names a CORS refusal); ${replay}.`,
+    };
+  }
+  if (bodyText.trim() === '') {
+    return {
+      name: `HTTP ${status}`,
+      status,
+      source: 'unknown',
+      cause: `The record holds no body for this HTTP ${status} answer (a HAR saved without content, or a tool that dropped it), so the service's error name is not known.`,
+      fix: `Ask the customer for the body they got, or their HAR saved with content; ${replay}.`,
+    };
+  }
+  return {
+    name: `HTTP ${status}`,
+    status,
+    source: 'unknown',
+    cause: `This HTTP ${status} answer is not an error of the service, whose errors are JSON with name, message and data.zid: it most likely came from a proxy, gateway or CDN between the client and the service, or the request went to another host.`,
+    fix: `Check the host and path the customer sent to and any proxy on the way; ${replay}.`,
+  };
+}

@@ -1,0 +1,58 @@
+import { expect, test } from './fixtures.ts';
+import { HistoryPage } from './pages/history-page.ts';
+import { USDC, WETH } from './support-session.ts';
+
+// A customer whose zid is not in History sends the HAR their browser saved: the page's whole
+// traffic, a CORS preflight before each request, and answers that are not the service's own
+// errors (a CDN's 502 page, a request the browser blocked). What the file holds is imported and
+// each failure explained from what is known, its status, never as an error name of the service.
+
+const PRICE_URL = `https://api.example.com/swap/allowance-holder/price?chainId=1&sellToken=${WETH}&buyToken=${USDC}&sellAmount=1000000000000000000`;
+const GATEWAY_PAGE = '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>cloudflare</body></html>';
+
+function browserEntry(method: string, url: string, status: number, text: string, startedDateTime: string) {
+  return {
+    startedDateTime,
+    time: 84.2,
+    request: { method, url, httpVersion: 'http/2.0', headers: [{ name: 'svc-version', value: 'v2' }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+    response: { status, statusText: '', httpVersion: 'http/2.0', headers: [], cookies: [], content: { size: text.length, mimeType: text.startsWith('<') ? 'text/html' : 'x-unknown', text }, redirectURL: '', headersSize: -1, bodySize: -1, _error: status === 0 ? 'net::ERR_FAILED' : null },
+    cache: {},
+    timings: { blocked: 0.4, dns: -1, ssl: -1, connect: -1, send: 0.1, wait: 80, receive: 3.7 },
+    _resourceType: method === 'OPTIONS' ? 'preflight' : 'fetch',
+  };
+}
+
+const har = {
+  log: {
+    version: '1.2',
+    creator: { name: 'WebInspector', version: '537.36' },
+    pages: [{ startedDateTime: '2026-11-20T09:29:59.000Z', id: 'page_1', title: 'https://dapp.example/', pageTimings: {} }],
+    entries: [
+      browserEntry('GET', 'https://dapp.example/', 200, '<html></html>', '2026-11-20T09:29:59.500Z'),
+      browserEntry('OPTIONS', PRICE_URL, 204, '', '2026-11-20T09:30:00.000Z'),
+      browserEntry('GET', PRICE_URL, 502, GATEWAY_PAGE, '2026-11-20T09:30:00.100Z'),
+      browserEntry('GET', PRICE_URL, 0, '', '2026-11-20T09:31:00.000Z'),
+    ],
+  },
+};
+
+test("a browser's HAR: its preflight and page set aside and counted, a gateway's 502 page and a blocked request explained from their status", async ({ app }) => {
+  await app.show('History');
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'dapp.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(har)) });
+  await expect(app.page.getByRole('status').filter({ hasText: 'Imported 2 entries' })).toContainText('Set aside 2 entries of the file that are not requests to the service');
+  const history = new HistoryPage(app.page);
+  await expect(history.list.getByRole('listitem')).toHaveCount(2);
+
+  await history.list.getByRole('listitem').filter({ hasText: '502' }).getByRole('button').first().click();
+  const gateway = history.detail.getByRole('alert', { name: 'Error' });
+  await expect(gateway.getByRole('heading')).toHaveText('HTTP 502');
+  await expect(gateway).toContainText('not an error of the service');
+  await expect(gateway).toContainText('proxy, gateway or CDN');
+  await expect(gateway).not.toContainText('may have added');
+
+  await history.list.getByRole('listitem').filter({ hasNotText: '502' }).getByRole('button').first().click();
+  const blocked = history.detail.getByRole('alert', { name: 'Error' });
+  await expect(blocked.getByRole('heading')).toHaveText('NO RESPONSE');
+  await expect(blocked).toContainText('CORS');
+  await expect(blocked).not.toContainText('may have added');
+});
