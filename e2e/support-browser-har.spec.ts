@@ -46,7 +46,7 @@ test("a browser's HAR: its preflight and page set aside and counted, a gateway's
   await history.list.getByRole('listitem').filter({ hasText: '502' }).getByRole('button').first().click();
   const gateway = history.detail.getByRole('alert', { name: 'Error' });
   await expect(gateway.getByRole('heading')).toHaveText('HTTP 502');
-  await expect(gateway).toContainText('not an error of the service');
+  await expect(gateway).toContainText("not the service's");
   await expect(gateway).toContainText('proxy, gateway or CDN');
   await expect(gateway).not.toContainText('may have added');
 

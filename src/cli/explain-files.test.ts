@@ -68,4 +68,28 @@ describe("explain: a browser's HAR", () => {
     );
     expect(stdout).toContain('Answer: error TOKEN_NOT_SUPPORTED (zid 0x0a0b0c0d0e0f101112131415)');
   });
+
+  it("says what is known of answers it cannot read: a CDN's 502 page, a body not saved, a request the browser blocked", async () => {
+    const url = 'https://api.example.test/swap/permit2/price?chainId=1&sellToken=0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48&buyToken=0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2&sellAmount=1000000';
+    const entry = (status: number, content: { size: number; mimeType: string; text?: string }) => ({
+      startedDateTime: '2026-12-04T10:11:12.345Z',
+      time: 12.5,
+      request: { method: 'GET', url, httpVersion: 'http/2.0', headers: [{ name: 'svc-version', value: 'v2' }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+      response: { status, statusText: '', httpVersion: 'http/2.0', headers: [], cookies: [], content, redirectURL: '', headersSize: -1, bodySize: -1 },
+      cache: {},
+      timings: { send: 0, wait: 12.5, receive: 0 },
+    });
+    const page = '<html><title>502 Bad Gateway</title><body>cloudflare</body></html>';
+    const har = { log: { version: '1.2', creator: { name: 'Firefox', version: '133.0' }, entries: [entry(502, { size: page.length, mimeType: 'text/html', text: page }), entry(200, { size: 1800, mimeType: 'application/json' }), entry(0, { size: 0, mimeType: 'x-unknown' })] } };
+    const { stdout } = await explainFile('firefox.har', JSON.stringify(har));
+    const answers = stdout.split('\n').filter((line) => /^(Answer| {2}cause):/.test(line));
+    expect(answers).toEqual([
+      'Answer: HTTP 502',
+      expect.stringMatching(/^ {2}cause: This HTTP 502 answer is not the service's: .* proxy, gateway or CDN/),
+      'Answer: HTTP 200',
+      expect.stringMatching(/^ {2}cause: The record holds no body for this HTTP 200 answer \(a HAR saved without content/),
+      'Answer: NO RESPONSE',
+      expect.stringMatching(/^ {2}cause: No response was recorded: .*CORS/),
+    ]);
+  });
 });

@@ -95,5 +95,6 @@ export function entryText(explained: EntryExplanation, heading: string): string 
   parts.push(findingsText(explained.findings));
   if (explained.findings.length > 0) parts.push(correctedText(explained.corrected));
   if (explained.explanation) parts.push(bodyText(explained.explanation));
+  if (explained.unreadAnswer) parts.push([`Answer: ${explained.unreadAnswer.name}`, `  cause: ${explained.unreadAnswer.cause}`, `  fix: ${explained.unreadAnswer.fix}`].join('\n'));
   return parts.join('\n\n');
 }

@@ -130,9 +130,9 @@ export function explainError(name: string): ErrorExplanation {
 }
 
 /**
- * A failed answer that carries neither an error of the spec's shape nor an app code: an imported
- * entry (the customer's file keeps no app code) that got no response, or whose body is empty or is
- * not the service's JSON error (a proxy's or CDN's 502 page). Its name says what is known, the
+ * A recorded answer that carries neither a body of the spec's shape nor an app code: an imported
+ * entry (the customer's file keeps no app code) that got no response, or whose body is empty (a HAR
+ * saved without content) or is not the service's JSON (a proxy's or CDN's 502 page). Its name says what is known, the
  * status, rather than a made-up error name read as one the service "may have added".
  */
 export function explainUnshapedFailure(status: number | null, bodyText: string): ErrorExplanation {
@@ -151,7 +151,7 @@ export function explainUnshapedFailure(status: number | null, bodyText: string):
       name: `HTTP ${status}`,
       status,
       source: 'unknown',
-      cause: `The record holds no body for this HTTP ${status} answer (a HAR saved without content, or a tool that dropped it), so the service's error name is not known.`,
+      cause: `The record holds no body for this HTTP ${status} answer (a HAR saved without content, or a tool that dropped it), so what the service answered is not known.`,
       fix: `Ask the customer for the body they got, or their HAR saved with content; ${replay}.`,
     };
   }
@@ -159,7 +159,7 @@ export function explainUnshapedFailure(status: number | null, bodyText: string):
     name: `HTTP ${status}`,
     status,
     source: 'unknown',
-    cause: `This HTTP ${status} answer is not an error of the service, whose errors are JSON with name, message and data.zid: it most likely came from a proxy, gateway or CDN between the client and the service, or the request went to another host.`,
+    cause: `This HTTP ${status} answer is not the service's: its answers are JSON, its errors with name, message and data.zid. It most likely came from a proxy, gateway or CDN between the client and the service, or the request went to another host.`,
     fix: `Check the host and path the customer sent to and any proxy on the way; ${replay}.`,
   };
 }

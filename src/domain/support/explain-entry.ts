@@ -1,5 +1,6 @@
-import type { HistoryEntryLike } from '../har.ts';
+import { NO_RESPONSE_STATUS, type HistoryEntryLike } from '../har.ts';
 import { HEADER_NAMES } from '../../spec/index.ts';
+import { explainUnshapedFailure, type ErrorExplanation } from '../error-explainer.ts';
 import { chainIdOfQuery } from '../chains.ts';
 import { getOwn } from '../own-record.ts';
 import { explainBody } from './explain-body.ts';
@@ -23,6 +24,8 @@ export interface EntryExplanation {
   findings: LintFinding[];
   corrected: CorrectedRequest | null;
   explanation: BodyExplanation | null;
+  /** What is known of an answer whose body is not JSON (none came, none was kept, or a proxy's page): from its status. */
+  unreadAnswer: ErrorExplanation | null;
 }
 
 function bodyOf(text: string): unknown {
@@ -64,6 +67,7 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
     findings: lint.findings.map((finding) => keyHeaderAsRecorded(finding, entry.status)),
     corrected: lint.corrected,
     explanation: body === undefined ? null : explainBody(body, chainIdOfQuery(entry.query) ?? undefined, getOwn(entry.query, 'taker') || null),
+    unreadAnswer: body === undefined ? explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText) : null,
   };
 }
 
