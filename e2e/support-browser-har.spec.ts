@@ -56,3 +56,15 @@ test("a browser's HAR: its preflight and page set aside and counted, a gateway's
   await expect(blocked).toContainText('CORS');
   await expect(blocked).not.toContainText('may have added');
 });
+
+test('an answer the HAR was saved without says so, and what to ask the customer for', async ({ app }) => {
+  await app.show('History');
+  const saved = { log: { ...har.log, entries: [browserEntry('GET', PRICE_URL, 200, '', '2026-11-20T09:30:00.100Z')] } };
+  saved.log.entries[0]!.response.content = { size: 1843, mimeType: 'application/json' } as never;
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'no-content.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(saved)) });
+  const history = new HistoryPage(app.page);
+  await history.list.getByRole('listitem').getByRole('button').first().click();
+  const unread = history.detail.getByRole('status', { name: 'Answer not read' });
+  await expect(unread).toContainText('The record holds no body for this HTTP 200 answer (a HAR saved without content');
+  await expect(unread).toContainText('Ask the customer for the body they got');
+});
