@@ -25,8 +25,9 @@ import { entryLike } from './history.ts';
 const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file | har-file | -> [options]
 
   <input>                a zid or zid prefix (0x + 6 or more hex digits), a URL or curl line,
-                         or a file holding a curl command, fetch/axios snippet, raw HTTP request,
-                         JSON body, HAR or Swap Explorer export ("-" reads standard input).
+                         or a file holding a curl command, fetch/axios snippet, Python requests
+                         or PowerShell Invoke-RestMethod call, raw HTTP request, JSON body, HAR
+                         or Swap Explorer export ("-" reads standard input).
                          It is read as a file when it exists, or when it looks like a path: it
                          ends in .har, .json or .txt, or holds a / or \\ and is neither a URL
                          nor a path of the service (/swap/...). A file that does not exist or

@@ -11,11 +11,13 @@ import { assignOwn, setOwn } from '../own-record.ts';
  * so the reader sees which parameter the snippet fills at run time.
  */
 
-const STRING = String.raw`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|\x60(?:[^\x60\\]|\\.)*\x60`;
+/** A quoted JS string literal ('…', "…", `…`): also Python's and PowerShell's quotes. */
+export const STRING = String.raw`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|\x60(?:[^\x60\\]|\\.)*\x60`;
 const EXPRESSION = String.raw`[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]\n]*\]|\([^()\n]*\))*`;
 const PAIR = new RegExp(String.raw`(?:(${STRING})|([A-Za-z_$][\w$]*))\s*:\s*(?:(${STRING})|(-?\d[\d_.]*n?|true|false)(?=\s*(?:[,}\n]|$))|([^,\n]+))`, 'g');
 
-function unquote(literal: string): string {
+/** A literal's text without its quotes and escapes (template substitutions dropped). */
+export function unquote(literal: string): string {
   const body = literal.slice(1, -1);
   // Template substitutions are unknown at paste time: a `?${params}` tail is dropped with them.
   const withoutSubstitutions = literal.startsWith('`') ? body.replace(/\$\{[^}]*\}/g, '') : body;
@@ -23,7 +25,7 @@ function unquote(literal: string): string {
 }
 
 /** The text of the balanced {...} starting at `open` (an index of '{'); strings are skipped. */
-function braceBlock(text: string, open: number): string {
+export function braceBlock(text: string, open: number): string {
   let depth = 0;
   const literal = new RegExp(STRING, 'y');
   for (let i = open; i < text.length; i++) {
@@ -39,8 +41,8 @@ function braceBlock(text: string, open: number): string {
   return text.slice(open);
 }
 
-/** The flat members of an object literal; nested objects are left out. */
-function objectPairs(block: string): Record<string, string> {
+/** The flat members of an object literal (or a Python dict); nested objects are left out. */
+export function objectPairs(block: string): Record<string, string> {
   const out: Record<string, string> = {};
   const inner = block.slice(1, -1).replace(/\{[^{}]*\}/g, '');
   for (const match of inner.matchAll(PAIR)) {

@@ -4,6 +4,7 @@ import { explainPastedBody } from './explain-body.ts';
 import { lintRequest } from './lint-request.ts';
 import { parseCurl } from './parse-curl.ts';
 import { parseHttpRequest } from './parse-http.ts';
+import { parsePowerShell, parsePython } from './parse-script.ts';
 import { parseAxios, parseFetch } from './parse-snippet.ts';
 import { parseUrlParts } from './parse-url.ts';
 import { finishRequest } from './request-parts.ts';
@@ -58,7 +59,7 @@ function parseRequest(text: string): PastedRequest | null {
   if (/^[A-Z]{3,7}\s+\S+\s+HTTP\/\d/.test(text)) return parseHttpRequest(text);
   if (/\baxios\b/.test(text)) return parseAxios(text);
   if (/\bfetch\s*\(/.test(text)) return parseFetch(text);
-  return parseBareUrl(text);
+  return parsePython(text) ?? parsePowerShell(text) ?? parseBareUrl(text);
 }
 
 /** Recognises a paste: pure, synchronous, environment-free. */
@@ -80,5 +81,5 @@ export function recognizePaste(text: string): Recognized {
   if (request) return { kind: 'request', request, ...lintRequest(request), redactedText };
   if (/^0x[0-9a-fA-F]{40}$/.test(trimmed)) return { kind: 'unknown', reason: 'This is an address (0x + 40 hex digits), not a zid (0x + 24 hex digits).', redactedText };
   // Reasons fit both the paste box and `explain <file or text>`, which each put them after their own words.
-  return { kind: 'unknown', reason: 'Expected a zid (0x + 24 hex digits, or its first 6 or more), a URL, a curl command, a fetch or axios snippet, a raw HTTP request, a JSON body, or a HAR / history file.', redactedText };
+  return { kind: 'unknown', reason: 'Expected a zid (0x + 24 hex digits, or its first 6 or more), a URL, a curl command, a fetch or axios snippet, a Python requests call, a PowerShell Invoke-RestMethod, a raw HTTP request, a JSON body, or a HAR / history file.', redactedText };
 }

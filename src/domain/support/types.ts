@@ -13,7 +13,7 @@ export type PasteKind = 'zid' | 'request' | 'body' | 'history-file' | 'unknown';
 
 /** A request found in a paste; any API key in it is already replaced by REDACTED (src/domain/redact.ts). */
 export interface PastedRequest {
-  source: 'url' | 'curl' | 'fetch' | 'axios' | 'http';
+  source: 'url' | 'curl' | 'fetch' | 'axios' | 'http' | 'python' | 'powershell';
   /** Upper case, e.g. 'GET'. */
   method: string;
   scheme: 'http' | 'https' | null;
