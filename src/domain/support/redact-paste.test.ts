@@ -36,6 +36,15 @@ const FORMS: ((key: string) => string)[] = [
   (key) => `$headers['svc-api-key'] = '${key}'\nInvoke-RestMethod -Uri $uri -Headers $headers`,
   (key) => `axios.defaults.headers.common['0x-api-key'] = '${key}';`,
   (key) => `axios.get(url, { headers: { ['svc-api-key']: '${key}' } })`,
+  // The key in a variable whose name says nothing, or as an environment variable's default.
+  (key) => `const k = '${key}';\nfetch(url, { headers: { 'svc-api-key': k, 'svc-version': 'v2' } })`,
+  (key) => `$secret = "${key}"\nInvoke-RestMethod -Uri $uri -Headers @{ "svc-api-key" = $secret }`,
+  (key) => `export ZX=${key}\ncurl -H "svc-api-key: $ZX" https://x.test/`,
+  (key) => `$env:ZX = "${key}"\nInvoke-RestMethod -Uri $uri -Headers @{ "svc-api-key" = $env:ZX }`,
+  (key) => `fetch(url, { headers: { 'svc-api-key': process.env.SVC_API_KEY || '${key}' } })`,
+  (key) => `axios.get(url, { headers: { 'svc-api-key': import.meta.env.VITE_KEY ?? "${key}" } })`,
+  (key) => `headers = {"svc-api-key": os.getenv("SVC_API_KEY", "${key}"), "svc-version": "v2"}`,
+  (key) => `key = os.environ.get("ZEROX_API_KEY", '${key}')`,
 ];
 
 const SESSION = 'sEsS10nV4lu3xYz';

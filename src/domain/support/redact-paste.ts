@@ -1,4 +1,5 @@
 import { REDACTED, SECRET_NAME_SOURCE, SESSION_NAME_SOURCE } from '../redact.ts';
+import { credentialVariables, redactAssignments, redactFallbacks } from './redact-indirect.ts';
 
 /**
  * Redaction of a pasted text before anything else sees it (issue 17, "any key in it is redacted at
@@ -6,7 +7,8 @@ import { REDACTED, SECRET_NAME_SOURCE, SESSION_NAME_SOURCE } from '../redact.ts'
  * query parameter, a JS object member, a raw HTTP header line, a HAR name/value pair, a shell
  * variable; and so may a session cookie (a Cookie or Set-Cookie header, curl's -b, a HAR's cookies).
  * The rules work on the text, not on a parse, so that even a paste no parser understands
- * is safe to show.
+ * is safe to show; a key given through a variable or as an environment variable's default is
+ * followed there (redact-indirect.ts).
  */
 
 // A reference to a key rather than the key itself: left as written, since it is not a secret and
@@ -65,7 +67,9 @@ function replaceValue(value: string): string {
  * and input so the key never reaches the DOM.
  */
 export function redactPaste(text: string): string {
-  return text
+  // Read before the rules below turn `'svc-api-key': apiKey` into `'svc-api-key': REDACTED`.
+  const variables = credentialVariables(text, CREDENTIAL_NAME);
+  const redacted = redactFallbacks(text, CREDENTIAL_NAME, replaceValue)
     .replace(COOKIE_QUOTED, (_all, head: string, _quote: string, value: string) => `${head}${replaceValue(value)}`)
     .replace(COOKIE_LINE, (_all, head: string, value: string) => `${head}${replaceValue(value.trimEnd())}`)
     .replace(CURL_COOKIE, (_all, flag: string, value: string) => (value.includes('=') ? `${flag}${replaceValue(value)}` : `${flag}${value}`))
@@ -76,6 +80,7 @@ export function redactPaste(text: string): string {
     .replace(CALL_ARGUMENT, (_all, head: string, _quote: string, value: string) => `${head}${replaceValue(value)}`)
     .replace(CURL_USER, (_all, flag: string, value: string) => `${flag}${replaceValue(value)}`)
     .replace(URL_CREDENTIALS, (_all, scheme: string, user: string) => `${scheme}${user}:${REDACTED}@`);
+  return redactAssignments(redacted, variables, replaceValue);
 }
 
 /** Whether redactPaste would change the text, i.e. the paste carried a key or a cookie. */
