@@ -21,6 +21,7 @@ test('an error body is explained field by field and its zid looked up', async ({
   await expect(explained.getByRole('table', { name: 'Explanation' })).toContainText('Fix');
   await expect(explained.getByRole('table', { name: 'Field details' })).toContainText('takerAddress');
   await expect(explained.getByRole('alert', { name: 'Not in History' })).toContainText(zid);
+  await expect(explained.getByRole('button', { name: 'Paste their request' })).toBeVisible();
   expect(await seriousAxe(page), 'axe: body result').toEqual([]);
 });
 
@@ -91,4 +92,25 @@ test('a pasted HAR is imported as the import button does', async ({ page, openSe
   }, JSON.stringify(har));
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid, SEND);
   await expect(history.list.getByRole('listitem').filter({ hasText: 'Imported' })).toHaveCount(2);
+});
+
+test('an error body naming no zid offers to paste their request, and is kept as their response for the diff', async ({ page, openSession }) => {
+  await openSession(page);
+  const paste = new PasteBox(page);
+  await paste.open();
+  // Cut from a customer's log: the name and message, no data.zid.
+  await paste.paste(JSON.stringify({ name: 'TOKEN_NOT_SUPPORTED', message: 'Token is not supported' }));
+  await expect(paste.recognised).toContainText('an error body');
+  const explained = paste.dialog.getByRole('region', { name: 'Body explanation' });
+  await expect(explained).toContainText('This body names no zid');
+  await explained.getByRole('button', { name: 'Paste their request' }).click();
+  await expect(paste.box).toBeFocused();
+  await expect(paste.box).toHaveValue('');
+  await expect(paste.dialog.getByRole('alert')).toContainText('The body you pasted is kept as their response.');
+  await paste.paste(`curl -H 'svc-version: v2' 'https://api.example.com/swap/allowance-holder/price?chainId=1&sellToken=${WETH}&buyToken=${USDC}&sellAmount=1000000000000000000'`);
+  await expect(paste.recognised).toContainText('a request (curl command)');
+  await expect(paste.dialog.getByLabel(/^The customer's response/)).toHaveValue(/TOKEN_NOT_SUPPORTED/);
+  await paste.dialog.getByRole('button', { name: 'Send with my profile' }).click();
+  const history = new HistoryPage(page);
+  await expect(history.diff.getByRole('heading', { level: 2 })).toContainText("Compare Customer's response →", SEND);
 });

@@ -187,6 +187,18 @@ export class SupportState {
     this.setText('');
     this.responseText = '';
   }
+
+  /**
+   * Empties the box for the customer's request. A body pasted first (an error or a price from
+   * their logs) is what that request was answered: it is kept as their response, so that sending
+   * the request opens the diff of theirs and ours at once.
+   */
+  askForRequest(): void {
+    const answered = this.recognized?.kind === 'body' ? this.text : '';
+    this.clear();
+    this.responseText = answered;
+    this.message = `Paste the customer's request: a URL, a curl command, a fetch() or axios snippet, a Python or PowerShell call, or a raw HTTP request.${answered ? ' The body you pasted is kept as their response.' : ''}`;
+  }
 }
 
 function zidOf(body: unknown): string | null {
