@@ -38,6 +38,7 @@ export function symbolOf(body: Json, address: unknown): string {
  * body alone cannot say which chain, so which decimals, it is on.
  */
 export function amountOf(body: Json, amount: unknown, address: unknown, chainId: number | undefined, isUpperBound = false): string {
+  if (isRoundedNumber(amount)) return roundedAmountOf(body, amount, address, chainId);
   const base = String(amount ?? '?');
   const token = chainId !== undefined && typeof address === 'string' ? findToken(chainId, address) : undefined;
   if (!token || !isDigits(base)) return `${base} base units of ${symbolOf(body, address)}`;
@@ -45,3 +46,21 @@ export function amountOf(body: Json, amount: unknown, address: unknown, chainId:
   return `${isUpperBound ? formatUpperBound(base, token) : formatWithSymbol(base, token)} (${base} base units)`;
 }
 
+/**
+ * An integer JSON.parse could not hold exactly: a number past 2^53, kept as its nearest double
+ * (333149271571609976 reads 333149271571610000). The service writes amounts as strings; a body
+ * that had them as numbers (a customer's logger, a re-serialised object) lost its digits on reading.
+ */
+export function isRoundedNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
+}
+
+// Rounded digits given as the body's would be a wrong figure: they are marked approximate, and
+// where the exact ones are said.
+function roundedAmountOf(body: Json, amount: number, address: unknown, chainId: number | undefined): string {
+  const base = BigInt(amount).toString();
+  const why = 'sent as a JSON number, so read rounded';
+  const token = chainId !== undefined && typeof address === 'string' ? findToken(chainId, address) : undefined;
+  if (!token) return `≈${base} base units of ${symbolOf(body, address)} (${why}; the exact digits are in the raw body)`;
+  return `≈${formatWithSymbol(base, token)} (${why}: ≈${base} base units; the exact digits are in the raw body)`;
+}

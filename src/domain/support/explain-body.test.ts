@@ -42,4 +42,23 @@ describe('explainBody: price and quote answers', () => {
     // On a chain where the addresses are not these tokens, nothing is guessed.
     expect(explainBody(price, 8453).summary).toContain('1000000000 base units of USDC');
   });
+
+  it("says an amount sent as a JSON number past 2^53 was read rounded, never giving the rounded digits as the body's", () => {
+    const price = body('allowance-holder.price', { sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000' });
+    // A customer's body with its amounts as numbers: JSON.parse keeps 15 to 17 significant digits.
+    const buy = String(price.buyAmount);
+    const parsed = JSON.parse(JSON.stringify(price).replace(`"buyAmount":"${buy}"`, `"buyAmount":${buy}`)) as Record<string, unknown>;
+    expect(typeof parsed.buyAmount).toBe('number');
+    const rounded = BigInt(parsed.buyAmount as number).toString();
+    expect(rounded).not.toBe(buy);
+    for (const chainId of [1, undefined]) {
+      const summary = explainBody(parsed, chainId).summary ?? '';
+      expect(summary).toContain('sent as a JSON number, so read rounded');
+      expect(summary).toContain(`≈${rounded} base units`);
+      expect(summary).not.toMatch(new RegExp(`[^≈]${rounded} base units`));
+    }
+    expect(explainBody(parsed, 1).summary).toMatch(/for ≈0\.\d+ WETH \(sent as a JSON number/);
+    // A safe integer is exact, and reads as one.
+    expect(explainBody({ ...parsed, buyAmount: 1234567 }, 1).summary).toContain('(1234567 base units)');
+  });
 });
