@@ -112,6 +112,18 @@ describe('buildSupportReportHtml', () => {
     expect(html).toContain('<td>issues</td><td>not checked: the service checks allowance and balance only for a taker, and this request sent none</td>');
   });
 
+  it("explains an answer it cannot read from its status, as explain does: a gateway's page, no response", () => {
+    const gateway = sampleEntry({ status: 502, statusText: 'Bad Gateway', bodyText: '<html><h1>502 Bad Gateway</h1>cloudflare</html>', zid: null });
+    const blocked = sampleEntry({ status: 0, statusText: '', bodyText: '', zid: null });
+    const html = buildSupportReportHtml({ entries: [gateway, blocked], generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toContain('<h2>Request 1: 502 Bad Gateway');
+    expect(html).toContain('<h3>Explanation: HTTP 502</h3>');
+    expect(html).toContain("This HTTP 502 answer is not the service&#39;s");
+    expect(html).toContain('<h2>Request 2: no response');
+    expect(html).toContain('<h3>Explanation: NO RESPONSE</h3>');
+    expect(html).not.toContain('Request 2: 0');
+  });
+
   it('writes each side of a diffed amount in its own body\'s token', () => {
     const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
     const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';

@@ -1,6 +1,7 @@
 import { explainBody } from './explain-body.ts';
 import { chainIdOfQuery } from '../chains.ts';
-import type { HistoryEntryLike } from '../har.ts';
+import { NO_RESPONSE_STATUS, type HistoryEntryLike } from '../har.ts';
+import { explainUnshapedFailure } from '../error-explainer.ts';
 import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
 import { formatSignedBps } from '../number-format.ts';
 import { getOwn } from '../own-record.ts';
@@ -65,9 +66,10 @@ function entrySection(entry: HistoryEntryLike, index: number, key?: string): str
   const body = prettyBody(entry.bodyText);
   const shown = body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (${body.length - MAX_BODY_CHARS} more characters in the HAR)` : body;
   // The taker the request sent says what no reported issue means, as `explain` reads the entry (explain-entry.ts).
-  const explanation = explainBodyText(entry.bodyText, chainIdOfQuery(entry.query) ?? undefined, getOwn(entry.query, 'taker') || null);
+  const explanation = explainBodyText(entry.bodyText, chainIdOfQuery(entry.query) ?? undefined, getOwn(entry.query, 'taker') || null) ?? unreadAnswerText(entry);
+  const status = entry.status === NO_RESPONSE_STATUS ? 'no response' : `${entry.status} ${entry.statusText}`;
   return [
-    `<section><h2>Request ${index + 1}: ${safe(`${entry.status} ${entry.statusText}`, key)} <span class="muted">${safe(entry.zid ?? 'no zid', key)}</span></h2>`,
+    `<section><h2>Request ${index + 1}: ${safe(status, key)} <span class="muted">${safe(entry.zid ?? 'no zid', key)}</span></h2>`,
     `<p>${safe(`${entry.method} ${redactUrl(entry.url, key)}`, key)}</p>`,
     `<p class="muted">Sent ${safe(entry.startedAt, key)}, answered in ${safe(String(Math.round(entry.durationMs)), key)} ms</p>`,
     // What the answer means first, as the app's Explained tab comes first; the evidence it rests on
@@ -82,12 +84,20 @@ function entrySection(entry: HistoryEntryLike, index: number, key?: string): str
   ].join('\n');
 }
 
-function explainBodyText(text: string, chainId: number | undefined, taker: string | null): string {
+// An answer whose body is not JSON (none came, none was kept, a proxy's page) is explained from its
+// status, as History and `explain` read it (explainUnshapedFailure).
+function unreadAnswerText(entry: HistoryEntryLike): string {
+  const explained = explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText);
+  return [`<h3>Explanation: ${safe(explained.name)}</h3>`, `<p><strong>Cause.</strong> ${safe(explained.cause)}</p>`, `<p><strong>Fix.</strong> ${safe(explained.fix)}</p>`].join('\n');
+}
+
+/** The answer explained, or null when its body is not JSON. */
+function explainBodyText(text: string, chainId: number | undefined, taker: string | null): string | null {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return '';
+    return null;
   }
   const explained = explainBody(body, chainId, taker);
   if (explained.kind !== 'error') {
