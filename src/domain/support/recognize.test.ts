@@ -17,6 +17,25 @@ describe('recognizePaste: what a paste is', () => {
     expect(recognizePaste('0x3fa2b').kind).toBe('unknown');
   });
 
+  it.each([
+    ['a prefix as this app prints one (explain, the lists)', '0x3fa2b1…', '0x3fa2b1', true],
+    ['a prefix cut with three dots', '0x3fa2b1c4...', '0x3fa2b1c4', true],
+    ['a zid in brackets', '(0x3fa2b1c4d5e6f708192a3b4c)', '0x3fa2b1c4d5e6f708192a3b4c', false],
+    ['a zid in angle brackets', '<0x3fa2b1c4d5e6f708192a3b4c>', '0x3fa2b1c4d5e6f708192a3b4c', false],
+    ['a zid in typographic quotes (a word processor, a mail)', '\u201c0x3fa2b1c4d5e6f708192a3b4c\u201d', '0x3fa2b1c4d5e6f708192a3b4c', false],
+    ['a zid with a zero-width space copied from a chat', '\u200b0x3fa2b1c4d5e6f708192a3b4c\u200b', '0x3fa2b1c4d5e6f708192a3b4c', false],
+    ['the zid line of a JSON body', '"zid": "0x3fa2b1c4d5e6f708192a3b4c",', '0x3fa2b1c4d5e6f708192a3b4c', false],
+    ['the svc-zid response header', 'svc-zid: 0x3FA2B1C4D5E6F708192A3B4C', '0x3fa2b1c4d5e6f708192a3b4c', false],
+  ])('recognises %s', (_, text, zid, isPrefix) => {
+    expect(recognizePaste(text)).toMatchObject({ kind: 'zid', zid, isPrefix });
+  });
+
+  it('tells an address from a zid, even in brackets or cut with an ellipsis', () => {
+    expect(recognizePaste(`(${TAKER})`).kind).toBe('unknown');
+    expect(recognizePaste(`${TAKER.slice(0, 30)}…`).kind).toBe('unknown');
+    expect(recognizePaste('0x3fa2b…').kind).toBe('unknown');
+  });
+
   it('tells an address from a zid', () => {
     const recognized = recognizePaste(TAKER);
     expect(recognized.kind).toBe('unknown');

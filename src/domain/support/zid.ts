@@ -9,11 +9,16 @@ export const ZID_PREFIX_MIN_HEX = 6;
 /** Hex digits of a whole zid. */
 export const ZID_HEX_LENGTH = 24;
 
-const CANDIDATE = /^(?:zid\s*[:=]?\s*)?["'`]?(0x[0-9a-fA-F]+)["'`]?[.,;]?$/i;
+// How a zid reaches a support engineer: bare, labelled (`zid: …`, the body's `"zid": "…",`, the
+// `svc-zid` header), in quotes of any kind or brackets, or cut short with an ellipsis as this app
+// and most chats print a prefix.
+const CANDIDATE = /^(?:["']?(?:svc-)?zid["']?\s*[:=]?\s*)?["'`\u2018\u2019\u201c\u201d(<[]?(0x[0-9a-fA-F]+)(\u2026|\.{3})?["'`\u2018\u2019\u201c\u201d)>\]]?[.,;]?$/i;
+// Invisible characters a copy from a web page or a chat brings along.
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 
 /** A pasted zid or zid prefix, lower-cased; null when the text is not one (e.g. a 40-digit address). */
 export function parseZid(text: string): { zid: string; isPrefix: boolean } | null {
-  const match = CANDIDATE.exec(text.trim());
+  const match = CANDIDATE.exec(text.replace(INVISIBLE, '').trim());
   if (!match) return null;
   const zid = match[1]!.toLowerCase();
   const digits = zid.length - 2;
