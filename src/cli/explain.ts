@@ -9,7 +9,7 @@ import { UsageError, chainList, choiceFlag, reportError } from './compare-run.ts
 import { parseCommandLine } from './parse-flags.ts';
 import { entryText, historyFailureHeading, recognizedText, unknownFileText } from './explain-format.ts';
 import { readExplainInput } from './explain-input.ts';
-import { historyDataDir, openHistory, otherHistoryNote } from './history-data.ts';
+import { ASK_CUSTOMER, historyDataDir, openHistory, otherHistoryNote } from './history-data.ts';
 import { entryLike } from './history.ts';
 
 /**
@@ -120,7 +120,7 @@ function setAsideText(setAside: SetAside): string {
 
 function resultText(result: ExplainResult, file: string | null): string {
   if (result.kind === 'zid') {
-    if (result.entries.length === 0) return `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in the history at ${result.history}.${otherHistoryNote(result.history)}\nAsk the customer for their HAR or history export (swap-explorer explain <file>), or for the request they sent (a URL or curl line).`;
+    if (result.entries.length === 0) return `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in the history at ${result.history}.${otherHistoryNote(result.history)}\n${ASK_CUSTOMER}`;
     return [`zid ${result.zid}${result.isPrefix ? '…' : ''}: ${entriesText(result.entries.length)} in the history at ${result.history}`, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
   }
   if (result.kind === 'history-file') {

@@ -38,3 +38,6 @@ export function otherHistoryNote(dataDir: string): string {
   if (resolve(own) === resolve(dataDir) || !existsSync(join(own, HISTORY_FILE))) return '';
   return ` The CLI's own history (price, compare) is in ${own}: add --data-dir ${own} to look there.`;
 }
+
+/** The next step when a zid is not in the history, said by `explain` and `history find` alike. */
+export const ASK_CUSTOMER = 'Ask the customer for their HAR or history export (swap-explorer explain <file>), or for the request they sent (a URL or curl line).';

@@ -7,7 +7,7 @@ import { zidKeyOf } from '../core/history/search-query.ts';
 import type { HistoryStore } from '../core/history/index.ts';
 import { buildHar, type HistoryEntryLike } from '../domain/har.ts';
 import { buildHistoryJson } from '../domain/history-file.ts';
-import { escapeJsonControls, stripTerminalControls } from '../domain/support/index.ts';
+import { escapeJsonControls, parseZid, stripTerminalControls } from '../domain/support/index.ts';
 import { entriesText, removalText, removedText, retentionText } from '../domain/retention-text.ts';
 import { HistoryRetentionSchema, type HistoryRetention } from '../ipc/channels/history.ts';
 import type { HistoryEntry, HistorySummary } from '../ipc/schemas/history-entry.ts';
@@ -15,7 +15,7 @@ import { toFieldErrors } from '../spec/index.ts';
 import type { Command, CommandIo } from './command.ts';
 import { choiceFlag, reportError } from './compare-run.ts';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
-import { historyDataDir, openHistory } from './history-data.ts';
+import { ASK_CUSTOMER, historyDataDir, openHistory } from './history-data.ts';
 
 /**
  * `swap-explorer history find <zid-or-prefix>` and `history export --zid … --format har|json`: the
@@ -57,7 +57,11 @@ export function entryLike(entry: HistoryEntry): HistoryEntryLike {
   return toLike(entry);
 }
 
+// A zid as explain takes one (quoted, labelled, cut with an ellipsis: parseZid), else as History's
+// search box does (its hex digits without 0x).
 function zidArgument(text: string): string {
+  const pasted = parseZid(text);
+  if (pasted) return pasted.zid;
   const key = zidKeyOf(text);
   if (key === null || key.length < 8) throw new UsageError(`"${text}" is not a zid or a zid prefix (0x and at least 6 hex digits)`);
   return key;
@@ -76,7 +80,7 @@ function summaryLine(row: HistorySummary): string {
 function find(history: HistoryStore, zid: string, format: 'text' | 'json', io: CommandIo): number {
   const rows = matches(history, zid);
   if (format === 'json') io.stdout(`${escapeJsonControls(JSON.stringify(rows, null, 2))}\n`);
-  else if (rows.length === 0) io.stdout(`No entry with a zid starting ${zid}.\n`);
+  else if (rows.length === 0) io.stdout(`No entry with a zid starting ${zid}.\n${ASK_CUSTOMER}\n`);
   else io.stdout(`${stripTerminalControls(rows.map(summaryLine).join('\n'))}\n`);
   return rows.length > 0 ? 0 : 1;
 }

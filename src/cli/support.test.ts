@@ -194,6 +194,19 @@ describe('swap-explorer history', () => {
     expect(json.map((row) => row.zid)).toEqual([OK_ZID]);
   });
 
+  it('takes a zid as explain does: quoted, cut with an ellipsis, labelled; and says what to ask for when none matches', async () => {
+    for (const text of [`"${OK_ZID}"`, `${OK_ZID.slice(0, 14)}…`, `svc-zid: ${OK_ZID.toUpperCase().replace('0X', '0x')}`]) {
+      const ran = await cli(['history', 'find', text, '--data-dir', dir]);
+      expect(ran.code, text).toBe(0);
+      expect(ran.stdout).toContain(OK_ZID);
+    }
+    const exported = await cli(['history', 'export', '--zid', `(${OK_ZID})`, '--format', 'json', '--data-dir', dir]);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toContain(OK_ZID);
+    const missing = await cli(['history', 'find', '0xfffffff0', '--data-dir', dir]);
+    expect(missing.stdout).toBe('No entry with a zid starting 0xfffffff0.\nAsk the customer for their HAR or history export (swap-explorer explain <file>), or for the request they sent (a URL or curl line).\n');
+  });
+
   it('exits 1 when nothing matches, 2 for a bad zid, 1 for a data dir without history', async () => {
     expect((await cli(['history', 'find', '0xfffffff0', '--data-dir', dir])).code).toBe(1);
     expect((await cli(['history', 'find', 'hello', '--data-dir', dir])).code).toBe(2);
