@@ -114,3 +114,21 @@ test('an error body naming no zid offers to paste their request, and is kept as 
   const history = new HistoryPage(page);
   await expect(history.diff.getByRole('heading', { level: 2 })).toContainText("Compare Customer's response →", SEND);
 });
+
+test("a transaction's calldata says what it does and finds its request by the zid it carries", async ({ page, openSession }) => {
+  await openSession(page);
+  // The input data of the customer's transaction, from a quote this app never sent.
+  const answered = priceQuery(new Market(1), 'allowance-holder.quote', { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000000000', taker: TAKER }, { nowMs: Date.now() });
+  if (!answered.ok) throw new Error(answered.message);
+  const { transaction, zid } = answered.body as { transaction: { data: string }; zid: string };
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(transaction.data);
+  await expect(paste.recognised).toContainText("a transaction's calldata");
+  const facts = paste.dialog.getByRole('table', { name: 'What the calldata does' });
+  await expect(facts.getByRole('row', { name: /^calldata zid / })).toContainText(zid);
+  await expect(facts.getByRole('row', { name: /^action 1 / })).toContainText('the Allowance Holder lets');
+  await expect(paste.dialog.getByRole('alert', { name: 'Not in History' })).toContainText(zid);
+  await expect(paste.dialog.getByRole('button', { name: 'Paste their request' })).toBeVisible();
+  expect(await seriousAxe(page), 'axe: calldata').toEqual([]);
+});

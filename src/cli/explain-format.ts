@@ -1,7 +1,7 @@
 import { buildCurl } from '../domain/curl.ts';
 import { MAX_IMPORT_PROBLEMS } from '../domain/history-file.ts';
 import { countOf } from '../domain/number-format.ts';
-import { CUT_SHORT, isProblem, type BodyExplanation, type CorrectedRequest, type EntryExplanation, type LintFinding, type PastedRequest, type Recognized } from '../domain/support/index.ts';
+import { CUT_SHORT, isProblem, type BodyExplanation, type CalldataReading, type CorrectedRequest, type EntryExplanation, type LintFinding, type PastedRequest, type Recognized } from '../domain/support/index.ts';
 
 /**
  * Text of `swap-explorer explain`: what was recognised, each finding with its fix, the corrected
@@ -67,9 +67,19 @@ export function recognizedText(recognized: Recognized): string {
       return `Recognised: a zid${recognized.isPrefix ? ' prefix' : ''} ${recognized.zid}`;
     case 'history-file':
       return `Recognised: a ${recognized.format === 'har' ? 'HAR' : 'Swap Explorer history'} file`;
+    case 'calldata':
+      return calldataText(recognized.reading);
     case 'unknown':
       return `Not recognised: ${recognized.reason}`;
   }
+}
+
+// Calldata pasted alone: its facts as an answer's, then the zid it carries, which leads to the request.
+function calldataText(reading: CalldataReading): string {
+  const width = Math.max(0, ...reading.facts.map((fact) => fact.label.length));
+  const facts = reading.facts.map((fact) => `  ${fact.label.padEnd(width)}  ${fact.value}`);
+  const zid = reading.zid === null ? [] : ['', `It carries the zid ${reading.zid}: swap-explorer explain ${reading.zid} finds its request in the history.`];
+  return [`Recognised: a transaction's calldata${reading.isDecoded ? '' : ' (not one the settler ABI decodes)'}`, '', ...facts, ...zid].join('\n');
 }
 
 /**

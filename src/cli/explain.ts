@@ -2,7 +2,7 @@ import { parseHistoryFile, type ImportProblem, type SetAside } from '../domain/h
 import { isDeeperThan } from '../domain/json-depth.ts';
 import { formatInteger } from '../domain/number-format.ts';
 import { entriesText } from '../domain/retention-text.ts';
-import { entryHasProblems, escapeJsonControls, explainEntry, explainPastedBody, isProblem, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
+import { entryHasProblems, escapeJsonControls, explainEntry, explainPastedBody, explainPastedCalldata, isProblem, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
 import { swapChains } from '../domain/chains.ts';
 import type { Command, CommandIo } from './command.ts';
 import { UsageError, chainList, choiceFlag, reportError } from './compare-run.ts';
@@ -32,8 +32,9 @@ const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file |
                          ends in .har, .json or .txt, or holds a / or \\ and is neither a URL
                          nor a path of the service (/swap/...). A file that does not exist or
                          cannot be read is a usage error (exit 2)
-  --chain ID             the chain of a price or quote body pasted without its request: its
-                         amounts are then read in that chain's token units (a body names no chain)
+  --chain ID             the chain of a price or quote body, or of calldata, pasted without its
+                         request: its amounts are then read in that chain's token units (neither
+                         names its chain)
   --format FORMAT        text (default) or json
   --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
 
@@ -72,7 +73,7 @@ function readFileOf(text: string, format: 'har' | 'swap-explorer-json'): Explain
 }
 
 // Why --chain does not apply: every other input names its chain in its request(s).
-const NOT_A_BODY: Record<Exclude<Recognized['kind'], 'body'>, string> = {
+const NOT_A_BODY: Record<Exclude<Recognized['kind'], 'body' | 'calldata'>, string> = {
   request: 'a request, whose chainId names its chain',
   zid: 'read with the requests it holds, which name their chains',
   'history-file': 'read with the requests it holds, which name their chains',
@@ -86,6 +87,7 @@ const NOT_A_BODY: Record<Exclude<Recognized['kind'], 'body'>, string> = {
 export function explainInput(text: string, dataDir: string, chainId?: number): ExplainResult {
   const recognized = recognizePaste(text);
   if (recognized.kind === 'body') return chainId === undefined ? recognized : { ...recognized, explanation: explainPastedBody(recognized.body, chainId) };
+  if (recognized.kind === 'calldata') return chainId === undefined ? recognized : { ...recognized, reading: explainPastedCalldata(recognized.data, chainId) };
   if (chainId !== undefined) throw new UsageError(`--chain is for a body pasted without its request; this input is ${NOT_A_BODY[recognized.kind]}`);
   if (recognized.kind === 'zid') return lookUp(recognized, dataDir);
   if (recognized.kind === 'history-file') return readFileOf(text, recognized.format);
@@ -104,6 +106,8 @@ export function hasProblems(result: ExplainResult): boolean {
       return result.findings.some(isProblem);
     case 'body':
       return result.explanation.kind === 'error' || result.explanation.kind === 'unknown';
+    case 'calldata':
+      return !result.reading.isDecoded;
     case 'unknown':
       return true;
   }

@@ -91,7 +91,7 @@ export class SupportState {
   async #lookUp(): Promise<void> {
     const generation = ++this.#generation;
     const found = this.recognized;
-    const zid = found?.kind === 'zid' ? found.zid : found?.kind === 'body' ? found.explanation.zid : null;
+    const zid = found?.kind === 'zid' ? found.zid : found?.kind === 'body' ? found.explanation.zid : found?.kind === 'calldata' ? found.reading.zid : null;
     if (!zid) {
       this.lookup = null;
       return;

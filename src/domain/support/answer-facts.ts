@@ -19,7 +19,7 @@ export type { AnswerFact } from './charge-facts.ts';
  */
 
 // A body whose request named its chain (or not): the network fee reads in the chain's native token.
-type ChainReader = Reader & { chainId: number | undefined };
+export type ChainReader = Reader & { chainId: number | undefined };
 
 
 function routeFacts(reader: Reader): AnswerFact[] {
@@ -46,7 +46,8 @@ function gasFacts(reader: ChainReader): AnswerFact[] {
 }
 
 // Tokens by the body's route symbols, else the chain's registry, else their address.
-function actionReading(reader: ChainReader): ActionReading {
+/** How a calldata's actions read amounts and tokens: on the reader's chain, or in base units. */
+export function actionReading(reader: ChainReader): ActionReading {
   const native = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
   const registered = (address: string) => (reader.chainId === undefined ? undefined : findToken(reader.chainId, address)?.symbol);
   return {

@@ -10,3 +10,4 @@ export { buildSupportReportHtml, type ReportDiffSides, type SupportReportInput }
 export { stripTerminalControls, hasTerminalControls, escapeJsonControls } from './terminal-safe.ts';
 export { explainEntry, entryHasProblems, type EntryExplanation } from './explain-entry.ts';
 export { parseZid, zidOfBody, ZID_HEX_LENGTH, ZID_PREFIX_MIN_HEX } from './zid.ts';
+export { explainPastedCalldata, isCalldata, type CalldataReading } from './explain-calldata.ts';

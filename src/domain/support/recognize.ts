@@ -1,6 +1,7 @@
 import { HISTORY_JSON_FORMAT, MAX_ENTRY_CONTAINERS, MAX_HISTORY_FILE_CHARS, MAX_IMPORT_CONTAINERS, MAX_IMPORT_ENTRIES, shapeRefusal } from '../history-file.ts';
 import { skimJsonShape } from '../json-skim.ts';
 import { explainPastedBody } from './explain-body.ts';
+import { explainPastedCalldata, isCalldata } from './explain-calldata.ts';
 import { lintRequest } from './lint-request.ts';
 import { parseCurl } from './parse-curl.ts';
 import { parseHttpRequest } from './parse-http.ts';
@@ -80,6 +81,9 @@ export function recognizePaste(text: string): Recognized {
   const request = parseRequest(trimmed);
   if (request) return { kind: 'request', request, ...lintRequest(request), redactedText };
   if (/^0x[0-9a-fA-F]{40}$/.test(trimmed)) return { kind: 'unknown', reason: 'This is an address (0x + 40 hex digits), not a zid (0x + 24 hex digits).', redactedText };
+  if (/^0x[0-9a-fA-F]{64}$/.test(trimmed)) return { kind: 'unknown', reason: "This is a transaction or block hash (0x + 64 hex digits): the app does not read chains. Ask for the transaction's input data (its calldata, on the block explorer's page), the quote body or the zid.", redactedText };
+  // Lower-cased: the decoder reads upper-case hex as another selector.
+  if (isCalldata(trimmed)) return { kind: 'calldata', data: trimmed.toLowerCase(), reading: explainPastedCalldata(trimmed.toLowerCase()), redactedText };
   // Reasons fit both the paste box and `explain <file or text>`, which each put them after their own words.
-  return { kind: 'unknown', reason: 'Expected a zid (0x + 24 hex digits, or its first 6 or more), a URL, a curl command, a fetch or axios snippet, a Python requests call, a PowerShell Invoke-RestMethod, a raw HTTP request, a JSON body, or a HAR / history file.', redactedText };
+  return { kind: 'unknown', reason: 'Expected a zid (0x + 24 hex digits, or its first 6 or more), a URL, a curl command, a fetch or axios snippet, a Python requests call, a PowerShell Invoke-RestMethod, a raw HTTP request, a JSON body, a transaction\'s calldata, or a HAR / history file.', redactedText };
 }

@@ -1,3 +1,4 @@
+import type { CalldataReading } from './explain-calldata.ts';
 import type { AnswerFact } from './charge-facts.ts';
 import type { BodyChain } from './body-chain.ts';
 import type { EndpointId } from '../../spec/index.ts';
@@ -96,4 +97,5 @@ export type Recognized =
   | { kind: 'request'; request: PastedRequest; findings: LintFinding[]; corrected: CorrectedRequest | null; redactedText: string }
   | { kind: 'body'; body: unknown; explanation: BodyExplanation; redactedText: string }
   | { kind: 'history-file'; format: 'har' | 'swap-explorer-json'; redactedText: string }
+  | { kind: 'calldata'; data: string; reading: CalldataReading; redactedText: string }
   | { kind: 'unknown'; reason: string; redactedText: string; /** The JSON parser's error, for text that starts like JSON but does not parse. */ invalidJson?: string };
