@@ -7,7 +7,7 @@ import { zidKeyOf } from '../core/history/search-query.ts';
 import type { HistoryStore } from '../core/history/index.ts';
 import { buildHar, type HistoryEntryLike } from '../domain/har.ts';
 import { buildHistoryJson } from '../domain/history-file.ts';
-import { escapeJsonControls, parseZid, stripTerminalControls } from '../domain/support/index.ts';
+import { escapeJsonControls, stripTerminalControls } from '../domain/support/index.ts';
 import { entriesText, removalText, removedText, retentionText } from '../domain/retention-text.ts';
 import { HistoryRetentionSchema, type HistoryRetention } from '../ipc/channels/history.ts';
 import type { HistoryEntry, HistorySummary } from '../ipc/schemas/history-entry.ts';
@@ -57,11 +57,9 @@ export function entryLike(entry: HistoryEntry): HistoryEntryLike {
   return toLike(entry);
 }
 
-// A zid as explain takes one (quoted, labelled, cut with an ellipsis: parseZid), else as History's
-// search box does (its hex digits without 0x).
+// A zid as History's search box takes one: as explain does (quoted, labelled, cut with an
+// ellipsis), or its hex digits without 0x.
 function zidArgument(text: string): string {
-  const pasted = parseZid(text);
-  if (pasted) return pasted.zid;
   const key = zidKeyOf(text);
   if (key === null || key.length < 8) throw new UsageError(`"${text}" is not a zid or a zid prefix (0x and at least 6 hex digits)`);
   return key;

@@ -74,6 +74,12 @@ describe('zid lookup', () => {
     expect(ids({ text: '0x4' })).toEqual([]);
   });
 
+  it('finds a zid pasted into the search box as it reaches support: quoted, in brackets, cut with an ellipsis, labelled', () => {
+    const target = store.insert(sampleEntry({ zid: '0x3fa85f6457174562b3fc2c96' }));
+    store.insert(sampleEntry({ zid: '0x3fb000000000000000000000' }));
+    for (const text of ['"0x3fa85f6457174562b3fc2c96"', '(0x3FA85F6457174562B3FC2C96)', '0x3fa85f64…', 'zid: 0x3fa85f', '"zid": "0x3fa85f6457174562b3fc2c96",']) expect(ids({ text }), text).toEqual([target.id]);
+  });
+
   it('answers a zid lookup and a prefix from the zid index, not a table scan', () => {
     const db = new DatabaseSync(join(dir, 'history.db'), { readOnly: true });
     try {

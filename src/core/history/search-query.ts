@@ -1,5 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { HistorySearchFilter } from '../../ipc/channels/history.ts';
+import { parseZid } from '../../domain/support/zid.ts';
 import { SUMMARY_COLUMNS } from './row-mapping.ts';
 import { tokenTerms, type TokenTerm } from './token-terms.ts';
 
@@ -50,8 +51,14 @@ export function prefixUpperBound(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(last + 1);
 }
 
-/** Whether search text is a zid, whole or a prefix; returns its lookup key, else null. */
+/**
+ * Whether search text is a zid, whole or a prefix; returns its lookup key, else null. A zid as it
+ * reaches support (quoted, in brackets, labelled, cut with an ellipsis) is read as the paste box
+ * reads it (parseZid); a shorter prefix, or bare hex digits, as typed.
+ */
 export function zidKeyOf(text: string): string | null {
+  const pasted = parseZid(text);
+  if (pasted) return pasted.zid;
   const trimmed = text.trim().toLowerCase();
   if (ZID_PREFIX.test(trimmed)) return trimmed;
   if (BARE_ZID.test(trimmed)) return `0x${trimmed}`;
