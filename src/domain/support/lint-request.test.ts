@@ -37,6 +37,16 @@ describe('lint: transport, path and host', () => {
     expect(corrected!.params.sellAmount).toBe('100000000');
   });
 
+  it.each([
+    ['-d with a JSON object', `curl -X POST ${HEADERS} -H 'Content-Type: application/json' https://api.example.com/swap/allowance-holder/price -d '{"chainId": 1, "sellToken": "${USDC}", "buyToken": "${WETH}", "sellAmount": "100000000", "excludedSources": ["Uniswap_V2", "Curve"]}'`],
+    ["curl's --json", `curl ${HEADERS} --json '{"chainId":1,"sellToken":"${USDC}","buyToken":"${WETH}","sellAmount":"100000000","excludedSources":["Uniswap_V2","Curve"]}' https://api.example.com/swap/allowance-holder/price`],
+  ])('METHOD_NOT_GET: a POST of the parameters as JSON (%s) is corrected to a GET with them in the query', (_, text) => {
+    const { request, findings, corrected } = lint(text);
+    expect(request.method).toBe('POST');
+    expect(findings.map((finding) => finding.code)).toEqual(['METHOD_NOT_GET']);
+    expect(corrected!.params).toEqual({ chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '100000000', excludedSources: 'Uniswap_V2,Curve' });
+  });
+
   it('V1_PATH and CHAIN_MISSING: v1 on the main host meant Ethereum', () => {
     const { findings, corrected } = lint(curl('/swap/v1/price', `sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000`, HEADERS, 'https://api.0x.org'));
     expect(only(findings, 'V1_PATH')[0]!.fix).toMatch(/\/swap\/allowance-holder\/price/);

@@ -7,15 +7,18 @@ import { setOwn } from '../own-record.ts';
 /**
  * A pasted curl command as a request: -H/--header in any quoting, -X/--request, --url, -G/--get
  * with -d, --data, --data-raw and --data-urlencode moved into the query, and the options that take a value skipped.
+ * A JSON object sent as the body (-d '{…}', --json '{…}'), a customer's POST to a GET-only service,
+ * is read member by member into the query: those are the parameters meant, and the lint's
+ * METHOD_NOT_GET says they belong there (read as a form, the whole object was one parameter name).
  */
 
 const TAKES_VALUE = new Set([
   '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-c', '--cookie-jar', '-u', '--user', '-m', '--max-time',
   '--connect-timeout', '-o', '--output', '-w', '--write-out', '--retry', '-x', '--proxy', '--cacert', '--cert', '-E', '--key',
   '-T', '--upload-file', '-F', '--form', '-r', '--range', '--resolve', '--connect-to', '--max-redirs', '--limit-rate', '-K', '--config',
-  '--interface', '--dns-servers', '--retry-delay', '--retry-max-time', '--ciphers', '--tls-max', '--proto', '--json',
+  '--interface', '--dns-servers', '--retry-delay', '--retry-max-time', '--ciphers', '--tls-max', '--proto',
 ]);
-const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode']);
+const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json']);
 
 interface CurlState {
   method: string | null;
@@ -62,8 +65,30 @@ function walk(words: string[]): CurlState {
   return state;
 }
 
+// The members of a flat JSON object as query values (a list joined with commas, as the spec's
+// lists are); null when the text is not a JSON object.
+function jsonMembers(text: string): [string, string][] | null {
+  if (!text.trim().startsWith('{')) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  return Object.entries(parsed).flatMap(([name, value]): [string, string][] => {
+    if (Array.isArray(value)) return [[name, value.map(String).join(',')]];
+    return value !== null && typeof value === 'object' ? [] : [[name, String(value)]];
+  });
+}
+
 function dataInto(query: Record<string, string>, data: CurlState['data'], repeated: Record<string, string[]>): void {
   for (const { option, value } of data) {
+    const members = option === '--data-urlencode' ? null : jsonMembers(value);
+    if (members) {
+      for (const [name, member] of members) addQuery(query, name, member, repeated);
+      continue;
+    }
     if (option !== '--data-urlencode') {
       parseQueryString(value, query, repeated);
       continue;
