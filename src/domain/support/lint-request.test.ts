@@ -40,6 +40,8 @@ describe('lint: transport, path and host', () => {
   it.each([
     ['-d with a JSON object', `curl -X POST ${HEADERS} -H 'Content-Type: application/json' https://api.example.com/swap/allowance-holder/price -d '{"chainId": 1, "sellToken": "${USDC}", "buyToken": "${WETH}", "sellAmount": "100000000", "excludedSources": ["Uniswap_V2", "Curve"]}'`],
     ["curl's --json", `curl ${HEADERS} --json '{"chainId":1,"sellToken":"${USDC}","buyToken":"${WETH}","sellAmount":"100000000","excludedSources":["Uniswap_V2","Curve"]}' https://api.example.com/swap/allowance-holder/price`],
+    ['axios.post(url, data)', `await axios.post('https://api.example.com/swap/allowance-holder/price', {\n  chainId: 1,\n  sellToken: '${USDC}',\n  buyToken: '${WETH}',\n  sellAmount: '100000000',\n  excludedSources: 'Uniswap_V2,Curve',\n}, { headers: { 'svc-api-key': 'k3y_abcdefghijkl', 'svc-version': 'v2' } })`],
+    ['fetch with a JSON.stringify body', `const payload = { chainId: 1, sellToken: '${USDC}', buyToken: '${WETH}', sellAmount: '100000000', excludedSources: 'Uniswap_V2,Curve' };\nfetch('https://api.example.com/swap/allowance-holder/price', { method: 'POST', headers: { 'svc-api-key': 'k3y_abcdefghijkl', 'svc-version': 'v2' }, body: JSON.stringify(payload) })`],
   ])('METHOD_NOT_GET: a POST of the parameters as JSON (%s) is corrected to a GET with them in the query', (_, text) => {
     const { request, findings, corrected } = lint(text);
     expect(request.method).toBe('POST');

@@ -100,10 +100,38 @@ function methodOf(text: string, fallback: string): string {
   return member ? unquote(member[1]!).toUpperCase() : fallback;
 }
 
+// The object a literal or a `const` defined in the snippet gives, starting at `at` (after `body:`,
+// `data:`, or axios.post's URL argument): `{…}`, `JSON.stringify({…})` or a name.
+function objectAt(text: string, at: number): Record<string, string> {
+  // Sticky: read at `at` without copying the rest of a long paste.
+  const literal = /\s*(?:JSON\.stringify\(\s*)?\{/y;
+  literal.lastIndex = at;
+  const opened = literal.exec(text);
+  if (opened) return objectPairs(braceBlock(text, at + opened[0].length - 1));
+  const named = /\s*(?:JSON\.stringify\(\s*)?([A-Za-z_$][\w$]*)\s*\)?\s*[,}\n)]/y;
+  named.lastIndex = at;
+  const name = named.exec(text);
+  return name ? objectNamed(text, name[1]!) : {};
+}
+
+/**
+ * The parameters a POST snippet sends as its JSON body (fetch's `body: JSON.stringify({…})`,
+ * axios's `data: {…}` or `axios.post(url, {…})`): a customer's POST to a GET-only service, whose
+ * members are the parameters meant; the lint's METHOD_NOT_GET says they belong in the query.
+ */
+function bodyMembers(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const member of text.matchAll(/\b(?:body|data)\s*:/g)) assignOwn(out, objectAt(text, member.index + member[0].length));
+  const post = new RegExp(String.raw`\baxios\.(?:post|put|patch)\s*\(\s*(?:${STRING}|[A-Za-z_$][\w$.]*)\s*,`).exec(text);
+  if (post) assignOwn(out, objectAt(text, post.index + post[0].length));
+  return out;
+}
+
 function assemble(source: 'fetch' | 'axios', text: string, rawUrl: string | null, method: string): PastedRequest | null {
   if (rawUrl === null) return null;
   const url = parseUrlParts(rawUrl);
   if (!url) return null;
+  if (method !== 'GET') assignOwn(url.query, bodyMembers(text));
   for (const name of ['params', 'searchParams', 'query', 'queryParams']) assignOwn(url.query, objectNamed(text, name));
   callCalls(text, 'set', url.query, /\bsearchParams|\bparams|\bqs/);
   // append() on a name already there sends it twice, as a URL repeating it does.
@@ -123,8 +151,8 @@ export function parseFetch(text: string): PastedRequest | null {
 /** Parses an axios snippet: axios.get(url, {...}), axios(url, {...}) or axios({url, ...}). */
 export function parseAxios(text: string): PastedRequest | null {
   if (!/\baxios\b/.test(text)) return null;
-  const verb = /\baxios\.(get|post|put|delete|head|request)\s*\(/i.exec(text);
-  const rawUrl = urlLiteral(text, /\baxios(?:\.(?:get|post|put|delete|head))?\s*\(/) ?? urlLiteral(text, /\burl\s*:/) ?? urlLiteral(text, /\bbaseURL\s*:/);
+  const verb = /\baxios\.(get|post|put|patch|delete|head|request)\s*\(/i.exec(text);
+  const rawUrl = urlLiteral(text, /\baxios(?:\.(?:get|post|put|patch|delete|head))?\s*\(/) ?? urlLiteral(text, /\burl\s*:/) ?? urlLiteral(text, /\bbaseURL\s*:/);
   const fallback = verb && verb[1] !== 'request' ? verb[1]!.toUpperCase() : 'GET';
   return assemble('axios', text, rawUrl, methodOf(text, fallback));
 }
