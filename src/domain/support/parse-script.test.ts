@@ -28,6 +28,11 @@ describe('parsePython', () => {
     expect(JSON.stringify(parsed)).not.toContain(KEY);
   });
 
+  it('reads a POST with a json= dict as the parameters meant, METHOD_NOT_GET its one finding', () => {
+    const parsed = recognizePaste(`r = requests.post("${BASE}${PATH}", json={"chainId": 1, "sellToken": "${USDC}", "buyToken": "${WETH}", "sellAmount": "100000000"}, headers={"svc-api-key": "${KEY}", "svc-version": "v2"})`);
+    expect(parsed).toMatchObject({ kind: 'request', request: { source: 'python', ...expected, method: 'POST' }, findings: [{ code: 'METHOD_NOT_GET' }], corrected: { params: QUERY } });
+  });
+
   it('answers null for a script without a requests call', () => {
     expect(parsePython(`print("${BASE}${PATH}")`)).toBeNull();
   });

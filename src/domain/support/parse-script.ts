@@ -54,16 +54,18 @@ function pythonUrl(text: string, call: RegExpExecArray): string | null {
   return assigned ? unquotePython(assigned[1]!, text) : null;
 }
 
-/** Parses a Python `requests`/`httpx` call (`.get(url, params=…, headers=…)` or `.request("GET", url, …)`); null without one. */
+/** Parses a Python `requests`/`httpx` call (`.get(url, params=…, headers=…)`, `.post(url, json=…)` or `.request("GET", url, …)`); null without one. */
 export function parsePython(text: string): PastedRequest | null {
-  const call = /\b(?:requests|httpx|session|client|s)\.(get|request)\s*\(/.exec(text);
+  const call = /\b(?:requests|httpx|session|client|s)\.(get|post|request)\s*\(/.exec(text);
   if (!call) return null;
   const rawUrl = pythonUrl(text, call);
   const url = rawUrl === null ? null : parseUrlParts(rawUrl);
   if (!url) return null;
-  for (const [name, value] of Object.entries(pythonDict(text, 'params'))) addQuery(url.query, name, value, url.repeated);
-  const method = call[1] === 'request' ? (new RegExp(String.raw`^\s*(${PY_STRING})`).exec(text.slice(call.index + call[0].length))?.[1] ?? '"GET"') : '"GET"';
-  return finishRequest('python', unquotePython(method), url, pythonDict(text, 'headers'));
+  const method = call[1] === 'request' ? unquotePython(new RegExp(String.raw`^\s*(${PY_STRING})`).exec(text.slice(call.index + call[0].length))?.[1] ?? '"GET"') : call[1]!;
+  // A POST's json= or data= dict holds the parameters meant (the lint's METHOD_NOT_GET moves them to the query).
+  const sent = method.toUpperCase() === 'GET' ? ['params'] : ['json', 'data', 'params'];
+  for (const dict of sent) for (const [name, value] of Object.entries(pythonDict(text, dict))) addQuery(url.query, name, value, url.repeated);
+  return finishRequest('python', method, url, pythonDict(text, 'headers'));
 }
 
 /** The members of a PowerShell hashtable `@{ name = value; … }` (names quoted or bare). */
@@ -110,7 +112,8 @@ export function parsePowerShell(text: string): PastedRequest | null {
   const url = rawUrl === null ? null : parseUrlParts(rawUrl);
   if (!url) return null;
   const method = /-Method\s+["']?(\w+)/i.exec(script)?.[1] ?? 'GET';
-  // PowerShell sends a GET's -Body hashtable as the query string.
-  if (method.toUpperCase() === 'GET') for (const [name, value] of Object.entries(hashtableParameter(script, 'Body'))) addQuery(url.query, name, value, url.repeated);
+  // PowerShell sends a GET's -Body hashtable as the query string; a POST's holds the parameters
+  // meant all the same (the lint's METHOD_NOT_GET says they belong in the query).
+  for (const [name, value] of Object.entries(hashtableParameter(script, 'Body'))) addQuery(url.query, name, value, url.repeated);
   return finishRequest('powershell', method, url, hashtableParameter(script, 'Headers'));
 }
