@@ -60,7 +60,8 @@ function escapeName(name: string): string {
 /** The object literal assigned to `name` (`const name = {`, `new URLSearchParams({`), or named `name: {` in an options object. */
 function objectNamed(text: string, name: string): Record<string, string> {
   const patterns = [
-    new RegExp(String.raw`\b${escapeName(name)}\s*:\s*(?:new\s+(?:URLSearchParams|Headers)\s*\(\s*)?\{`),
+    // The name may be quoted ("headers": {…}), as Chrome's "Copy as fetch" writes every member.
+    new RegExp(String.raw`\b${escapeName(name)}["'\x60]?\s*:\s*(?:new\s+(?:URLSearchParams|Headers)\s*\(\s*)?\{`),
     new RegExp(String.raw`\b(?:const|let|var)\s+${escapeName(name)}\s*=\s*(?:new\s+(?:URLSearchParams|Headers)\s*\(\s*)?\{`),
   ];
   const out: Record<string, string> = {};
@@ -69,7 +70,7 @@ function objectNamed(text: string, name: string): Record<string, string> {
     if (match) assignOwn(out, objectPairs(braceBlock(text, match.index + match[0].length - 1)));
   }
   // headers: myHeaders / params: query: follow one identifier to its own object.
-  const alias = new RegExp(String.raw`\b${escapeName(name)}\s*:\s*([A-Za-z_$][\w$]*)\s*[,}\n]`).exec(text);
+  const alias = new RegExp(String.raw`\b${escapeName(name)}["'\x60]?\s*:\s*([A-Za-z_$][\w$]*)\s*[,}\n]`).exec(text);
   if (alias && alias[1] !== name) assignOwn(out, objectNamed(text.replace(alias[0], ''), alias[1]!));
   return out;
 }
@@ -96,7 +97,7 @@ function urlLiteral(text: string, head: RegExp): string | null {
 }
 
 function methodOf(text: string, fallback: string): string {
-  const member = new RegExp(String.raw`\bmethod\s*:\s*(${STRING})`).exec(text);
+  const member = new RegExp(String.raw`\bmethod["'\x60]?\s*:\s*(${STRING})`).exec(text);
   return member ? unquote(member[1]!).toUpperCase() : fallback;
 }
 
@@ -121,7 +122,7 @@ function objectAt(text: string, at: number): Record<string, string> {
  */
 function bodyMembers(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const member of text.matchAll(/\b(?:body|data)\s*:/g)) assignOwn(out, objectAt(text, member.index + member[0].length));
+  for (const member of text.matchAll(/\b(?:body|data)["'\x60]?\s*:/g)) assignOwn(out, objectAt(text, member.index + member[0].length));
   const post = new RegExp(String.raw`\baxios\.(?:post|put|patch)\s*\(\s*(?:${STRING}|[A-Za-z_$][\w$.]*)\s*,`).exec(text);
   if (post) assignOwn(out, objectAt(text, post.index + post[0].length));
   return out;
@@ -152,7 +153,7 @@ export function parseFetch(text: string): PastedRequest | null {
 export function parseAxios(text: string): PastedRequest | null {
   if (!/\baxios\b/.test(text)) return null;
   const verb = /\baxios\.(get|post|put|patch|delete|head|request)\s*\(/i.exec(text);
-  const rawUrl = urlLiteral(text, /\baxios(?:\.(?:get|post|put|patch|delete|head))?\s*\(/) ?? urlLiteral(text, /\burl\s*:/) ?? urlLiteral(text, /\bbaseURL\s*:/);
+  const rawUrl = urlLiteral(text, /\baxios(?:\.(?:get|post|put|patch|delete|head))?\s*\(/) ?? urlLiteral(text, /\burl["'\x60]?\s*:/) ?? urlLiteral(text, /\bbaseURL["'\x60]?\s*:/);
   const fallback = verb && verb[1] !== 'request' ? verb[1]!.toUpperCase() : 'GET';
   return assemble('axios', text, rawUrl, methodOf(text, fallback));
 }

@@ -81,6 +81,31 @@ const res = await fetch(\`https://api.example.com${PATH}?\${params.toString()}\`
     expect(parsed.headers['svc-api-key']).toBe('REDACTED');
   });
 
+  it.each([
+    ['GET', 'null'],
+    ['POST', `"{\\"chainId\\":1}"`],
+  ])("reads Chrome's \"Copy as fetch\" (%s), whose member names are quoted", (method, body) => {
+    const text = `fetch("https://api.example.com${PATH}?sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000", {
+  "headers": {
+    "accept": "*/*",
+    "svc-api-key": "${KEY}",
+    "svc-version": "v2"
+  },
+  "referrer": "https://dapp.example/",
+  "body": ${body},
+  "method": "${method}",
+  "mode": "cors",
+  "credentials": "omit"
+});`;
+    const parsed = parseFetch(text)!;
+    expect(parsed).toMatchObject({ method, headers: { accept: '*/*', 'svc-api-key': 'REDACTED', 'svc-version': 'v2' }, hadApiKey: true });
+  });
+
+  it('reads an axios config written as JSON, member names quoted', () => {
+    const parsed = parseAxios(`axios({ "method": "get", "url": "https://api.example.com${PATH}", "params": { "chainId": 1, "sellAmount": "100000000" }, "headers": { "svc-version": "v2" } })`)!;
+    expect(parsed).toMatchObject({ method: 'GET', path: PATH, query: { chainId: '1', sellAmount: '100000000' }, headers: { 'svc-version': 'v2' } });
+  });
+
   it('reads fetch with a URL constant, searchParams.set and a Headers object with set', () => {
     const text = `const url = new URL('https://api.example.com${PATH}');
 url.searchParams.set('chainId', '1');
