@@ -49,6 +49,20 @@ describe('lint: transport, path and host', () => {
     expect(corrected!.params).toEqual({ chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '100000000', excludedSources: 'Uniswap_V2,Curve' });
   });
 
+  it.each([
+    ['inside the URL', `curl ${HEADERS} 'https://api.example.com/swap/permit2/price?chainId=1&sellToken=${USDC}&buyTok`],
+    ['inside a header', `curl 'https://api.example.com/swap/permit2/price?${V2}' -H "svc-api-key: k3y_abcdefghijkl" -H "svc-vers`],
+  ])('CUT_SHORT: a paste that ends %s says it was cut short, before the findings the cut may cause', (_, text) => {
+    const { findings, corrected } = lint(text);
+    expect(findings[0]).toMatchObject({ code: 'CUT_SHORT', severity: 'warning', fix: expect.stringContaining('whole command') });
+    expect(corrected!.remaining.map((finding) => finding.code)).toContain('CUT_SHORT');
+  });
+
+  it('CUT_SHORT: not for a whole command, nor one whose quotes close', () => {
+    expect(only(lint(curl('/swap/permit2/price', V2)).findings, 'CUT_SHORT')).toEqual([]);
+    expect(only(lint(`curl "https://api.example.com/swap/permit2/price?${V2}" -H 'svc-api-key: it'"'"'s' -H "svc-version: v2"`).findings, 'CUT_SHORT')).toEqual([]);
+  });
+
   it('V1_PATH and CHAIN_MISSING: v1 on the main host meant Ethereum', () => {
     const { findings, corrected } = lint(curl('/swap/v1/price', `sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000`, HEADERS, 'https://api.0x.org'));
     expect(only(findings, 'V1_PATH')[0]!.fix).toMatch(/\/swap\/allowance-holder\/price/);

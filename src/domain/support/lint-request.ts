@@ -124,6 +124,8 @@ export function isProblem(finding: LintFinding): boolean {
 /** Lints a pasted request and builds its corrected v2 form (null when the endpoint cannot be told). */
 export function lintRequest(request: PastedRequest): LintResult {
   const ctx: LintContext = { params: { ...request.query }, endpoint: null, chainId: null, keepHost: true, findings: [], remaining: [], headersUnknown: request.source === 'url' };
+  // First: what follows (a parameter "missing", one "not of this endpoint") may be only the cut.
+  if (request.isCutShort) unfixed(ctx, { code: 'CUT_SHORT', severity: 'warning', message: 'The paste ends inside a quoted string: it was cut short, so its last parameter or header may be partial or missing, and findings about them may be only the cut.', fix: 'ask the customer for the whole command (or their HAR)' });
   lintTransport(ctx, request);
   lintPath(ctx, request.path);
   lintRepeated(ctx, request.repeated ?? {});

@@ -1,6 +1,6 @@
 import { addQuery, parseQueryString, parseUrlParts } from './parse-url.ts';
 import { finishRequest, headerLine } from './request-parts.ts';
-import { shellWords } from './shell-words.ts';
+import { splitShell } from './shell-words.ts';
 import type { PastedRequest } from './types.ts';
 import { setOwn } from '../own-record.ts';
 
@@ -102,7 +102,7 @@ function dataInto(query: Record<string, string>, data: CurlState['data'], repeat
 
 /** Parses a curl command; null when the text does not start with `curl` or has no URL. */
 export function parseCurl(text: string): PastedRequest | null {
-  const words = shellWords(text.trim());
+  const { words, isUnclosed } = splitShell(text.trim());
   if (!/^curl(\.exe)?$/i.test(words[0] ?? '')) return null;
   const state = walk(words);
   const url = state.url === null ? null : parseUrlParts(state.url);
@@ -110,5 +110,6 @@ export function parseCurl(text: string): PastedRequest | null {
   dataInto(url.query, state.data, url.repeated);
   // curl sends POST when data is given without -G.
   const method = state.method ?? (state.data.length > 0 && !state.isGet ? 'POST' : 'GET');
-  return finishRequest('curl', method, url, state.headers);
+  const request = finishRequest('curl', method, url, state.headers);
+  return isUnclosed ? { ...request, isCutShort: true } : request;
 }

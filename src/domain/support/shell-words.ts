@@ -28,10 +28,13 @@ function normalise(text: string): string {
 interface Cursor {
   text: string;
   i: number;
+  /** The text ended inside a quote: a paste cut short. */
+  isUnclosed: boolean;
 }
 
 function readSingle(c: Cursor): string {
   const end = c.text.indexOf("'", c.i);
+  if (end < 0) c.isUnclosed = true;
   const stop = end < 0 ? c.text.length : end;
   const out = c.text.slice(c.i, stop);
   c.i = stop + 1;
@@ -41,6 +44,7 @@ function readSingle(c: Cursor): string {
 function readAnsi(c: Cursor): string {
   let j = c.i;
   while (j < c.text.length && c.text[j] !== "'") j += c.text[j] === '\\' ? 2 : 1;
+  if (j >= c.text.length) c.isUnclosed = true;
   const out = ansiC(c.text.slice(c.i, j));
   c.i = j + 1;
   return out;
@@ -59,6 +63,7 @@ function readDouble(c: Cursor): string {
     out += ch;
     c.i++;
   }
+  if (c.i >= c.text.length) c.isUnclosed = true;
   c.i++;
   return out;
 }
@@ -84,7 +89,12 @@ function readWord(c: Cursor): string {
 
 /** The words of a shell command line (continuations joined, quotes removed, escapes applied). */
 export function shellWords(text: string): string[] {
-  const c: Cursor = { text: normalise(text), i: 0 };
+  return splitShell(text).words;
+}
+
+/** The words, and whether the text ends inside a quote (a paste cut short, the closing quote lost with its end). */
+export function splitShell(text: string): { words: string[]; isUnclosed: boolean } {
+  const c: Cursor = { text: normalise(text), i: 0, isUnclosed: false };
   const words: string[] = [];
   while (c.i < c.text.length) {
     if (/\s/.test(c.text[c.i]!)) {
@@ -98,5 +108,5 @@ export function shellWords(text: string): string[] {
     }
     words.push(readWord(c));
   }
-  return words;
+  return { words, isUnclosed: c.isUnclosed };
 }

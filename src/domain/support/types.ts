@@ -30,6 +30,8 @@ export interface PastedRequest {
   hadApiKey: boolean;
   /** Every value of each query parameter given more than once (`query` joins them with commas); absent when none was. */
   repeated?: Record<string, string[]>;
+  /** The paste ends inside a quote: cut short, so what it ends with may be partial (a command line). */
+  isCutShort?: boolean;
 }
 
 /** One lint finding, each with its fix. `code` is UPPER_SNAKE and stable (tests match on it). */
@@ -39,6 +41,7 @@ export interface LintFinding {
    * 'KEY_HEADER_NAME', 'KEY_IN_QUERY', 'SYMBOL_NOT_ADDRESS', 'CHAIN_NAME', 'CHAIN_MISSING',
    * 'AMOUNT_BOTH_OR_NEITHER', 'PARAM_NOT_ACCEPTED', 'PLAIN_HTTP', 'METHOD_NOT_GET', 'UNKNOWN_PATH',
    * 'PARAM_REPEATED', 'CHAIN_NOT_SUPPORTED', 'QUERY_IGNORED' (info: a chain list ignores its query),
+   * 'CUT_SHORT' (the paste ends inside a quote),
    * 'INPUT_INVALID' (the spec schema's own reason).
    */
   code: string;
