@@ -133,6 +133,17 @@ describe('redactPaste', () => {
     ]) expect(redactPaste(text)).toBe(text);
   });
 
+  it('reads a long paste of hyphenated words in one pass (a URL scheme is a few letters, not the whole run)', () => {
+    // 400 KB of "a-a-a-…": with an unbounded scheme pattern each word scanned to the end of the run
+    // for "://", 70 s here, the paste box frozen. In one pass it takes tens of ms; the bound is a
+    // hundred times that, so a slow machine passes and the quadratic scan cannot (a synchronous
+    // call is never cut short by the test's time-out, so the time is asserted).
+    const text = `${'a-'.repeat(200_000)} https://user:${KEY}@x.test/`;
+    const started = process.hrtime.bigint();
+    expect(redactPaste(text)).toBe(`${'a-'.repeat(200_000)} https://user:REDACTED@x.test/`);
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(5_000);
+  });
+
   it('leaves text without a key byte for byte', () => {
     const text = `curl -H 'svc-version: v2' 'https://x.test/swap/chains?chainId=1&keyword=x'\n0x111111111111111111111111`;
     expect(redactPaste(text)).toBe(text);
