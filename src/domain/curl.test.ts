@@ -60,6 +60,11 @@ describe('buildCurl', () => {
     expect(words.slice(3, 5)).toEqual(['--request', 'POST']);
     expect(new URL(words.at(-1)!).searchParams.get('X-Key')).toBe(API_KEY_PLACEHOLDER);
   });
+
+  it("leaves out an HTTP/2 pseudo-header of a browser's HAR (:authority, :path), which is no header curl can send", () => {
+    const fromChrome = { ...request, headers: { ':authority': 'api.example.test', ':method': 'GET', ':path': '/swap/permit2/price?chainId=1', ':scheme': 'https', ...request.headers } };
+    expect(shellWords(buildCurl(fromChrome))).toEqual(shellWords(buildCurl(request)));
+  });
 });
 
 describe('shellQuote', () => {

@@ -39,7 +39,9 @@ export function buildCurl(request: CurlRequest, options: CurlOptions = {}): stri
   const words: string[][] = [['curl', '--silent', '--show-error']];
   const method = (request.method ?? 'GET').toUpperCase();
   if (method !== 'GET') words.push(['--request', method]);
-  for (const [name, value] of Object.entries(headers)) words.push(['--header', `${name}: ${value}`]);
+  // An HTTP/2 pseudo-header (":authority", ":path"), which a browser's HAR lists among the request's
+  // headers, is part of the request line, not a header: curl makes it from the URL and the method.
+  for (const [name, value] of Object.entries(headers)) if (!name.startsWith(':')) words.push(['--header', `${name}: ${value}`]);
   words.push([url]);
   const parts = words.map((group) => group.map(shellQuote).join(' '));
   return parts.join(options.multiline ? ' \\\n  ' : ' ');
