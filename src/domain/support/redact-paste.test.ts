@@ -28,6 +28,10 @@ const FORMS: ((key: string) => string)[] = [
   (key) => `https://user:${key}@x.test/swap/chains`,
   (key) => `SVC_API_KEY=${key} curl https://x.test/`,
   (key) => `export ZEROX_API_KEY="${key}"`,
+  (key) => `const KEY = "${key}";\nfetch(url, { headers: { 'svc-version': 'v2' } })`,
+  (key) => `const config = { svcApiKey: '${key}', chainId: 1 }`,
+  (key) => `CLIENT_SECRET=${key} node swap.js`,
+  (key) => `requests.get(url, headers={"svc-api-key": os.environ.get("SVC_API_KEY", "${key}"), "svc-version": "v2"})`,
   (key) => JSON.stringify({ log: { entries: [{ request: { headers: [{ name: 'svc-api-key', value: key }] } }] } }, null, 2),
   (key) => JSON.stringify({ log: { entries: [{ request: { headers: [{ value: key, name: '0x-api-key' }] } }] } }),
   (key) => JSON.stringify({ format: 'swap-explorer.history', entries: [{ requestHeaders: { 'SVC-API-KEY': key } }] }),
@@ -122,6 +126,10 @@ describe('redactPaste', () => {
     expect(hasSecret(text)).toBe(true);
   });
 
+  it('keeps the code around a key a variable named key reads from the environment', () => {
+    expect(redactPaste(`key = os.environ.get("ZEROX_API_KEY", '${KEY}')`)).toBe(`key = os.environ.get("ZEROX_API_KEY", 'REDACTED')`);
+  });
+
   it('keeps placeholders and variable references, which are not keys', () => {
     for (const text of [
       `curl -H 'svc-api-key: <API_KEY>' https://x.test/`,
@@ -162,7 +170,7 @@ describe('redactPaste', () => {
   });
 
   it('knows the names that carry a secret', () => {
-    for (const name of ['svc-api-key', '0x-api-key', 'X-API-KEY', 'apikey', 'api_key', 'apiKey', 'SVC_API_KEY', 'Authorization', 'access_token']) expect(isSecretName(name)).toBe(true);
-    for (const name of ['svc-version', 'keyword', 'chainId', 'taker', 'monkey']) expect(isSecretName(name)).toBe(false);
+    for (const name of ['svc-api-key', '0x-api-key', 'X-API-KEY', 'apikey', 'api_key', 'apiKey', 'SVC_API_KEY', 'svcApiKey', 'zeroXApiKey', 'KEY', 'key', 'client_secret', 'apiSecret', 'Authorization', 'access_token']) expect(isSecretName(name)).toBe(true);
+    for (const name of ['svc-version', 'keyword', 'keys', 'chainId', 'taker', 'monkey', 'token', 'sellToken', 'secretary', 'apiKeyHeader']) expect(isSecretName(name)).toBe(false);
   });
 });

@@ -57,6 +57,9 @@ function replaceValue(value: string): string {
   const isQuoted = quote === '"' || quote === "'" || quote === '`';
   const inner = isQuoted ? value.slice(1, -1) : value;
   if (inner === '' || isKeyPlaceholder(inner)) return value;
+  // A call (`key = os.environ.get(…)`): code that reads the key, whose own arguments the rules for
+  // fallbacks and variables look at; no key ends in "(".
+  if (!isQuoted && inner.endsWith('(')) return value;
   const scheme = /^(Bearer|Basic|Token|Digest|Negotiate)[ \t]+(.+)$/i.exec(inner);
   if (scheme && isKeyPlaceholder(scheme[2]!)) return value;
   const replaced = scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
