@@ -161,6 +161,12 @@ test('two prices diff by JSON path, with the amount changes in bps and human uni
   expect(await overflowsRight(sides, 'section'), 'the sides overflow the panel').toBe(false);
   // An amount in base units stays whole at 1280 px: "29330" / "34698" read as two numbers.
   expect(await textsOnSeveralLines(history.diff.locator('td.value'), '^"\\d+"$'), 'amounts split').toEqual([]);
+  // So does a zid: "0xff41177d9d48669798" / "fdefeb" read as two values. Both sides' zids fit side
+  // by side there (the amount change is under the After value), with no sideways scrolling.
+  await expect(body.getByRole('row', { name: /^\$\.zid changed/ })).toContainText(second);
+  expect(await textsOnSeveralLines(history.diff.locator('.value'), '^"0x[0-9a-fA-F]+"$'), 'hex values split').toEqual([]);
+  const bodyBox = history.diff.getByRole('region', { name: 'Body differences, scrolls sideways' });
+  expect(await bodyBox.evaluate((element) => element.scrollWidth - element.clientWidth), 'the body differences scroll sideways').toBeLessThanOrEqual(0);
   // ...and the amount change column is in the panel, not cut at its edge.
   const overflowing = await history.diff.locator('table.rows').evaluateAll((tables) =>
     tables.filter((table) => table.getBoundingClientRect().right > table.closest('section')!.getBoundingClientRect().right).map((table) => table.getAttribute('aria-label')),
@@ -169,6 +175,31 @@ test('two prices diff by JSON path, with the amount changes in bps and human uni
   await app.screenshot('history-diff');
   await history.diff.getByRole('button', { name: 'Back to entry' }).click();
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(second);
+});
+
+test('at 1280 px a diff of two Permit2 quotes shows every address and hash whole, both sides in the panel', async ({ app }) => {
+  const explorer = new ExplorerPage(app.page);
+  const first = await sendFromExplorer(explorer, { endpoint: 'Permit2 quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: TAKER });
+  const second = await sendFromExplorer(explorer, { buy: 'DAI', amount: '2000' });
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await app.show('History');
+  const history = new HistoryPage(app.page);
+  await history.row(second).getByRole('button').click();
+  await history.detail.getByRole('button', { name: 'Compare with…' }).click();
+  await history.row(first).getByRole('button').click();
+  const body = history.diff.getByRole('table', { name: 'Body differences' });
+  // The tokens' addresses and the Permit2 hash differ: each reads whole, an address split after
+  // its 30th digit reads as no address at all.
+  const hash = body.getByRole('row', { name: /^\$\.permit2\.hash changed/ });
+  await expect(hash).toContainText(/"0x[0-9a-f]{64}".*"0x[0-9a-f]{64}"/);
+  await expect(body.getByRole('row', { name: /^\$\.buyToken changed/ })).toBeVisible();
+  expect(await textsOnSeveralLines(history.diff.locator('.value'), '^"0x([0-9a-fA-F]{24}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})"$'), 'hex values split').toEqual([]);
+  // Both sides in view, with no sideways scrolling: an After column past the panel's edge is not compared.
+  const box = history.diff.getByRole('region', { name: 'Body differences, scrolls sideways' });
+  expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth), 'the body differences scroll sideways').toBeLessThanOrEqual(0);
+  expect(await overflowsRight(hash.getByText(/^"0x/).last(), 'section'), 'the After hash overflows the panel').toBe(false);
+  await hash.scrollIntoViewIfNeeded();
+  await app.screenshot('history-diff-quotes');
 });
 
 test('checked entries export as a redacted HAR that imports back, marked Imported', async ({ app }) => {

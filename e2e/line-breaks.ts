@@ -2,16 +2,17 @@ import type { Locator } from '@playwright/test';
 
 /**
  * The texts the page lays out over more than one line, of the elements `cells` finds: each
- * element's first text node, when its whole text matches `pattern` (an address, an amount in base
- * units). For checks that a value reads whole at a given width: "29330" / "34698" reads as two
- * numbers, an address over four lines as nothing at all.
+ * element's first text node (past the comments Svelte leaves as block anchors), when its whole text
+ * matches `pattern` (an address, an amount in base units). For checks that a value reads whole at a
+ * given width: "29330" / "34698" reads as two numbers, an address over four lines as nothing at all.
  * @param pattern the RegExp source a text must match to be checked; default every text
  */
 export function textsOnSeveralLines(cells: Locator, pattern = ''): Promise<string[]> {
   return cells.evaluateAll(
     (elements, source) =>
       elements.flatMap((element) => {
-        const text = element.firstChild;
+        let text = element.firstChild;
+        while (text?.nodeType === Node.COMMENT_NODE) text = text.nextSibling;
         if (text?.nodeType !== Node.TEXT_NODE || !new RegExp(source).test(text.textContent ?? '')) return [];
         const range = document.createRange();
         range.selectNodeContents(text);
