@@ -63,11 +63,15 @@ test('a Permit2 quote is explained in history: calldata, EIP-712 hash, allowance
   await expect(history.detail.getByLabel('Hash check')).toContainText('Hash matches');
   await expect(history.detail.getByRole('table', { name: 'EIP-712 data' })).toBeVisible();
   // At 1280 the EIP-712 and calldata addresses read whole in the detail panel (break-all gave the
-  // EIP-712 values 83 px there, an address over four lines), and both tables stay in the panel.
+  // EIP-712 values 83 px there, an address over four lines), and both tables stay in the panel. So
+  // do the bytes32 zidAndAffiliate and the numbers (nonce, minAmountOut): a value split mid-hex or
+  // mid-number reads as two.
   await app.page.setViewportSize({ width: 1280, height: 800 });
+  await expect(history.detail.getByRole('table', { name: 'Calldata arguments' })).toContainText(/zidAndAffiliate\s*bytes32\s*0x[0-9a-f]{64}/);
   for (const name of ['EIP-712 data', 'Calldata arguments']) {
     const table = history.detail.getByRole('table', { name });
     expect(await textsOnSeveralLines(table.locator('td.data'), '^0x[0-9a-fA-F]{40}$'), `${name}: addresses split`).toEqual([]);
+    expect(await textsOnSeveralLines(table.locator('.data'), '^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$'), `${name}: values split`).toEqual([]);
     expect(await overflowsRight(table, 'article'), `${name} overflows the panel`).toBe(false);
   }
   await app.page.setViewportSize({ width: 1360, height: 860 });
