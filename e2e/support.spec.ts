@@ -229,6 +229,25 @@ test('a fetch snippet and a v1 URL are recognised and linted', async ({ page, op
   await expect(paste.correctedParam('buyToken')).toHaveText(DAI);
 });
 
+test('a pasted request lists its headers line under line beside a longer query, not spread down its height', async ({ page, openSession }) => {
+  await openSession(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste('GET /swap/allowance-holder/price?chainId=1&sellToken=WETH&buyToken=USDC&sellAmount=1 HTTP/1.1\nHost: api.0x.org\nsvc-version: v2\n');
+  await expect(paste.recognised).toContainText('a request (raw HTTP request)');
+  // Four query lines beside two header lines: each header row as tall as a query row, the second
+  // right under the first (stretched to the query's height, "svc-version" sat two lines down from
+  // "host", as if a header between them had no value).
+  const heights = async (name: string) => paste.dialog.getByRole('table', { name }).getByRole('row').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+  const query = await heights('Pasted query');
+  const headers = await heights('Pasted headers');
+  expect(query).toHaveLength(4);
+  expect(headers).toHaveLength(2);
+  for (const height of headers) expect(Math.abs(height - query[0]!), `header row ${height} px, query row ${query[0]} px`).toBeLessThanOrEqual(1);
+  await saveScreenshot(page, { path: 'test-results/screenshots/support-paste-raw-headers.png' });
+});
+
 test('after a replay: the list shows the new entry, Compare with original is one click, Edit in Explorer fills the form', async ({ page, openSession }) => {
   const { app } = await openSession(page);
   const zid = await sendPrice(page, '1');
