@@ -159,6 +159,31 @@ test('at 1024 x 768 the key columns still fit, and at 1280 rows with override, t
   await app.screenshot('compare-table-1024-flags');
 });
 
+test('at 1280 x 800 a pasted token with a 40-character symbol does not push the key columns out', async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const compare = new ComparePage(page);
+  // The symbol a user types for a pasted address (up to 40 characters) names the row's override
+  // pair under the chain: on one line it widened the chain column until Better was cut off.
+  const symbol = 'ALONGSYMBOLTYPEDFORAPASTEDTOKENADDRESSXX';
+  expect(symbol).toHaveLength(40);
+  const buy = compare.form.getByRole('combobox', { name: 'Buy', exact: true });
+  await buy.fill('0x1234567890abcdef1234567890abcdef12345678');
+  await compare.form.getByRole('listbox', { name: 'Buy tokens' }).getByRole('option', { name: /on Ethereum · not in the token list/ }).click();
+  const details = compare.form.getByRole('group', { name: 'Buy token details' });
+  await details.getByLabel('Buy decimals').fill('18');
+  await details.getByLabel('Buy symbol').fill(symbol);
+  await compare.form.getByRole('button', { name: 'Compare', exact: true }).click();
+  await compare.waitForEnd();
+  const chain = compare.row('Ethereum').getByRole('rowheader');
+  // Shortened on screen, whole on hover and to a screen reader.
+  await expect(chain).toContainText(`USDC → ${symbol}: Address override`);
+  await expect(chain.locator('[title^="Address override"]')).toHaveAttribute('title', new RegExp(`→ ${symbol} 0x1234567890abcdef1234567890abcdef12345678$`));
+  await expectKeyColumnsFit(page, compare, '1280 x 800 with a long symbol');
+  await compare.table.scrollIntoViewIfNeeded();
+  await app.screenshot('compare-table-long-symbol-1280');
+});
+
 test('a detail opened from a row at the bottom of the window scrolls its heading fully into view', async ({ app }) => {
   const page = app.page;
   await page.setViewportSize({ width: 1280, height: 800 });
