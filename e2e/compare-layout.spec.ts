@@ -3,6 +3,7 @@ import { DEMO_TAKERS } from '../src/service/swap/taker-state.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
+import { textsOnSeveralLines } from './line-breaks.ts';
 import type { AppPage } from './pages/app-page.ts';
 
 /**
@@ -180,6 +181,11 @@ test('at 1280 x 800 a pasted token with a 40-character symbol does not push the 
   await expect(chain).toContainText(`USDC → ${symbol}: Address override`);
   await expect(chain.locator('[title^="Address override"]')).toHaveAttribute('title', new RegExp(`→ ${symbol} 0x1234567890abcdef1234567890abcdef12345678$`));
   await expectKeyColumnsFit(page, compare, '1280 x 800 with a long symbol');
+  // The caption above the table naming the pair wraps; the buttons beside it keep their one line
+  // ("Export" / "CSV" on two lines read as two buttons' worth of text in one).
+  const buttons = compare.caption.getByRole('button');
+  await expect(buttons).toHaveText([/^Columns \(/, 'Export CSV', 'Export JSON']);
+  expect(await textsOnSeveralLines(buttons), 'toolbar buttons on two lines').toEqual([]);
   await compare.table.scrollIntoViewIfNeeded();
   await app.screenshot('compare-table-long-symbol-1280');
 });
