@@ -92,6 +92,29 @@ describe('history.export and history.import', () => {
     expect(store.count()).toBe(before);
   });
 
+  it("checks an imported body against the spec's schema, as a body sent here is", async () => {
+    // A customer's price that lacks fees.serviceFee, and their INPUT_INVALID answer with no message:
+    // an empty report would have History say "The body matches the spec's schema".
+    const entry = (status: number, body: unknown) => ({
+      url: 'https://api.example.test/swap/permit2/price?chainId=1&sellAmount=1',
+      method: 'GET',
+      requestHeaders: { 'svc-version': 'v2' },
+      query: { chainId: '1', sellAmount: '1' },
+      status,
+      statusText: status === 200 ? 'OK' : 'Bad Request',
+      responseHeaders: { 'content-type': 'application/json' },
+      bodyText: JSON.stringify(body),
+      startedAt: '2026-11-20T09:30:00.000Z',
+      durationMs: 10,
+      zid: null,
+    });
+    const content = JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [entry(200, { liquidityAvailable: true, fees: { integratorFee: null } }), entry(400, { name: 'INPUT_INVALID', data: { zid: '0x0' } })] });
+    const { importedIds } = await handlers['history.import']({ fileName: 'customer.json', content });
+    const [price, error] = importedIds.map((id) => store.get(id)!.schemaReport.map((finding) => finding.path));
+    expect(price).toEqual(expect.arrayContaining(['$.fees.serviceFee', '$.buyAmount', '$.route']));
+    expect(error).toEqual(expect.arrayContaining(['$.message']));
+  });
+
   it('imports an entry whose body nests 20,000 levels as text, with a warning, alongside the others', async () => {
     const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
     const exported = await handlers['history.export']({ ids: [store.insert(sampleEntry()).id, store.insert(sampleEntry()).id], format: 'json' });

@@ -9,6 +9,7 @@ import type { historyIoChannels } from '../../ipc/channels/history-io.ts';
 import { AppError } from '../../ipc/result.ts';
 import type { HistoryEntry, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { ENDPOINTS, type EndpointId } from '../../spec/endpoints.ts';
+import { schemaReportOf } from '../request/build-entry.ts';
 
 type Channels = typeof historyIoChannels;
 type Handler<C extends keyof Channels> = (input: z.output<Channels[C]['input']>) => Promise<z.output<Channels[C]['output']>>;
@@ -115,12 +116,13 @@ function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry 
   const body = isTooDeep ? null : parsed;
   const errorName = entry.status >= 400 && body && typeof body === 'object' && typeof (body as { name?: unknown }).name === 'string' ? (body as { name: string }).name : null;
   const chainId = Number.parseInt(entry.query.chainId ?? '', 10);
+  const endpoint = endpointOf(entry.url);
   return {
     startedAt: entry.startedAt,
     origin: 'imported',
     profileId: 'imported',
     profileName: `Imported: ${fileName}`,
-    endpoint: endpointOf(entry.url),
+    endpoint,
     chainId: Number.isFinite(chainId) ? chainId : null,
     sellToken: entry.query.sellToken ?? null,
     buyToken: entry.query.buyToken ?? null,
@@ -137,7 +139,8 @@ function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry 
     responseHeaders: entry.responseHeaders,
     bodyText: entry.bodyText,
     body,
-    schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : [],
+    // Checked as a body sent here is: an empty report reads "the body matches the spec's schema".
+    schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : schemaReportOf(endpoint, entry.status, body),
     attempts: 0,
     appError: null,
   };

@@ -33,7 +33,12 @@ function zidOf(body: unknown, headers: Record<string, string>): string | null {
   return headers['svc-zid'] ?? null;
 }
 
-function reportOf(endpoint: EndpointId, status: number | null, body: unknown, isJsonNull: boolean): NewHistoryEntry['schemaReport'] {
+/**
+ * How a body differs from the spec's schema for its endpoint and status (a success's response, an
+ * error's ServiceError): for a request sent here and for an entry imported from a customer's file alike.
+ * `isJsonNull`: the body is the JSON literal null (kept as null, as a body that is not JSON is).
+ */
+export function schemaReportOf(endpoint: EndpointId, status: number | null, body: unknown, isJsonNull = false): NewHistoryEntry['schemaReport'] {
   // Only a parsed body can be compared; with no response or a non-JSON body the raw text is kept.
   // A body of JSON null is compared: the report then says what the endpoint answers instead.
   if (status === null || (body === null && !isJsonNull)) return [];
@@ -81,7 +86,7 @@ export function buildEntry(context: EntryContext, exchange: HttpExchange): NewHi
     responseHeaders: exchange.responseHeaders,
     bodyText: exchange.bodyText,
     body,
-    schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : reportOf(context.endpoint, exchange.status, body, !exchange.isTruncated && isJsonNullText(exchange.bodyText)),
+    schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : schemaReportOf(context.endpoint, exchange.status, body, !exchange.isTruncated && isJsonNullText(exchange.bodyText)),
     attempts: exchange.attempts,
     appError: exchange.appError,
   };
