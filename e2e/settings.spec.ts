@@ -40,6 +40,28 @@ test('a profile with a key: the key appears nowhere in the DOM, the data files o
   expect(console.join('\n')).not.toContain(KEY);
 });
 
+test('before its first request the local service reads as not started yet, not as stopped by the user', async ({ app }) => {
+  await app.show('Settings');
+  const settings = new SettingsPage(app.page);
+  // "State: stopped" alone read as if Explorer's requests would fail until Start was pressed.
+  await expect(settings.localState).toContainText('stopped');
+  const note = app.page.getByText(/^Not running yet: it starts with the first request to the Local service profile/);
+  await expect(note).toBeVisible();
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+  await explorer.send();
+  await expect(explorer.result.getByLabel('zid', { exact: true })).toHaveText(/^0x/);
+  await app.show('Settings');
+  await expect(settings.localState).toContainText('running');
+  await expect(note).toHaveCount(0);
+  await app.page.getByRole('button', { name: 'Stop local service' }).click();
+  await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
+  await expect(app.page.getByText(/^Stopped until you press Start local service/)).toBeVisible();
+  await expect(note).toHaveCount(0);
+  await app.expectNoSeriousAxe('local service stopped by the user');
+});
+
 test('an http:// base URL is refused inline before anything is sent', async ({ app }) => {
   await app.show('Settings');
   await app.page.getByRole('button', { name: 'Add profile' }).click();
