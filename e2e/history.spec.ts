@@ -228,6 +228,11 @@ test('checked entries export as a redacted HAR that imports back, marked Importe
   // An imported entry is the customer's: it replays on a profile of ours, chosen beside the button.
   await expect(history.detail.getByLabel('Replay with')).toBeVisible();
   await expect(history.detail.getByRole('button', { name: 'Replay', exact: true })).toBeEnabled();
+  // A file records how long the exchange took, not how many tries it took: no "in 0 attempts".
+  await history.tab('Request and response');
+  await expect(history.detail.getByRole('row', { name: /^Timing / })).toHaveText(/^Timing[\d.]+ ms, as the imported file records it \(attempts not recorded\)$/);
+  await history.tab('Explained');
+  await expect(history.detail.getByText(/\d attempts?\b/)).toHaveCount(0);
 });
 
 test('filters narrow a customer file by chain, status, error name, time and token', async ({ app }) => {
