@@ -3,7 +3,7 @@ import { sampleEntry } from '../src/core/history/sample-entries.ts';
 import { expect, test } from './fixtures.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
 import { HistoryPage } from './pages/history-page.ts';
-import { overflowsRight, textsOnSeveralLines } from './line-breaks.ts';
+import { overflowsRight, textsOnSeveralLines, wordsSplitAcrossLines } from './line-breaks.ts';
 
 const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -204,6 +204,35 @@ test('at 1280 px a diff of two Permit2 quotes shows every address and hash whole
   expect(await overflowsRight(hash.getByText(/^"0x/).last(), 'section'), 'the After hash overflows the panel').toBe(false);
   await hash.scrollIntoViewIfNeeded();
   await app.screenshot('history-diff-quotes');
+});
+
+test("at 1280 px an imported entry's URL, headers and query wrap between words and list items, never inside one", async ({ app }) => {
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await app.show('History');
+  const recipients = `${'0x1111111111111111111111111111111111111111'},${'0x2222222222222222222222222222222222222222'}`;
+  const entry = {
+    url: `https://api.0x.org/swap/allowance-holder/price?chainId=1&sellAmount=1&swapFeeRecipient=${recipients}`,
+    method: 'GET',
+    requestHeaders: { 'svc-version': 'v2', 'user-agent': 'customer-trading-desk/4.12.0 (linux; x64; build 20261120) node/22.11.0 undici/6.21.0 axios/1.7.9' },
+    query: { chainId: '1', sellAmount: '1', swapFeeRecipient: recipients },
+    status: 200,
+    statusText: 'OK',
+    responseHeaders: { 'content-type': 'application/json', 'cache-control': 'no-store, no-cache, must-revalidate, proxy-revalidate, max-age=0' },
+    bodyText: JSON.stringify({ liquidityAvailable: false, zid: '0x00000000000000000000f00d' }),
+    startedAt: '2026-11-20T09:30:00.000Z',
+    durationMs: 12,
+    zid: '0x00000000000000000000f00d',
+  };
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [entry] })) });
+  const history = new HistoryPage(app.page);
+  await history.row(entry.zid).getByRole('button').click();
+  await history.tab('Request and response');
+  const values = history.detail.locator('table[aria-label="Query parameters"] td, table[aria-label="Request headers"] td, table[aria-label="Response headers"] td, code[aria-label="Request URL"]');
+  await expect(history.detail.getByRole('table', { name: 'Request headers' })).toContainText('customer-trading-desk/4.12.0');
+  // "(linux; x64; b" / "uild" or an address cut after its 30th digit: a word split reads as two.
+  expect(await wordsSplitAcrossLines(values), 'words split').toEqual([]);
+  expect(await textsOnSeveralLines(history.detail.getByRole('table', { name: 'Query parameters' }).locator('td'), '^0x[0-9a-fA-F]{40},?$'), 'addresses split').toEqual([]);
+  await app.screenshot('history-imported-headers-1280');
 });
 
 test('checked entries export as a redacted HAR that imports back, marked Imported', async ({ app }) => {

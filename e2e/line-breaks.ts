@@ -26,3 +26,25 @@ export function textsOnSeveralLines(cells: Locator, pattern = ''): Promise<strin
 export function overflowsRight(inner: Locator, container: string): Promise<boolean> {
   return inner.evaluate((element, selector) => element.getBoundingClientRect().right > element.closest(selector)!.getBoundingClientRect().right + 0.5, container);
 }
+
+/**
+ * The words (runs without white space) the page splits over two lines, in the texts of the elements
+ * `cells` finds: a value may wrap between its words, never inside one ("customer-app/1.0 (t" / "hat").
+ */
+export function wordsSplitAcrossLines(cells: Locator): Promise<string[]> {
+  return cells.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const split: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          if (range.getClientRects().length > 1) split.push(match[0]);
+        }
+      }
+      return split;
+    }),
+  );
+}
