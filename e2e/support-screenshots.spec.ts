@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './app-session.ts';
 import { HistoryPage } from './pages/history-page.ts';
 import { PasteBox } from './pages/paste-box.ts';
+import { wordsSplitAcrossLines } from './line-breaks.ts';
 import { SEND, v1Curl, sendPrice, customerFileFrom, downloads, screenshot, seriousAxe } from './support-session.ts';
 
 // Issue 17, "Paste anything": each kind of paste result, the corrected request and the exported
@@ -63,6 +64,15 @@ test('screenshots: paste results, the corrected request and the report, at 1280x
   const html = await readFile(await seen.find((download) => download.suggestedFilename().endsWith('.html'))!.path(), 'utf8');
   const report = await page.context().newPage();
   await report.setContent(html);
+  // At 1280 px a request's curl, its corrected URL and each entry's request line wrap between parameters, not inside one
+  // ("sellAmount=1000000" / "000000000000" read as two numbers).
+  await report.setViewportSize({ width: 1280, height: 800 });
+  const requests = report.locator('pre, p').filter({ hasText: /^(curl|GET) / });
+  // The customer's curl and its corrected URL, then each entry's request line.
+  expect(await requests.count()).toBeGreaterThanOrEqual(3);
+  expect(await wordsSplitAcrossLines(requests), 'report: parameters split').toEqual([]);
+  // ...and within the page: the request line of an entry ran past its right edge, unwrapped.
+  expect(await report.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'report wider than the window').toBeLessThanOrEqual(0);
   for (const scheme of ['light', 'dark'] as const) {
     await report.emulateMedia({ colorScheme: scheme });
     for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {

@@ -60,9 +60,24 @@ export function table(caption: string, head: string[], rows: string[][], apiKeyH
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
-/** A preformatted block. */
+/**
+ * Safe text that may wrap after a URL's `?` and each `&` and after a comma, so that a parameter
+ * such as an amount or an address breaks only when it alone is wider than the page:
+ * "sellAmount=1000000" / "000000000000" read as two numbers. <wbr> adds nothing to the text a
+ * reader copies.
+ */
+function breakable(text: string, apiKeyHeader?: string): string {
+  return safe(text, apiKeyHeader).replace(/\?|&#38;|,/g, '$&<wbr>');
+}
+
+/** A preformatted block (a curl, a body), wrapping as `breakable` says. */
 export function pre(text: string, apiKeyHeader?: string): string {
-  return `<pre>${safe(text, apiKeyHeader)}</pre>`;
+  return `<pre>${breakable(text, apiKeyHeader)}</pre>`;
+}
+
+/** A request line ("GET https://…"), in the page's width however long its URL. */
+export function requestLine(text: string, apiKeyHeader?: string): string {
+  return `<p class="request-line">${breakable(text, apiKeyHeader)}</p>`;
 }
 
 /** The report's style sheet: inline, light and dark, printable. */
@@ -75,6 +90,7 @@ table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; } caption 
 th, td { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
 thead th, td.whole { overflow-wrap: normal; white-space: nowrap; }
 pre { background: color-mix(in srgb, var(--fg) 6%, transparent); padding: .75rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
+.request-line { overflow-wrap: anywhere; }
 .muted { color: var(--muted); } .error { color: var(--err); font-weight: 600; } .warning { color: var(--warn); font-weight: 600; } .ok { color: var(--ok); }
 @media print { body { margin: 0; } pre { white-space: pre-wrap; } }
 `;

@@ -73,7 +73,7 @@ describe('buildSupportReportHtml', () => {
     expect(html).toContain('Corrected v2 request');
     // The corrected request shows where the key goes: the placeholder is no secret.
     expect(html).toContain('<th scope="row">svc-api-key</th><td>&#60;API_KEY&#62;</td>');
-    expect(html).toContain('GET https://{base_url}/swap/allowance-holder/quote?chainId=8453');
+    expect(html).toContain('GET https://{base_url}/swap/allowance-holder/quote?<wbr>chainId=8453');
     expect(html).toContain('Differences (original #1 → replay #2)');
     expect(html).toMatch(/\$\.buyAmount<\/td><td class="whole">changed<\/td><td>1<\/td><td>2<\/td><td class="whole">\+10,000.00 bps/);
   });

@@ -6,7 +6,7 @@ import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
 import { formatSignedBps } from '../number-format.ts';
 import { getOwn } from '../own-record.ts';
 import { isCredentialName, isSecretName, REDACTED, redactUrl } from '../redact.ts';
-import { escapeHtml, pairTable, pre, prettyBody, REPORT_CSS, safe, table } from './report-html.ts';
+import { escapeHtml, pairTable, pre, prettyBody, REPORT_CSS, requestLine, safe, table } from './report-html.ts';
 import type { LintFinding, Recognized } from './types.ts';
 
 /**
@@ -70,7 +70,7 @@ function entrySection(entry: HistoryEntryLike, index: number, key?: string): str
   const status = entry.status === NO_RESPONSE_STATUS ? 'no response' : `${entry.status} ${entry.statusText}`;
   return [
     `<section><h2>Request ${index + 1}: ${safe(status, key)} <span class="muted">${safe(entry.zid ?? 'no zid', key)}</span></h2>`,
-    `<p>${safe(`${entry.method} ${redactUrl(entry.url, key)}`, key)}</p>`,
+    requestLine(`${entry.method} ${redactUrl(entry.url, key)}`, key),
     `<p class="muted">Sent ${safe(entry.startedAt, key)}, answered in ${safe(String(Math.round(entry.durationMs)), key)} ms</p>`,
     // What the answer means first, as the app's Explained tab comes first; the evidence it rests on
     // (headers, query, the body as received) follows, where a long quote body no longer hides it.
