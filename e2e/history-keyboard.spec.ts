@@ -40,3 +40,40 @@ test('arrow keys in the search box move to a row and Enter opens that row, not t
   await history.search.press('Enter');
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(zids[15]!);
 });
+
+test("an entry's tabs and the body's views answer the arrow keys, Home and End, and Tab leaves the list", async ({ app, engine }) => {
+  const { zids, list } = entries(1);
+  await engine.history.insertMany(list);
+  await app.show('History');
+  const history = new HistoryPage(app.page);
+  await history.row(zids[0]!).getByRole('button').click();
+  const tab = (name: string) => history.detail.getByRole('tab', { name, exact: true });
+  // A tab list read out as "tab, 1 of 3" is moved through with the arrows (WAI-ARIA tabs); before,
+  // the arrows did nothing and Tab stepped through every tab.
+  await tab('Explained').focus();
+  await app.page.keyboard.press('ArrowRight');
+  await expect(tab('Request and response')).toBeFocused();
+  await expect(tab('Request and response')).toHaveAttribute('aria-selected', 'true');
+  await expect(history.detail.getByRole('table', { name: 'Query parameters' })).toBeVisible();
+  await app.page.keyboard.press('End');
+  await expect(tab('Body')).toBeFocused();
+  await expect(tab('Body')).toHaveAttribute('aria-selected', 'true');
+  await app.page.keyboard.press('ArrowRight');
+  await expect(tab('Explained')).toBeFocused();
+  await app.page.keyboard.press('ArrowLeft');
+  await expect(tab('Body')).toBeFocused();
+  // Only the selected tab is in the Tab order: Tab goes on past the list, into the Body panel,
+  // whose first stop is the selected one of its own Tree / Formatted / Raw text views.
+  await expect(tab('Explained')).toHaveAttribute('tabindex', '-1');
+  await app.page.keyboard.press('Tab');
+  await expect(tab('Tree')).toBeFocused();
+
+  // The body's views, the same way.
+  await app.page.keyboard.press('ArrowRight');
+  await expect(tab('Formatted')).toBeFocused();
+  await expect(tab('Formatted')).toHaveAttribute('aria-selected', 'true');
+  await expect(history.detail.getByRole('region', { name: 'Formatted body' }).or(history.detail.getByLabel('Formatted body'))).toBeVisible();
+  await app.page.keyboard.press('Home');
+  await expect(tab('Tree')).toBeFocused();
+  await expect(history.detail.getByRole('list', { name: 'JSON tree' })).toBeVisible();
+});
