@@ -69,6 +69,20 @@ test.describe('against the engine', () => {
     await expect(explorer.result.getByLabel('Decoded function')).not.toBeEmpty();
     await expect(explorer.result.getByRole('table', { name: 'EIP-712 data' })).toBeVisible();
     await expect(explorer.result.getByLabel('Hash check')).toContainText('Hash matches');
+    // Each value starts just past the longest argument name: the actions calldata, on its own line
+    // across the table, does not widen the names' column and push every value away from its name.
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    const args = explorer.result.getByRole('table', { name: 'Calldata arguments' });
+    await expect(args).toContainText('actions');
+    const gap = await args.evaluate((table) => {
+      const names = [...table.querySelectorAll('tbody tr:not(.across) td:first-child')].map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell.firstChild!);
+        return range.getBoundingClientRect().right;
+      });
+      return table.querySelector('thead th:nth-child(2)')!.getBoundingClientRect().left - Math.max(...names);
+    });
+    expect(gap, 'space between the longest argument name and the values').toBeLessThanOrEqual(24);
     await explorer.result.getByRole('heading', { name: 'Transaction' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await app.screenshot('explorer-quote');
   });
