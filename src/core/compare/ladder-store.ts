@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { createRunFiles, type RunFiles } from './run-files.ts';
-import { LadderRunIdSchema, type LadderStatus, type LadderSummary } from '../../ipc/channels/ladder.ts';
+import { LadderRunIdSchema, LadderStatusSchema, type LadderStatus, type LadderSummary } from '../../ipc/channels/ladder.ts';
 
 /**
  * Finished size ladders, one JSON file per run under <dataDir>/ladders/<runId>.json, kept as
@@ -12,6 +13,8 @@ export interface StoredLadder {
   version: 1;
   status: LadderStatus;
 }
+
+const StoredLadderSchema = z.object({ version: z.literal(1, 'must be 1, the only version of a run file this app reads'), status: LadderStatusSchema });
 
 /** The ladder store. */
 export type LadderStore = RunFiles<StoredLadder, LadderSummary>;
@@ -33,5 +36,5 @@ export function ladderSummaryOf(status: LadderStatus): LadderSummary {
 
 /** Creates the store over `<dataDir>/ladders`. */
 export function createLadderStore(dataDir: string): LadderStore {
-  return createRunFiles(dataDir, { folder: 'ladders', parseRunId: (runId) => LadderRunIdSchema.parse(runId), noun: 'size ladder', nouns: 'size ladders', summaryOf: (run: StoredLadder) => ladderSummaryOf(run.status) });
+  return createRunFiles(dataDir, { folder: 'ladders', parseRunId: (runId) => LadderRunIdSchema.parse(runId), noun: 'size ladder', nouns: 'size ladders', summaryOf: (run: StoredLadder) => ladderSummaryOf(run.status), schema: StoredLadderSchema });
 }

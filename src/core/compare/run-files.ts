@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
+import { toFieldErrors, type FieldError } from '../../spec/index.ts';
 import { writeAtomically } from '../write-atomically.ts';
 import { newestRuns } from './newest-runs.ts';
 
@@ -10,6 +12,10 @@ import { newestRuns } from './newest-runs.ts';
  * ends and read whole when reopened, never queried by field; its rows already point into history
  * by entry id and zid. Files keep the runners independent of the history's schema and migrations,
  * and a run can be copied or deleted by hand. Each is written whole or not at all (write-atomically.ts).
+ *
+ * Because a file can be copied, edited or cut by hand, every one read is held to its kind's schema
+ * before it is reopened: a damaged run is refused with the field and the reason, and left in place
+ * for the user to mend or delete, rather than shown with figures that are not the run's.
  */
 
 /** What every stored run carries: the format version and the status naming its id. */
@@ -37,6 +43,16 @@ export interface RunKind<Stored extends StoredRunFile, Summary> {
   noun: string;
   nouns: string;
   summaryOf: (run: Stored) => Summary;
+  /** What a file of this kind must hold. */
+  schema: z.ZodType<Stored>;
+}
+
+function checkRunFile<Stored extends StoredRunFile>(schema: z.ZodType<Stored>, data: unknown, runId: string): { run: Stored } | { damaged: FieldError[] } {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) return { damaged: toFieldErrors(parsed.error, data, 'is not a field of a run file').map(({ field, reason }) => ({ field: field === '(input)' ? '(file)' : field, reason })) };
+  // A file copied under another run's name would reopen as that other run.
+  if (parsed.data.status.runId !== runId) return { damaged: [{ field: 'status.runId', reason: `must be the run named by the file, ${runId}` }] };
+  return { run: parsed.data };
 }
 
 /** The folder of `kind`'s runs under `dataDir`. */
@@ -44,12 +60,18 @@ export function createRunFiles<Stored extends StoredRunFile, Summary extends { s
   const dir = join(dataDir, kind.folder);
   const fileOf = (runId: string) => join(dir, `${kind.parseRunId(runId)}.json`);
   const load = async (runId: string): Promise<Stored | null> => {
+    const path = fileOf(runId);
+    let data: unknown;
     try {
-      return JSON.parse(await readFile(fileOf(runId), 'utf8')) as Stored;
+      data = JSON.parse(await readFile(path, 'utf8'));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw new AppError('STORAGE', `The ${kind.noun} ${runId} could not be read: ${(error as Error).message}`);
     }
+    const checked = checkRunFile(kind.schema, data, runId);
+    if ('run' in checked) return checked.run;
+    const first = checked.damaged[0]!;
+    throw new AppError('STORAGE', `The ${kind.noun} ${runId} could not be read: its file ${path} is damaged (${first.field} ${first.reason}). It was left as it is.`, checked.damaged);
   };
   return {
     async save(run) {
@@ -61,7 +83,7 @@ export function createRunFiles<Stored extends StoredRunFile, Summary extends { s
     async list(limit = 100) {
       return newestRuns(dir, limit, async (runId) => {
         const run = await load(runId);
-        return run?.version === 1 ? kind.summaryOf(run) : null;
+        return run ? kind.summaryOf(run) : null;
       }, kind.nouns);
     },
   };

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,5 +98,41 @@ describe('compare handlers', () => {
       details: [{ field: 'buy', reason: expect.stringContaining('must differ') }],
     });
     expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('a run file damaged or edited by hand', () => {
+  const handlers = () => createCompareHandlers({ requests: { send: vi.fn(), cancel: vi.fn() }, dataDir: dir, defaultProfileId: 'local' });
+  const file = (runId: string) => join(dir, 'comparisons', `${runId}.json`);
+
+  it('opens as refused, naming the field and the reason, and is kept where it was', async () => {
+    await createRunStore(dir).save({ version: 1, status: status('cmp-aaaaaa', '2026-11-22T10:00:00.000Z'), details: {} });
+    const saved = JSON.parse(await readFile(file('cmp-aaaaaa'), 'utf8')) as { status: Record<string, unknown> };
+    await writeFile(file('cmp-aaaaaa'), JSON.stringify({ ...saved, status: { ...saved.status, rows: undefined, done: 'three' } }));
+    const opened = handlers()['compare.open']({ runId: 'cmp-aaaaaa' });
+    await expect(opened).rejects.toMatchObject({
+      code: 'STORAGE',
+      message: expect.stringMatching(/^The comparison cmp-aaaaaa could not be read: its file .*cmp-aaaaaa\.json is damaged \(status\.done must be number/),
+      details: expect.arrayContaining([{ field: 'status.done', reason: 'must be number' }, { field: 'status.rows', reason: 'is required' }]),
+    });
+    expect(JSON.parse(await readFile(file('cmp-aaaaaa'), 'utf8'))).toMatchObject({ status: { done: 'three' } });
+    await expect(handlers()['compare.detail']({ runId: 'cmp-aaaaaa', chainId: 1 })).rejects.toMatchObject({ code: 'STORAGE' });
+  });
+
+  it('refuses a run whose file names another run, and a file of another format', async () => {
+    await createRunStore(dir).save({ version: 1, status: status('cmp-bbbbbb', '2026-11-22T10:00:00.000Z'), details: {} });
+    await writeFile(file('cmp-cccccc'), await readFile(file('cmp-bbbbbb'), 'utf8'));
+    await expect(handlers()['compare.open']({ runId: 'cmp-cccccc' })).rejects.toMatchObject({ details: [{ field: 'status.runId', reason: 'must be the run named by the file, cmp-cccccc' }] });
+    await writeFile(file('cmp-dddddd'), '[1, 2, 3]');
+    await expect(handlers()['compare.open']({ runId: 'cmp-dddddd' })).rejects.toMatchObject({ code: 'STORAGE', details: [{ field: '(file)', reason: 'must be object' }] });
+    expect((await handlers()['compare.list']()).runs.map((run) => run.runId)).toEqual(['cmp-bbbbbb']);
+  });
+
+  it('refuses a size ladder whose rows were cut, naming the field', async () => {
+    const ladder: LadderStatus = { ...status('lad-aaaaaa', '2026-11-22T10:00:00.000Z'), request: LadderRequestSchema.parse({ sell: 'WETH', buy: 'USDC', amounts: ['1', '10'] }), rows: [] };
+    const store = createLadderStore(dir);
+    await store.save({ version: 1, status: ladder });
+    await writeFile(join(dir, 'ladders', 'lad-aaaaaa.json'), JSON.stringify({ version: 1, status: { ...ladder, request: { ...ladder.request, amounts: 'all' } } }));
+    await expect(store.load('lad-aaaaaa')).rejects.toMatchObject({ code: 'STORAGE', details: [{ field: 'status.request.amounts', reason: 'must be array' }] });
   });
 });

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { createRunFiles, type RunFiles } from './run-files.ts';
-import { RunIdSchema, type RunStatus, type RunSummary, type SideDetail } from '../../ipc/channels/compare.ts';
+import { RunIdSchema, RunStatusSchema, SideDetailSchema, type RunStatus, type RunSummary, type SideDetail } from '../../ipc/channels/compare.ts';
 
 /**
  * Finished comparison runs, one JSON file per run under <dataDir>/comparisons/<runId>.json
@@ -12,6 +13,12 @@ export interface StoredRun {
   status: RunStatus;
   details: Record<string, { allowanceHolder: SideDetail | null; permit2: SideDetail | null }>;
 }
+
+const StoredRunSchema = z.object({
+  version: z.literal(1, 'must be 1, the only version of a run file this app reads'),
+  status: RunStatusSchema,
+  details: z.record(z.string(), z.object({ allowanceHolder: SideDetailSchema.nullable(), permit2: SideDetailSchema.nullable() })),
+});
 
 /** The run store. */
 export type RunStore = RunFiles<StoredRun, RunSummary>;
@@ -44,5 +51,5 @@ export function summaryOf(status: RunStatus): RunSummary {
 
 /** Creates the store over `<dataDir>/comparisons`. */
 export function createRunStore(dataDir: string): RunStore {
-  return createRunFiles(dataDir, { folder: 'comparisons', parseRunId: (runId) => RunIdSchema.parse(runId), noun: 'comparison', nouns: 'comparisons', summaryOf: (run: StoredRun) => summaryOf(run.status) });
+  return createRunFiles(dataDir, { folder: 'comparisons', parseRunId: (runId) => RunIdSchema.parse(runId), noun: 'comparison', nouns: 'comparisons', summaryOf: (run: StoredRun) => summaryOf(run.status), schema: StoredRunSchema });
 }
