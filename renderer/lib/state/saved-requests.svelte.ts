@@ -13,6 +13,8 @@ export class SavedRequestsState {
   message = $state<string | null>(null);
   problems = $state.raw<ImportProblem[]>([]);
   profileId = $state<string | null>(null);
+  /** The saved-requests file could not be read at start and was moved aside: where, and why. */
+  notice = $state<string | null>(null);
 
   private answer<T>(result: Result<T>): T | null {
     if (result.ok) return result.value;
@@ -24,6 +26,7 @@ export class SavedRequestsState {
   async load(profileId: string): Promise<void> {
     this.profileId = profileId;
     const list = this.answer(await api.savedRequests.list({ profileId }));
+    if (list) this.notice = list.notice;
     if (list && this.profileId === profileId) this.requests = list.requests;
   }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { savedRequestsChannels } from '../../ipc/channels/saved-requests.ts';
 import { openSavedRequestStore } from './saved-request-store.ts';
+import { createSavedRequestHandlers } from './saved-request-handlers.ts';
 
 const PRICE = { endpoint: 'allowance-holder.price' as const, params: { chainId: '1', sellToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', sellAmount: '1000000' } };
 
@@ -75,6 +76,23 @@ describe('saved request store', () => {
     expect(store.notice).toMatch(/moved to/);
     const aside = (await readdir(dir)).find((name) => name.startsWith('saved-requests.invalid-'));
     expect(await readFile(join(dir, aside!), 'utf8')).toBe('{"version": 2}');
+  });
+
+  it('tells the user, through the list, that a damaged file was moved aside, where and why', async () => {
+    const dir = await dataDir();
+    const handEdited = JSON.stringify({ version: 1, requests: [{ name: 'USDC price', ...PRICE, id: 'a', profileId: 'local', savedAt: 'yesterday' }] });
+    await writeFile(join(dir, 'saved-requests.json'), handEdited);
+    const list = createSavedRequestHandlers(await openSavedRequestStore(dir))['savedRequests.list'];
+    const aside = (await readdir(dir)).find((name) => name.startsWith('saved-requests.invalid-'))!;
+    expect(await list({ profileId: 'local' })).toEqual({
+      requests: [],
+      notice: `The saved requests file could not be read (requests.0.savedAt must be an ISO date-time). It was moved to ${join(dir, aside)} and the app started with no saved requests.`,
+    });
+    expect(await readFile(join(dir, aside), 'utf8')).toBe(handEdited);
+    await writeFile(join(dir, 'saved-requests.json'), '{"version": 1, "requests": [');
+    expect((await createSavedRequestHandlers(await openSavedRequestStore(dir))['savedRequests.list']({ profileId: 'local' })).notice).toMatch(/^The saved requests file could not be read \(not JSON \(.+\)\)\. It was moved to /);
+    await writeFile(join(dir, 'saved-requests.json'), JSON.stringify({ version: 1, requests: [] }));
+    expect((await createSavedRequestHandlers(await openSavedRequestStore(dir))['savedRequests.list']({ profileId: 'local' })).notice).toBeNull();
   });
 
   it('refuses bad input at the channel: empty name, unknown endpoint, non-string params', () => {

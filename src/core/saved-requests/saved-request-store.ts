@@ -22,7 +22,7 @@ export type SavedRequestInput = z.output<typeof SavedRequestFieldsSchema> & { pr
 
 /** The saved-requests store. */
 export interface SavedRequestStore {
-  /** Set when the file was unreadable and moved aside at load. */
+  /** Set when the file was unreadable and moved aside at load: where it went and why, for the user. */
   readonly notice: string | null;
   /** A profile's requests, by name. */
   list(profileId: string): SavedRequest[];
@@ -44,17 +44,21 @@ async function load(path: string): Promise<{ file: StoreFile; notice: string | n
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null };
     throw new AppError('STORAGE', `Could not read the saved requests: ${(error as Error).message}`);
   }
+  let problem: string;
   try {
-    const parsed = StoreFileSchema.safeParse(JSON.parse(text));
+    const data: unknown = JSON.parse(text);
+    const parsed = StoreFileSchema.safeParse(data);
     if (parsed.success) return { file: parsed.data, notice: null };
-  } catch {
-    // Not JSON: set aside below like a file that does not validate.
+    const first = toFieldErrors(parsed.error, data, 'is not a field of the saved requests file')[0];
+    problem = first ? `${first.field === '(input)' ? '(file)' : first.field} ${first.reason}` : 'is invalid';
+  } catch (error) {
+    problem = `not JSON (${(error as Error).message})`;
   }
   const aside = `${path.replace(/\.json$/, '')}.invalid-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
   await rename(path, aside).catch((error: Error) => {
-    throw new AppError('STORAGE', `The saved requests file is invalid and could not be moved aside: ${error.message}`);
+    throw new AppError('STORAGE', `The saved requests file is invalid (${problem}) and could not be moved aside: ${error.message}`);
   });
-  return { file: empty, notice: `The saved requests file could not be read; it was moved to ${aside}.` };
+  return { file: empty, notice: `The saved requests file could not be read (${problem}). It was moved to ${aside} and the app started with no saved requests.` };
 }
 
 /** Reads an export file: the requests, or every problem found (index null: the file itself). */

@@ -24,7 +24,7 @@ export const SavedRequestSchema = lazySchema(() =>
   SavedRequestFieldsSchema.extend({
     id: z.string().min(1).max(100),
     profileId: z.string().min(1).max(200),
-    savedAt: z.string().datetime(),
+    savedAt: z.iso.datetime('must be an ISO date-time'),
   }),
 );
 /** A saved request. */
@@ -48,7 +48,8 @@ const ProfileRef = lazySchema(() => z.strictObject({ profileId: z.string().min(1
 
 /** The savedRequests channels. Saving a name that exists in the profile replaces that request. */
 export const savedRequestsChannels = {
-  'savedRequests.list': channel(ProfileRef, () => z.object({ requests: z.array(SavedRequestSchema) })),
+  /** `notice`: the saved-requests file could not be read at start and was moved aside (where, and why); null otherwise. */
+  'savedRequests.list': channel(ProfileRef, () => z.object({ requests: z.array(SavedRequestSchema), notice: z.string().nullable() })),
   'savedRequests.save': channel(() => ProfileRef.extend(SavedRequestFieldsSchema.shape), SavedRequestSchema),
   'savedRequests.delete': channel(() => z.strictObject({ id: z.string().min(1).max(100) }), () => z.object({ deleted: z.boolean() })),
   'savedRequests.export': channel(ProfileRef, () => z.object({ json: z.string() })),
