@@ -51,6 +51,21 @@ export function profileIdOf(profiles: ProfileStore, name: string | undefined): s
   throw new AppError('INVALID_INPUT', `--profile "${name}" is not a saved profile (known: ${known})`);
 }
 
+// A profiles file that cannot be read names no profile: --profile is refused with the reason, not
+// called unknown, and a command on the Local service (whose rate budget the file also keeps) says
+// it runs on the default.
+function profileIdOfReadable(profiles: ProfileStore, name: string | undefined, warn: (message: string) => void): string {
+  if (profiles.notice === null) return profileIdOf(profiles, name);
+  let profileId: string;
+  try {
+    profileId = profileIdOf(profiles, name);
+  } catch {
+    throw new AppError('STORAGE', `--profile "${name}" cannot be used: ${profiles.notice}`);
+  }
+  warn(`${profiles.notice} This command runs on the Local service with its default rate budget.`);
+  return profileId;
+}
+
 // SVC_API_KEY stands in for the keychain (CI, scripts, machines without one): when it is set the
 // keychain is not read at all. Local service keeps its own generated key either way. Without it, a
 // keychain that cannot be read is advised on as a terminal user can act: the store's own advice
@@ -76,9 +91,9 @@ function withEnvironmentKey(secrets: SecretStore): SecretStore {
  * Opens the engine for one command.
  * @throws AppError NOT_CONFIGURED when the profile cannot be used.
  */
-export async function openCliEngine(options: { dataDir: string; profile?: string }): Promise<CliEngine> {
-  const profiles = await openProfileStore(options.dataDir);
-  const profileId = profileIdOf(profiles, options.profile);
+export async function openCliEngine(options: { dataDir: string; profile?: string; warn: (message: string) => void }): Promise<CliEngine> {
+  const profiles = await openProfileStore(options.dataDir, { isReadOnly: true });
+  const profileId = profileIdOfReadable(profiles, options.profile, options.warn);
   const localService = createChildProcessHost({ dataDir: options.dataDir });
   const resolver = createConnectionResolver({ profiles, secrets: withEnvironmentKey(createSecretStore()), localService });
   const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { onEntriesRemoved: (keptSinceMs) => pruneRuns(options.dataDir, keptSinceMs), walCheckpointPages: LOG_PAGES });

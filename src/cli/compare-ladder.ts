@@ -11,6 +11,7 @@ import { toFieldErrors, type FieldError } from '../spec/index.ts';
 import type { z } from 'zod';
 import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
+import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { alignTable, blockNotes, errorNotes } from './compare-format.ts';
 import { ladderIssueNotes } from './answer-lines.ts';
 import { UsageError, usageLine } from './compare-run.ts';
@@ -60,7 +61,7 @@ export async function runLadderToEnd(request: LadderRequest, options: { dataDir:
 }
 
 async function runLadderWithEngine(request: LadderRequest, options: { dataDir: string; profile?: string }, io: CommandIo, interrupt: InterruptWatch): Promise<LadderStatus> {
-  const engine = await openCliEngine({ dataDir: options.dataDir, profile: options.profile });
+  const engine = await openCliEngine({ dataDir: options.dataDir, profile: options.profile, warn: (message) => io.stderr(`swap-explorer compare: ${stripTerminalControls(message)}\n`) });
   try {
     const ladder = createLadderRunner({ requests: engine.requests, store: createLadderStore(options.dataDir), defaultProfileId: engine.profileId });
     const started = ladder.start(request);

@@ -130,8 +130,9 @@ export async function runToEnd(request: CompareRequest, options: { dataDir: stri
   }
 }
 
-async function runWithEngine(request: CompareRequest, options: { dataDir: string; profile?: string }, io: CommandIo, interrupt: InterruptWatch): Promise<Omit<FinishedRun, 'isInterrupted'>> {
-  const engine = await openCliEngine({ dataDir: options.dataDir, profile: options.profile });
+async function runWithEngine(request: CompareRequest, options: { dataDir: string; profile?: string; single?: boolean }, io: CommandIo, interrupt: InterruptWatch): Promise<Omit<FinishedRun, 'isInterrupted'>> {
+  const command = options.single ? 'price' : 'compare';
+  const engine = await openCliEngine({ dataDir: options.dataDir, profile: options.profile, warn: (message) => io.stderr(`swap-explorer ${command}: ${stripTerminalControls(message)}\n`) });
   try {
     const started = engine.runner.start(request);
     interrupt.onInterrupt(() => engine.runner.cancel(started.runId));

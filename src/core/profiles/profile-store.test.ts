@@ -160,6 +160,18 @@ describe('profile store', () => {
     await expect(store.save(input({ id: 'a', name: 'STAGING' }))).rejects.toMatchObject({ code: 'INVALID_INPUT', details: [{ field: 'name', reason: "is already another profile's name" }] });
   });
 
+  it('read-only, leaves a file it cannot read in place and never writes over it', async () => {
+    const dir = await tempDir();
+    const text = '{"version":1,"profiles":[{"id":"a","name":"x","baseUrl":"http://plain.test"}]}';
+    await writeFile(join(dir, 'profiles.json'), text);
+    const store = await openProfileStore(dir, { isReadOnly: true });
+    expect(store.notice).toMatch(/^the profiles file .*profiles\.json could not be read \(profiles\.0\.baseUrl .+\); it was left as it is/);
+    await expect(store.save(input())).rejects.toMatchObject({ code: 'STORAGE' });
+    await expect(store.setRateBudget('local', 2)).rejects.toMatchObject({ code: 'STORAGE' });
+    expect(await readdir(dir)).toEqual(['profiles.json']);
+    expect(await readFile(join(dir, 'profiles.json'), 'utf8')).toBe(text);
+  });
+
   it('moves aside a file that is not JSON', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'profiles.json'), '{"version":1,"prof');

@@ -3,6 +3,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
+import { toFieldErrors } from '../../spec/index.ts';
 import { writeAtomically } from '../write-atomically.ts';
 import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
 
@@ -64,7 +65,21 @@ function checkCertificates(pem: string): void {
   }
 }
 
-async function load(path: string, dataDir: string, now: () => Date): Promise<{ file: ProfilesFile; notice: string | null }> {
+/** Why a profiles file cannot be used ("profiles.0.rateBudgetRps must be number", "not JSON (…)"), or its contents. */
+function readProfilesText(text: string): { file: ProfilesFile } | { problem: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { problem: `not JSON (${(error as Error).message})` };
+  }
+  const parsed = ProfilesFileSchema.safeParse(data);
+  if (parsed.success) return { file: parsed.data };
+  const first = toFieldErrors(parsed.error, data, 'is not a field of the profiles file')[0];
+  return { problem: first ? `${first.field === '(input)' ? '(file)' : first.field} ${first.reason}` : 'is invalid' };
+}
+
+async function load(path: string, dataDir: string, now: () => Date, isReadOnly: boolean): Promise<{ file: ProfilesFile; notice: string | null }> {
   const empty: ProfilesFile = { version: 1, profiles: [], local: { rateBudgetRps: LOCAL_DEFAULT_RATE_BUDGET } };
   let text: string;
   try {
@@ -73,15 +88,10 @@ async function load(path: string, dataDir: string, now: () => Date): Promise<{ f
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null };
     throw new AppError('STORAGE', `Could not read the profiles: ${(error as Error).message}`);
   }
-  let problem: string;
-  try {
-    const parsed = ProfilesFileSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return { file: parsed.data, notice: null };
-    const issue = parsed.error.issues[0];
-    problem = `${issue?.path.join('.') || '(file)'} ${issue?.message ?? 'is invalid'}`;
-  } catch (error) {
-    problem = `not JSON (${(error as Error).message})`;
-  }
+  const read = readProfilesText(text);
+  if ('file' in read) return { file: read.file, notice: null };
+  const { problem } = read;
+  if (isReadOnly) return { file: empty, notice: `the profiles file ${path} could not be read (${problem}); it was left as it is, for the app to set aside and say so when it starts.` };
   const aside = join(dataDir, `profiles.invalid-${timestamp(now())}.json`);
   try {
     await rename(path, aside);
@@ -91,14 +101,21 @@ async function load(path: string, dataDir: string, now: () => Date): Promise<{ f
   return { file: empty, notice: `The profiles file could not be read (${problem}). It was moved to ${aside} and the app started with no saved profiles.` };
 }
 
-/** Opens the store, loading (and if need be setting aside) `<dataDir>/profiles.json`. */
-export async function openProfileStore(dataDir: string, options: { now?: () => Date } = {}): Promise<ProfileStore> {
+/**
+ * Opens the store, loading (and if need be setting aside) `<dataDir>/profiles.json`.
+ * @param options.isReadOnly for a reader that cannot show or mend the profiles (the CLI): a file
+ *   that cannot be read is left in place, for the app to set aside and tell the user about, since a
+ *   file moved by a command would be gone from the app with nothing said; the notice says so.
+ */
+export async function openProfileStore(dataDir: string, options: { now?: () => Date; isReadOnly?: boolean } = {}): Promise<ProfileStore> {
   const path = join(dataDir, 'profiles.json');
-  const loaded = await load(path, dataDir, options.now ?? (() => new Date()));
+  const loaded = await load(path, dataDir, options.now ?? (() => new Date()), options.isReadOnly ?? false);
   let file = loaded.file;
   // Writes go one after another so that two saves never race on the rename.
   let queue: Promise<unknown> = Promise.resolve();
   const commit = (next: ProfilesFile): Promise<void> => {
+    // The file left in place holds the user's profiles: writing this store's empty list would lose them.
+    if (options.isReadOnly && loaded.notice !== null) return Promise.reject(new AppError('STORAGE', `The profiles were not saved: ${loaded.notice}`));
     const write = queue.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`, 'the profiles'));
     queue = write.catch(() => undefined);
     return write.then(() => {
