@@ -5,13 +5,16 @@ import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
 import { toFieldErrors } from '../../spec/index.ts';
 import { writeAtomically } from '../write-atomically.ts';
+import { fileFailureReason } from '../file-failure.ts';
 import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
 
 /**
  * The user's profiles in `<dataDir>/profiles.json`, validated on load and written atomically (temp
  * file + rename, so a crash mid-write leaves the old file). A file that does not parse or validate
  * is never silently replaced by defaults: it is moved aside to `profiles.invalid-<time>.json`, the
- * store starts empty and `notice` tells the user where their old file went.
+ * store starts empty and `notice` tells the user where their old file went. One that cannot be read
+ * at all (permission denied, a folder) or moved is left in place, the app starts all the same, and
+ * the store refuses every save that would write over it.
  *
  * The built-in Local service profile is not in `profiles`: its address, key and certificate belong
  * to the started service, so only its rate budget is kept here (`local.rateBudgetRps`).
@@ -79,26 +82,38 @@ function readProfilesText(text: string): { file: ProfilesFile } | { problem: str
   return { problem: first ? `${first.field === '(input)' ? '(file)' : first.field} ${first.reason}` : 'is invalid' };
 }
 
-async function load(path: string, dataDir: string, now: () => Date, isReadOnly: boolean): Promise<{ file: ProfilesFile; notice: string | null }> {
+interface Loaded {
+  file: ProfilesFile;
+  notice: string | null;
+  /** The file holds profiles this store could not load and was left where it is: writing would lose them. */
+  isLeftInPlace: boolean;
+}
+
+async function load(path: string, dataDir: string, now: () => Date, isReadOnly: boolean): Promise<Loaded> {
   const empty: ProfilesFile = { version: 1, profiles: [], local: { rateBudgetRps: LOCAL_DEFAULT_RATE_BUDGET } };
+  const leftInPlace = (reason: string): Loaded => ({
+    file: empty,
+    notice: `The profiles file ${path} could not be read (${reason}). It was left as it is and the app started with no saved profiles; none can be saved until the file can be read.`,
+    isLeftInPlace: true,
+  });
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null };
-    throw new AppError('STORAGE', `Could not read the profiles: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null, isLeftInPlace: false };
+    return leftInPlace(fileFailureReason(error));
   }
   const read = readProfilesText(text);
-  if ('file' in read) return { file: read.file, notice: null };
+  if ('file' in read) return { file: read.file, notice: null, isLeftInPlace: false };
   const { problem } = read;
-  if (isReadOnly) return { file: empty, notice: `the profiles file ${path} could not be read (${problem}); it was left as it is, for the app to set aside and say so when it starts.` };
+  if (isReadOnly) return { file: empty, notice: `the profiles file ${path} could not be read (${problem}); it was left as it is, for the app to set aside and say so when it starts.`, isLeftInPlace: true };
   const aside = join(dataDir, `profiles.invalid-${timestamp(now())}.json`);
   try {
     await rename(path, aside);
   } catch (error) {
-    throw new AppError('STORAGE', `The profiles file is invalid (${problem}) and could not be moved aside: ${(error as Error).message}`);
+    return leftInPlace(`${problem}, and it could not be moved aside: ${fileFailureReason(error)}`);
   }
-  return { file: empty, notice: `The profiles file could not be read (${problem}). It was moved to ${aside} and the app started with no saved profiles.` };
+  return { file: empty, notice: `The profiles file could not be read (${problem}). It was moved to ${aside} and the app started with no saved profiles.`, isLeftInPlace: false };
 }
 
 /**
@@ -115,7 +130,7 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
   let queue: Promise<unknown> = Promise.resolve();
   const commit = (next: ProfilesFile): Promise<void> => {
     // The file left in place holds the user's profiles: writing this store's empty list would lose them.
-    if (options.isReadOnly && loaded.notice !== null) return Promise.reject(new AppError('STORAGE', `The profiles were not saved: ${loaded.notice}`));
+    if (loaded.isLeftInPlace) return Promise.reject(new AppError('STORAGE', `The profile was not saved: ${loaded.notice}`));
     const write = queue.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`, 'the profiles'));
     queue = write.catch(() => undefined);
     return write.then(() => {

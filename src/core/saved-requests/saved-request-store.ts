@@ -4,14 +4,17 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
 import { writeAtomically } from '../write-atomically.ts';
+import { fileFailureReason } from '../file-failure.ts';
 import { SavedRequestFieldsSchema, SavedRequestSchema, SavedRequestsFileSchema, type ImportProblem, type SavedRequest } from '../../ipc/channels/saved-requests.ts';
 import { toFieldErrors } from '../../spec/index.ts';
 
 /**
  * Saved Explorer requests in `<dataDir>/saved-requests.json`, per profile, written atomically (temp
  * file + rename). A file that does not validate is moved aside, never overwritten, and the store
- * starts empty. Import is all or nothing: a file with any bad request changes nothing and answers
- * every problem with its request index, field and reason.
+ * starts empty; one that cannot be read at all (permission denied, a folder) or moved is left in
+ * place, and every save that would write over it is refused. Import is all or nothing: a file
+ * with any bad request changes nothing and answers every problem with its request index, field and
+ * reason.
  */
 
 const StoreFileSchema = z.strictObject({ version: z.literal(1), requests: z.array(SavedRequestSchema) });
@@ -35,30 +38,44 @@ export interface SavedRequestStore {
   importJson(profileId: string, json: string): Promise<{ imported: number; problems: ImportProblem[] }>;
 }
 
-async function load(path: string): Promise<{ file: StoreFile; notice: string | null }> {
+interface Loaded {
+  file: StoreFile;
+  notice: string | null;
+  /** The file holds requests this store could not load and was left where it is: writing would lose them. */
+  isLeftInPlace: boolean;
+}
+
+async function load(path: string): Promise<Loaded> {
   const empty: StoreFile = { version: 1, requests: [] };
+  const leftInPlace = (reason: string): Loaded => ({
+    file: empty,
+    notice: `The saved requests file ${path} could not be read (${reason}). It was left as it is and the app started with no saved requests; none can be saved until the file can be read.`,
+    isLeftInPlace: true,
+  });
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null };
-    throw new AppError('STORAGE', `Could not read the saved requests: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null, isLeftInPlace: false };
+    return leftInPlace(fileFailureReason(error));
   }
   let problem: string;
   try {
     const data: unknown = JSON.parse(text);
     const parsed = StoreFileSchema.safeParse(data);
-    if (parsed.success) return { file: parsed.data, notice: null };
+    if (parsed.success) return { file: parsed.data, notice: null, isLeftInPlace: false };
     const first = toFieldErrors(parsed.error, data, 'is not a field of the saved requests file')[0];
     problem = first ? `${first.field === '(input)' ? '(file)' : first.field} ${first.reason}` : 'is invalid';
   } catch (error) {
     problem = `not JSON (${(error as Error).message})`;
   }
   const aside = `${path.replace(/\.json$/, '')}.invalid-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-  await rename(path, aside).catch((error: Error) => {
-    throw new AppError('STORAGE', `The saved requests file is invalid (${problem}) and could not be moved aside: ${error.message}`);
-  });
-  return { file: empty, notice: `The saved requests file could not be read (${problem}). It was moved to ${aside} and the app started with no saved requests.` };
+  try {
+    await rename(path, aside);
+  } catch (error) {
+    return leftInPlace(`${problem}, and it could not be moved aside: ${fileFailureReason(error)}`);
+  }
+  return { file: empty, notice: `The saved requests file could not be read (${problem}). It was moved to ${aside} and the app started with no saved requests.`, isLeftInPlace: false };
 }
 
 /** Reads an export file: the requests, or every problem found (index null: the file itself). */
@@ -98,6 +115,7 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
   let file = loaded.file;
   let queue: Promise<unknown> = Promise.resolve();
   const commit = (next: StoreFile): Promise<void> => {
+    if (loaded.isLeftInPlace) return Promise.reject(new AppError('STORAGE', `The request was not saved: ${loaded.notice}`));
     const write = queue.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`, 'the saved requests'));
     queue = write.catch(() => undefined);
     return write.then(() => {
