@@ -172,6 +172,42 @@ describe('profile store', () => {
     expect(await readFile(join(dir, 'profiles.json'), 'utf8')).toBe(text);
   });
 
+  it('keeps a profile added to the file by hand while the app runs, when the app saves another', async () => {
+    const dir = await tempDir();
+    const store = await openProfileStore(dir);
+    const first = await store.save(input({ name: 'First' }));
+    const path = join(dir, 'profiles.json');
+    const onDisk = JSON.parse(await readFile(path, 'utf8')) as { profiles: object[] };
+    const byHand = { ...first, id: 'by-hand', name: 'By hand', baseUrl: 'https://by-hand.example.test' };
+    await writeFile(path, JSON.stringify({ ...onDisk, profiles: [...onDisk.profiles, byHand] }));
+    // Its name is taken now: the check is made against the file as it is.
+    await expect(store.save(input({ name: 'by HAND' }))).rejects.toMatchObject({ code: 'INVALID_INPUT', details: [{ field: 'name', reason: "is already another profile's name" }] });
+    await store.save(input({ name: 'Third' }));
+    expect((await openProfileStore(dir)).list().map((p) => p.name)).toEqual(['First', 'By hand', 'Third']);
+    expect(store.list().map((p) => p.name)).toEqual(['First', 'By hand', 'Third']);
+  });
+
+  it('refuses to save over a file damaged while the app runs, naming the field and the reason, and leaves it as it is', async () => {
+    const dir = await tempDir();
+    const store = await openProfileStore(dir);
+    const first = await store.save(input({ name: 'First' }));
+    const path = join(dir, 'profiles.json');
+    const damaged = (await readFile(path, 'utf8')).replace('"rateBudgetRps": 5', '"rateBudgetRps": "5 per second"');
+    await writeFile(path, damaged);
+    const refusal = {
+      code: 'STORAGE',
+      message: `The profile was not saved: the profiles file ${path} was changed outside the app and cannot be read now (profiles.0.rateBudgetRps must be number). Mend it, or restart the app to set it aside.`,
+      details: [{ field: 'profiles.0.rateBudgetRps', reason: 'must be number' }],
+    };
+    await expect(store.save(input({ name: 'Second' }))).rejects.toMatchObject(refusal);
+    await expect(store.delete(first.id)).rejects.toMatchObject(refusal);
+    expect(await readFile(path, 'utf8')).toBe(damaged);
+    expect(store.list().map((p) => p.name)).toEqual(['First']);
+    await writeFile(path, damaged.replace('"5 per second"', '7'));
+    expect((await store.save(input({ name: 'Second' }))).name).toBe('Second');
+    expect((await openProfileStore(dir)).list().map((p) => [p.name, p.rateBudgetRps])).toEqual([['First', 7], ['Second', 5]]);
+  });
+
   it('moves aside a file that is not JSON', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'profiles.json'), '{"version":1,"prof');

@@ -3,7 +3,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
-import { toFieldErrors } from '../../spec/index.ts';
+import { toFieldErrors, type FieldError } from '../../spec/index.ts';
 import { writeAtomically } from '../write-atomically.ts';
 import { fileFailureReason } from '../file-failure.ts';
 import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
@@ -14,7 +14,9 @@ import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, 
  * is never silently replaced by defaults: it is moved aside to `profiles.invalid-<time>.json`, the
  * store starts empty and `notice` tells the user where their old file went. One that cannot be read
  * at all (permission denied, a folder) or moved is left in place, the app starts all the same, and
- * the store refuses every save that would write over it.
+ * the store refuses every save that would write over it. The file is read again before each change:
+ * an edit made by hand while the app runs is kept (the change is made on it) when it validates, and
+ * when it does not the change is refused, naming the field and the reason, and the file left as it is.
  *
  * The built-in Local service profile is not in `profiles`: its address, key and certificate belong
  * to the started service, so only its rate budget is kept here (`local.rateBudgetRps`).
@@ -68,18 +70,20 @@ function checkCertificates(pem: string): void {
   }
 }
 
-/** Why a profiles file cannot be used ("profiles.0.rateBudgetRps must be number", "not JSON (…)"), or its contents. */
-function readProfilesText(text: string): { file: ProfilesFile } | { problem: string } {
+/** A profiles file's contents, or why it cannot be used ("profiles.0.rateBudgetRps must be number", "not JSON (…)"). */
+function readProfilesText(text: string): { file: ProfilesFile } | { problem: string; details: FieldError[] } {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { problem: `not JSON (${(error as Error).message})` };
+    const reason = `is not JSON (${(error as Error).message})`;
+    return { problem: `not JSON (${(error as Error).message})`, details: [{ field: '(file)', reason }] };
   }
   const parsed = ProfilesFileSchema.safeParse(data);
   if (parsed.success) return { file: parsed.data };
-  const first = toFieldErrors(parsed.error, data, 'is not a field of the profiles file')[0];
-  return { problem: first ? `${first.field === '(input)' ? '(file)' : first.field} ${first.reason}` : 'is invalid' };
+  const details = toFieldErrors(parsed.error, data, 'is not a field of the profiles file').map(({ field, reason }) => ({ field: field === '(input)' ? '(file)' : field, reason }));
+  const first = details[0];
+  return { problem: first ? `${first.field} ${first.reason}` : 'is invalid', details };
 }
 
 interface Loaded {
@@ -87,6 +91,8 @@ interface Loaded {
   notice: string | null;
   /** The file holds profiles this store could not load and was left where it is: writing would lose them. */
   isLeftInPlace: boolean;
+  /** The text loaded; null when there was no file to load. */
+  text: string | null;
 }
 
 async function load(path: string, dataDir: string, now: () => Date, isReadOnly: boolean): Promise<Loaded> {
@@ -95,25 +101,26 @@ async function load(path: string, dataDir: string, now: () => Date, isReadOnly: 
     file: empty,
     notice: `The profiles file ${path} could not be read (${reason}). It was left as it is and the app started with no saved profiles; none can be saved until the file can be read.`,
     isLeftInPlace: true,
+    text: null,
   });
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null, isLeftInPlace: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null, isLeftInPlace: false, text: null };
     return leftInPlace(fileFailureReason(error));
   }
   const read = readProfilesText(text);
-  if ('file' in read) return { file: read.file, notice: null, isLeftInPlace: false };
+  if ('file' in read) return { file: read.file, notice: null, isLeftInPlace: false, text };
   const { problem } = read;
-  if (isReadOnly) return { file: empty, notice: `the profiles file ${path} could not be read (${problem}); it was left as it is, for the app to set aside and say so when it starts.`, isLeftInPlace: true };
+  if (isReadOnly) return { file: empty, notice: `the profiles file ${path} could not be read (${problem}); it was left as it is, for the app to set aside and say so when it starts.`, isLeftInPlace: true, text: null };
   const aside = join(dataDir, `profiles.invalid-${timestamp(now())}.json`);
   try {
     await rename(path, aside);
   } catch (error) {
     return leftInPlace(`${problem}, and it could not be moved aside: ${fileFailureReason(error)}`);
   }
-  return { file: empty, notice: `The profiles file could not be read (${problem}). It was moved to ${aside} and the app started with no saved profiles.`, isLeftInPlace: false };
+  return { file: empty, notice: `The profiles file could not be read (${problem}). It was moved to ${aside} and the app started with no saved profiles.`, isLeftInPlace: false, text: null };
 }
 
 /**
@@ -126,17 +133,43 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
   const path = join(dataDir, 'profiles.json');
   const loaded = await load(path, dataDir, options.now ?? (() => new Date()), options.isReadOnly ?? false);
   let file = loaded.file;
-  // Writes go one after another so that two saves never race on the rename.
+  // The text last read from or written to the file: any other is an edit made outside the app.
+  let known = loaded.text;
+  // The file as it is now: this store's, or one edited by hand since, adopted when it validates so
+  // that a save does not write over the edit. A file deleted while the app runs is written again.
+  const current = async (): Promise<ProfilesFile> => {
+    let text: string | null;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('STORAGE', `The profile was not saved: the profiles file ${path} cannot be read now (${fileFailureReason(error)}).`);
+      text = null;
+    }
+    if (text === null || text === known) return file;
+    const read = readProfilesText(text);
+    if ('problem' in read) throw new AppError('STORAGE', `The profile was not saved: the profiles file ${path} was changed outside the app and cannot be read now (${read.problem}). Mend it, or restart the app to set it aside.`, read.details);
+    file = read.file;
+    known = text;
+    return file;
+  };
+  // Changes go one after another, each on the file as it is then, so that two never race on the rename.
   let queue: Promise<unknown> = Promise.resolve();
-  const commit = (next: ProfilesFile): Promise<void> => {
+  const change = <T>(make: (from: ProfilesFile) => { next: ProfilesFile | null; result: T }): Promise<T> => {
     // The file left in place holds the user's profiles: writing this store's empty list would lose them.
     if (loaded.isLeftInPlace) return Promise.reject(new AppError('STORAGE', `The profile was not saved: ${loaded.notice}`));
-    const write = queue.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`, 'the profiles'));
-    queue = write.catch(() => undefined);
-    return write.then(() => {
+    const run = queue.then(async () => {
+      const { next, result } = make(await current());
+      if (next === null) return result;
+      const text = `${JSON.stringify(next, null, 2)}\n`;
+      await writeAtomically(path, text, 'the profiles');
       file = next;
+      known = text;
+      return result;
     });
+    queue = run.catch(() => undefined);
+    return run;
   };
+  const notFound = (id: string, field: string) => new AppError('NOT_FOUND', `No profile ${id}`, [{ field, reason: 'is not a known profile' }]);
 
   return {
     notice: loaded.notice,
@@ -150,24 +183,25 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
       if (input.caPem !== undefined) checkCertificates(input.caPem);
       const id = input.id ?? randomUUID();
       const profile = ProfileSchema.parse({ ...input, id });
-      const index = file.profiles.findIndex((p) => p.id === id);
-      if (input.id !== undefined && index < 0) throw new AppError('NOT_FOUND', `No profile ${id}`, [{ field: 'id', reason: 'is not a known profile' }]);
-      // Checked here, not only in the form: IPC input comes from the renderer and is validated in main.
-      const clash = profileNameClash(profile.name, [{ id: LOCAL_PROFILE_ID, name: LOCAL_PROFILE_NAME }, ...file.profiles], id);
-      if (clash) throw new AppError('INVALID_INPUT', `name ${clash}`, [{ field: 'name', reason: clash }]);
-      const profiles = index < 0 ? [...file.profiles, profile] : file.profiles.map((p, i) => (i === index ? profile : p));
-      await commit({ ...file, profiles });
-      return { ...profile };
+      return change((from) => {
+        const index = from.profiles.findIndex((p) => p.id === id);
+        if (input.id !== undefined && index < 0) throw notFound(id, 'id');
+        // Checked here, not only in the form: IPC input comes from the renderer and is validated in main.
+        const clash = profileNameClash(profile.name, [{ id: LOCAL_PROFILE_ID, name: LOCAL_PROFILE_NAME }, ...from.profiles], id);
+        if (clash) throw new AppError('INVALID_INPUT', `name ${clash}`, [{ field: 'name', reason: clash }]);
+        const profiles = index < 0 ? [...from.profiles, profile] : from.profiles.map((p, i) => (i === index ? profile : p));
+        return { next: { ...from, profiles }, result: { ...profile } };
+      });
     },
-    async setRateBudget(id, rateBudgetRps) {
-      if (id === LOCAL_PROFILE_ID) return commit({ ...file, local: { rateBudgetRps } });
-      if (!file.profiles.some((p) => p.id === id)) throw new AppError('NOT_FOUND', `No profile ${id}`, [{ field: 'profileId', reason: 'is not a known profile' }]);
-      return commit({ ...file, profiles: file.profiles.map((p) => (p.id === id ? { ...p, rateBudgetRps } : p)) });
+    setRateBudget(id, rateBudgetRps) {
+      return change((from) => {
+        if (id === LOCAL_PROFILE_ID) return { next: { ...from, local: { rateBudgetRps } }, result: undefined };
+        if (!from.profiles.some((p) => p.id === id)) throw notFound(id, 'profileId');
+        return { next: { ...from, profiles: from.profiles.map((p) => (p.id === id ? { ...p, rateBudgetRps } : p)) }, result: undefined };
+      });
     },
-    async delete(id) {
-      if (!file.profiles.some((p) => p.id === id)) return false;
-      await commit({ ...file, profiles: file.profiles.filter((p) => p.id !== id) });
-      return true;
+    delete(id) {
+      return change((from) => (from.profiles.some((p) => p.id === id) ? { next: { ...from, profiles: from.profiles.filter((p) => p.id !== id) }, result: true } : { next: null, result: false }));
     },
   };
 }
