@@ -4,6 +4,7 @@ import { inThreadSink } from '../core/request/record.ts';
 import { createRunStore } from '../core/compare/run-store.ts';
 import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { createCompareRunner, type CompareRunner } from '../core/compare/runner.ts';
+import { apiKeyProblem } from '../core/profiles/api-key-problem.ts';
 import { createConnectionResolver, openProfileStore, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, type ProfileStore } from '../core/profiles/index.ts';
 import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
 import { createChildProcessHost } from '../core/local-service/index.ts';
@@ -72,7 +73,12 @@ function profileIdOfReadable(profiles: ProfileStore, name: string | undefined, w
 // names the app's Settings.
 function withEnvironmentKey(secrets: SecretStore): SecretStore {
   const key = process.env.SVC_API_KEY;
-  if (key) return { ...secrets, getKey: async () => key };
+  if (key) {
+    // Checked here, where the advice can name the variable (the resolver's names Settings).
+    const problem = apiKeyProblem(key);
+    const refusal = problem && new AppError('NOT_CONFIGURED', `SVC_API_KEY cannot be sent: it ${problem.reason}${problem.rule}`, [{ field: 'SVC_API_KEY', reason: problem.reason }]);
+    return { ...secrets, getKey: async () => (refusal ? Promise.reject(refusal) : key) };
+  }
   return {
     ...secrets,
     async getKey(profileId) {

@@ -1,10 +1,21 @@
 import { AppError } from '../../ipc/result.ts';
+import { apiKeyProblem } from './api-key-problem.ts';
 import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME } from '../../ipc/channels/profiles.ts';
 import { API_VERSION, HEADER_NAMES } from '../../spec/index.ts';
 import type { LocalServiceHost } from '../local-service/host.ts';
 import type { Connection, ConnectionResolver } from '../ports.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { ProfileStore } from './profile-store.ts';
+
+/**
+ * The stored key is held to the rule the key field applies. A key put in the keychain by another
+ * tool (`echo $KEY | secret-tool store`, which keeps the newline) never passed that field: undici
+ * refused the header as INTERNAL, and left the origin's next requests hanging.
+ */
+function checkStoredKey(key: string, profileName: string): void {
+  const problem = apiKeyProblem(key);
+  if (problem) throw new AppError('NOT_CONFIGURED', `The API key stored for ${profileName} cannot be sent: it ${problem.reason}${problem.rule}. Enter it again in Settings.`, [{ field: 'apiKey', reason: problem.reason }]);
+}
 
 /** What the resolver reads: saved profiles, their keys, and the local service it may start. */
 export interface ConnectionResolverDeps {
@@ -43,13 +54,15 @@ export function createConnectionResolver(deps: ConnectionResolverDeps): Connecti
       }
       const profile = deps.profiles.get(profileId);
       if (!profile) throw new AppError('NOT_FOUND', `No profile ${profileId}`, [{ field: 'profileId', reason: 'is not a known profile' }]);
+      const apiKey = await deps.secrets.getKey(profileId);
+      if (apiKey !== null) checkStoredKey(apiKey, profile.name);
       return {
         profileId,
         profileName: profile.name,
         baseUrl: profile.baseUrl,
         headerNames: { ...profile.headerNames },
         version: profile.version,
-        apiKey: await deps.secrets.getKey(profileId),
+        apiKey,
         caPem: profile.caPem ?? null,
         trustSystemCertificates: profile.trustSystemCertificates,
         proxyUrl: profile.proxyUrl ?? null,
