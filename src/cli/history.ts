@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { redactEntryCredentials } from '../domain/redact.ts';
-import { keyHeadersFor, readProfileKeyHeaders } from '../core/profiles/profile-key-headers.ts';
+import { keyHeadersFor, requireProfileKeyHeaders } from '../core/profiles/profile-key-headers.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { toLike } from '../core/history-io/history-io-handlers.ts';
 import { zidKeyOf } from '../core/history/search-query.ts';
@@ -86,7 +86,7 @@ function find(history: HistoryStore, zid: string, format: 'text' | 'json', io: C
 async function exportEntries(history: HistoryStore, dataDir: string, zids: string[], format: 'har' | 'json', out: string | undefined, io: CommandIo): Promise<number> {
   const seen = new Set<number>();
   // As the app exports: each entry under its own key header names, a profile's renamed one included.
-  const profileKeyHeaders = readProfileKeyHeaders(dataDir);
+  const profileKeyHeaders = requireProfileKeyHeaders(dataDir);
   const entries: HistoryEntryLike[] = [];
   for (const zid of zids) {
     for (const row of matches(history, zid)) {

@@ -8,7 +8,7 @@ import { createRunStore, type StoredRun } from '../compare/run-store.ts';
 import { createLadderStore, type StoredLadder } from '../compare/ladder-store.ts';
 import { pruneRuns } from '../compare/prune-runs.ts';
 import { recordRequest } from '../request/record.ts';
-import { readProfileKeyHeaders } from '../profiles/profile-key-headers.ts';
+import { readProfileKeyHeaders, requireProfileKeyHeaders } from '../profiles/profile-key-headers.ts';
 import type { RecordedRequest, SentRequest } from '../ports.ts';
 
 /**
@@ -69,7 +69,7 @@ export function openDataOps(options: DataOpsOptions): OpenDataOps {
   const profileKeyHeaders = () => readProfileKeyHeaders(options.dataDir);
   const ops: DataOps = {
     ...createHistoryHandlers(store, { profileKeyHeaders }),
-    ...createHistoryIoHandlers({ history: store, creator: options.creator, profileKeyHeaders }),
+    ...createHistoryIoHandlers({ history: store, creator: options.creator, profileKeyHeaders: () => requireProfileKeyHeaders(options.dataDir) }),
     'history.record': async (sent) => recordRequest(store, sent),
     'history.insertMany': async (entries) => store.insertMany(entries),
     'history.findByZid': async (zid) => store.findByZid(zid),

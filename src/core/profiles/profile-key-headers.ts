@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { HEADER_NAMES } from '../../spec/index.ts';
+import { AppError } from '../../ipc/result.ts';
+import { fileFailureReason } from '../file-failure.ts';
 
 /**
  * Which key header names the history redacts, from the user's profiles: a deployment may rename
@@ -10,14 +12,16 @@ import { HEADER_NAMES } from '../../spec/index.ts';
  * profile store, so it reads `<dataDir>/profiles.json` as the file is at that moment.
  */
 
-/** Each user profile's key header name by profile id; empty when there is no profiles file or it cannot be read. */
-export function readProfileKeyHeaders(dataDir: string): ReadonlyMap<string, string> {
+type ProfilesText = { names: ReadonlyMap<string, string> } | { unreadable: string };
+
+function readKeyHeaderNames(path: string): ProfilesText {
   let file: unknown;
   try {
-    file = JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8'));
-  } catch {
-    // No file (no profile saved yet) or one the profile store will set aside: no renamed header to add.
-    return new Map();
+    file = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    // No file: no profile saved yet, or the profile store set it aside at start.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { names: new Map() };
+    return { unreadable: error instanceof SyntaxError ? `it is not JSON: ${error.message}` : fileFailureReason(error) };
   }
   const profiles = (file as { profiles?: unknown } | null)?.profiles;
   const names = new Map<string, string>();
@@ -26,7 +30,31 @@ export function readProfileKeyHeaders(dataDir: string): ReadonlyMap<string, stri
     const { id, headerNames } = (profile ?? {}) as { id?: unknown; headerNames?: { apiKey?: unknown } };
     if (typeof id === 'string' && typeof headerNames?.apiKey === 'string') names.set(id, headerNames.apiKey);
   }
-  return names;
+  return { names };
+}
+
+/**
+ * Each user profile's key header name by profile id; empty when there is no profiles file or it
+ * cannot be read. For reading History, whose entries were redacted when kept: this is a second guard.
+ */
+export function readProfileKeyHeaders(dataDir: string): ReadonlyMap<string, string> {
+  const read = readKeyHeaderNames(join(dataDir, 'profiles.json'));
+  return 'names' in read ? read.names : new Map();
+}
+
+/**
+ * The same, for an import or an export, where a key under a renamed header would be kept or written
+ * in the clear: a profiles file that exists but cannot be read (cut short, edited while the app runs)
+ * throws STORAGE saying so, rather than answer as if no profile renamed its header.
+ */
+export function requireProfileKeyHeaders(dataDir: string): ReadonlyMap<string, string> {
+  const path = join(dataDir, 'profiles.json');
+  const read = readKeyHeaderNames(path);
+  if ('names' in read) return read.names;
+  throw new AppError(
+    'STORAGE',
+    `The profiles file ${path} cannot be read (${read.unreadable}), so the key header names the profiles give are not known and a key sent under one would be kept in the clear: nothing was imported or exported. Mend the file, or restart the app to set it aside.`,
+  );
 }
 
 /**
