@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess as cli } from './test-support.ts';
+import { buildHar } from '../domain/har.ts';
 
 // `explain <file>` for files a customer may send broken, written to a temp dir: each says what is
 // wrong with that file, once, in explain's own words.
@@ -41,6 +42,12 @@ describe('explain: a file it cannot read says why', () => {
   it('a history export that is not one names the export, not a HAR', async () => {
     const { file, stdout } = await explainFile('export.json', '{"format":"swap-explorer.history","version":2,"entries":[]}');
     expect(stdout).toBe(`${file} is not a Swap Explorer history export explain can read, so no entry was explained (1 problem):\n  $.version must be 1: the only version this app writes\n`);
+  });
+
+  it('a HAR saved with a UTF-8 byte order mark (Fiddler, PowerShell) is read as the HAR it is', async () => {
+    const entry = { url: 'https://api.example/swap/permit2/price?chainId=1', method: 'GET' as const, requestHeaders: {}, query: { chainId: '1' }, status: 400, statusText: 'Bad Request', responseHeaders: {}, bodyText: '{"name":"INPUT_INVALID","message":"x","data":{"zid":"0x000000000000000000000001","details":[]}}', startedAt: '2026-11-20T09:30:00.000Z', durationMs: 1, zid: '0x000000000000000000000001' };
+    const { stdout } = await explainFile('fiddler.har', `\uFEFF${JSON.stringify(buildHar([entry], { name: 'Fiddler', version: '5' }))}`);
+    expect(stdout.split('\n').slice(0, 3)).toEqual(['A HAR file of 1 entry', '', 'Entry 1: HTTP 400, sent 2026-11-20T09:30:00.000Z, zid 0x000000000000000000000001']);
   });
 });
 

@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { readTextFile } from '../core/read-text-file.ts';
 import { ENDPOINTS } from '../spec/index.ts';
 import { HISTORY_IMPORT_MAX_CHARS } from '../ipc/channels/history-io.ts';
 import { UsageError } from './compare-run.ts';
@@ -78,7 +79,7 @@ export async function readExplainInput(argument: string): Promise<ExplainInput> 
   if (info.isDirectory()) throw unreadable(argument, Object.assign(new Error('directory'), { code: 'EISDIR' }));
   if (info.size > HISTORY_IMPORT_MAX_CHARS) throw new UsageError(`file ${argument} is larger than 50 MB`);
   try {
-    return { text: await readFile(argument, 'utf8'), file: argument };
+    return { text: await readTextFile(argument), file: argument };
   } catch (error) {
     throw unreadable(argument, error);
   }

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../../spec/index.ts';
 import { writeAtomically } from '../write-atomically.ts';
+import { readTextFile } from '../read-text-file.ts';
 import { newestRuns } from './newest-runs.ts';
 
 /**
@@ -63,7 +63,7 @@ export function createRunFiles<Stored extends StoredRunFile, Summary extends { s
     const path = fileOf(runId);
     let data: unknown;
     try {
-      data = JSON.parse(await readFile(path, 'utf8'));
+      data = JSON.parse(await readTextFile(path));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw new AppError('STORAGE', `The ${kind.noun} ${runId} could not be read: ${(error as Error).message}`);

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { HEADER_NAMES } from '../../spec/index.ts';
 import { AppError } from '../../ipc/result.ts';
 import { fileFailureReason } from '../file-failure.ts';
+import { readTextFileSync } from '../read-text-file.ts';
 
 /**
  * Which key header names the history redacts, from the user's profiles: a deployment may rename
@@ -17,7 +17,7 @@ type ProfilesText = { names: ReadonlyMap<string, string> } | { unreadable: strin
 function readKeyHeaderNames(path: string): ProfilesText {
   let file: unknown;
   try {
-    file = JSON.parse(readFileSync(path, 'utf8'));
+    file = JSON.parse(readTextFileSync(path));
   } catch (error) {
     // No file: no profile saved yet, or the profile store set it aside at start.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { names: new Map() };

@@ -208,6 +208,19 @@ describe('profile store', () => {
     expect((await openProfileStore(dir)).list().map((p) => [p.name, p.rateBudgetRps])).toEqual([['First', 7], ['Second', 5]]);
   });
 
+  it('loads a file saved by hand with a UTF-8 byte order mark (Windows Notepad), and keeps it through a save', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'profiles.json');
+    await writeFile(path, `\uFEFF${JSON.stringify({ version: 1, profiles: [{ id: 'a', name: 'Edited in Notepad', baseUrl: 'https://a.example.test' }] })}`);
+    const store = await openProfileStore(dir);
+    expect(store.notice).toBeNull();
+    expect(store.list().map((p) => p.name)).toEqual(['Edited in Notepad']);
+    await writeFile(path, `\uFEFF${JSON.stringify({ version: 1, profiles: [{ id: 'a', name: 'Edited again', baseUrl: 'https://a.example.test' }] })}`);
+    await store.save(input({ name: 'Second' }));
+    expect((await openProfileStore(dir)).list().map((p) => p.name)).toEqual(['Edited again', 'Second']);
+    expect(await readdir(dir)).toEqual(['profiles.json']);
+  });
+
   it('moves aside a file that is not JSON', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'profiles.json'), '{"version":1,"prof');

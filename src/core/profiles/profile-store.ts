@@ -1,11 +1,12 @@
 import { randomUUID, X509Certificate } from 'node:crypto';
-import { readFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../../spec/index.ts';
 import { writeAtomically } from '../write-atomically.ts';
 import { fileFailureReason } from '../file-failure.ts';
+import { readTextFile } from '../read-text-file.ts';
 import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
 
 /**
@@ -105,7 +106,7 @@ async function load(path: string, dataDir: string, now: () => Date, isReadOnly: 
   });
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null, isLeftInPlace: false, text: null };
     return leftInPlace(fileFailureReason(error));
@@ -140,7 +141,7 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
   const current = async (): Promise<ProfilesFile> => {
     let text: string | null;
     try {
-      text = await readFile(path, 'utf8');
+      text = await readTextFile(path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('STORAGE', `The profile was not saved: the profiles file ${path} cannot be read now (${fileFailureReason(error)}).`);
       text = null;

@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+
+/**
+ * A UTF-8 text file as the user's tools wrote it, less a leading byte order mark. Windows Notepad
+ * (profiles.json edited by hand), PowerShell and Fiddler (a customer's HAR) may start the file with
+ * U+FEFF, which Node keeps and JSON.parse refuses as an unexpected token the user cannot see. The
+ * renderer's File.text() already drops it; files read here must too.
+ */
+export async function readTextFile(path: string): Promise<string> {
+  return withoutByteOrderMark(await readFile(path, 'utf8'));
+}
+
+/** readTextFile, for the few callers that must not wait. */
+export function readTextFileSync(path: string): string {
+  return withoutByteOrderMark(readFileSync(path, 'utf8'));
+}
+
+function withoutByteOrderMark(text: string): string {
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
+}
