@@ -305,6 +305,32 @@ describe('retention', () => {
     }
   });
 
+  it('removes nothing, and says why, when the saved setting cannot be read, rather than fall back to the default', () => {
+    const path = join(dir, 'kept.db');
+    const kept = HistoryStore.open(path);
+    kept.setRetention({ maxEntries: null, maxAgeDays: null });
+    const ids = kept.insertMany(Array.from({ length: 3 }, () => sampleEntry()));
+    kept.close();
+    // As a later version (a field this one does not know) or a hand edit with sqlite3 would leave it.
+    const db = new DatabaseSync(path);
+    db.prepare("UPDATE settings SET value = ? WHERE key = 'retention'").run('{"maxEntries": "none", "maxAgeDays": null}');
+    db.close();
+    const reopened = HistoryStore.open(path);
+    expect(reopened.retention()).toEqual({ maxEntries: null, maxAgeDays: null });
+    expect(reopened.notices).toEqual([{
+      kind: 'retention-failed',
+      at: expect.any(String),
+      message: "The history's retention setting could not be read (maxEntries must be number): nothing is removed until it is set again in Settings.",
+      path: null,
+    }]);
+    expect(ids.map((id) => reopened.get(id)?.id)).toEqual(ids);
+    reopened.setRetention({ maxEntries: 2, maxAgeDays: null });
+    reopened.close();
+    const mended = HistoryStore.open(path);
+    expect([mended.retention(), mended.notices]).toEqual([{ maxEntries: 2, maxAgeDays: null }, []]);
+    mended.close();
+  });
+
   it('defaults to the newest 100,000 entries of any age', () => {
     expect(store.retention()).toEqual({ maxEntries: 100_000, maxAgeDays: null });
   });

@@ -80,7 +80,9 @@ export class HistoryStore implements HistoryReader {
     this.#walCheckpointPages = options.walCheckpointPages;
     this.#onEntriesRemoved = options.onEntriesRemoved;
     this.#db = this.#openOrQuarantine();
-    this.#retention = this.#guard('read the retention setting', () => readRetention(this.#prepare));
+    const saved = this.#guard('read the retention setting', () => readRetention(this.#prepare));
+    this.#retention = saved.retention;
+    if (saved.problem) this.notices.push({ kind: 'retention-failed', at: this.#now().toISOString(), message: saved.problem, path: null });
     this.#applyRetention();
   }
 

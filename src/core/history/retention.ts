@@ -1,5 +1,6 @@
 import type { StatementSync } from 'node:sqlite';
 import { HistoryRetentionSchema, type HistoryRetention } from '../../ipc/channels/history.ts';
+import { toFieldErrors } from '../../spec/index.ts';
 
 /**
  * The retention setting, kept in the database's settings table (so it travels with the file), and
@@ -15,16 +16,32 @@ export type Prepare = (sql: string) => StatementSync;
 
 const DAY_MS = 86_400_000;
 
-/** The saved setting, or the default when none was saved or it no longer validates. */
-export function readRetention(prepare: Prepare): HistoryRetention {
+/** What removes nothing: in force while a saved setting cannot be read. */
+const KEEP_EVERYTHING: HistoryRetention = { maxEntries: null, maxAgeDays: null };
+
+/**
+ * The saved setting, or the default when none was saved. One that no longer validates (written by a
+ * later version, edited by hand) is not replaced by the default, which may keep less than the user
+ * chose (keep everything, then 100,000 entries removed at the next open): nothing is removed, and
+ * `problem` says why for the user, until the setting is saved again.
+ */
+export function readRetention(prepare: Prepare): { retention: HistoryRetention; problem: string | null } {
   const row = prepare("SELECT value FROM settings WHERE key = 'retention'").get() as { value: string } | undefined;
-  if (!row) return DEFAULT_RETENTION;
+  if (!row) return { retention: DEFAULT_RETENTION, problem: null };
+  let data: unknown;
   try {
-    const parsed = HistoryRetentionSchema.safeParse(JSON.parse(row.value));
-    return parsed.success ? parsed.data : DEFAULT_RETENTION;
+    data = JSON.parse(row.value);
   } catch {
-    return DEFAULT_RETENTION;
+    return { retention: KEEP_EVERYTHING, problem: unreadable('it is not JSON') };
   }
+  const parsed = HistoryRetentionSchema.safeParse(data);
+  if (parsed.success) return { retention: parsed.data, problem: null };
+  const first = toFieldErrors(parsed.error, data, 'is not a field of the retention setting')[0];
+  return { retention: KEEP_EVERYTHING, problem: unreadable(first ? `${first.field} ${first.reason}` : 'it is invalid') };
+}
+
+function unreadable(why: string): string {
+  return `The history's retention setting could not be read (${why}): nothing is removed until it is set again in Settings.`;
 }
 
 /** Saves the setting. */
