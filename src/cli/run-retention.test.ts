@@ -28,13 +28,13 @@ describe('comparison and ladder runs follow the history retention', () => {
 
     const data = openDataOps({ dataDir: dir, creator: { name: 'test', version: '0' } });
     try {
-      expect((await data.ops['runs.list'](100)).map((run) => run.runId)).toHaveLength(2);
-      expect(await data.ops['ladders.list'](100)).toHaveLength(1);
+      expect((await data.ops['runs.list'](100)).runs.map((run) => run.runId)).toHaveLength(2);
+      expect((await data.ops['ladders.list'](100)).runs).toHaveLength(1);
       // The last run sent one request (Permit2 on Base): keep only it.
       const { removed } = await data.ops['history.setRetention']({ maxEntries: 1, maxAgeDays: null });
       expect(removed).toBeGreaterThanOrEqual(6);
-      expect((await data.ops['runs.list'](100)).map((run) => run.runId)).toEqual([lastRunId]);
-      expect(await data.ops['ladders.list'](100)).toEqual([]);
+      expect((await data.ops['runs.list'](100)).runs.map((run) => run.runId)).toEqual([lastRunId]);
+      expect((await data.ops['ladders.list'](100)).runs).toEqual([]);
       expect(await readdir(join(dir, 'comparisons'))).toEqual([`${lastRunId}.json`]);
       expect(await readdir(join(dir, 'ladders'))).toEqual([]);
       expect(await data.ops['runs.load'](lastRunId!)).not.toBeNull();

@@ -12,6 +12,7 @@ import type { ColumnId, SortDirection } from '../../views/compare/table-model.ts
 import { OPTIONAL_COLUMNS, sortRows } from '../../views/compare/table-model.ts';
 import { pickText, type TokenPick } from '../../views/compare/token-choices.ts';
 import { formChanges, standingErrors, tradeOfRun, type TradeFields } from './form-changes.ts';
+import { pastRunsProblem } from './past-runs-problem.ts';
 
 const COLUMNS_KEY = 'swap-explorer.compare.columns';
 
@@ -103,6 +104,8 @@ export class CompareState {
   failure = $state<string | null>(null);
   status = $state.raw<RunStatus | null>(null);
   pastRuns = $state.raw<RunSummary[]>([]);
+  /** Why the past runs could not be listed, or which files were left out and why; null when none. */
+  pastRunsProblem = $state<string | null>(null);
   profiles = $state.raw<ProfileChoice[]>([]);
   sortColumn = $state<ColumnId>('chain');
   sortDirection = $state<SortDirection>('ascending');
@@ -262,6 +265,7 @@ export class CompareState {
   async loadPastRuns(): Promise<void> {
     const result = await compareApi().list();
     if (result.ok) this.pastRuns = result.value.runs;
+    this.pastRunsProblem = pastRunsProblem(result, 'comparison', 'comparisons');
   }
 
   /** Reopens a past run (and its form values). */

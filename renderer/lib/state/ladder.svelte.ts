@@ -9,6 +9,7 @@ import { parseAmountList, splitAmountList } from '../../../src/domain/ladder-amo
 import { formChanges, standingErrors, tradeOfRun } from './form-changes.ts';
 import { ladderToCsv, ladderToJson } from '../../../src/domain/ladder-export.ts';
 import type { CompareState } from './compare.svelte.ts';
+import { pastRunsProblem } from './past-runs-problem.ts';
 
 /**
  * Compare's Sizes mode: the amount list, the ladder being polled (every POLL_MS, as comparisons
@@ -48,6 +49,8 @@ export class LadderState {
   failure = $state<string | null>(null);
   status = $state.raw<LadderStatus | null>(null);
   pastRuns = $state.raw<LadderSummary[]>([]);
+  /** Why the past ladders could not be listed, or which files were left out and why; null when none. */
+  pastRunsProblem = $state<string | null>(null);
   /** Which of Compare's modes is shown: one size (the comparison) or Sizes (this ladder). */
   mode = $state<'one' | 'sizes'>('one');
   /** The amount (index in the request's list) whose table is shown. */
@@ -137,6 +140,7 @@ export class LadderState {
   async loadPastRuns(): Promise<void> {
     const result = await ladderApi().list();
     if (result.ok) this.pastRuns = result.value.runs;
+    this.pastRunsProblem = pastRunsProblem(result, 'size ladder', 'size ladders');
   }
 
   /** Reopens a past ladder and puts every field it was run with back in the form (overrides and profile included). */

@@ -33,11 +33,11 @@ function fakeEngine() {
   const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
   const api = {
     profiles: { list: () => ok({ profiles: [] }) },
-    ladder: { list: () => ok({ runs: [] }) },
+    ladder: { list: () => ok({ runs: [], unreadable: [] }) },
     compare: {
       start: () => ok({ runId: RUN_ID, total: 2 }),
       status: () => ok(status()),
-      list: () => ok({ runs: [] }),
+      list: () => ok({ runs: [], unreadable: [] }),
       cancel: () => ok({ cancelled: false }),
       detail: () => ok({ chainId: 1, allowanceHolder: answer(ah, '20000000'), permit2: current.permit2.state === 'ok' ? answer(p2, '20000001') : null }),
     },

@@ -32,7 +32,7 @@ export function createCompareHandlers(deps: CompareDeps): { [C in keyof Channels
     },
     'compare.status': (input) => runner.status(input.runId),
     'compare.cancel': async (input) => ({ cancelled: runner.cancel(input.runId) }),
-    'compare.list': async () => ({ runs: await runner.list() }),
+    'compare.list': () => runner.list(),
     'compare.open': (input) => runner.status(input.runId),
     'compare.detail': async (input) => ({ chainId: input.chainId, ...(await runner.detail(input.runId, input.chainId)) }),
   };

@@ -31,7 +31,7 @@ export function createLadderHandlers(deps: LadderDeps): { [C in keyof Channels]:
     },
     'ladder.status': (input) => runner.status(input.runId, input.afterDone),
     'ladder.cancel': async (input) => ({ cancelled: runner.cancel(input.runId) }),
-    'ladder.list': async () => ({ runs: await runner.list() }),
+    'ladder.list': () => runner.list(),
     'ladder.open': (input) => runner.status(input.runId),
   };
 }

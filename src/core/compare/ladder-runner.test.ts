@@ -81,7 +81,7 @@ describe('size ladder against the local service', () => {
     expect(await readdir(join(rig.dataDir, 'ladders'))).toEqual([`${runId}.json`]);
     // A new runner on the same folder (the app restarted) lists and reopens it whole.
     const reopened = ladderOn(rig);
-    expect((await reopened.list())[0]).toMatchObject({ runId, state: 'done', amounts: ['100', '1000', '10000'], chains: [1, 8453], done: 12 });
+    expect((await reopened.list()).runs[0]).toMatchObject({ runId, state: 'done', amounts: ['100', '1000', '10000'], chains: [1, 8453], done: 12 });
     expect(await reopened.status(runId)).toEqual(status);
   });
 

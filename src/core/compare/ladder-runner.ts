@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AllowanceModel } from '../../domain/compare.ts';
 import { AppError, isAppError } from '../../ipc/result.ts';
 import type { LadderRequest, LadderRowWire, LadderStatus, LadderSummary } from '../../ipc/channels/ladder.ts';
+import type { UnreadableRun } from '../../ipc/channels/compare.ts';
 import type { RequestService } from '../request/send-request.ts';
 import type { PaceGroup } from '../http/rate-scheduler.ts';
 import { buildRow, type ChainResults, type SideResult } from './build-row.ts';
@@ -39,7 +40,8 @@ export interface LadderRunner {
    */
   status(runId: string, afterDone?: number, waitMs?: number): Promise<LadderStatus>;
   cancel(runId: string): boolean;
-  list(): Promise<LadderSummary[]>;
+  /** Running ladders, then the stored ones; the files that could not be read, with why. */
+  list(): Promise<{ runs: LadderSummary[]; unreadable: UnreadableRun[] }>;
 }
 
 type Sides = Partial<Record<AllowanceModel, SideResult>>;
@@ -217,7 +219,7 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
     },
     async list() {
       const stored = await deps.store.list();
-      return runningFirst([...live.values()].filter((run) => run.status.state === 'running').map((run) => ladderSummaryOf(run.status)), stored);
+      return { runs: runningFirst([...live.values()].filter((run) => run.status.state === 'running').map((run) => ladderSummaryOf(run.status)), stored.runs), unreadable: stored.unreadable };
     },
   };
 }

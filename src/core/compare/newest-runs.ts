@@ -14,12 +14,14 @@ import { AppError } from '../../ipc/result.ts';
  *
  * @param summaryOf reads one run by id; null (or a rejection) skips a damaged file rather than hiding the others
  * @param what the folder's contents in a sentence ("comparisons"), for the STORAGE error
+ * @param onUnreadable told of each file skipped for a rejection, with its message, so the user hears of it
  */
 export async function newestRuns<T extends { startedAt: string }>(
   dir: string,
   limit: number,
   summaryOf: (runId: string) => Promise<T | null>,
   what: string,
+  onUnreadable: (runId: string, message: string) => void = () => {},
 ): Promise<T[]> {
   let names: string[];
   try {
@@ -32,7 +34,11 @@ export async function newestRuns<T extends { startedAt: string }>(
   const summaries: T[] = [];
   for (const name of names) {
     if (summaries.length >= limit) break;
-    const summary = await summaryOf(name.slice(0, -'.json'.length)).catch(() => null);
+    const runId = name.slice(0, -'.json'.length);
+    const summary = await summaryOf(runId).catch((error: unknown) => {
+      onUnreadable(runId, error instanceof Error ? error.message : String(error));
+      return null;
+    });
     if (summary) summaries.push(summary);
   }
   return summaries.sort((a, b) => b.startedAt.localeCompare(a.startedAt));

@@ -4,7 +4,9 @@ import { AppError } from '../../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../../spec/index.ts';
 import { writeAtomically } from '../write-atomically.ts';
 import { readTextFile } from '../read-text-file.ts';
+import { fileFailureReason } from '../file-failure.ts';
 import { newestRuns } from './newest-runs.ts';
+import type { UnreadableRun } from '../../ipc/channels/compare.ts';
 
 /**
  * A folder of finished runs of one kind (comparisons, size ladders), one JSON file per run named
@@ -29,8 +31,8 @@ export interface RunFiles<Stored extends StoredRunFile, Summary> {
   save(run: Stored): Promise<void>;
   /** The run, or null when there is no file of that id. */
   load(runId: string): Promise<Stored | null>;
-  /** The newest `limit` runs (default 100), newest first; a damaged or older-format file is skipped. */
-  list(limit?: number): Promise<Summary[]>;
+  /** The newest `limit` runs (default 100), newest first; a damaged file is skipped and named in `unreadable`, with why. */
+  list(limit?: number): Promise<{ runs: Summary[]; unreadable: UnreadableRun[] }>;
 }
 
 /** How one kind of run is kept. */
@@ -59,6 +61,14 @@ function checkRunFile<Stored extends StoredRunFile>(schema: z.ZodType<Stored>, d
 export function createRunFiles<Stored extends StoredRunFile, Summary extends { startedAt: string }>(dataDir: string, kind: RunKind<Stored, Summary>): RunFiles<Stored, Summary> {
   const dir = join(dataDir, kind.folder);
   const fileOf = (runId: string) => join(dir, `${kind.parseRunId(runId)}.json`);
+  const isOwnRunId = (runId: string) => {
+    try {
+      kind.parseRunId(runId);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const load = async (runId: string): Promise<Stored | null> => {
     const path = fileOf(runId);
     let data: unknown;
@@ -66,7 +76,8 @@ export function createRunFiles<Stored extends StoredRunFile, Summary extends { s
       data = JSON.parse(await readTextFile(path));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw new AppError('STORAGE', `The ${kind.noun} ${runId} could not be read: ${(error as Error).message}`);
+      const why = error instanceof SyntaxError ? `its file ${path} is not JSON (${error.message}). It was left as it is.` : fileFailureReason(error);
+      throw new AppError('STORAGE', `The ${kind.noun} ${runId} could not be read: ${why}`);
     }
     const checked = checkRunFile(kind.schema, data, runId);
     if ('run' in checked) return checked.run;
@@ -81,10 +92,14 @@ export function createRunFiles<Stored extends StoredRunFile, Summary extends { s
     },
     load,
     async list(limit = 100) {
-      return newestRuns(dir, limit, async (runId) => {
+      const unreadable: UnreadableRun[] = [];
+      const runs = await newestRuns(dir, limit, async (runId) => {
+        // A file of another name (notes.json put there by hand) is not a run: it is left alone.
+        if (!isOwnRunId(runId)) return null;
         const run = await load(runId);
         return run ? kind.summaryOf(run) : null;
-      }, kind.nouns);
+      }, kind.nouns, (runId, reason) => unreadable.push({ runId, reason }));
+      return { runs, unreadable };
     },
   };
 }

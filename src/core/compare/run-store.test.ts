@@ -24,11 +24,14 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 describe('run store', () => {
   it('lists saved runs newest first, skipping a damaged file instead of hiding the others', async () => {
     const store = createRunStore(dir);
-    expect(await store.list()).toEqual([]);
+    expect(await store.list()).toEqual({ runs: [], unreadable: [] });
     await store.save({ version: 1, status: status('cmp-aaaaaa', '2026-11-22T10:00:00.000Z'), details: {} });
     await store.save({ version: 1, status: status('cmp-bbbbbb', '2026-11-22T11:00:00.000Z'), details: {} });
     await writeFile(join(dir, 'comparisons', 'cmp-broken.json'), '{ not json');
-    expect((await store.list()).map((run) => run.runId)).toEqual(['cmp-bbbbbb', 'cmp-aaaaaa']);
+    await writeFile(join(dir, 'comparisons', 'notes.json'), '{}');
+    const listed = await store.list();
+    expect(listed.runs.map((run) => run.runId)).toEqual(['cmp-bbbbbb', 'cmp-aaaaaa']);
+    expect(listed.unreadable).toEqual([{ runId: 'cmp-broken', reason: expect.stringMatching(/^The comparison cmp-broken could not be read: its file .*cmp-broken\.json is not JSON \(.+\)\. It was left as it is\.$/) }]);
     expect((await store.load('cmp-aaaaaa'))?.status.startedAt).toBe('2026-11-22T10:00:00.000Z');
     expect(await store.load('cmp-missing')).toBeNull();
   });
@@ -65,8 +68,8 @@ describe('ladder store', () => {
     const store = createLadderStore(dir);
     await store.save({ version: 1, status: ladder('lad-aaaaaa', '2026-11-22T10:00:00.000Z') });
     await store.save({ version: 1, status: ladder('lad-bbbbbb', '2026-11-22T11:00:00.000Z') });
-    expect((await store.list()).map((run) => [run.runId, run.amounts])).toEqual([['lad-bbbbbb', ['1', '10']], ['lad-aaaaaa', ['1', '10']]]);
-    expect(await createRunStore(dir).list()).toEqual([]);
+    expect((await store.list()).runs.map((run) => [run.runId, run.amounts])).toEqual([['lad-bbbbbb', ['1', '10']], ['lad-aaaaaa', ['1', '10']]]);
+    expect((await createRunStore(dir).list()).runs).toEqual([]);
     await expect(store.load('cmp-aaaaaa')).rejects.toThrow();
     expect(await store.load('lad-missing')).toBeNull();
   });
@@ -87,7 +90,7 @@ describe('compare handlers', () => {
     await expect(handlers['compare.status']({ runId: 'cmp-nothere' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(handlers['compare.detail']({ runId: 'cmp-nothere', chainId: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await handlers['compare.cancel']({ runId: 'cmp-nothere' })).toEqual({ cancelled: false });
-    expect(await handlers['compare.list']()).toEqual({ runs: [] });
+    expect(await handlers['compare.list']()).toEqual({ runs: [], unreadable: [] });
   });
 
   it('refuse bad input with every field reason before sending anything', async () => {
@@ -125,7 +128,12 @@ describe('a run file damaged or edited by hand', () => {
     await expect(handlers()['compare.open']({ runId: 'cmp-cccccc' })).rejects.toMatchObject({ details: [{ field: 'status.runId', reason: 'must be the run named by the file, cmp-cccccc' }] });
     await writeFile(file('cmp-dddddd'), '[1, 2, 3]');
     await expect(handlers()['compare.open']({ runId: 'cmp-dddddd' })).rejects.toMatchObject({ code: 'STORAGE', details: [{ field: '(file)', reason: 'must be object' }] });
-    expect((await handlers()['compare.list']()).runs.map((run) => run.runId)).toEqual(['cmp-bbbbbb']);
+    const listed = await handlers()['compare.list']();
+    expect(listed.runs.map((run) => run.runId)).toEqual(['cmp-bbbbbb']);
+    expect(listed.unreadable).toEqual([
+      { runId: 'cmp-dddddd', reason: `The comparison cmp-dddddd could not be read: its file ${file('cmp-dddddd')} is damaged ((file) must be object). It was left as it is.` },
+      { runId: 'cmp-cccccc', reason: `The comparison cmp-cccccc could not be read: its file ${file('cmp-cccccc')} is damaged (status.runId must be the run named by the file, cmp-cccccc). It was left as it is.` },
+    ]);
   });
 
   it('refuses a size ladder whose rows were cut, naming the field', async () => {

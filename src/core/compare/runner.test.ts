@@ -83,7 +83,7 @@ describe('comparison runner against the local service', () => {
       expect(entry.endpoint).toBe('permit2.price');
     }
     expect(await readdir(join(rig.dataDir, 'comparisons'))).toEqual([`${runId}.json`]);
-    expect((await rig.runner.list())[0]).toMatchObject({ runId, state: 'done', sell: 'USDC', buy: 'WETH', chains: [1, 10, 8453, 42161] });
+    expect((await rig.runner.list()).runs[0]).toMatchObject({ runId, state: 'done', sell: 'USDC', buy: 'WETH', chains: [1, 10, 8453, 42161] });
     const detail = await rig.runner.detail(runId, 8453);
     expect(detail.permit2).toMatchObject({ zid: status.rows[2]!.permit2.zid, body: { liquidityAvailable: true } });
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AllowanceModel } from '../../domain/compare.ts';
 import { AppError, isAppError } from '../../ipc/result.ts';
-import type { CompareRequest, CompareRowWire, RunStatus, RunSummary, SideDetail } from '../../ipc/channels/compare.ts';
+import type { CompareRequest, CompareRowWire, RunStatus, RunSummary, SideDetail, UnreadableRun } from '../../ipc/channels/compare.ts';
 import type { RequestService } from '../request/send-request.ts';
 import { buildRow, type ChainResults, type SideResult } from './build-row.ts';
 import { planComparison, type PlannedChain } from './plan.ts';
@@ -33,7 +33,8 @@ export interface CompareRunner {
   start(request: CompareRequest): { runId: string; total: number; finished: Promise<RunStatus> };
   status(runId: string): Promise<RunStatus>;
   cancel(runId: string): boolean;
-  list(): Promise<RunSummary[]>;
+  /** Running runs, then the stored ones; the files that could not be read, with why. */
+  list(): Promise<{ runs: RunSummary[]; unreadable: UnreadableRun[] }>;
   detail(runId: string, chainId: number): Promise<StoredRun['details'][string]>;
 }
 
@@ -157,7 +158,7 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
     },
     async list() {
       const stored = await deps.store.list();
-      return runningFirst([...live.values()].filter((run) => run.status.state === 'running').map((run) => summaryOf(run.status)), stored);
+      return { runs: runningFirst([...live.values()].filter((run) => run.status.state === 'running').map((run) => summaryOf(run.status)), stored.runs), unreadable: stored.unreadable };
     },
     async detail(runId, chainId) {
       const run = live.get(runId);

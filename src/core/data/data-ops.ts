@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
-import type { RunSummary } from '../../ipc/channels/compare.ts';
+import type { RunSummary, UnreadableRun } from '../../ipc/channels/compare.ts';
 import type { LadderSummary } from '../../ipc/channels/ladder.ts';
 import { createHistoryHandlers, HistoryStore, type HistoryHandlers } from '../history/index.ts';
 import { createHistoryIoHandlers, type HistoryIoHandlers } from '../history-io/index.ts';
@@ -31,10 +31,10 @@ export interface EngineDataOps {
   'history.findByZid': (zid: string) => Promise<HistorySummary[]>;
   'runs.save': (run: StoredRun) => Promise<void>;
   'runs.load': (runId: string) => Promise<StoredRun | null>;
-  'runs.list': (limit: number | undefined) => Promise<RunSummary[]>;
+  'runs.list': (limit: number | undefined) => Promise<{ runs: RunSummary[]; unreadable: UnreadableRun[] }>;
   'ladders.save': (run: StoredLadder) => Promise<void>;
   'ladders.load': (runId: string) => Promise<StoredLadder | null>;
-  'ladders.list': (limit: number | undefined) => Promise<LadderSummary[]>;
+  'ladders.list': (limit: number | undefined) => Promise<{ runs: LadderSummary[]; unreadable: UnreadableRun[] }>;
 }
 
 /** Every operation of the data worker. */

@@ -242,6 +242,11 @@ export const RunSummarySchema = lazySchema(() =>
 /** A past run. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
+/** A past run whose file could not be read, and why (the file, the field and the reason): left out of the list, not hidden. */
+export const UnreadableRunSchema = lazySchema(() => z.object({ runId: z.string(), reason: z.string() }));
+/** An unreadable past run. */
+export type UnreadableRun = z.infer<typeof UnreadableRunSchema>;
+
 /** One side's full answer for the row detail. */
 export const SideDetailSchema = lazySchema(() => z.object({ entryId: z.number().int().min(0).nullable(), zid: z.string().nullable(), body: z.unknown() }));
 /** One side's detail. */
@@ -256,7 +261,7 @@ export const compareChannels = {
   'compare.start': channel(CompareRequestSchema, () => z.object({ runId: z.string(), total: z.number().int() })),
   'compare.status': channel(RunRef, RunStatusSchema),
   'compare.cancel': channel(RunRef, () => z.object({ cancelled: z.boolean() })),
-  'compare.list': channel(z.void(), () => z.object({ runs: z.array(RunSummarySchema) })),
+  'compare.list': channel(z.void(), () => z.object({ runs: z.array(RunSummarySchema), unreadable: z.array(UnreadableRunSchema) })),
   'compare.open': channel(RunRef, RunStatusSchema),
   'compare.detail': channel(
     () => z.strictObject({ runId: RunIdSchema, chainId: CHAIN_ID }),

@@ -5,7 +5,7 @@ import { formatBaseUnits } from '../../domain/units.ts';
 import { lazySchema } from '../../spec/lazy-schema.ts';
 import { channel } from '../channel.ts';
 import type { LadderExportChain } from '../../domain/ladder-export.ts';
-import { CompareRequestSchema, CompareRowWireSchema, RunStateSchema, rowFromWire, runStatusSchema, sideFromWire, type CompareRowWire } from './compare.ts';
+import { CompareRequestSchema, CompareRowWireSchema, RunStateSchema, rowFromWire, runStatusSchema, sideFromWire, UnreadableRunSchema, type CompareRowWire } from './compare.ts';
 
 /**
  * Channels of the `ladder` area (issue 11, Compare's "Sizes" mode): one pair at up to 8 amounts on
@@ -81,7 +81,7 @@ export const ladderChannels = {
   /** With `afterDone`, waits (up to a second) until more than that many answers are in or the run ends. */
   'ladder.status': channel(() => z.strictObject({ runId: LadderRunIdSchema, afterDone: z.number().int().min(0).optional() }), LadderStatusSchema),
   'ladder.cancel': channel(RunRef, () => z.object({ cancelled: z.boolean() })),
-  'ladder.list': channel(z.void(), () => z.object({ runs: z.array(LadderSummarySchema) })),
+  'ladder.list': channel(z.void(), () => z.object({ runs: z.array(LadderSummarySchema), unreadable: z.array(UnreadableRunSchema) })),
   'ladder.open': channel(RunRef, LadderStatusSchema),
 };
 
