@@ -42,7 +42,7 @@ describe('an engine whose profiles and saved requests cannot be read', () => {
     const profilesNotice = `The profiles file ${join(dataDir, 'profiles.json')} could not be read (it is a folder). It was left as it is and the app started with no saved profiles; none can be saved until the file can be read.`;
     expect((profiles as { value: { notice: string } }).value.notice).toBe(profilesNotice);
     const saved = await call('profiles.save', { name: 'Staging', baseUrl: 'https://staging.example.test', trustSystemCertificates: true, rateBudgetRps: 5 });
-    expect(saved).toEqual({ ok: false, error: { code: 'STORAGE', message: `The profile was not saved: ${profilesNotice}` } });
+    expect(saved).toEqual({ ok: false, error: { code: 'STORAGE', message: `The profiles were not changed: ${profilesNotice}` } });
 
     const requests = await call('savedRequests.list', { profileId: 'local' });
     const requestsNotice = `The saved requests file ${join(dataDir, 'saved-requests.json')} could not be read (it is a folder). It was left as it is and the app started with no saved requests; none can be saved until the file can be read.`;

@@ -196,7 +196,7 @@ describe('profile store', () => {
     await writeFile(path, damaged);
     const refusal = {
       code: 'STORAGE',
-      message: `The profile was not saved: the profiles file ${path} was changed outside the app and cannot be read now (profiles.0.rateBudgetRps must be number). Mend it, or restart the app to set it aside.`,
+      message: `The profiles were not changed: the profiles file ${path} was changed outside the app and cannot be read now (profiles.0.rateBudgetRps must be number). Mend it, or restart the app to set it aside.`,
       details: [{ field: 'profiles.0.rateBudgetRps', reason: 'must be number' }],
     };
     await expect(store.save(input({ name: 'Second' }))).rejects.toMatchObject(refusal);

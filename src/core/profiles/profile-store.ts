@@ -143,12 +143,12 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
     try {
       text = await readTextFile(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('STORAGE', `The profile was not saved: the profiles file ${path} cannot be read now (${fileFailureReason(error)}).`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('STORAGE', `The profiles were not changed: the profiles file ${path} cannot be read now (${fileFailureReason(error)}).`);
       text = null;
     }
     if (text === null || text === known) return file;
     const read = readProfilesText(text);
-    if ('problem' in read) throw new AppError('STORAGE', `The profile was not saved: the profiles file ${path} was changed outside the app and cannot be read now (${read.problem}). Mend it, or restart the app to set it aside.`, read.details);
+    if ('problem' in read) throw new AppError('STORAGE', `The profiles were not changed: the profiles file ${path} was changed outside the app and cannot be read now (${read.problem}). Mend it, or restart the app to set it aside.`, read.details);
     file = read.file;
     known = text;
     return file;
@@ -157,7 +157,7 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
   let queue: Promise<unknown> = Promise.resolve();
   const change = <T>(make: (from: ProfilesFile) => { next: ProfilesFile | null; result: T }): Promise<T> => {
     // The file left in place holds the user's profiles: writing this store's empty list would lose them.
-    if (loaded.isLeftInPlace) return Promise.reject(new AppError('STORAGE', `The profile was not saved: ${loaded.notice}`));
+    if (loaded.isLeftInPlace) return Promise.reject(new AppError('STORAGE', `The profiles were not changed: ${loaded.notice}`));
     const run = queue.then(async () => {
       const { next, result } = make(await current());
       if (next === null) return result;
