@@ -6,7 +6,7 @@ import { CompareRequestSchema, unsavedReason, type CompareRequest, type CompareR
 import { isAppError } from '../ipc/result.ts';
 import { chainById } from '../domain/chains.ts';
 import { chainIdFromName, historicalChainName } from '../domain/support/chain-names.ts';
-import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
+import { showTerminalControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
 import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
@@ -157,12 +157,13 @@ async function runWithEngine(request: CompareRequest, options: { dataDir: string
  * controls: it may quote what the user passed (a pasted argument) or what a service or file said.
  */
 export function reportError(command: string, error: unknown, usage: string, io: CommandIo): number {
+  // Bad input is quoted back with its control characters shown, not dropped (showTerminalControls).
   if (error instanceof UsageError) {
-    io.stderr(`swap-explorer ${command}: ${stripTerminalControls(error.message)}\n\n${usage}`);
+    io.stderr(`swap-explorer ${command}: ${showTerminalControls(error.message)}\n\n${usage}`);
     return 2;
   }
   if (isAppError(error)) {
-    io.stderr(`swap-explorer ${command}: ${stripTerminalControls(error.message)}\n`);
+    io.stderr(`swap-explorer ${command}: ${(error.code === 'INVALID_INPUT' ? showTerminalControls : stripTerminalControls)(error.message)}\n`);
     return error.code === 'INVALID_INPUT' ? 2 : 1;
   }
   throw error;

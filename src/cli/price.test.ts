@@ -27,3 +27,11 @@ describe('price --help', () => {
     expect((await cli(['price', ...trade, '--sell', 'WETH', '--amount', '-1'])).code).toBe(2);
   });
 });
+
+describe('price with bad input', () => {
+  it('quotes a value back with its control characters shown, not dropped: "1<BEL>" must not read as "1"', async () => {
+    const ran = await cli(['price', '--chain', '1', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1\u0007', '--data-dir', dir]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.split('\n')[0]).toBe('swap-explorer price: --amount "1\\x07" is not an amount: use digits, an optional decimal point and optional thousands commas');
+  });
+});

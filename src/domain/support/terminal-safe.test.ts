@@ -1,7 +1,7 @@
 /* eslint-disable no-control-regex -- matching control characters is the purpose of this file */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasTerminalControls, stripTerminalControls } from './terminal-safe.ts';
+import { hasTerminalControls, showTerminalControls, stripTerminalControls } from './terminal-safe.ts';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -37,5 +37,13 @@ describe('stripTerminalControls', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('showTerminalControls', () => {
+  it('writes each control character out as an escape, so quoted input reads as typed and drives nothing', () => {
+    expect(showTerminalControls('"1\u0007" is not an amount')).toBe('"1\\x07" is not an amount');
+    expect(showTerminalControls('\u001b[2Jx\u009b\u202eab\r\nc\td')).toBe('\\x1b[2Jx\\x9b\\u202eab\nc\td');
+    expect(hasTerminalControls(showTerminalControls('\u001b]52;c;aGk=\u0007'))).toBe(false);
   });
 });

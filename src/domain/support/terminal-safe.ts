@@ -30,6 +30,23 @@ export function stripTerminalControls(text: string): string {
     .replace(BIDI, '');
 }
 
+// Every character stripTerminalControls removes, one at a time: ESC, the other C0 controls but \t
+// and \n, DEL, C1 and the bidi overrides.
+const SHOWN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The text with each control character written out as an escape (BEL as \x07, ESC as \x1b, an
+ * override as \u202e), for what the user typed being quoted back: a refused `--amount "1<BEL>"`
+ * stripped read `"1" is not an amount`, a value that looks valid. Escaped, a sequence is inert
+ * text, as safe to print as stripped; \n and \t are kept, \r\n becomes \n.
+ */
+export function showTerminalControls(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(SHOWN, (char) => {
+    const code = char.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+  });
+}
+
 /** Whether printing the text as is could drive the terminal. */
 export function hasTerminalControls(text: string): boolean {
   return stripTerminalControls(text) !== text.replace(/\r\n/g, '\n');
