@@ -159,6 +159,20 @@ describe.for(TRANSPORTS)('%s', ([, transport]) => {
   });
 
   describe('TLS and transport refusals', { timeout: 60_000 }, () => {
+    it('refuses a header HTTP does not allow, and the next request to that origin still answers', async () => {
+      // A fresh client: undici left a pool that refused such a request before its first connection
+      // unable to send any other (the next request never settled).
+      const fresh = createHttpClient({ transport, timeouts: { connectMs: 2_000, headersMs: 2_000, bodyStallMs: 2_000 }, overallTimeoutMs: 5_000, backoffBaseMs: 5, maxBodyBytes: 100_000 });
+      try {
+        const send = (apiKey: string) => fresh.get({ connection: testConnection(server.baseUrl, { caPem, apiKey }), pathAndQuery: '/ok', sendVersion: true });
+        const refused = await send('test-key\n');
+        expect({ status: refused.status, code: refused.appError?.code, attempts: refused.attempts }).toEqual({ status: null, code: 'INTERNAL', attempts: 1 });
+        expect((await send('test-key')).status).toBe(200);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it('refuses an http:// base URL before opening any connection', async () => {
       const plain = await startRawHttp((_req, res) => json(res, 200, {}));
       try {

@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:https';
 import type { IncomingMessage } from 'node:http';
-import { CappedText, TIMEOUT_CAUSES, flattenHeaders, poolKeyOf, trustedCas, type AttemptInput, type AttemptResult, type Transport, type TransportFactory, type TransportTimeouts } from './transport.ts';
+import { CappedText, TIMEOUT_CAUSES, flattenHeaders, poolKeyOf, refusedHeader, trustedCas, type AttemptInput, type AttemptResult, type Transport, type TransportFactory, type TransportTimeouts } from './transport.ts';
 
 /**
  * The CLI's transport: node:https, which Node has loaded before the command's first line runs, so
@@ -19,6 +19,8 @@ function timeoutError(cause: TimeoutCause, ms: number): Error {
 
 /** One GET on `agent`; resolves with whatever arrived, never rejects. */
 function attemptOnce(agent: Agent, input: AttemptInput, timeouts: TransportTimeouts): Promise<AttemptResult> {
+  const refused = refusedHeader(input.headers);
+  if (refused) return Promise.resolve({ status: null, statusText: '', responseHeaders: {}, bodyText: '', isTruncated: false, error: refused });
   return new Promise((resolve) => {
     let timer: NodeJS.Timeout | undefined;
     let head: Pick<AttemptResult, 'status' | 'statusText' | 'responseHeaders'> = { status: null, statusText: '', responseHeaders: {} };

@@ -111,3 +111,23 @@ export class CappedText {
     return this.#text + this.#decoder.decode();
   }
 }
+
+// What HTTP allows in a header's name (a token) and value (RFC 9110, 5.1 and 5.5), as undici checks.
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const HEADER_VALUE_FORBIDDEN = /[^\t\x20-\x7e\x80-\xff]/;
+
+/**
+ * The error for a request with a header HTTP does not allow ("k\n" as a key read from a file with
+ * its newline), made before either transport sees it, with undici's code for such a request: a
+ * pool that undici refused one on before its first connection never sent another (the next request
+ * to that origin did not settle, past every timeout), and node:https throws it from request(),
+ * which attempt() must not. Null when every header may be sent.
+ */
+export function refusedHeader(headers: Record<string, string>): Error | null {
+  const refuse = (message: string) => Object.assign(new Error(message), { code: 'UND_ERR_INVALID_ARG' });
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) return refuse(`invalid header name: ${JSON.stringify(name)}`);
+    if (HEADER_VALUE_FORBIDDEN.test(value)) return refuse(`invalid ${name} header`);
+  }
+  return null;
+}

@@ -1,5 +1,5 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import { CappedText, flattenHeaders, poolKeyOf, trustedCas, type AttemptInput, type AttemptResult, type Transport, type TransportFactory, type TransportTimeouts } from './transport.ts';
+import { CappedText, flattenHeaders, poolKeyOf, refusedHeader, trustedCas, type AttemptInput, type AttemptResult, type Transport, type TransportFactory, type TransportTimeouts } from './transport.ts';
 
 /**
  * The transport of the app (Electron main) and the tests: one undici keep-alive dispatcher per
@@ -31,6 +31,8 @@ async function readCapped(stream: Dispatcher.ResponseData['body'], maxBytes: num
 }
 
 async function attemptOnce(dispatcher: Dispatcher, input: AttemptInput): Promise<AttemptResult> {
+  const refused = refusedHeader(input.headers);
+  if (refused) return { status: null, statusText: '', responseHeaders: {}, bodyText: '', isTruncated: false, error: refused };
   let response: Dispatcher.ResponseData;
   try {
     response = await request(input.url, { method: 'GET', headers: input.headers, dispatcher, signal: input.signal });
