@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcess as cli } from './test-support.ts';
+import { spawnSync } from 'node:child_process';
+import { BIN, ROOT, inProcess as cli } from './test-support.ts';
 import { buildHar } from '../domain/har.ts';
 
 // `explain <file>` for files a customer may send broken, written to a temp dir: each says what is
@@ -48,6 +49,9 @@ describe('explain: a file it cannot read says why', () => {
     const entry = { url: 'https://api.example/swap/permit2/price?chainId=1', method: 'GET' as const, requestHeaders: {}, query: { chainId: '1' }, status: 400, statusText: 'Bad Request', responseHeaders: {}, bodyText: '{"name":"INPUT_INVALID","message":"x","data":{"zid":"0x000000000000000000000001","details":[]}}', startedAt: '2026-11-20T09:30:00.000Z', durationMs: 1, zid: '0x000000000000000000000001' };
     const { stdout } = await explainFile('fiddler.har', `\uFEFF${JSON.stringify(buildHar([entry], { name: 'Fiddler', version: '5' }))}`);
     expect(stdout.split('\n').slice(0, 3)).toEqual(['A HAR file of 1 entry', '', 'Entry 1: HTTP 400, sent 2026-11-20T09:30:00.000Z, zid 0x000000000000000000000001']);
+    // The same HAR piped in (`Get-Content fiddler.har | swap-explorer explain -` keeps the mark).
+    const piped = spawnSync(process.execPath, [BIN, 'explain', '-'], { cwd: ROOT, input: `\uFEFF${JSON.stringify(buildHar([entry], { name: 'Fiddler', version: '5' }))}`, encoding: 'utf8', timeout: 60_000 });
+    expect(piped.stdout.split('\n').slice(0, 3)).toEqual(stdout.split('\n').slice(0, 3));
   });
 });
 

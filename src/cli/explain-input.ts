@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { readTextFile } from '../core/read-text-file.ts';
+import { readTextFile, withoutByteOrderMark } from '../core/read-text-file.ts';
 import { ENDPOINTS } from '../spec/index.ts';
 import { HISTORY_IMPORT_MAX_CHARS } from '../ipc/channels/history-io.ts';
 import { UsageError } from './compare-run.ts';
@@ -51,7 +51,7 @@ async function readStdin(): Promise<string> {
     if (size > HISTORY_IMPORT_MAX_CHARS) throw new UsageError('standard input is larger than 50 MB');
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return withoutByteOrderMark(Buffer.concat(chunks).toString('utf8'));
 }
 
 /** The system's reason for a file that cannot be read, in words (no stack, no errno number). */

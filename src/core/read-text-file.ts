@@ -16,6 +16,7 @@ export function readTextFileSync(path: string): string {
   return withoutByteOrderMark(readFileSync(path, 'utf8'));
 }
 
-function withoutByteOrderMark(text: string): string {
+/** The text less a leading byte order mark (standard input from a PowerShell pipe starts with one too). */
+export function withoutByteOrderMark(text: string): string {
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
