@@ -42,6 +42,6 @@ export function rateText(row: CompareRowWire): string {
   if (!rate) return row.feeNotPriced ?? 'fee not priced';
   const perNative = `1 ${row.nativeSymbol ?? 'native'} = ${formatTokenAmount(rate.buyPerNative, row.buyToken.decimals)} ${row.buyToken.symbol}`;
   if (rate.source === 'buy-is-native') return `${perNative} (the buy token is the native token or its wrapped form)`;
-  if (rate.source === 'sell-is-native') return `${perNative} (from this trade's own price, before integrator fees)`;
-  return `${perNative} (indicative price of 0.1 ${row.nativeSymbol ?? 'native'} → ${row.buyToken.symbol}, requested once for this run)`;
+  if (rate.source === 'sell-is-native') return `${perNative} (from this trade's own price, before integrator fees and the buy token's tax)`;
+  return `${perNative} (indicative price of 0.1 ${row.nativeSymbol ?? 'native'} → ${row.buyToken.symbol}, requested once for this run, before the buy token's tax)`;
 }

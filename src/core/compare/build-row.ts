@@ -12,10 +12,11 @@ import { shortAddress } from '../../domain/address-text.ts';
  * Network fee in buy-token terms needs a native -> buy rate. Sources, in order:
  *   1. the buy token is the native asset or its wrapped form: 1 native = 1 buy token (exact);
  *   2. the sell token is native or wrapped native: the trade's own price (buyAmount / sellAmount
- *      of the first side with liquidity, before the integrator fees it charged) is the native ->
- *      buy rate;
+ *      of the first side with liquidity, before the integrator fees it charged and the buy token's
+ *      tax) is the native -> buy rate;
  *   3. otherwise the plan's rate request (RATE_PROBE native sold for the buy token, one per chain
- *      per run, within the profile's rate budget) gives it: 'quoted', with its history entry;
+ *      per run, within the profile's rate budget) gives it, before the buy token's tax: 'quoted',
+ *      with its history entry;
  *   4. when that has no liquidity or fails, null and `feeNotPriced` says why on that row only:
  *      the table shows the fee in native units and the verdict falls back to gross buy amounts.
  *
@@ -55,6 +56,21 @@ export interface RateOutcome {
   notPriced: string | null;
 }
 
+/**
+ * Buy base units per native unit (`scaledBought` / `routed`), with the buy token's buy and transfer
+ * taxes added back as read from the same answer (spec, "Token tax object"): the tax is the token
+ * contract's cut of this buy, not what the native token is worth (a 3 % buy tax and 1 % transfer
+ * tax on TAXD put every network fee in TAXD 4 % low). Both come off a buy, the transfer to the
+ * taker included, as the local service takes them. A tax the service could not determine (null)
+ * counts as none: the row is flagged 'tax unknown'. Null when the taxes take everything.
+ */
+function beforeBuyTax(scaledBought: bigint, routed: bigint, price: LiquidPrice): bigint | null {
+  const taxes = price.tokenMetadata.buyToken;
+  const taxBps = [taxes.buyTaxBps, taxes.transferTaxBps].reduce<bigint>((sum, value) => sum + BigInt(value ?? 0), 0n);
+  const kept = 10_000n - taxBps;
+  return kept > 0n && routed > 0n ? (scaledBought * 10_000n) / (routed * kept) : null;
+}
+
 function quotedRate(chain: PlannedChain, result: SideResult | undefined, hasEnded: boolean): RateOutcome {
   const request = chain.rateRequest!;
   if (!result) return { rate: null, isPending: !hasEnded, notPriced: hasEnded ? 'fee not priced: the rate request was cancelled' : null };
@@ -65,13 +81,14 @@ function quotedRate(chain: PlannedChain, result: SideResult | undefined, hasEnde
     const why = outcome.status === 'error' ? outcome.error.name : 'no liquidity';
     return { rate: null, isPending: false, notPriced: `fee not priced: ${why} for ${pair}` };
   }
-  const buyPerNative = (BigInt(body.buyAmount) * 10n ** BigInt(request.nativeDecimals)) / request.sellAmount;
+  const buyPerNative = beforeBuyTax(BigInt(body.buyAmount) * 10n ** BigInt(request.nativeDecimals), request.sellAmount, body);
+  if (buyPerNative === null) return { rate: null, isPending: false, notPriced: `fee not priced: the buy token's tax takes all of ${pair}` };
   return { rate: { buyPerNative, nativeDecimals: request.nativeDecimals, source: 'quoted', entryId: entryIdOf(result), zid: body.zid }, isPending: false, notPriced: null };
 }
 
 /**
  * Buy-token base units per whole native unit from a native sell's own answer, before the integrator
- * fees it charged: they come off this trade, not off what the native token is worth (a 1,000 bps fee
+ * fees it charged and the buy token's tax (beforeBuyTax): they come off this trade, not off what the native token is worth (a 1,000 bps fee
  * read 1 ETH as 2,689 USDC where the market paid 2,988, and the network fee in USDC 10 % short),
  * and the quoted rate request carries none either. A fee in the buy token is added back to the buy;
  * one in the sell token (native or wrapped) comes off the amount routed. The service fee stays in,
@@ -85,7 +102,7 @@ function priceBeforeIntegratorFees(chain: PlannedChain, price: LiquidPrice): big
     if (fee.token.toLowerCase() === price.buyToken.toLowerCase()) bought += fee.amount;
     else if (sellTokens.includes(fee.token.toLowerCase())) routed -= fee.amount;
   }
-  return routed > 0n ? (bought * 10n ** 18n) / routed : null;
+  return beforeBuyTax(bought * 10n ** 18n, routed, price);
 }
 
 /** The native -> buy rate of a chain (see the file comment). */

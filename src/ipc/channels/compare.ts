@@ -145,7 +145,8 @@ const TokenRefSchema = lazySchema(() =>
  * Net-of-fee fields, stable for other views (the size ladder) to read:
  * - `networkFeeRate`: the native -> buy-token rate the network fee was converted with, and where
  *   it came from: 'buy-is-native' (1:1), 'sell-is-native' (the trade's own price, before integrator fees) or 'quoted'
- *   (one extra indicative price per chain per run; `entryId`/`zid` name its history entry).
+ *   (one extra indicative price per chain per run; `entryId`/`zid` name its history entry); the
+ *   last two before the buy token's buy and transfer tax, which are the token's cut of a buy.
  *   null when it could not be had; `feeNotPriced` then says why, on that row only.
  * - each side's `networkFeeInBuyToken` and `netBuyAmount` (= buyAmount - networkFeeInBuyToken).
  * - `diffBps` (gross) and `netDiffBps` (net): Permit2 against Allowance Holder, in bps.
