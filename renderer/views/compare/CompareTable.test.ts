@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CompareTable from './CompareTable.svelte';
-import { sortRows } from './table-model.ts';
+import { sortNote, sortRows } from './table-model.ts';
 import { okSide, row, threeRows } from './test-rows.ts';
+import type { ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 import { sourcesOf } from './route-colors.ts';
 
 afterEach(cleanup);
@@ -50,6 +51,29 @@ describe('sortRows', () => {
     rows[1] = { ...rows[1]!, buyToken: { ...rows[1]!.buyToken, decimals: 6 }, allowanceHolder: { ...rows[1]!.allowanceHolder, buyAmount: '500000000' } };
     // 500 (6 decimals) is larger than 0.353 (18 decimals): compared as human amounts, not base units.
     expect(sortRows(rows, 'ahBuy', 'descending').map((row) => row.chainId)).toEqual([8453, 1, 42161]);
+  });
+
+  it('sorts network fees of different native tokens by their value in the buy token, never as plain numbers', () => {
+    // Ethereum pays 0.0009 ETH (0.0009 WETH); Polygon 0.01 POL, which its rate makes 0.0000025 WETH:
+    // the larger number is the smaller fee. Gnosis's 0.002 xDAI has no rate.
+    const [ethereum, base] = threeRows();
+    const fee = (side: ModelSideWire, total: bigint, inBuy: bigint | null): ModelSideWire => ({ ...side, totalNetworkFee: total.toString(), networkFeeInBuyToken: inBuy?.toString() ?? null });
+    const polygon = { ...base!, chainId: 137, chainName: 'Polygon', nativeSymbol: 'POL', allowanceHolder: fee(base!.allowanceHolder, 10n ** 16n, 2_500_000_000_000n) };
+    const gnosis = { ...base!, chainId: 100, chainName: 'Gnosis', nativeSymbol: 'xDAI', networkFeeRate: null, allowanceHolder: fee(base!.allowanceHolder, 2n * 10n ** 15n, null) };
+    const rows = [{ ...ethereum!, allowanceHolder: fee(ethereum!.allowanceHolder, 9n * 10n ** 14n, 9n * 10n ** 14n) }, polygon, gnosis];
+    expect(sortRows(rows, 'ahFee', 'ascending').map((item) => item.chainName)).toEqual(['Polygon', 'Ethereum', 'Gnosis']);
+    expect(sortRows(rows, 'ahFee', 'descending').map((item) => item.chainName)).toEqual(['Ethereum', 'Polygon', 'Gnosis']);
+    expect(sortNote(sortRows(rows, 'ahFee', 'ascending'), 'ahFee')).toBe('Network fees sort by their value in WETH (the ≈ line); fees no rate converted follow, each only against fees in the same native token (xDAI).');
+  });
+
+  it('keeps rows buying different tokens apart when sorting by buy amount', () => {
+    const [ethereum, base] = threeRows();
+    // An override buys 81 TAXD on Base: more units, not more than Ethereum's 0.353 WETH.
+    const taxd = { ...base!, buyToken: { ...base!.buyToken, symbol: 'TAXD', isOverride: true }, allowanceHolder: { ...base!.allowanceHolder, buyAmount: (81n * 10n ** 18n).toString() } };
+    const rows = [ethereum!, taxd];
+    expect(sortRows(rows, 'ahBuy', 'descending').map((item) => item.buyToken.symbol)).toEqual(['TAXD', 'WETH']);
+    expect(sortRows(rows, 'ahBuy', 'ascending').map((item) => item.buyToken.symbol)).toEqual(['TAXD', 'WETH']);
+    expect(sortNote(sortRows(rows, 'ahBuy', 'ascending'), 'ahBuy')).toBe('Rows buying different tokens are not ordered against each other: sorted within TAXD, then WETH.');
   });
 });
 

@@ -46,43 +46,92 @@ export const COLUMNS: readonly Column[] = [
 /** The optional columns' ids. */
 export const OPTIONAL_COLUMNS: readonly ColumnId[] = COLUMNS.filter((item) => item.isOptional).map((item) => item.id);
 
-type Key = number | string | null;
+/**
+ * A cell's sort key: its value and the unit it is in. Amounts in different units (a POL fee and an
+ * ETH fee, a TAXD buy and a WETH buy on an overridden chain) are never compared as plain numbers:
+ * rows sort by value within a unit, and units follow one another in a fixed order, whichever the
+ * direction (`rank`, then the unit's name).
+ */
+interface Key {
+  rank: number;
+  unit: string;
+  value: number | string;
+}
 
 // Amounts of one chain's buy token are comparable across chains only in human units: scale to a
 // common 18-decimal bigint so USDC (6) on one chain and USDC (18) on BSC sort together.
-function scaled(value: string | null, decimals: number): Key {
+function scaled(value: string | null, decimals: number): number | null {
   if (value === null) return null;
   return Number(formatBaseUnits(BigInt(value), decimals, { grouping: false }));
 }
 
-function keyOf(row: CompareRowWire, column: ColumnId): Key {
-  const d = row.buyToken.decimals;
+function amountKey(value: string | null, decimals: number, unit: string, rank = 0): Key | null {
+  const human = scaled(value, decimals);
+  return human === null ? null : { rank, unit, value: human };
+}
+
+/**
+ * A network fee's key: its value in the buy token (the cell's "≈" line) where the row has a rate,
+ * which compares chains of different native tokens; else its native amount, ranked after every
+ * converted fee and compared only with fees in the same native token.
+ */
+function feeKey(row: CompareRowWire, side: ModelSideWire): Key | null {
+  const converted = amountKey(side.networkFeeInBuyToken, row.buyToken.decimals, row.buyToken.symbol);
+  return converted ?? amountKey(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? 'native', 1);
+}
+
+const plain = (value: number | string | null | undefined): Key | null => (value === null || value === undefined ? null : { rank: 0, unit: '', value });
+
+function keyOf(row: CompareRowWire, column: ColumnId): Key | null {
+  const [d, buy] = [row.buyToken.decimals, row.buyToken.symbol];
   switch (column) {
-    case 'chain': return row.chainName.toLowerCase();
-    case 'ahBuy': return scaled(row.allowanceHolder.buyAmount, d);
-    case 'p2Buy': return scaled(row.permit2.buyAmount, d);
-    case 'diff': return row.diffBps;
-    case 'netDiff': return row.netDiffBps ?? null;
-    case 'ahMin': return scaled(row.allowanceHolder.minBuyAmount, d);
-    case 'p2Min': return scaled(row.permit2.minBuyAmount, d);
-    case 'ahFee': return scaled(row.allowanceHolder.totalNetworkFee, row.nativeDecimals);
-    case 'p2Fee': return scaled(row.permit2.totalNetworkFee, row.nativeDecimals);
-    case 'ahNet': return scaled(row.allowanceHolder.netBuyAmount, d);
-    case 'p2Net': return scaled(row.permit2.netBuyAmount, d);
-    case 'better': return row.better;
+    case 'chain': return plain(row.chainName.toLowerCase());
+    case 'ahBuy': return amountKey(row.allowanceHolder.buyAmount, d, buy);
+    case 'p2Buy': return amountKey(row.permit2.buyAmount, d, buy);
+    case 'diff': return plain(row.diffBps);
+    case 'netDiff': return plain(row.netDiffBps);
+    case 'ahMin': return amountKey(row.allowanceHolder.minBuyAmount, d, buy);
+    case 'p2Min': return amountKey(row.permit2.minBuyAmount, d, buy);
+    case 'ahFee': return feeKey(row, row.allowanceHolder);
+    case 'p2Fee': return feeKey(row, row.permit2);
+    case 'ahNet': return amountKey(row.allowanceHolder.netBuyAmount, d, buy);
+    case 'p2Net': return amountKey(row.permit2.netBuyAmount, d, buy);
+    case 'better': return plain(row.better);
   }
 }
 
-/** Rows sorted by a column; rows without a value go last in both directions. */
+/**
+ * Rows sorted by a column; rows without a value go last in both directions. Amounts sort within
+ * their unit (Key): a network fee by its value in the buy token, a fee no rate converted after
+ * those, beside fees in its own native token only.
+ */
 export function sortRows(rows: readonly CompareRowWire[], column: ColumnId, direction: SortDirection): CompareRowWire[] {
   const sign = direction === 'ascending' ? 1 : -1;
   return [...rows].sort((a, b) => {
     const x = keyOf(a, column);
     const y = keyOf(b, column);
     if (x === null || y === null) return x === y ? a.chainId - b.chainId : x === null ? 1 : -1;
-    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    if (x.rank !== y.rank || x.unit !== y.unit) return x.rank - y.rank || x.unit.localeCompare(y.unit);
+    const order = typeof x.value === 'number' && typeof y.value === 'number' ? x.value - y.value : String(x.value).localeCompare(String(y.value));
     return order === 0 ? a.chainId - b.chainId : sign * order;
   });
+}
+
+/**
+ * What the table says under its legend about the order of a sorted column whose rows are not all
+ * in one unit, or of a network-fee column (whose cells show the native amount first): null else.
+ */
+export function sortNote(rows: readonly CompareRowWire[], column: ColumnId): string | null {
+  const keys = rows.map((row) => keyOf(row, column)).filter((key) => key !== null);
+  const units = [...new Set(keys.map((key) => key.unit))];
+  const isFee = column === 'ahFee' || column === 'p2Fee';
+  if (!isFee && units.length < 2) return null;
+  if (!isFee) return `Rows buying different tokens are not ordered against each other: sorted within ${units.join(', then ')}.`;
+  const converted = [...new Set(keys.filter((key) => key.rank === 0).map((key) => key.unit))];
+  const native = [...new Set(keys.filter((key) => key.rank === 1).map((key) => key.unit))];
+  const first = converted.length > 0 ? `Network fees sort by their value in ${converted.join(', then ')} (the ≈ line)` : 'Network fees sort by their native amount';
+  const rest = native.length > 0 ? `${converted.length > 0 ? '; fees no rate converted follow' : ''}, each only against fees in the same native token (${native.join(', then ')})` : '';
+  return `${first}${rest}.`;
 }
 
 /** The text of a side's buy cell when it has no amount. */
