@@ -27,6 +27,21 @@ describe('past runs', () => {
     expect(screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH, Permit2 only from ${localTime(startedAt)}` }).textContent?.trim()).toBe('2,000 USDC → WETH, Permit2 only');
   });
 
+  it('lists a run whose chains traded different pairs by each pair with its chains, never the form\'s pair for all', () => {
+    const pairs = [{ sell: 'USDC', buy: 'TAXD', chains: ['Ethereum'], isOverride: true }, { sell: 'USDC', buy: 'WETH', chains: ['Base'], isOverride: false }];
+    render(PastRuns, { runs: [{ ...comparison, amount: '1000', pairs }], currentRunId: null, onOpen: vi.fn() });
+    const button = screen.getByRole('button', { name: `Open comparison 1,000 sold: USDC to TAXD on Ethereum, address override · USDC to WETH on Base from ${localTime(startedAt)}` });
+    expect(button.textContent!.trim()).toBe('1,000 sold: USDC → TAXD on Ethereum, address override · USDC → WETH on Base');
+  });
+
+  it('marks a run every chain of which traded an override\'s pair, and a ladder whose chains differ', () => {
+    render(PastRuns, { runs: [{ ...comparison, buy: 'TAXD', pairs: [{ sell: 'USDC', buy: 'TAXD', chains: ['Ethereum'], isOverride: true }] }], currentRunId: null, onOpen: vi.fn() });
+    expect(screen.getByRole('button', { name: /^Open comparison 2,000 USDC to TAXD \(address override\) from / }).textContent!.trim()).toBe('2,000 USDC → TAXD (address override)');
+    const pairs = [{ sell: 'WETH', buy: 'TAXD', chains: ['Ethereum'], isOverride: true }, { sell: 'WETH', buy: 'USDC', chains: ['Base'], isOverride: false }];
+    render(LadderPastRuns, { runs: [{ ...ladder, pairs }], currentRunId: null, onOpen: () => {} });
+    expect(screen.getByRole('button', { name: /^Open size ladder at 1, 10, 100: WETH to TAXD on Ethereum, address override · WETH to USDC on Base from / }).textContent!.trim()).toBe('At 1, 10, 100: WETH → TAXD on Ethereum, address override · WETH → USDC on Base');
+  });
+
   it('lists a size ladder by its pair and amounts, and marks the one on screen', () => {
     render(LadderPastRuns, { runs: [ladder], currentRunId: 'lad-abc123', onOpen: () => {} });
     const button = screen.getByRole('button', { name: `Open size ladder WETH to USDC at 1, 10, 100 from ${localTime(startedAt)}` });

@@ -1,4 +1,4 @@
-import { singleModelText, type RunStatus } from '../../../src/ipc/channels/compare.ts';
+import { singleModelText, type RunPair, type RunStatus } from '../../../src/ipc/channels/compare.ts';
 import type { LadderStatus } from '../../../src/ipc/channels/ladder.ts';
 import { formatHumanAmount } from '../../../src/domain/number-format.ts';
 
@@ -55,4 +55,15 @@ export function ladderCaption(status: LadderStatus): string {
   if (groups.length === 0) return `${status.request.sell} → ${status.request.buy} at ${sizes}`;
   if (groups.length === 1) return `${soleText(groups[0]!)} at ${sizes} on ${chainCount(groups[0]!.chains.length)}`;
   return `At ${sizes}: ${groupsText(groups)}`;
+}
+
+/**
+ * A past run's pair as its list entry says it (`arrow` "→" on screen, "to" read out): the one pair
+ * every chain traded ("USDC → TAXD (address override)"), or each pair with its chains when they
+ * differ ("USDC → TAXD on Ethereum, address override · USDC → WETH on Base"), as the caption does.
+ */
+export function pastRunPairs(run: { sell: string; buy: string; pairs?: readonly RunPair[] | undefined }, arrow: string): { text: string; isSole: boolean } {
+  const groups = (run.pairs ?? []).map((item) => ({ pair: `${item.sell} ${arrow} ${item.buy}`, chains: item.chains, isOverride: item.isOverride }));
+  if (groups.length > 1) return { text: groupsText(groups), isSole: false };
+  return { text: groups.length === 1 ? soleText(groups[0]!) : `${run.sell} ${arrow} ${run.buy}`, isSole: true };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createRunFiles, type RunFiles } from './run-files.ts';
+import { runPairs } from './run-pairs.ts';
 import { LadderRunIdSchema, LadderStatusSchema, type LadderStatus, type LadderSummary } from '../../ipc/channels/ladder.ts';
 
 /**
@@ -19,13 +20,16 @@ const StoredLadderSchema = z.object({ version: z.literal(1, 'must be 1, the only
 /** The ladder store. */
 export type LadderStore = RunFiles<StoredLadder, LadderSummary>;
 
-/** A ladder's list entry. */
+/** A ladder's list entry, named by the pairs its chains traded as a comparison's is (summaryOf). */
 export function ladderSummaryOf(status: LadderStatus): LadderSummary {
+  const pairs = runPairs(status.request, status.rows);
+  const sole = pairs.length === 1 ? pairs[0]! : null;
   return {
     runId: status.runId,
     state: status.state,
-    sell: status.request.sell,
-    buy: status.request.buy,
+    sell: sole?.sell ?? status.request.sell,
+    buy: sole?.buy ?? status.request.buy,
+    pairs,
     amounts: status.request.amounts,
     chains: [...new Set(status.rows.map((row) => row.chainId))],
     done: status.done,

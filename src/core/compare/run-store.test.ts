@@ -36,12 +36,26 @@ describe('run store', () => {
     expect(await store.load('cmp-missing')).toBeNull();
   });
 
-  it('lists a run by the pair its rows traded (an override\'s token), and the form\'s when the rows differ', () => {
-    const pair = (sell: string, buy: string) => ({ sellToken: { symbol: sell }, buyToken: { symbol: buy } });
+  it('lists a run by the pair its rows traded (an override\'s token), and by each pair with its chains when the rows differ', () => {
+    const pair = (chainName: string, sell: string, buy: string, isOverride = false) => ({ chainId: chainName === 'Ethereum' ? 1 : 8453, chainName, sellToken: { symbol: sell }, buyToken: { symbol: buy, isOverride } });
     const run = (rows: object[]) => summaryOf({ ...status('cmp-cccccc', '2026-11-22T12:00:00.000Z'), rows: rows as RunStatus['rows'] });
-    expect(run([pair('USDC', 'TAXD'), pair('USDC', 'TAXD')])).toMatchObject({ sell: 'USDC', buy: 'TAXD', models: ['allowance-holder', 'permit2'] });
-    expect(run([pair('USDC', 'TAXD'), pair('USDC', 'WETH')])).toMatchObject({ sell: 'USDC', buy: 'WETH' });
-    expect(run([])).toMatchObject({ sell: 'USDC', buy: 'WETH' });
+    expect(run([pair('Ethereum', 'USDC', 'TAXD'), pair('Base', 'USDC', 'TAXD')])).toMatchObject({ sell: 'USDC', buy: 'TAXD', models: ['allowance-holder', 'permit2'] });
+    // Ethereum bought TAXD through an override, Base WETH: no one pair, so none is claimed for both.
+    expect(run([pair('Ethereum', 'USDC', 'TAXD', true), pair('Base', 'USDC', 'WETH')]).pairs).toEqual([
+      { sell: 'USDC', buy: 'TAXD', chains: ['Ethereum'], isOverride: true },
+      { sell: 'USDC', buy: 'WETH', chains: ['Base'], isOverride: false },
+    ]);
+    expect(run([])).toMatchObject({ sell: 'USDC', buy: 'WETH', pairs: [] });
+  });
+
+  it('names the override of a chain that has no row yet, not the form\'s pair it replaced', () => {
+    const request = CompareRequestSchema.parse({ sell: 'USDC', buy: 'WETH', amount: '5', chains: [1, 8453], overrides: [{ chainId: 1, side: 'buy', address: '0x7a7a000000000000000000000000000000000001', symbol: 'TAXD' }] });
+    const base = { chainId: 8453, chainName: 'Base', sellToken: { symbol: 'USDC' }, buyToken: { symbol: 'WETH' } };
+    const summary = summaryOf({ ...status('cmp-dddddd', '2026-11-22T12:00:00.000Z'), state: 'running', request, rows: [base] as RunStatus['rows'] });
+    expect(summary.pairs).toEqual([
+      { sell: 'USDC', buy: 'WETH', chains: ['Base'], isOverride: false },
+      { sell: 'USDC', buy: 'TAXD', chains: ['Ethereum'], isOverride: true },
+    ]);
   });
 
   it('refuses a run id that is not one of its own, so no path outside comparisons/ is read', async () => {

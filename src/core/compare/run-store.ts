@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createRunFiles, type RunFiles } from './run-files.ts';
+import { runPairs } from './run-pairs.ts';
 import { RunIdSchema, RunStatusSchema, SideDetailSchema, type RunStatus, type RunSummary, type SideDetail } from '../../ipc/channels/compare.ts';
 
 /**
@@ -24,22 +25,19 @@ const StoredRunSchema = z.object({
 export type RunStore = RunFiles<StoredRun, RunSummary>;
 
 /**
- * The symbol every row traded on one side, or null when the rows differ (or there are none): an
- * address override (TAXD on Ethereum) is what the run priced, not the form's pair it replaced, so
- * the past-run list names it as the table's caption does.
+ * A run's list entry. An address override (TAXD on Ethereum) is what a chain priced, not the form's
+ * pair it replaced: `sell` and `buy` are the one pair every chain traded when there is one, and
+ * `pairs` names each pair with its chains, so the list never claims a pair a chain did not use.
  */
-function pairSymbol(status: RunStatus, side: 'sellToken' | 'buyToken'): string | null {
-  const symbols = new Set(status.rows.map((row) => row[side].symbol));
-  return symbols.size === 1 ? [...symbols][0]! : null;
-}
-
-/** A run's list entry. */
 export function summaryOf(status: RunStatus): RunSummary {
+  const pairs = runPairs(status.request, status.rows);
+  const sole = pairs.length === 1 ? pairs[0]! : null;
   return {
     runId: status.runId,
     state: status.state,
-    sell: pairSymbol(status, 'sellToken') ?? status.request.sell,
-    buy: pairSymbol(status, 'buyToken') ?? status.request.buy,
+    sell: sole?.sell ?? status.request.sell,
+    buy: sole?.buy ?? status.request.buy,
+    pairs,
     amount: status.request.amount,
     chains: status.rows.map((row) => row.chainId),
     models: status.request.models,

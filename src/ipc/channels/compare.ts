@@ -225,12 +225,20 @@ export function unsavedReason(status: Pick<RunStatus, 'state' | 'error'>): strin
   return status.state !== 'failed' && status.state !== 'running' && status.error ? status.error.message : null;
 }
 
+/** A pair a run's chains traded, with those chains' names; `isOverride` when an address override set it. */
+export const RunPairSchema = lazySchema(() => z.object({ sell: z.string(), buy: z.string(), chains: z.array(z.string()), isOverride: z.boolean() }));
+/** A pair a run traded. */
+export type RunPair = z.infer<typeof RunPairSchema>;
+
+/** A past run as the Past comparisons list shows it. */
 export const RunSummarySchema = lazySchema(() =>
   z.object({
     runId: z.string(),
     state: RunStateSchema,
     sell: z.string(),
     buy: z.string(),
+    /** The pairs the run's chains traded (run-pairs.ts); absent or one pair without an override: `sell` → `buy` on every chain. */
+    pairs: z.array(RunPairSchema).optional(),
     amount: z.string(),
     chains: z.array(z.number().int()),
     /** The models the run asked for: a one-model run is told apart from a comparison of both. */

@@ -5,7 +5,7 @@ import { formatBaseUnits } from '../../domain/units.ts';
 import { lazySchema } from '../../spec/lazy-schema.ts';
 import { channel } from '../channel.ts';
 import type { LadderExportChain } from '../../domain/ladder-export.ts';
-import { CompareRequestSchema, CompareRowWireSchema, RunStateSchema, rowFromWire, runStatusSchema, sideFromWire, UnreadableRunSchema, type CompareRowWire } from './compare.ts';
+import { CompareRequestSchema, CompareRowWireSchema, RunPairSchema, RunStateSchema, rowFromWire, runStatusSchema, sideFromWire, UnreadableRunSchema, type CompareRowWire } from './compare.ts';
 
 /**
  * Channels of the `ladder` area (issue 11, Compare's "Sizes" mode): one pair at up to 8 amounts on
@@ -61,6 +61,8 @@ export const LadderSummarySchema = lazySchema(() =>
     state: RunStateSchema,
     sell: z.string(),
     buy: z.string(),
+    /** As a comparison's (RunSummarySchema). */
+    pairs: z.array(RunPairSchema).optional(),
     amounts: z.array(z.string()),
     chains: z.array(z.number().int()),
     done: z.number().int(),
