@@ -40,11 +40,33 @@ export interface ExportRow {
   hasTax?: boolean;
   /** A side's answer could not determine a token tax, a null (undefined: not known, a run saved before). */
   hasUnknownTax?: boolean;
+  /**
+   * The sell and buy token's taxes each side's answer reported, bps as decimal strings (null: could
+   * not be determined); a side null without a liquid answer, undefined: not known (a run saved before).
+   */
+  tokenTaxes?: { allowanceHolder: SideTaxes | null | undefined; permit2: SideTaxes | null | undefined };
+  /** Why the network fee could not be priced in the buy token (null when it was; undefined: a run saved before). */
+  feeNotPriced?: string | null;
   /** The kinds of issue each side's answer reported ('allowance', 'balance', …); undefined: not known. */
   issues?: { allowanceHolder: readonly string[] | undefined; permit2: readonly string[] | undefined };
   /** The block each side's answer priced at (null: no answer); undefined: not known, a run saved before. */
   blocks?: { allowanceHolder: string | null | undefined; permit2: string | null | undefined };
 }
+
+/** A token's buy, sell and transfer tax in bps as an answer reported them. */
+export interface TokenTaxes {
+  buyTaxBps: string | null;
+  sellTaxBps: string | null;
+  transferTaxBps: string | null;
+}
+
+/** The two tokens' taxes one answer reported. */
+export interface SideTaxes {
+  sellToken: TokenTaxes;
+  buyToken: TokenTaxes;
+}
+
+const TAX_MEMBERS = [['buy', 'buyTaxBps'], ['sell', 'sellTaxBps'], ['transfer', 'transferTaxBps']] as const;
 
 const SIDE_COLUMNS = [
   'state', 'error_name', 'buy_amount', 'min_buy_amount', 'integrator_fees_base_units', 'service_fee_base_units',
@@ -53,9 +75,9 @@ const SIDE_COLUMNS = [
 ] as const;
 
 /**
- * The CSV header, in column order. The tax flag, the issues, the blocks, the trade asked and the
- * rate's source and zid come last, after both models' columns, so that every earlier column keeps
- * the place it had in exports made before them.
+ * The CSV header, in column order. The tax flag, the issues, the blocks, the trade asked, the
+ * rate's source and zid, the token taxes in bps and why a fee was not priced come last, after both
+ * models' columns, so that every earlier column keeps the place it had in exports made before them.
  */
 export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   'chain_id', 'chain_name', 'sell_symbol', 'buy_symbol', 'buy_token', 'better', 'better_basis', 'diff_bps_permit2_vs_allowance_holder',
@@ -64,6 +86,8 @@ export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
   'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
   'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
+  ...(['sell_token', 'buy_token'] as const).flatMap((token) => TAX_MEMBERS.map(([kind]) => `${token}_${kind}_tax_bps`)),
+  'fee_not_priced',
 ];
 
 /** Quotes a CSV field (RFC 4180) and defuses spreadsheet formulas in text such as error messages. */
@@ -110,6 +134,22 @@ function taxFlag(item: ExportRow): boolean | 'unknown' | null {
   return item.hasTax ? true : item.hasUnknownTax ? 'unknown' : false;
 }
 
+/**
+ * One tax of one token as the CSV says it: the bps both answers reported ('unknown' where the
+ * service could not determine it), each answer's named when the two differ, empty without an answer.
+ */
+function taxCell(item: ExportRow, token: keyof SideTaxes, member: keyof TokenTaxes): string | null {
+  const sides = [['allowance-holder', item.tokenTaxes?.allowanceHolder], ['permit2', item.tokenTaxes?.permit2]] as const;
+  const said = sides.filter(([, taxes]) => taxes).map(([model, taxes]) => [model, taxes![token][member] ?? 'unknown'] as const);
+  if (said.length === 0) return null;
+  if (new Set(said.map(([, value]) => value)).size === 1) return said[0]![1];
+  return said.map(([model, value]) => `${model} ${value}`).join('; ');
+}
+
+function taxCells(item: ExportRow): (string | null)[] {
+  return (['sellToken', 'buyToken'] as const).flatMap((token) => TAX_MEMBERS.map(([, member]) => taxCell(item, token, member)));
+}
+
 function sellHuman(item: ExportRow): string | null {
   return item.sellAmount === undefined || item.sellDecimals === undefined ? null : human(BigInt(item.sellAmount), item.sellDecimals);
 }
@@ -132,6 +172,7 @@ export function comparisonToCsv(items: readonly ExportRow[]): string {
     const tail = [
       tax === null ? null : String(tax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
       item.sellAddress ?? null, sellHuman(item), item.sellAmount ?? null, item.rateSource ?? null, item.rateZid ?? null,
+      ...taxCells(item), item.feeNotPriced ?? null,
     ];
     const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
     lines.push(cells.map(csvField).join(','));
@@ -163,6 +204,8 @@ export function comparisonToJson(items: readonly ExportRow[]): string {
     hasTax: taxFlag(item),
     issues: { allowanceHolder: item.issues?.allowanceHolder ?? null, permit2: item.issues?.permit2 ?? null },
     blocks: { allowanceHolder: item.blocks?.allowanceHolder ?? null, permit2: item.blocks?.permit2 ?? null },
+    tokenTaxes: { allowanceHolder: item.tokenTaxes?.allowanceHolder ?? null, permit2: item.tokenTaxes?.permit2 ?? null },
+    feeNotPriced: item.feeNotPriced ?? null,
   }));
   return JSON.stringify({ format: COMPARISON_JSON_FORMAT, version: 1, rows }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
 }

@@ -1,6 +1,6 @@
 import { compareChain, integratorFeeTotals, type AllowanceModel, type ModelOutcome, type NativeToBuyRate } from '../../domain/compare.ts';
 import { wrappedNativeOf } from '../../domain/token-registry.ts';
-import { ENDPOINTS, type LiquidPrice } from '../../spec/index.ts';
+import { ENDPOINTS, type LiquidPrice, type TokenTax } from '../../spec/index.ts';
 import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { sideToWire, type CompareRowWire, type ModelSideWire, type ReportedIssue } from '../../ipc/channels/compare.ts';
 import type { PlannedChain } from './plan.ts';
@@ -139,6 +139,16 @@ export function hasUnknownTax(outcomes: (ModelOutcome | undefined)[]): boolean {
   return taxValues(outcomes).some((value) => value === null);
 }
 
+/** The sell and buy token's taxes a side's liquid answer reported, bps as strings (null: none answered). */
+function tokenTaxesOf(outcome: ModelOutcome | undefined): ModelSideWire['tokenTaxes'] {
+  const meta = liquid(outcome)?.tokenMetadata;
+  if (!meta) return null;
+  const wire = (tax: TokenTax) => ({ buyTaxBps: bpsText(tax.buyTaxBps), sellTaxBps: bpsText(tax.sellTaxBps), transferTaxBps: bpsText(tax.transferTaxBps) });
+  return { sellToken: wire(meta.sellToken), buyToken: wire(meta.buyToken) };
+}
+
+const bpsText = (value: string | number | null): string | null => (value === null ? null : String(value));
+
 /** The issues a side's liquid answer reported (none without one: nothing was checked or answered). */
 export function reportedIssues(outcome: ModelOutcome | undefined): ReportedIssue[] {
   const issues = liquid(outcome)?.issues;
@@ -200,8 +210,8 @@ export function buildRow(chain: PlannedChain, results: ChainResults, hasEnded = 
     feeNotPriced: notPriced,
     hasTax: hasTax([ah, p2]),
     hasUnknownTax: hasUnknownTax([ah, p2]),
-    allowanceHolder: sideToWire(row.allowanceHolder, { entryId: entryIdOf(results['allowance-holder']), ...routeOf(ah), issues: reportedIssues(ah), blockNumber: liquid(ah)?.blockNumber ?? null }),
-    permit2: sideToWire(row.permit2, { entryId: entryIdOf(results.permit2), ...routeOf(p2), issues: reportedIssues(p2), blockNumber: liquid(p2)?.blockNumber ?? null }),
+    allowanceHolder: sideToWire(row.allowanceHolder, { entryId: entryIdOf(results['allowance-holder']), ...routeOf(ah), issues: reportedIssues(ah), blockNumber: liquid(ah)?.blockNumber ?? null, tokenTaxes: tokenTaxesOf(ah) }),
+    permit2: sideToWire(row.permit2, { entryId: entryIdOf(results.permit2), ...routeOf(p2), issues: reportedIssues(p2), blockNumber: liquid(p2)?.blockNumber ?? null, tokenTaxes: tokenTaxesOf(p2) }),
     diffBps: row.diffBps,
     netDiffBps: row.netDiffBps,
     better: row.better,

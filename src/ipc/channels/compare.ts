@@ -96,6 +96,12 @@ export const REPORTED_ISSUE_TEXT: Readonly<Record<ReportedIssue, string>> = {
   'invalid-sources': 'invalid excluded sources',
 };
 
+const TaxBpsWire = lazySchema(() => z.string().nullable());
+/** A token's taxes as an answer reported them (spec, "Token tax object"): bps as decimal strings, null where the service could not determine one. */
+export const TokenTaxWireSchema = lazySchema(() => z.object({ buyTaxBps: TaxBpsWire, sellTaxBps: TaxBpsWire, transferTaxBps: TaxBpsWire }));
+/** A token's taxes on the wire. */
+export type TokenTaxWire = z.infer<typeof TokenTaxWireSchema>;
+
 /** One model's column group on the wire, with the history entry it came from and its route. */
 export const ModelSideWireSchema = lazySchema(() =>
   z.object({
@@ -123,6 +129,8 @@ export const ModelSideWireSchema = lazySchema(() =>
      * price at different blocks, where gas price and liquidity can differ. Absent in runs saved before.
      */
     blockNumber: BASE.nullable().optional(),
+    /** The sell and buy token's taxes its answer reported (null without a liquid answer). Absent in runs saved before. */
+    tokenTaxes: z.object({ sellToken: TokenTaxWireSchema, buyToken: TokenTaxWireSchema }).nullable().optional(),
   }),
 );
 /** A model side on the wire. */
@@ -282,7 +290,7 @@ const big = (value: string | null): bigint | null => (value === null ? null : Bi
 const text = (value: bigint | null): string | null => (value === null ? null : value.toString());
 
 /** A domain side on the wire, with its entry id and route. */
-export function sideToWire(side: ModelSide, extra: Pick<ModelSideWire, 'entryId' | 'fills' | 'routeTokens' | 'issues' | 'blockNumber'>): ModelSideWire {
+export function sideToWire(side: ModelSide, extra: Pick<ModelSideWire, 'entryId' | 'fills' | 'routeTokens' | 'issues' | 'blockNumber' | 'tokenTaxes'>): ModelSideWire {
   return {
     ...side,
     buyAmount: text(side.buyAmount),
@@ -357,6 +365,8 @@ export function exportRowOf(row: CompareRowWire): ExportRow {
     rateZid: row.networkFeeRate?.zid ?? null,
     hasTax: row.hasTax,
     hasUnknownTax: row.hasUnknownTax,
+    tokenTaxes: { allowanceHolder: row.allowanceHolder.tokenTaxes, permit2: row.permit2.tokenTaxes },
+    feeNotPriced: row.feeNotPriced,
     issues: { allowanceHolder: row.allowanceHolder.issues, permit2: row.permit2.issues },
     blocks: { allowanceHolder: row.allowanceHolder.blockNumber, permit2: row.permit2.blockNumber },
   };

@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcess } from './test-support.ts';
+import { HISTORY_FILE } from './compare-engine.ts';
+import { HistoryStore } from '../core/history/index.ts';
+import type { TokenTax } from '../spec/index.ts';
+
+// The one-size export carries what the Sizes export does: each token's taxes in bps as the
+// answers reported them, and why a network fee could not be priced; against the local service.
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-compare-export-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+type Exported = Record<string, string>;
+
+async function exports(args: string[]): Promise<{ csv: Exported; json: { allowanceHolder: { zid: string | null }; tokenTaxes: unknown; feeNotPriced: string | null } }> {
+  const base = ['compare', ...args, '--chains', '1', '--data-dir', dir];
+  const [csv, json] = [await inProcess([...base, '--format', 'csv']), await inProcess([...base, '--format', 'json'])];
+  expect(csv.code, csv.stderr).toBe(0);
+  expect(json.code, json.stderr).toBe(0);
+  const [header, line] = csv.stdout.trim().split('\r\n').map((text) => text.split(','));
+  return { csv: Object.fromEntries(header!.map((name, at) => [name, line![at]!])), json: (JSON.parse(json.stdout) as { rows: never[] }).rows[0]! };
+}
+
+function reportedTaxes(zid: string): { sellToken: TokenTax; buyToken: TokenTax } {
+  const history = HistoryStore.open(join(dir, HISTORY_FILE));
+  try {
+    const [found] = history.findByZid(zid);
+    return (history.get(found!.id)!.body as { tokenMetadata: { sellToken: TokenTax; buyToken: TokenTax } }).tokenMetadata;
+  } finally {
+    history.close();
+  }
+}
+
+describe('compare --format csv and json', () => {
+  it('carry each token\'s buy, sell and transfer tax in bps as the answers reported them', async () => {
+    const { csv, json } = await exports(['--sell', 'USDC', '--buy', 'TAXD', '--amount', '1000']);
+    const reported = reportedTaxes(json.allowanceHolder.zid!);
+    expect(Number(reported.buyToken.sellTaxBps)).toBeGreaterThan(0);
+    const cells = (token: 'sellToken' | 'buyToken') => [reported[token].buyTaxBps, reported[token].sellTaxBps, reported[token].transferTaxBps].map(String);
+    expect(['buy', 'sell', 'transfer'].map((kind) => csv[`buy_token_${kind}_tax_bps`])).toEqual(cells('buyToken'));
+    expect(['buy', 'sell', 'transfer'].map((kind) => csv[`sell_token_${kind}_tax_bps`])).toEqual(cells('sellToken'));
+    expect(json.tokenTaxes).toMatchObject({ allowanceHolder: { buyToken: { buyTaxBps: String(reported.buyToken.buyTaxBps) } } });
+    expect([csv.fee_not_priced, json.feeNotPriced]).toEqual(['', null]);
+  });
+
+  it('say why a network fee could not be priced in the buy token, as the table does', async () => {
+    // No market holds 10 million ETH: both models answer without liquidity, so no price gives the rate.
+    const { csv, json } = await exports(['--sell', 'ETH', '--buy', 'USDC', '--amount', '10000000']);
+    expect(json.feeNotPriced).toMatch(/^fee not priced: /);
+    expect(csv.fee_not_priced).toBe(json.feeNotPriced);
+    // No answer reported a tax either way.
+    expect(csv.buy_token_buy_tax_bps).toBe('');
+    expect(json.tokenTaxes).toEqual({ allowanceHolder: null, permit2: null });
+  });
+});
