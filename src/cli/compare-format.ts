@@ -2,6 +2,7 @@ import { comparisonToCsv, comparisonToJson } from '../domain/compare-export.ts';
 import { countOf, formatComparedColumns, formatFixed, formatHumanAmount, formatInteger, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
 import { exportRowOf, isPricedAtTwoBlocks, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
+import { runPairs } from '../core/compare/run-pairs.ts';
 
 /** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
 
@@ -85,6 +86,21 @@ export function sideText(side: ModelSideWire, decimals: number, fractionDigits?:
 
 const BETTER = { 'allowance-holder': 'Allowance Holder', permit2: 'Permit2', tie: 'tie' } as const;
 
+/**
+ * The pairs a run's rows traded, as a CLI title names them: the one pair ("USDC -> WETH", with its
+ * `buy` token) or each pair with its chains ("USDC -> TAXD on Ethereum (address override), USDC ->
+ * WETH on Base"), as the app's caption does: a title naming the first row's pair would label the
+ * other pair's figures with a token they are not in.
+ */
+export function titlePairs(request: Parameters<typeof runPairs>[0], rows: Parameters<typeof runPairs>[1]): { text: string; isSole: boolean; buy: string } {
+  const pairs = runPairs(request, rows);
+  const named = (pair: (typeof pairs)[number]) => `${pair.sell} -> ${pair.buy}`;
+  const override = (pair: (typeof pairs)[number]) => (pair.isOverride ? ' (address override)' : '');
+  if (pairs.length > 1) return { text: pairs.map((pair) => `${named(pair)} on ${pair.chains.join(', ')}${override(pair)}`).join(', '), isSole: false, buy: '' };
+  const only = pairs[0] ?? { sell: request.sell, buy: request.buy, chains: [], isOverride: false };
+  return { text: named(only), isSole: true, buy: only.buy };
+}
+
 /** Pads cells into aligned columns (numbers right-aligned). */
 export function alignTable(lines: string[][]): string {
   const widths = lines[0]!.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
@@ -138,9 +154,13 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
 export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json', answerNotes = ''): string {
   if (format === 'csv') return comparisonToCsv(status.rows.map(exportRowOf));
   if (format === 'json') return `${comparisonToJson(status.rows.map(exportRowOf))}\n`;
-  const first = status.rows[0];
-  // The table's columns name no unit: the title says which token each figure counts.
-  const units = first ? `; buy amounts in ${first.buyToken.symbol}, network fees in each chain's native token` : '';
-  const title = first ? `${formatHumanAmount(status.request.amount)} ${first.sellToken.symbol} -> ${first.buyToken.symbol}, ${countOf(status.rows.length, 'chain')} (run ${status.runId})${units}` : `run ${status.runId}`;
+  const amount = formatHumanAmount(status.request.amount);
+  const pairs = titlePairs(status.request, status.rows);
+  // The table's columns name no unit: the title says which token each figure counts, per pair
+  // when an address override made a chain buy another token than the others.
+  const count = `${countOf(status.rows.length, 'chain')} (run ${status.runId})`;
+  const sole = `${amount} ${pairs.text}, ${count}; buy amounts in ${pairs.buy}, network fees in each chain's native token`;
+  const several = `${amount} sold, ${count}: ${pairs.text}; buy amounts in each pair's buy token, network fees in each chain's native token`;
+  const title = status.rows.length === 0 ? `run ${status.runId}` : pairs.isSole ? sole : several;
   return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${blockNotes(status.rows, compareRowLabel)}${answerNotes}`;
 }

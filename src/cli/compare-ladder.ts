@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
 import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
-import { alignTable, blockNotes, errorNotes } from './compare-format.ts';
+import { alignTable, blockNotes, errorNotes, titlePairs } from './compare-format.ts';
 import { ladderIssueNotes } from './answer-lines.ts';
 import { UsageError, usageLine } from './compare-run.ts';
 import { watchInterrupt, type InterruptWatch } from './interrupt.ts';
@@ -119,7 +119,9 @@ export function ladderTable(rows: readonly LadderRowWire[]): string {
     point.diffBps === null ? '-' : formatSignedBps(point.diffBps),
     verdictCell(point, isAtTwoBlocks),
   ]);
-  return `${alignTable([header, ...cells])}\n\ncrossover (net of network fee, ${rows[0] ? `${rows[0].buyToken.symbol} per ${rows[0].sellToken.symbol}` : 'per unit sold'}):\n${crossovers.join('\n')}\n`;
+  const units = new Set(rows.map((row) => `${row.buyToken.symbol} per ${row.sellToken.symbol}`));
+  const unit = units.size === 1 ? [...units][0]! : units.size === 0 ? 'per unit sold' : "each pair's buy token per sell token";
+  return `${alignTable([header, ...cells])}\n\ncrossover (net of network fee, ${unit}):\n${crossovers.join('\n')}\n`;
 }
 
 /** How a ladder row is named in the error list: its chain and size ("Ethereum (1) 1,000 USDC"). */
@@ -132,13 +134,18 @@ export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'js
   const chains = ladderExportChains(status.rows);
   if (format === 'csv') return ladderToCsv(chains);
   if (format === 'json') return `${ladderToJson(status.request, chains)}\n`;
-  const first = status.rows[0];
-  const pair = first ? `${first.sellToken.symbol} -> ${first.buyToken.symbol}` : `${status.request.sell} -> ${status.request.buy}`;
+  const pairs = titlePairs(status.request, status.rows);
   // In the table's order (chain, then size), not the order the answers came in.
   const position = (row: LadderRowWire) => chains.findIndex((chain) => chain.chainId === row.chainId);
   const ordered = [...status.rows].sort((a, b) => position(a) - position(b) || a.amountIndex - b.amountIndex);
   const issues = ladderIssueNotes(ordered, ladderRowLabel, status.request.taker);
-  // The unit of the table's figures on its first line, as compare's says its own.
-  const units = first ? `; net per unit in ${first.buyToken.symbol} per ${first.sellToken.symbol} sold, after each side's network fee` : '';
-  return `${pair} at ${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})${units}\n${ladderTable(status.rows)}${errorNotes(status.rows, ladderRowLabel)}${blockNotes(status.rows, ladderRowLabel)}${issues}`;
+  // The unit of the table's figures on its first line, as compare's says its own (per pair when chains traded different ones).
+  const sizes = `${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})`;
+  const first = status.rows[0];
+  const title = !first
+    ? `${pairs.text} at ${sizes}`
+    : pairs.isSole
+      ? `${pairs.text} at ${sizes}; net per unit in ${first.buyToken.symbol} per ${first.sellToken.symbol} sold, after each side's network fee`
+      : `At ${sizes}: ${pairs.text}; net per unit in each pair's buy token per sell token sold, after each side's network fee`;
+  return `${title}\n${ladderTable(status.rows)}${errorNotes(status.rows, ladderRowLabel)}${blockNotes(status.rows, ladderRowLabel)}${issues}`;
 }
