@@ -282,13 +282,24 @@ export class CompareState {
     const result = await compareApi().open({ runId });
     if (this.#current !== runId) return;
     if (!result.ok) {
-      this.failure = result.error.message;
+      this.#notOpened(result.error.message);
       return;
     }
     this.restoreForm(result.value.request, result.value.profileId);
     this.status = result.value;
     this.#followDetail(result.value);
     if (result.value.state === 'running') await this.#poll(runId);
+  }
+
+  /**
+   * A run that could not be opened (its file gone): the screen goes back to the run it showed, whose
+   * form is still in place, and polls it again if it is still going; the alert says the table is
+   * that run's, not the one asked for.
+   */
+  #notOpened(message: string): void {
+    this.#current = null;
+    this.failure = this.status ? `${message}. The comparison below is the one shown before, not this run.` : message;
+    this.resume();
   }
 
   /**
