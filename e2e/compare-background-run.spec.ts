@@ -46,3 +46,16 @@ test('a past run whose file is gone leaves the run on screen marked as not it, a
   await expect(compare.progress).toContainText('Done: 6/6 requests on 3 chains.', { timeout: 30_000 });
   await expect(compare.rows).toHaveCount(3);
 });
+
+test('a run left going in the background reads as it ends in Past comparisons, without reloading the list', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await compare.waitForEnd();
+  await startSlowRun(compare);
+  await compare.reopen('1,000 USDC to WETH');
+  const entry = app.page.getByRole('region', { name: 'Past comparisons' }).getByRole('listitem').filter({ hasText: /^5 USDC → WETH/ });
+  await expect(entry).toContainText(/ · running · /);
+  await expect(entry).toContainText(/3 chains · 6\/6 · done · /, { timeout: 30_000 });
+  // The screen still shows the run opened.
+  await expect(compare.caption).toContainText('1,000 USDC → WETH on 1 chain');
+});

@@ -2,7 +2,7 @@ import { comparisonToCsv, comparisonToJson } from '../domain/compare-export.ts';
 import { countOf, formatComparedColumns, formatFixed, formatHumanAmount, formatInteger, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
 import { exportRowOf, isPricedAtTwoBlocks, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
-import { runPairs } from '../core/compare/run-pairs.ts';
+import { runPairs } from '../ipc/channels/run-summary.ts';
 
 /** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
 

@@ -13,6 +13,8 @@ import { OPTIONAL_COLUMNS, sortRows } from '../../views/compare/table-model.ts';
 import { pickText, type TokenPick } from '../../views/compare/token-choices.ts';
 import { formChanges, standingErrors, tradeOfRun, type TradeFields } from './form-changes.ts';
 import { pastRunsProblem } from './past-runs-problem.ts';
+import { LIST_POLL_MS, currentEntries, runningElsewhere, withEntry } from './running-entries.ts';
+import { summaryOf } from '../../../src/ipc/channels/run-summary.ts';
 
 const COLUMNS_KEY = 'swap-explorer.compare.columns';
 
@@ -114,6 +116,9 @@ export class CompareState {
   /** Optional table columns shown (column chooser). */
   visibleColumns = $state<ColumnId[]>(storedColumns());
   #timer: ReturnType<typeof setTimeout> | null = null;
+  /** Brings the past-run entries of runs going in the background up to date (running-entries.ts). */
+  #listTimer: ReturnType<typeof setTimeout> | null = null;
+  #listRound = 0;
   /**
    * The run whose status the screen shows and polls (null: none is polled). Opening a past run while
    * another runs moves it: a poll of the other run answered after that must not put it back on
@@ -227,7 +232,7 @@ export class CompareState {
       if (!details.some((item) => FORM_FIELDS.has(item.field.split('.')[0]!))) this.failure = result.error.message;
       return;
     }
-    this.dispose();
+    this.#stopPolling();
     this.#current = result.value.runId;
     await this.#poll(result.value.runId);
   }
@@ -240,6 +245,7 @@ export class CompareState {
       return;
     }
     this.status = result.value;
+    this.pastRuns = withEntry(this.pastRuns, summaryOf(result.value));
     this.#followDetail(result.value);
     if (result.value.state === 'running') this.#timer = setTimeout(() => void this.#poll(runId), POLL_MS);
     else {
@@ -264,20 +270,39 @@ export class CompareState {
   /** Loads the list of past runs. */
   async loadPastRuns(): Promise<void> {
     const result = await compareApi().list();
-    if (result.ok) this.pastRuns = result.value.runs;
     this.pastRunsProblem = pastRunsProblem(result, 'comparison', 'comparisons');
+    if (!result.ok) return;
+    this.pastRuns = result.value.runs;
+    this.#followListed(runningElsewhere(this.pastRuns, this.#current));
+  }
+
+  // Reads the status of the listed runs going in the background until each has ended.
+  // An answer of an earlier round (the list read again, or the screen left, since) is dropped.
+  #followListed(runIds: readonly string[]): void {
+    const round = ++this.#listRound;
+    if (this.#listTimer) clearTimeout(this.#listTimer);
+    this.#listTimer = null;
+    if (runIds.length === 0) return;
+    this.#listTimer = setTimeout(() => {
+      this.#listTimer = null;
+      void currentEntries(runIds, (runId) => compareApi().status({ runId }), summaryOf).then(({ entries, running }) => {
+        if (round !== this.#listRound) return;
+        this.pastRuns = entries.reduce(withEntry, this.pastRuns);
+        this.#followListed(running.filter((runId) => runId !== this.#current));
+      });
+    }, LIST_POLL_MS);
   }
 
   /** Reopens a past run (and its form values). */
   async open(runId: string): Promise<void> {
     this.closeDetail();
-    this.dispose();
+    this.#stopPolling();
     // What the last start or open said (a refusal, "No comparison …") was about that one, not this run.
     this.failure = null;
     this.#refusal = null;
     this.#current = runId;
-    // A run left running when another is opened is no longer polled: the list (running runs first)
-    // offers it to go back to, and says how it got on.
+    // A run left running when another is opened is no longer polled as the run on screen: the list
+    // (running runs first) offers it to go back to, and its entry follows how it gets on.
     void this.loadPastRuns();
     const result = await compareApi().open({ runId });
     if (this.#current !== runId) return;
@@ -386,10 +411,16 @@ export class CompareState {
     void this.#poll(status.runId);
   }
 
-  /** Stops polling (the screen was left, or another run is shown). */
-  dispose(): void {
+  /** Stops polling the run on screen (another run is shown). */
+  #stopPolling(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     this.#current = null;
+  }
+
+  /** Stops polling the run on screen and the list's entries (the screen was left). */
+  dispose(): void {
+    this.#stopPolling();
+    this.#followListed([]);
   }
 }

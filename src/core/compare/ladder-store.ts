@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createRunFiles, type RunFiles } from './run-files.ts';
-import { runPairs } from './run-pairs.ts';
+import { runPairs } from '../../ipc/channels/run-summary.ts';
 import { LadderRunIdSchema, LadderStatusSchema, type LadderStatus, type LadderSummary } from '../../ipc/channels/ladder.ts';
 
 /**

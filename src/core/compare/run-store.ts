@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createRunFiles, type RunFiles } from './run-files.ts';
-import { runPairs } from './run-pairs.ts';
+import { summaryOf } from '../../ipc/channels/run-summary.ts';
 import { RunIdSchema, RunStatusSchema, SideDetailSchema, type RunStatus, type RunSummary, type SideDetail } from '../../ipc/channels/compare.ts';
 
 /**
@@ -24,28 +24,8 @@ const StoredRunSchema = z.object({
 /** The run store. */
 export type RunStore = RunFiles<StoredRun, RunSummary>;
 
-/**
- * A run's list entry. An address override (TAXD on Ethereum) is what a chain priced, not the form's
- * pair it replaced: `sell` and `buy` are the one pair every chain traded when there is one, and
- * `pairs` names each pair with its chains, so the list never claims a pair a chain did not use.
- */
-export function summaryOf(status: RunStatus): RunSummary {
-  const pairs = runPairs(status.request, status.rows);
-  const sole = pairs.length === 1 ? pairs[0]! : null;
-  return {
-    runId: status.runId,
-    state: status.state,
-    sell: sole?.sell ?? status.request.sell,
-    buy: sole?.buy ?? status.request.buy,
-    pairs,
-    amount: status.request.amount,
-    chains: status.rows.map((row) => row.chainId),
-    models: status.request.models,
-    done: status.done,
-    total: status.total,
-    startedAt: status.startedAt,
-  };
-}
+/** A run's list entry (run-summary.ts). */
+export { summaryOf };
 
 /** Creates the store over `<dataDir>/comparisons`. */
 export function createRunStore(dataDir: string): RunStore {

@@ -1,8 +1,11 @@
-import type { CompareRequest, CompareRowWire, RunPair } from '../../ipc/channels/compare.ts';
+import type { CompareRequest, CompareRowWire, RunPair, RunStatus, RunSummary } from './compare.ts';
 import { chainName } from '../../domain/chains.ts';
 import { shortAddress } from '../../domain/address-text.ts';
 
 /**
+ * A comparison's past-run entry from its status, and the pairs its chains traded (here, not in the
+ * run store, so that the screen can bring an entry up to date from a status it polled).
+ *
  * The pairs a run's chains traded, for its past-run entry: a chain that bought TAXD through an
  * address override did not trade the form's USDC → WETH, and no entry may say it did. Rows name
  * the tokens their requests used (an override's symbol); a chain with an override but no row yet
@@ -40,4 +43,27 @@ export function runPairs(request: PairRequest, rows: readonly PairRow[]): RunPai
     groups.set(key, group);
   }
   return [...groups.values()];
+}
+
+/**
+ * A run's list entry. An address override (TAXD on Ethereum) is what a chain priced, not the form's
+ * pair it replaced: `sell` and `buy` are the one pair every chain traded when there is one, and
+ * `pairs` names each pair with its chains, so the list never claims a pair a chain did not use.
+ */
+export function summaryOf(status: RunStatus): RunSummary {
+  const pairs = runPairs(status.request, status.rows);
+  const sole = pairs.length === 1 ? pairs[0]! : null;
+  return {
+    runId: status.runId,
+    state: status.state,
+    sell: sole?.sell ?? status.request.sell,
+    buy: sole?.buy ?? status.request.buy,
+    pairs,
+    amount: status.request.amount,
+    chains: status.rows.map((row) => row.chainId),
+    models: status.request.models,
+    done: status.done,
+    total: status.total,
+    startedAt: status.startedAt,
+  };
 }

@@ -1,0 +1,44 @@
+import type { Result } from '../../../src/ipc/result.ts';
+import type { RunState } from '../../../src/ipc/channels/compare.ts';
+
+/**
+ * A past-run list's entries for runs still going: the list is read once (when the screen opens, a
+ * run ends or one is opened), so a run left going in the background would read "running · 1/4"
+ * after it had ended. The screen reads such a run's status every LIST_POLL_MS and puts the entry
+ * it makes in place of the old one, without reading the whole list again (which would list a run
+ * just started before it has answered).
+ */
+
+/** How often the entries of runs going in the background are brought up to date. */
+export const LIST_POLL_MS = 1000;
+
+/** What a list entry says of a run's progress. */
+export interface ListedRun {
+  runId: string;
+  state: RunState;
+}
+
+/** The entries with `entry` in place of the one of its run (none added when its run is not listed). */
+export function withEntry<Entry extends ListedRun>(entries: readonly Entry[], entry: Entry): Entry[] {
+  return entries.map((item) => (item.runId === entry.runId ? entry : item));
+}
+
+/** The runs the entries show running, but for `polled` (the run on screen, whose own polling updates it). */
+export function runningElsewhere(entries: readonly ListedRun[], polled: string | null): string[] {
+  return entries.filter((entry) => entry.state === 'running' && entry.runId !== polled).map((entry) => entry.runId);
+}
+
+/**
+ * The entry each of `runIds` makes from its status now, and the runs still going (to read again);
+ * a run whose status could not be read gives none, and is not read again. The caller puts them in
+ * the list as it is once they are in (withEntry): it may have been read again meanwhile.
+ */
+export async function currentEntries<Entry extends ListedRun, Status>(
+  runIds: readonly string[],
+  status: (runId: string) => Promise<Result<Status>>,
+  entryOf: (status: Status) => Entry,
+): Promise<{ entries: Entry[]; running: string[] }> {
+  const answers = await Promise.all(runIds.map((runId) => status(runId)));
+  const entries = answers.flatMap((answer) => (answer.ok ? [entryOf(answer.value)] : []));
+  return { entries, running: entries.filter((entry) => entry.state === 'running').map((entry) => entry.runId) };
+}
