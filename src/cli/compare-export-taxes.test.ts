@@ -18,7 +18,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 type Exported = Record<string, string>;
 
-async function exports(args: string[]): Promise<{ csv: Exported; json: { allowanceHolder: { zid: string | null }; tokenTaxes: unknown; feeNotPriced: string | null } }> {
+async function exports(args: string[]): Promise<{ csv: Exported; json: { allowanceHolder: { zid: string | null; state: string }; tokenTaxes: unknown; feeNotPriced: string | null; hasTax: unknown } }> {
   const base = ['compare', ...args, '--chains', '1', '--data-dir', dir];
   const [csv, json] = [await inProcess([...base, '--format', 'csv']), await inProcess([...base, '--format', 'json'])];
   expect(csv.code, csv.stderr).toBe(0);
@@ -57,5 +57,11 @@ describe('compare --format csv and json', () => {
     // No answer reported a tax either way.
     expect(csv.buy_token_buy_tax_bps).toBe('');
     expect(json.tokenTaxes).toEqual({ allowanceHolder: null, permit2: null });
+  });
+
+  it('leave the tax flag empty for a row no answer reported taxes for, not false', async () => {
+    const { csv, json } = await exports(['--sell', 'ETH', '--buy', 'USDC', '--amount', '10000000']);
+    expect(json.allowanceHolder).toMatchObject({ state: 'no-liquidity' });
+    expect([csv.has_tax, json.hasTax]).toEqual(['', null]);
   });
 });

@@ -127,11 +127,14 @@ function sideCells(side: ModelSide, item: ExportRow): (string | null)[] {
 /**
  * The tax flag: true when a side reported a tax, 'unknown' when none did but one could not be
  * determined (the service said null: 'false' would claim what it did not), false when every tax was
- * answered zero, null in a run saved before the flag.
+ * answered zero, null when no side answered with its taxes and in a run saved before the flag.
  */
 function taxFlag(item: ExportRow): boolean | 'unknown' | null {
   if (item.hasTax === undefined) return null;
-  return item.hasTax ? true : item.hasUnknownTax ? 'unknown' : false;
+  if (item.hasTax) return true;
+  if (item.hasUnknownTax) return 'unknown';
+  // No side answered with a price (no liquidity, errors): no tax was reported, zero or otherwise.
+  return item.tokenTaxes?.allowanceHolder === null && item.tokenTaxes.permit2 === null ? null : false;
 }
 
 /**
