@@ -153,7 +153,10 @@ export class LadderState {
     const result = await ladderApi().open({ runId });
     if (this.#current !== runId) return;
     if (!result.ok) {
-      this.failure = result.error.message;
+      // Its file gone: back to the ladder on screen (its form still in place), read again while it runs.
+      this.failure = this.status ? `${result.error.message}. The size ladder below is the one shown before, not this run.` : result.error.message;
+      this.#current = null;
+      this.resume();
       return;
     }
     const { request } = result.value;
