@@ -42,3 +42,22 @@ test('a past ladder whose file is gone leaves the ladder on screen marked as not
   await expect(ladder.amounts).toHaveValue('3, 30');
   await expect(ladder.progress).toContainText('Done: 8/8 requests, 2 sizes on 2 chains.', { timeout: 40_000 });
 });
+
+test('a ladder left going when a past one is opened is listed and reads as it ends, without reloading the list', async ({ app }) => {
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  await ladder.run('1, 10', ['Ethereum'], { sell: 'WETH', buy: 'USDC' });
+  await ladder.waitForEnd();
+  await setRate(app.page, 0.5);
+  await ladder.run('3, 30', ['Ethereum', 'Base']);
+  await expect(ladder.progress.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  const past = app.page.getByRole('region', { name: 'Past size ladders' });
+  await past.getByRole('button', { name: /^Open size ladder WETH to USDC at 1, 10 / }).click();
+  await expect(ladder.amounts).toHaveValue('1, 10');
+  const entry = past.getByRole('listitem').filter({ hasText: /^WETH → USDC at 3, 30/ });
+  await expect(entry).toContainText(/ · running · /);
+  await expect(entry).toContainText(/2 chains · 8\/8 · done · /, { timeout: 40_000 });
+  // The screen still shows the ladder opened.
+  await expect(ladder.amounts).toHaveValue('1, 10');
+  await expect(ladder.progress).toContainText('Done: 4/4 requests, 2 sizes on 1 chain.');
+});

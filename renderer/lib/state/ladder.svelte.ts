@@ -10,6 +10,8 @@ import { formChanges, standingErrors, tradeOfRun } from './form-changes.ts';
 import { ladderToCsv, ladderToJson } from '../../../src/domain/ladder-export.ts';
 import type { CompareState } from './compare.svelte.ts';
 import { pastRunsProblem } from './past-runs-problem.ts';
+import { LIST_POLL_MS, currentEntries, runningElsewhere, withEntry } from './running-entries.ts';
+import { ladderSummaryOf } from '../../../src/ipc/channels/run-summary.ts';
 
 /**
  * Compare's Sizes mode: the amount list, the ladder being polled (every POLL_MS, as comparisons
@@ -58,6 +60,9 @@ export class LadderState {
   #timer: ReturnType<typeof setTimeout> | null = null;
   /** The run being read; an answer for any other (one opened since, or the screen left) is dropped. */
   #current: string | null = null;
+  /** Brings the past-ladder entries of ladders going in the background up to date (running-entries.ts). */
+  #listTimer: ReturnType<typeof setTimeout> | null = null;
+  #listRound = 0;
 
   chains = $derived(this.status ? ladderChains(this.status.rows) : []);
   isRunning = $derived(this.status?.state === 'running');
@@ -123,6 +128,7 @@ export class LadderState {
       return;
     }
     this.status = result.value;
+    this.pastRuns = withEntry(this.pastRuns, ladderSummaryOf(result.value));
     const done = result.value.done;
     if (result.value.state === 'running') this.#timer = setTimeout(() => void this.#poll(runId, done), POLL_MS);
     else {
@@ -139,17 +145,39 @@ export class LadderState {
   /** Loads the list of past ladders. */
   async loadPastRuns(): Promise<void> {
     const result = await ladderApi().list();
-    if (result.ok) this.pastRuns = result.value.runs;
     this.pastRunsProblem = pastRunsProblem(result, 'size ladder', 'size ladders');
+    if (!result.ok) return;
+    this.pastRuns = result.value.runs;
+    this.#followListed(runningElsewhere(this.pastRuns, this.#current));
+  }
+
+  // Reads the status of the listed ladders going in the background until each has ended; an answer
+  // of an earlier round (the list read again, or the screen left, since) is dropped.
+  #followListed(runIds: readonly string[]): void {
+    const round = ++this.#listRound;
+    if (this.#listTimer) clearTimeout(this.#listTimer);
+    this.#listTimer = null;
+    if (runIds.length === 0) return;
+    this.#listTimer = setTimeout(() => {
+      this.#listTimer = null;
+      void currentEntries(runIds, (runId) => ladderApi().status({ runId }), ladderSummaryOf).then(({ entries, running }) => {
+        if (round !== this.#listRound) return;
+        this.pastRuns = entries.reduce(withEntry, this.pastRuns);
+        this.#followListed(running.filter((runId) => runId !== this.#current));
+      });
+    }, LIST_POLL_MS);
   }
 
   /** Reopens a past ladder and puts every field it was run with back in the form (overrides and profile included). */
   async open(runId: string): Promise<void> {
-    this.dispose();
+    this.#stopPolling();
     // What the last start or open said was about that one, not this ladder.
     this.failure = null;
     this.#refusal = null;
     this.#current = runId;
+    // A ladder left going when another is opened is listed (running first), to be gone back to, and
+    // its entry follows how it gets on.
+    void this.loadPastRuns();
     const result = await ladderApi().open({ runId });
     if (this.#current !== runId) return;
     if (!result.ok) {
@@ -183,10 +211,16 @@ export class LadderState {
     void this.#poll(status.runId, status.done);
   }
 
-  /** Stops polling (the screen was left). */
-  dispose(): void {
+  /** Stops reading the ladder on screen (another is shown). */
+  #stopPolling(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     this.#current = null;
+  }
+
+  /** Stops reading the ladder on screen and the list's entries (the screen was left). */
+  dispose(): void {
+    this.#stopPolling();
+    this.#followListed([]);
   }
 }

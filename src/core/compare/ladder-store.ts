@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createRunFiles, type RunFiles } from './run-files.ts';
-import { runPairs } from '../../ipc/channels/run-summary.ts';
+import { ladderSummaryOf } from '../../ipc/channels/run-summary.ts';
 import { LadderRunIdSchema, LadderStatusSchema, type LadderStatus, type LadderSummary } from '../../ipc/channels/ladder.ts';
 
 /**
@@ -20,23 +20,8 @@ const StoredLadderSchema = z.object({ version: z.literal(1, 'must be 1, the only
 /** The ladder store. */
 export type LadderStore = RunFiles<StoredLadder, LadderSummary>;
 
-/** A ladder's list entry, named by the pairs its chains traded as a comparison's is (summaryOf). */
-export function ladderSummaryOf(status: LadderStatus): LadderSummary {
-  const pairs = runPairs(status.request, status.rows);
-  const sole = pairs.length === 1 ? pairs[0]! : null;
-  return {
-    runId: status.runId,
-    state: status.state,
-    sell: sole?.sell ?? status.request.sell,
-    buy: sole?.buy ?? status.request.buy,
-    pairs,
-    amounts: status.request.amounts,
-    chains: [...new Set(status.rows.map((row) => row.chainId))],
-    done: status.done,
-    total: status.total,
-    startedAt: status.startedAt,
-  };
-}
+/** A ladder's list entry (run-summary.ts). */
+export { ladderSummaryOf };
 
 /** Creates the store over `<dataDir>/ladders`. */
 export function createLadderStore(dataDir: string): LadderStore {

@@ -1,4 +1,5 @@
 import type { CompareRequest, CompareRowWire, RunPair, RunStatus, RunSummary } from './compare.ts';
+import type { LadderStatus, LadderSummary } from './ladder.ts';
 import { chainName } from '../../domain/chains.ts';
 import { shortAddress } from '../../domain/address-text.ts';
 
@@ -62,6 +63,24 @@ export function summaryOf(status: RunStatus): RunSummary {
     amount: status.request.amount,
     chains: status.rows.map((row) => row.chainId),
     models: status.request.models,
+    done: status.done,
+    total: status.total,
+    startedAt: status.startedAt,
+  };
+}
+
+/** A size ladder's list entry, named by the pairs its chains traded as a comparison's is (summaryOf). */
+export function ladderSummaryOf(status: LadderStatus): LadderSummary {
+  const pairs = runPairs(status.request, status.rows);
+  const sole = pairs.length === 1 ? pairs[0]! : null;
+  return {
+    runId: status.runId,
+    state: status.state,
+    sell: sole?.sell ?? status.request.sell,
+    buy: sole?.buy ?? status.request.buy,
+    pairs,
+    amounts: status.request.amounts,
+    chains: [...new Set(status.rows.map((row) => row.chainId))],
     done: status.done,
     total: status.total,
     startedAt: status.startedAt,
