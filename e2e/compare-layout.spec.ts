@@ -146,10 +146,11 @@ test('at 1024 x 768 the key columns still fit, and at 1280 rows with override, t
   await expect(compare.row('Ethereum').getByRole('rowheader')).toContainText('USDC → TAXD');
   await expect(compare.row('Ethereum').getByRole('rowheader')).toContainText('issues');
   await expectKeyColumnsFit(page, compare, '1280 x 800 with flags');
-  // Reopened from past runs: the run without the override, then the one with its flags.
-  await compare.reopen('1,000 USDC to WETH', 1);
+  // Reopened from past runs: the run without the override, then the one with its flags (listed by
+  // the pairs its chains traded: TAXD on Ethereum, WETH on the others).
+  await compare.reopen('1,000 USDC to WETH');
   await expect(compare.row('Ethereum').getByRole('rowheader')).not.toContainText('tax');
-  await compare.reopen('1,000 USDC to WETH', 0);
+  await compare.reopen('1,000 sold: USDC to TAXD on Ethereum, address override · USDC to WETH on ');
   await expect(compare.row('Ethereum').getByRole('rowheader')).toContainText('USDC → TAXD');
   await expectAccessible(page, 'reopened run with override and tax flags');
   await page.emulateMedia({ colorScheme: 'dark' });
