@@ -171,10 +171,12 @@ describe('rate budget', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(2_040);
     // A chain's sides (both models, and Polygon's rate) start together, not 1/5 s apart: the
     // pacing falls between chains (a chain's group waits for a window with room for all of it).
+    // Released by one timer, each side records its start after the one before has sent its request,
+    // which a busy machine may take milliseconds over; paced, they would be 200 ms apart.
     const byGroup = new Map<string, number[]>();
     for (const release of scheduler.releases) byGroup.set(release.group, [...(byGroup.get(release.group) ?? []), release.at]);
     expect(byGroup.size).toBe(6);
-    for (const [group, times] of byGroup) expect(Math.max(...times) - Math.min(...times), group).toBeLessThan(5);
+    for (const [group, times] of byGroup) expect(Math.max(...times) - Math.min(...times), group).toBeLessThan(100);
     const times = scheduler.releases.map((release) => release.at);
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(2_040);
   });
