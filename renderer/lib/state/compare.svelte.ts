@@ -13,7 +13,7 @@ import { OPTIONAL_COLUMNS, sortRows } from '../../views/compare/table-model.ts';
 import { pickText, type TokenPick } from '../../views/compare/token-choices.ts';
 import { formChanges, standingErrors, tradeOfRun, type TradeFields } from './form-changes.ts';
 import { pastRunsProblem } from './past-runs-problem.ts';
-import { LIST_POLL_MS, currentEntries, runningElsewhere, withEntry } from './running-entries.ts';
+import { BackgroundRunFollower, runningElsewhere, withEntry } from './running-entries.ts';
 import { summaryOf } from '../../../src/ipc/channels/run-summary.ts';
 
 const COLUMNS_KEY = 'swap-explorer.compare.columns';
@@ -117,8 +117,12 @@ export class CompareState {
   visibleColumns = $state<ColumnId[]>(storedColumns());
   #timer: ReturnType<typeof setTimeout> | null = null;
   /** Brings the past-run entries of runs going in the background up to date (running-entries.ts). */
-  #listTimer: ReturnType<typeof setTimeout> | null = null;
-  #listRound = 0;
+  readonly #background = new BackgroundRunFollower(
+    (runId: string) => compareApi().status({ runId }),
+    summaryOf,
+    (entries) => (this.pastRuns = entries.reduce(withEntry, this.pastRuns)),
+    () => this.#current,
+  );
   /**
    * The run whose status the screen shows and polls (null: none is polled). Opening a past run while
    * another runs moves it: a poll of the other run answered after that must not put it back on
@@ -273,25 +277,9 @@ export class CompareState {
     this.pastRunsProblem = pastRunsProblem(result, 'comparison', 'comparisons');
     if (!result.ok) return;
     this.pastRuns = result.value.runs;
-    this.#followListed(runningElsewhere(this.pastRuns, this.#current));
+    this.#background.follow(runningElsewhere(this.pastRuns, this.#current));
   }
 
-  // Reads the status of the listed runs going in the background until each has ended.
-  // An answer of an earlier round (the list read again, or the screen left, since) is dropped.
-  #followListed(runIds: readonly string[]): void {
-    const round = ++this.#listRound;
-    if (this.#listTimer) clearTimeout(this.#listTimer);
-    this.#listTimer = null;
-    if (runIds.length === 0) return;
-    this.#listTimer = setTimeout(() => {
-      this.#listTimer = null;
-      void currentEntries(runIds, (runId) => compareApi().status({ runId }), summaryOf).then(({ entries, running }) => {
-        if (round !== this.#listRound) return;
-        this.pastRuns = entries.reduce(withEntry, this.pastRuns);
-        this.#followListed(running.filter((runId) => runId !== this.#current));
-      });
-    }, LIST_POLL_MS);
-  }
 
   /** Reopens a past run (and its form values). */
   async open(runId: string): Promise<void> {
@@ -421,6 +409,6 @@ export class CompareState {
   /** Stops polling the run on screen and the list's entries (the screen was left). */
   dispose(): void {
     this.#stopPolling();
-    this.#followListed([]);
+    this.#background.follow([]);
   }
 }

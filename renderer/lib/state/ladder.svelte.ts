@@ -10,7 +10,7 @@ import { formChanges, standingErrors, tradeOfRun } from './form-changes.ts';
 import { ladderToCsv, ladderToJson } from '../../../src/domain/ladder-export.ts';
 import type { CompareState } from './compare.svelte.ts';
 import { pastRunsProblem } from './past-runs-problem.ts';
-import { LIST_POLL_MS, currentEntries, runningElsewhere, withEntry } from './running-entries.ts';
+import { BackgroundRunFollower, runningElsewhere, withEntry } from './running-entries.ts';
 import { ladderSummaryOf } from '../../../src/ipc/channels/run-summary.ts';
 
 /**
@@ -61,8 +61,12 @@ export class LadderState {
   /** The run being read; an answer for any other (one opened since, or the screen left) is dropped. */
   #current: string | null = null;
   /** Brings the past-ladder entries of ladders going in the background up to date (running-entries.ts). */
-  #listTimer: ReturnType<typeof setTimeout> | null = null;
-  #listRound = 0;
+  readonly #background = new BackgroundRunFollower(
+    (runId: string) => ladderApi().status({ runId }),
+    ladderSummaryOf,
+    (entries) => (this.pastRuns = entries.reduce(withEntry, this.pastRuns)),
+    () => this.#current,
+  );
 
   chains = $derived(this.status ? ladderChains(this.status.rows) : []);
   isRunning = $derived(this.status?.state === 'running');
@@ -148,25 +152,9 @@ export class LadderState {
     this.pastRunsProblem = pastRunsProblem(result, 'size ladder', 'size ladders');
     if (!result.ok) return;
     this.pastRuns = result.value.runs;
-    this.#followListed(runningElsewhere(this.pastRuns, this.#current));
+    this.#background.follow(runningElsewhere(this.pastRuns, this.#current));
   }
 
-  // Reads the status of the listed ladders going in the background until each has ended; an answer
-  // of an earlier round (the list read again, or the screen left, since) is dropped.
-  #followListed(runIds: readonly string[]): void {
-    const round = ++this.#listRound;
-    if (this.#listTimer) clearTimeout(this.#listTimer);
-    this.#listTimer = null;
-    if (runIds.length === 0) return;
-    this.#listTimer = setTimeout(() => {
-      this.#listTimer = null;
-      void currentEntries(runIds, (runId) => ladderApi().status({ runId }), ladderSummaryOf).then(({ entries, running }) => {
-        if (round !== this.#listRound) return;
-        this.pastRuns = entries.reduce(withEntry, this.pastRuns);
-        this.#followListed(running.filter((runId) => runId !== this.#current));
-      });
-    }, LIST_POLL_MS);
-  }
 
   /** Reopens a past ladder and puts every field it was run with back in the form (overrides and profile included). */
   async open(runId: string): Promise<void> {
@@ -221,6 +209,6 @@ export class LadderState {
   /** Stops reading the ladder on screen and the list's entries (the screen was left). */
   dispose(): void {
     this.#stopPolling();
-    this.#followListed([]);
+    this.#background.follow([]);
   }
 }

@@ -42,3 +42,47 @@ export async function currentEntries<Entry extends ListedRun, Status>(
   const entries = answers.flatMap((answer) => (answer.ok ? [entryOf(answer.value)] : []));
   return { entries, running: entries.filter((entry) => entry.state === 'running').map((entry) => entry.runId) };
 }
+
+/**
+ * Follows the runs a past-run list shows going in the background: every LIST_POLL_MS it reads
+ * their status (currentEntries) and hands the entries to `apply`, until each has ended, leaving
+ * out the run on screen (its own polling updates its entry). An answer of an earlier round (the
+ * list read again, or the screen left, since) is dropped.
+ */
+export class BackgroundRunFollower<Entry extends ListedRun, Status> {
+  readonly #status: (runId: string) => Promise<Result<Status>>;
+  readonly #entryOf: (status: Status) => Entry;
+  readonly #apply: (entries: Entry[]) => void;
+  readonly #onScreen: () => string | null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #round = 0;
+
+  /**
+   * @param status reads a run's status
+   * @param entryOf the list entry a status makes
+   * @param apply puts the entries in the list (withEntry)
+   * @param onScreen the run on screen, or null
+   */
+  constructor(status: (runId: string) => Promise<Result<Status>>, entryOf: (status: Status) => Entry, apply: (entries: Entry[]) => void, onScreen: () => string | null) {
+    this.#status = status;
+    this.#entryOf = entryOf;
+    this.#apply = apply;
+    this.#onScreen = onScreen;
+  }
+
+  /** Follows `runIds` from now on, in place of the runs followed before (none: stops). */
+  follow(runIds: readonly string[]): void {
+    const round = ++this.#round;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (runIds.length === 0) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void currentEntries(runIds, this.#status, this.#entryOf).then(({ entries, running }) => {
+        if (round !== this.#round) return;
+        this.#apply(entries);
+        this.follow(running.filter((runId) => runId !== this.#onScreen()));
+      });
+    }, LIST_POLL_MS);
+  }
+}

@@ -46,20 +46,24 @@ export function runPairs(request: PairRequest, rows: readonly PairRow[]): RunPai
   return [...groups.values()];
 }
 
+// The pair an entry is named by: the one every chain traded when there is one, else the form's;
+// and each pair with its chains.
+function namedPairs(request: PairRequest, rows: readonly PairRow[]): { sell: string; buy: string; pairs: RunPair[] } {
+  const pairs = runPairs(request, rows);
+  const sole = pairs.length === 1 ? pairs[0]! : null;
+  return { sell: sole?.sell ?? request.sell, buy: sole?.buy ?? request.buy, pairs };
+}
+
 /**
  * A run's list entry. An address override (TAXD on Ethereum) is what a chain priced, not the form's
  * pair it replaced: `sell` and `buy` are the one pair every chain traded when there is one, and
  * `pairs` names each pair with its chains, so the list never claims a pair a chain did not use.
  */
 export function summaryOf(status: RunStatus): RunSummary {
-  const pairs = runPairs(status.request, status.rows);
-  const sole = pairs.length === 1 ? pairs[0]! : null;
   return {
     runId: status.runId,
     state: status.state,
-    sell: sole?.sell ?? status.request.sell,
-    buy: sole?.buy ?? status.request.buy,
-    pairs,
+    ...namedPairs(status.request, status.rows),
     amount: status.request.amount,
     chains: status.rows.map((row) => row.chainId),
     models: status.request.models,
@@ -71,14 +75,10 @@ export function summaryOf(status: RunStatus): RunSummary {
 
 /** A size ladder's list entry, named by the pairs its chains traded as a comparison's is (summaryOf). */
 export function ladderSummaryOf(status: LadderStatus): LadderSummary {
-  const pairs = runPairs(status.request, status.rows);
-  const sole = pairs.length === 1 ? pairs[0]! : null;
   return {
     runId: status.runId,
     state: status.state,
-    sell: sole?.sell ?? status.request.sell,
-    buy: sole?.buy ?? status.request.buy,
-    pairs,
+    ...namedPairs(status.request, status.rows),
     amounts: status.request.amounts,
     chains: [...new Set(status.rows.map((row) => row.chainId))],
     done: status.done,
