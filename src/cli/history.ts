@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { redactEntryCredentials } from '../domain/redact.ts';
 import { keyHeadersFor, requireProfileKeyHeaders } from '../core/profiles/profile-key-headers.ts';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -83,6 +83,18 @@ function find(history: HistoryStore, zid: string, format: 'text' | 'json', io: C
   return rows.length > 0 ? 0 : 1;
 }
 
+// The reason in words, not the system's "ENOENT: no such file or directory, open …".
+function writeFailure(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'ENOENT') return 'its folder does not exist';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a folder';
+  if (code === 'ENOSPC') return 'the disk is full';
+  if (code === 'EDQUOT') return 'over the disk quota';
+  if (code === 'EFBIG') return 'larger than this system lets a file be';
+  return code ?? message;
+}
+
 async function exportEntries(history: HistoryStore, dataDir: string, zids: string[], format: 'har' | 'json', out: string | undefined, io: CommandIo): Promise<number> {
   const seen = new Set<number>();
   // As the app exports: each entry under its own key header names, a profile's renamed one included.
@@ -104,13 +116,15 @@ async function exportEntries(history: HistoryStore, dataDir: string, zids: strin
   const content = format === 'har' ? JSON.stringify(buildHar(entries, creator), null, 2) : buildHistoryJson(entries);
   if (out === undefined) io.stdout(`${escapeJsonControls(content)}\n`);
   else {
+    // Written beside it and renamed over it: a write that fails (a full disk) leaves no half file,
+    // and a file already there as it was, as the message says.
+    const aside = `${out}.${process.pid}.tmp`;
     try {
-      await writeFile(out, content);
+      await writeFile(aside, content, { flag: 'wx' });
+      await rename(aside, out);
     } catch (error) {
-      // The flag and the reason, not the system's "ENOENT: no such file or directory, open …".
-      const { code, message } = error as NodeJS.ErrnoException;
-      const reason = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (code ?? message);
-      io.stderr(`swap-explorer history export: --out ${stripTerminalControls(out)} cannot be written (${reason}); nothing was written\n`);
+      await rm(aside, { force: true }).catch(() => undefined);
+      io.stderr(`swap-explorer history export: --out ${stripTerminalControls(out)} cannot be written (${writeFailure(error)}); nothing was written\n`);
       return 1;
     }
     io.stderr(`history export: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} written to ${stripTerminalControls(out)}\n`);

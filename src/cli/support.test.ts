@@ -1,5 +1,6 @@
 /* eslint-disable no-control-regex -- the tests look for control characters in the output */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { ProfileInputSchema } from '../ipc/channels/profiles.ts';
 import { Market, priceQuery } from '../service/index.ts';
 import { FIXED_NOW, token } from '../service/test-fixtures.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
-import { inProcess as cli } from './test-support.ts';
+import { BIN, ROOT, inProcess as cli } from './test-support.ts';
 
 // `explain` and `history` in-process against a real SQLite history in a temp dir. One entry carries
 // terminal control sequences in its error message, as a hostile or broken service could send.
@@ -239,6 +240,25 @@ describe('swap-explorer history', () => {
       const ran = await cli(['history', 'export', '--zid', OK_ZID, '--out', out, '--data-dir', dir]);
       expect(ran.code).toBe(1);
       expect(ran.stderr).toBe(`swap-explorer history export: --out ${out} cannot be written (${reason}); nothing was written\n`);
+    }
+  });
+
+  it('keeps a file already at --out, and leaves no half file, when the export cannot be written whole', async () => {
+    // A file size limit (RLIMIT_FSIZE, as `ulimit -f` sets) makes the write fail part-way, as a full
+    // disk does: written in place, the old export was cut to the limit and half the new one left.
+    const bigDir = await mkdtemp(join(tmpdir(), 'cli-support-big-'));
+    try {
+      const store = HistoryStore.open(join(bigDir, HISTORY_FILE));
+      store.insert(sampleEntry({ zid: OK_ZID }, 120_000));
+      store.close();
+      const out = join(bigDir, 'export.har');
+      await writeFile(out, 'the export made yesterday');
+      const ran = spawnSync('prlimit', ['--fsize=60000', process.execPath, BIN, 'history', 'export', '--zid', OK_ZID, '--out', out, '--data-dir', bigDir], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      expect({ code: ran.status, stderr: ran.stderr }).toEqual({ code: 1, stderr: `swap-explorer history export: --out ${out} cannot be written (larger than this system lets a file be); nothing was written\n` });
+      expect(await readFile(out, 'utf8')).toBe('the export made yesterday');
+      expect((await readdir(bigDir)).filter((name) => name.startsWith('export.har'))).toEqual(['export.har']);
+    } finally {
+      await rm(bigDir, { recursive: true, force: true });
     }
   });
 
