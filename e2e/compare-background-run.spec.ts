@@ -1,18 +1,9 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { rm } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
+import { copyAsEarlierRun, setRate } from './compare-runs.ts';
 
 /** A comparison left going while another run is opened: what the screen and the list say of it. */
-
-async function setRate(page: Page, rateBudgetRps: number): Promise<void> {
-  const answer = await page.evaluate(
-    (rps) => (window as unknown as { api: { profiles: { setRateBudget: (input: unknown) => Promise<{ ok: boolean }> } } }).api.profiles.setRateBudget({ profileId: 'local', rateBudgetRps: rps }),
-    rateBudgetRps,
-  );
-  expect(answer.ok).toBe(true);
-}
 
 // 0.5 rps: a chain's requests start about every 2 s, so three chains are still going when the
 // next step is taken, and done within seconds after.
@@ -27,13 +18,7 @@ test('a past run whose file is gone leaves the run on screen marked as not it, a
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
   await compare.waitForEnd();
   // A run of an earlier session, listed, whose file then goes (retention removes a run whose requests it removed).
-  const folder = join(userDataDir, 'comparisons');
-  const [file] = await readdir(folder);
-  const stored = JSON.parse(await readFile(join(folder, file!), 'utf8')) as { status: { runId: string; request: { amount: string } } };
-  const copy = join(folder, 'cmp-earlier0001.json');
-  Object.assign(stored.status, { runId: 'cmp-earlier0001' });
-  stored.status.request.amount = '7';
-  await writeFile(copy, JSON.stringify(stored));
+  const copy = await copyAsEarlierRun(userDataDir);
   await compare.reopen('1,000 USDC to WETH');
   await expect(app.page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison 7 USDC to WETH/ })).toHaveCount(1);
   await rm(copy);

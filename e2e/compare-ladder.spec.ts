@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LadderPage } from './pages/ladder-page.ts';
 import { ComparePage } from './pages/compare-page.ts';
+import { setRate } from './compare-runs.ts';
 import { LADDER_CSV_COLUMNS } from '../src/domain/ladder-export.ts';
 import { HistorySearchInputSchema } from '../src/ipc/channels/history.ts';
 import { DEMO_TAKERS } from '../src/service/swap/taker-state.ts';
@@ -183,7 +184,7 @@ test('a ladder cancelled half-way keeps what was answered and says cancelled on 
   // At 0.2 rps the 12 requests take 55 s: the scans (two themes, slow on a busy machine) and the
   // click on Cancel meet a running ladder with answered and queued sizes. At 1 rps the ladder had
   // finished before the click on a loaded 2-core machine, and the Cancel button was gone.
-  await useSlowProfile(app.page, 0.2);
+  await setRate(app.page, 0.2);
   await ladder.open();
   await ladder.run('100, 1000', ['Ethereum', 'Optimism', 'Base']);
   await expect(ladder.progress).toContainText(/\b([3-9]|1[01])\/12 requests/, { timeout: 60_000 });
@@ -272,11 +273,3 @@ test('a past ladder reopens exactly as it was run: its own overrides and slippag
   await expect(compare.overrideAddresses).toHaveValue(TAXD);
 });
 
-// Local service at 1 request per second, so there is time to cancel half-way.
-async function useSlowProfile(page: Page, rateBudgetRps: number): Promise<void> {
-  const answer = await page.evaluate(
-    (rps) => (window as unknown as { api: { profiles: { setRateBudget: (input: unknown) => Promise<{ ok: boolean }> } } }).api.profiles.setRateBudget({ profileId: 'local', rateBudgetRps: rps }),
-    rateBudgetRps,
-  );
-  expect(answer.ok).toBe(true);
-}

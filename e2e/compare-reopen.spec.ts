@@ -1,18 +1,10 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
+import { copyAsEarlierRun, setRate } from './compare-runs.ts';
 
 /** Past comparisons reopened while another comparison is still running. */
-
-async function setRate(page: Page, rateBudgetRps: number): Promise<void> {
-  const answer = await page.evaluate(
-    (rps) => (window as unknown as { api: { profiles: { setRateBudget: (input: unknown) => Promise<{ ok: boolean }> } } }).api.profiles.setRateBudget({ profileId: 'local', rateBudgetRps: rps }),
-    rateBudgetRps,
-  );
-  expect(answer.ok).toBe(true);
-}
 
 /** The state of a run as the engine has it, read past the screen. */
 async function runState(page: Page, runId: string): Promise<string> {
@@ -64,13 +56,7 @@ test('a past run that is gone says so, and the next run opened shows without tha
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
   await compare.waitForEnd();
   // A run of an earlier session (this one's are also held in memory): a copy of the file, as 7 USDC.
-  const folder = join(userDataDir, 'comparisons');
-  const [file] = await readdir(folder);
-  const stored = JSON.parse(await readFile(join(folder, file!), 'utf8')) as { status: { runId: string; request: { amount: string } } };
-  const copy = join(folder, 'cmp-earlier0001.json');
-  stored.status.runId = 'cmp-earlier0001';
-  stored.status.request.amount = '7';
-  await writeFile(copy, JSON.stringify(stored));
+  const copy = await copyAsEarlierRun(userDataDir);
   await compare.reopen('1,000 USDC to WETH');
   const pastRuns = app.page.getByRole('region', { name: 'Past comparisons' });
   await expect(pastRuns.getByRole('button', { name: /^Open comparison 7 USDC to WETH/ })).toHaveCount(1);
