@@ -102,9 +102,18 @@ describe('formatSignedBps', () => {
     expect(formatSignedBps(0)).toBe('0.00');
     expect(formatSignedBps(-0.0021)).toBe('-0.0021');
     expect(formatSignedBps(0.0004)).toBe('+0.00040');
-    expect(formatSignedBps(-2.8e-12)).toBe('-2.8e-12');
+    expect(formatSignedBps(0.004999)).toBe('+0.0050');
+    expect(formatSignedBps(-0.0001)).toBe('-0.00010');
     expect(formatSignedBps(10000)).toBe('+10,000.00');
     expect(formatSignedBps(-12345.678)).toBe('-12,345.68');
+  });
+
+  it('writes a difference under 0.0001 bps as that bound with its sign, never in exponent notation', () => {
+    // 1 wei apart on ~0.36 WETH (compare.test.ts): a verdict rests on it, so it is not 0.00.
+    expect(formatSignedBps(-2.8e-12)).toBe('-<0.0001');
+    expect(formatSignedBps(5e-13)).toBe('+<0.0001');
+    expect(formatSignedBps(0.0000999)).toBe('+<0.0001');
+    for (const bps of [1e-300, -7.3e-9, 4.2e-5, -0.00012, 0.0033]) expect(formatSignedBps(bps)).not.toMatch(/e/i);
   });
 });
 

@@ -188,17 +188,26 @@ export function formatHumanAmount(text: string): string {
   return `${groupThousands(whole)}${match[2] ?? ''}`;
 }
 
+// Below this a difference reads as a bound: two significant digits of 1 wei on 1 ETH (1e-14 bps)
+// would be a string of zeros as wide as the table, and JavaScript's own form ("-5.0e-13") is
+// notation an analyst's table does not use.
+const SMALLEST_BPS_SHOWN = 0.0001;
+
 /**
  * A signed difference in basis points, as every screen, report and CLI table writes it: an ASCII
  * sign, two decimals, thousands grouped as amounts are ("+9.08", "-3.10", "+10,000.00"). A
- * difference too small for two decimals keeps two significant digits ("-0.0021"), so a verdict
- * never stands beside a "0.00" that hides what it rests on (issue 11); only an exact zero reads
- * "0.00".
+ * difference too small for two decimals keeps two significant digits ("-0.0021", "+0.00040"), and
+ * one under 0.0001 bps reads as that bound with its sign ("-<0.0001"), so a verdict never stands
+ * beside a "0.00" that hides what it rests on (issue 11); only an exact zero reads "0.00".
  */
 export function formatSignedBps(bps: number): string {
-  if (bps !== 0 && Math.abs(bps) < 0.005) return `${bps > 0 ? '+' : ''}${bps.toPrecision(2)}`;
-  const [whole, fraction] = Math.abs(bps).toFixed(2).split('.') as [string, string];
-  return `${bps > 0 ? '+' : bps < 0 ? '-' : ''}${groupThousands(whole)}.${fraction}`;
+  const sign = bps > 0 ? '+' : bps < 0 ? '-' : '';
+  const size = Math.abs(bps);
+  if (bps !== 0 && size < SMALLEST_BPS_SHOWN) return `${sign}<${SMALLEST_BPS_SHOWN.toFixed(4)}`;
+  // Two significant digits, written out: the leading zeros after the point, then two digits.
+  if (bps !== 0 && size < 0.005) return `${sign}${size.toFixed(1 - Math.floor(Math.log10(size)))}`;
+  const [whole, fraction] = size.toFixed(2).split('.') as [string, string];
+  return `${sign}${groupThousands(whole)}.${fraction}`;
 }
 
 /** A count and its noun, singular for one: "1 chain", "3 chains", "1,200 requests" (every screen and the CLI). */
