@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HarSchema } from '../../domain/har-schema.ts';
+import { allowanceHolderPriceBody } from '../../spec/test-fixtures.ts';
 import { HistoryStore } from '../history/history-store.ts';
 import { sampleEntry } from '../history/sample-entries.ts';
 import { createHistoryIoHandlers, type HistoryIoHandlers } from './history-io-handlers.ts';
@@ -113,6 +114,31 @@ describe('history.export and history.import', () => {
     const [price, error] = importedIds.map((id) => store.get(id)!.schemaReport.map((finding) => finding.path));
     expect(price).toEqual(expect.arrayContaining(['$.fees.serviceFee', '$.buyAmount', '$.route']));
     expect(error).toEqual(expect.arrayContaining(['$.message']));
+  });
+
+  it("names what is missing or wrong in an imported Allowance Holder answer without mode, not only mode", async () => {
+    // A customer's Allowance Holder price from a server that drops `mode`, and with it `buyAmount`.
+    const { mode: _mode, buyAmount: _buyAmount, ...body } = allowanceHolderPriceBody();
+    const entry = {
+      url: 'https://api.example.test/swap/allowance-holder/price?chainId=1&sellAmount=1',
+      method: 'GET',
+      requestHeaders: { 'svc-version': 'v2' },
+      query: { chainId: '1', sellAmount: '1' },
+      status: 200,
+      statusText: 'OK',
+      responseHeaders: { 'content-type': 'application/json' },
+      bodyText: JSON.stringify({ ...body, gas: true }),
+      startedAt: '2026-11-20T09:30:00.000Z',
+      durationMs: 10,
+      zid: null,
+    };
+    const content = JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [entry] });
+    const { importedIds } = await handlers['history.import']({ fileName: 'customer.json', content });
+    expect(store.get(importedIds[0]!)!.schemaReport).toEqual([
+      { kind: 'missing', path: '$.mode', detail: 'expected "exact-in" or "exact-out"' },
+      { kind: 'missing', path: '$.buyAmount', detail: 'expected string' },
+      { kind: 'wrong-type', path: '$.gas', detail: 'expected string, number or null, got boolean' },
+    ]);
   });
 
   it('imports an entry whose body nests 20,000 levels as text, with a warning, alongside the others', async () => {
