@@ -11,6 +11,7 @@ import { entryText, historyFailureHeading, recognizedText, unknownFileText } fro
 import { readExplainInput } from './explain-input.ts';
 import { ASK_CUSTOMER, historyDataDir, openHistory, otherHistoryNote } from './history-data.ts';
 import { entryLike } from './history.ts';
+import { knownKeyRedactor } from './echoed-keys.ts';
 
 /**
  * `swap-explorer explain <zid | url | curl-file | body-file | har-file>`: the support paste of the
@@ -51,11 +52,14 @@ export type ExplainResult =
   | { kind: 'zid'; zid: string; isPrefix: boolean; history: string; entries: (EntryExplanation & { id: number })[] }
   | { kind: 'history-file'; format: 'har' | 'json'; ok: boolean; problems: ImportProblem[]; message: string | null; entries: EntryExplanation[]; setAside: SetAside };
 
-function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir: string): ExplainResult {
+// Entries are read with the known keys redacted where their answers echo them (echoed-keys.ts).
+async function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir: string, warn: (line: string) => void): Promise<ExplainResult> {
   const history = openHistory(dataDir);
   try {
     const rows = history.search({ text: recognized.zid, limit: 100 }).rows;
-    const entries = rows.map((row) => ({ id: row.id, ...explainEntry(entryLike(history.get(row.id)!)) }));
+    const stored = rows.map((row) => history.get(row.id)!);
+    const redact = await knownKeyRedactor(stored.map((entry) => entry.profileId), { warn });
+    const entries = stored.map((entry) => ({ id: entry.id, ...explainEntry(entryLike(redact(entry))) }));
     return { kind: 'zid', zid: recognized.zid, isPrefix: recognized.isPrefix, history: dataDir, entries };
   } finally {
     history.close();
@@ -82,14 +86,15 @@ const NOT_A_BODY: Record<Exclude<Recognized['kind'], 'body' | 'calldata'>, strin
 
 /**
  * Explains one input; the history is opened only for a zid. `chainId` reads a pasted body on that
- * chain; any other input names its chain in its request(s), so it refuses one.
+ * chain; any other input names its chain in its request(s), so it refuses one. `warn` says in one
+ * line what could not be done beside (a keychain that cannot be read).
  */
-export function explainInput(text: string, dataDir: string, chainId?: number): ExplainResult {
+export async function explainInput(text: string, dataDir: string, chainId: number | undefined, warn: (line: string) => void): Promise<ExplainResult> {
   const recognized = recognizePaste(text);
   if (recognized.kind === 'body') return chainId === undefined ? recognized : { ...recognized, explanation: explainPastedBody(recognized.body, chainId) };
   if (recognized.kind === 'calldata') return chainId === undefined ? recognized : { ...recognized, reading: explainPastedCalldata(recognized.data, chainId) };
   if (chainId !== undefined) throw new UsageError(`--chain is for a body pasted without its request; this input is ${NOT_A_BODY[recognized.kind]}`);
-  if (recognized.kind === 'zid') return lookUp(recognized, dataDir);
+  if (recognized.kind === 'zid') return lookUp(recognized, dataDir, warn);
   if (recognized.kind === 'history-file') return readFileOf(text, recognized.format);
   return recognized;
 }
@@ -167,7 +172,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       return 0;
     }
     const input = await readExplainInput(options.input);
-    const result = explainInput(input.text, options.dataDir, options.chainId);
+    const result = await explainInput(input.text, options.dataDir, options.chainId, (line) => io.stderr(`swap-explorer explain: ${stripTerminalControls(line)}\n`));
     io.stdout(options.format === 'json' ? `${jsonOf(result)}\n` : `${stripTerminalControls(resultText(result, input.file))}\n`);
     return hasProblems(result) ? 1 : 0;
   } catch (error) {

@@ -16,6 +16,7 @@ import type { Command, CommandIo } from './command.ts';
 import { choiceFlag, reportError } from './compare-run.ts';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
 import { ASK_CUSTOMER, historyDataDir, openHistory } from './history-data.ts';
+import { knownKeyRedactor } from './echoed-keys.ts';
 
 /**
  * `swap-explorer history find <zid-or-prefix>` and `history export --zid … --format har|json`: the
@@ -99,15 +100,17 @@ async function exportEntries(history: HistoryStore, dataDir: string, zids: strin
   const seen = new Set<number>();
   // As the app exports: each entry under its own key header names, a profile's renamed one included.
   const profileKeyHeaders = requireProfileKeyHeaders(dataDir);
-  const entries: HistoryEntryLike[] = [];
+  const stored: HistoryEntry[] = [];
   for (const zid of zids) {
     for (const row of matches(history, zid)) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
-      const entry = history.get(row.id)!;
-      entries.push(redactEntryCredentials(entryLike(entry), keyHeadersFor(entry, profileKeyHeaders)));
+      stored.push(history.get(row.id)!);
     }
   }
+  // And the keys the profiles hold, wherever an entry kept before echoes were redacted echoes one.
+  const redactKnownKeys = await knownKeyRedactor(stored.map((entry) => entry.profileId), { warn: (line) => io.stderr(`swap-explorer history export: ${stripTerminalControls(line)}\n`) });
+  const entries: HistoryEntryLike[] = stored.map((entry) => redactEntryCredentials(entryLike(redactKnownKeys(entry)), keyHeadersFor(entry, profileKeyHeaders)));
   if (entries.length === 0) {
     io.stderr(`swap-explorer history export: no entry matches ${zids.join(', ')}; nothing was written\n`);
     return 1;
