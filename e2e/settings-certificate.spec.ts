@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { certificateOf } from '../src/core/local-service/certificate.ts';
 import { expect, test } from './app-session.ts';
 import { HARNESS_ORIGIN } from './harness.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
@@ -91,4 +92,31 @@ test('a profile pinning its own CA: the app saves the file its curl names, and t
     await rm(scratch, { recursive: true, force: true });
   }
   await close();
+});
+
+test('a damaged certificate file is replaced at the next start, and Settings says where the old files went and the new one is', async ({ app, userDataDir }) => {
+  await app.show('Settings');
+  const settings = new SettingsPage(app.page);
+  const card = app.page.getByRole('region', { name: 'Local service' });
+  await app.page.getByRole('button', { name: 'Start local service' }).click();
+  await expect(settings.localState).toContainText('running', { timeout: 30_000 });
+  const before = await card.getByLabel('SHA-256 fingerprint').textContent();
+  await expect(card.getByRole('status')).toHaveCount(0);
+  await app.page.getByRole('button', { name: 'Stop local service' }).click();
+  await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
+
+  const certPath = join(userDataDir, 'local-service', 'cert.pem');
+  await writeFile(certPath, 'overwritten by a sync tool\n');
+  await app.page.getByRole('button', { name: 'Start local service' }).click();
+  const notice = card.getByRole('status');
+  await expect(notice).toContainText("The local service's certificate in", { timeout: 30_000 });
+  await expect(notice).toContainText('was replaced with a new one because cert.pem does not hold a readable certificate. The old files were kept as cert.pem.damaged-');
+  await expect(notice).toContainText(`Clients that pinned the old certificate (integrators, saved profiles) must take the new one from ${certPath}.`);
+  // What Settings offers to copy is the new certificate, the one on disk.
+  await expect(card.getByLabel('SHA-256 fingerprint')).not.toHaveText(before ?? '');
+  const { sha256 } = certificateOf(certPath, await readFile(certPath, 'utf8'));
+  await expect(card.getByLabel('SHA-256 fingerprint')).toHaveText(sha256);
+
+  await app.screenshotAtBothSizes('settings-certificate-replaced', () => notice.scrollIntoViewIfNeeded());
+  await app.expectNoSeriousAxe('the certificate-replaced notice');
 });

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,36 @@ describe('swap-explorer serve', () => {
     expect(running.line.apiKeys).toEqual([expect.stringMatching(/^local_[0-9a-f]{32}$/)]);
     running.child.kill('SIGINT');
     expect(await running.exit).toBe(0);
+  });
+});
+
+describe('a certificate file damaged since the last start', () => {
+  // One process, and a cluster (the default on a machine of several cores): both say it.
+  it.each([['1'], ['2']])('is replaced with one line on stderr naming the file, the reason and where the new one is (--workers %s)', async (workers) => {
+    const dataDir = join(dir, `damaged-${workers}`);
+    const first = await start(MAIN, ['--workers', workers, '--data-dir', dataDir]);
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    expect(first.stderr()).not.toContain('certificate');
+    const certPath = first.line.caCertPath as string;
+    await writeFile(certPath, 'half a file\n');
+
+    const next = await start(MAIN, ['--workers', workers, '--data-dir', dataDir]);
+    await vi.waitFor(() => expect(next.stderr()).toContain('certificate'), { timeout: 15_000, interval: 50 });
+    const [line, ...others] = next.stderr().split('\n').filter((text) => text.includes('certificate'));
+    expect(others).toEqual([]);
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(line).toMatch(new RegExp(`^swap-explorer serve: The local service's certificate in ${literal(dataDir)} was replaced with a new one because cert\\.pem does not hold a readable certificate\\. The old files were kept as cert\\.pem\\.damaged-\\S+ and key\\.pem\\.damaged-\\S+\\. Clients that pinned the old certificate \\(integrators, saved profiles\\) must take the new one from ${literal(certPath)}\\.$`));
+    const aside = (await readdir(dataDir)).filter((name) => name.startsWith('cert.pem.damaged-'));
+    expect(await readFile(join(dataDir, aside[0]!), 'utf8')).toBe('half a file\n');
+    // The new certificate is the one that serves: a client that takes it from the path connects.
+    const agent = new Agent({ connect: { ca: await readFile(certPath, 'utf8') } });
+    const response = await request(`${next.line.baseUrl}/swap/chains`, { headers: { 'svc-api-key': (next.line.apiKeys as string[])[0]!, 'svc-version': 'v2' }, dispatcher: agent });
+    expect(response.statusCode).toBe(200);
+    await response.body.dump();
+    await agent.close();
+    next.child.kill('SIGTERM');
+    expect(await next.exit).toBe(0);
   });
 });
 

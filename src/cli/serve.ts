@@ -246,6 +246,8 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+  // Said before the ready line: a client that pinned the old certificate fails from now on.
+  if (service.certificateNotice) io.stderr(`swap-explorer serve: ${service.certificateNotice}\n`);
   io.stdout(`${JSON.stringify({ baseUrl: service.baseUrl, caCertPath: service.caCertPath, apiKeys: service.apiKeys, headers: HEADER_NAMES })}\n`);
   const workers = options.workers > 1 ? `, ${options.workers} processes` : '';
   io.stderr(`swap-explorer serve: listening on ${service.baseUrl} (seed ${options.seed}${workers}); Ctrl-C to stop\n`);

@@ -9,7 +9,8 @@ import { lazySchema } from '../spec/lazy-schema.ts';
  * same fields `swap-explorer serve` prints first, so either can be read by the host.
  */
 // Built on first use: only a start of the local service reads a ready line (issue 14).
-export const ReadyLineSchema = lazySchema(() => z.object({ baseUrl: z.string().startsWith('https://'), caCertPath: z.string().min(1) }));
+// `notice`: the child's only news beside it, the certificate files it replaced (src/service/tls.ts).
+export const ReadyLineSchema = lazySchema(() => z.object({ baseUrl: z.string().startsWith('https://'), caCertPath: z.string().min(1), notice: z.string().nullable().optional() }));
 /** The ready line. */
 export type ReadyLine = z.output<typeof ReadyLineSchema>;
 

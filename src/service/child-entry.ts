@@ -34,5 +34,5 @@ process.stdin.on('end', () => void close());
 process.stdin.on('error', () => void close());
 process.stdin.resume();
 
-const ready: ReadyLine = { baseUrl: service.baseUrl, caCertPath: service.caCertPath };
+const ready: ReadyLine = { baseUrl: service.baseUrl, caCertPath: service.caCertPath, notice: service.certificateNotice };
 process.stdout.write(`${JSON.stringify(ready)}\n`);

@@ -123,6 +123,6 @@ async function startWorkersOnly(shared: WorkerOptions, windows: SharedRateWindow
     throw error;
   }
   for (let index = 1; index < (shared.processes ?? 1); index++) pool.addLogged();
-  const { certPath, certPem } = await cert;
-  return { baseUrl, caCertPath: certPath, caCertPem: certPem, apiKeys: shared.apiKeys!.map((entry) => entry.key), close: () => pool.stop() };
+  const { certPath, certPem, notice } = await cert;
+  return { baseUrl, caCertPath: certPath, caCertPem: certPem, certificateNotice: notice, apiKeys: shared.apiKeys!.map((entry) => entry.key), close: () => pool.stop() };
 }

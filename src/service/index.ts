@@ -89,6 +89,8 @@ export interface RunningService {
   /** The self-signed certificate to pin (it is its own CA). */
   caCertPath: string;
   caCertPem: string;
+  /** Why the certificate files an earlier start left were replaced on this start (tls.ts), else null. */
+  certificateNotice: string | null;
   apiKeys: string[];
   close(): Promise<void>;
 }
@@ -209,6 +211,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<R
     baseUrl: `https://${host.includes(':') ? `[${host}]` : host}:${port}`,
     caCertPath: cert.certPath,
     caCertPem: cert.certPem,
+    certificateNotice: cert.notice,
     apiKeys: keys.keys,
     close: () =>
       new Promise<void>((resolve) => {

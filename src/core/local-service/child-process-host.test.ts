@@ -1,10 +1,13 @@
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEADER_NAMES, API_VERSION } from '../../spec/index.ts';
-import { createChildProcessHost } from './child-process-host.ts';
+import { CHILD_ENV } from '../../domain/local-service-child.ts';
+import { createChildProcessHost, type ChildProcessHostOptions } from './child-process-host.ts';
 import type { LocalServiceHost, LocalServiceInfo } from './host.ts';
 import { createLocalServiceHandlers } from './local-service-handlers.ts';
 
@@ -16,7 +19,14 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function newHost(options: { readyTimeoutMs?: number } = {}): Promise<{ host: LocalServiceHost; dataDir: string }> {
+// The real entry, started without the data dir it needs: it says so on stderr and exits 2, as a
+// service that cannot start does. (A damaged certificate no longer stops it: tls.ts replaces it.)
+const ENTRY = fileURLToPath(new URL('../../service/child-entry.ts', import.meta.url));
+function entryWithoutDataDir(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [ENTRY], { env: { ...process.env, ...env, [CHILD_ENV.dataDir]: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+async function newHost(options: Omit<ChildProcessHostOptions, 'dataDir'> = {}): Promise<{ host: LocalServiceHost; dataDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'local-host-'));
   dirs.push(dataDir);
   const host = createChildProcessHost({ dataDir, ...options });
@@ -39,7 +49,7 @@ function getChains(info: LocalServiceInfo, key: string): Promise<number> {
 describe('child-process local service host', () => {
   it('starts the service on 127.0.0.1 with its pinned certificate and generated key', async () => {
     const { host, dataDir } = await newHost();
-    expect(host.status()).toEqual({ state: 'stopped', baseUrl: null, pid: null, error: null, certificate: null });
+    expect(host.status()).toEqual({ state: 'stopped', baseUrl: null, pid: null, error: null, notice: null, certificate: null });
     const info = await host.start();
     expect(info.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(info.pid).toBeGreaterThan(0);
@@ -50,6 +60,25 @@ describe('child-process local service host', () => {
     const keyFile = join(dataDir, 'local-service', 'key');
     expect((await readFile(keyFile, 'utf8')).trim()).toBe(info.apiKey);
     expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+  });
+
+  it('says, for Settings, that it replaced a damaged certificate, until the end of the run', async () => {
+    const { host, dataDir } = await newHost();
+    const first = await host.start();
+    expect(host.status().notice).toBeNull();
+    await host.stop();
+    const certPath = join(dataDir, 'local-service', 'cert.pem');
+    await writeFile(certPath, 'overwritten by mistake\n');
+    const next = await host.start();
+    expect(next.caPem).not.toBe(first.caPem);
+    const notice = host.status().notice;
+    expect(notice).toMatch(/^The local service's certificate in \S+ was replaced with a new one because cert\.pem does not hold a readable certificate\. The old files were kept as cert\.pem\.damaged-\S+ and key\.pem\.damaged-\S+\. /);
+    expect(notice).toContain(`must take the new one from ${certPath}.`);
+    expect(host.status().certificate).toMatchObject({ path: certPath, pem: next.caPem });
+    // A restart with the new files in place does not make the user miss it.
+    await host.stop();
+    await host.start();
+    expect(host.status().notice).toBe(notice);
   });
 
   it('shares one start between concurrent callers', async () => {
@@ -95,10 +124,8 @@ describe('child-process local service host', () => {
   });
 
   it('fails with the child log line when the service cannot start', async () => {
-    const { host, dataDir } = await newHost();
-    // A directory where the certificate file should be makes the service fail as a broken disk would.
-    await mkdir(join(dataDir, 'local-service', 'cert.pem'), { recursive: true });
-    await expect(host.start()).rejects.toMatchObject({ code: 'NOT_CONFIGURED', message: expect.stringMatching(/did not start: it exited/) });
+    const { host } = await newHost({ spawnEntry: entryWithoutDataDir });
+    await expect(host.start()).rejects.toMatchObject({ code: 'NOT_CONFIGURED', message: expect.stringMatching(/did not start: it exited \(exit code 2\) \(local service: SWAP_EXPLORER_LOCAL_DATA_DIR and SWAP_EXPLORER_LOCAL_KEY must be set\)$/) });
     expect(host.status()).toMatchObject({ state: 'failed', pid: null, error: expect.stringMatching(/did not start/) });
   });
 
@@ -121,8 +148,7 @@ describe('localService handlers', () => {
   });
 
   it('answers a failed start as state failed rather than an error', async () => {
-    const { host, dataDir } = await newHost();
-    await mkdir(join(dataDir, 'local-service', 'cert.pem'), { recursive: true });
+    const { host } = await newHost({ spawnEntry: entryWithoutDataDir });
     expect(await createLocalServiceHandlers(host)['localService.start']()).toMatchObject({ state: 'failed', error: expect.any(String) });
   });
 });

@@ -102,6 +102,9 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
   // Kept after a stop: the file stays where it is and integrators still need it. Before the first
   // start of this run, the file an earlier run left is shown (the next start reuses it).
   let certificate: CertificateView | null = null;
+  // Kept for the rest of the run, a later start's replacing it: a notice said once, while Settings
+  // was closed, would otherwise be lost with the next restart.
+  let notice: string | null = null;
 
   async function launch(): Promise<LocalServiceInfo> {
     status = { ...STOPPED, state: 'starting' };
@@ -117,6 +120,7 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
       launched.stdout?.resume();
       const started = { baseUrl: ready.data.baseUrl, caPem: await readFile(ready.data.caCertPath, 'utf8'), apiKey, pid: launched.pid ?? null };
       certificate = certificateOf(ready.data.caCertPath, started.caPem);
+      notice = ready.data.notice ?? notice;
       const current = launched;
       launched.once('exit', (code, signal) => {
         if (child !== current) return;
@@ -158,6 +162,6 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
       await gone;
       clearTimeout(timer);
     },
-    status: () => ({ ...status, certificate: (certificate ??= readCachedCertificate(serviceDir)) }),
+    status: () => ({ ...status, notice, certificate: (certificate ??= readCachedCertificate(serviceDir)) }),
   };
 }

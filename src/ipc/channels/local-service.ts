@@ -14,6 +14,8 @@ export const LocalServiceStatusSchema = lazySchema(() =>
     error: z.string().nullable(),
     /** Stopped by the user (Stop local service): requests fail with LOCAL_SERVICE_STOPPED until Start. */
     stoppedByUser: z.boolean().optional(),
+    /** What the user must know of this run's starts (the certificate replaced: where the old files went, where the new one is), or null. */
+    notice: z.string().nullable().optional(),
     /** The service's CA certificate once known (integrators pin it, e.g. curl --cacert): file, PEM and SHA-256 fingerprint. */
     certificate: z.object({ path: z.string(), pem: z.string(), sha256: z.string() }).nullable().optional(),
   }),
