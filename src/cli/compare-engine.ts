@@ -100,7 +100,8 @@ function withEnvironmentKey(secrets: SecretStore): SecretStore {
 export async function openCliEngine(options: { dataDir: string; profile?: string; warn: (message: string) => void }): Promise<CliEngine> {
   const profiles = await openProfileStore(options.dataDir, { isReadOnly: true });
   const profileId = profileIdOfReadable(profiles, options.profile, options.warn);
-  const localService = createChildProcessHost({ dataDir: options.dataDir });
+  // `serve` keeps its certificate in the same folder by default: integrators may have pinned it.
+  const localService = createChildProcessHost({ dataDir: options.dataDir, onNotice: options.warn });
   const resolver = createConnectionResolver({ profiles, secrets: withEnvironmentKey(createSecretStore()), localService });
   const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { onEntriesRemoved: (keptSinceMs) => pruneRuns(options.dataDir, keptSinceMs), walCheckpointPages: LOG_PAGES });
   // node:https, not undici: a command's one or two requests would wait longer for undici to load

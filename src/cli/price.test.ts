@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,5 +33,20 @@ describe('price with bad input', () => {
     const ran = await cli(['price', '--chain', '1', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1\u0007', '--data-dir', dir]);
     expect(ran.code).toBe(2);
     expect(ran.stderr.split('\n')[0]).toBe('swap-explorer price: --amount "1\\x07" is not an amount: use digits, an optional decimal point and optional thousands commas');
+  });
+});
+
+describe('price on a local service whose certificate file was damaged', () => {
+  it('says on stderr that the certificate was replaced, where the old files went and the new one is, and prices', async () => {
+    const first = await cli(['price', '--chain', '1', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1', '--data-dir', dir]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).not.toContain('certificate');
+    const certPath = join(dir, 'local-service', 'cert.pem');
+    await writeFile(certPath, 'truncated by a full disk\n');
+    const next = await cli(['price', '--chain', '1', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1', '--data-dir', dir]);
+    expect(next.code, next.stderr).toBe(0);
+    const lines = next.stderr.split('\n').filter((line) => line.includes('certificate'));
+    expect(lines).toEqual([expect.stringMatching(/^swap-explorer price: The local service's certificate in \S+ was replaced with a new one because cert\.pem does not hold a readable certificate\. The old files were kept as cert\.pem\.damaged-\S+ and key\.pem\.damaged-\S+\. /)]);
+    expect(lines[0]).toContain(`must take the new one from ${certPath}.`);
   });
 });

@@ -28,6 +28,8 @@ export interface ChildProcessHostOptions {
    * child process. main/ passes Electron's utilityProcess, adapted to the same shape.
    */
   spawnEntry?: (env: Record<string, string>) => ChildProcess;
+  /** Told each notice a start brings (certificate files replaced), as it comes: a CLI command says it on stderr. */
+  onNotice?: (notice: string) => void;
 }
 
 // node:child_process is loaded at the first start, not with the engine: a command sent to a saved
@@ -120,7 +122,10 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
       launched.stdout?.resume();
       const started = { baseUrl: ready.data.baseUrl, caPem: await readFile(ready.data.caCertPath, 'utf8'), apiKey, pid: launched.pid ?? null };
       certificate = certificateOf(ready.data.caCertPath, started.caPem);
-      notice = ready.data.notice ?? notice;
+      if (ready.data.notice) {
+        notice = ready.data.notice;
+        options.onNotice?.(notice);
+      }
       const current = launched;
       launched.once('exit', (code, signal) => {
         if (child !== current) return;
