@@ -38,3 +38,17 @@ async function renderedFrame(page: Page): Promise<void> {
       }),
   );
 }
+
+/**
+ * The screen as it is, at 1280 x 800 and 1920 x 1080, light and dark, into the test's output folder:
+ * pictures to look at after a change, never kept (the README's come from `npm run screenshots`).
+ */
+export async function saveScreenshotSet(page: Page, outputPath: (name: string) => string, name: string): Promise<void> {
+  for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await saveScreenshot(page, { path: outputPath(`${name}-${width}-${scheme}.png`) });
+    }
+  }
+}

@@ -1,5 +1,5 @@
-import { ENDPOINTS } from '../spec/endpoints.ts';
 import type { HarEntry } from './har-schema.ts';
+import { readServicePath } from './service-path.ts';
 
 /**
  * Which entries of a customer's HAR are requests to the service. A HAR saved from a browser holds
@@ -8,10 +8,6 @@ import type { HarEntry } from './har-schema.ts';
  * the customer's request, so an import sets them aside, says how many and why, and takes the rest,
  * where rejecting the whole file for them left the support engineer with nothing to explain.
  */
-
-const SERVICE_PATHS = Object.values(ENDPOINTS).map((endpoint) => endpoint.path);
-// A v1 request is still the customer's request to the service: explain lints it (V1_PATH).
-const V1_PATH = /\/swap\/v1\/(price|quote|sources)$/;
 
 /** Why a HAR entry is not a request to the service, or null when it is one (a GET to one of its paths, v2 or v1). */
 export function whyNotServiceRequest(entry: HarEntry): string | null {
@@ -24,7 +20,7 @@ export function whyNotServiceRequest(entry: HarEntry): string | null {
   // Origin and path only: the query may hold a key, and the entry is not imported to be redacted.
   const where = `${entry.request.method} ${url.origin}${url.pathname}`;
   if (entry.request.method !== 'GET') return `${where} is not a GET request: every endpoint of the service is GET (a browser's CORS preflight is OPTIONS)`;
-  const path = url.pathname.replace(/(.)\/$/, '$1');
-  if (SERVICE_PATHS.some((servicePath) => path.endsWith(servicePath)) || V1_PATH.test(path)) return null;
+  // A v1 request is still the customer's request to the service: it is imported and linted (V1_PATH).
+  if (readServicePath(url.pathname) !== null) return null;
   return `${where} is not a path of the service`;
 }

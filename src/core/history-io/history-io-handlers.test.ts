@@ -6,7 +6,8 @@ import { HarSchema } from '../../domain/har-schema.ts';
 import { allowanceHolderPriceBody } from '../../spec/test-fixtures.ts';
 import { HistoryStore } from '../history/history-store.ts';
 import { sampleEntry } from '../history/sample-entries.ts';
-import { createHistoryIoHandlers, type HistoryIoHandlers } from './history-io-handlers.ts';
+import { explainEntry } from '../../domain/support/explain-entry.ts';
+import { createHistoryIoHandlers, toLike, type HistoryIoHandlers } from './history-io-handlers.ts';
 
 // A customer's key: every header below carries it, so any trace of it in an output is a leak.
 const CUSTOMER_SECRET = 'cust0merS3cretValue9876';
@@ -197,6 +198,28 @@ describe('history.export and history.import', () => {
     expect(importedIds).toHaveLength(1);
     expect(store.count()).toBe(before + 1);
     expect(store.get(importedIds[0]!)).toMatchObject({ origin: 'imported', endpoint: 'allowance-holder.price', url, requestHeaders: { 'svc-version': 'v2' } });
+  });
+
+  it('imports the v1 requests explain reads, filed under the v2 endpoint explain corrects them to, as the customer sent them', async () => {
+    const polygonUsdc = '0x2791bca1f2de4661ed88a30c99a7a9449aa84174';
+    const polygonWeth = '0x7ceb23fd6bc0add59e62ac25578270cff1b9f619';
+    const price = harEntry(`https://polygon.api.example.test/swap/v1/price?sellToken=${polygonUsdc}&buyTokenAddress=${polygonWeth}&sellAmount=1000000&slippagePercentage=0.01`, [{ name: 'svc-api-key', value: CUSTOMER_SECRET }], []);
+    const quote = harEntry('https://api.example.test/swap/v1/quote/?sellToken=USDC&buyToken=WETH&sellAmount=1000000', [], []);
+    const content = JSON.stringify({ log: { version: '1.2', creator: { name: 'customer', version: '1' }, entries: [price, quote] } });
+    const { importedIds, setAside } = await handlers['history.import']({ fileName: 'v1.har', content });
+    expect(setAside).toBe(0);
+    const [storedPrice, storedQuote] = importedIds.map((id) => store.get(id)!);
+    // The chain is the one the v1 host named and the buy token the v1 name's; URL and query stay as sent.
+    expect(storedPrice).toMatchObject({ endpoint: 'allowance-holder.price', chainId: 137, sellToken: polygonUsdc, buyToken: polygonWeth, url: price.request.url, query: { buyTokenAddress: polygonWeth, slippagePercentage: '0.01' } });
+    // The main host served Ethereum in v1, as explain's CHAIN_MISSING says.
+    expect(storedQuote).toMatchObject({ endpoint: 'allowance-holder.quote', chainId: 1, query: { sellToken: 'USDC', buyToken: 'WETH' } });
+    for (const stored of [storedPrice!, storedQuote!]) {
+      const explained = explainEntry(toLike(stored));
+      expect(explained.findings.map((finding) => finding.code)).toContain('V1_PATH');
+      const { endpoint, params } = explained.corrected!;
+      expect({ endpoint: stored.endpoint, chainId: stored.chainId, sellToken: stored.sellToken, buyToken: stored.buyToken }).toEqual({ endpoint, chainId: Number(params.chainId), sellToken: params.sellToken, buyToken: params.buyToken });
+    }
+    expect(JSON.stringify(storedPrice)).not.toContain(CUSTOMER_SECRET);
   });
 
   it('imports the JSON export of a customer with its credentials redacted', async () => {

@@ -8,7 +8,8 @@ import { allKeyHeaders, keyHeadersFor } from '../profiles/profile-key-headers.ts
 import type { historyIoChannels } from '../../ipc/channels/history-io.ts';
 import { AppError } from '../../ipc/result.ts';
 import type { HistoryEntry, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
-import { ENDPOINTS, type EndpointId } from '../../spec/endpoints.ts';
+import { readServicePath, type ServicePath } from '../../domain/service-path.ts';
+import { explainEntry } from '../../domain/support/explain-entry.ts';
 import { schemaReportOf } from '../request/build-entry.ts';
 
 type Channels = typeof historyIoChannels;
@@ -94,11 +95,23 @@ export function toLike(entry: HistoryEntry): HistoryEntryLike {
   };
 }
 
-function endpointOf(url: string): EndpointId {
+// The path read as the HAR filter and the linter read it (service-path.ts): a v1 path is filed under
+// the v2 endpoint explain corrects it to, its URL and query kept as the customer sent them.
+function servicePathOf(url: string): ServicePath {
   const path = new URL(url).pathname;
-  const found = (Object.keys(ENDPOINTS) as EndpointId[]).find((id) => path.endsWith(ENDPOINTS[id].path));
+  const found = readServicePath(path);
   if (!found) throw new AppError('INVALID_INPUT', `Not an endpoint of the service: ${path}. Nothing was imported.`, { problems: [{ path: '$.url', reason: 'unknown endpoint' }] });
   return found;
+}
+
+/**
+ * The chain and tokens an entry is listed and searched by. A v1 request named its chain by its host
+ * and its tokens by v1 names, so they are read from the v2 request explain corrects it to (the
+ * entry's findings say where each came from); a v2 request's are its own query's.
+ */
+function listedParams(entry: HistoryEntryLike, isV1: boolean): Record<string, string | undefined> {
+  if (!isV1) return entry.query;
+  return explainEntry(entry).corrected?.params ?? {};
 }
 
 function parseBody(text: string): unknown {
@@ -115,8 +128,9 @@ function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry 
   const isTooDeep = isDeeperThan(parsed);
   const body = isTooDeep ? null : parsed;
   const errorName = entry.status >= 400 && body && typeof body === 'object' && typeof (body as { name?: unknown }).name === 'string' ? (body as { name: string }).name : null;
-  const chainId = Number.parseInt(entry.query.chainId ?? '', 10);
-  const endpoint = endpointOf(entry.url);
+  const { endpoint, isV1 } = servicePathOf(entry.url);
+  const listed = listedParams(entry, isV1);
+  const chainId = Number.parseInt(listed.chainId ?? '', 10);
   return {
     startedAt: entry.startedAt,
     origin: 'imported',
@@ -124,8 +138,8 @@ function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry 
     profileName: `Imported: ${fileName}`,
     endpoint,
     chainId: Number.isFinite(chainId) ? chainId : null,
-    sellToken: entry.query.sellToken ?? null,
-    buyToken: entry.query.buyToken ?? null,
+    sellToken: listed.sellToken ?? null,
+    buyToken: listed.buyToken ?? null,
     status: entry.status === NO_RESPONSE_STATUS ? null : entry.status,
     errorName,
     zid: entry.zid,

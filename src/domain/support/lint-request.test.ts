@@ -82,6 +82,12 @@ describe('lint: transport, path and host', () => {
     expect(only(findings, 'PER_CHAIN_HOST')[0]!.message).toMatch(/not served/);
   });
 
+  it('UNKNOWN_PATH: a path with something before the service\'s own is corrected to the endpoint it ends with', () => {
+    const proxied = lint(curl('/api/swap/permit2/price', V2));
+    expect(only(proxied.findings, 'UNKNOWN_PATH')[0]!.fix).toMatch(/^use \/swap\/permit2\/price/);
+    expect(proxied.corrected?.endpoint).toBe('permit2.price');
+  });
+
   it('UNKNOWN_PATH: a guess for .../price, none for other paths', () => {
     const guessed = lint(curl('/swap/v3/price', V2));
     expect(only(guessed.findings, 'UNKNOWN_PATH')).toHaveLength(1);

@@ -1,4 +1,5 @@
-import { API_VERSION, ENDPOINTS, HEADER_NAMES, SUNSET_VERSION, endpointByPath, type EndpointId } from '../../spec/index.ts';
+import { API_VERSION, ENDPOINTS, HEADER_NAMES, SUNSET_VERSION, type EndpointId } from '../../spec/index.ts';
+import { readServicePath } from '../service-path.ts';
 import { API_KEY_PLACEHOLDER } from '../curl.ts';
 import { chainIdFromName, isServedChain } from './chain-names.ts';
 import { lintAmounts, lintIgnoredQuery, lintSchema } from './lint-endpoint.ts';
@@ -19,28 +20,35 @@ export interface LintResult {
   corrected: CorrectedRequest | null;
 }
 
-const V1_SWAP = /^\/swap\/v1\/(price|quote)\/?$/;
-const V1_SOURCES = /^\/swap\/v1\/sources\/?$/;
-
 function lintTransport(ctx: LintContext, request: PastedRequest): void {
   if (request.scheme === 'http') fixed(ctx, { code: 'PLAIN_HTTP', severity: 'error', message: 'The request uses plain http://; the service rejects plain HTTP.', fix: 'use https://' });
   if (request.method !== 'GET') fixed(ctx, { code: 'METHOD_NOT_GET', severity: 'error', message: `The request is sent as ${request.method}; every endpoint of the service is GET with the parameters in the query.`, fix: 'send GET with the parameters in the query string' });
 }
 
+// The path is read as history.import and the HAR filter read it (service-path.ts), so an entry is
+// filed under the endpoint it is corrected to here.
 function lintPath(ctx: LintContext, path: string): void {
-  const v1 = V1_SWAP.exec(path);
-  if (v1) {
-    ctx.endpoint = `allowance-holder.${v1[1]}` as EndpointId;
-    fixed(ctx, { code: 'V1_PATH', severity: 'error', field: 'path', message: `${path} is a v1 path; v1 was sunset on ${SUNSET_VERSION.sunsetOn}.`, fix: `use /swap/allowance-holder/${v1[1]} (or /swap/permit2/${v1[1]} for Permit2 signatures) with the header ${HEADER_NAMES.version}: ${API_VERSION}` });
+  const read = readServicePath(path);
+  if (read?.isV1) {
+    ctx.endpoint = read.endpoint;
+    if (read.endpoint === 'sources') {
+      fixed(ctx, { code: 'V1_PATH', severity: 'error', field: 'path', message: `${path} is a v1 path.`, fix: 'use /sources with chainId' });
+      return;
+    }
+    const kind = read.endpoint.split('.')[1];
+    fixed(ctx, { code: 'V1_PATH', severity: 'error', field: 'path', message: `${path} is a v1 path; v1 was sunset on ${SUNSET_VERSION.sunsetOn}.`, fix: `use /swap/allowance-holder/${kind} (or /swap/permit2/${kind} for Permit2 signatures) with the header ${HEADER_NAMES.version}: ${API_VERSION}` });
     return;
   }
-  if (V1_SOURCES.test(path)) {
-    ctx.endpoint = 'sources';
-    fixed(ctx, { code: 'V1_PATH', severity: 'error', field: 'path', message: `${path} is a v1 path.`, fix: 'use /sources with chainId' });
+  if (read && read.prefix === '') {
+    ctx.endpoint = read.endpoint;
     return;
   }
-  ctx.endpoint = endpointByPath(path.replace(/(.)\/$/, '$1')) ?? null;
-  if (ctx.endpoint !== null) return;
+  if (read) {
+    // Sent through a path of the customer's own (a proxy's): the endpoint is the one it ends with.
+    ctx.endpoint = read.endpoint;
+    unfixed(ctx, { code: 'UNKNOWN_PATH', severity: 'error', field: 'path', message: `${path} is not a path of the service: ${read.prefix} comes before its path ${ENDPOINTS[read.endpoint].path}.`, fix: `use ${ENDPOINTS[read.endpoint].path} (a proxy of the customer's may add ${read.prefix})` });
+    return;
+  }
   const guess = /\/(price|quote)\/?$/.exec(path);
   if (guess) ctx.endpoint = `allowance-holder.${guess[1]}` as EndpointId;
   unfixed(ctx, { code: 'UNKNOWN_PATH', severity: 'error', field: 'path', message: `${path} is not a path of the service.`, fix: guess ? `use /swap/allowance-holder/${guess[1]} or /swap/permit2/${guess[1]}` : 'use one of the paths of the spec, e.g. /swap/allowance-holder/price' });
