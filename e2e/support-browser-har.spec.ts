@@ -1,5 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { HistoryPage } from './pages/history-page.ts';
+import { PasteBox } from './pages/paste-box.ts';
+import { saveScreenshotSet } from './screenshot.ts';
 import { USDC, WETH } from './support-session.ts';
 
 // A customer whose zid is not in History sends the HAR their browser saved: the page's whole
@@ -67,4 +70,37 @@ test('an answer the HAR was saved without says so, and what to ask the customer 
   const unread = history.detail.getByRole('status', { name: 'Answer not read' });
   await expect(unread).toContainText('The record holds no body for this HTTP 200 answer (a HAR saved without content');
   await expect(unread).toContainText('Ask the customer for the body they got');
+});
+
+test("the paste box's import says, on History once the box has closed, how many entries it set aside and why, until dismissed", async ({ app }, testInfo) => {
+  const paste = new PasteBox(app.page);
+  await paste.open();
+  await paste.paste(JSON.stringify(har));
+  await paste.dialog.getByRole('button', { name: 'Import pasted file' }).click();
+  // The box closes to show the imported entries; what the import did stays where they are.
+  await expect(paste.dialog).toBeHidden();
+  const history = new HistoryPage(app.page);
+  await expect(history.list.getByRole('listitem')).toHaveCount(2);
+  const report = app.page.getByRole('region', { name: 'Import report' });
+  await expect(report.getByRole('status')).toContainText('Imported 2 entries');
+  await expect(report.getByRole('status')).toContainText('Set aside 2 entries of the file that are not requests to the service');
+  const setAside = report.getByRole('list', { name: 'Entries set aside' }).getByRole('listitem');
+  await expect(setAside).toHaveText([
+    '$.log.entries[0] GET https://dapp.example/ is not a path of the service',
+    /^\$\.log\.entries\[1\] OPTIONS https:\/\/api\.example\.com\/swap\/allowance-holder\/price is not a GET request/,
+  ]);
+  await saveScreenshotSet(app.page, (name) => testInfo.outputPath(name), 'import-report');
+  const axe = await new AxeBuilder({ page: app.page }).analyze();
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+
+  await report.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(report).toHaveCount(0);
+  await expect(history.list.getByRole('listitem')).toHaveCount(2);
+
+  // A later file that is refused is not reported as the last one imported.
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'dapp.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(har)) });
+  await expect(report.getByRole('status')).toContainText('Imported 2 entries');
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'page-only.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ log: { ...har.log, entries: [har.log.entries[0]] } })) });
+  await expect(app.page.getByRole('status').filter({ hasText: 'This HAR holds no request to the service' })).toBeVisible();
+  await expect(report).toHaveCount(0);
 });

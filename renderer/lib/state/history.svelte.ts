@@ -3,7 +3,7 @@ import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { emptyFilters, searchInput, type HistoryFilterForm, type SearchInput } from '../history-search.ts';
 import { errorText } from './explorer-engine.svelte.ts';
 import { callHistory } from './history-engine.svelte.ts';
-import { importedMessage } from '../imported-message.ts';
+import { importReport } from './import-report.svelte.ts';
 
 /** The history screen's state: the search text and filters, the loaded rows (keyset-paged) and the selection. */
 export class HistoryState {
@@ -124,10 +124,14 @@ export class HistoryTransfer {
   async importText(fileName: string, content: string): Promise<boolean> {
     const result = await callHistory('history.import', { fileName, content });
     if (!result.ok) {
+      // The last import's report would read as this file's: the refusal is said instead.
+      importReport.dismiss();
       this.message = errorText(result.error);
       return false;
     }
-    this.message = importedMessage(result.value.importedIds.length, result.value.setAside);
+    // Said by the import report above the list, until dismissed; this line is for the exports.
+    this.message = '';
+    importReport.show(fileName, result.value);
     return true;
   }
 }

@@ -7,7 +7,7 @@ import { customerSide, type DiffSide } from '../diff-side.ts';
 import { callEngine, errorText } from './explorer-engine.svelte.ts';
 import { callHistory } from './history-engine.svelte.ts';
 import { navigation } from './navigation.svelte.ts';
-import { importedMessage } from '../imported-message.ts';
+import { importReport } from './import-report.svelte.ts';
 
 /** Entries a zid lookup lists: a prefix matching more is narrowed by typing more of it. */
 const LOOKUP_LIMIT = 5;
@@ -134,11 +134,15 @@ export class SupportState {
     try {
       const result = await callHistory('history.import', { fileName, content });
       if (!result.ok) {
+        // The last import's report would read as this file's: the refusal is said instead.
+        importReport.dismiss();
         this.message = errorText(result.error);
         return;
       }
       const zid = this.lookup?.zid;
-      this.message = importedMessage(result.value.importedIds.length, result.value.setAside);
+      // Kept on the History screen, where the entries are shown, after the box closes to show them.
+      importReport.show(fileName, result.value);
+      this.message = importReport.shown?.message ?? '';
       if (zid) {
         this.#lookupDone = this.#lookUp();
         await this.settled();

@@ -193,8 +193,13 @@ describe('history.export and history.import', () => {
     const price = harEntry(url, [{ name: 'svc-version', value: 'v2' }], [{ name: 'Content-Type', value: 'application/json' }]);
     const content = JSON.stringify({ log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, entries: [page, preflight, price] } });
     const before = store.count();
-    const { importedIds, setAside } = await handlers['history.import']({ fileName: 'chrome.har', content });
+    const { importedIds, setAside, setAsideExamples } = await handlers['history.import']({ fileName: 'chrome.har', content });
     expect(setAside).toBe(2);
+    // Where each is in the file and why, for the user to read once the import is done.
+    expect(setAsideExamples).toEqual([
+      { path: '$.log.entries[0]', reason: 'GET https://dapp.example/ is not a path of the service' },
+      { path: '$.log.entries[1]', reason: expect.stringMatching(/^OPTIONS https:\/\/api\.example\.test\/swap\/allowance-holder\/price is not a GET request/) },
+    ]);
     expect(importedIds).toHaveLength(1);
     expect(store.count()).toBe(before + 1);
     expect(store.get(importedIds[0]!)).toMatchObject({ origin: 'imported', endpoint: 'allowance-holder.price', url, requestHeaders: { 'svc-version': 'v2' } });

@@ -51,7 +51,7 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
       const parsed = parseHistoryFile(content, { apiKeyHeader: allKeyHeaders(profileKeyHeaders()) });
       if (!parsed.ok) throw new AppError('INVALID_INPUT', parsed.message, { problems: parsed.problems });
       const importedIds = deps.history.insertMany(parsed.entries.map((entry) => toImported(entry, fileName)));
-      return { importedIds, kind: parsed.kind, setAside: parsed.setAside.count };
+      return { importedIds, kind: parsed.kind, setAside: parsed.setAside.count, setAsideExamples: parsed.setAside.examples };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_HISTORY_FILE_CHARS } from '../../domain/history-file.ts';
+import { MAX_HISTORY_FILE_CHARS, MAX_IMPORT_PROBLEMS } from '../../domain/history-file.ts';
 import { channel } from '../channel.ts';
 
 /**
@@ -32,7 +32,15 @@ export const historyIoChannels = {
         fileName: z.string().trim().min(1).max(500),
         content: z.string().max(HISTORY_IMPORT_MAX_CHARS, { message: 'the file is larger than 50 MB' }),
       }),
-    // setAside: the HAR's entries that are not requests to the service (a browser's preflights, the page's own traffic).
-    () => z.object({ importedIds: z.array(z.number().int().positive()), kind: z.enum(['har', 'json']), setAside: z.number().int().min(0) }),
+    // setAside: how many of the HAR's entries are not requests to the service (a browser's preflights,
+    // the page's own traffic); setAsideExamples: the first of them (MAX_IMPORT_PROBLEMS), each with
+    // where it is in the file and why it was set aside, for the user to read after the import.
+    () =>
+      z.object({
+        importedIds: z.array(z.number().int().positive()),
+        kind: z.enum(['har', 'json']),
+        setAside: z.number().int().min(0),
+        setAsideExamples: z.array(z.object({ path: z.string(), reason: z.string() })).max(MAX_IMPORT_PROBLEMS),
+      }),
   ),
 };
