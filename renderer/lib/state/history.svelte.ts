@@ -1,4 +1,5 @@
 import { SvelteSet } from 'svelte/reactivity';
+import { HISTORY_KEPT_MAX_IDS } from '../../../src/ipc/channels/history.ts';
 import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { emptyFilters, searchInput, type HistoryFilterForm, type SearchInput } from '../history-search.ts';
 import { errorText } from './explorer-engine.svelte.ts';
@@ -120,6 +121,28 @@ export class HistoryTransfer {
     return result.value;
   }
 
+  /**
+   * Unchecks the checked entries the history no longer holds (retention removed them after they were
+   * checked: a stricter setting, the newest N passed, a CLI command) and says so at once, rather than
+   * at the next export. Answers the ids asked about (checked, or the others given: the list's rows,
+   * the open entry) that are gone, for the list to be read again.
+   */
+  async forgetRemoved(otherIds: readonly number[]): Promise<number[]> {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local lookup, not state: nothing renders it
+    const ids = [...new Set([...this.checked, ...otherIds])].slice(0, HISTORY_KEPT_MAX_IDS);
+    if (ids.length === 0) return [];
+    const result = await callHistory('history.kept', { ids });
+    // A failed read is not news: the next check asks again, and an export still names what is gone.
+    if (!result.ok) return [];
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local lookup, not state: nothing renders it
+    const kept = new Set(result.value.keptIds);
+    const removed = ids.filter((id) => !kept.has(id));
+    const removedChecked = removed.filter((id) => this.checked.has(id));
+    for (const id of removedChecked) this.checked.delete(id);
+    if (removedChecked.length > 0) this.message = removedByRetentionText(removedChecked);
+    return removed;
+  }
+
   /** Imports a file's text; on failure the message names the failing field and nothing is stored. */
   async importText(fileName: string, content: string): Promise<boolean> {
     const result = await callHistory('history.import', { fileName, content });
@@ -134,6 +157,15 @@ export class HistoryTransfer {
     importReport.show(fileName, result.value);
     return true;
   }
+}
+
+// Ids beyond these are counted, not named: a "select all" of thousands must not fill the bar.
+const NAMED_IDS = 10;
+
+function removedByRetentionText(ids: readonly number[]): string {
+  const named = ids.slice(0, NAMED_IDS).map((id) => `#${id}`).join(', ') + (ids.length > NAMED_IDS ? ', …' : '');
+  const were = ids.length === 1 ? 'entry was' : 'entries were';
+  return `${ids.length.toLocaleString()} checked ${were} removed by retention (${named}): no longer in History, so ${ids.length === 1 ? 'it is' : 'they are'} unchecked and left out of exports.`;
 }
 
 function removedIdsOf(details: unknown): number[] {

@@ -44,6 +44,7 @@ export function dataHistoryHandlers(data: DataClient, hostNotices: () => readonl
     'history.search': (input) => data.call('history.search', input),
     'history.get': (input) => data.call('history.get', input),
     'history.count': (input) => data.call('history.count', input),
+    'history.kept': (input) => data.call('history.kept', input),
     'history.getRetention': (input) => data.call('history.getRetention', input),
     'history.previewRetention': (input) => data.call('history.previewRetention', input),
     'history.setRetention': (input) => data.call('history.setRetention', input),

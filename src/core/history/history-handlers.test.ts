@@ -45,6 +45,14 @@ describe('history handlers', () => {
     expect(isAppError(error) && error.code).toBe('NOT_FOUND');
   });
 
+  it('answers which of the ids asked about are still kept once retention removed some, in the order asked', async () => {
+    const ids = store.insertMany([sampleEntry(), sampleEntry(), sampleEntry(), sampleEntry()]);
+    const asked = historyChannels['history.kept'].input.parse({ ids: [ids[3]!, ids[0]!, 999, ids[2]!] });
+    expect(await handlers['history.kept'](asked)).toEqual({ keptIds: [ids[3], ids[0], ids[2]] });
+    await handlers['history.setRetention']({ maxEntries: 2, maxAgeDays: null });
+    expect(historyChannels['history.kept'].output.parse(await handlers['history.kept'](asked))).toEqual({ keptIds: [ids[3], ids[2]] });
+  });
+
   it('saves retention, says how many entries it removed, and reads it back', async () => {
     store.insertMany([sampleEntry(), sampleEntry(), sampleEntry()]);
     const retention = { maxEntries: 1, maxAgeDays: 90 };

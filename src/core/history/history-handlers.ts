@@ -39,6 +39,7 @@ export function createHistoryHandlers(store: HistoryStore, options: HistoryHandl
       return redactStoredEntry(entry, keyHeadersFor(entry, profileKeyHeaders()));
     },
     'history.count': async () => ({ count: store.count() }),
+    'history.kept': async ({ ids }) => ({ keptIds: store.keptIds(ids) }),
     'history.getRetention': async () => store.retention(),
     'history.previewRetention': async (retention) => store.previewRetention(retention),
     'history.setRetention': async (retention) => ({ removed: store.setRetention(retention), retention: store.retention() }),

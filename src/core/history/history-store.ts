@@ -150,6 +150,13 @@ export class HistoryStore implements HistoryReader {
     return { rows: page, nextBefore, unknownSymbols: query.unknownSymbols };
   }
 
+  /** The ids of `ids` still held, in the order given (one lookup in the rowid b-tree each). */
+  keptIds(ids: readonly number[]): number[] {
+    const rows = this.#guard('read the history', () => this.#prepare('SELECT id FROM entries WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { id: number }[]);
+    const kept = new Set(rows.map((row) => row.id));
+    return ids.filter((id) => kept.has(id));
+  }
+
   /** How many entries are kept (a full index scan: milliseconds on a million entries, for a status line). */
   count(): number {
     return this.#guard('count the history', () => (this.#prepare('SELECT count(*) AS n FROM entries').get() as { n: number }).n);

@@ -84,12 +84,24 @@ export const HistoryNoticeSchema = lazySchema(() =>
 /** A store notice. */
 export type HistoryNotice = z.output<typeof HistoryNoticeSchema>;
 
+/** Most ids history.kept checks in one call (as many as one export takes). */
+export const HISTORY_KEPT_MAX_IDS = 10_000;
+
 /** The history channels. */
 export const historyChannels = {
   'history.search': channel(HistorySearchInputSchema, HistorySearchOutputSchema),
   /** NOT_FOUND when there is no entry with that id (removed by retention, or never existed). */
   'history.get': channel(() => z.strictObject({ id: z.number().int().positive() }), HistoryEntrySchema),
   'history.count': channel(z.void(), () => z.object({ count: z.number().int().min(0) })),
+  /**
+   * Which of these ids the history still holds: the window's checked entries and list outlive the
+   * entries retention removes (a stricter setting, the newest N passed, a CLI command), and are
+   * kept in step by asking (the contract is invoke-only). Ids in the order given.
+   */
+  'history.kept': channel(
+    () => z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(HISTORY_KEPT_MAX_IDS) }),
+    () => z.object({ keptIds: z.array(z.number().int().positive()) }),
+  ),
   'history.getRetention': channel(z.void(), HistoryRetentionSchema),
   /** How many entries a setting would remove now (nothing is removed), and how many there are. */
   'history.previewRetention': channel(HistoryRetentionSchema, () => z.object({ removes: z.number().int().min(0), count: z.number().int().min(0) })),
