@@ -64,7 +64,7 @@ export function recognizedText(recognized: Recognized): string {
     case 'body':
       return [`Recognised: a JSON ${recognized.explanation.kind === 'error' ? 'error body' : 'body'}`, bodyText(recognized.explanation)].join('\n\n');
     case 'zid':
-      return `Recognised: a zid${recognized.isPrefix ? ' prefix' : ''} ${recognized.zid}`;
+      return `Recognised: a zid${recognized.isPrefix ? ' prefix' : ''} ${recognized.zid}${recognized.isInText ? ' (found in the text)' : ''}`;
     case 'history-file':
       return `Recognised: a ${recognized.format === 'har' ? 'HAR' : 'Swap Explorer history'} file`;
     case 'calldata':

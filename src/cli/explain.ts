@@ -49,7 +49,7 @@ const OPTIONS = { chain: { type: 'string' }, format: { type: 'string' }, 'data-d
 /** What explain found, as printed with --format json. */
 export type ExplainResult =
   | Exclude<Recognized, { kind: 'zid' } | { kind: 'history-file' }>
-  | { kind: 'zid'; zid: string; isPrefix: boolean; history: string; entries: (EntryExplanation & { id: number })[] }
+  | { kind: 'zid'; zid: string; isPrefix: boolean; isInText: boolean; history: string; entries: (EntryExplanation & { id: number })[] }
   | { kind: 'history-file'; format: 'har' | 'json'; ok: boolean; problems: ImportProblem[]; message: string | null; entries: EntryExplanation[]; setAside: SetAside };
 
 // Entries are read with the known keys redacted where their answers echo them (echoed-keys.ts).
@@ -60,7 +60,7 @@ async function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir:
     const stored = rows.map((row) => history.get(row.id)!);
     const redact = await knownKeyRedactor(stored.map((entry) => entry.profileId), { warn });
     const entries = stored.map((entry) => ({ id: entry.id, ...explainEntry(entryLike(redact(entry))) }));
-    return { kind: 'zid', zid: recognized.zid, isPrefix: recognized.isPrefix, history: dataDir, entries };
+    return { kind: 'zid', zid: recognized.zid, isPrefix: recognized.isPrefix, isInText: recognized.isInText === true, history: dataDir, entries };
   } finally {
     history.close();
   }
@@ -129,8 +129,9 @@ function setAsideText(setAside: SetAside): string {
 
 function resultText(result: ExplainResult, file: string | null): string {
   if (result.kind === 'zid') {
-    if (result.entries.length === 0) return `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in the history at ${result.history}.${otherHistoryNote(result.history)}\n${ASK_CUSTOMER}`;
-    return [`zid ${result.zid}${result.isPrefix ? '…' : ''}: ${entriesText(result.entries.length)} in the history at ${result.history}`, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
+    const found = result.isInText ? ['Recognised: a zid, found in the text'] : [];
+    if (result.entries.length === 0) return [...found, `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in the history at ${result.history}.${otherHistoryNote(result.history)}\n${ASK_CUSTOMER}`].join('\n');
+    return [...found, `zid ${result.zid}${result.isPrefix ? '…' : ''}: ${entriesText(result.entries.length)} in the history at ${result.history}`, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
   }
   if (result.kind === 'history-file') {
     if (!result.ok) return [`${file ?? 'The input'} is ${result.message}:`, ...result.problems.map((problem) => `  ${problem.path} ${problem.reason}`)].join('\n');

@@ -101,6 +101,14 @@ describe('swap-explorer explain', () => {
     expect(ran.code).toBe(0);
   });
 
+  it("finds the zid in a screenshot's text in the history and explains its entry", async () => {
+    const ran = await cli(['explain', `Swap failed: INPUT_INVALID\nzid ${ERROR_ZID} · 400 Bad Request`, '--data-dir', dir]);
+    expect(ran.stdout).toContain('Recognised: a zid, found in the text');
+    expect(ran.stdout).toContain(`zid ${ERROR_ZID}: 1 entry in the history at ${dir}`);
+    expect(ran.stdout).toContain('Answer: error INPUT_INVALID');
+    expect(ran.code).toBe(1);
+  });
+
   it('says a zid is not in the history and what to ask the customer for', async () => {
     const ran = await cli(['explain', '0xdeadbeef0000', '--data-dir', dir]);
     expect(ran.code).toBe(1);

@@ -30,6 +30,19 @@ describe('recognizePaste: what a paste is', () => {
     expect(recognizePaste(text)).toMatchObject({ kind: 'zid', zid, isPrefix });
   });
 
+  it("finds the one whole zid in a screenshot's or chat's text, and names the zids when there are several", () => {
+    const zid = '0x9a3f0c1d2e3b4a5c6d7e8f90';
+    for (const text of [`Error: TOKEN_NOT_SUPPORTED (zid ${zid.toUpperCase().replace('0X', '0x')})`, `Swap failed\nRequest id: ${zid}\nPlease contact support`, `INPUT_INVALID sellAmount: must be a positive integer zid ${zid}; again zid ${zid}`]) {
+      expect(recognizePaste(text), text).toMatchObject({ kind: 'zid', zid, isPrefix: false, isInText: true });
+    }
+    const other = '0x0123456789abcdef01234567';
+    const two = recognizePaste(`first ${zid}, then ${other}`);
+    expect(two).toMatchObject({ kind: 'unknown' });
+    expect(two.kind === 'unknown' && two.reason).toContain(`2 zids (${zid}, ${other})`);
+    // 24 hex digits inside a longer run (an address, a hash) are no zid.
+    expect(recognizePaste(`sent to ${TAKER} in block 0x${'ab'.repeat(32)}`).kind).toBe('unknown');
+  });
+
   it('tells an address from a zid, even in brackets or cut with an ellipsis', () => {
     expect(recognizePaste(`(${TAKER})`).kind).toBe('unknown');
     expect(recognizePaste(`${TAKER.slice(0, 30)}…`).kind).toBe('unknown');

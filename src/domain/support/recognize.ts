@@ -11,7 +11,7 @@ import { parseUrlParts } from './parse-url.ts';
 import { finishRequest } from './request-parts.ts';
 import { redactPaste } from './redact-paste.ts';
 import type { PastedRequest, Recognized } from './types.ts';
-import { parseZid } from './zid.ts';
+import { parseZid, zidsInText } from './zid.ts';
 
 /**
  * One entry point for whatever a customer sent (issue 17, "Paste anything"): a zid, a request in
@@ -84,6 +84,10 @@ export function recognizePaste(text: string): Recognized {
   if (/^0x[0-9a-fA-F]{64}$/.test(trimmed)) return { kind: 'unknown', reason: "This is a transaction or block hash (0x + 64 hex digits): the app does not read chains. Ask for the transaction's input data (its calldata, on the block explorer's page), the quote body or the zid.", redactedText };
   // Lower-cased: the decoder reads upper-case hex as another selector.
   if (isCalldata(trimmed)) return { kind: 'calldata', data: trimmed.toLowerCase(), reading: explainPastedCalldata(trimmed.toLowerCase()), redactedText };
+  // Text around a zid (a screenshot's, a chat's, a log line): the zid is what leads to the request.
+  const inText = zidsInText(trimmed);
+  if (inText.length === 1) return { kind: 'zid', zid: inText[0]!, isPrefix: false, isInText: true, redactedText };
+  if (inText.length > 1) return { kind: 'unknown', reason: `The text holds ${inText.length} zids (${inText.join(', ')}): explain one at a time, each on its own.`, redactedText };
   // Reasons fit both the paste box and `explain <file or text>`, which each put them after their own words.
   return { kind: 'unknown', reason: 'Expected a zid (0x + 24 hex digits, or its first 6 or more), a URL, a curl command, a fetch or axios snippet, a Python requests call, a PowerShell Invoke-RestMethod, a raw HTTP request, a JSON body, a transaction\'s calldata, or a HAR / history file.', redactedText };
 }

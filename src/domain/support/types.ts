@@ -96,7 +96,7 @@ export interface BodyExplanation {
 
 /** What recognizePaste found; `redactedText` is the paste with every key replaced. */
 export type Recognized =
-  | { kind: 'zid'; zid: string; isPrefix: boolean; redactedText: string }
+  | { kind: 'zid'; zid: string; isPrefix: boolean; redactedText: string; /** Found in other text (a screenshot's, a chat's), which named nothing else it reads. */ isInText?: boolean }
   | { kind: 'request'; request: PastedRequest; findings: LintFinding[]; corrected: CorrectedRequest | null; redactedText: string }
   | { kind: 'body'; body: unknown; explanation: BodyExplanation; redactedText: string }
   | { kind: 'history-file'; format: 'har' | 'swap-explorer-json'; redactedText: string }

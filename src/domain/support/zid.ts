@@ -26,6 +26,18 @@ export function parseZid(text: string): { zid: string; isPrefix: boolean } | nul
   return { zid, isPrefix: digits < ZID_HEX_LENGTH };
 }
 
+// A whole zid inside other text: not part of a longer hex run (an address, a hash, calldata).
+const ZID_IN_TEXT = new RegExp(`(?<![0-9a-fA-Fx])0x[0-9a-fA-F]{${ZID_HEX_LENGTH}}(?![0-9a-fA-F])`, 'gi');
+
+/**
+ * The whole zids in free text, lower-cased, each once, in order: what a customer's screenshot, chat
+ * message or log line shows ("Error: TOKEN_NOT_SUPPORTED (zid 0x9a3f…)" as text). Only whole zids:
+ * a prefix in a sentence cannot be told from any other short hex.
+ */
+export function zidsInText(text: string): string[] {
+  return [...new Set([...text.replace(INVISIBLE, '').matchAll(ZID_IN_TEXT)].map((match) => match[0].toLowerCase()))];
+}
+
 /** The zid of a response or error body (`zid` or `data.zid`), or null. */
 export function zidOfBody(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
