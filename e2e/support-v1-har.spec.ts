@@ -50,6 +50,10 @@ test('a HAR of v1 requests, which explain reads, is imported from the paste box 
   await expect(corrected).toContainText(`taker=${TAKER}`);
   await expect(corrected).toContainText('slippageBps=100');
   await expect(app.page.locator('body')).not.toContainText(key);
+  // Its answer is the v1 service's error, not a proxy's page.
+  const answer = history.detail.getByRole('alert', { name: 'Error' });
+  await expect(answer).toContainText('A v1 error answer: code 100, Validation Failed; sellAmount: INSUFFICIENT_ASSET_LIQUIDITY (code 1004)');
+  await expect(answer).not.toContainText('proxy, gateway or CDN');
 
   await saveScreenshotSet(app.page, (name) => testInfo.outputPath(name), 'v1-har');
   const axe = await new AxeBuilder({ page: app.page }).analyze();

@@ -104,3 +104,24 @@ describe("explain: a browser's HAR", () => {
     ]);
   });
 });
+
+describe('explain: a HAR of v1 requests', () => {
+  it('names each answer as a v1 answer, the price with its amounts and the error with its code and fields', async () => {
+    const entry = (path: string, status: number, body: object) => ({
+      startedDateTime: '2026-12-04T10:11:12.345Z',
+      time: 12.5,
+      request: { method: 'GET', url: `https://polygon.api.example.com${path}?sellToken=0x2791bca1f2de4661ed88a30c99a7a9449aa84174&buyToken=0x7ceb23fd6bc0add59e62ac25578270cff1b9f619&sellAmount=1000000`, httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+      response: { status, statusText: '', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: 0, mimeType: 'application/json', text: JSON.stringify(body) }, redirectURL: '', headersSize: -1, bodySize: -1 },
+      cache: {},
+      timings: { send: 0, wait: 12.5, receive: 0 },
+    });
+    const price = { price: '0.00028', guaranteedPrice: '0.000277', sellTokenAddress: '0x2791bca1f2de4661ed88a30c99a7a9449aa84174', buyTokenAddress: '0x7ceb23fd6bc0add59e62ac25578270cff1b9f619', sellAmount: '1000000', buyAmount: '280000000000000', sources: [] };
+    const error = { code: 100, reason: 'Validation Failed', validationErrors: [{ field: 'sellAmount', code: 1004, reason: 'INSUFFICIENT_ASSET_LIQUIDITY' }] };
+    const har = { log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, entries: [entry('/swap/v1/price', 200, price), entry('/swap/v1/price', 400, error)] } };
+    const { stdout, code } = await explainFile('v1.har', JSON.stringify(har));
+    expect(code).toBe(1);
+    expect(stdout).not.toContain('A source list');
+    expect(stdout).toContain('A v1 price answer: sells 1000000 of 0x2791bca1f2de4661ed88a30c99a7a9449aa84174 for 280000000000000 of 0x7ceb23fd6bc0add59e62ac25578270cff1b9f619');
+    expect(stdout).toContain('A v1 error answer: code 100, Validation Failed; sellAmount: INSUFFICIENT_ASSET_LIQUIDITY (code 1004)');
+  });
+});

@@ -45,3 +45,12 @@ describe('explainUnshapedFailure', () => {
     for (const explained of [explainUnshapedFailure(null, ''), explainUnshapedFailure(502, 'x'), explainUnshapedFailure(400, '')]) expect(explained.cause).not.toContain('may have added');
   });
 });
+
+describe('explainUnshapedFailure', () => {
+  it("names a v1 error answer as the service's former version's, not a proxy's page", () => {
+    const explained = explainUnshapedFailure(400, JSON.stringify({ code: 100, reason: 'Validation Failed', validationErrors: [{ field: 'sellAmount', reason: 'INSUFFICIENT_ASSET_LIQUIDITY' }] }));
+    expect(explained.cause).toMatch(/^A v1 error answer: code 100, Validation Failed; sellAmount: INSUFFICIENT_ASSET_LIQUIDITY\./);
+    expect(explained.cause).not.toContain('proxy');
+    expect(explainUnshapedFailure(502, '<html>502 Bad Gateway</html>').cause).toContain('proxy, gateway or CDN');
+  });
+});

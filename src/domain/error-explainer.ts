@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ServiceErrorName } from '../spec/index.ts';
+import { V1_ANSWER_FIX, v1ErrorSummary } from './v1-answer.ts';
 
 /**
  * Plain-language causes and likely fixes for every error a support engineer meets: the service's
@@ -133,7 +134,8 @@ export function explainError(name: string): ErrorExplanation {
  * A recorded answer that carries neither a body of the spec's shape nor an app code: an imported
  * entry (the customer's file keeps no app code) that got no response, or whose body is empty (a HAR
  * saved without content) or is not the service's JSON (a proxy's or CDN's 502 page). Its name says what is known, the
- * status, rather than a made-up error name read as one the service "may have added".
+ * status, rather than a made-up error name read as one the service "may have added". A v1 error
+ * (`{code, reason}`, from a customer still on v1) is the service's, of its former version, and said so.
  */
 export function explainUnshapedFailure(status: number | null, bodyText: string): ErrorExplanation {
   const replay = 'replay the request here to see what the service answers';
@@ -155,6 +157,8 @@ export function explainUnshapedFailure(status: number | null, bodyText: string):
       fix: `Ask the customer for the body they got, or their HAR saved with content; ${replay}.`,
     };
   }
+  const v1 = v1ErrorSummary(parsedOrNull(bodyText));
+  if (v1) return { name: `HTTP ${status}`, status, source: 'unknown', cause: v1, fix: V1_ANSWER_FIX };
   return {
     name: `HTTP ${status}`,
     status,
@@ -162,4 +166,12 @@ export function explainUnshapedFailure(status: number | null, bodyText: string):
     cause: `This HTTP ${status} answer is not the service's: its answers are JSON, its errors with name, message and data.zid. It most likely came from a proxy, gateway or CDN between the client and the service, or the request went to another host.`,
     fix: `Check the host and path the customer sent to and any proxy on the way; ${replay}.`,
   };
+}
+
+function parsedOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }

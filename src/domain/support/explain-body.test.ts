@@ -62,3 +62,24 @@ describe('explainBody: price and quote answers', () => {
     expect(explainBody({ ...parsed, buyAmount: 1234567 }, 1).summary).toContain('(1234567 base units)');
   });
 });
+
+describe('explainBody: answers of v1, as a customer still on it holds them', () => {
+  const v1Price = { chainId: 137, price: '0.00028', guaranteedPrice: '0.000277', sellTokenAddress: '0x2791bca1f2de4661ed88a30c99a7a9449aa84174', buyTokenAddress: '0x7ceb23fd6bc0add59e62ac25578270cff1b9f619', sellAmount: '1000000', buyAmount: '280000000000000', sources: [], allowanceTarget: '0xdef1c0ded9bec7f1a1670819833240f027b25eff' };
+
+  it('names a v1 price as one, with its amounts as given, not as a source list of the service', () => {
+    const explained = explainBody(v1Price);
+    expect(explained.kind).toBe('unknown');
+    expect(explained.summary).toContain(`A v1 price answer: sells ${v1Price.sellAmount} of ${v1Price.sellTokenAddress} for ${v1Price.buyAmount} of ${v1Price.buyTokenAddress}`);
+    expect(explained.summary).toContain('Send the corrected v2 request');
+    expect(explainBody({ ...v1Price, to: '0xdef1c0ded9bec7f1a1670819833240f027b25eff', data: '0xd9627aa4' }).summary).toMatch(/^A v1 quote answer/);
+  });
+
+  it('names a v1 error with its code, reason and each field, where it read as a body the service never sends', () => {
+    const explained = explainBody({ code: 100, reason: 'Validation Failed', validationErrors: [{ field: 'sellAmount', code: 1004, reason: 'INSUFFICIENT_ASSET_LIQUIDITY' }] });
+    expect(explained.kind).toBe('unknown');
+    expect(explained.summary).toMatch(/^A v1 error answer: code 100, Validation Failed; sellAmount: INSUFFICIENT_ASSET_LIQUIDITY \(code 1004\)\. v1 was sunset on 2025-04-11/);
+    // A v2 error is still a v2 error, and a v2 source list still one.
+    expect(explainBody({ name: 'INPUT_INVALID', message: 'x', data: { zid: '0x1', code: 1 } }).kind).toBe('error');
+    expect(explainBody({ sources: ['Uniswap_V3'], zid: '0x1' }).kind).toBe('sources');
+  });
+});

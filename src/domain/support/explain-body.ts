@@ -1,4 +1,5 @@
 import { explainError } from '../error-explainer.ts';
+import { V1_ANSWER_FIX, v1ErrorSummary, v1PriceSummary } from '../v1-answer.ts';
 import { answerFacts } from './answer-facts.ts';
 import { amountOf, isObject, type Json } from './body-reading.ts';
 import { bodyChainOf } from './body-chain.ts';
@@ -51,6 +52,9 @@ export function explainBody(body: unknown, chainId?: number, taker?: string | nu
     const kind = isObject(body.transaction) ? 'quote' : 'price';
     return { kind, zid, summary: priceSummary(body, kind, chainId), facts: answerFacts(body, chainId, taker) };
   }
+  // Before the lists: a v1 price lists its `sources` too.
+  const v1 = v1ErrorSummary(body) ?? v1PriceSummary(body);
+  if (v1) return { kind: 'unknown', zid, summary: `${v1} ${V1_ANSWER_FIX}` };
   if (Array.isArray(body.chains)) return { kind: 'chains', zid, summary: `A chain list of ${body.chains.length} chain(s).` };
   if (Array.isArray(body.sources)) return { kind: 'sources', zid, summary: `A source list of ${body.sources.length} source(s).` };
   return { kind: 'unknown', zid, summary: 'A JSON object that is not a body the service sends.' };
