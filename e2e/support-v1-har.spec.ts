@@ -59,3 +59,19 @@ test('a HAR of v1 requests, which explain reads, is imported from the paste box 
   const axe = await new AxeBuilder({ page: app.page }).analyze();
   expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
 });
+
+test("a customer's v1 request is replayed as the v2 request it is corrected to, and diffed with their answer", async ({ app, engine }) => {
+  await app.show('History');
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'v1.har', mimeType: 'application/json', buffer: Buffer.from(v1Har('sk_live_v1replay0123456789')) });
+  const history = new HistoryPage(app.page);
+  await history.list.getByRole('listitem').getByRole('button').first().click();
+  await expect(history.detail.getByRole('note', { name: 'v1 request' })).toBeVisible();
+  // Sent as it was, a v1 request is refused by v2; the replay sends what it is corrected to, and
+  // the customer's answer and ours are diffed at once.
+  await history.detail.getByRole('button', { name: 'Replay as v2' }).click();
+  await expect(history.diff).toBeVisible({ timeout: 30_000 });
+  await expect(history.list.getByRole('listitem')).toHaveCount(2);
+  // The imported entry is #1 in a fresh history, so its replay is #2.
+  const replayed = await engine.history.get(2);
+  expect(replayed).toMatchObject({ origin: 'sent', endpoint: 'allowance-holder.price', chainId: 137, replayOf: 1, status: 200, query: { chainId: '137', sellToken: POLYGON_USDC, buyToken: POLYGON_WETH, sellAmount: '1000000', taker: TAKER, slippageBps: '100' } });
+});

@@ -1,4 +1,5 @@
 import type { HistoryEntry, HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
+import { replayRequestOf } from '../../../src/domain/support/replay-request.ts';
 import { sideOfEntry, type DiffSide } from '../diff-side.ts';
 import { callEngine, errorText } from './explorer-engine.svelte.ts';
 import { callHistory } from './history-engine.svelte.ts';
@@ -59,7 +60,8 @@ export class EntryView {
   /**
    * Sends the open entry's request again; the new entry records `replayOf` and opens. A sent entry
    * replays on its own profile; an imported one (the customer's) on the profile given, and since
-   * the customer's response is then known, the diff of theirs and the replay opens at once.
+   * the customer's response is then known, the diff of theirs and the replay opens at once. A
+   * customer's v1 request is replayed as the v2 request it is corrected to (replay-request.ts).
    */
   async replay(profileId?: string): Promise<number | null> {
     const entry = this.entry;
@@ -67,7 +69,8 @@ export class EntryView {
     if (!entry || !profile || this.isReplaying) return null;
     this.isReplaying = true;
     try {
-      const answer = await callEngine('request.send', { requestId: crypto.randomUUID(), profileId: profile, endpoint: entry.endpoint, params: entry.query, replayOf: entry.id });
+      const { endpoint, params } = replayRequestOf(entry);
+      const answer = await callEngine('request.send', { requestId: crypto.randomUUID(), profileId: profile, endpoint, params, replayOf: entry.id });
       if (!answer.ok) {
         this.message = errorText(answer.error);
         return null;
