@@ -2,6 +2,7 @@ import { parseHistoryFile, type ImportProblem, type SetAside } from '../domain/h
 import { isDeeperThan } from '../domain/json-depth.ts';
 import { formatInteger } from '../domain/number-format.ts';
 import { entriesText } from '../domain/retention-text.ts';
+import { isAppError } from '../ipc/result.ts';
 import { entryHasProblems, escapeJsonControls, explainEntry, explainPastedBody, explainPastedCalldata, isProblem, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
 import { swapChains } from '../domain/chains.ts';
 import type { Command, CommandIo } from './command.ts';
@@ -46,9 +47,17 @@ A bare URL carries no headers, so a missing svc-api-key or svc-version header is
 
 const OPTIONS = { chain: { type: 'string' }, format: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 
+/** Where the zid a pasted body carries is in the history: the entries holding it (none: not there). */
+export interface BodyZidLookup {
+  zid: string;
+  history: string;
+  entryIds: number[];
+}
+
 /** What explain found, as printed with --format json. */
 export type ExplainResult =
-  | Exclude<Recognized, { kind: 'zid' } | { kind: 'history-file' }>
+  | Exclude<Recognized, { kind: 'zid' } | { kind: 'history-file' } | { kind: 'body' }>
+  | (Extract<Recognized, { kind: 'body' }> & { lookup: BodyZidLookup | null })
   | { kind: 'zid'; zid: string; isPrefix: boolean; isInText: boolean; history: string; entries: (EntryExplanation & { id: number })[] }
   | { kind: 'history-file'; format: 'har' | 'json'; ok: boolean; problems: ImportProblem[]; message: string | null; entries: EntryExplanation[]; setAside: SetAside };
 
@@ -64,6 +73,33 @@ async function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir:
   } finally {
     history.close();
   }
+}
+
+// A customer's pasted error or answer carries the zid of their request: whether the history holds
+// it is the next thing the support engineer needs (the paste box looks it up too), and when it does
+// not, what to ask the customer for. A data dir with no history holds no zid.
+function lookUpBodyZid(zid: string | null, dataDir: string): BodyZidLookup | null {
+  if (zid === null) return null;
+  let history;
+  try {
+    history = openHistory(dataDir);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'NOT_FOUND') return { zid, history: dataDir, entryIds: [] };
+    throw error;
+  }
+  try {
+    return { zid, history: dataDir, entryIds: history.findByZid(zid).map((row) => row.id) };
+  } finally {
+    history.close();
+  }
+}
+
+function lookupText(lookup: BodyZidLookup | null): string {
+  if (lookup === null) return '';
+  const { zid, history, entryIds } = lookup;
+  if (entryIds.length === 0) return `\n\nzid ${zid} is not in the history at ${history}.${otherHistoryNote(history)}\n${ASK_CUSTOMER}`;
+  const ids = entryIds.map((id) => `#${id}`).join(', ');
+  return `\n\nzid ${zid}: ${entriesText(entryIds.length)} in the history at ${history} (${ids}); swap-explorer explain ${zid} shows the request that got this answer.`;
 }
 
 function readFileOf(text: string, format: 'har' | 'swap-explorer-json'): ExplainResult {
@@ -91,7 +127,10 @@ const NOT_A_BODY: Record<Exclude<Recognized['kind'], 'body' | 'calldata'>, strin
  */
 export async function explainInput(text: string, dataDir: string, chainId: number | undefined, warn: (line: string) => void): Promise<ExplainResult> {
   const recognized = recognizePaste(text);
-  if (recognized.kind === 'body') return chainId === undefined ? recognized : { ...recognized, explanation: explainPastedBody(recognized.body, chainId) };
+  if (recognized.kind === 'body') {
+    const body = chainId === undefined ? recognized : { ...recognized, explanation: explainPastedBody(recognized.body, chainId) };
+    return { ...body, lookup: lookUpBodyZid(body.explanation.zid, dataDir) };
+  }
   if (recognized.kind === 'calldata') return chainId === undefined ? recognized : { ...recognized, reading: explainPastedCalldata(recognized.data, chainId) };
   if (chainId !== undefined) throw new UsageError(`--chain is for a body pasted without its request; this input is ${NOT_A_BODY[recognized.kind]}`);
   if (recognized.kind === 'zid') return lookUp(recognized, dataDir, warn);
@@ -140,6 +179,7 @@ function resultText(result: ExplainResult, file: string | null): string {
     return [`A ${result.format === 'har' ? 'HAR' : 'Swap Explorer history'} file of ${entriesText(result.entries.length)}${setAsideText(result.setAside)}`, ...shown, ...more].join('\n\n');
   }
   if (result.kind === 'unknown' && file !== null) return unknownFileText(result, file);
+  if (result.kind === 'body') return `${recognizedText(result)}${lookupText(result.lookup)}`;
   return recognizedText(result);
 }
 

@@ -109,6 +109,21 @@ describe('swap-explorer explain', () => {
     expect(ran.code).toBe(1);
   });
 
+  it("looks up the zid of a customer's pasted error: the entry when the history has it, else what to ask the customer for", async () => {
+    const pasted = (zid: string) => JSON.stringify({ name: 'TOKEN_NOT_SUPPORTED', message: 'buyToken is not supported on chain 1', data: { zid } });
+    const found = await cli(['explain', pasted(ERROR_ZID), '--data-dir', dir]);
+    expect(found.stdout).toContain('Answer: error TOKEN_NOT_SUPPORTED');
+    expect(found.stdout).toMatch(new RegExp(`zid ${ERROR_ZID}: 1 entry in the history at .* \\(#\\d+\\); swap-explorer explain ${ERROR_ZID} shows the request that got this answer\\.`));
+    const json = await cli(['explain', pasted(ERROR_ZID), '--data-dir', dir, '--format', 'json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ kind: 'body', lookup: { zid: ERROR_ZID, history: dir, entryIds: [expect.any(Number)] } });
+    for (const data of [dir, empty]) {
+      const missing = await cli(['explain', pasted('0x5ca1ab1e00000000000000ff'), '--data-dir', data]);
+      expect(missing.stdout).toContain(`zid 0x5ca1ab1e00000000000000ff is not in the history at ${data}.`);
+      expect(missing.stdout).toContain('Ask the customer for their HAR or history export');
+      expect(missing.code).toBe(1);
+    }
+  });
+
   it('says a zid is not in the history and what to ask the customer for', async () => {
     const ran = await cli(['explain', '0xdeadbeef0000', '--data-dir', dir]);
     expect(ran.code).toBe(1);
