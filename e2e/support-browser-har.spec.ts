@@ -104,3 +104,19 @@ test("the paste box's import says, on History once the box has closed, how many 
   await expect(app.page.getByRole('status').filter({ hasText: 'This HAR holds no request to the service' })).toBeVisible();
   await expect(report).toHaveCount(0);
 });
+
+test('an entry whose HAR lists no queryString is read from its URL: listed on its chain and pair, and replayed as sent', async ({ app, engine }) => {
+  await app.show('History');
+  // The tool that wrote this HAR left queryString empty; the URL holds the query.
+  const file = { log: { ...har.log, entries: [browserEntry('GET', PRICE_URL, 502, GATEWAY_PAGE, '2026-11-20T09:30:00.100Z')] } };
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'no-query.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  const history = new HistoryPage(app.page);
+  const row = history.list.getByRole('listitem');
+  await expect(row).toContainText('WETH → USDC');
+  await expect(row).toContainText('Ethereum (1)');
+  await row.getByRole('button').first().click();
+  await history.detail.getByRole('button', { name: 'Replay', exact: true }).click();
+  await expect(history.diff).toBeVisible({ timeout: 30_000 });
+  // The imported entry is #1 in a fresh history, so its replay is #2.
+  expect(await engine.history.get(2)).toMatchObject({ replayOf: 1, status: 200, chainId: 1, query: { chainId: '1', sellToken: WETH, buyToken: USDC, sellAmount: '1000000000000000000' } });
+});

@@ -79,6 +79,18 @@ describe('fromHarEntry', () => {
   });
 });
 
+describe('fromHarEntry: the query', () => {
+  it('reads the query from the URL when the HAR lists no queryString, as some tools write it', () => {
+    const [entry] = buildHar([sampleEntry()], { name: 'a', version: '1' }).log.entries;
+    const url = 'https://api.example.com/swap/permit2/price?chainId=8453&sellToken=USDC&buyToken=WETH&sellAmount=5';
+    const read = fromHarEntry({ ...entry!, request: { ...entry!.request, url, queryString: [] } }) as HistoryEntryLike;
+    expect(read.query).toEqual({ chainId: '8453', sellToken: 'USDC', buyToken: 'WETH', sellAmount: '5' });
+    // A listed queryString is the HAR's own reading of the URL, and kept as it is.
+    const listed = fromHarEntry({ ...entry!, request: { ...entry!.request, url, queryString: [{ name: 'chainId', value: '10' }] } }) as HistoryEntryLike;
+    expect(listed.query).toEqual({ chainId: '10' });
+  });
+});
+
 describe('HAR names of Object.prototype members', () => {
   it('keeps a header or query parameter named __proto__ as an own key on import', () => {
     const [entry] = buildHar([sampleEntry({ requestHeaders: JSON.parse('{"__proto__":"h"}') as Record<string, string>, query: JSON.parse('{"__proto__":"1"}') as Record<string, string> })], { name: 'a', version: '1' }).log.entries;

@@ -101,6 +101,14 @@ function record(items: { name: string; value: string }[]): Record<string, string
   return out;
 }
 
+// The query as sent. HAR 1.2 lists it in queryString, but some tools that write HAR leave that
+// empty (a hand-made or converted file): the URL still holds it, and an entry read with no query
+// was listed with no chain or pair, and replayed without one, into INPUT_INVALID.
+function queryOf(request: HarEntry['request']): Record<string, string> {
+  if (request.queryString.length > 0 || !URL.canParse(request.url)) return record(request.queryString);
+  return record([...new URL(request.url).searchParams].map(([name, value]) => ({ name, value })));
+}
+
 function bodyOf(content: HarEntry['response']['content']): string {
   if (content.text === undefined) return '';
   if (content.encoding !== 'base64') return content.text;
@@ -127,7 +135,7 @@ export function fromHarEntry(entry: HarEntry, options: RedactOptions = {}): unkn
     url: entry.request.url,
     method: entry.request.method,
     requestHeaders: record(entry.request.headers),
-    query: record(entry.request.queryString),
+    query: queryOf(entry.request),
     status: entry.response.status,
     statusText: entry.response.statusText,
     responseHeaders: record(entry.response.headers),
