@@ -14,14 +14,14 @@ const TAKER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const V1_URL = `https://polygon.api.example.com/swap/v1/price?sellToken=${POLYGON_USDC}&buyToken=${POLYGON_WETH}&sellAmount=1000000&takerAddress=${TAKER}&slippagePercentage=0.01`;
 const V1_ERROR = { code: 100, reason: 'Validation Failed', validationErrors: [{ field: 'sellAmount', code: 1004, reason: 'INSUFFICIENT_ASSET_LIQUIDITY' }] };
 
-/** A HAR as a browser saves it, of one v1 price the service refused. */
-function v1Har(key: string): string {
-  const body = JSON.stringify(V1_ERROR);
+/** A HAR as a browser saves it, of one v1 price the service refused (by default as v1 did). */
+function v1Har(key: string, status = 400, answer: object = V1_ERROR): string {
+  const body = JSON.stringify(answer);
   const entry = {
     startedDateTime: '2026-11-20T09:30:00.000Z',
     time: 120,
     request: { method: 'GET', url: V1_URL, httpVersion: 'HTTP/1.1', headers: [{ name: 'svc-api-key', value: key }], queryString: [...new URL(V1_URL).searchParams].map(([name, value]) => ({ name, value })), cookies: [], headersSize: -1, bodySize: 0 },
-    response: { status: 400, statusText: 'Bad Request', httpVersion: 'HTTP/1.1', headers: [{ name: 'content-type', value: 'application/json' }], cookies: [], content: { size: body.length, mimeType: 'application/json', text: body }, redirectURL: '', headersSize: -1, bodySize: -1 },
+    response: { status, statusText: '', httpVersion: 'HTTP/1.1', headers: [{ name: 'content-type', value: 'application/json' }], cookies: [], content: { size: body.length, mimeType: 'application/json', text: body }, redirectURL: '', headersSize: -1, bodySize: -1 },
     cache: {},
     timings: { send: 0, wait: 120, receive: 0 },
   };
@@ -74,4 +74,16 @@ test("a customer's v1 request is replayed as the v2 request it is corrected to, 
   // The imported entry is #1 in a fresh history, so its replay is #2.
   const replayed = await engine.history.get(2);
   expect(replayed).toMatchObject({ origin: 'sent', endpoint: 'allowance-holder.price', chainId: 137, replayOf: 1, status: 200, query: { chainId: '137', sellToken: POLYGON_USDC, buyToken: POLYGON_WETH, sellAmount: '1000000', taker: TAKER, slippageBps: '100' } });
+});
+
+test("a v1 request the v2 service answered NOT_FOUND reads as a path it does not serve, not as the app's history search", async ({ app }) => {
+  await app.show('History');
+  const notFound = { name: 'NOT_FOUND', message: 'v1 was sunset on 2025-04-11: /swap/v1/price is a v1 path.', data: { zid: '0xadfc053a2f386074a1e107cc' } };
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'v1-404.har', mimeType: 'application/json', buffer: Buffer.from(v1Har('sk_live_v1notfound0123456789', 404, notFound)) });
+  const history = new HistoryPage(app.page);
+  await history.list.getByRole('listitem').getByRole('button').first().click();
+  const error = history.detail.getByRole('alert', { name: 'Error' });
+  await expect(error.getByRole('heading')).toHaveText('NOT_FOUND');
+  await expect(error).toContainText('No endpoint of the service is at this path (HTTP 404');
+  await expect(error).not.toContainText('no history entry with that zid');
 });

@@ -124,6 +124,12 @@ describe('swap-explorer explain', () => {
     }
   });
 
+  it("explains a service's NOT_FOUND body as a path it does not serve, not as the app's history search", async () => {
+    const ran = await cli(['explain', JSON.stringify({ name: 'NOT_FOUND', message: 'v1 was sunset on 2025-04-11: /swap/v1/price is a v1 path.', data: { zid: '0xadfc053a2f386074a1e107cc' } }), '--data-dir', empty]);
+    expect(ran.stdout).toContain('cause: No endpoint of the service is at this path (HTTP 404');
+    expect(ran.stdout).not.toContain('no history entry with that zid');
+  });
+
   it('says a zid is not in the history and what to ask the customer for', async () => {
     const ran = await cli(['explain', '0xdeadbeef0000', '--data-dir', dir]);
     expect(ran.code).toBe(1);

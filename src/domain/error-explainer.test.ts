@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, SERVICE_ERROR_NAMES } from '../spec/index.ts';
 import { APP_ERROR_CODES } from '../ipc/result.ts';
-import { EXPLAINED_APP_CODES, explainError, explainUnshapedFailure } from './error-explainer.ts';
+import { EXPLAINED_APP_CODES, explainError, explainServiceError, explainUnshapedFailure } from './error-explainer.ts';
 
 describe('explainError', () => {
   it('explains every error name of the spec table with its status, a cause and a fix', () => {
@@ -52,5 +52,19 @@ describe('explainUnshapedFailure', () => {
     expect(explained.cause).toMatch(/^A v1 error answer: code 100, Validation Failed; sellAmount: INSUFFICIENT_ASSET_LIQUIDITY\./);
     expect(explained.cause).not.toContain('proxy');
     expect(explainUnshapedFailure(502, '<html>502 Bad Gateway</html>').cause).toContain('proxy, gateway or CDN');
+  });
+});
+
+describe('explainServiceError', () => {
+  it("reads a service's error name as the service's, never as the app's code of the same name", () => {
+    const notFound = explainServiceError('NOT_FOUND');
+    expect(notFound).toMatchObject({ status: 404, source: 'service' });
+    expect(notFound.cause).toContain('No endpoint of the service is at this path');
+    expect(notFound.cause).not.toContain(explainError('NOT_FOUND').cause);
+    expect(explainServiceError('RATE_LIMITED').cause).not.toBe(explainError('RATE_LIMITED').cause);
+    expect(explainServiceError('UNAUTHORIZED')).toMatchObject({ status: 401, source: 'service' });
+    // The spec's names read as before; an app code that no service sends is a name it may have added.
+    expect(explainServiceError('TOKEN_NOT_SUPPORTED')).toEqual(explainError('TOKEN_NOT_SUPPORTED'));
+    expect(explainServiceError('KEYCHAIN_UNAVAILABLE')).toMatchObject({ source: 'unknown', cause: '"KEYCHAIN_UNAVAILABLE" is not an error name of the service\'s specification; the service may have added it.' });
   });
 });

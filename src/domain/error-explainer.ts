@@ -121,6 +121,10 @@ export function explainError(name: string): ErrorExplanation {
   }
   const app = Object.hasOwn(APP, name) ? APP[name] : undefined;
   if (app) return { name, status: null, source: 'app', ...app };
+  return unknownName(name);
+}
+
+function unknownName(name: string): ErrorExplanation {
   return {
     name,
     status: null,
@@ -128,6 +132,45 @@ export function explainError(name: string): ErrorExplanation {
     cause: `"${name}" is not an error name of the service's specification; the service may have added it.`,
     fix: 'Read the error message and send the zid to the service provider.',
   };
+}
+
+// Names a service answers that the spec's table does not have, for conditions it leaves open: the
+// local service's (src/service/errors.ts documents each) and the service's gateway's. An answer's
+// name is read here, never in the app's codes: a service's NOT_FOUND is a path it does not serve,
+// not "no history entry with that zid".
+const OUTSIDE_SPEC: Record<string, Text & { status: number }> = {
+  UNAUTHORIZED: {
+    status: 401,
+    cause: 'The service refused the request for its credentials: the svc-api-key header is missing, or the key is not one it knows (HTTP 401; not a name of the spec\'s table).',
+    fix: 'Send the header svc-api-key with a valid key from the dashboard, under that name, never in the URL.',
+  },
+  NOT_FOUND: {
+    status: 404,
+    cause: 'No endpoint of the service is at this path (HTTP 404; not a name of the spec\'s table): a v1 path (/swap/v1/…), a typo, or a path the spec does not show. The message names the path.',
+    fix: 'Use a path of the spec (e.g. /swap/allowance-holder/price) with chainId and the header svc-version: v2.',
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    cause: 'The request was not a GET (HTTP 405; not a name of the spec\'s table): every endpoint of the service is GET.',
+    fix: 'Send GET with the parameters in the query string.',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    cause: 'More requests than the key\'s rate limit allows (HTTP 429; not a name of the spec\'s table); requests lacking the required headers may be rate-limited too.',
+    fix: 'Wait as the Retry-After header says, send fewer requests per second, and send svc-api-key and svc-version on every request.',
+  },
+};
+
+/**
+ * Explains the name in an error body a service answered (a kept or imported entry, a customer's
+ * paste): the spec's names, then the names services answer outside it; any other is one the service
+ * may have added. Never the app's own codes, which name what the app did, not what a service said.
+ */
+export function explainServiceError(name: string): ErrorExplanation {
+  if (Object.hasOwn(SERVICE, name)) return explainError(name);
+  const outside = Object.hasOwn(OUTSIDE_SPEC, name) ? OUTSIDE_SPEC[name] : undefined;
+  if (outside) return { name, status: outside.status, source: 'service', cause: outside.cause, fix: outside.fix };
+  return unknownName(name);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { explainError } from '../error-explainer.ts';
+import { explainServiceError } from '../error-explainer.ts';
 import { V1_ANSWER_FIX, v1ErrorSummary, v1PriceSummary } from '../v1-answer.ts';
 import { answerFacts } from './answer-facts.ts';
 import { amountOf, isObject, type Json } from './body-reading.ts';
@@ -20,7 +20,7 @@ function details(data: unknown): { field: string; reason: string }[] | undefined
 
 function explainErrorBody(body: Json, zid: string | null): BodyExplanation {
   const name = String(body.name);
-  const explained = explainError(name);
+  const explained = explainServiceError(name);
   const out: BodyExplanation = { kind: 'error', zid, name, cause: explained.cause, fix: explained.fix };
   if (typeof body.message === 'string') out.message = body.message;
   const list = details(body.data);
