@@ -224,8 +224,8 @@ describe('swap-explorer history', () => {
     expect(json.map((row) => row.zid)).toEqual([OK_ZID]);
   });
 
-  it('takes a zid as explain does: quoted, cut with an ellipsis, labelled; and says what to ask for when none matches', async () => {
-    for (const text of [`"${OK_ZID}"`, `${OK_ZID.slice(0, 14)}…`, `svc-zid: ${OK_ZID.toUpperCase().replace('0X', '0x')}`]) {
+  it('takes a zid as explain does: quoted, cut with an ellipsis, labelled, in a screenshot\'s text; and says what to ask for when none matches', async () => {
+    for (const text of [`"${OK_ZID}"`, `${OK_ZID.slice(0, 14)}…`, `svc-zid: ${OK_ZID.toUpperCase().replace('0X', '0x')}`, `Swap failed. Request ID: ${OK_ZID} (copied from the customer's screenshot)`]) {
       const ran = await cli(['history', 'find', text, '--data-dir', dir]);
       expect(ran.code, text).toBe(0);
       expect(ran.stdout).toContain(OK_ZID);
