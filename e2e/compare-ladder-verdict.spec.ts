@@ -1,0 +1,29 @@
+import { expect, test } from './fixtures.ts';
+import { LadderPage } from './pages/ladder-page.ts';
+import { textsOnSeveralLines } from './line-breaks.ts';
+
+// Compare's Sizes table: the verdict columns (Net diff, Better) read on one line at both window
+// sizes, and leave every per-model figure clear of them.
+
+test('the size ladder verdict reads on one line at 1280 and 1920, clear of every figure', async ({ app }) => {
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  // Three chains with a fee-rate note each, and 100 USDC buying WETH figures of 11 and 13 fraction
+  // digits: the widest per-model columns the table holds, beside the verdict.
+  await ladder.run('100, 100000', ['Ethereum', 'Base', 'Arbitrum'], { sell: 'USDC', buy: 'WETH' });
+  await ladder.waitForEnd();
+  const table = ladder.table('100 USDC');
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+    await app.page.setViewportSize(viewport);
+    await table.scrollIntoViewIfNeeded();
+    // "Net diff" / "(bps)" and "Allowance" / "Holder" read as two things; the verdict is the column read first.
+    const verdictCells = table.locator('th.verdict, td.verdict');
+    await expect(verdictCells).toHaveCount(2 + 2 * 3);
+    expect(await textsOnSeveralLines(verdictCells), `verdict split at ${viewport.width}`).toEqual([]);
+    // ...with nothing of the figures under the sticky verdict columns.
+    const lastFigure = (await table.getByRole('columnheader', { name: 'Permit2 net buy, and per unit sold' }).boundingBox())!;
+    const verdict = (await table.getByRole('columnheader', { name: 'Net diff (bps)' }).boundingBox())!;
+    expect(lastFigure.x + lastFigure.width, `Permit2's last column ends under the verdict at ${viewport.width}`).toBeLessThanOrEqual(verdict.x + 1);
+    await expect(table.getByRole('columnheader', { name: 'Better (net)' })).toBeInViewport({ ratio: 1 });
+  }
+});
