@@ -1,5 +1,8 @@
 import type { Locator } from '@playwright/test';
 
+// Lines are counted by their tops: a text cut with an ellipsis has two boxes on one line (the
+// whole run and the part shown), which is one line, not a split.
+
 /**
  * The texts the page lays out over more than one line, of the elements `cells` finds: each
  * element's first text node (past the comments Svelte leaves as block anchors), when its whole text
@@ -16,7 +19,7 @@ export function textsOnSeveralLines(cells: Locator, pattern = ''): Promise<strin
         if (text?.nodeType !== Node.TEXT_NODE || !new RegExp(source).test(text.textContent ?? '')) return [];
         const range = document.createRange();
         range.selectNodeContents(text);
-        return range.getClientRects().length > 1 ? [text.textContent ?? ''] : [];
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1 ? [text.textContent ?? ''] : [];
       }),
     pattern,
   );
@@ -41,7 +44,7 @@ export function wordsSplitAcrossLines(cells: Locator): Promise<string[]> {
           const range = document.createRange();
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
-          if (range.getClientRects().length > 1) split.push(match[0]);
+          if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) split.push(match[0]);
         }
       }
       return split;
