@@ -1,4 +1,5 @@
-import type { Locator } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { Download, Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
 import { HistoryPage } from './pages/history-page.ts';
@@ -20,14 +21,19 @@ async function splitHex(where: Locator): Promise<string[]> {
   return (await wordsSplitAcrossLines(where)).filter((word) => /(0x)?[0-9a-fA-F]{24,}/.test(word));
 }
 
-test("a quote's calldata and its decoded values never break mid-hex, in the Explorer, History's entry and its diff", async ({ app, engine }) => {
-  const explorer = new ExplorerPage(app.page);
-  await app.show('Explorer');
+/** Sends two Permit2 quotes from the Explorer (USDC to WETH, then to DAI) and answers the second's zid. */
+async function sendTwoQuotes(explorer: ExplorerPage): Promise<string> {
+  await explorer.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Explorer', exact: true }).click();
   await explorer.fill({ endpoint: 'Permit2 quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: TAKER });
   await explorer.send();
   await explorer.fill({ buy: 'DAI', amount: '2000' });
   await explorer.send();
-  const zid = (await explorer.result.getByLabel('zid', { exact: true }).textContent()) ?? '';
+  return (await explorer.result.getByLabel('zid', { exact: true }).textContent()) ?? '';
+}
+
+test("a quote's calldata and its decoded values never break mid-hex, in the Explorer, History's entry and its diff", async ({ app, engine }) => {
+  const explorer = new ExplorerPage(app.page);
+  const zid = await sendTwoQuotes(explorer);
   const tables = (scope: Locator) => scope.locator('table[aria-label="Transaction"] td, table[aria-label="Calldata arguments"] td, table[aria-label="EIP-712 data"] td');
   for (const size of SIZES) {
     await app.page.setViewportSize(size);
@@ -72,4 +78,32 @@ test("a quote's calldata and its decoded values never break mid-hex, in the Expl
   }
   await expect(dataRow.getByRole('button', { name: 'Copy the whole After value of $.transaction.data' })).toBeVisible();
   await app.expectNoSeriousAxe('a diff of two quotes with their calldata cut');
+});
+
+test('the support report of two quotes keeps every hex value whole, in the bodies and the differences, at 1280 and 1920', async ({ app }) => {
+  const explorer = new ExplorerPage(app.page);
+  const zid = await sendTwoQuotes(explorer);
+  await explorer.result.getByRole('button', { name: 'Open in history' }).click();
+  const history = new HistoryPage(app.page);
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid);
+  await history.detail.getByRole('button', { name: 'Compare with…' }).click();
+  await history.list.getByRole('listitem').filter({ hasNotText: zid }).getByRole('button').click();
+  const downloads: Download[] = [];
+  app.page.on('download', (download) => downloads.push(download));
+  await history.diff.getByRole('button', { name: 'Export report' }).click();
+  await expect.poll(() => downloads.find((download) => download.suggestedFilename().endsWith('.html'))).toBeTruthy();
+  const html = await readFile((await downloads.find((download) => download.suggestedFilename().endsWith('.html'))!.path())!, 'utf8');
+  const report = await app.page.context().newPage();
+  await report.setContent(html);
+  // Both bodies' calldata and the differences' transaction.data, hashes and addresses.
+  await expect(report.locator('td').filter({ hasText: /^\$\.transaction\.data$/ })).toHaveCount(1);
+  for (const size of SIZES) {
+    await report.setViewportSize(size);
+    expect(await splitHex(report.locator('pre, td, p')), `report at ${size.width}`).toEqual([]);
+    // A path breaks after its dots, never inside a key ("$.tran" / "sactio" / "n.data").
+    expect(await wordsSplitAcrossLines(report.locator('td.path')), `paths split at ${size.width}`).toEqual([]);
+    // Kept whole, the values scroll in their own cell: the page is no wider than the window.
+    expect(await report.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `report wider than the window at ${size.width}`).toBeLessThanOrEqual(0);
+  }
+  await report.close();
 });

@@ -40,22 +40,40 @@ export function prettyBody(text: string): string {
   }
 }
 
+// Hex runs longer than an address (a hash, a signature, calldata) scroll sideways in their cell.
+const LONG_HEX = 42;
+
+/**
+ * Safe text with each hex run (a zid, an address, a hash, calldata; a long amount's digits too)
+ * kept whole: broken anywhere, "…176a506a" / "8f00…" reads as two values. A run up to an
+ * address's length stays on its line; a longer one gets a line of its own across the cell, which
+ * scrolls sideways (and takes the keyboard's focus to do so) instead of widening the table.
+ */
+export function keepHexWhole(html: string): string {
+  return html.replace(/(?:0x)?[0-9a-fA-F]{24,}/g, (run) => (run.length > LONG_HEX ? `<span class="hex long" tabindex="0">${run}</span>` : `<span class="hex">${run}</span>`));
+}
+
 /** A two-column table of name/value pairs. */
 export function pairTable(caption: string, record: Record<string, string>, apiKeyHeader?: string): string {
-  const rows = Object.entries(redactRecord(record, apiKeyHeader)).map(([name, value]) => `<tr><th scope="row">${safe(name, apiKeyHeader)}</th><td>${safe(value, apiKeyHeader)}</td></tr>`);
+  const rows = Object.entries(redactRecord(record, apiKeyHeader)).map(([name, value]) => `<tr><th scope="row">${safe(name, apiKeyHeader)}</th><td>${keepHexWhole(safe(value, apiKeyHeader))}</td></tr>`);
   if (rows.length === 0) return `<p class="muted">${escapeHtml(caption)}: none</p>`;
   return `<table><caption>${escapeHtml(caption)}</caption><tbody>${rows.join('')}</tbody></table>`;
 }
 
 /**
  * A table with a header row; cells are given as raw strings and escaped here. Cells break anywhere
- * so that an address or a URL cannot widen the page; the columns in `whole` hold short words (a
- * severity, a code) that are kept whole instead.
+ * so that a URL cannot widen the page, except inside a hex run (keepHexWhole); the columns in
+ * `whole` hold short words (a severity, a code) that are kept whole instead, and those in `paths`
+ * JSON paths, which break only after a dot or before a bracket ("$.transaction." / "data").
  */
-export function table(caption: string, head: string[], rows: string[][], apiKeyHeader?: string, whole: readonly number[] = []): string {
+export function table(caption: string, head: string[], rows: string[][], apiKeyHeader?: string, whole: readonly number[] = [], paths: readonly number[] = []): string {
   if (rows.length === 0) return `<p class="muted">${escapeHtml(caption)}: none</p>`;
   const th = head.map((cell) => `<th scope="col">${escapeHtml(cell)}</th>`).join('');
-  const td = (cell: string, column: number) => `<td${whole.includes(column) ? ' class="whole"' : ''}>${safe(cell, apiKeyHeader)}</td>`;
+  const td = (cell: string, column: number) => {
+    if (whole.includes(column)) return `<td class="whole">${safe(cell, apiKeyHeader)}</td>`;
+    if (paths.includes(column)) return `<td class="path">${safe(cell, apiKeyHeader).replace(/\.|(?=\[)/g, '$&<wbr>')}</td>`;
+    return `<td>${keepHexWhole(safe(cell, apiKeyHeader))}</td>`;
+  };
   const body = rows.map((row) => `<tr>${row.map(td).join('')}</tr>`).join('');
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
 }
@@ -72,7 +90,8 @@ function breakable(text: string, apiKeyHeader?: string): string {
 
 /** A preformatted block (a curl, a body), wrapping as `breakable` says. */
 export function pre(text: string, apiKeyHeader?: string): string {
-  return `<pre>${breakable(text, apiKeyHeader)}</pre>`;
+  // A line too long for the page (calldata in a body) scrolls sideways, with the keyboard too.
+  return `<pre tabindex="0">${breakable(text, apiKeyHeader)}</pre>`;
 }
 
 /** A request line ("GET https://…"), in the page's width however long its URL. */
@@ -89,8 +108,12 @@ h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; border-bottom: 1px solid var(-
 table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; } caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 th, td { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
 thead th, td.whole { overflow-wrap: normal; white-space: nowrap; }
-pre { background: color-mix(in srgb, var(--fg) 6%, transparent); padding: .75rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
+pre { background: color-mix(in srgb, var(--fg) 6%, transparent); padding: .75rem; overflow-x: auto; white-space: pre-wrap; }
 .request-line { overflow-wrap: anywhere; }
+td.path { overflow-wrap: normal; }
+.hex { font: 12px/1.5 ui-monospace, Menlo, Consolas, monospace; white-space: nowrap; overflow-wrap: normal; }
+.hex.long { display: block; width: 0; min-width: 100%; overflow-x: auto; }
 .muted { color: var(--muted); } .error { color: var(--err); font-weight: 600; } .warning { color: var(--warn); font-weight: 600; } .ok { color: var(--ok); }
-@media print { body { margin: 0; } pre { white-space: pre-wrap; } }
+/* Paper does not scroll: a value run past the margin would be lost there, so in print it wraps. */
+@media print { body { margin: 0; } pre, .hex.long { white-space: pre-wrap; overflow-wrap: anywhere; } }
 `;

@@ -27,6 +27,8 @@ function hostileInput() {
   return { original, replay, recognized, careless, diff };
 }
 
+const USDC_ADDRESS = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+
 describe('buildSupportReportHtml', () => {
   const input = hostileInput();
   const reports = [
@@ -75,7 +77,7 @@ describe('buildSupportReportHtml', () => {
     expect(html).toContain('<th scope="row">svc-api-key</th><td>&#60;API_KEY&#62;</td>');
     expect(html).toContain('GET https://{base_url}/swap/allowance-holder/quote?<wbr>chainId=8453');
     expect(html).toContain('Differences (original #1 → replay #2)');
-    expect(html).toMatch(/\$\.buyAmount<\/td><td class="whole">changed<\/td><td>1<\/td><td>2<\/td><td class="whole">\+10,000.00 bps/);
+    expect(html).toMatch(/\$\.<wbr>buyAmount<\/td><td class="whole">changed<\/td><td>1<\/td><td>2<\/td><td class="whole">\+10,000.00 bps/);
   });
 
   it("lays out what a quote answered, its calldata's checks and steps included", () => {
@@ -85,8 +87,8 @@ describe('buildSupportReportHtml', () => {
     const entry = sampleEntry({ url: 'https://api.example.test/swap/permit2/quote?chainId=1', query: { chainId: '1' }, bodyText: JSON.stringify(body), zid: body.zid });
     const html = buildSupportReportHtml({ entries: [entry], generatedAt: 'now', appVersion: '0.1.0' });
     expect(html).toContain('<caption>What the answer says</caption>');
-    expect(html).toContain(`<td>calldata zid</td><td>${body.zid}, the same as the body&#39;s zid</td>`);
-    expect(html).toMatch(/<td>action 1<\/td><td>pull 1,000 USDC \(1000000000 base units\) from the taker to 0x[0-9a-f]{40}/);
+    expect(html).toContain(`<td>calldata zid</td><td><span class="hex">${body.zid}</span>, the same as the body&#39;s zid</td>`);
+    expect(html).toMatch(/<td>action 1<\/td><td>pull 1,000 USDC \(1000000000 base units\) from the taker to <span class="hex">0x[0-9a-f]{40}<\/span>/);
     // What the answer says comes before the evidence: the headers and the body as received.
     const section = html.slice(html.indexOf('<h2>Request 1'));
     expect(section.indexOf('What the answer says')).toBeLessThan(section.indexOf('Request headers (as sent'));
@@ -107,7 +109,7 @@ describe('buildSupportReportHtml', () => {
     const taker = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
     const bodyText = JSON.stringify({ ...permit2PriceBody(), issues: { allowance: null, balance: null, simulationIncomplete: false, invalidSourcesPassed: [] } });
     const withTaker = sampleEntry({ url: `https://api.example.test/swap/permit2/price?chainId=1&sellAmount=100000000&taker=${taker}`, query: { chainId: '1', sellAmount: '100000000', taker }, bodyText });
-    expect(buildSupportReportHtml({ entries: [withTaker], generatedAt: 'now', appVersion: '0.1.0' })).toContain(`<td>issues</td><td>none reported for taker ${taker}</td>`);
+    expect(buildSupportReportHtml({ entries: [withTaker], generatedAt: 'now', appVersion: '0.1.0' })).toContain(`<td>issues</td><td>none reported for taker <span class="hex">${taker}</span></td>`);
     const html = buildSupportReportHtml({ entries: [sampleEntry({ bodyText })], generatedAt: 'now', appVersion: '0.1.0' });
     expect(html).toContain('<td>issues</td><td>not checked: the service checks allowance and balance only for a taker, and this request sent none</td>');
   });
@@ -141,10 +143,18 @@ describe('buildSupportReportHtml', () => {
     expect(heading()).toBe('Differences (before → after)');
   });
 
+  it('keeps every hex run whole: an address on its line, calldata on a line of its own that scrolls', () => {
+    const data = `0x1fff991f${'0'.repeat(24)}${'ab'.repeat(20)}${'0'.repeat(64)}`;
+    const diff = diffJson({ transaction: { to: USDC_ADDRESS, data } }, { transaction: { to: USDC_ADDRESS.toLowerCase(), data: `${data}00` } });
+    const html = buildSupportReportHtml({ entries: [sampleEntry()], diff, generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toContain(`<td class="path">$.<wbr>transaction.<wbr>data</td><td class="whole">changed</td><td><span class="hex long" tabindex="0">${data}</span></td>`);
+    expect(html).toContain(`<td><span class="hex">${USDC_ADDRESS}</span></td>`);
+  });
+
   it('calls a difference of letter case only what it is', () => {
     const diff = diffJson({ buyToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }, { buyToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' });
     const html = buildSupportReportHtml({ entries: [sampleEntry()], diff, generatedAt: 'now', appVersion: '0.1.0' });
-    expect(html).toMatch(/\$\.buyToken<\/td><td class="whole">letter case only<\/td>/);
+    expect(html).toMatch(/\$\.<wbr>buyToken<\/td><td class="whole">letter case only<\/td>/);
   });
 
   it('keeps a body too deep to pretty-print as it came', () => {

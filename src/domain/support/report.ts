@@ -171,7 +171,7 @@ function diffSection(diff: DiffEntry[], sides: ReportDiffSides | undefined, key?
     const beforeSymbol = (entry.unit?.before ?? entry.unit)?.symbol;
     return [entry.path, DIFF_KIND_LABELS[entry.kind], `${text(entry.before)}${human(entry.unit?.beforeHuman, beforeSymbol)}`, `${text(entry.after)}${human(entry.unit?.afterHuman, entry.unit?.symbol)}`, bps];
   });
-  return `<section><h2>${safe(diffHeading(sides), key)}</h2>${table(`${diff.length} difference(s)`, ['Path', 'Kind', 'Before', 'After', 'Change'], rows, key, [1, 4])}</section>`;
+  return `<section><h2>${safe(diffHeading(sides), key)}</h2>${table(`${diff.length} difference(s)`, ['Path', 'Kind', 'Before', 'After', 'Change'], rows, key, [1, 4], [0])}</section>`;
 }
 
 /** One self-contained, script-free, redacted HTML report. */
