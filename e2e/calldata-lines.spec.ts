@@ -39,6 +39,8 @@ test("a quote's calldata and its decoded values never break mid-hex, in the Expl
     await app.page.setViewportSize(size);
     await expect(explorer.result.getByRole('table', { name: 'Calldata arguments' })).toBeVisible();
     expect(await splitHex(tables(explorer.result)), `Explorer at ${size.width}`).toEqual([]);
+    // The raw response too: its calldata line scrolls sideways in the body, whole.
+    expect(await splitHex(explorer.result.getByRole('region', { name: 'Raw JSON' })), `Explorer's raw JSON at ${size.width}`).toEqual([]);
   }
 
   await explorer.result.getByRole('button', { name: 'Open in history' }).click();
