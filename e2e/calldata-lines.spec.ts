@@ -66,6 +66,7 @@ test("a quote's calldata and its decoded values never break mid-hex, in the Expl
     expect(await splitHex(words), `expanded calldata at ${size.width}`).toEqual([]);
     expect(await splitHex(tables(history.detail)), `History's entry, calldata expanded, at ${size.width}`).toEqual([]);
   }
+  await app.expectNoSeriousAxe("an entry's calldata expanded in words");
 
   await history.detail.getByRole('button', { name: 'Compare with…' }).click();
   await history.list.getByRole('listitem').filter({ hasNotText: zid }).getByRole('button').click();
