@@ -256,3 +256,24 @@ test('screenshots of the table, the open detail and the charts at 1280 x 800 and
   await app.page.setViewportSize({ width: 1920, height: 1080 });
   await shoot(app, compare, 1920);
 });
+
+test("an address override's fields show their hints whole at 1280 and 1920", async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  const advanced = await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: '' });
+  const hinted = advanced.locator('.override input[placeholder]');
+  await expect(hinted).toHaveCount(3);
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+    await app.page.setViewportSize(viewport);
+    // "from rout" says less than "from route": each empty field's hint fits inside it.
+    const clipped = await hinted.evaluateAll((inputs) =>
+      (inputs as HTMLInputElement[]).flatMap((input) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(input.placeholder).width > room ? [input.placeholder] : [];
+      }),
+    );
+    expect(clipped, `hints cut at ${viewport.width}`).toEqual([]);
+  }
+});
