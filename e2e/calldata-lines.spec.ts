@@ -79,7 +79,19 @@ test("a quote's calldata and its decoded values never break mid-hex, in the Expl
     const region = history.diff.getByRole('region', { name: 'Body differences, scrolls sideways' });
     expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth), `the diff scrolls sideways at ${size.width}`).toBeLessThanOrEqual(0);
   }
-  await expect(dataRow.getByRole('button', { name: 'Copy the whole After value of $.transaction.data' })).toBeVisible();
+  const copyWhole = dataRow.getByRole('button', { name: 'Copy the whole After value of $.transaction.data' });
+  await expect(copyWhole).toBeVisible();
+  // Reached by the keyboard, its focus ring shows whole: the value it sits in clips what overflows.
+  await app.page.keyboard.press('Tab');
+  await copyWhole.focus();
+  const ringClipped = await copyWhole.evaluate((button) => {
+    const style = getComputedStyle(button);
+    const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    const own = button.getBoundingClientRect();
+    const clip = button.closest('dd')!.getBoundingClientRect();
+    return ring > 0 && (own.left - ring < clip.left || own.right + ring > clip.right || own.top - ring < clip.top || own.bottom + ring > clip.bottom);
+  });
+  expect(ringClipped, "Copy whole's focus ring cut by its value").toBe(false);
   await app.expectNoSeriousAxe('a diff of two quotes with their calldata cut');
 });
 
