@@ -18,6 +18,53 @@ export function saveErrorText(error: AppErrorData): string {
   return error.message;
 }
 
+/** The form's fields as strings, as typed or as a saved profile fills them. */
+interface FormFields {
+  name: string;
+  baseUrl: string;
+  apiKeyHeader: string;
+  versionHeader: string;
+  version: string;
+  caPem: string;
+  proxyUrl: string;
+  trustSystemCertificates: boolean;
+  rateBudgetRps: string;
+}
+
+function formFieldsOf(profile: ProfileView): FormFields {
+  return {
+    name: profile.name,
+    baseUrl: profile.baseUrl ?? '',
+    apiKeyHeader: profile.headerNames.apiKey,
+    versionHeader: profile.headerNames.version,
+    version: profile.version,
+    caPem: profile.caPem ?? '',
+    proxyUrl: profile.proxyUrl ?? '',
+    trustSystemCertificates: profile.trustSystemCertificates,
+    rateBudgetRps: String(profile.rateBudgetRps),
+  };
+}
+
+const FIELD_LABELS: Record<keyof FormFields, string> = {
+  name: 'Name',
+  baseUrl: 'Base URL',
+  apiKeyHeader: 'API key header',
+  versionHeader: 'Version header',
+  version: 'Version',
+  caPem: 'Extra CA certificate',
+  proxyUrl: 'Proxy URL',
+  trustSystemCertificates: "Trust the system's certificates",
+  rateBudgetRps: 'Rate budget',
+};
+
+/**
+ * The edited profile as profiles.json holds it now, when that differs from what the form was filled
+ * from and the form has edits of its own: `profile` null when the file no longer has it.
+ */
+export interface OutsideChange {
+  profile: ProfileView | null;
+}
+
 /** The profile form's fields as typed. */
 export class ProfileDraft {
   id = $state<string | undefined>(undefined);
@@ -32,6 +79,10 @@ export class ProfileDraft {
   rateBudgetRps = $state('5');
   /** A new key to store; never filled from the engine. */
   apiKey = $state('');
+  /** The saved profile the form was filled from (null for a new one): what "edited" is measured against. */
+  private source = $state.raw<ProfileView | null>(null);
+  /** The file changed under unsaved edits: the user chooses before anything is saved (see takeFileVersion). */
+  outsideChange = $state.raw<OutsideChange | null>(null);
   /** Why the last save failed when no field of the form is to blame (storage, keychain); else null. */
   formError = $state<string | null>(null);
   /** Field errors the last save returned, for the input as it was sent: they go once it is edited. */
@@ -43,6 +94,21 @@ export class ProfileDraft {
   constructor(others: () => readonly { id: string; name: string }[] = () => []) {
     this.others = others;
   }
+
+  private readonly fields = $derived.by((): FormFields => ({
+    name: this.name,
+    baseUrl: this.baseUrl,
+    apiKeyHeader: this.apiKeyHeader,
+    versionHeader: this.versionHeader,
+    version: this.version,
+    caPem: this.caPem,
+    proxyUrl: this.proxyUrl,
+    trustSystemCertificates: this.trustSystemCertificates,
+    rateBudgetRps: this.rateBudgetRps,
+  }));
+
+  /** The form differs from the saved profile it was filled from (a key typed counts): closing or reloading it would lose input. */
+  readonly isEdited = $derived(this.apiKey !== '' || (this.source !== null && !sameFields(this.fields, formFieldsOf(this.source))));
 
   /** profiles.save's input built from the fields. */
   readonly input = $derived.by((): ProfileInput => ({
@@ -116,16 +182,67 @@ export class ProfileDraft {
 
   /** Fills the form from a saved profile (never its key). */
   load(profile: ProfileView): void {
+    const fields = formFieldsOf(profile);
     this.id = profile.id;
-    this.name = profile.name;
-    this.baseUrl = profile.baseUrl ?? '';
-    this.apiKeyHeader = profile.headerNames.apiKey;
-    this.versionHeader = profile.headerNames.version;
-    this.version = profile.version;
-    this.caPem = profile.caPem ?? '';
-    this.proxyUrl = profile.proxyUrl ?? '';
-    this.trustSystemCertificates = profile.trustSystemCertificates;
-    this.rateBudgetRps = String(profile.rateBudgetRps);
+    this.name = fields.name;
+    this.baseUrl = fields.baseUrl;
+    this.apiKeyHeader = fields.apiKeyHeader;
+    this.versionHeader = fields.versionHeader;
+    this.version = fields.version;
+    this.caPem = fields.caPem;
+    this.proxyUrl = fields.proxyUrl;
+    this.trustSystemCertificates = fields.trustSystemCertificates;
+    this.rateBudgetRps = fields.rateBudgetRps;
     this.apiKey = '';
+    this.source = profile;
+    this.outsideChange = null;
   }
+
+  /**
+   * Takes the edited profile as profiles.json holds it now (null: removed from the file). Unchanged
+   * there: nothing to do. Changed and the form unedited: the form shows the file's version, as the
+   * list does. Changed under unsaved edits, or removed: held in `outsideChange` for the user to
+   * choose (useFileVersion, keepEdits, keepAsNew); the edits are never overwritten silently, and no
+   * save goes while the choice is open.
+   * @returns whether the file's version differs from the one the form knew
+   */
+  takeFileVersion(profile: ProfileView | null): boolean {
+    if (this.id === undefined || this.source === null) return false;
+    if (profile !== null && sameFields(formFieldsOf(profile), formFieldsOf(this.source))) {
+      this.source = profile;
+      this.outsideChange = null;
+      return false;
+    }
+    if (profile !== null && !this.isEdited) this.load(profile);
+    else this.outsideChange = { profile };
+    return true;
+  }
+
+  /** The form's fields whose value differs from `profile`'s, by their labels: what choosing would change. */
+  differencesFrom(profile: ProfileView): string[] {
+    const theirs = formFieldsOf(profile);
+    return (Object.keys(FIELD_LABELS) as (keyof FormFields)[]).filter((field) => theirs[field] !== this.fields[field]).map((field) => FIELD_LABELS[field]);
+  }
+
+  /** The user chose the file's version over their edits. */
+  useFileVersion(): void {
+    if (this.outsideChange?.profile) this.load(this.outsideChange.profile);
+  }
+
+  /** The user keeps their edits: a save replaces the file's version of this profile with them. */
+  keepEdits(): void {
+    if (this.outsideChange?.profile) this.source = this.outsideChange.profile;
+    this.outsideChange = null;
+  }
+
+  /** The profile was removed from the file: the form's fields become a new profile, saved as such. */
+  keepAsNew(): void {
+    this.id = undefined;
+    this.source = null;
+    this.outsideChange = null;
+  }
+}
+
+function sameFields(a: FormFields, b: FormFields): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -25,17 +25,37 @@ export class SettingsState {
   busy = $state(false);
   /** Counts Start/Stop calls, so a slower status read never overwrites their answer. */
   private localSeq = 0;
+  /** Counts loads, so that of two under way (Settings shown, then the window focused) the later one's answer stays. */
+  private loadSeq = 0;
 
-  /** Loads profiles and the local service's state. */
+  /**
+   * Loads profiles (profiles.json as it is now: Settings calls this when shown and when the window
+   * gets the focus back, so an edit made outside the app shows) and the local service's state. The
+   * profile being edited follows the file as ProfileDraft.takeFileVersion says.
+   */
   async load(): Promise<void> {
     const localSeq = this.localSeq;
+    const loadSeq = ++this.loadSeq;
     const [list, local] = await Promise.all([callEngine('profiles.list', undefined), callEngine('localService.status', undefined)]);
+    if (loadSeq !== this.loadSeq) return;
     if (list.ok) {
       this.profiles = list.value.profiles;
       this.notice = list.value.notice;
+      this.followFile();
     } else this.error = errorText(list.error);
     // A Start or Stop answered while this load was under way is newer than the status read here.
     if (local.ok && localSeq === this.localSeq) this.local = local.value;
+  }
+
+  // The edited profile as the list now has it; its key status too (a key stored or cleared outside
+  // the app, with secret-tool, shows as the table does).
+  private followFile(): void {
+    const draft = this.draft;
+    if (draft?.id === undefined) return;
+    const now = this.profiles.find((profile) => profile.id === draft.id) ?? null;
+    // "Saved Staging" beside the Save button is no longer what the file holds.
+    if (draft.takeFileVersion(now)) this.message = null;
+    if (now) this.keyStatus = now.key;
   }
 
   /** Opens the form for a new profile or an existing one. */
@@ -56,7 +76,8 @@ export class SettingsState {
   async save(): Promise<void> {
     const draft = this.draft;
     if (draft) draft.submitted = true;
-    if (!draft || !draft.isValid) return;
+    // The file changed under the form's edits: the user chooses first (the form says how).
+    if (!draft || !draft.isValid || draft.outsideChange) return;
     this.busy = true;
     this.message = null;
     this.error = null;
@@ -68,12 +89,13 @@ export class SettingsState {
         draft.refuse(saved.error, sent);
         return;
       }
-      draft.id = saved.value.id;
+      const key = draft.apiKey;
+      // The form now shows what was saved (trimmed, no trailing slash): later changes to the file are
+      // measured against it.
+      draft.load(saved.value);
       this.keyStatus = saved.value.key;
       this.message = `Saved ${saved.value.name}`;
-      if (draft.apiKey !== '') {
-        const key = draft.apiKey;
-        draft.apiKey = '';
+      if (key !== '') {
         const stored = await callEngine('apiKey.set', { profileId: saved.value.id, key });
         if (stored.ok) this.keyStatus = stored.value;
         else draft.formError = `The profile was saved but its API key was not: ${saveErrorText(stored.error)}`;

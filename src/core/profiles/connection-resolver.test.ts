@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ interface Rig {
   secrets: SecretStore;
   host: LocalServiceHost;
   client: HttpClient;
+  dataDir: string;
 }
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -35,10 +36,27 @@ async function rig(): Promise<Rig> {
   const client = createHttpClient({ transport: undiciTransport, maxAttempts: 1 });
   cleanups.push(() => client.close());
   const secrets = createSecretStore(createKeychainBackend(`swap-explorer-test-${process.pid}-${Math.random().toString(36).slice(2)}`));
-  return { store: await openProfileStore(dataDir), secrets, host, client };
+  return { store: await openProfileStore(dataDir), secrets, host, client, dataDir };
 }
 
 describe('connection resolver', () => {
+  it('sends a profile as profiles.json holds it now, and refuses while an edit made outside the app cannot be read', async () => {
+    const { store, secrets, host, dataDir } = await rig();
+    const resolver = createConnectionResolver({ profiles: store, secrets, localService: host });
+    const saved = await store.save(ProfileInputSchema.parse({ name: 'Staging', baseUrl: 'https://staging.example.test' }));
+    const path = join(dataDir, 'profiles.json');
+    const onDisk = JSON.parse(await readFile(path, 'utf8')) as { profiles: object[] };
+    await writeFile(path, JSON.stringify({ ...onDisk, profiles: [{ ...saved, baseUrl: 'https://eu.staging.example.test', rateBudgetRps: 2 }] }));
+    expect(await resolver.resolve(saved.id)).toMatchObject({ baseUrl: 'https://eu.staging.example.test', rateBudgetRps: 2 });
+
+    await writeFile(path, JSON.stringify({ ...onDisk, profiles: [{ ...saved, rateBudgetRps: 'fast' }] }));
+    await expect(resolver.resolve(saved.id)).rejects.toMatchObject({
+      code: 'STORAGE',
+      message: `Not sent: the profiles file ${path} was changed outside the app and cannot be read now (profiles.0.rateBudgetRps must be number). Mend the file, or restart the app to set it aside.`,
+      details: [{ field: 'profiles.0.rateBudgetRps', reason: 'must be number' }],
+    });
+  });
+
   it('starts the local service on first use and pins its certificate alone', async () => {
     const { store, secrets, host } = await rig();
     const resolver = createConnectionResolver({ profiles: store, secrets, localService: host });

@@ -25,8 +25,8 @@ export interface ConnectionResolverDeps {
 }
 
 /**
- * The engine's ConnectionResolver. A user profile is sent as saved, with its key from the secret
- * store. Local service is started on first use (but not after the user stopped it); its certificate is the only trust anchor (system
+ * The engine's ConnectionResolver. A user profile is sent as profiles.json holds it when the request
+ * starts, with its key from the secret store. Local service is started on first use (but not after the user stopped it); its certificate is the only trust anchor (system
  * certificates off), so nothing but that process can answer for it.
  */
 export function createConnectionResolver(deps: ConnectionResolverDeps): ConnectionResolver {
@@ -52,6 +52,10 @@ export function createConnectionResolver(deps: ConnectionResolverDeps): Connecti
           rateBudgetRps: deps.profiles.localRateBudget(),
         };
       }
+      // Sent as profiles.json holds it now: an edit made outside the app since the last read is taken,
+      // and one that cannot be read refuses the request rather than send what the file no longer says.
+      const problem = await deps.profiles.refresh();
+      if (problem) throw new AppError('STORAGE', `Not sent: ${problem.reason}. Mend the file, or restart the app to set it aside.`, problem.details);
       const profile = deps.profiles.get(profileId);
       if (!profile) throw new AppError('NOT_FOUND', `No profile ${profileId}`, [{ field: 'profileId', reason: 'is not a known profile' }]);
       const apiKey = await deps.secrets.getKey(profileId);

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ async function setup(secrets?: SecretStore) {
   const keys = secrets ?? createSecretStore(createKeychainBackend(`swap-explorer-test-${process.pid}-${Math.random().toString(36).slice(2)}`));
   const handlers = createProfileHandlers({ store, secrets: keys, localService: host, testConnection: async (id) => (tested.push(id), answer) });
   const save = (raw: unknown) => handlers['profiles.save'](profilesChannels['profiles.save'].input.parse(raw));
-  return { handlers, save, store, host, secrets: keys, tested };
+  return { handlers, save, store, host, secrets: keys, tested, dataDir };
 }
 
 describe('profiles handlers', () => {
@@ -41,6 +41,25 @@ describe('profiles handlers', () => {
     ]);
     await host.start();
     expect((await handlers['profiles.list']()).profiles[0]?.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('lists profiles.json as it is now: an edit made outside the app shows, an invalid one is named in notice', async () => {
+    const { handlers, save, dataDir } = await setup();
+    await save({ name: 'Staging', baseUrl: 'https://staging.example.test' });
+    const path = join(dataDir, 'profiles.json');
+    const onDisk = JSON.parse(await readFile(path, 'utf8')) as { profiles: object[] };
+    const saved = onDisk.profiles[0];
+    await writeFile(path, JSON.stringify({ ...onDisk, profiles: [{ ...saved, name: 'Staging EU' }] }));
+    const edited = await handlers['profiles.list']();
+    expect(edited.notice).toBeNull();
+    expect(edited.profiles.map((p) => p.name)).toEqual(['Local service', 'Staging EU']);
+
+    await writeFile(path, JSON.stringify({ ...onDisk, profiles: [{ ...saved, baseUrl: 'http://plain.example.test' }] }));
+    const invalid = await handlers['profiles.list']();
+    expect(invalid.profiles.map((p) => p.name)).toEqual(['Local service', 'Staging EU']);
+    expect(invalid.notice).toBe(
+      `The profiles file ${path} was changed outside the app and cannot be read now (profiles.0.baseUrl must use https:// (http:// would send the API key in clear)). The profiles shown are those last read, and none can be changed until it can be read: mend the file, or restart the app to set it aside.`,
+    );
   });
 
   it('saves a profile and lists it with its key status from the keychain', async () => {

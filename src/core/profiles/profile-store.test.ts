@@ -208,6 +208,26 @@ describe('profile store', () => {
     expect((await openProfileStore(dir)).list().map((p) => [p.name, p.rateBudgetRps])).toEqual([['First', 7], ['Second', 5]]);
   });
 
+  it('refresh takes a valid edit made by hand while the app runs, and names an invalid one while keeping the profiles last read', async () => {
+    const dir = await tempDir();
+    const store = await openProfileStore(dir);
+    const first = await store.save(input({ name: 'First' }));
+    const path = join(dir, 'profiles.json');
+    const onDisk = JSON.parse(await readFile(path, 'utf8')) as { profiles: object[] };
+    await writeFile(path, JSON.stringify({ ...onDisk, profiles: [...onDisk.profiles, { id: 'by-hand', name: 'By hand', baseUrl: 'https://by-hand.example.test' }] }));
+    expect(await store.refresh()).toBeNull();
+    expect(store.list().map((p) => p.name)).toEqual(['First', 'By hand']);
+    expect(store.get('by-hand')?.baseUrl).toBe('https://by-hand.example.test');
+
+    await writeFile(path, JSON.stringify({ ...onDisk, profiles: [{ ...first, rateBudgetRps: 0 }] }));
+    expect(await store.refresh()).toEqual({
+      reason: `the profiles file ${path} was changed outside the app and cannot be read now (profiles.0.rateBudgetRps must be at least 0.1)`,
+      details: [{ field: 'profiles.0.rateBudgetRps', reason: 'must be at least 0.1' }],
+    });
+    expect(store.list().map((p) => p.name)).toEqual(['First', 'By hand']);
+    expect(await readdir(dir)).toEqual(['profiles.json']);
+  });
+
   it('loads a file saved by hand with a UTF-8 byte order mark (Windows Notepad), and keeps it through a save', async () => {
     const dir = await tempDir();
     const path = join(dir, 'profiles.json');

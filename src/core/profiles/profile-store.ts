@@ -15,9 +15,10 @@ import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, 
  * is never silently replaced by defaults: it is moved aside to `profiles.invalid-<time>.json`, the
  * store starts empty and `notice` tells the user where their old file went. One that cannot be read
  * at all (permission denied, a folder) or moved is left in place, the app starts all the same, and
- * the store refuses every save that would write over it. The file is read again before each change:
- * an edit made by hand while the app runs is kept (the change is made on it) when it validates, and
- * when it does not the change is refused, naming the field and the reason, and the file left as it is.
+ * the store refuses every save that would write over it. The file is read again before each change
+ * and on refresh (profiles.list, each request): an edit made by hand while the app runs is taken (a
+ * change is made on it) when it validates, and when it does not a change is refused, naming the
+ * field and the reason, the file left as it is, and refresh returns that reason.
  *
  * The built-in Local service profile is not in `profiles`: its address, key and certificate belong
  * to the started service, so only its rate budget is kept here (`local.rateBudgetRps`).
@@ -36,10 +37,23 @@ const ProfilesFileSchema = z
   .refine((file) => file.profiles.every((p) => p.id !== LOCAL_PROFILE_ID), 'no user profile may use the id "local"');
 type ProfilesFile = z.output<typeof ProfilesFileSchema>;
 
+/** Why the profiles file as it is now cannot be used: a clause ("the profiles file … cannot be read now (…)") and its fields. */
+export interface FileProblem {
+  reason: string;
+  details: FieldError[];
+}
+
 /** The store of user profiles. */
 export interface ProfileStore {
   /** Set when the file on disk was unreadable and moved aside at load; null otherwise. */
   readonly notice: string | null;
+  /**
+   * Reads the file again, so that list and get give what it holds now: an edit made outside the app
+   * that validates is taken; one that does not is returned as a problem (file, field, reason) and
+   * the profiles as last read are kept. Null when there is nothing to say (also for a file left in
+   * place at start: `notice` says so already).
+   */
+  refresh(): Promise<FileProblem | null>;
   /** User profiles, in the order they were created. */
   list(): Profile[];
   get(id: string): Profile | null;
@@ -137,21 +151,28 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
   // The text last read from or written to the file: any other is an edit made outside the app.
   let known = loaded.text;
   // The file as it is now: this store's, or one edited by hand since, adopted when it validates so
-  // that a save does not write over the edit. A file deleted while the app runs is written again.
-  const current = async (): Promise<ProfilesFile> => {
+  // that a save does not write over the edit and the list shows it. A file deleted while the app
+  // runs leaves the profiles as they were, and is written again by the next change.
+  const reread = async (): Promise<{ file: ProfilesFile } | FileProblem> => {
     let text: string | null;
     try {
       text = await readTextFile(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('STORAGE', `The profiles were not changed: the profiles file ${path} cannot be read now (${fileFailureReason(error)}).`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { reason: `the profiles file ${path} cannot be read now (${fileFailureReason(error)})`, details: [] };
       text = null;
     }
-    if (text === null || text === known) return file;
+    if (text === null || text === known) return { file };
     const read = readProfilesText(text);
-    if ('problem' in read) throw new AppError('STORAGE', `The profiles were not changed: the profiles file ${path} was changed outside the app and cannot be read now (${read.problem}). Mend it, or restart the app to set it aside.`, read.details);
+    if ('problem' in read) return { reason: `the profiles file ${path} was changed outside the app and cannot be read now (${read.problem})`, details: read.details };
     file = read.file;
     known = text;
-    return file;
+    return { file };
+  };
+  const current = async (): Promise<ProfilesFile> => {
+    const now = await reread();
+    if ('file' in now) return now.file;
+    const mend = now.details.length > 0 ? ' Mend it, or restart the app to set it aside.' : '';
+    throw new AppError('STORAGE', `The profiles were not changed: ${now.reason}.${mend}`, now.details);
   };
   // Changes go one after another, each on the file as it is then, so that two never race on the rename.
   let queue: Promise<unknown> = Promise.resolve();
@@ -170,10 +191,21 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
     queue = run.catch(() => undefined);
     return run;
   };
+  // Read in turn with the changes, so that a read never adopts a file a change is about to replace.
+  const refresh = (): Promise<FileProblem | null> => {
+    if (loaded.isLeftInPlace) return Promise.resolve(null);
+    const run = queue.then(async () => {
+      const now = await reread();
+      return 'file' in now ? null : now;
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
   const notFound = (id: string, field: string) => new AppError('NOT_FOUND', `No profile ${id}`, [{ field, reason: 'is not a known profile' }]);
 
   return {
     notice: loaded.notice,
+    refresh,
     list: () => file.profiles.map((p) => ({ ...p })),
     get: (id) => {
       const found = file.profiles.find((p) => p.id === id);

@@ -244,7 +244,11 @@ export type ConnectionTest = z.output<typeof ConnectionTestSchema>;
 
 const ProfileRefSchema = lazySchema(() => z.strictObject({ profileId: ProfileIdSchema }));
 
-/** The profiles channels. `notice` reports a profiles file that was unreadable and moved aside. */
+/**
+ * The profiles channels. profiles.list gives profiles.json as it is when asked (an edit made outside
+ * the app included); `notice` reports a profiles file that was unreadable and moved aside at start,
+ * or one changed since that cannot be read now (file, field and reason).
+ */
 export const profilesChannels = {
   'profiles.list': channel(z.void(), () => z.object({ profiles: z.array(ProfileViewSchema), notice: z.string().nullable() })),
   'profiles.save': channel(ProfileInputSchema, ProfileViewSchema),
