@@ -92,8 +92,9 @@ test('a name another profile has, the built-in Local service included, is refuse
   await expect(settings.field('Name')).toBeFocused();
   await expect(settings.profiles.getByRole('cell', { name: /^remote$/i })).toHaveCount(1);
 
-  // Its own name is no clash: editing Remote keeps it.
+  // Its own name is no clash: editing Remote keeps it (the refused new profile's edits dropped on asking).
   await settings.form.getByRole('button', { name: 'Close' }).click();
+  await settings.form.getByRole('button', { name: 'Discard edits' }).click();
   await app.page.getByRole('button', { name: 'Edit Remote' }).click();
   await settings.expectFieldValid('Name');
   await settings.save();

@@ -107,8 +107,14 @@ export class ProfileDraft {
     rateBudgetRps: this.rateBudgetRps,
   }));
 
-  /** The form differs from the saved profile it was filled from (a key typed counts): closing or reloading it would lose input. */
-  readonly isEdited = $derived(this.apiKey !== '' || (this.source !== null && !sameFields(this.fields, formFieldsOf(this.source))));
+  // What a new profile's form opens with: a new form is edited once it differs from it.
+  private readonly blank = this.fields;
+
+  /**
+   * The form differs from the saved profile it was filled from, or a new one from the empty form (a
+   * key typed counts): closing or replacing it would lose input.
+   */
+  readonly isEdited = $derived(this.apiKey !== '' || !sameFields(this.fields, this.source ? formFieldsOf(this.source) : this.blank));
 
   /** profiles.save's input built from the fields. */
   readonly input = $derived.by((): ProfileInput => ({

@@ -23,6 +23,11 @@ export class SettingsState {
   keyStatus = $state.raw<ApiKeyStatus | null>(null);
   local = $state.raw<LocalServiceStatus | null>(null);
   busy = $state(false);
+  /**
+   * Set while the user is asked whether to drop the form's unsaved edits: `next` is what they asked
+   * for (a profile to edit, 'new' for Add profile, null for Close).
+   */
+  discarding = $state.raw<{ next: ProfileView | 'new' | null } | null>(null);
   /** Counts Start/Stop calls, so a slower status read never overwrites their answer. */
   private localSeq = 0;
   /** Counts loads, so that of two under way (Settings shown, then the window focused) the later one's answer stays. */
@@ -58,11 +63,45 @@ export class SettingsState {
     if (now) this.keyStatus = now.key;
   }
 
-  /** Opens the form for a new profile or an existing one. */
+  /**
+   * Opens the form for a new profile or an existing one. A form with unsaved edits is not replaced
+   * at once: `discarding` asks first (confirmDiscard, keepEditing). Edit on the profile already in
+   * the form keeps the form as it is.
+   */
   edit(profile?: ProfileView): void {
+    if (profile && this.draft?.id === profile.id) return;
+    if (this.draft?.isEdited) {
+      this.discarding = { next: profile ?? 'new' };
+      return;
+    }
+    this.open(profile);
+  }
+
+  /** Closes the form, asking first when it has unsaved edits. */
+  close(): void {
+    if (this.draft?.isEdited) this.discarding = { next: null };
+    else this.draft = null;
+  }
+
+  /** The user drops the form's edits: what they asked for (another profile, a new one, closing) is done. */
+  confirmDiscard(): void {
+    const next = this.discarding?.next;
+    this.discarding = null;
+    if (next === undefined) return;
+    if (next === null) this.draft = null;
+    else this.open(next === 'new' ? undefined : next);
+  }
+
+  /** The user keeps the form's edits: nothing changes. */
+  keepEditing(): void {
+    this.discarding = null;
+  }
+
+  private open(profile?: ProfileView): void {
     const draft = new ProfileDraft(() => this.profiles);
     if (profile) draft.load(profile);
     this.draft = draft;
+    this.discarding = null;
     this.keyStatus = profile?.key ?? null;
     this.message = null;
     this.error = null;
@@ -121,7 +160,10 @@ export class SettingsState {
     const answer = await callEngine('profiles.delete', { profileId });
     if (!answer.ok) this.error = errorText(answer.error);
     else this.message = answer.value.warning ?? 'Profile deleted';
-    if (this.draft?.id === profileId) this.draft = null;
+    if (this.draft?.id === profileId) {
+      this.draft = null;
+      this.discarding = null;
+    }
     await this.load();
   }
 

@@ -1,0 +1,43 @@
+import { expect, test } from './fixtures.ts';
+import { SettingsPage } from './pages/settings-page.ts';
+
+// The profile form's unsaved edits. Before the fix Close, Add profile and another profile's Edit
+// replaced the form at once: a half-typed profile (a pasted CA, a new base URL) was gone without a word.
+
+test('Close, Add profile and another Edit ask before dropping unsaved edits, and Keep editing keeps them', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  await app.show('Settings');
+  await settings.addProfile({ name: 'Staging', baseUrl: 'https://staging.example.test', key: 'staging-key-1234' });
+  await expect(app.page.getByRole('status').filter({ hasText: 'Saved Staging' })).toBeVisible();
+  // Saved and untouched: closing asks nothing.
+  await settings.form.getByRole('button', { name: 'Close' }).click();
+  await expect(settings.form).toHaveCount(0);
+
+  await app.page.getByRole('button', { name: 'Add profile' }).click();
+  await settings.field('Name').fill('Production');
+  await settings.field('Base URL').fill('https://api.example.test');
+  const prompt = settings.form.getByRole('alert').filter({ hasText: 'unsaved edits' });
+
+  await app.page.getByRole('button', { name: 'Edit Staging' }).click();
+  await expect(prompt).toBeFocused();
+  await expect(prompt).toContainText('Discard them and edit Staging?');
+  await expect(settings.field('Name')).toHaveValue('Production');
+  await app.expectNoSeriousAxe('profile form, discard prompt');
+  await app.screenshotAtBothSizes('settings-unsaved-edits', () => prompt.scrollIntoViewIfNeeded());
+  await prompt.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(prompt).toHaveCount(0);
+  await expect(settings.field('Base URL')).toHaveValue('https://api.example.test');
+
+  await settings.form.getByRole('button', { name: 'Close' }).click();
+  await expect(prompt).toContainText('Discard them and close the form?');
+  await prompt.getByRole('button', { name: 'Keep editing' }).click();
+  await app.page.getByRole('button', { name: 'Add profile' }).click();
+  await expect(prompt).toContainText('Discard them and start a new profile?');
+  await prompt.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(settings.field('Name')).toHaveValue('Production');
+
+  await app.page.getByRole('button', { name: 'Edit Staging' }).click();
+  await prompt.getByRole('button', { name: 'Discard edits' }).click();
+  await expect(settings.form.getByRole('heading', { name: 'Edit Staging' })).toBeVisible();
+  await expect(settings.field('Name')).toHaveValue('Staging');
+});
