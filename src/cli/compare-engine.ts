@@ -43,12 +43,26 @@ const LOG_PAGES = 128;
 /** The history file under the data dir (the app's engine must open the same name to share it). */
 export const HISTORY_FILE = 'history.db';
 
-/** The id of the profile named (by name or id, any letter case) on the command line. */
+/**
+ * The id of the profile named on the command line: a saved profile's id (exact: ids are unique), else
+ * a name in any letter case, the built-in Local service's included ("Local service", or `local`,
+ * its id). A name that could mean two profiles (a profile the user named "local", two names an
+ * older file kept that differ only in case) is refused, listing a flag for each: taking the first
+ * would run the command on a profile the user did not mean and print its figures as theirs.
+ */
 export function profileIdOf(profiles: ProfileStore, name: string | undefined): string {
-  if (name === undefined || name === LOCAL_PROFILE_ID || name.toLowerCase() === LOCAL_PROFILE_NAME.toLowerCase()) return LOCAL_PROFILE_ID;
-  const found = profiles.list().find((profile) => profile.id === name || profile.name.toLowerCase() === name.toLowerCase());
-  if (found) return found.id;
-  const known = [LOCAL_PROFILE_NAME, ...profiles.list().map((profile) => profile.name)].map((item) => `"${item}"`).join(', ');
+  if (name === undefined) return LOCAL_PROFILE_ID;
+  const byId = profiles.get(name);
+  if (byId) return byId.id;
+  const wanted = name.trim().toLowerCase();
+  const all = [{ id: LOCAL_PROFILE_ID, name: LOCAL_PROFILE_NAME }, ...profiles.list()];
+  const matches = all.filter((profile) => profile.name.trim().toLowerCase() === wanted || (profile.id === LOCAL_PROFILE_ID && wanted === LOCAL_PROFILE_ID));
+  if (matches.length === 1) return matches[0]!.id;
+  if (matches.length > 1) {
+    const ways = matches.map((profile) => `"${profile.name}" (--profile ${profile.id === LOCAL_PROFILE_ID ? `"${LOCAL_PROFILE_NAME}"` : profile.id})`).join(', ');
+    throw new AppError('INVALID_INPUT', `--profile "${name}" could mean more than one profile: ${ways}; give the one meant`);
+  }
+  const known = all.map((profile) => `"${profile.name}"`).join(', ');
   throw new AppError('INVALID_INPUT', `--profile "${name}" is not a saved profile (known: ${known})`);
 }
 
