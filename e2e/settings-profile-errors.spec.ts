@@ -120,3 +120,25 @@ test('a profile nothing answers at tests as not reachable, in words, on a row of
   expect(await result.evaluate((span) => span.closest('td')!.colSpan)).toBe(5);
   expect(await textsOnSeveralLines(settings.profiles.getByRole('cell'), '^(Local service \\(built in\\)|managed by the app|stored \\(.*\\))$'), 'cells split by the result').toEqual([]);
 });
+
+test('a profile that trusts no certificate at all is refused under the CA field before it is saved', async ({ app }) => {
+  await app.show('Settings');
+  const settings = new SettingsPage(app.page);
+  await app.page.getByRole('button', { name: 'Add profile' }).click();
+  await settings.field('Name').fill('Pinned');
+  await settings.field('Base URL').fill('https://api.example.com');
+  // System certificates off and no CA of its own: no server could be trusted, so every request
+  // would fail (NOT_CONFIGURED) long after the save said "Saved".
+  await settings.form.getByRole('checkbox', { name: "Trust the system's certificates" }).uncheck();
+  await settings.save();
+  await settings.expectFieldError('Extra CA certificate (PEM)', "is needed when the system's certificates are not trusted");
+  await expect(settings.field('Extra CA certificate (PEM)')).toBeFocused();
+  await expect(settings.profiles.getByRole('cell', { name: 'Pinned', exact: true })).toBeHidden();
+  await app.expectNoSeriousAxe('profile form, no certificate trusted');
+  await app.screenshotAtBothSizes('settings-no-certificate-trusted', () => settings.field('Extra CA certificate (PEM)').scrollIntoViewIfNeeded());
+
+  await settings.form.getByRole('checkbox', { name: "Trust the system's certificates" }).check();
+  await settings.expectFieldValid('Extra CA certificate (PEM)');
+  await settings.save();
+  await expect(settings.profiles.getByRole('cell', { name: 'Pinned', exact: true })).toBeVisible();
+});

@@ -29,6 +29,14 @@ describe('profile schema', () => {
     expect(fieldErrorsOf({ name: 'x', baseUrl: 'http://api.example.test' })).toEqual([{ field: 'baseUrl', reason: 'must use https:// (http:// would send the API key in clear)' }]);
   });
 
+  it('refuses a profile that trusts no certificate (system certificates off, no CA) on caPem, and loads one a file saved before', async () => {
+    expect(fieldErrorsOf({ name: 'x', baseUrl: 'https://a.test', trustSystemCertificates: false })).toEqual([{ field: 'caPem', reason: "is needed when the system's certificates are not trusted" }]);
+    expect(fieldErrorsOf({ name: 'x', baseUrl: 'https://exa mple.test', trustSystemCertificates: false }).map((error) => error.field)).toEqual(['baseUrl', 'caPem']);
+    const dir = await tempDir();
+    await writeFile(join(dir, 'profiles.json'), JSON.stringify({ version: 1, profiles: [{ id: 'a', name: 'Old', baseUrl: 'https://a.test', trustSystemCertificates: false }] }));
+    expect((await openProfileStore(dir)).list().map((p) => p.name)).toEqual(['Old']);
+  });
+
   it('fills the spec defaults and drops the trailing slash', () => {
     expect(input()).toEqual({
       name: 'Staging',

@@ -180,13 +180,23 @@ export const ProfileSchema = lazySchema(() => z.strictObject({ id: ProfileIdSche
 /** A user profile. */
 export type Profile = z.output<typeof ProfileSchema>;
 
-/** profiles.save's input: a new profile (no id) or an update of an existing user profile. */
+/**
+ * profiles.save's input: a new profile (no id) or an update of an existing user profile. A profile
+ * that trusts neither the system's certificates nor a CA of its own is refused on caPem: the HTTP
+ * client refuses every request of such a profile (NOT_CONFIGURED), so saving it would only move the
+ * error from the form to every later request. New input only: a profiles.json saved before loads.
+ */
 export const ProfileInputSchema = lazySchema(() =>
-  z.strictObject({
-    id: ProfileIdSchema.refine((id) => id !== LOCAL_PROFILE_ID, 'is the built-in Local service profile: only its rate budget can change (profiles.setRateBudget)').optional(),
-    ...profileFields(BaseUrlInputSchema),
-    headerNames: HeaderNamesInputSchema,
-  }),
+  z
+    .strictObject({
+      id: ProfileIdSchema.refine((id) => id !== LOCAL_PROFILE_ID, 'is the built-in Local service profile: only its rate budget can change (profiles.setRateBudget)').optional(),
+      ...profileFields(BaseUrlInputSchema),
+      headerNames: HeaderNamesInputSchema,
+    })
+    .superRefine((profile, ctx) => {
+      // Short: the form shows one line under the field.
+      if (!profile.trustSystemCertificates && profile.caPem === undefined) ctx.addIssue({ code: 'custom', path: ['caPem'], message: "is needed when the system's certificates are not trusted" });
+    }),
 );
 /** What profiles.save receives. */
 export type ProfileInput = z.input<typeof ProfileInputSchema>;
