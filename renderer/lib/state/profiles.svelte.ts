@@ -28,6 +28,11 @@ export class SettingsState {
    * for (a profile to edit, 'new' for Add profile, null for Close).
    */
   discarding = $state.raw<{ next: ProfileView | 'new' | null } | null>(null);
+  /**
+   * The profile whose Delete was pressed and is not yet confirmed: deleting also removes its key
+   * from the keychain, and neither can be brought back, so one click never does it.
+   */
+  deleting = $state<string | null>(null);
   /** Counts Start/Stop calls, so a slower status read never overwrites their answer. */
   private localSeq = 0;
   /** Counts loads, so that of two under way (Settings shown, then the window focused) the later one's answer stays. */
@@ -155,8 +160,19 @@ export class SettingsState {
     else draft.formError = saveErrorText(answer.error);
   }
 
-  /** Deletes a user profile and its key. */
+  /** Asks before deleting a profile (SettingsView shows the question under its row). */
+  askDelete(profileId: string): void {
+    this.deleting = profileId;
+  }
+
+  /** The user keeps the profile. */
+  keepProfile(): void {
+    this.deleting = null;
+  }
+
+  /** Deletes a user profile and its key (once the user confirmed: askDelete). */
   async remove(profileId: string): Promise<void> {
+    this.deleting = null;
     const answer = await callEngine('profiles.delete', { profileId });
     if (!answer.ok) this.error = errorText(answer.error);
     else this.message = answer.value.warning ?? 'Profile deleted';
