@@ -1,6 +1,6 @@
 import '../zod-csp.ts';
 import { ApiKeySchema } from '../../../src/ipc/channels/api-key.ts';
-import { profileNameClash, ProfileInputSchema, type ProfileInput, type ProfileView } from '../../../src/ipc/channels/profiles.ts';
+import { certificatesInFile, profileNameClash, ProfileInputSchema, type ProfileInput, type ProfileView } from '../../../src/ipc/channels/profiles.ts';
 import type { AppErrorData } from '../../../src/ipc/result.ts';
 import { toFieldErrors } from '../../../src/spec/index.ts';
 
@@ -83,6 +83,8 @@ export class ProfileDraft {
   private source = $state.raw<ProfileView | null>(null);
   /** The file changed under unsaved edits: the user chooses before anything is saved (see takeFileVersion). */
   outsideChange = $state.raw<OutsideChange | null>(null);
+  /** What the last CA file chosen gave: loaded (and what was left out), or why nothing was. */
+  caFileNote = $state.raw<{ text: string; isProblem: boolean } | null>(null);
   /** Why the last save failed when no field of the form is to blame (storage, keychain); else null. */
   formError = $state<string | null>(null);
   /** Field errors the last save returned, for the input as it was sent: they go once it is edited. */
@@ -184,6 +186,23 @@ export class ProfileDraft {
     this.submitted = true;
     this.saveErrors = { sent: JSON.stringify(sent), fields };
     this.formError = Object.keys(fields).length > 0 ? null : saveErrorText(error);
+  }
+
+  /**
+   * Takes a CA file's certificates into the CA field (replacing what it held, as choosing a file
+   * says), and says how many and what was left out; a file with none leaves the field as it was.
+   */
+  loadCaFile(name: string, text: string): void {
+    const found = certificatesInFile(text);
+    if (found.count === 0) {
+      const convert = `A binary (DER) certificate converts with: openssl x509 -inform der -in ${name} -out ca.pem`;
+      this.caFileNote = { text: `${name} holds no PEM certificate (no -----BEGIN CERTIFICATE----- block): nothing was loaded. ${convert}`, isProblem: true };
+      return;
+    }
+    this.caPem = found.pem;
+    this.touch('caPem');
+    const left = found.hasOther ? '; the rest of the file (not a certificate: a private key or text) was left out' : '';
+    this.caFileNote = { text: `Loaded ${found.count} certificate${found.count === 1 ? '' : 's'} from ${name}${left}.`, isProblem: false };
   }
 
   /** Fills the form from a saved profile (never its key). */

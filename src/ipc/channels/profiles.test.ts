@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldErrors } from '../../spec/index.ts';
-import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileInputSchema, ProfileSchema } from './profiles.ts';
+import { certificatesInFile, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileInputSchema, ProfileSchema } from './profiles.ts';
 
 // The one rule the settings form and profiles.save share; e2e/settings-profile-errors.spec.ts checks
 // that the form (in Chromium, whose URL parser is more lenient than Node's) gives the same answers.
@@ -94,5 +94,19 @@ describe('header names rule', () => {
 
   it('still loads a stored profile saved with equal names (the rule is for new input)', () => {
     expect(ProfileSchema.safeParse({ id: 'p', name: 'x', baseUrl: 'https://api.example.com', headerNames: { apiKey: 'k', version: 'k' } }).success).toBe(true);
+  });
+});
+
+describe('certificatesInFile', () => {
+  const block = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----';
+
+  it('keeps the certificate blocks of an indented CRLF file and says a private key was left out', () => {
+    const file = `-----BEGIN PRIVATE KEY-----\nMC4CAQAw\n-----END PRIVATE KEY-----\n${block.split('\n').map((line) => `  ${line}`).join('\r\n')}\r\n${block}\n`;
+    expect(certificatesInFile(file)).toEqual({ pem: `${block}\n${block}\n`, count: 2, hasOther: true });
+  });
+
+  it('finds none in a binary (DER) file, and nothing else left out of a plain PEM', () => {
+    expect(certificatesInFile('0\u0082\u0001\n\u0002')).toMatchObject({ pem: '', count: 0, hasOther: true });
+    expect(certificatesInFile(`${block}\n`)).toEqual({ pem: `${block}\n`, count: 1, hasOther: false });
   });
 });

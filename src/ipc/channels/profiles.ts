@@ -26,6 +26,20 @@ export function isCertificatePem(text: string): boolean {
   return blocks !== null && text.replace(PEM_BLOCK, '').trim() === '';
 }
 
+/**
+ * The certificates of a PEM file as a CA field takes them: each line trimmed (an indented copy from
+ * a YAML file, CRLF line ends), the CERTIFICATE blocks kept, and whether anything else was there (a
+ * private key, openssl's text) and so was left out: a key must never reach profiles.json.
+ */
+export function certificatesInFile(text: string): { pem: string; count: number; hasOther: boolean } {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .join('\n');
+  const blocks = lines.match(PEM_BLOCK) ?? [];
+  return { pem: blocks.map((block) => `${block}\n`).join(''), count: blocks.length, hasOther: lines.replace(PEM_BLOCK, '').trim() !== '' };
+}
+
 function parsedUrl(text: string): URL | null {
   try {
     return new URL(text);
