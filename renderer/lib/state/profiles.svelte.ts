@@ -1,7 +1,7 @@
 import '../zod-csp.ts';
 import type { ApiKeyStatus } from '../../../src/ipc/channels/api-key.ts';
 import type { LocalServiceStatus } from '../../../src/ipc/channels/local-service.ts';
-import type { ConnectionTest, ProfileView } from '../../../src/ipc/channels/profiles.ts';
+import { LOCAL_PROFILE_ID, type ConnectionTest, type ProfileView } from '../../../src/ipc/channels/profiles.ts';
 import { callEngine, errorText } from './explorer-engine.svelte.ts';
 import { ProfileDraft, saveErrorText } from './profile-draft.svelte.ts';
 
@@ -188,6 +188,14 @@ export class SettingsState {
     this.tests = { ...this.tests, [profileId]: 'Testing…' };
     const answer = await callEngine('profiles.test', { profileId });
     this.tests = { ...this.tests, [profileId]: answer.ok ? answer.value : errorText(answer.error) };
+  }
+
+  /** Sets the Local service profile's rate budget; null once saved (the list read again), else why not. */
+  async setLocalRateBudget(rateBudgetRps: number): Promise<string | null> {
+    const answer = await callEngine('profiles.setRateBudget', { profileId: LOCAL_PROFILE_ID, rateBudgetRps });
+    if (!answer.ok) return saveErrorText(answer.error);
+    await this.load();
+    return null;
   }
 
   /** Starts or stops the local service. */
