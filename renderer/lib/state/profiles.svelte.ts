@@ -35,6 +35,8 @@ export class SettingsState {
   deleting = $state<string | null>(null);
   /** Counts Start/Stop calls, so a slower status read never overwrites their answer. */
   private localSeq = 0;
+  /** Each tested profile as it was when its test started (profileKey). */
+  private testedAs: Record<string, string> = {};
   /** Counts loads, so that of two under way (Settings shown, then the window focused) the later one's answer stays. */
   private loadSeq = 0;
 
@@ -52,6 +54,7 @@ export class SettingsState {
       this.profiles = list.value.profiles;
       this.notice = list.value.notice;
       this.followFile();
+      this.pruneTests();
     } else this.error = errorText(list.error);
     // A Start or Stop answered while this load was under way is newer than the status read here.
     if (local.ok && localSeq === this.localSeq) this.local = local.value;
@@ -140,6 +143,8 @@ export class SettingsState {
       this.keyStatus = saved.value.key;
       this.message = `Saved ${saved.value.name}`;
       if (key !== '') {
+        // The status reads the same with another key: the profile's test was of the old one.
+        this.dropTest(saved.value.id);
         const stored = await callEngine('apiKey.set', { profileId: saved.value.id, key });
         if (stored.ok) this.keyStatus = stored.value;
         else draft.formError = `The profile was saved but its API key was not: ${saveErrorText(stored.error)}`;
@@ -155,6 +160,7 @@ export class SettingsState {
     const draft = this.draft;
     if (!draft?.id) return;
     draft.formError = null;
+    this.dropTest(draft.id);
     const answer = await callEngine('apiKey.clear', { profileId: draft.id });
     if (answer.ok) this.keyStatus = answer.value;
     else draft.formError = saveErrorText(answer.error);
@@ -183,11 +189,40 @@ export class SettingsState {
     await this.load();
   }
 
-  /** Tests a profile's connection. */
+  /**
+   * Tests a profile's connection, as saved. The result is kept only while the profile is as it was
+   * tested (see pruneTests): a result about settings no longer in use is worse than none.
+   */
   async test(profileId: string): Promise<void> {
+    this.testedAs[profileId] = this.profileKey(profileId);
     this.tests = { ...this.tests, [profileId]: 'Testing…' };
     const answer = await callEngine('profiles.test', { profileId });
+    if (!(profileId in this.testedAs)) return;
     this.tests = { ...this.tests, [profileId]: answer.ok ? answer.value : errorText(answer.error) };
+    this.pruneTests();
+  }
+
+  /** Said with a profile's test result while the form holds unsaved edits of it, which the test did not use; else null. */
+  testNote(profileId: string): string | null {
+    return this.draft?.id === profileId && this.draft.isEdited ? "Tested as saved: the form's unsaved edits were not part of this test." : null;
+  }
+
+  // The profile as listed (its key's status included), to tell whether it changed since a test.
+  private profileKey(profileId: string): string {
+    return JSON.stringify(this.profiles.find((profile) => profile.id === profileId) ?? null);
+  }
+
+  // Drops the results of profiles saved, edited in the file or deleted since they were tested.
+  private pruneTests(): void {
+    const stale = Object.keys(this.tests).filter((id) => this.testedAs[id] !== this.profileKey(id));
+    for (const id of stale) this.dropTest(id);
+  }
+
+  private dropTest(profileId: string): void {
+    delete this.testedAs[profileId];
+    if (!(profileId in this.tests)) return;
+    const { [profileId]: _dropped, ...rest } = this.tests;
+    this.tests = rest;
   }
 
   /** Sets the Local service profile's rate budget; null once saved (the list read again), else why not. */
