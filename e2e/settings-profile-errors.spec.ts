@@ -142,3 +142,29 @@ test('a profile that trusts no certificate at all is refused under the CA field 
   await settings.save();
   await expect(settings.profiles.getByRole('cell', { name: 'Pinned', exact: true })).toBeVisible();
 });
+
+test('a header name HTTP itself uses (Connection, Host) is refused for the key and the version', async ({ app }) => {
+  await app.show('Settings');
+  const settings = new SettingsPage(app.page);
+  await app.page.getByRole('button', { name: 'Add profile' }).click();
+  await settings.field('Name').fill('Gateway');
+  await settings.field('Base URL').fill('https://api.example.com');
+  // Sent as "Connection: <key>", the key never reached the service, which answered 401 "Missing
+  // svc-api-key header": the test blamed the key, not the header name.
+  const keyHeader = settings.form.getByRole('textbox', { name: 'API key header', exact: true });
+  const versionHeader = settings.form.getByRole('textbox', { name: 'Version header', exact: true });
+  await keyHeader.fill('Connection');
+  await versionHeader.fill('host');
+  await settings.save();
+  await expect(keyHeader).toBeFocused();
+  await expect(keyHeader).toHaveAccessibleDescription('is a header HTTP itself uses');
+  await expect(versionHeader).toHaveAccessibleDescription('is a header HTTP itself uses');
+  await expect(settings.profiles.getByRole('cell', { name: 'Gateway', exact: true })).toBeHidden();
+  await app.expectNoSeriousAxe('profile form, header names HTTP uses');
+  await app.screenshotAtBothSizes('settings-http-header-names', () => keyHeader.scrollIntoViewIfNeeded());
+
+  await keyHeader.fill('X-Gateway-Key');
+  await versionHeader.fill('svc-version');
+  await settings.save();
+  await expect(settings.profiles.getByRole('cell', { name: 'Gateway', exact: true })).toBeVisible();
+});

@@ -110,3 +110,20 @@ describe('certificatesInFile', () => {
     expect(certificatesInFile(`${block}\n`)).toEqual({ pem: `${block}\n`, count: 1, hasOther: false });
   });
 });
+
+describe('header names', () => {
+  function headerErrors(headerNames: Record<string, string>) {
+    const raw = { name: 'x', baseUrl: 'https://a.test', headerNames };
+    const parsed = ProfileInputSchema.safeParse(raw);
+    return parsed.success ? [] : toFieldErrors(parsed.error, raw);
+  }
+
+  it('refuses a name HTTP itself uses, in any letter case, for the key and the version, and loads one a file saved before', () => {
+    expect(headerErrors({ apiKey: 'Connection', version: 'HOST' })).toEqual([
+      { field: 'headerNames.apiKey', reason: 'is a header HTTP itself uses' },
+      { field: 'headerNames.version', reason: 'is a header HTTP itself uses' },
+    ]);
+    expect(headerErrors({ apiKey: 'X-Gateway-Key', version: 'svc-version' })).toEqual([]);
+    expect(ProfileSchema.safeParse({ id: 'a', name: 'Old', baseUrl: 'https://a.test', headerNames: { apiKey: 'Connection', version: 'svc-version' } }).success).toBe(true);
+  });
+});

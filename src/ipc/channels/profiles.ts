@@ -158,12 +158,24 @@ export const HeaderNamesSchema = lazySchema(() =>
 );
 
 /**
- * Header names as profiles.save accepts them: the version header must not be the key header (HTTP
- * header names ignore letter case), or one value would replace the other and the request would go
- * without the key or without the version. New input only: a profiles.json saved before still loads.
+ * Header names HTTP itself uses (hop-by-hop, framing, the host, the proxy's) and `accept`, which the
+ * app sends itself: a value put under one of them never arrives as a header of its own (a key sent
+ * as "Connection: <key>" was dropped on the way, and the service answered 401 "Missing svc-api-key
+ * header", so the user blamed the key).
+ */
+const HTTP_OWN_HEADERS = new Set(['accept', 'connection', 'content-length', 'expect', 'host', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/**
+ * Header names as profiles.save accepts them: not one HTTP itself uses (HTTP_OWN_HEADERS), and the
+ * version header not the key header (HTTP header names ignore letter case), or one value would
+ * replace the other and the request would go without the key or without the version. New input
+ * only: a profiles.json saved before still loads.
  */
 const HeaderNamesInputSchema = lazySchema(() =>
   HeaderNamesSchema.superRefine((names, ctx) => {
+    for (const field of ['apiKey', 'version'] as const) {
+      if (HTTP_OWN_HEADERS.has(names[field].toLowerCase())) ctx.addIssue({ code: 'custom', path: [field], message: 'is a header HTTP itself uses' });
+    }
     if (names.version.toLowerCase() === names.apiKey.toLowerCase()) {
       // Short: the form shows one line under a one-column field, and cuts what is longer.
       ctx.addIssue({ code: 'custom', path: ['version'], message: 'must differ from the API key header' });
