@@ -168,3 +168,23 @@ test('a header name HTTP itself uses (Connection, Host) is refused for the key a
   await settings.save();
   await expect(settings.profiles.getByRole('cell', { name: 'Gateway', exact: true })).toBeVisible();
 });
+
+test('a key pasted with a space the password field hides is refused naming the character and where it is', async ({ app }) => {
+  await app.show('Settings');
+  const settings = new SettingsPage(app.page);
+  await app.page.getByRole('button', { name: 'Add profile' }).click();
+  await settings.field('Name').fill('Remote');
+  await settings.field('Base URL').fill('https://api.example.com');
+  const key = settings.form.getByLabel('New API key');
+  // Copied from an e-mail with the space after it: the field shows dots, so "must be printable
+  // characters without spaces" pointed at nothing the user could see.
+  await key.fill('remote-key-1234 ');
+  await settings.save();
+  await expect(key).toBeFocused();
+  await expect(key).toHaveAccessibleDescription('holds a space (character 16), and a key must be printable characters without spaces');
+  await app.expectNoSeriousAxe('profile form, key with a space');
+  await app.screenshotAtBothSizes('settings-key-space', () => key.scrollIntoViewIfNeeded());
+  await key.fill('remote-key-1234');
+  await settings.save();
+  await expect(settings.profiles.getByRole('cell', { name: 'Remote', exact: true })).toBeVisible();
+});

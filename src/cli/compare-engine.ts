@@ -4,7 +4,7 @@ import { inThreadSink } from '../core/request/record.ts';
 import { createRunStore } from '../core/compare/run-store.ts';
 import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { createCompareRunner, type CompareRunner } from '../core/compare/runner.ts';
-import { apiKeyProblem } from '../core/profiles/api-key-problem.ts';
+import { apiKeyProblem } from '../ipc/channels/api-key.ts';
 import { createConnectionResolver, openProfileStore, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, type ProfileStore } from '../core/profiles/index.ts';
 import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
 import { createChildProcessHost } from '../core/local-service/index.ts';

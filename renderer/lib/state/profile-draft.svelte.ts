@@ -1,5 +1,5 @@
 import '../zod-csp.ts';
-import { ApiKeySchema } from '../../../src/ipc/channels/api-key.ts';
+import { apiKeyProblem } from '../../../src/ipc/channels/api-key.ts';
 import { certificatesInFile, profileNameClash, ProfileInputSchema, type ProfileInput, type ProfileView } from '../../../src/ipc/channels/profiles.ts';
 import type { AppErrorData } from '../../../src/ipc/result.ts';
 import { toFieldErrors } from '../../../src/spec/index.ts';
@@ -140,8 +140,8 @@ export class ProfileDraft {
     if (clash) out.name = clash;
     if (this.rateBudgetRps.trim() === '' || Number.isNaN(Number(this.rateBudgetRps))) out.rateBudgetRps = 'must be a number';
     if (this.apiKey !== '') {
-      const key = ApiKeySchema.safeParse(this.apiKey);
-      if (!key.success) out.apiKey = key.error.issues[0]?.message ?? 'is not a valid key';
+      const problem = apiKeyProblem(this.apiKey);
+      if (problem) out.apiKey = `${problem.reason}${problem.rule}`;
     }
     if (this.saveErrors && this.saveErrors.sent === JSON.stringify(this.input)) {
       for (const [field, reason] of Object.entries(this.saveErrors.fields)) out[field] ??= reason;

@@ -1,5 +1,5 @@
 import { AppError } from '../../ipc/result.ts';
-import { apiKeyProblem } from './api-key-problem.ts';
+import { apiKeyProblem } from '../../ipc/channels/api-key.ts';
 import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME } from '../../ipc/channels/profiles.ts';
 import { API_VERSION, HEADER_NAMES } from '../../spec/index.ts';
 import type { LocalServiceHost } from '../local-service/host.ts';
