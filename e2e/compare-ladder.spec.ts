@@ -95,8 +95,9 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
   await expect(third.locator('tbody tr')).toHaveCount(2);
   // "at 2 blocks" under it when the size's two answers priced at different blocks.
   await expect(third.locator('tbody tr').first().locator('td').last()).toHaveText(/^(Allowance Holder|Permit2|Tie)(\s*at 2 blocks)?$/);
-  // Every net difference in one notation: a sign in ASCII, two decimals or "<0.01" ("-14.54", "-<0.01").
-  for (const cell of await third.locator('tbody tr').locator('td:nth-last-child(2)').allTextContents()) expect(cell.trim()).toMatch(/^([+-]?\d+\.\d{2}|[+-]<0\.01|[+-]?\d\.\d+e?[+-]?\d*|—)$/);
+  // Every net difference in one notation: a sign in ASCII and two decimals ("-14.54"), two significant
+  // digits written out under 0.005 ("-0.0021"), or the bound under 0.0001 ("-<0.0001"); never an exponent.
+  for (const cell of await third.locator('tbody tr').locator('td:nth-last-child(2)').allTextContents()) expect(cell.trim()).toMatch(/^([+-]?[\d,]+\.\d{2}|[+-]0\.00\d+|[+-]<0\.0001|—)$/);
   await app.expectNoSeriousAxe('a finished ladder');
 
   const download = app.page.waitForEvent('download');
