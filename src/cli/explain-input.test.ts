@@ -58,7 +58,7 @@ describe('explain: when the argument is a file', () => {
   it('says what it expected for text it cannot read, once and without "paste"', async () => {
     const ran = await cli(['explain', 'hello']);
     expect(ran.code).toBe(1);
-    expect(ran.stdout).toBe('Not recognised: Expected a zid (0x + 24 hex digits, or its first 6 or more), a URL, a curl command, a fetch or axios snippet, a Python requests call, a PowerShell Invoke-RestMethod, a raw HTTP request, a JSON body, a transaction\'s calldata, or a HAR / history file.\n');
+    expect(ran.stdout).toBe('Not recognised: Expected a zid (24 hex digits, with or without 0x, or 0x and its first 6 or more), a URL, a curl command, a fetch or axios snippet, a Python requests call, a PowerShell Invoke-RestMethod, a raw HTTP request, a JSON body, a transaction\'s calldata, or a HAR / history file.\n');
   });
 
   it('documents the rule: a path by its ending or its separator, never a URL, query, JSON or curl line', () => {

@@ -26,7 +26,8 @@ import { knownKeyRedactor } from './echoed-keys.ts';
 
 const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file | har-file | -> [options]
 
-  <input>                a zid or zid prefix (0x + 6 or more hex digits), a URL or curl line,
+  <input>                a zid (24 hex digits, 0x optional) or zid prefix (0x + 6 or more hex
+                         digits), or text holding one whole zid, a URL or curl line,
                          or a file holding a curl command, fetch/axios snippet, Python requests
                          or PowerShell Invoke-RestMethod call, raw HTTP request, JSON body, HAR
                          or Swap Explorer export ("-" reads standard input).

@@ -65,7 +65,7 @@ export function entryLike(entry: HistoryEntry): HistoryEntryLike {
 function zidArgument(text: string): string {
   const inText = zidsInText(text);
   const key = zidKeyOf(text) ?? (inText.length === 1 ? inText[0]! : null);
-  if (key === null || key.length < 8) throw new UsageError(`"${text}" is not a zid or a zid prefix (0x and at least 6 hex digits)`);
+  if (key === null || key.length < 8) throw new UsageError(`"${text}" is not a zid or a zid prefix (24 hex digits, with or without 0x, or 0x and at least 6)`);
   return key;
 }
 

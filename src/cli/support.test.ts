@@ -237,6 +237,19 @@ describe('swap-explorer history', () => {
     expect(missing.stdout).toBe('No entry with a zid starting 0xfffffff0.\nAsk the customer for their HAR or history export (swap-explorer explain <file>), or for the request they sent (a URL or curl line).\n');
   });
 
+  it('takes a zid without its 0x, as History\'s search box and explain do: bare, labelled, in a sentence', async () => {
+    const bare = OK_ZID.slice(2);
+    for (const text of [bare, `zid: ${bare.toUpperCase()}`, `Request ID: ${bare} (from the customer)`]) {
+      const found = await cli(['history', 'find', text, '--data-dir', dir]);
+      expect(found.code, text).toBe(0);
+      expect(found.stdout).toContain(OK_ZID);
+      const explained = await cli(['explain', text, '--format', 'json', '--data-dir', dir]);
+      const result = JSON.parse(explained.stdout) as { kind: string; zid: string; entries: { zid: string }[] };
+      expect(result, text).toMatchObject({ kind: 'zid', zid: OK_ZID });
+      expect(result.entries.map((entry) => entry.zid)).toEqual([OK_ZID]);
+    }
+  });
+
   it('exits 1 when nothing matches, 2 for a bad zid, 1 for a data dir without history', async () => {
     expect((await cli(['history', 'find', '0xfffffff0', '--data-dir', dir])).code).toBe(1);
     expect((await cli(['history', 'find', 'hello', '--data-dir', dir])).code).toBe(2);

@@ -15,7 +15,6 @@ import { tokenTerms, type TokenTerm } from './token-terms.ts';
 
 // A zid is 0x + 24 lowercase hex (src/spec/constants.ts ZID_PATTERN); support pastes any case.
 const ZID_PREFIX = /^0x[0-9a-f]{1,24}$/i;
-const BARE_ZID = /^[0-9a-f]{24}$/i;
 
 /** A statement and its parameters. */
 export interface Query {
@@ -54,15 +53,13 @@ export function prefixUpperBound(prefix: string): string {
 /**
  * Whether search text is a zid, whole or a prefix; returns its lookup key, else null. A zid as it
  * reaches support (quoted, in brackets, labelled, cut with an ellipsis) is read as the paste box
- * reads it (parseZid); a shorter prefix, or bare hex digits, as typed.
+ * reads it (parseZid: with or without 0x); a prefix shorter than the paste box takes, as typed.
  */
 export function zidKeyOf(text: string): string | null {
   const pasted = parseZid(text);
   if (pasted) return pasted.zid;
   const trimmed = text.trim().toLowerCase();
-  if (ZID_PREFIX.test(trimmed)) return trimmed;
-  if (BARE_ZID.test(trimmed)) return `0x${trimmed}`;
-  return null;
+  return ZID_PREFIX.test(trimmed) ? trimmed : null;
 }
 
 function prefixCondition(column: string, prefix: string, params: SQLInputValue[]): string {

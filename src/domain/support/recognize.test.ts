@@ -43,6 +43,24 @@ describe('recognizePaste: what a paste is', () => {
     expect(recognizePaste(`sent to ${TAKER} in block 0x${'ab'.repeat(32)}`).kind).toBe('unknown');
   });
 
+  it('reads a whole zid without its 0x as History\'s search box does, bare, labelled or in a sentence, never inside longer hex', () => {
+    const zid = '0x9a3f0c1d2e3b4a5c6d7e8f90';
+    const bare = zid.slice(2);
+    expect(recognizePaste(bare.toUpperCase())).toMatchObject({ kind: 'zid', zid, isPrefix: false });
+    expect(recognizePaste(`svc-zid: ${bare}`)).toMatchObject({ kind: 'zid', zid, isPrefix: false });
+    expect(recognizePaste(`"${bare}"`)).toMatchObject({ kind: 'zid', zid, isPrefix: false });
+    expect(recognizePaste(`Swap failed. Request ID: ${bare} (please help)`)).toMatchObject({ kind: 'zid', zid, isInText: true });
+    // A bare prefix is any short hex: only 0x marks one.
+    expect(recognizePaste(bare.slice(0, 10)).kind).toBe('unknown');
+    // 24 hex digits inside an address, a hash or calldata without 0x, or inside a word, are no zid.
+    expect(recognizePaste(TAKER.slice(2)).kind).toBe('unknown');
+    expect(recognizePaste(`block ${'ab'.repeat(32)} to ${TAKER.slice(2)}`).kind).toBe('unknown');
+    expect(recognizePaste(`data 0x${'0'.repeat(40)}${bare}`).kind).toBe('unknown');
+    expect(recognizePaste(`id x${bare}`).kind).toBe('unknown');
+    // A 24-digit decimal in a sentence is an amount in base units, not a zid.
+    expect(recognizePaste('sold 100000000000000000000000 wei, nothing more').kind).toBe('unknown');
+  });
+
   it('tells an address from a zid, even in brackets or cut with an ellipsis', () => {
     expect(recognizePaste(`(${TAKER})`).kind).toBe('unknown');
     expect(recognizePaste(`${TAKER.slice(0, 30)}…`).kind).toBe('unknown');

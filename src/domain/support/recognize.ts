@@ -89,5 +89,5 @@ export function recognizePaste(text: string): Recognized {
   if (inText.length === 1) return { kind: 'zid', zid: inText[0]!, isPrefix: false, isInText: true, redactedText };
   if (inText.length > 1) return { kind: 'unknown', reason: `The text holds ${inText.length} zids (${inText.join(', ')}): explain one at a time, each on its own.`, redactedText };
   // Reasons fit both the paste box and `explain <file or text>`, which each put them after their own words.
-  return { kind: 'unknown', reason: 'Expected a zid (0x + 24 hex digits, or its first 6 or more), a URL, a curl command, a fetch or axios snippet, a Python requests call, a PowerShell Invoke-RestMethod, a raw HTTP request, a JSON body, a transaction\'s calldata, or a HAR / history file.', redactedText };
+  return { kind: 'unknown', reason: 'Expected a zid (24 hex digits, with or without 0x, or 0x and its first 6 or more), a URL, a curl command, a fetch or axios snippet, a Python requests call, a PowerShell Invoke-RestMethod, a raw HTTP request, a JSON body, a transaction\'s calldata, or a HAR / history file.', redactedText };
 }
