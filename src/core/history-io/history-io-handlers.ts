@@ -10,7 +10,7 @@ import { AppError } from '../../ipc/result.ts';
 import type { HistoryEntry, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { readServicePath, type ServicePath } from '../../domain/service-path.ts';
 import { explainEntry } from '../../domain/support/explain-entry.ts';
-import { schemaReportOf } from '../request/build-entry.ts';
+import { schemaReportOf } from '../../domain/entry-schema-report.ts';
 
 type Channels = typeof historyIoChannels;
 type Handler<C extends keyof Channels> = (input: z.output<Channels[C]['input']>) => Promise<z.output<Channels[C]['output']>>;

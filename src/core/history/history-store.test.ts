@@ -8,6 +8,10 @@ import { HistoryEntrySchema, type NewHistoryEntry } from '../../ipc/schemas/hist
 import { HistoryStore } from './history-store.ts';
 import { sampleEntry } from './sample-entries.ts';
 import { searchQuery } from './search-query.ts';
+import { entryParams, INSERT_COLUMNS } from './row-mapping.ts';
+import { MIGRATIONS } from './schema.ts';
+import { AllowanceHolderPriceResponseSchema, schemaReport } from '../../spec/index.ts';
+import { allowanceHolderPriceBody } from '../../spec/test-fixtures.ts';
 
 let dir: string;
 let store: HistoryStore;
@@ -333,5 +337,48 @@ describe('retention', () => {
 
   it('defaults to the newest 100,000 entries of any age', () => {
     expect(store.retention()).toEqual({ maxEntries: 100_000, maxAgeDays: null });
+  });
+});
+
+describe('schema reports stored by an older version', () => {
+  // An Allowance Holder answer without mode and buyAmount, stored by a version whose report stopped
+  // at the discriminator: the report it kept names mode only.
+  const { mode: _mode, buyAmount: _buyAmount, ...body } = allowanceHolderPriceBody();
+  const oldReport = [{ kind: 'missing' as const, path: '$.mode', detail: 'expected "exact-in" or "exact-out"' }];
+
+  function writeFileOfPreviousVersion(path: string, entry: NewHistoryEntry): void {
+    const db = new DatabaseSync(path);
+    for (const migration of MIGRATIONS.slice(0, 4)) db.exec(migration);
+    db.exec('PRAGMA user_version = 4');
+    const columns = INSERT_COLUMNS.filter((column) => column !== 'schema_report_version');
+    db.prepare(`INSERT INTO entries (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...entryParams(entry).slice(0, columns.length));
+    db.close();
+  }
+
+  it('computes the report of an entry stored before again from its body when it is opened, and keeps it', () => {
+    store.close();
+    const path = join(dir, 'old.db');
+    writeFileOfPreviousVersion(path, sampleEntry({ endpoint: 'allowance-holder.price', bodyText: JSON.stringify(body), body, schemaReport: oldReport }));
+    store = HistoryStore.open(path);
+    const [id] = ids({});
+    const today = schemaReport(AllowanceHolderPriceResponseSchema, body);
+    expect(today.map((finding) => finding.path)).toEqual(['$.mode', '$.buyAmount']);
+    expect(store.get(id!)!.schemaReport).toEqual(today);
+    const db = new DatabaseSync(path, { readOnly: true });
+    const row = db.prepare('SELECT schema_report_json, schema_report_version FROM entries WHERE id = ?').get(id!) as { schema_report_json: string; schema_report_version: number };
+    db.close();
+    expect(JSON.parse(row.schema_report_json)).toEqual(today);
+    expect(row.schema_report_version).toBeGreaterThan(0);
+  });
+
+  it('keeps the report an entry was stored with by this version, and the note of a body kept as text only', () => {
+    const stored = store.insert(sampleEntry({ endpoint: 'allowance-holder.price', bodyText: JSON.stringify(body), body, schemaReport: oldReport }));
+    expect(store.get(stored.id)!.schemaReport).toEqual(oldReport);
+    store.close();
+    const path = join(dir, 'old-text.db');
+    const note = [{ kind: 'invalid' as const, path: '$', detail: 'nested too deep: kept as text only' }];
+    writeFileOfPreviousVersion(path, sampleEntry({ bodyText: '[[[[', body: null, schemaReport: note }));
+    store = HistoryStore.open(path);
+    expect(store.get(ids({})[0]!)!.schemaReport).toEqual(note);
   });
 });

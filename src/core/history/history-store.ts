@@ -6,6 +6,7 @@ import type { HistoryReader } from '../ports.ts';
 import { connect, moveAside, prepareDatabase, truncateLongLog } from './database-file.ts';
 import { isCorruption, sqlitePrimaryCode, toStorageError } from './errors.ts';
 import { applyRetention, countRemovable, readRetention, writeRetention } from './retention.ts';
+import { SCHEMA_REPORT_VERSION, storedEntrySchemaReport } from '../../domain/entry-schema-report.ts';
 import { entryParams, INSERT_COLUMNS, rowToEntry, rowToSummary, SUMMARY_COLUMNS, type SummaryRow } from './row-mapping.ts';
 import { mergeParts, searchQuery } from './search-query.ts';
 
@@ -128,10 +129,28 @@ export class HistoryStore implements HistoryReader {
     return ids;
   }
 
-  /** One whole entry, or null when there is none with that id. */
+  /**
+   * One whole entry, or null when there is none with that id. A schema report stored by an older
+   * version (SCHEMA_REPORT_VERSION) is computed again from the kept body, so an entry reads as today's
+   * rules read it, and kept, so that is done once per entry; lists never read the report.
+   */
   get(id: number): HistoryEntry | null {
     const row = this.#guard('read an entry', () => this.#prepare('SELECT * FROM entries WHERE id = ?').get(id) as SummaryRow | undefined);
-    return row ? rowToEntry(row) : null;
+    if (!row) return null;
+    const entry = rowToEntry(row);
+    return (row.schema_report_version as number) < SCHEMA_REPORT_VERSION ? this.#withCurrentReport(entry) : entry;
+  }
+
+  #withCurrentReport(entry: HistoryEntry): HistoryEntry {
+    const report = storedEntrySchemaReport(entry);
+    if (report === null) return entry;
+    try {
+      this.#prepare('UPDATE entries SET schema_report_json = ?, schema_report_version = ? WHERE id = ?').run(JSON.stringify(report), SCHEMA_REPORT_VERSION, entry.id);
+    } catch {
+      // Keeping it only saves the work next time (a read-only or full disk): the entry still shows
+      // today's report, computed again when it is next opened.
+    }
+    return { ...entry, schemaReport: report };
   }
 
   /** Entries with exactly this zid (any case), newest first. */

@@ -1,5 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { isDeeperThan } from '../../domain/json-depth.ts';
+import { SCHEMA_REPORT_VERSION } from '../../domain/entry-schema-report.ts';
 import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 
 /**
@@ -17,7 +18,7 @@ export const INSERT_COLUMNS = [
   'started_at', 'started_ms', 'origin', 'profile_id', 'profile_name', 'endpoint', 'chain_id', 'sell_token', 'buy_token',
   'sell_token_key', 'buy_token_key', 'status', 'error_name', 'zid', 'zid_key', 'duration_ms', 'replay_of', 'method', 'url',
   'query_json', 'request_headers_json', 'status_text', 'response_headers_json', 'body_text', 'body_kind', 'body_json',
-  'schema_report_json', 'attempts', 'app_error_json',
+  'schema_report_json', 'attempts', 'app_error_json', 'schema_report_version',
 ] as const;
 
 /** The summary as read from a row. */
@@ -58,6 +59,7 @@ export function entryParams(entry: NewHistoryEntry): SQLInputValue[] {
     lookupKey(entry.zid), entry.durationMs, entry.replayOf, entry.method, entry.url, JSON.stringify(entry.query),
     JSON.stringify(entry.requestHeaders), entry.statusText, JSON.stringify(entry.responseHeaders), entry.bodyText, bodyKind, bodyJson,
     JSON.stringify(entry.schemaReport), entry.attempts, entry.appError === null ? null : JSON.stringify(entry.appError),
+    SCHEMA_REPORT_VERSION,
   ];
 }
 

@@ -83,8 +83,13 @@ CREATE INDEX entries_chain_sell_token ON entries (chain_id, sell_token_key, star
 CREATE INDEX entries_chain_buy_token ON entries (chain_id, buy_token_key, started_ms);
 `;
 
+// V5: which version of the schema report's rules computed the stored report (SCHEMA_REPORT_VERSION
+// in src/domain/entry-schema-report.ts). Entries stored before are 0: their report is computed again
+// from the kept body when the entry is opened (HistoryStore.get).
+const V5 = `ALTER TABLE entries ADD COLUMN schema_report_version INTEGER NOT NULL DEFAULT 0;`;
+
 /** The migrations, oldest first; the schema version is their count. */
-export const MIGRATIONS: readonly string[] = [V1, V2, V3, V4];
+export const MIGRATIONS: readonly string[] = [V1, V2, V3, V4, V5];
 
 /** Brings a database to the current schema. Throws STORAGE for a file written by a newer app. */
 export function migrate(db: DatabaseSync): void {

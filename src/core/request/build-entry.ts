@@ -1,4 +1,5 @@
-import { ENDPOINTS, NamedErrorSchema, ServiceErrorSchema, schemaReport, type EndpointId } from '../../spec/index.ts';
+import { NamedErrorSchema, type EndpointId } from '../../spec/index.ts';
+import { schemaReportOf } from '../../domain/entry-schema-report.ts';
 import type { NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { chainIdOfQuery } from '../../domain/chains.ts';
 import { isDeeperThan, tooDeepDetail } from '../../domain/json-depth.ts';
@@ -31,19 +32,6 @@ function zidOf(body: unknown, headers: Record<string, string>): string | null {
     if (typeof nested === 'string') return nested;
   }
   return headers['svc-zid'] ?? null;
-}
-
-/**
- * How a body differs from the spec's schema for its endpoint and status (a success's response, an
- * error's ServiceError): for a request sent here and for an entry imported from a customer's file alike.
- * `isJsonNull`: the body is the JSON literal null (kept as null, as a body that is not JSON is).
- */
-export function schemaReportOf(endpoint: EndpointId, status: number | null, body: unknown, isJsonNull = false): NewHistoryEntry['schemaReport'] {
-  // Only a parsed body can be compared; with no response or a non-JSON body the raw text is kept.
-  // A body of JSON null is compared: the report then says what the endpoint answers instead.
-  if (status === null || (body === null && !isJsonNull)) return [];
-  const isSuccess = status >= 200 && status < 300;
-  return schemaReport(isSuccess ? ENDPOINTS[endpoint].response : ServiceErrorSchema, body);
 }
 
 function errorNameOf(exchange: HttpExchange, body: unknown): string | null {
