@@ -1,7 +1,7 @@
 import { buildCurl } from '../domain/curl.ts';
 import { MAX_IMPORT_PROBLEMS } from '../domain/history-file.ts';
 import { countOf } from '../domain/number-format.ts';
-import { CUT_SHORT, isProblem, type BodyExplanation, type CalldataReading, type CorrectedRequest, type EntryExplanation, type LintFinding, type PastedRequest, type Recognized } from '../domain/support/index.ts';
+import { CUT_SHORT, isProblem, schemaReportText, type BodyExplanation, type CalldataReading, type CorrectedRequest, type EntryExplanation, type LintFinding, type PastedRequest, type Recognized } from '../domain/support/index.ts';
 
 /**
  * Text of `swap-explorer explain`: what was recognised, each finding with its fix, the corrected
@@ -62,7 +62,7 @@ export function recognizedText(recognized: Recognized): string {
     case 'request':
       return [`Recognised: a request (${recognized.request.source})`, indent(requestText(recognized.request)), findingsText(recognized.findings), correctedText(recognized.corrected)].join('\n\n');
     case 'body':
-      return [`Recognised: a JSON ${recognized.explanation.kind === 'error' ? 'error body' : 'body'}`, bodyText(recognized.explanation)].join('\n\n');
+      return [`Recognised: a JSON ${recognized.explanation.kind === 'error' ? 'error body' : 'body'}`, bodyText(recognized.explanation), ...(recognized.schemaReport ? [schemaReportText(recognized.schemaReport)] : [])].join('\n\n');
     case 'zid':
       return `Recognised: a zid${recognized.isPrefix ? ' prefix' : ''} ${recognized.zid}${recognized.isInText ? ' (found in the text)' : ''}`;
     case 'history-file':
@@ -106,5 +106,6 @@ export function entryText(explained: EntryExplanation, heading: string): string 
   if (explained.findings.length > 0) parts.push(correctedText(explained.corrected));
   if (explained.explanation) parts.push(bodyText(explained.explanation));
   if (explained.unreadAnswer) parts.push([`Answer: ${explained.unreadAnswer.name}`, `  cause: ${explained.unreadAnswer.cause}`, `  fix: ${explained.unreadAnswer.fix}`].join('\n'));
+  if (explained.schemaReport) parts.push(schemaReportText(explained.schemaReport));
   return parts.join('\n\n');
 }

@@ -1,4 +1,7 @@
+import { NO_RESPONSE_STATUS } from './har.ts';
+import { isDeeperThan, tooDeepDetail } from './json-depth.ts';
 import { isJsonNullText } from './json-null.ts';
+import { readServicePath } from './service-path.ts';
 import { ENDPOINTS, ServiceErrorSchema, schemaReport, type EndpointId, type SchemaFinding } from '../spec/index.ts';
 
 /**
@@ -35,4 +38,75 @@ export function schemaReportOf(endpoint: EndpointId, status: number | null, body
 export function storedEntrySchemaReport(entry: { endpoint: EndpointId; status: number | null; body: unknown; bodyText: string }): SchemaFinding[] | null {
   if (entry.body !== null) return schemaReportOf(entry.endpoint, entry.status, entry.body);
   return isJsonNullText(entry.bodyText) ? schemaReportOf(entry.endpoint, entry.status, null, true) : null;
+}
+
+/**
+ * A schema report as the support views explain it: what the body was compared with, whether it
+ * could be compared at all, and how it differs. History, the support report and `explain` show it
+ * in the same words (src/domain/support/schema-report-text.ts).
+ */
+export interface ExplainedSchemaReport {
+  /** The endpoint whose schema the body was compared with, as History names it; for a body pasted without its request, which one and why. */
+  against: string;
+  /** False when there was nothing to compare: no answer, or a body that is not JSON (a proxy's page, one cut short). */
+  isCompared: boolean;
+  findings: SchemaFinding[];
+}
+
+/** A History entry's report (stored, or computed again by HistoryStore.get), explained. */
+export function storedSchemaReport(entry: { endpoint: EndpointId; status: number | null; body: unknown; bodyText: string; schemaReport: SchemaFinding[] }): ExplainedSchemaReport {
+  const hasJson = entry.status !== null && (entry.body !== null || isJsonNullText(entry.bodyText));
+  return { against: entry.endpoint, isCompared: hasJson || entry.schemaReport.length > 0, findings: entry.schemaReport };
+}
+
+function endpointOfUrl(url: string): EndpointId | null {
+  try {
+    return readServicePath(new URL(url).pathname)?.endpoint ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The report of an exchange read from a HAR or an export (or a stored entry as exports see it), as
+ * History computes it on import: the endpoint its URL names (a v1 path's v2 endpoint), its status
+ * (0: no answer) and its body text. Null when the URL is no path of the service.
+ */
+export function exchangeSchemaReport(entry: { url: string; status: number; bodyText: string }): ExplainedSchemaReport | null {
+  const endpoint = endpointOfUrl(entry.url);
+  if (endpoint === null) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(entry.bodyText);
+  } catch {
+    return { against: endpoint, isCompared: false, findings: [] };
+  }
+  if (entry.status === NO_RESPONSE_STATUS) return { against: endpoint, isCompared: false, findings: [] };
+  if (isDeeperThan(body)) return { against: endpoint, isCompared: true, findings: [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] };
+  return { against: endpoint, isCompared: true, findings: schemaReportOf(endpoint, entry.status, body, body === null) };
+}
+
+// The endpoints a body of each kind may come from (explain-body.ts's kinds).
+const PASTED_CANDIDATES: Partial<Record<string, EndpointId[]>> = {
+  price: ['allowance-holder.price', 'permit2.price'],
+  quote: ['allowance-holder.quote', 'permit2.quote'],
+  chains: ['swap.chains'],
+  sources: ['sources', 'solana.enabled-sources'],
+};
+
+/**
+ * The report of a body pasted without its request, whose endpoint is unknown: an error body against
+ * the spec's error shape, an answer against each endpoint that answers its kind, the closest one
+ * (fewest differences) kept and named as such. Null for a body of no kind the service sends.
+ */
+export function pastedBodySchemaReport(body: unknown, kind: string): ExplainedSchemaReport | null {
+  if (isDeeperThan(body)) return null;
+  if (kind === 'error') return { against: 'an error answer (the spec\'s error shape, the same for every endpoint)', isCompared: true, findings: schemaReport(ServiceErrorSchema, body) };
+  const candidates = PASTED_CANDIDATES[kind];
+  if (candidates === undefined) return null;
+  const reports = candidates.map((endpoint) => ({ endpoint, findings: schemaReport(ENDPOINTS[endpoint].response, body) }));
+  const closest = reports.reduce((best, report) => (report.findings.length < best.findings.length ? report : best));
+  const chains = kind === 'chains' ? ' (gasless.chains answers the same shape)' : '';
+  const against = candidates.length > 1 ? `${closest.endpoint} (the closest of ${candidates.join(' and ')}: a body pasted without its request names none)` : `${closest.endpoint}${chains}`;
+  return { against, isCompared: true, findings: closest.findings };
 }

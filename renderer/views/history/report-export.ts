@@ -2,6 +2,7 @@ import { buildCurl } from '../../../src/domain/curl.ts';
 import type { HistoryEntryLike } from '../../../src/domain/har.ts';
 import type { DiffEntry } from '../../../src/domain/json-diff.ts';
 import { explainEntry } from '../../../src/domain/support/explain-entry.ts';
+import { storedSchemaReport } from '../../../src/domain/entry-schema-report.ts';
 import { buildSupportReportHtml, reportApiKeyHeader, type ReportDiffSides } from '../../../src/domain/support/report.ts';
 import type { Recognized } from '../../../src/domain/support/types.ts';
 import type { HistoryEntry } from '../../../src/ipc/schemas/history-entry.ts';
@@ -52,7 +53,8 @@ export async function exportSupportReport(request: ReportRequest): Promise<strin
   // Without a paste, the first entry's request as sent (URL and headers, stored redacted) is linted:
   // the report then carries its findings and the corrected request too.
   // An entry with no response has no status; the report shows 0 for it, as the HAR does.
-  const entries = request.entries.map((entry) => ({ ...entry, status: entry.status ?? 0 }));
+  // Each with the schema report History shows for it, in History's words.
+  const entries = request.entries.map((entry) => ({ ...entry, status: entry.status ?? 0, schemaCheck: storedSchemaReport(entry) }));
   const recognized = request.recognized ?? linted(entries[0]);
   const apiKeyHeader = await profileKeyHeader(request.entries);
   const html = buildSupportReportHtml({

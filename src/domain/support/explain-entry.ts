@@ -3,6 +3,7 @@ import { HEADER_NAMES } from '../../spec/index.ts';
 import { explainUnshapedFailure, type ErrorExplanation } from '../error-explainer.ts';
 import { chainIdOfQuery } from '../chains.ts';
 import { getOwn } from '../own-record.ts';
+import { exchangeSchemaReport, type ExplainedSchemaReport } from '../entry-schema-report.ts';
 import { explainBody } from './explain-body.ts';
 import { isProblem, lintRequest } from './lint-request.ts';
 import { parseUrlParts } from './parse-url.ts';
@@ -26,6 +27,8 @@ export interface EntryExplanation {
   explanation: BodyExplanation | null;
   /** What is known of an answer whose body is not JSON (none came, none was kept, or a proxy's page): from its status. */
   unreadAnswer: ErrorExplanation | null;
+  /** How the body differs from the spec's schema for the endpoint its URL names, as History reports it; null when the URL is no path of the service. */
+  schemaReport: ExplainedSchemaReport | null;
 }
 
 function bodyOf(text: string): unknown {
@@ -68,6 +71,7 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
     corrected: lint.corrected,
     explanation: body === undefined ? null : explainBody(body, chainIdOfQuery(entry.query) ?? undefined, getOwn(entry.query, 'taker') || null),
     unreadAnswer: body === undefined ? explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText) : null,
+    schemaReport: exchangeSchemaReport(entry),
   };
 }
 

@@ -1,5 +1,6 @@
 import { HISTORY_JSON_FORMAT, MAX_ENTRY_CONTAINERS, MAX_HISTORY_FILE_CHARS, MAX_IMPORT_CONTAINERS, MAX_IMPORT_ENTRIES, shapeRefusal } from '../history-file.ts';
 import { skimJsonShape } from '../json-skim.ts';
+import { pastedBodySchemaReport } from '../entry-schema-report.ts';
 import { explainPastedBody } from './explain-body.ts';
 import { explainPastedCalldata, isCalldata } from './explain-calldata.ts';
 import { lintRequest } from './lint-request.ts';
@@ -46,7 +47,8 @@ function recognizeJson(value: unknown, redactedText: string): Recognized {
     if (typeof record.log === 'object' && record.log !== null && 'entries' in record.log) return { kind: 'history-file', format: 'har', redactedText };
     if (record.format === HISTORY_JSON_FORMAT) return { kind: 'history-file', format: 'swap-explorer-json', redactedText };
   }
-  return { kind: 'body', body: value, explanation: explainPastedBody(value), redactedText };
+  const explanation = explainPastedBody(value);
+  return { kind: 'body', body: value, explanation, schemaReport: pastedBodySchemaReport(value, explanation.kind), redactedText };
 }
 
 function parseBareUrl(text: string): PastedRequest | null {

@@ -8,6 +8,8 @@ import { getOwn } from '../own-record.ts';
 import { isCredentialName, isSecretName, REDACTED, redactUrl } from '../redact.ts';
 import { escapeHtml, pairTable, pre, prettyBody, REPORT_CSS, requestLine, safe, table } from './report-html.ts';
 import type { LintFinding, Recognized } from './types.ts';
+import { exchangeSchemaReport, type ExplainedSchemaReport } from '../entry-schema-report.ts';
+import { SCHEMA_REPORT_COLUMNS, SCHEMA_REPORT_DIFFERENCES, SCHEMA_REPORT_TITLE, schemaReportRows, schemaReportSummary } from './schema-report-text.ts';
 
 /**
  * The ticket-ready support report (issue 17, "A ticket-ready report"): one self-contained HTML
@@ -18,7 +20,7 @@ import type { LintFinding, Recognized } from './types.ts';
 
 /** What the report covers: the entries (one, or a replay pair), the paste, the diff. */
 export interface SupportReportInput {
-  entries: HistoryEntryLike[];
+  entries: ReportEntry[];
   recognized?: Recognized;
   diff?: DiffEntry[];
   /** How the diff's two sides are named; without it the heading says only before → after. */
@@ -30,6 +32,12 @@ export interface SupportReportInput {
   /** Where `recognized` came from: the customer's paste (default), or the first entry's own request. */
   recognizedFrom?: 'paste' | 'entry';
 }
+
+/**
+ * An entry of the report. `schemaCheck`: the report History shows for it (a stored entry's); without
+ * it, the report is computed from the entry's URL, status and body as History computes it on import.
+ */
+export type ReportEntry = HistoryEntryLike & { schemaCheck?: ExplainedSchemaReport | null };
 
 /** The two sides of the report's diff, named as History's diff view names them ("#12 (imported)", "Customer's response"). */
 export interface ReportDiffSides {
@@ -62,7 +70,16 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-
 // The report is for reading: amounts and long bodies are cut so that the file stays small.
 const MAX_BODY_CHARS = 200_000;
 
-function entrySection(entry: HistoryEntryLike, index: number, key?: string): string {
+// Under the explanation, in History's words (schema-report-text.ts): how the body differs from the spec.
+function schemaReportSection(report: ExplainedSchemaReport | null, key?: string): string {
+  if (report === null) return '';
+  const rows = schemaReportRows(report.findings);
+  // Captioned apart from the heading above it, which a caption repeating it would say twice.
+  const findings = rows.length > 0 ? table(SCHEMA_REPORT_DIFFERENCES, [...SCHEMA_REPORT_COLUMNS], rows, key, [0], [1]) : '';
+  return [`<h3>${SCHEMA_REPORT_TITLE}</h3>`, `<p>${safe(schemaReportSummary(report), key)}</p>`, findings].join('\n');
+}
+
+function entrySection(entry: ReportEntry, index: number, key?: string): string {
   const body = prettyBody(entry.bodyText);
   const shown = body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (${body.length - MAX_BODY_CHARS} more characters in the HAR)` : body;
   // The taker the request sent says what no reported issue means, as `explain` reads the entry (explain-entry.ts).
@@ -75,6 +92,7 @@ function entrySection(entry: HistoryEntryLike, index: number, key?: string): str
     // What the answer means first, as the app's Explained tab comes first; the evidence it rests on
     // (headers, query, the body as received) follows, where a long quote body no longer hides it.
     explanation,
+    schemaReportSection(entry.schemaCheck === undefined ? exchangeSchemaReport(entry) : entry.schemaCheck, key),
     pairTable('Request headers (as sent, key redacted)', entry.requestHeaders, key),
     pairTable('Query', entry.query, key),
     pairTable('Response headers', entry.responseHeaders, key),
@@ -136,6 +154,7 @@ function pasteSection(recognized: Recognized, from: 'paste' | 'entry', key?: str
   } else if (recognized.kind === 'body') {
     const { explanation } = recognized;
     parts.push(`<p>${safe([explanation.name, explanation.cause, explanation.fix, explanation.summary].filter(Boolean).join(' — '), key)}</p>`);
+    parts.push(schemaReportSection(recognized.schemaReport, key));
   } else if (recognized.kind === 'unknown') parts.push(`<p>${safe(recognized.reason, key)}</p>`);
   parts.push('</section>');
   return parts.join('\n');

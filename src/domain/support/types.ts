@@ -2,6 +2,7 @@ import type { CalldataReading } from './explain-calldata.ts';
 import type { AnswerFact } from './charge-facts.ts';
 import type { BodyChain } from './body-chain.ts';
 import type { EndpointId } from '../../spec/index.ts';
+import type { ExplainedSchemaReport } from '../entry-schema-report.ts';
 
 /**
  * The shapes of the support paste (issue 17): what a pasted text was recognised as, the request
@@ -98,7 +99,7 @@ export interface BodyExplanation {
 export type Recognized =
   | { kind: 'zid'; zid: string; isPrefix: boolean; redactedText: string; /** Found in other text (a screenshot's, a chat's), which named nothing else it reads. */ isInText?: boolean }
   | { kind: 'request'; request: PastedRequest; findings: LintFinding[]; corrected: CorrectedRequest | null; redactedText: string }
-  | { kind: 'body'; body: unknown; explanation: BodyExplanation; redactedText: string }
+  | { kind: 'body'; body: unknown; explanation: BodyExplanation; /** Against the endpoint of its kind it is closest to: a pasted body names none. */ schemaReport: ExplainedSchemaReport | null; redactedText: string }
   | { kind: 'history-file'; format: 'har' | 'swap-explorer-json'; redactedText: string }
   | { kind: 'calldata'; data: string; reading: CalldataReading; redactedText: string }
   | { kind: 'unknown'; reason: string; redactedText: string; /** The JSON parser's error, for text that starts like JSON but does not parse. */ invalidJson?: string };
