@@ -29,20 +29,28 @@ async function setRate(page: Page, rateBudgetRps: number): Promise<void> {
 
 type Route = { fills: { from: string; to: string; source: string; proportionBps: string }[]; tokens: { address: string; symbol: string }[] };
 
+type Answer = { buyAmount: string; totalNetworkFee: string; route: Route };
+
 /**
- * The routes of the run's two answers on a chain, as history kept them, by model name: those selling
- * `sellToken` (the run's other request on the chain prices the native token for the network fee).
+ * The run's two answers on a chain, as history kept them, by model name: those selling `sellToken`
+ * (the run's other request on the chain prices the native token for the network fee).
  */
-async function answeredRoutes(page: Page, chainId: number, sellToken: string): Promise<Record<'Allowance Holder' | 'Permit2', Route>> {
-  const routes = await page.evaluate(async ({ chain, sell }) => {
+async function answeredBodies(page: Page, chainId: number, sellToken: string): Promise<Record<'Allowance Holder' | 'Permit2', Answer>> {
+  const bodies = await page.evaluate(async ({ chain, sell }) => {
     type Answer<T> = { ok: boolean; value: T };
-    const api = (window as unknown as { api: { history: { search: (input: unknown) => Promise<Answer<{ rows: { id: number; endpoint: string; sellToken: string | null }[] }>>; get: (input: unknown) => Promise<Answer<{ body: { route: unknown } }>> } } }).api;
+    const api = (window as unknown as { api: { history: { search: (input: unknown) => Promise<Answer<{ rows: { id: number; endpoint: string; sellToken: string | null }[] }>>; get: (input: unknown) => Promise<Answer<{ body: unknown }>> } } }).api;
     const found = (await api.history.search({ chainId: chain })).value.rows.filter((row) => row.sellToken?.toLowerCase() === sell.toLowerCase());
-    return Promise.all(found.map(async (row) => ({ endpoint: row.endpoint, route: (await api.history.get({ id: row.id })).value.body.route })));
+    return Promise.all(found.map(async (row) => ({ endpoint: row.endpoint, body: (await api.history.get({ id: row.id })).value.body })));
   }, { chain: chainId, sell: sellToken });
-  expect(routes).toHaveLength(2);
-  const of = (prefix: string) => routes.find((entry) => entry.endpoint.startsWith(prefix))!.route as Route;
+  expect(bodies).toHaveLength(2);
+  const of = (prefix: string) => bodies.find((entry) => entry.endpoint.startsWith(prefix))!.body as Answer;
   return { 'Allowance Holder': of('allowance-holder.'), Permit2: of('permit2.') };
+}
+
+/** The routes of the run's two answers on a chain (answeredBodies). */
+async function answeredRoutes(page: Page, chainId: number, sellToken: string): Promise<Record<'Allowance Holder' | 'Permit2', Route>> {
+  const bodies = await answeredBodies(page, chainId, sellToken);
+  return { 'Allowance Holder': bodies['Allowance Holder'].route, Permit2: bodies.Permit2.route };
 }
 
 /** Each fill of an answer with its hop ("USDC → WETH") and its share of that hop in percent, worked out from the answer. */
@@ -227,4 +235,26 @@ test('the override token picker offers the chain\'s tokens and the demo taxed to
   const row = compare.row('Ethereum');
   await expect(row.getByRole('rowheader')).toContainText('tax');
   await expect(row.getByRole('rowheader')).toContainText('USDC → TAXD');
+});
+
+test('a net difference in bps that cannot be taken says why, in the table and the detail, instead of a bare dash', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  // A millionth of a USDC buys far less ETH than the network fee costs: Allowance Holder's net is below zero.
+  await compare.compare({ sell: 'USDC', buy: 'ETH', amount: '0.000001', chains: ['Ethereum'] });
+  await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
+  const detail = await compare.openDetail('Ethereum');
+  // The fee is in ETH and so is the buy (rate 1:1): each net is the answer's buy less its fee.
+  await expect(detail.locator('p.rate')).toContainText('1 ETH = 1 ETH');
+  const answers = await answeredBodies(app.page, 1, findTokenBySymbol(1, 'USDC')!.address);
+  const net = (answer: Answer) => BigInt(answer.buyAmount) - BigInt(answer.totalNetworkFee);
+  expect(net(answers['Allowance Holder'])).toBeLessThanOrEqual(0n);
+  const better = net(answers.Permit2) > net(answers['Allowance Holder']) ? 'Permit2' : 'Allowance Holder';
+  const reason = "no net difference in bps: Allowance Holder's net buy is not above zero, as its network fee costs more than it buys";
+  const row = compare.row('Ethereum');
+  await expect(row.locator('td.net-diff [title]')).toHaveAttribute('title', reason);
+  await expect(row.locator('td.verdict')).toContainText(better);
+  await expect(detail.locator('p.why')).toContainText(`so ${better} gives more net of fees (${reason}).`);
+  await expect(detail.locator('p.why')).not.toContainText('— bps');
+  await app.expectNoSeriousAxe('a row whose net difference cannot be taken, its detail open');
+  await app.screenshotAtBothSizes('compare-net-diff-below-zero', () => compare.row('Ethereum').scrollIntoViewIfNeeded());
 });

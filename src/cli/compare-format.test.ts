@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { LadderRowWire } from '../ipc/channels/ladder.ts';
-import { blockNotes, compareRowLabel, comparisonTable, errorNotes, isNothingAnswered } from './compare-format.ts';
+import { blockNotes, compareRowLabel, comparisonTable, errorNotes, isNothingAnswered, netDiffNotes } from './compare-format.ts';
 import { ladderTable } from './compare-ladder.ts';
 import { priceTable } from './price.ts';
 
@@ -120,5 +120,17 @@ describe('priceTable', () => {
   it('says the whole amount sold, the one the figures were priced at', () => {
     const one = row(USDC, WETH, 1_234_567_890_000n, side('allowance-holder', 10n ** 17n, 10n ** 12n, 1), side('permit2', 10n ** 17n, 10n ** 12n, 2));
     expect(priceTable(one, one.allowanceHolder)).toMatch(/^sell {9}1,234,567\.89 USDC$/m);
+  });
+});
+
+describe('netDiffNotes', () => {
+  it('names the rows whose net difference reads "-" because Allowance Holder\'s net is not above zero, and only those', () => {
+    // A tiny buy (336 base units) whose network fee costs more.
+    const tiny = (fee: bigint) => row(WETH, WETH, 1n, side('allowance-holder', 336n, fee, 1), side('permit2', 336n, fee + 90n, 2));
+    const below = tiny(640_000n);
+    expect(BigInt(below.allowanceHolder.netBuyAmount!)).toBeLessThanOrEqual(0n);
+    expect(netDiffNotes([below], compareRowLabel)).toBe("\nno net difference in bps: Allowance Holder's net buy is not above zero, as its network fee costs more than it buys:\n  Base (8453)\n");
+    const above = { ...tiny(100n), netDiffBps: -3.6 };
+    expect(netDiffNotes([above], compareRowLabel)).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import { countOf, formatComparedColumns, formatFixed, formatHumanAmount, formatI
 import { exportRowOf, isPricedAtTwoBlocks, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
 import { runPairs } from '../ipc/channels/run-summary.ts';
+import { noNetDiffReason } from '../domain/compare.ts';
 
 /** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
 
@@ -55,6 +56,16 @@ export function compareRowLabel(row: CompareRowWire): string {
 export function blockNotes<Row extends CompareRowWire>(rows: readonly Row[], where: (row: Row) => string): string {
   const lines = rows.filter(isPricedAtTwoBlocks).map((row) => `  ${where(row)}: AH ${formatInteger(row.allowanceHolder.blockNumber!)}, P2 ${formatInteger(row.permit2.blockNumber!)}`);
   return lines.length === 0 ? '' : `\npriced at different blocks (part of the row's difference may be the blocks', not the models'):\n${lines.join('\n')}\n`;
+}
+
+/**
+ * The rows whose net difference column reads "-" though both nets are known (noNetDiffReason), with
+ * the reason: a "-" beside a net verdict would read as a figure lost. Empty when none.
+ */
+export function netDiffNotes(rows: readonly CompareRowWire[], where: (row: CompareRowWire) => string): string {
+  const missing = rows.filter((row) => (row.netDiffBps === null || row.netDiffBps === undefined) && noNetDiffReason(row.allowanceHolder.netBuyAmount, row.permit2.netBuyAmount) !== null);
+  if (missing.length === 0) return '';
+  return `\n${noNetDiffReason(0n, 0n)}:\n${missing.map((row) => `  ${where(row)}`).join('\n')}\n`;
 }
 
 /** The better model with what it stands on: "Permit2 (net)", and "2 blocks" when it compares two blocks too; "-" for none. */
@@ -162,5 +173,5 @@ export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json', a
   const sole = `${amount} ${pairs.text}, ${count}; buy amounts in ${pairs.buy}, network fees in each chain's native token`;
   const several = `${amount} sold, ${count}: ${pairs.text}; buy amounts in each pair's buy token, network fees in each chain's native token`;
   const title = status.rows.length === 0 ? `run ${status.runId}` : pairs.isSole ? sole : several;
-  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${blockNotes(status.rows, compareRowLabel)}${answerNotes}`;
+  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${blockNotes(status.rows, compareRowLabel)}${netDiffNotes(status.rows, compareRowLabel)}${answerNotes}`;
 }

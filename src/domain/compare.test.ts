@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Permit2PriceResponseSchema, type LiquidPrice } from '../spec/index.ts';
 import { permit2PriceBody } from '../spec/test-fixtures.ts';
-import { compareChain, integratorFeeTotals, modelSide, type ModelOutcome } from './compare.ts';
+import { compareChain, integratorFeeTotals, modelSide, noNetDiffReason, type ModelOutcome } from './compare.ts';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
@@ -144,5 +144,19 @@ describe('fees', () => {
     expect(side.gas).toBe(21000n);
     expect(side.totalNetworkFee).toBeNull();
     expect(side.netBuyAmount).toBeNull();
+  });
+});
+
+describe('noNetDiffReason', () => {
+  it('says why a row with both nets has no net difference when Allowance Holder\'s fee costs more than it buys', () => {
+    const tiny = (fee: string) => price({ buyAmount: '336', minBuyAmount: '332', totalNetworkFee: fee });
+    const rate = { buyPerNative: 10n ** 18n, nativeDecimals: 18 };
+    const row = compareChain({ chainId: 1, allowanceHolder: ok(tiny('640000')), permit2: ok(tiny('731000')), nativeToBuy: rate });
+    expect([row.allowanceHolder.netBuyAmount, row.permit2.netBuyAmount]).toEqual([336n - 640000n, 336n - 731000n]);
+    expect({ net: row.netDiffBps, better: row.better, basis: row.basis }).toEqual({ net: null, better: 'allowance-holder', basis: 'net' });
+    expect(noNetDiffReason(row.allowanceHolder.netBuyAmount, row.permit2.netBuyAmount)).toMatch(/^no net difference in bps: Allowance Holder's net buy is not above zero/);
+    const normal = compareChain({ chainId: 1, allowanceHolder: ok(tiny('300')), permit2: ok(tiny('310')), nativeToBuy: rate });
+    expect(normal.netDiffBps).not.toBeNull();
+    expect(noNetDiffReason(normal.allowanceHolder.netBuyAmount, normal.permit2.netBuyAmount)).toBeNull();
   });
 });

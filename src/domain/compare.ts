@@ -187,6 +187,17 @@ export function verdict(ah: ModelSide, p2: ModelSide, isRatePending = false): Ve
   return { better: larger(ah.buyAmount, p2.buyAmount), basis: 'gross' };
 }
 
+/**
+ * Why a row shows no net difference in bps although both net buys are known: the difference is
+ * taken against Allowance Holder's net buy, and a share of a net that is zero or below (the network
+ * fee costs more than the trade buys, as on a tiny amount) means nothing. The verdict still stands
+ * on the two nets. Null when the row has a net difference or a net is not known.
+ */
+export function noNetDiffReason(allowanceHolderNet: bigint | string | null, permit2Net: bigint | string | null): string | null {
+  if (allowanceHolderNet === null || permit2Net === null || BigInt(allowanceHolderNet) > 0n) return null;
+  return "no net difference in bps: Allowance Holder's net buy is not above zero, as its network fee costs more than it buys";
+}
+
 /** The results-table row of one chain. */
 export function compareChain(input: CompareInput): ComparisonRow {
   const allowanceHolder = modelSide('allowance-holder', input.allowanceHolder, input.nativeToBuy);

@@ -5,7 +5,7 @@ import { overrideProblems, parseOverride, tokenChoices } from './override-check.
 import { whyText, rateText } from './detail-model.ts';
 import { ladderCaption, runCaption } from './caption.ts';
 import type { LadderStatus } from '../../../src/ipc/channels/ladder.ts';
-import { blocksText, bpsText, noVerdictText, rowFlags } from './table-model.ts';
+import { blocksText, bpsText, netDiffMissingText, noVerdictText, rowFlags } from './table-model.ts';
 import { okSide, problemSide, row } from './test-rows.ts';
 import type { ModelSideWire, RunStatus } from '../../../src/ipc/channels/compare.ts';
 
@@ -88,6 +88,17 @@ describe('detail texts', () => {
     const p2 = { ...okSide('permit2', 10n ** 18n, 2), networkFeeInBuyToken: '2000000000000', netBuyAmount: (10n ** 18n - 2_000_000_000_000n).toString() };
     const text = whyText({ ...row(1, 'Ethereum', ah, p2, 0, 'allowance-holder'), netDiffBps: -0.01 });
     expect(text).toBe('Both buy the same amount; Permit2\'s network fee costs 0.000001 WETH more, so Allowance Holder gives more net of fees (-0.01 bps).');
+  });
+
+  it('says why there is no net difference in bps when Allowance Holder\'s fee costs more than it buys, never "(— bps)"', () => {
+    // okSide's fee is 10^12 base units: a buy of 336 nets below zero on both sides.
+    const ah = okSide('allowance-holder', 336n, 1);
+    const p2 = { ...okSide('permit2', 336n, 2), networkFeeInBuyToken: '2000000000000', netBuyAmount: (336n - 2_000_000_000_000n).toString() };
+    const tiny = { ...row(1, 'Ethereum', ah, p2, 0, 'allowance-holder'), netDiffBps: null };
+    const reason = "no net difference in bps: Allowance Holder's net buy is not above zero, as its network fee costs more than it buys";
+    expect(whyText(tiny)).toBe(`Both buy the same amount; Permit2's network fee costs 0.000001 WETH more, so Allowance Holder gives more net of fees (${reason}).`);
+    expect(netDiffMissingText(tiny)).toBe(reason);
+    expect(netDiffMissingText({ ...tiny, feeNotPriced: 'fee not priced: no liquidity for ETH → WETH' })).toBe('fee not priced: no liquidity for ETH → WETH');
   });
 
   it('gives no verdict reason while a side is pending, and names the rate used', () => {

@@ -1,6 +1,6 @@
 import type { CompareRowWire } from '../../../src/ipc/channels/compare.ts';
 import { formatTokenAmount } from '../../../src/domain/number-format.ts';
-import { isFailedSide } from '../../../src/domain/compare.ts';
+import { isFailedSide, noNetDiffReason } from '../../../src/domain/compare.ts';
 import { bpsText, failedText, modelName } from './table-model.ts';
 
 /** Texts of the row detail, as plain functions tested without a DOM. */
@@ -32,7 +32,9 @@ export function whyText(row: CompareRowWire): string {
   if (row.basis === 'gross') return `${grossPart}; the network fee is not priced in ${buyToken.symbol} (${row.feeNotPriced ?? 'no rate'}), so the verdict is on gross amounts.`;
   const fee = BigInt(p2.networkFeeInBuyToken!) - BigInt(ah.networkFeeInBuyToken!);
   const feePart = fee === 0n ? 'the network fees are equal' : `${fee > 0n ? 'Permit2' : 'Allowance Holder'}'s network fee costs ${amount(fee)} more`;
-  const result = row.better === 'tie' ? 'so net of fees they are equal' : `so ${modelName(row.better)} gives more net of fees (${bpsText(row.netDiffBps ?? null)} bps)`;
+  // A net difference in bps needs Allowance Holder's net above zero; without it, say why rather than "(— bps)".
+  const netDiff = row.netDiffBps === null || row.netDiffBps === undefined ? (noNetDiffReason(ah.netBuyAmount, p2.netBuyAmount) ?? 'no net difference in bps') : `${bpsText(row.netDiffBps)} bps`;
+  const result = row.better === 'tie' ? 'so net of fees they are equal' : `so ${modelName(row.better)} gives more net of fees (${netDiff})`;
   return `${grossPart}; ${feePart}, ${result}.`;
 }
 

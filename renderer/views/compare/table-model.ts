@@ -1,6 +1,6 @@
 import { REPORTED_ISSUE_TEXT, isPricedAtTwoBlocks, type CompareRowWire, type ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 import { formatBaseUnits } from '../../../src/domain/units.ts';
-import { isFailedSide } from '../../../src/domain/compare.ts';
+import { isFailedSide, noNetDiffReason } from '../../../src/domain/compare.ts';
 import { formatInteger, formatSignedBps } from '../../../src/domain/number-format.ts';
 
 /** The results table's columns, their sort keys and cell texts: plain functions, tested without a DOM. */
@@ -155,6 +155,15 @@ export function basisText(row: CompareRowWire): string | null {
   if (row.basis === 'gross') return row.feeNotPriced ?? 'gross: fee not priced';
   if (row.basis === 'only-side') return 'only one priced';
   return null;
+}
+
+/**
+ * Why the Net diff cell is empty: the fee was not priced, or Allowance Holder's net is not above
+ * zero (noNetDiffReason); null when it has a figure or no reason applies.
+ */
+export function netDiffMissingText(row: CompareRowWire): string | null {
+  if (row.netDiffBps !== null && row.netDiffBps !== undefined) return null;
+  return row.feeNotPriced ?? noNetDiffReason(row.allowanceHolder.netBuyAmount, row.permit2.netBuyAmount);
 }
 
 /**
