@@ -27,3 +27,17 @@ test('the size ladder verdict reads on one line at 1280 and 1920, clear of every
     await expect(table.getByRole('columnheader', { name: 'Better (net)' })).toBeInViewport({ ratio: 1 });
   }
 });
+
+test('a size whose Allowance Holder net is not above zero says why it has no net difference in bps', async ({ app }) => {
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  // A millionth of a USDC buys far less ETH than the network fee costs.
+  await ladder.run('0.000001, 1000', ['Ethereum'], { sell: 'USDC', buy: 'ETH' });
+  await ladder.waitForEnd();
+  const row = ladder.table('0.000001 USDC').locator('tbody tr[data-chain="1"]');
+  // Allowance Holder's net buy (its third cell) as the table shows it: below zero.
+  await expect(row.locator('td').nth(2)).toHaveText(/^-0\.[0-9]+/);
+  await expect(row.locator('td.net-diff [title]')).toHaveAttribute('title', "no net difference in bps: Allowance Holder's net buy is not above zero, as its network fee costs more than it buys");
+  await app.expectNoSeriousAxe('a size with no net difference in bps');
+  await app.screenshotAtBothSizes('compare-ladder-net-diff-below-zero', () => row.scrollIntoViewIfNeeded());
+});

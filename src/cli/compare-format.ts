@@ -62,7 +62,7 @@ export function blockNotes<Row extends CompareRowWire>(rows: readonly Row[], whe
  * The rows whose net difference column reads "-" though both nets are known (noNetDiffReason), with
  * the reason: a "-" beside a net verdict would read as a figure lost. Empty when none.
  */
-export function netDiffNotes(rows: readonly CompareRowWire[], where: (row: CompareRowWire) => string): string {
+export function netDiffNotes<Row extends CompareRowWire>(rows: readonly Row[], where: (row: Row) => string): string {
   const missing = rows.filter((row) => (row.netDiffBps === null || row.netDiffBps === undefined) && noNetDiffReason(row.allowanceHolder.netBuyAmount, row.permit2.netBuyAmount) !== null);
   if (missing.length === 0) return '';
   return `\n${noNetDiffReason(0n, 0n)}:\n${missing.map((row) => `  ${where(row)}`).join('\n')}\n`;

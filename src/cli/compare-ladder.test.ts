@@ -53,6 +53,18 @@ describe('swap-explorer compare --amounts', () => {
     expect(funded.stdout).toContain(`\nissues: none reported for taker ${DEMO_TAKERS.funded} on every side answered\n`);
   });
 
+  it('says under the table why a size has no net difference in bps: Allowance Holder\'s net is not above zero there', async () => {
+    // A millionth of a USDC buys far less ETH than the network fee costs; a thousand buys more.
+    const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'ETH', '--amounts', '0.000001,1000', '--chains', '1', '--data-dir', dir]);
+    expect(ran.code, ran.stderr).toBe(0);
+    const body = ran.stdout.trim().split('\n').slice(2, 4).map((line) => line.split(/\s{2,}/));
+    // The sizes whose Allowance Holder net per unit (hence net) is not above zero: exactly those the note lists.
+    const belowZero = body.filter((cells) => Number(cells[2]) <= 0).map((cells) => `${cells[0]} ${cells[1]}`);
+    expect(belowZero).toEqual(['Ethereum (1) 0.000001 USDC']);
+    for (const cells of body) expect(cells[4] === '-').toBe(belowZero.includes(`${cells[0]} ${cells[1]}`));
+    expect(ran.stdout).toContain(`\nno net difference in bps: Allowance Holder's net buy is not above zero, as its network fee costs more than it buys:\n${belowZero.map((row) => `  ${row}`).join('\n')}\n`);
+  });
+
   it('writes JSON and CSV with zids that are in the app\'s history', async () => {
     const json = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', '100, 5000', '--chains', '10', '--format', 'json', '--data-dir', dir]);
     expect(json.code, json.stderr).toBe(0);
