@@ -89,13 +89,13 @@ describe('comparisonToCsv', () => {
   });
 
   it('adds later columns after every column it had, so earlier columns keep their place', () => {
-    expect(COMPARISON_CSV_COLUMNS.slice(-17)).toEqual([
+    expect(COMPARISON_CSV_COLUMNS.slice(-18)).toEqual([
       'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
-      'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps', 'fee_not_priced',
+      'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps', 'fee_not_priced', 'net_diff_not_taken',
     ]);
-    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 18);
+    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 19);
     const [header, row] = readCsv(comparisonToCsv([older]));
-    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 17 }, () => ''));
+    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 18 }, () => ''));
   });
 
   it('quotes commas, quotes and line breaks, and defuses formulas but not negative numbers', () => {
@@ -142,5 +142,26 @@ describe('comparisonToJson', () => {
     expect(row.buyPerNative).toBe(rate.toString());
     expect(BigInt(row.allowanceHolder.networkFeeInBuyToken)).toBe((BigInt(row.allowanceHolder.totalNetworkFee) * BigInt(row.buyPerNative)) / 10n ** BigInt(row.nativeDecimals));
     expect(JSON.parse(comparisonToJson(items)).rows[0].buyPerNative).toBeNull();
+  });
+});
+
+describe('a net difference not taken', () => {
+  it('says why in the CSV and the JSON when Allowance Holder\'s net, worked out from its answer, is not above zero', () => {
+    const tiny = (fee: string, zid: string) => Permit2PriceResponseSchema.parse({ ...permit2PriceBody(), buyAmount: '336', minBuyAmount: '332', totalNetworkFee: fee, zid }) as LiquidPrice;
+    const [ah, p2] = [tiny('640000', '0xaaaaaaaaaaaaaaaaaaaaaaaa'), tiny('731000', '0xbbbbbbbbbbbbbbbbbbbbbbbb')];
+    const rate = { buyPerNative: 10n ** 18n, nativeDecimals: 18 };
+    const row = compareChain({ chainId: 1, allowanceHolder: { status: 'ok', body: ah }, permit2: { status: 'ok', body: p2 }, nativeToBuy: rate });
+    // The premise, from the answer: its buy less its fee (rate 1:1) is below zero.
+    expect(BigInt(ah.buyAmount) - BigInt(ah.totalNetworkFee as string)).toBeLessThan(0n);
+    const item: ExportRow = { row, chainName: 'Ethereum', buyDecimals: 18, nativeDecimals: 18, buyPerNative: rate.buyPerNative.toString() };
+    const [header, line] = readCsv(comparisonToCsv([item]));
+    const cell = (name: string) => line![header!.indexOf(name)];
+    expect(cell('net_diff_bps_permit2_vs_allowance_holder')).toBe('');
+    expect(cell('net_diff_not_taken')).toMatch(/^no net difference in bps: Allowance Holder's net buy is not above zero/);
+    const json = JSON.parse(comparisonToJson([item])) as { rows: { netDiffBps: number | null; netDiffNotTaken: string | null }[] };
+    expect(json.rows[0]).toMatchObject({ netDiffBps: null, netDiffNotTaken: cell('net_diff_not_taken') });
+    // A row with a net difference says nothing there.
+    const [, normal] = readCsv(comparisonToCsv(items));
+    expect(normal![header!.indexOf('net_diff_not_taken')]).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import type { ComparisonRow, FeeTotal, ModelSide } from './compare.ts';
+import { noNetDiffReason, type ComparisonRow, type FeeTotal, type ModelSide } from './compare.ts';
 import { formatBaseUnits } from './units.ts';
 
 /**
@@ -76,7 +76,8 @@ const SIDE_COLUMNS = [
 
 /**
  * The CSV header, in column order. The tax flag, the issues, the blocks, the trade asked, the
- * rate's source and zid, the token taxes in bps and why a fee was not priced come last, after both
+ * rate's source and zid, the token taxes in bps, why a fee was not priced and why the net difference
+ * was not taken (noNetDiffReason: the empty net bps cell is said, not lost) come last, after both
  * models' columns, so that every earlier column keeps the place it had in exports made before them.
  */
 export const COMPARISON_CSV_COLUMNS: readonly string[] = [
@@ -87,7 +88,7 @@ export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
   'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
   ...(['sell_token', 'buy_token'] as const).flatMap((token) => TAX_MEMBERS.map(([kind]) => `${token}_${kind}_tax_bps`)),
-  'fee_not_priced',
+  'fee_not_priced', 'net_diff_not_taken',
 ];
 
 /** Quotes a CSV field (RFC 4180) and defuses spreadsheet formulas in text such as error messages. */
@@ -162,6 +163,11 @@ function tokenOf(symbol: string | undefined, address: string | undefined, decima
   return { symbol: symbol ?? null, address: address ?? null, decimals: decimals ?? null };
 }
 
+/** Why the row's net difference in bps is empty though both nets are known (noNetDiffReason); null else. */
+function netDiffNotTaken(row: ComparisonRow): string | null {
+  return row.netDiffBps === null ? noNetDiffReason(row.allowanceHolder.netBuyAmount, row.permit2.netBuyAmount) : null;
+}
+
 /** The table as CSV: a header row, then one line per chain, CRLF line ends (RFC 4180). */
 export function comparisonToCsv(items: readonly ExportRow[]): string {
   const lines = [COMPARISON_CSV_COLUMNS.map(csvField).join(',')];
@@ -175,7 +181,7 @@ export function comparisonToCsv(items: readonly ExportRow[]): string {
     const tail = [
       tax === null ? null : String(tax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
       item.sellAddress ?? null, sellHuman(item), item.sellAmount ?? null, item.rateSource ?? null, item.rateZid ?? null,
-      ...taxCells(item), item.feeNotPriced ?? null,
+      ...taxCells(item), item.feeNotPriced ?? null, netDiffNotTaken(item.row),
     ];
     const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
     lines.push(cells.map(csvField).join(','));
@@ -209,6 +215,7 @@ export function comparisonToJson(items: readonly ExportRow[]): string {
     blocks: { allowanceHolder: item.blocks?.allowanceHolder ?? null, permit2: item.blocks?.permit2 ?? null },
     tokenTaxes: { allowanceHolder: item.tokenTaxes?.allowanceHolder ?? null, permit2: item.tokenTaxes?.permit2 ?? null },
     feeNotPriced: item.feeNotPriced ?? null,
+    netDiffNotTaken: netDiffNotTaken(item.row),
   }));
   return JSON.stringify({ format: COMPARISON_JSON_FORMAT, version: 1, rows }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
 }
