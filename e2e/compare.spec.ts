@@ -152,6 +152,11 @@ test('once the form differs from the run on screen, the screen says in what, unt
   // The same amount written with a thousands comma is the same trade.
   await compare.form.getByLabel(/^Amount/).fill('1,000');
   await expect(note).toHaveCount(0);
+  // ...and so is one written with zeros that change nothing: the same base units on every chain.
+  await compare.form.getByLabel(/^Amount/).fill('2000');
+  await expect(note).toHaveCount(1);
+  await compare.form.getByLabel(/^Amount/).fill('1000.00');
+  await expect(note).toHaveCount(0);
   await compare.form.getByLabel(/^Amount/).fill('2000');
   await compare.pickChains(['Ethereum']);
   await expect(note).toHaveText("The form has changed since this comparison (amount, chains): the figures below are still the comparison's; Compare runs the form.");

@@ -15,6 +15,10 @@ describe('formChanges', () => {
       taker: run.taker!.toLowerCase(), slippageBps: '50', overrides: [{ chainId: 8453, side: 'sell', address: USDC_BASE.toLowerCase(), decimals: 6 }],
     };
     expect(formChanges(run, same, 'amount')).toEqual([]);
+    // The same number with zeros that change nothing: the same base units on every chain.
+    for (const amount of ['1000.00', '01000', '1,000.0']) expect(formChanges(run, { ...run, sizes: [amount] }, 'amount'), amount).toEqual([]);
+    expect(formChanges(run, { ...run, sizes: ['1000.01'] }, 'amount')).toEqual(['amount']);
+    expect(formChanges(run, { ...run, sizes: ['100'] }, 'amount')).toEqual(['amount']);
   });
 
   it('names each part the form changed, in its own words', () => {

@@ -26,19 +26,29 @@ export interface TradeFields {
 
 const text = (value: number | string | undefined) => (value === undefined ? '' : String(value).trim().toLowerCase());
 const sorted = (values: readonly (number | string)[]) => [...values].map(String).sort().join(',');
+// An amount as the number it states: "1000", "1,000", "1000.00" and "01000" price the same base
+// units on every chain, so none of them is a change; text that is not a plain decimal stays as typed.
+function amountKey(value: string): string {
+  const plain = value.trim().replace(/,/g, '');
+  const match = /^([0-9]+)(?:\.([0-9]*))?$/.exec(plain);
+  if (!match) return formatHumanAmount(value);
+  const whole = match[1]!.replace(/^0+(?=[0-9])/, '');
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
 const overridesKey = (overrides: readonly TokenOverride[]) =>
   overrides.map((item) => [item.chainId, item.side, item.address.toLowerCase(), item.decimals ?? '', item.symbol ?? ''].join(':')).sort().join('|');
 
 /**
  * The parts of the trade the form changed since the run, in the form's words ("amount",
  * "chains", …); empty while the form still describes the run. Symbols and addresses compare
- * without letter case; amounts as numbers are read ("1000" is "1,000").
+ * without letter case; amounts as numbers are read ("1000" is "1,000" and "1000.00").
  */
 export function formChanges(run: TradeFields, form: TradeFields, sizeName: 'amount' | 'amounts'): string[] {
   const checks: [string, boolean][] = [
     ['profile', form.profileId !== '' && form.profileId !== run.profileId],
     ['pair', text(form.sell) !== text(run.sell) || text(form.buy) !== text(run.buy)],
-    [sizeName, form.sizes.map(formatHumanAmount).join(',') !== run.sizes.map(formatHumanAmount).join(',')],
+    [sizeName, form.sizes.map(amountKey).join(',') !== run.sizes.map(amountKey).join(',')],
     ['chains', sorted(form.chains) !== sorted(run.chains)],
     ['models', sorted(form.models) !== sorted(run.models)],
     ['taker', text(form.taker) !== text(run.taker)],
