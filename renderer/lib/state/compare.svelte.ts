@@ -15,6 +15,7 @@ import { formChanges, standingErrors, tradeOfRun, type TradeFields } from './for
 import { pastRunsProblem } from './past-runs-problem.ts';
 import { BackgroundRunFollower, runningElsewhere, withEntry } from './running-entries.ts';
 import { summaryOf } from '../../../src/ipc/channels/run-summary.ts';
+import { goneProfileOf, goneProfileText, NO_NAMES_SEEN, withNamesOf, type GoneProfile } from './chosen-profile.ts';
 
 const COLUMNS_KEY = 'swap-explorer.compare.columns';
 
@@ -109,6 +110,10 @@ export class CompareState {
   /** Why the past runs could not be listed, or which files were left out and why; null when none. */
   pastRunsProblem = $state<string | null>(null);
   profiles = $state.raw<ProfileChoice[]>([]);
+  /** Whether the picker's list has been read (until then no choice can be told gone). */
+  #isProfilesListed = $state(false);
+  /** Id -> name of every profile listed so far, to name a chosen profile that went. */
+  #profileNames = $state.raw<ReadonlyMap<string, string>>(NO_NAMES_SEEN);
   sortColumn = $state<ColumnId>('chain');
   sortDirection = $state<SortDirection>('ascending');
   detailChainId = $state<number | null>(null);
@@ -141,6 +146,8 @@ export class CompareState {
   availableChains = $derived(chainsWithBoth(this.sell, this.buy, this.parsedOverrides));
   chains = $derived(this.pickedChains ?? this.availableChains);
   isRunning = $derived(this.status?.state === 'running');
+  /** The chosen profile, when the list no longer has it: the form says so and nothing runs until another is picked. */
+  goneProfile = $derived<GoneProfile | null>(this.#isProfilesListed ? goneProfileOf(this.profiles, this.profileId, this.#profileNames) : null);
   rows = $derived(this.status ? sortRows(this.status.rows, this.sortColumn, this.sortDirection) : []);
   /**
    * Field name -> reason of the last refused start, for the fields the form still holds as they were
@@ -222,8 +229,8 @@ export class CompareState {
   async start(): Promise<void> {
     this.#refusal = null;
     this.failure = null;
-    // Bad override fields are shown in place; nothing is sent.
-    if (this.hasOverrideErrors) return;
+    // Bad override fields, or a chosen profile that is gone, are shown in place; nothing is sent.
+    if (this.hasOverrideErrors || this.goneProfile) return;
     this.closeDetail();
     const request = this.request();
     const result = await compareApi().start(request);
@@ -264,11 +271,20 @@ export class CompareState {
     await compareApi().cancel({ runId: this.status.runId });
   }
 
-  /** Loads the profiles for the picker (empty: the default profile is used). */
+  /**
+   * Loads the profiles for the picker. The first listed is taken only while nothing is chosen; a
+   * chosen profile that is gone stays chosen, and goneProfile says so (chosen-profile.ts).
+   */
   async loadProfiles(): Promise<void> {
     this.profiles = await listProfiles();
-    // Keep the choice unless that profile is gone (deleted in Settings since).
-    if (!this.profiles.some((profile) => profile.id === this.profileId)) this.profileId = this.profiles[0]?.id ?? '';
+    this.#profileNames = withNamesOf(this.#profileNames, this.profiles);
+    this.#isProfilesListed = true;
+    if (this.profileId === '') this.profileId = this.profiles[0]?.id ?? '';
+  }
+
+  /** What the form says while the chosen profile is gone, for the action asked ("run", "run the ladder"). */
+  goneProfileText(action: string): string | null {
+    return this.goneProfile ? goneProfileText(this.goneProfile, action) : null;
   }
 
   /** Loads the list of past runs. */

@@ -3,6 +3,7 @@ import { LOCAL_PROFILE_ID, type ProfileView } from '../../../src/ipc/channels/pr
 import type { EndpointId } from '../../../src/spec/index.ts';
 import { callEngine, type EngineOutput } from './explorer-engine.svelte.ts';
 import { ExplorerForm } from './explorer-form.svelte.ts';
+import { goneProfileOf, NO_NAMES_SEEN, withNamesOf, type GoneProfile } from './chosen-profile.ts';
 
 /** What one send asked for: the profile, the endpoint and the query, as a comparable key. */
 export interface SentRequest {
@@ -35,6 +36,12 @@ export class ExplorerState {
   readonly form = new ExplorerForm();
   profiles = $state.raw<ProfileView[]>([]);
   profileId = $state('local');
+  /** Whether the selector's list has been read (until then no choice can be told gone). */
+  #isProfilesListed = $state(false);
+  /** Id -> name of every profile listed so far, to name a chosen profile that went. */
+  #profileNames = $state.raw<ReadonlyMap<string, string>>(NO_NAMES_SEEN);
+  /** The chosen profile, when the list no longer has it: the form says so and nothing is sent until another is picked. */
+  readonly goneProfile = $derived<GoneProfile | null>(this.#isProfilesListed ? goneProfileOf(this.profiles, this.profileId, this.#profileNames) : null);
   /** The id of the request in flight, for request.cancel; null when idle. */
   requestId = $state<string | null>(null);
   result = $state.raw<EngineOutput<'request.send'> | null>(null);
@@ -56,7 +63,7 @@ export class ExplorerState {
   /** A failure is about the request that failed: once the form differs it no longer applies. */
   readonly shownFailure = $derived(this.failure !== null && this.failureKey === this.formKey ? this.failure : null);
 
-  /** Loads the profiles for the selector. */
+  /** Loads the profiles for the selector; the choice is kept as it is. */
   async loadProfiles(): Promise<void> {
     const answer = await callEngine('profiles.list', undefined);
     if (!answer.ok) {
@@ -65,7 +72,9 @@ export class ExplorerState {
       return;
     }
     this.profiles = answer.value.profiles;
-    if (!this.profiles.some((profile) => profile.id === this.profileId) && this.profiles[0]) this.profileId = this.profiles[0].id;
+    this.#profileNames = withNamesOf(this.#profileNames, this.profiles);
+    this.#isProfilesListed = true;
+    // A chosen profile that is gone stays chosen (goneProfile): never another service behind the user's back.
   }
 
   /**
@@ -73,7 +82,7 @@ export class ExplorerState {
    * "Send even if invalid" the engine's pre-send check is skipped so the service's own answer shows.
    */
   async send(): Promise<void> {
-    if (this.isSending) return;
+    if (this.isSending || this.goneProfile) return;
     const requestId = crypto.randomUUID();
     const request: SentRequest = { profileId: this.profileId, endpoint: this.form.endpoint, params: this.form.params };
     this.requestId = requestId;

@@ -96,6 +96,12 @@ export class LadderState {
   async start(): Promise<void> {
     this.#refusal = null;
     this.failure = null;
+    // The profile is the One size form's: a ladder never runs on another than the one chosen there.
+    const gone = this.compare.goneProfileText('run the ladder');
+    if (gone) {
+      this.failure = `${gone} Pick it in the One size form.`;
+      return;
+    }
     const amounts = parseAmountList(this.amountsText);
     if (!amounts.ok) {
       this.#refuse({ amounts: amounts.problem.reason });
