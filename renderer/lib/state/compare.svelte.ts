@@ -58,11 +58,9 @@ export interface ProfileChoice {
   rateBudgetRps: number;
 }
 
-// profiles.list belongs to the profiles area; read defensively so this screen works without it.
-async function listProfiles(): Promise<ProfileChoice[]> {
-  const area = (api as unknown as { profiles?: { list?: () => Promise<Result<{ profiles: ProfileChoice[] }>> } }).profiles;
-  const result = await area?.list?.();
-  return result?.ok ? result.value.profiles : [];
+// profiles.list belongs to the profiles area, read through the one api: a failure is the answer's, with its reason.
+function listProfiles(): Promise<Result<{ profiles: ProfileChoice[] }>> {
+  return (api as unknown as { profiles: { list: () => Promise<Result<{ profiles: ProfileChoice[] }>> } }).profiles.list();
 }
 
 const POLL_MS = 200;
@@ -110,6 +108,8 @@ export class CompareState {
   /** Why the past runs could not be listed, or which files were left out and why; null when none. */
   pastRunsProblem = $state<string | null>(null);
   profiles = $state.raw<ProfileChoice[]>([]);
+  /** Why the last profiles.list failed; null when it answered. */
+  profilesProblem = $state<string | null>(null);
   /** Whether the picker's list has been read (until then no choice can be told gone). */
   #isProfilesListed = $state(false);
   /** Id -> name of every profile listed so far, to name a chosen profile that went. */
@@ -230,7 +230,8 @@ export class CompareState {
     this.#refusal = null;
     this.failure = null;
     // Bad override fields, or a chosen profile that is gone, are shown in place; nothing is sent.
-    if (this.hasOverrideErrors || this.goneProfile) return;
+    // Unlisted and unchosen, the engine would take its default profile: the user has not picked it.
+    if (this.hasOverrideErrors || this.goneProfile || (this.profilesProblem && !this.profileId)) return;
     this.closeDetail();
     const request = this.request();
     const result = await compareApi().start(request);
@@ -276,7 +277,11 @@ export class CompareState {
    * chosen profile that is gone stays chosen, and goneProfile says so (chosen-profile.ts).
    */
   async loadProfiles(): Promise<void> {
-    this.profiles = await listProfiles();
+    const result = await listProfiles();
+    // Not "no profiles": the picker keeps the list as last read and says why it is not read anew.
+    this.profilesProblem = result.ok ? null : `The profiles could not be listed: ${result.error.message.replace(/\.?$/, '.')}`;
+    if (!result.ok) return;
+    this.profiles = result.value.profiles;
     this.#profileNames = withNamesOf(this.#profileNames, this.profiles);
     this.#isProfilesListed = true;
     if (this.profileId === '') this.profileId = this.profiles[0]?.id ?? '';

@@ -36,6 +36,8 @@ export class ExplorerState {
   readonly form = new ExplorerForm();
   profiles = $state.raw<ProfileView[]>([]);
   profileId = $state('local');
+  /** Why the last profiles.list failed; null when it answered. */
+  profilesProblem = $state<string | null>(null);
   /** Whether the selector's list has been read (until then no choice can be told gone). */
   #isProfilesListed = $state(false);
   /** Id -> name of every profile listed so far, to name a chosen profile that went. */
@@ -66,11 +68,9 @@ export class ExplorerState {
   /** Loads the profiles for the selector; the choice is kept as it is. */
   async loadProfiles(): Promise<void> {
     const answer = await callEngine('profiles.list', undefined);
-    if (!answer.ok) {
-      this.failure = answer.error;
-      this.failureKey = this.formKey;
-      return;
-    }
+    // Said beside the selector, not as a request's failure (which goes once the form changes).
+    this.profilesProblem = answer.ok ? null : `The profiles could not be listed: ${answer.error.message.replace(/\.?$/, '.')}`;
+    if (!answer.ok) return;
     this.profiles = answer.value.profiles;
     this.#profileNames = withNamesOf(this.#profileNames, this.profiles);
     this.#isProfilesListed = true;

@@ -102,6 +102,10 @@ export class LadderState {
       this.failure = `${gone} Pick it in the One size form.`;
       return;
     }
+    if (this.compare.profilesProblem && !this.compare.profileId) {
+      this.failure = `${this.compare.profilesProblem} Nothing is sent until the profiles can be listed and one is picked.`;
+      return;
+    }
     const amounts = parseAmountList(this.amountsText);
     if (!amounts.ok) {
       this.#refuse({ amounts: amounts.problem.reason });

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEngine } from '../src/core/engine.ts';
+import { AppError } from '../src/ipc/result.ts';
+import { openApp, type HarnessLog } from './harness.ts';
+import { AppPage } from './pages/app-page.ts';
+import { ComparePage } from './pages/compare-page.ts';
+import { ExplorerPage } from './pages/explorer-page.ts';
+
+// profiles.list answering an error (here the keychain's, as a status check of a stored key would).
+// Before the fix Compare read the failure as "no profiles" (the picker vanished, and the run went to
+// the engine's default profile) and the Explorer showed it as a request's failure, gone at the first
+// edit of the form, leaving "Local service" as if it were the only profile.
+
+const REASON = 'The keychain could not be read (Couldn\'t access platform storage).';
+
+test('a failed profiles.list is said with its reason in Compare and the Explorer, not taken as no profiles', async ({ page }) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'swap-explorer-e2e-'));
+  const engine = await createEngine({ identity: { name: 'swap-explorer', version: '0.0.0-e2e', versions: { node: process.versions.node }, platform: process.platform, dataDir }, dataDir });
+  try {
+    const log: HarnessLog = { bugs: [] };
+    const failing = { ...engine.handlers, 'profiles.list': () => Promise.reject(new AppError('STORAGE', REASON)) };
+    await openApp(page, failing, log);
+    const app = new AppPage(page);
+
+    const compare = new ComparePage(page);
+    const problem = compare.form.getByRole('alert').filter({ hasText: `The profiles could not be listed: ${REASON}` });
+    await expect(problem).toBeVisible();
+    await expect(problem).toContainText('Nothing is sent until the profiles can be listed and one is picked.');
+    await compare.form.getByRole('button', { name: 'Compare', exact: true }).click();
+    await expect(compare.form.getByRole('combobox', { name: 'Profile', exact: true })).toBeFocused();
+    await expect(compare.progress).toHaveCount(0);
+    await app.expectNoSeriousAxe('Compare, profiles not listed');
+    await app.screenshotAtBothSizes('compare-profiles-not-listed', () => problem.scrollIntoViewIfNeeded());
+
+    await app.show('Explorer');
+    const explorer = new ExplorerPage(page);
+    const explorerProblem = explorer.form.getByRole('alert').filter({ hasText: `The profiles could not be listed: ${REASON}` });
+    await expect(explorerProblem).toBeVisible();
+    // It is about the list, not the request: editing the form leaves it.
+    await explorer.fill({ amount: '2' });
+    await expect(explorerProblem).toBeVisible();
+    await app.expectNoSeriousAxe('Explorer, profiles not listed');
+    await app.screenshotAtBothSizes('explorer-profiles-not-listed', () => explorerProblem.scrollIntoViewIfNeeded());
+    expect(log.bugs).toEqual([]);
+  } finally {
+    await engine.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
