@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -178,6 +178,28 @@ describe('profile store', () => {
     await expect(store.setRateBudget('local', 2)).rejects.toMatchObject({ code: 'STORAGE' });
     expect(await readdir(dir)).toEqual(['profiles.json']);
     expect(await readFile(join(dir, 'profiles.json'), 'utf8')).toBe(text);
+  });
+
+  it('takes a file left in place at start once it reads again, saying so, and never writes over it before', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'profiles.json');
+    // A folder where the file should be: it cannot be read, so it is left as it is.
+    await mkdir(path);
+    const store = await openProfileStore(dir);
+    expect(store.notice).toMatch(/could not be read \(it is a folder\)\. It was left as it is/);
+    expect(await store.refresh()).toBeNull();
+    await expect(store.save(input({ name: 'Lost' }))).rejects.toMatchObject({ code: 'STORAGE' });
+    expect((await stat(path)).isDirectory()).toBe(true);
+
+    // The user mends it: the file holds their profiles again.
+    await rm(path, { recursive: true });
+    const mended = { version: 1, profiles: [{ id: 'mine', name: 'Mine', baseUrl: 'https://mine.example.test' }] };
+    await writeFile(path, JSON.stringify(mended));
+    expect(await store.refresh()).toBeNull();
+    expect(store.list().map((p) => p.name)).toEqual(['Mine']);
+    expect(store.notice).toBe(`The profiles file ${path}, which could not be read when the app started, can be read now: it was taken as it is (1 profile), and profiles can be saved again.`);
+    await store.save(input({ name: 'Added' }));
+    expect((await openProfileStore(dir)).list().map((p) => p.name)).toEqual(['Mine', 'Added']);
   });
 
   it('keeps a profile added to the file by hand while the app runs, when the app saves another', async () => {

@@ -15,7 +15,8 @@ import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, 
  * is never silently replaced by defaults: it is moved aside to `profiles.invalid-<time>.json`, the
  * store starts empty and `notice` tells the user where their old file went. One that cannot be read
  * at all (permission denied, a folder) or moved is left in place, the app starts all the same, and
- * the store refuses every save that would write over it. The file is read again before each change
+ * the store refuses every save that would write over it, until the file reads and validates again
+ * (mended by the user): then it is taken as it is, on the next refresh or change, and `notice` says so. The file is read again before each change
  * and on refresh (profiles.list, each request): an edit made by hand while the app runs is taken (a
  * change is made on it) when it validates, and when it does not a change is refused, naming the
  * field and the reason, the file left as it is, and refresh returns that reason.
@@ -45,13 +46,16 @@ export interface FileProblem {
 
 /** The store of user profiles. */
 export interface ProfileStore {
-  /** Set when the file on disk was unreadable and moved aside at load; null otherwise. */
+  /**
+   * Set when the file on disk was unreadable at load (moved aside, or left in place); for one left in
+   * place that can be read later, what was taken then. Null otherwise.
+   */
   readonly notice: string | null;
   /**
    * Reads the file again, so that list and get give what it holds now: an edit made outside the app
    * that validates is taken; one that does not is returned as a problem (file, field, reason) and
    * the profiles as last read are kept. Null when there is nothing to say (also for a file left in
-   * place at start: `notice` says so already).
+   * place at start: `notice` says so already, and says when it was taken once it reads again).
    */
   refresh(): Promise<FileProblem | null>;
   /** User profiles, in the order they were created. */
@@ -146,10 +150,35 @@ async function load(path: string, dataDir: string, now: () => Date, isReadOnly: 
  */
 export async function openProfileStore(dataDir: string, options: { now?: () => Date; isReadOnly?: boolean } = {}): Promise<ProfileStore> {
   const path = join(dataDir, 'profiles.json');
-  const loaded = await load(path, dataDir, options.now ?? (() => new Date()), options.isReadOnly ?? false);
+  const isReadOnly = options.isReadOnly ?? false;
+  const loaded = await load(path, dataDir, options.now ?? (() => new Date()), isReadOnly);
   let file = loaded.file;
   // The text last read from or written to the file: any other is an edit made outside the app.
   let known = loaded.text;
+  let notice = loaded.notice;
+  // A file left in place at start holds profiles this store never read: nothing is written until it
+  // can be read. Once it reads and validates (the user mended it, or removed it) it is taken as it is,
+  // never written over, and the notice says so; until then every refresh and change tries again.
+  let isLeftInPlace = loaded.isLeftInPlace;
+  const recover = async (): Promise<void> => {
+    let text: string | null;
+    try {
+      text = await readTextFile(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
+      text = null;
+    }
+    const read = text === null ? { file } : readProfilesText(text);
+    if ('problem' in read) return;
+    file = read.file;
+    known = text;
+    isLeftInPlace = false;
+    const count = `${file.profiles.length} profile${file.profiles.length === 1 ? '' : 's'}`;
+    notice =
+      text === null
+        ? `The profiles file ${path}, which could not be read when the app started, is gone; profiles can be saved again (to a new file).`
+        : `The profiles file ${path}, which could not be read when the app started, can be read now: it was taken as it is (${count}), and profiles can be saved again.`;
+  };
   // The file as it is now: this store's, or one edited by hand since, adopted when it validates so
   // that a save does not write over the edit and the list shows it. A file deleted while the app
   // runs leaves the profiles as they were, and is written again by the next change.
@@ -177,9 +206,10 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
   // Changes go one after another, each on the file as it is then, so that two never race on the rename.
   let queue: Promise<unknown> = Promise.resolve();
   const change = <T>(make: (from: ProfilesFile) => { next: ProfilesFile | null; result: T }): Promise<T> => {
-    // The file left in place holds the user's profiles: writing this store's empty list would lose them.
-    if (loaded.isLeftInPlace) return Promise.reject(new AppError('STORAGE', `The profiles were not changed: ${loaded.notice}`));
     const run = queue.then(async () => {
+      if (isLeftInPlace && !isReadOnly) await recover();
+      // The file left in place holds the user's profiles: writing this store's empty list would lose them.
+      if (isLeftInPlace) throw new AppError('STORAGE', `The profiles were not changed: ${notice}`);
       const { next, result } = make(await current());
       if (next === null) return result;
       const text = `${JSON.stringify(next, null, 2)}\n`;
@@ -193,8 +223,12 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
   };
   // Read in turn with the changes, so that a read never adopts a file a change is about to replace.
   const refresh = (): Promise<FileProblem | null> => {
-    if (loaded.isLeftInPlace) return Promise.resolve(null);
     const run = queue.then(async () => {
+      // Left in place, the notice says why; a file that reads again is taken (recover).
+      if (isLeftInPlace) {
+        if (!isReadOnly) await recover();
+        return null;
+      }
       const now = await reread();
       return 'file' in now ? null : now;
     });
@@ -204,7 +238,9 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
   const notFound = (id: string, field: string) => new AppError('NOT_FOUND', `No profile ${id}`, [{ field, reason: 'is not a known profile' }]);
 
   return {
-    notice: loaded.notice,
+    get notice() {
+      return notice;
+    },
     refresh,
     list: () => file.profiles.map((p) => ({ ...p })),
     get: (id) => {
