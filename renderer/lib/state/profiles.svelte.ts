@@ -17,6 +17,11 @@ export class SettingsState {
   profiles = $state.raw<ProfileView[]>([]);
   notice = $state<string | null>(null);
   draft = $state<ProfileDraft | null>(null);
+  /**
+   * What the last action said ("Saved Staging", "Profile deleted"). It belongs to that action: the
+   * next one (closing the form, a test, a key cleared, the local service started) clears it, so a
+   * message never reads as the outcome of something it does not report.
+   */
   message = $state<string | null>(null);
   error = $state<string | null>(null);
   tests = $state.raw<Record<string, ConnectionTest | string>>({});
@@ -88,7 +93,13 @@ export class SettingsState {
   /** Closes the form, asking first when it has unsaved edits. */
   close(): void {
     if (this.draft?.isEdited) this.discarding = { next: null };
-    else this.draft = null;
+    else this.closeForm();
+  }
+
+  /** Closes the form at once; what it said (its "Saved …") goes with it. */
+  closeForm(): void {
+    this.draft = null;
+    this.message = null;
   }
 
   /** The user drops the form's edits: what they asked for (another profile, a new one, closing) is done. */
@@ -96,7 +107,7 @@ export class SettingsState {
     const next = this.discarding?.next;
     this.discarding = null;
     if (next === undefined) return;
-    if (next === null) this.draft = null;
+    if (next === null) this.closeForm();
     else this.open(next === 'new' ? undefined : next);
   }
 
@@ -160,6 +171,7 @@ export class SettingsState {
     const draft = this.draft;
     if (!draft?.id) return;
     draft.formError = null;
+    this.message = null;
     this.dropTest(draft.id);
     const answer = await callEngine('apiKey.clear', { profileId: draft.id });
     if (answer.ok) this.keyStatus = answer.value;
@@ -168,6 +180,7 @@ export class SettingsState {
 
   /** Asks before deleting a profile (SettingsView shows the question under its row). */
   askDelete(profileId: string): void {
+    this.message = null;
     this.deleting = profileId;
   }
 
@@ -194,6 +207,7 @@ export class SettingsState {
    * tested (see pruneTests): a result about settings no longer in use is worse than none.
    */
   async test(profileId: string): Promise<void> {
+    this.message = null;
     this.testedAs[profileId] = this.profileKey(profileId);
     this.tests = { ...this.tests, [profileId]: 'Testing…' };
     const answer = await callEngine('profiles.test', { profileId });
@@ -227,6 +241,7 @@ export class SettingsState {
 
   /** Sets the Local service profile's rate budget; null once saved (the list read again), else why not. */
   async setLocalRateBudget(rateBudgetRps: number): Promise<string | null> {
+    this.message = null;
     const answer = await callEngine('profiles.setRateBudget', { profileId: LOCAL_PROFILE_ID, rateBudgetRps });
     if (!answer.ok) return saveErrorText(answer.error);
     await this.load();
@@ -236,6 +251,7 @@ export class SettingsState {
   /** Starts or stops the local service. */
   async setLocal(run: boolean): Promise<void> {
     this.busy = true;
+    this.message = null;
     this.localSeq += 1;
     try {
       const answer = await callEngine(run ? 'localService.start' : 'localService.stop', undefined);
