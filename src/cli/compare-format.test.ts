@@ -37,6 +37,18 @@ describe('comparisonTable', () => {
   });
 });
 
+describe('comparisonTable of a dust trade', () => {
+  it('shows a negative net buy no smaller a loss than the real one', () => {
+    // 0.5 USDC on Ethereum: the network fees (0.000642752... and 0.000749878... ETH) cost more than
+    // the trade buys, so both nets are negative. Cut toward zero they read -0.000480062 and
+    // -0.000587187, a smaller loss than -0.000480062372... and -0.000587187822... are.
+    const gross = 162_690_328_363_968n;
+    const dust = row(USDC, WETH, 500_000n, side('allowance-holder', gross, 642_752_700_840_000n, 1), side('permit2', gross, 749_878_150_980_000n, 2));
+    const cells = comparisonTable([dust]).split('\n')[1]!.split(/\s{2,}/);
+    expect([cells[9], cells[10]]).toEqual(['-0.000480063', '-0.000587188']);
+  });
+});
+
 describe('comparisonTable across rows', () => {
   it('gives every row the same precision, so each column lines up on the decimal point', () => {
     const gross = 319_812_800_000_000_000n;

@@ -7,8 +7,9 @@ import { formatBaseUnits } from './units.ts';
  * - Token amounts keep a fixed number of fraction digits within a column, chosen so the smallest
  *   non-zero value still shows `significant` significant digits; equal fraction digits plus
  *   tabular figures align a right-aligned column on the decimal point.
- * - Digits beyond the chosen precision are cut toward zero, never rounded up, so a shown min-buy
- *   or balance never overstates the real one (as formatBaseUnits does).
+ * - Digits beyond the chosen precision are dropped so that a shown amount never overstates the
+ *   real one (formatBaseUnits): a min buy or balance is cut toward zero, a negative net buy goes
+ *   away from zero (the loss is never shown smaller than it is).
  * - Whole numbers (gas) get thousands separators; gas prices are shown in gwei.
  */
 
@@ -57,8 +58,8 @@ export function comparableFractionDigits(values: readonly (bigint | string)[], d
 }
 
 /**
- * Base units as a human amount with exactly `fractionDigits` fraction digits (zero-padded, cut
- * toward zero) and thousands separators.
+ * Base units as a human amount with exactly `fractionDigits` fraction digits (zero-padded, never
+ * above the real amount: see formatBaseUnits) and thousands separators.
  * @example formatFixed(1_234_500_000n, 6, 2) // "1,234.50"
  */
 export function formatFixed(base: bigint | string, decimals: number, fractionDigits: number): string {
@@ -121,8 +122,9 @@ export function formatWithSymbol(base: bigint | string, token: { decimals: numbe
 export function formatUpperBound(base: bigint | string, token: { decimals: number; symbol: string }, significant = DEFAULT_SIGNIFICANT_DIGITS): string {
   const value = toBigInt(base);
   const step = 10n ** BigInt(token.decimals - columnFractionDigits([value], token.decimals, significant));
-  // Amounts are not negative; one that is would only move toward zero, so it is shown as it is.
-  const roundedUp = value > 0n ? ((value + step - 1n) / step) * step : value;
+  // Toward plus infinity for either sign: a negative bound goes toward zero (formatBaseUnits would
+  // take it away from zero, below the bound).
+  const roundedUp = value > 0n ? ((value + step - 1n) / step) * step : (value / step) * step;
   return formatWithSymbol(roundedUp, token, significant);
 }
 

@@ -52,9 +52,31 @@ describe('formatBaseUnits', () => {
     expect(formatBaseUnits(1_000_001n, 6, { maxFractionDigits: 4 })).toBe('1');
   });
 
-  it('keeps the sign of negative amounts but never shows -0', () => {
+  it('keeps the sign of negative amounts and takes them away from zero, never to 0 or -0', () => {
     expect(formatBaseUnits(-1_500_000n, 6)).toBe('-1.5');
-    expect(formatBaseUnits(-1n, 6, { maxFractionDigits: 2 })).toBe('0');
+    // A net buy of -0.000640349568 (a network fee above what the trade buys): cut, it read
+    // -0.000640349, a smaller loss than the real one.
+    expect(formatBaseUnits(-640_349_568_000_000n, 18, { maxFractionDigits: 9 })).toBe('-0.00064035');
+    expect(formatBaseUnits(-1_999_999n, 6, { maxFractionDigits: 2 })).toBe('-2');
+    expect(formatBaseUnits(-1n, 6, { maxFractionDigits: 2 })).toBe('-0.01');
+    expect(formatBaseUnits(-1_234_000n, 6, { maxFractionDigits: 3 })).toBe('-1.234');
+  });
+
+  it('never shows an amount above the real one, and is off by less than one unit of its last digit', () => {
+    const shownBase = (text: string, decimals: number): bigint => {
+      const negative = text.startsWith('-');
+      const [whole, fraction = ''] = text.replace(/^-/, '').replaceAll(',', '').split('.');
+      const magnitude = BigInt(whole!) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+      return negative ? -magnitude : magnitude;
+    };
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 128n), max: 2n ** 128n }), fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 }), (base, decimals, digits) => {
+        const shown = shownBase(formatBaseUnits(base, decimals, { maxFractionDigits: digits }), decimals);
+        const step = 10n ** BigInt(Math.max(0, decimals - digits));
+        expect(shown <= base).toBe(true);
+        expect(base - shown < step).toBe(true);
+      }),
+    );
   });
 
   it('round-trips with parseHumanAmount for any amount and decimals', () => {

@@ -53,7 +53,7 @@ export function parseHumanAmount(text: string, decimals: number): bigint {
 
 /** Options of formatBaseUnits. */
 export interface FormatOptions {
-  /** Digits kept after the decimal point (cut toward zero); all significant digits by default. */
+  /** Digits kept after the decimal point (a negative amount goes away from zero, see formatBaseUnits); all significant digits by default. */
   maxFractionDigits?: number;
   /** Thousands commas in the whole part; on by default. */
   grouping?: boolean;
@@ -64,14 +64,19 @@ function groupThousands(digits: string): string {
 }
 
 /**
- * Writes base units as a human amount. Digits beyond maxFractionDigits are cut, not rounded, so a
- * displayed amount never exceeds the real one (a min buy shown rounded up would overstate it).
+ * Writes base units as a human amount. Digits beyond maxFractionDigits are dropped so that a
+ * displayed amount never exceeds the real one (a min buy shown rounded up would overstate it): a
+ * positive amount is cut toward zero, a negative one (a net buy whose network fee costs more than
+ * the trade buys) goes away from zero, "-0.000640350" for -0.000640349568, since cutting it would
+ * show a smaller loss than the real one. So a negative amount never reads as 0 or "-0": -1 wei at
+ * two digits reads "-0.01", the least loss those digits can write.
  * @example formatBaseUnits(1000500000n, 6) // "1,000.5"
+ * @example formatBaseUnits(-1_999_999n, 6, { maxFractionDigits: 2 }) // "-2"
  */
 export function formatBaseUnits(base: bigint, decimals: number, options: FormatOptions = {}): string {
   checkDecimals(decimals);
   const negative = base < 0n;
-  const magnitude = negative ? -base : base;
+  const magnitude = negative ? awayFromZero(-base, decimals, options.maxFractionDigits) : base;
   const scale = 10n ** BigInt(decimals);
   const whole = (magnitude / scale).toString();
   let fraction = decimals === 0 ? '' : (magnitude % scale).toString().padStart(decimals, '0');
@@ -79,8 +84,15 @@ export function formatBaseUnits(base: bigint, decimals: number, options: FormatO
   fraction = fraction.replace(/0+$/, '');
   const wholeText = options.grouping === false ? whole : groupThousands(whole);
   const text = fraction === '' ? wholeText : `${wholeText}.${fraction}`;
-  // A value cut to zero shows no sign: "-0" would read as a real negative amount.
-  return negative && /[1-9]/.test(text) ? `-${text}` : text;
+  return negative ? `-${text}` : text;
+}
+
+/** `magnitude` raised to the next multiple of the last kept fraction digit, when digits would be dropped. */
+function awayFromZero(magnitude: bigint, decimals: number, maxFractionDigits: number | undefined): bigint {
+  if (maxFractionDigits === undefined || maxFractionDigits >= decimals) return magnitude;
+  const step = 10n ** BigInt(decimals - Math.max(0, maxFractionDigits));
+  const remainder = magnitude % step;
+  return remainder === 0n ? magnitude : magnitude - remainder + step;
 }
 
 /** Divides and rounds half away from zero, in bigint. */
