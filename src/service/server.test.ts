@@ -1,8 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAINS } from '../domain/chains.ts';
 import { ChainListResponseSchema, EnabledSourcesResponseSchema, ServiceErrorSchema, SourcesResponseSchema, ZID_PATTERN, schemaReport } from '../spec/index.ts';
+import { startLocalService } from './index.ts';
 import { wethToUsdc } from './test-fixtures.ts';
 import { startTestService, type Answer, type TestService } from './test-support.ts';
 
@@ -41,6 +45,34 @@ describe('transport', () => {
       expect((await again.get('/swap/chains')).status).toBe(200);
     } finally {
       await again.stop();
+    }
+  });
+
+  it('serves, from each of three starts at once in a fresh data dir, the certificate its caCertPath holds', async () => {
+    // An integrator's parallel test workers each running serve on a fresh machine: each must be
+    // reachable by a client that pins the file serve printed, not only by one that pins its memory.
+    const dataDir = await mkdtemp(join(tmpdir(), 'svc-starts-'));
+    const services = await Promise.all([1, 2, 3].map(() => startLocalService({ dataDir, apiKeys: [{ key: 'key-alpha', team: 'alpha' }] })));
+    const agents: Agent[] = [];
+    try {
+      const statuses = await Promise.all(
+        services.map(async (service) => {
+          const agent = new Agent({ connect: { ca: await readFile(service.caCertPath, 'utf8') } });
+          agents.push(agent);
+          const headers = { 'svc-api-key': 'key-alpha', 'svc-version': 'v2' };
+          return request(`${service.baseUrl}/swap/chains`, { headers, dispatcher: agent }).then(
+            async (response) => (await response.body.text(), response.statusCode),
+            (error: NodeJS.ErrnoException) => error.code,
+          );
+        }),
+      );
+      expect(statuses).toEqual([200, 200, 200]);
+      expect(new Set(services.map((service) => service.caCertPem)).size).toBe(1);
+      expect((await readdir(dataDir)).sort()).toEqual(['cert.pem', 'key.pem']);
+    } finally {
+      await Promise.all(agents.map((agent) => agent.close()));
+      await Promise.all(services.map((service) => service.close()));
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -1,8 +1,10 @@
 import { X509Certificate } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CERTIFICATE_LOCK_FILE } from './certificate-lock.ts';
 import { CERTIFICATE_FILE, KEY_FILE, loadOrCreateCertificate } from './tls.ts';
 
 // Real files in a temp dir: a first start, then the damage a user's disk or hands can do to them.
@@ -91,4 +93,20 @@ describe('the local service certificate', () => {
     expect(next.notice).toContain(`because cert.pem expires on ${expiry}, within a week.`);
     expect(await filesAside()).toEqual([expect.stringMatching(/^cert\.pem\.previous-/), expect.stringMatching(/^key\.pem\.previous-/)]);
   });
+
+  it('makes the pair once for starts at once, and is not held up by the lock of a start that was killed', async () => {
+    const starts = await Promise.all([1, 2, 3].map(() => loadOrCreateCertificate(dir)));
+    expect(new Set(starts.map((start) => start.certPem)).size).toBe(1);
+    expect(await readFile(join(dir, CERTIFICATE_FILE), 'utf8')).toBe(starts[0]!.certPem);
+    expect(await filesAside()).toEqual([]);
+    // A lock left behind: its owner (a process that has exited) cannot finish, so it is taken over.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const fresh = join(dir, 'fresh');
+    await mkdir(fresh);
+    await writeFile(join(fresh, CERTIFICATE_LOCK_FILE), String(gone));
+    const next = await loadOrCreateCertificate(fresh);
+    expect(await readFile(join(fresh, CERTIFICATE_FILE), 'utf8')).toBe(next.certPem);
+    expect((await readdir(fresh)).sort()).toEqual([CERTIFICATE_FILE, KEY_FILE]);
+    // Well under the minute after which any lock counts as left behind: the dead owner is seen at once.
+  }, 20_000);
 });

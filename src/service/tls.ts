@@ -2,6 +2,7 @@ import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileFailureReason } from '../core/file-failure.ts';
+import { withCertificateLock } from './certificate-lock.ts';
 import { CERTIFICATE_FILE } from '../domain/local-service-child.ts';
 
 /**
@@ -152,9 +153,20 @@ export async function loadOrCreateCertificate(dataDir: string): Promise<ServiceC
   const keyPath = join(dataDir, KEY_FILE);
   const cached = await readCached(certPath, keyPath);
   if (cached.kind === 'usable') return { certPem: cached.certPem, keyPem: cached.keyPem, certPath, notice: null };
+  // Another start may be making the pair now (certificate-lock.ts): one at a time, reading the
+  // files again once it is this start's turn, so every start serves the pair the files hold.
+  return withCertificateLock(dataDir, async () => {
+    const current = await readCached(certPath, keyPath);
+    if (current.kind === 'usable') return { certPem: current.certPem, keyPem: current.keyPem, certPath, notice: null };
+    return createPair(current, certPath, keyPath);
+  });
+}
+
+// A new pair in place of what the data dir holds (nothing, or files to set aside first).
+async function createPair(cached: Exclude<Cached, { kind: 'usable' }>, certPath: string, keyPath: string): Promise<ServiceCertificate> {
   const { certPem, keyPem } = await generatePair();
   const notice = cached.kind === 'replace' ? replacementNotice(cached.reason, await setAside([certPath, keyPath], cached.isDamaged ? 'damaged' : 'previous'), certPath) : null;
-  // Write then rename, so a concurrent start never reads half a file.
+  // Write then rename, so a start that reads without the lock never reads half a file.
   const suffix = `.${process.pid}.${Date.now()}.tmp`;
   await writeFile(keyPath + suffix, keyPem, { mode: 0o600 });
   await writeFile(certPath + suffix, certPem);
