@@ -71,6 +71,24 @@ describe('a field sent with an invalid value', () => {
   });
 });
 
+describe('an address with spaces around it, or written 0X', () => {
+  it('is told what is wrong with it, in a token, a taker and a fee list alike', async () => {
+    const weth = token(1, 'WETH');
+    const copied = await svc.get('/swap/permit2/quote', wethToUsdc({ sellToken: ` ${weth}`, taker: `${taker}\n` }));
+    expect({ status: copied.status, sellToken: reasons(copied, 'sellToken'), taker: reasons(copied, 'taker') }).toEqual({
+      status: 400,
+      sellToken: ['must be the address alone, without spaces or line breaks around it'],
+      taker: ['must be the address alone, without spaces or line breaks around it'],
+    });
+    const upperX = await svc.get(AH_PRICE, wethToUsdc({ taker: `0X${taker.slice(2)}`, swapFeeRecipient: `0X${taker.slice(2)}`, swapFeeBps: '10' }));
+    expect({ taker: reasons(upperX, 'taker'), swapFeeRecipient: reasons(upperX, 'swapFeeRecipient') }).toEqual({
+      taker: ['must start with 0x (a lower-case x)'],
+      swapFeeRecipient: [`item 1 ("0X${taker.slice(2)}") must start with 0x (a lower-case x)`],
+    });
+    expect(reasons(await svc.get(AH_PRICE, wethToUsdc({ taker: '0x12' })), 'taker')).toEqual(['must be an address: 0x followed by 40 hex digits']);
+  });
+});
+
 describe('a parameter name in the wrong letter case', () => {
   it('is named with the spelling the endpoint takes, on every swap endpoint', async () => {
     for (const path of PATHS) {

@@ -13,8 +13,22 @@ const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 const BASE_UNITS_PATTERN = /^(0|[1-9][0-9]*)$/;
 const MAX_UINT256 = 2n ** 256n - 1n;
 
+/**
+ * Why `value` is not an address. An address with spaces or a line break around it (a value copied
+ * from a file or a chat) or written `0X…` is told so: "0x followed by 40 hex digits" sent a client
+ * whose value shows exactly that looking for a fault it could not see.
+ */
+export function notAddressReason(value: string): string {
+  const text = value.trim();
+  if (ADDRESS_PATTERN.test(text)) return 'must be the address alone, without spaces or line breaks around it';
+  if (/^0X[0-9a-fA-F]{40}$/.test(text)) return 'must start with 0x (a lower-case x)';
+  return 'must be an address: 0x followed by 40 hex digits';
+}
+
 /** An EVM address: 0x followed by 40 hex digits (any case; checksums are not enforced by the service). */
-export const AddressSchema = z.string().regex(ADDRESS_PATTERN, { message: 'must be an address: 0x followed by 40 hex digits' });
+export const AddressSchema = z.string().superRefine((value, ctx) => {
+  if (!ADDRESS_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: notAddressReason(value) });
+});
 
 // Zero-padded or space-padded digits are refused like any other text (the amount is echoed, and a
 // padded one would not read back as sent), but the reason names that fault: "no decimals, sign or
@@ -80,7 +94,7 @@ export function splitList(value: string): string[] {
 export const AddressListSchema = z.string().superRefine((value, ctx) => {
   splitList(value).forEach((item, index) => {
     if (!ADDRESS_PATTERN.test(item)) {
-      ctx.addIssue({ code: 'custom', message: `item ${index + 1} ("${item.slice(0, 50)}") must be an address: 0x followed by 40 hex digits` });
+      ctx.addIssue({ code: 'custom', message: `item ${index + 1} ("${item.slice(0, 50)}") ${notAddressReason(item)}` });
     }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NATIVE_TOKEN_PLACEHOLDER } from './constants.ts';
-import { AddressSchema, integerParam, stringOrNumber } from './primitives.ts';
+import { AddressSchema, integerParam, notAddressReason, stringOrNumber } from './primitives.ts';
 
 /**
  * Errors that teach v2: the reasons given to the inputs real clients most often still send from v1
@@ -49,7 +49,7 @@ export const TokenAddressSchema = z.string().superRefine((value, ctx) => {
   const text = value.trim();
   const message = SYMBOL.test(text)
     ? `"${text}" is a symbol, not an address: for the chain's native asset use ${NATIVE}; for a token, its contract address (0x followed by 40 hex digits)`
-    : 'must be an address: 0x followed by 40 hex digits';
+    : notAddressReason(value);
   ctx.addIssue({ code: 'custom', message });
 });
 
