@@ -77,6 +77,17 @@ describe('refusals of the spec\'s error table', () => {
     for (const path of PATHS) expectError(await svc.get(path, wethToUsdc({ buyToken: '0x1234567890123456789012345678901234567890', taker })), 'TOKEN_NOT_SUPPORTED');
   });
 
+  it('TOKEN_NOT_SUPPORTED names the chain an address is from, and the same token on the chain asked', async () => {
+    // Ethereum's WETH and WBTC sent with chainId=8453, as code written for one chain meets another.
+    const weth = await svc.get(PATHS[0]!, wethToUsdc({ chainId: '8453', buyToken: token(8453, 'USDC') }));
+    expectError(weth, 'TOKEN_NOT_SUPPORTED');
+    expect(weth.body.message).toBe(
+      `sellToken ${token(1, 'WETH').toLowerCase()} is not supported on chain 8453; it is WETH on Ethereum (chainId 1), and WETH on Base is ${token(8453, 'WETH').toLowerCase()}`,
+    );
+    const wbtc = await svc.get(PATHS[0]!, wethToUsdc({ chainId: '8453', sellToken: token(8453, 'WETH'), buyToken: token(1, 'WBTC') }));
+    expect(wbtc.body.message).toBe(`buyToken ${token(1, 'WBTC').toLowerCase()} is not supported on chain 8453; it is WBTC on Ethereum (chainId 1)`);
+  });
+
   it('RECIPIENT_NOT_SUPPORTED for a recipient on wrap and unwrap', async () => {
     const wrap = { chainId: '1', sellToken: token(1, 'NATIVE'), buyToken: token(1, 'WETH'), sellAmount: '1000', recipient: taker, taker };
     expectError(await svc.get(PATHS[0]!, wrap), 'RECIPIENT_NOT_SUPPORTED');

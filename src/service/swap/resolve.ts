@@ -1,5 +1,6 @@
 import type { AllowanceHolderPriceQuery, AllowanceModel, Permit2PriceQuery } from '../../spec/index.ts';
 import { NATIVE_TOKEN_PLACEHOLDER, splitList } from '../../spec/index.ts';
+import { swapChains } from '../../domain/chains.ts';
 import type { Team } from '../auth.ts';
 import { ServiceFailure, invalidInput } from '../errors.ts';
 import type { ChainState, Market } from '../market/liquidity.ts';
@@ -61,9 +62,23 @@ function nativeNote(chain: ChainState['chain'], address: string): string {
   return `; the native asset ${chain.nativeSymbol ?? ''} on this chain is ${native}`;
 }
 
+// A token of another chain's registry (Ethereum's WETH sent with chainId=8453, the usual slip when
+// code written for one chain is pointed at another): the refusal says where the address is from
+// and, when this chain trades a token of that symbol, its address here.
+function otherChainNote(chain: ChainState['chain'], address: string): string {
+  const wanted = address.toLowerCase();
+  for (const other of swapChains()) {
+    const token = other.chainId === chain.chainId ? undefined : marketTokens(other.chainId).find((candidate) => candidate.kind !== 'native' && candidate.address.toLowerCase() === wanted);
+    if (!token) continue;
+    const here = marketTokens(chain.chainId).find((candidate) => candidate.kind !== 'native' && candidate.symbol === token.symbol);
+    return `; it is ${token.symbol} on ${other.name} (chainId ${other.chainId})${here ? `, and ${here.symbol} on ${chain.name} is ${here.address.toLowerCase()}` : ''}`;
+  }
+  return '';
+}
+
 function supportedToken(chain: ChainState['chain'], address: string, field: 'sellToken' | 'buyToken'): MarketToken {
   const token = marketToken(chain.chainId, address);
-  if (!token) throw new ServiceFailure('TOKEN_NOT_SUPPORTED', `${field} ${address} is not supported on chain ${chain.chainId}${nativeNote(chain, address)}`);
+  if (!token) throw new ServiceFailure('TOKEN_NOT_SUPPORTED', `${field} ${address} is not supported on chain ${chain.chainId}${nativeNote(chain, address) || otherChainNote(chain, address)}`);
   return token;
 }
 
