@@ -106,6 +106,30 @@ describe('route', () => {
   });
 });
 
+describe('dust trades', () => {
+  it('buy no more than they sell is worth, into 18-decimal tokens and through stableswap pools alike', async () => {
+    // sellAmount=1000 (an amount written without its decimals) of ETH bought 7.5e9 wei of DAI,
+    // 2,400 times its worth: a stableswap pool on the way answered 1.5e-8 for any input below that.
+    const market = new Market(11);
+    const overpaid: string[] = [];
+    for (const chainId of [1, 56]) {
+      const state = market.chainState(chainId, FIXED_NOW)!;
+      const tokens = marketTokens(chainId);
+      for (const sell of tokens) {
+        for (const buy of tokens) {
+          if (sell === buy) continue;
+          const answer = await svc.get(AH, { chainId: String(chainId), sellToken: sell.address, buyToken: buy.address, sellAmount: '1000' });
+          if (answer.body.liquidityAvailable !== true) continue;
+          const worthIn = (1000 / 10 ** sell.decimals) * market.usd(state, sell);
+          const worthOut = (Number(answer.body.buyAmount) / 10 ** buy.decimals) * market.usd(state, buy);
+          if (worthOut > worthIn * 1.02) overpaid.push(`${chainId} ${sell.symbol}->${buy.symbol}: ${String(answer.body.buyAmount)}`);
+        }
+      }
+    }
+    expect(overpaid).toEqual([]);
+  });
+});
+
 describe('fees and slippage', () => {
   it('derives minBuyAmount from slippageBps (default 100) or slippagePpm, rounded down', async () => {
     for (const [extra, ppm] of [[{}, 10_000n], [{ slippageBps: '37' }, 3_700n], [{ slippagePpm: '1234' }, 1_234n], [{ slippageBps: '0' }, 0n]] as const) {

@@ -74,6 +74,20 @@ describe('stableswap', () => {
     expect(curve(500_000) / 500_000).toBeLessThan(curve(1_000) / 1_000);
   });
 
+  it('buys nothing for nothing and, for a dust trade, its amount at the pool rate, not the rounding of its balances', () => {
+    // balanceOut less the curve's other balance is a difference of two numbers near 1e7 that the
+    // iterations round differently: it was 1.5e-8 for any trade below that, so selling 1e-15
+    // bought 1.5e-8, ten million times the input, and the router took it (a USDT dust sell on BSC).
+    for (let i = 0; i < 200; i++) {
+      const balanceIn = 1e6 * (1 + ((i * 7919) % 1000) / 37);
+      const balanceOut = balanceIn * (0.6 + ((i * 104_729) % 800) / 1000);
+      const quote = stableswap(balanceIn, balanceOut, i % 2 ? 200 : 1000, 1, 1, 400);
+      const rate = quote(1) / 1;
+      expect(quote(0)).toBe(0);
+      for (const amount of [1e-15, 1e-9, 1e-3]) close(quote(amount) / amount, rate, 1e-6);
+    }
+  });
+
   it('converts balances by USD rates: 6-decimal vs 18-decimal does not matter, prices do', () => {
     const quote = stableswap(1e6, 1e6, 1000, 1.001, 0.999, 0);
     close(quote(10) / 10, 1.001 / 0.999, 1e-4);

@@ -110,9 +110,18 @@ export function stableswapY(x: number, d: number, amp: number): number {
 export function stableswap(balanceIn: number, balanceOut: number, amp: number, rateIn: number, rateOut: number, feePpm: number): (amountIn: number) => number {
   const d = stableswapD(balanceIn, balanceOut, amp);
   const keep = 1 - feePpm / 1e6;
+  // The output is a difference of two balances near each other: measured from the curve's own
+  // balance at the start (not balanceOut, which D's iterations reproduce only to about 1e-15 of D),
+  // so nothing in buys nothing out; and below a millionth of the balance it is the input times the
+  // rate over that millionth, since the difference there is mostly rounding (it was 1.5e-8 whatever
+  // the input, ten million times a dust trade, and the router took it).
+  const y0 = stableswapY(balanceIn, d, amp);
+  const linearBelow = balanceIn * 1e-6;
+  const smallRate = (y0 - stableswapY(balanceIn + linearBelow, d, amp)) / linearBelow;
   return (amountIn) => {
-    const y = stableswapY(balanceIn + amountIn * rateIn, d, amp);
-    return Math.max(0, ((balanceOut - y) * keep) / rateOut);
+    const dx = amountIn * rateIn;
+    const dy = dx < linearBelow ? dx * smallRate : y0 - stableswapY(balanceIn + dx, d, amp);
+    return Math.max(0, (dy * keep) / rateOut);
   };
 }
 
