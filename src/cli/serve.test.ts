@@ -140,6 +140,12 @@ describe('argument handling', () => {
     }
   });
 
+  it('takes --block-team for a team of its keys, and refuses one no key belongs to, which would never match', () => {
+    expect(serveOptions(['--api-key', 'k:ops', '--api-key', 'j:other', '--block-team', 'ops']).blocked?.teams).toEqual(['ops']);
+    expect(serveOptions(['--block-team', 'local']).blocked?.teams).toEqual(['local']);
+    expect(() => serveOptions(['--api-key', 'k:ops', '--block-team', 'opz'])).toThrow('--block-team "opz" is not the team of any --api-key (teams: ops)');
+  });
+
   it('says in --help what it prints and how a client connects and stops it', async () => {
     const io = { out: '', err: '' };
     expect(await main(['serve', '--help'], { stdout: (t) => (io.out += t), stderr: (t) => (io.err += t) })).toBe(0);

@@ -23,7 +23,8 @@ const USAGE = `Usage: swap-explorer serve [options]
   --seed N               market seed (default 1)
   --data-dir D           where the certificate is kept (default ~/.swap-explorer/local-service)
   --api-key K[:TEAM[:PLAN]]  accepted key, repeatable (default: one generated key); PLAN is
-                         standard or custom (custom may use tradeSurplusRecipient)
+                         standard or custom (only custom pays trade surplus to
+                         tradeSurplusRecipient; on standard the service collects it)
   --latency-ms N         added to every response
   --jitter-ms N          random extra delay up to N ms
   --fault-rate R         share (0-1) of requests answered with a 500 or a dropped connection
@@ -37,6 +38,7 @@ const USAGE = `Usage: swap-explorer serve [options]
   --block-taker A, --block-recipient A, --block-buy-token A, --block-sell-token A, --xstock A
                          refuse these addresses (repeatable; see the error names in the README);
                          a token must be one the service trades, or the block never applies
+  --block-team TEAM      refuse every swap of this --api-key team with USER_NOT_AUTHORIZED (repeatable)
 
 Once it accepts connections it prints one JSON line on stdout,
 {"baseUrl", "caCertPath", "apiKeys", "headers"}; the access log goes to stderr. The certificate
@@ -65,6 +67,7 @@ const OPTIONS = {
   'block-buy-token': { type: 'string', multiple: true },
   'block-sell-token': { type: 'string', multiple: true },
   xstock: { type: 'string', multiple: true },
+  'block-team': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -83,6 +86,16 @@ function addresses(name: string, values: string[] | undefined): string[] | undef
   const wrong = values?.find((value) => !isAddress(value.trim()));
   if (wrong !== undefined) throw new UsageError(`--${name} must be an address (0x and 40 hex digits), got "${wrong}"`);
   return values?.map((value) => value.trim());
+}
+
+// A team no key belongs to would never be refused: the block names a team of --api-key (or
+// "local", the generated key's, when none is given).
+function teams(values: string[] | undefined, keyTexts: string[]): string[] | undefined {
+  if (values === undefined) return undefined;
+  const known = keyTexts.length > 0 ? keyTexts.map((text) => apiKey(text).team) : ['local'];
+  const unknown = values.find((team) => !known.includes(team));
+  if (unknown !== undefined) throw new UsageError(`--block-team "${unknown}" is not the team of any --api-key (teams: ${[...new Set(known)].join(', ')})`);
+  return values;
 }
 
 /** Environment variable that starts serve without the listener's guards (the throughput bench's baseline). */
@@ -161,6 +174,7 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
       buyTokens: addresses('block-buy-token', values['block-buy-token']),
       sellTokens: addresses('block-sell-token', values['block-sell-token']),
       xStocks: addresses('xstock', values.xstock),
+      teams: teams(values['block-team'], values['api-key'] ?? []),
     },
     ...(values['access-log'] ? { accessLogFile: values['access-log'] } : {}),
     // Internal, for bench/throughput.bench.ts only (what the listener's guards cost): not an option users see.

@@ -38,7 +38,7 @@ const SERVICE: Record<ServiceErrorName, Text> = {
   },
   USER_NOT_AUTHORIZED: {
     cause: 'The calling account (the API key\'s team) is not allowed to make this request.',
-    fix: 'Check the API key in the profile and the plan it belongs to; parameters such as tradeSurplusRecipient need a custom plan.',
+    fix: 'Check the API key in the profile and the account it belongs to; the provider decides what each account may request, so send the zid to the provider if the refusal looks wrong.',
   },
   TAKER_NOT_AUTHORIZED_FOR_TRADE: {
     cause: 'The taker address is not allowed to trade (refused per account).',

@@ -3,9 +3,9 @@ import { unitHash } from './rng.ts';
 
 /**
  * API keys and teams (spec, "Authentication"): each key belongs to a team; the team decides its
- * enabled Solana sources and its plan. Only the custom plan may set `tradeSurplusRecipient` (spec:
- * "available only to selected integrators on a custom plan"); a standard-plan team asking for it
- * gets 400 USER_NOT_AUTHORIZED.
+ * enabled Solana sources and its plan. Only the custom plan has trade surplus paid to
+ * `tradeSurplusRecipient` (spec: "available only to selected integrators on a custom plan; otherwise
+ * the service collects the surplus"); a standard-plan team may send it, and the service keeps the surplus.
  */
 
 /** A team's plan. */

@@ -9,7 +9,7 @@ import type { FieldError } from '../spec/index.ts';
  * - `UNAUTHORIZED` (401): the `svc-api-key` header is missing or the key is unknown. The spec's
  *   USER_NOT_AUTHORIZED is a 400 about a known user's rights, so a missing credential gets the
  *   HTTP status for "who are you", like the service's gateway; USER_NOT_AUTHORIZED stays for a
- *   known team asking for something its plan does not include (tradeSurplusRecipient).
+ *   known team the service refuses (blocked.teams, `serve --block-team`).
  * - `NOT_FOUND` (404): a path the spec does not show.
  * - `METHOD_NOT_ALLOWED` (405): any method but GET and HEAD (with an `Allow: GET, HEAD` header).
  * - `RATE_LIMITED` (429): more requests in the current one-second window than `rateLimitRps`

@@ -169,6 +169,16 @@ describe('Permit2 quote', () => {
     }
   });
 
+  it('leaves the surplus to the service when a team not on the custom plan names a tradeSurplusRecipient', async () => {
+    // Spec, tradeSurplusRecipient: "available only to selected integrators on a custom plan;
+    // otherwise the service collects the surplus". The request is answered; nothing pays the recipient.
+    const named = (await svc.get(P2, wethToUsdc({ taker, tradeSurplusRecipient: DEMO_TAKERS.fundedNoAllowance }))).body;
+    const plain = (await svc.get(P2, wethToUsdc({ taker }))).body;
+    expect(actionNames(decodeExecute((named.transaction as Tx).data).actions)).not.toContain('POSITIVE_SLIPPAGE');
+    expect((named.transaction as Tx).gas).toBe((plain.transaction as Tx).gas);
+    expect(named.buyAmount).toBe(plain.buyAmount);
+  });
+
   it('carries integrator fees, surplus and sell-entire-balance as actions', async () => {
     const custom = await startTestService({ now: () => FIXED_NOW, seed: 3, apiKeys: [{ key: 'k', team: 't', plan: 'custom' }] });
     try {

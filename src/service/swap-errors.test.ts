@@ -14,8 +14,8 @@ const seen = new Set<string>();
 beforeAll(async () => {
   svc = await startTestService({
     now: () => FIXED_NOW,
-    apiKeys: [{ key: 'standard', team: 'std' }, { key: 'custom', team: 'vip', plan: 'custom' }],
-    blocked: { takers: [BLOCKED_TAKER], recipients: [BLOCKED_RECIPIENT], buyTokens: [token(1, 'DAI')], sellTokens: [token(1, 'USDT')], xStocks: [XSTOCK] },
+    apiKeys: [{ key: 'standard', team: 'std' }, { key: 'custom', team: 'vip', plan: 'custom' }, { key: 'barred', team: 'barred-team' }],
+    blocked: { takers: [BLOCKED_TAKER], recipients: [BLOCKED_RECIPIENT], buyTokens: [token(1, 'DAI')], sellTokens: [token(1, 'USDT')], xStocks: [XSTOCK], teams: ['barred-team'] },
   });
 });
 afterAll(() => svc.stop());
@@ -100,10 +100,16 @@ describe('refusals of the spec\'s error table', () => {
     expect((await svc.get(PATHS[3]!, wethToUsdc({ taker: DEMO_TAKERS.smartContract, txOrigin: taker }))).status).toBe(200);
   });
 
-  it('USER_NOT_AUTHORIZED for tradeSurplusRecipient outside the custom plan', async () => {
-    const query = wethToUsdc({ tradeSurplusRecipient: taker });
-    expectError(await svc.get(PATHS[0]!, query, { 'svc-api-key': 'standard' }), 'USER_NOT_AUTHORIZED');
-    expect((await svc.get(PATHS[0]!, query, { 'svc-api-key': 'custom' })).status).toBe(200);
+  it('USER_NOT_AUTHORIZED for a team refused with blocked.teams (serve --block-team), and for no other', async () => {
+    for (const path of PATHS) expectError(await svc.get(path, wethToUsdc({ taker }), { 'svc-api-key': 'barred' }), 'USER_NOT_AUTHORIZED');
+    expect((await svc.get(PATHS[0]!, wethToUsdc({ taker }), { 'svc-api-key': 'standard' })).status).toBe(200);
+  });
+
+  it('takes tradeSurplusRecipient from a team on any plan, as the real service does (its example apps send it on every key)', async () => {
+    const query = wethToUsdc({ taker, tradeSurplusRecipient: taker });
+    for (const path of PATHS) {
+      for (const key of ['standard', 'custom']) expect({ path, key, status: (await svc.get(path, query, { 'svc-api-key': key })).status }).toEqual({ path, key, status: 200 });
+    }
   });
 
   it('403 for blocked takers, recipients and xStocks', async () => {

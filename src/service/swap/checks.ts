@@ -11,8 +11,9 @@ import type { Team } from '../auth.ts';
  * - taker listed in `blocked.takers`: 403 TAKER_NOT_AUTHORIZED_FOR_TRADE;
  * - recipient (the `recipient` parameter, else the taker) listed in `blocked.recipients`: 403
  *   RECIPIENT_NOT_AUTHORIZED_FOR_TRADE;
- * - `tradeSurplusRecipient` from a team not on the custom plan: 400 USER_NOT_AUTHORIZED.
- * Checked in that order, after the tokens are known to be supported.
+ * - the calling team (the key's) listed in `blocked.teams`: 400 USER_NOT_AUTHORIZED.
+ * Checked in that order, after the tokens are known to be supported. `tradeSurplusRecipient` from a
+ * team not on the custom plan is not refused: the service collects the surplus (resolve.ts).
  */
 
 /** Addresses refused per role (any letter case). */
@@ -23,6 +24,8 @@ export interface BlockedLists {
   sellTokens?: string[];
   /** Tokens treated as tokenized stocks (xStocks), which no team is authorized to trade here. */
   xStocks?: string[];
+  /** Team names (of `--api-key K:TEAM`) whose requests are refused: the account may not trade. */
+  teams?: string[];
 }
 
 /** The request fields the checks read. */
@@ -31,7 +34,6 @@ export interface CheckedRequest {
   buyToken: string;
   taker?: string | undefined;
   recipient?: string | undefined;
-  tradeSurplusRecipient?: string | undefined;
 }
 
 function listed(list: string[] | undefined, address: string | undefined): boolean {
@@ -50,7 +52,5 @@ export function checkAuthorized(request: CheckedRequest, blocked: BlockedLists, 
   if (listed(blocked.takers, request.taker)) throw new ServiceFailure('TAKER_NOT_AUTHORIZED_FOR_TRADE', `taker ${request.taker} is not authorized for trade`);
   const recipient = request.recipient ?? request.taker;
   if (listed(blocked.recipients, recipient)) throw new ServiceFailure('RECIPIENT_NOT_AUTHORIZED_FOR_TRADE', `recipient ${recipient} is not authorized for trade`);
-  if (request.tradeSurplusRecipient && team.plan !== 'custom') {
-    throw new ServiceFailure('USER_NOT_AUTHORIZED', 'tradeSurplusRecipient is available only to integrators on a custom plan');
-  }
+  if (blocked.teams?.includes(team.name)) throw new ServiceFailure('USER_NOT_AUTHORIZED', `This account (team ${team.name}) is not authorized to make this request`);
 }

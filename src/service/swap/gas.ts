@@ -29,7 +29,7 @@ export function estimateGas(swap: ResolvedSwap, trade: Trade): bigint {
   if (swap.sell.kind === 'native') gas += WRAP_GAS;
   if (swap.buy.kind === 'native') gas += UNWRAP_GAS;
   gas += FEE_GAS * swap.fees.length;
-  if (swap.query.tradeSurplusRecipient) gas += SURPLUS_GAS;
+  if (swap.surplusRecipient) gas += SURPLUS_GAS;
   if (isTaxed(swap.sell.taxes)) gas += TAXED_TOKEN_GAS;
   if (isTaxed(swap.buy.taxes)) gas += TAXED_TOKEN_GAS;
   return BigInt(gas);

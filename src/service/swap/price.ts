@@ -93,7 +93,7 @@ function encodeTrade(ctx: SwapContext, swap: ResolvedSwap, trade: Trade, { spend
     zid: ctx.zid,
     fills,
     fees: trade.integratorFees,
-    surplus: query.tradeSurplusRecipient ? { recipient: query.tradeSurplusRecipient, maxBps: query.tradeSurplusMaxBps ?? 10_000 } : null,
+    surplus: swap.surplusRecipient ? { recipient: swap.surplusRecipient, maxBps: query.tradeSurplusMaxBps ?? 10_000 } : null,
     sellEntireBalance: query.sellEntireBalance === 'true',
     wrapUnwrap: swap.wrapUnwrap,
     wrapUnwrapMode: swap.wrapUnwrapMode,

@@ -43,6 +43,12 @@ export interface ResolvedSwap {
   wrapUnwrap: 'wrap' | 'unwrap' | null;
   /** How a wrap/unwrap settles (Permit2 takes no wrapUnwrapMode, so it is always `direct` there). */
   wrapUnwrapMode: 'direct' | 'settler';
+  /**
+   * Who the calldata pays trade surplus to: `tradeSurplusRecipient` for a team on the custom plan;
+   * null otherwise, where the taker receives it or, when a team on another plan names a recipient,
+   * the service collects it (spec, the tradeSurplusRecipient row), as it does its own fee.
+   */
+  surplusRecipient: string | null;
   fees: IntegratorFeeSpec[];
   slippagePpm: number;
   excludedSources: Set<string>;
@@ -110,6 +116,7 @@ export function resolveSwap(ctx: SwapContext, model: AllowanceModel, isQuote: bo
     routeBuy: buy.kind === 'native' && wrapped ? wrapped : buy,
     wrapUnwrap,
     wrapUnwrapMode: 'wrapUnwrapMode' in query ? (query.wrapUnwrapMode ?? 'direct') : 'direct',
+    surplusRecipient: ctx.team.plan === 'custom' ? (query.tradeSurplusRecipient ?? null) : null,
     fees: wrapUnwrap ? [] : integratorFeeSpecs(query, sell, buy),
     slippagePpm: slippagePpm(query as { slippageBps?: number; slippagePpm?: number }),
     excludedSources: sources.set,
