@@ -63,6 +63,15 @@ describe('Allowance Holder and Permit2 prices', () => {
     expect(p2.route).toEqual(ah.route);
     expect(BigInt(p2.gas as string)).toBeGreaterThan(BigInt(ah.gas as string));
   });
+
+  it('charge the same gas for a native sell, whose transaction is the same settler call in both models', async () => {
+    const native = wethToUsdc({ sellToken: token(1, 'NATIVE'), taker: DEMO_TAKERS.funded });
+    const [ahPrice, p2Price, ahQuote, p2Quote] = await Promise.all([svc.get(AH, native), svc.get(P2, native), svc.get('/swap/allowance-holder/quote', native), svc.get('/swap/permit2/quote', native)]);
+    type Tx = { to: string; gas: string; value: string };
+    const [ahTx, p2Tx] = [ahQuote.body.transaction as Tx, p2Quote.body.transaction as Tx];
+    expect({ to: p2Tx.to, value: p2Tx.value }).toEqual({ to: ahTx.to, value: ahTx.value });
+    expect({ price: p2Price.body.gas, quote: p2Tx.gas, fee: p2Price.body.totalNetworkFee }).toEqual({ price: ahPrice.body.gas, quote: ahTx.gas, fee: ahPrice.body.totalNetworkFee });
+  });
 });
 
 describe('route', () => {

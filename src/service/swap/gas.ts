@@ -22,10 +22,17 @@ function isTaxed(taxes: { buyTaxBps: number | null; sellTaxBps: number | null; t
   return (taxes.buyTaxBps ?? 0) + (taxes.sellTaxBps ?? 0) + (taxes.transferTaxBps ?? 0) > 0;
 }
 
+// A native sell calls the settler directly in both models (spec, "Allowance rules" 2): no exec on
+// Allowance Holder, no Permit2 signature to check, the same transaction whichever endpoint made it,
+// so one overhead. Permit2's 30,000 more had made the same ETH sell look dearer on Permit2.
+function settlementGas(swap: ResolvedSwap): number {
+  return swap.sell.kind === 'native' ? SETTLEMENT_GAS['allowance-holder'] : SETTLEMENT_GAS[swap.model];
+}
+
 /** The gas limit estimate of a trade. */
 export function estimateGas(swap: ResolvedSwap, trade: Trade): bigint {
   if (swap.wrapUnwrap && swap.wrapUnwrapMode === 'direct') return BigInt(DIRECT_GAS[swap.wrapUnwrap]);
-  let gas = SETTLEMENT_GAS[swap.model] + (trade.route?.poolGas ?? 0);
+  let gas = settlementGas(swap) + (trade.route?.poolGas ?? 0);
   if (swap.sell.kind === 'native') gas += WRAP_GAS;
   if (swap.buy.kind === 'native') gas += UNWRAP_GAS;
   gas += FEE_GAS * swap.fees.length;
