@@ -35,3 +35,11 @@ export const SETTLER_ABI = parseAbi([
 
 /** The wrapped-native token's own functions, called directly for wrap/unwrap in `direct` mode. */
 export const WRAPPED_NATIVE_ABI = parseAbi(['function deposit() payable', 'function withdraw(uint256 wad)']);
+
+/**
+ * Every call a quote's `transaction.data` makes: the settler's (through the Allowance Holder or not),
+ * or, for a wrap or unwrap in `direct` mode (the spec's default `wrapUnwrapMode`), the wrapped-native
+ * token's own deposit()/withdraw(wad). Decoders read with this one, so a direct wrap is read as the
+ * call it is, not reported as calldata that does not decode. No selector is in both.
+ */
+export const QUOTE_CALLDATA_ABI = [...SETTLER_ABI, ...WRAPPED_NATIVE_ABI];

@@ -71,8 +71,14 @@ describe('settlerActions', () => {
     ]);
   });
 
-  it('has no steps for calldata that is not a settler execute: a direct wrap, or data that does not decode', () => {
-    expect(settlerActions(encodeFunctionData({ abi: WRAPPED_NATIVE_ABI, functionName: 'deposit' }), read)).toBeNull();
+  it("reads a direct wrap or unwrap as the wrapped native token's one step, and has none for data that does not decode", () => {
+    const deposit = encodeFunctionData({ abi: WRAPPED_NATIVE_ABI, functionName: 'deposit' });
+    const withdraw = encodeFunctionData({ abi: WRAPPED_NATIVE_ABI, functionName: 'withdraw', args: [3n] });
+    const weth = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
+    expect(settlerActions(deposit, read, { to: weth, value: '5' })).toEqual([{ name: 'deposit', text: "wrap 5 wei into WETH, one for one (WETH's own deposit(), not the settler: no minimum is enforced and no zid is carried)" }]);
+    expect(settlerActions(withdraw, read, { to: weth, value: '0' })).toEqual([{ name: 'withdraw', text: "unwrap 3 WETH into the native token, one for one (WETH's own withdraw(), not the settler: no minimum is enforced and no zid is carried)" }]);
+    // Pasted alone, the calldata names neither the token it calls nor the value it sends.
+    expect(settlerActions(deposit, read)![0]!.text).toBe("wrap the call's value into the wrapped native token, one for one (the wrapped native token's own deposit(), not the settler: no minimum is enforced and no zid is carried)");
     expect(settlerActions('0xdeadbeef', read)).toBeNull();
     expect(settlerActions('not hex', read)).toBeNull();
   });

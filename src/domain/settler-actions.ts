@@ -1,5 +1,5 @@
 import { decodeFunctionData, hexToString, type Hex } from 'viem';
-import { SETTLER_ABI } from './settler-abi.ts';
+import { SETTLER_ABI, WRAPPED_NATIVE_ABI } from './settler-abi.ts';
 
 /**
  * What a quote's calldata tells the settler to do, step by step: what Allowance Holder's `exec` lets
@@ -73,12 +73,37 @@ function executeOf(data: Hex, read: ActionReading): { args: Args; steps: Settler
   return { args: inner.args, steps: [lets, ...inner.steps] };
 }
 
+/** The transaction that carries the calldata, when known: whom it calls and the native value it sends. */
+export interface CallContext {
+  to: string;
+  value: string;
+}
+
+// A wrap or unwrap in `direct` mode calls the wrapped-native token itself: one step, one for one, and
+// no settler, so nothing enforces a minimum and nothing carries the zid (said, since support looks for both).
+function wrappedNativeStep(data: Hex, read: ActionReading, context: CallContext | undefined): SettlerAction | null {
+  let call: ReturnType<typeof decodeFunctionData<typeof WRAPPED_NATIVE_ABI>>;
+  try {
+    call = decodeFunctionData({ abi: WRAPPED_NATIVE_ABI, data });
+  } catch {
+    return null;
+  }
+  const wrapped = context ? read.token(address(context.to)) : 'the wrapped native token';
+  const direct = `(${wrapped}'s own ${call.functionName}(), not the settler: no minimum is enforced and no zid is carried)`;
+  if (call.functionName === 'deposit') return { name: 'deposit', text: `wrap ${context ? read.native(context.value) : "the call's value"} into ${wrapped}, one for one ${direct}` };
+  const [wad] = call.args;
+  return { name: 'withdraw', text: `unwrap ${context ? read.amount(str(wad), address(context.to)) : `${str(wad)} base units of the wrapped native token`} into the native token, one for one ${direct}` };
+}
+
 /**
  * The steps of a quote's calldata in order (Allowance Holder's `exec`, then the settler's
- * actions), or null when it is not a settler `execute` (a direct wrap, say) or does not decode.
+ * actions; or the one step of a direct wrap or unwrap), or null when it does not decode.
+ * @param context the transaction's `to` and `value`, which a direct wrap's amount and token are read from
  */
-export function settlerActions(data: string, read: ActionReading): SettlerAction[] | null {
+export function settlerActions(data: string, read: ActionReading, context?: CallContext): SettlerAction[] | null {
   if (!/^0x([0-9a-fA-F]{2})*$/.test(data) || data.length < 10) return null;
+  const wrap = wrappedNativeStep(data as Hex, read, context);
+  if (wrap) return [wrap];
   let execute: ReturnType<typeof executeOf>;
   try {
     execute = executeOf(data as Hex, read);

@@ -64,8 +64,9 @@ export function actionReading(reader: ChainReader): ActionReading {
 function transactionFacts(reader: ChainReader): AnswerFact[] {
   const { body } = reader;
   if (!isObject(body.transaction)) return [];
-  const { to, data } = body.transaction;
-  return [{ label: 'transaction to', value: String(to) }, ...(typeof data === 'string' ? calldataFacts(reader, data, actionReading(reader)) : [])];
+  const { to, data, value } = body.transaction;
+  const context = typeof to === 'string' && isDigits(value) ? { to, value } : undefined;
+  return [{ label: 'transaction to', value: String(to) }, ...(typeof data === 'string' ? calldataFacts(reader, data, actionReading(reader), context) : [])];
 }
 
 /**

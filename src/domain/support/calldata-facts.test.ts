@@ -60,4 +60,16 @@ describe('calldata facts', () => {
     expect(valueOf(stricter, 'calldata spends')).toMatch(/, MORE than the body's maxSellAmount$/);
     expect(valueOf(stricter, 'calldata min buy')).toMatch(/, LESS than the body's buyAmount$/);
   });
+
+  it("a direct wrap or unwrap (the spec's default wrapUnwrapMode) reads as the wrapped native token's deposit or withdraw, not as calldata that does not decode", () => {
+    const wrap = quote('allowance-holder.quote', { sellToken: token(1, 'NATIVE'), buyToken: WETH.address, sellAmount: '1000000000000000000' });
+    expect(String((wrap.transaction as { to: string }).to)).toBe(WETH.address.toLowerCase());
+    expect(valueOf(wrap, 'calldata')).toBe('deposit (4 bytes)');
+    expect(valueOf(wrap, 'action 1')).toBe("wrap 1 ETH (1000000000000000000 base units) into WETH, one for one (WETH's own deposit(), not the settler: no minimum is enforced and no zid is carried)");
+    // Nothing is claimed of a minimum or a zid the call does not carry.
+    expect([valueOf(wrap, 'calldata min buy'), valueOf(wrap, 'calldata zid')]).toEqual([undefined, undefined]);
+    const unwrap = quote('allowance-holder.quote', { sellToken: WETH.address, buyToken: token(1, 'NATIVE'), sellAmount: '2500000000000000000' });
+    expect(valueOf(unwrap, 'calldata')).toBe('withdraw (36 bytes)');
+    expect(valueOf(unwrap, 'action 1')).toBe("unwrap 2.5 WETH (2500000000000000000 base units) into the native token, one for one (WETH's own withdraw(), not the settler: no minimum is enforced and no zid is carried)");
+  });
 });

@@ -1,6 +1,6 @@
 import { checkExactOutBounds, compareCalldata, explainCalldata, type CalldataAgreement, type CalldataExplanation, type DecodedCall } from '../calldata-explainer.ts';
-import { SETTLER_ABI } from '../settler-abi.ts';
-import { settlerActions, type ActionReading } from '../settler-actions.ts';
+import { QUOTE_CALLDATA_ABI } from '../settler-abi.ts';
+import { settlerActions, type ActionReading, type CallContext } from '../settler-actions.ts';
 import { isDigits, type Json } from './body-reading.ts';
 import type { AnswerFact, Reader } from './charge-facts.ts';
 
@@ -45,14 +45,17 @@ function zidFact(body: Json, call: DecodedCall, agreement: CalldataAgreement): A
   return [{ label: 'calldata zid', value: agreement.zidMatches ? `${call.zid}, the same as the body's zid` : `${call.zid}, NOT the body's zid (${String(body.zid)}): the calldata is another answer's` }];
 }
 
-/** The facts of a quote's `transaction.data`: the call, the settler's minimum or exact-out bounds, its zid, then its actions in order. */
-export function calldataFacts(reader: Reader, data: string, reading: ActionReading): AnswerFact[] {
-  const decoded = explainCalldata(SETTLER_ABI, data);
+/**
+ * The facts of a quote's `transaction.data`: the call, the settler's minimum or exact-out bounds, its zid, then its actions in order.
+ * @param context the transaction's `to` and `value`, when known (a direct wrap's amount is its value)
+ */
+export function calldataFacts(reader: Reader, data: string, reading: ActionReading, context?: CallContext): AnswerFact[] {
+  const decoded = explainCalldata(QUOTE_CALLDATA_ABI, data);
   if (!decoded.ok) return [{ label: 'calldata', value: decoded.message }];
   const { call } = decoded;
   const called = { label: 'calldata', value: `${call.functionName}${call.inner ? ` -> ${call.inner.functionName}` : ''} (${(data.length - 2) / 2} bytes)` };
   const agreement = compareCalldata(decoded, reader.body);
   const isExactOut = reader.body.mode === 'exact-out';
-  const steps = (settlerActions(data, reading) ?? []).map((action, index) => ({ label: `action ${index + 1}`, value: action.text }));
+  const steps = (settlerActions(data, reading, context) ?? []).map((action, index) => ({ label: `action ${index + 1}`, value: action.text }));
   return [called, ...(isExactOut ? exactOutFacts(reader, decoded) : minBuyFact(reader, call, agreement)), ...zidFact(reader.body, call, agreement), ...steps];
 }

@@ -1,6 +1,6 @@
 import { explainCalldata } from '../calldata-explainer.ts';
 import { chainLabel } from '../chains.ts';
-import { SETTLER_ABI } from '../settler-abi.ts';
+import { QUOTE_CALLDATA_ABI } from '../settler-abi.ts';
 import { actionReading, type AnswerFact, type ChainReader } from './answer-facts.ts';
 import { amountOf, type Json } from './body-reading.ts';
 import { calldataFacts } from './calldata-facts.ts';
@@ -35,7 +35,7 @@ export function isCalldata(text: string): boolean {
  * no chain: the support engineer names the customer's).
  */
 export function explainPastedCalldata(data: string, chainId?: number): CalldataReading {
-  const decoded = explainCalldata(SETTLER_ABI, data);
+  const decoded = explainCalldata(QUOTE_CALLDATA_ABI, data);
   if (!decoded.ok) return { zid: null, isDecoded: false, facts: [{ label: 'calldata', value: `${(data.length - 2) / 2} bytes the settler ABI does not decode: ${decoded.message}` }] };
   const settlerCall = decoded.call.inner ?? decoded.call;
   const buyToken = settlerCall.args.find((row) => row.path === 'slippage.buyToken')?.value.toLowerCase();
