@@ -4,6 +4,7 @@ import { textsOnSeveralLines } from './line-breaks.ts';
 import { expect, test } from './app-session.ts';
 import { HistoryPage } from './pages/history-page.ts';
 import { PasteBox } from './pages/paste-box.ts';
+import { saveScreenshotSet } from './screenshot.ts';
 import { SEND, TAKER, USDC, WETH, screenshot, seriousAxe } from './support-session.ts';
 
 // Issue 17, "Paste anything": a pasted body (an error, a quote and what its calldata does, a
@@ -131,4 +132,35 @@ test("a transaction's calldata says what it does and finds its request by the zi
   await expect(paste.dialog.getByRole('alert', { name: 'Not in History' })).toContainText(zid);
   await expect(paste.dialog.getByRole('button', { name: 'Paste their request' })).toBeVisible();
   expect(await seriousAxe(page), 'axe: calldata').toEqual([]);
+});
+
+test("a pasted answer shows its schema report, as History shows a kept one's: a body that lost members on its way says which", async ({ page, openSession }, testInfo) => {
+  await openSession(page);
+  // A customer's Allowance Holder price as their logger kept it: buyAmount and minBuyAmount dropped.
+  const answered = priceQuery(new Market(1), 'allowance-holder.price', { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000000000' }, { nowMs: Date.now() });
+  if (!answered.ok) throw new Error(answered.message);
+  const { buyAmount: _buy, minBuyAmount: _min, ...logged } = answered.body as Record<string, unknown>;
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(JSON.stringify(logged, null, 2));
+  await expect(paste.recognised).toContainText('a price response body');
+  const explained = paste.dialog.getByRole('region', { name: 'Body explanation' });
+  await expect(explained.getByRole('heading', { name: 'Schema report' })).toBeVisible();
+  // Named as the closest of the two price endpoints, since a body pasted alone names none (as explain says).
+  await expect(explained).toContainText("The body differs from the spec's schema for allowance-holder.price (the closest of allowance-holder.price and permit2.price: a body pasted without its request names none) in 2 places:");
+  const report = explained.getByRole('table', { name: 'Schema report' });
+  await expect(report.getByRole('row', { name: /\$\.buyAmount/ })).toContainText('missing');
+  await expect(report.getByRole('row', { name: /\$\.minBuyAmount/ })).toContainText('missing');
+  // The whole answer matches: said, with no table.
+  await paste.paste(JSON.stringify(answered.body));
+  await expect(explained).toContainText("The body matches the spec's schema for allowance-holder.price (the closest");
+  await expect(explained.getByRole('table', { name: 'Schema report' })).toHaveCount(0);
+  // An error body against the spec's error shape.
+  await paste.paste(JSON.stringify({ name: 'TOKEN_NOT_SUPPORTED', message: 'Token is not supported', data: { zid: '0x0000000000000000000000ee' } }));
+  await expect(explained).toContainText("The body matches the spec's schema for an error answer (the spec's error shape, the same for every endpoint).");
+  await paste.paste(JSON.stringify(logged));
+  await expect(report).toBeVisible();
+  await report.scrollIntoViewIfNeeded();
+  await saveScreenshotSet(page, (name) => testInfo.outputPath(name), 'paste-schema-report');
+  expect(await seriousAxe(page), 'axe: pasted body with its schema report').toEqual([]);
 });
