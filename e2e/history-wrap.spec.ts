@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
 import { HistoryPage } from './pages/history-page.ts';
+import { overflowsRight } from './line-breaks.ts';
 import { saveScreenshotSet } from './screenshot.ts';
 
 const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -27,4 +28,10 @@ test("a direct wrap and unwrap quote's calldata reads as WETH's deposit and with
   await expect(history.detail.getByRole('table', { name: 'Calldata arguments' })).toContainText(/wad\s*uint256\s*2500000000000000000/);
   await history.detail.getByRole('table', { name: 'Calldata arguments' }).scrollIntoViewIfNeeded();
   await saveScreenshotSet(app.page, (name) => testInfo.outputPath(name), 'history-unwrap');
+  // The calldata line stays inside the panel at the narrowest window: withdraw's 36 bytes (74
+  // characters) were shown whole and ran past its edge, their amount cut off.
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  const data = history.detail.getByRole('table', { name: 'Transaction' }).getByRole('row', { name: /^data / }).locator('.data').first();
+  await expect(data).toContainText('…');
+  expect(await overflowsRight(data, 'article'), 'calldata runs past the panel').toBe(false);
 });
