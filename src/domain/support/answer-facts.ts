@@ -77,7 +77,10 @@ export function answerFacts(body: Json, chainId: number | undefined, taker?: str
   if (body.liquidityAvailable !== true) return [];
   const reader: ChainReader = { body, chainId, amount: (value, address, isUpperBound) => amountOf(body, value, address, chainId, isUpperBound) };
   const minBuy = body.minBuyAmount === undefined || body.minBuyAmount === null ? [] : [{ label: 'min buy', value: reader.amount(body.minBuyAmount, body.buyToken) }];
+  // Exact out: the summary gives the most it may spend (maxSellAmount); what it is expected to spend
+  // once the refund route has returned the surplus is the figure a customer's charge is read against.
+  const netSell = body.estimatedNetSellAmount === undefined || body.estimatedNetSellAmount === null ? [] : [{ label: 'estimated net sell', value: reader.amount(body.estimatedNetSellAmount, body.sellToken) }];
   const issues = issueFacts(reader);
   const noIssue = issues.length === 0 ? [{ label: 'issues', value: noIssueText(taker, isObject(body.transaction)) }] : [];
-  return [...minBuy, ...routeFacts(reader), ...feeFacts(reader), ...taxFacts(reader), ...gasFacts(reader), ...issues, ...noIssue, ...transactionFacts(reader)];
+  return [...minBuy, ...netSell, ...routeFacts(reader), ...feeFacts(reader), ...taxFacts(reader), ...gasFacts(reader), ...issues, ...noIssue, ...transactionFacts(reader)];
 }

@@ -26,6 +26,11 @@ describe('explainBody: price and quote answers', () => {
     const explained = explainBody(quote);
     expect(explained.kind).toBe('quote');
     expect(explained.summary).toBe(`A quote: sells at most ${String(quote.maxSellAmount)} base units of WETH for exactly 1500000000 base units of USDC.`);
+    // What it is expected to spend, as History's 'Estimated net sell amount', read on its chain too.
+    const net = String(quote.estimatedNetSellAmount);
+    expect(BigInt(net)).toBeLessThan(BigInt(String(quote.maxSellAmount)));
+    expect(explained.facts?.find((fact) => fact.label === 'estimated net sell')?.value).toBe(`${net} base units of WETH`);
+    expect(explainBody(quote, 1).facts?.find((fact) => fact.label === 'estimated net sell')?.value).toBe(`${formatWithSymbol(net, { decimals: 18, symbol: 'WETH' })} (${net} base units)`);
   });
 
   it('with the chain its request named, reads the amounts in token units, base units beside them', () => {
