@@ -20,6 +20,8 @@ test('an error body is explained field by field and its zid looked up', async ({
   const explained = paste.dialog.getByRole('region', { name: 'Body explanation' });
   await expect(explained.getByRole('heading', { name: 'INPUT_INVALID' })).toBeVisible();
   await expect(explained.getByRole('table', { name: 'Explanation' })).toContainText('Fix');
+  // The service's own message, as History and explain give it.
+  await expect(explained.getByRole('table', { name: 'Explanation' }).getByRole('row', { name: /^Message / })).toContainText('Validation Failed');
   await expect(explained.getByRole('table', { name: 'Field details' })).toContainText('takerAddress');
   await expect(explained.getByRole('alert', { name: 'Not in History' })).toContainText(zid);
   await expect(explained.getByRole('button', { name: 'Paste their request' })).toBeVisible();

@@ -69,6 +69,8 @@ describe('buildSupportReportHtml', () => {
     expect(html).toContain('Request 1: 200 OK');
     expect(html).toContain('Explanation: INPUT_INVALID');
     expect(html.indexOf('Explanation: INPUT_INVALID')).toBeLessThan(html.indexOf('<h3>Response body</h3>'));
+    // The service's own message, under the name, escaped and with the key it echoed redacted.
+    expect(html).toContain('<p><strong>Message.</strong> &#60;script&#62;alert(1)&#60;/script&#62; bad svc-api-key: REDACTED</p>');
     // Severity and code are kept whole; the message and fix break where they must.
     expect(html).toMatch(/<td class="whole">error<\/td><td class="whole">V1_PATH<\/td>/);
     expect(html).toContain('PLAIN_HTTP');

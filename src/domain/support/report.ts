@@ -83,7 +83,7 @@ function entrySection(entry: ReportEntry, index: number, key?: string): string {
   const body = prettyBody(entry.bodyText);
   const shown = body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (${body.length - MAX_BODY_CHARS} more characters in the HAR)` : body;
   // The taker the request sent says what no reported issue means, as `explain` reads the entry (explain-entry.ts).
-  const explanation = explainBodyText(entry.bodyText, chainIdOfQuery(entry.query) ?? undefined, getOwn(entry.query, 'taker') || null) ?? unreadAnswerText(entry);
+  const explanation = explainBodyText(entry.bodyText, chainIdOfQuery(entry.query) ?? undefined, getOwn(entry.query, 'taker') || null, key) ?? unreadAnswerText(entry);
   const status = entry.status === NO_RESPONSE_STATUS ? 'no response' : `${entry.status} ${entry.statusText}`;
   return [
     `<section><h2>Request ${index + 1}: ${safe(status, key)} <span class="muted">${safe(entry.zid ?? 'no zid', key)}</span></h2>`,
@@ -110,7 +110,7 @@ function unreadAnswerText(entry: HistoryEntryLike): string {
 }
 
 /** The answer explained, or null when its body is not JSON. */
-function explainBodyText(text: string, chainId: number | undefined, taker: string | null): string | null {
+function explainBodyText(text: string, chainId: number | undefined, taker: string | null, key?: string): string | null {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -126,6 +126,8 @@ function explainBodyText(text: string, chainId: number | undefined, taker: strin
   const details = (explained.details ?? []).map((detail) => [detail.field, detail.reason]);
   return [
     `<h3>Explanation: ${safe(explained.name ?? '')}</h3>`,
+    // The service's own words first (which taker, which token, what limit), as History and explain give them.
+    explained.message === undefined ? '' : `<p><strong>Message.</strong> ${safe(explained.message, key)}</p>`,
     `<p><strong>Cause.</strong> ${safe(explained.cause ?? '')}</p>`,
     `<p><strong>Fix.</strong> ${safe(explained.fix ?? '')}</p>`,
     details.length > 0 ? table('Fields', ['Field', 'Reason'], details) : '',
