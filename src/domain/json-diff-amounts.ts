@@ -1,6 +1,6 @@
 import { NATIVE_TOKEN_PLACEHOLDER } from '../spec/index.ts';
 import { CHAINS, chainById } from './chains.ts';
-import { findToken } from './token-registry.ts';
+import { findListedToken } from './listed-token.ts';
 import { formatBaseUnits } from './units.ts';
 
 /**
@@ -98,7 +98,7 @@ function describeToken(address: string, chainId: number | undefined): { symbol: 
   }
   const chains = chainId === undefined ? CHAINS.map((chain) => chain.chainId) : [chainId, ...CHAINS.map((chain) => chain.chainId)];
   for (const id of chains) {
-    const token = findToken(id, address);
+    const token = findListedToken(id, address);
     if (token) return { symbol: token.symbol, decimals: token.decimals };
   }
   return { symbol: null, decimals: null };

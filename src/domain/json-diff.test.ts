@@ -136,6 +136,12 @@ describe('diffJson: amounts', () => {
     expect(entry).not.toHaveProperty('bps');
   });
 
+  it("reads a local-service demo token's amounts in its units, as History's entry view does", () => {
+    const TAXD = '0x7a7a000000000000000000000000000000000001';
+    const [entry] = diffJson({ sellToken: TAXD, sellAmount: '1000000000000000000000' }, { sellToken: TAXD, sellAmount: '1500000000000000000000' }, { chainId: 1 });
+    expect(entry!.unit).toMatchObject({ symbol: 'TAXD', decimals: 18, beforeHuman: '1,000', afterHuman: '1,500' });
+  });
+
   it('keeps the token but no human units for an unknown token', () => {
     const unknown = '0x1111111111111111111111111111111111111111';
     const [entry] = diffJson({ buyToken: unknown, buyAmount: '1' }, { buyToken: unknown, buyAmount: '2' });

@@ -8,6 +8,7 @@ import { DEMO_TAX_TOKENS } from '../demo-tokens.ts';
 import { integratorFeeTotals } from '../compare.ts';
 import type { LiquidPrice } from '../../spec/index.ts';
 import { answerFacts } from './answer-facts.ts';
+import { explainBody } from './explain-body.ts';
 import { chargeAndIssueFacts } from './charge-facts.ts';
 
 /** Facts over bodies the local service really answers (in process, no server). */
@@ -22,7 +23,7 @@ interface Body extends Record<string, unknown> {
   transaction: { to: string; data: string };
 }
 
-function body(id: 'allowance-holder.price' | 'permit2.quote', query: Record<string, string>): Body {
+function body(id: 'allowance-holder.price' | 'allowance-holder.quote' | 'permit2.quote', query: Record<string, string>): Body {
   const result = priceQuery(new Market(1), id, { chainId: '1', ...query }, { nowMs: FIXED_NOW });
   if (!result.ok) throw new Error(`${id}: ${result.name} ${result.message}`);
   return result.body as unknown as Body;
@@ -72,6 +73,14 @@ describe('answerFacts', () => {
     expect(answerFacts(nativeSold(1), 1).find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on ETH and WETH');
     expect(answerFacts(nativeSold(5000), 5000).find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on MNT and WETH');
     expect(chargeAndIssueFacts(nativeSold(1), () => '').find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on the native token and WETH');
+  });
+
+  it("reads a local-service demo token's amounts in its units, as History does, not in base units", () => {
+    const taxd = DEMO_TAX_TOKENS.find((demo) => demo.chainId === 1 && demo.symbol === 'TAXD')!;
+    const sold = body('allowance-holder.quote', { sellToken: taxd.address, buyToken: WETH.address, sellAmount: '1000000000000000000000', taker: DEMO_TAKERS.funded });
+    expect(explainBody(sold, 1).summary).toMatch(/^A quote: sells 1,000 TAXD \(1000000000000000000000 base units\) for [\d.]+ WETH/);
+    // What the calldata lets the Allowance Holder take reads so too.
+    expect(answerFacts(sold, 1).find((fact) => fact.label === 'action 1')?.value).toMatch(/take up to 1,000 TAXD \(1000000000000000000000 base units\) from the taker's allowance$/);
   });
 
   it('gives price and compare the fees, taxes and issues, with amounts as the caller writes them', () => {

@@ -1,6 +1,7 @@
 import { answerFeeMakeupText, answerGas } from '../network-fee.ts';
 import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts';
-import { findToken, nativeOf } from '../token-registry.ts';
+import { findListedToken } from '../listed-token.ts';
+import { nativeOf } from '../token-registry.ts';
 import type { ActionReading } from '../settler-actions.ts';
 import { fillText } from '../route-text.ts';
 import { amountOf, isDigits, isObject, namedRoutes, symbolOf, type Json } from './body-reading.ts';
@@ -49,7 +50,7 @@ function gasFacts(reader: ChainReader): AnswerFact[] {
 /** How a calldata's actions read amounts and tokens: on the reader's chain, or in base units. */
 export function actionReading(reader: ChainReader): ActionReading {
   const native = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
-  const registered = (address: string) => (reader.chainId === undefined ? undefined : findToken(reader.chainId, address)?.symbol);
+  const registered = (address: string) => (reader.chainId === undefined ? undefined : findListedToken(reader.chainId, address)?.symbol);
   return {
     amount: (base, token) => reader.amount(base, token),
     amountAtMost: (base, token) => reader.amount(base, token, true),

@@ -1,5 +1,5 @@
 import { formatUpperBound, formatWithSymbol } from '../number-format.ts';
-import { findToken } from '../token-registry.ts';
+import { findListedToken } from '../listed-token.ts';
 
 /** Reading a price or quote body as it came, members unchecked: what explain-body and answer-facts share. */
 
@@ -34,13 +34,14 @@ export function symbolOf(body: Json, address: unknown): string {
 
 /**
  * An amount in token units with its base units beside them when the chain is known and the token
- * is in the registry (a kept entry's request names its chain); else in base units, as a pasted
+ * is in the registry or is one of the local service's demo tokens (listed-token.ts), as History
+ * reads it (a kept entry's request names its chain); else in base units, as a pasted
  * body alone cannot say which chain, so which decimals, it is on.
  */
 export function amountOf(body: Json, amount: unknown, address: unknown, chainId: number | undefined, isUpperBound = false): string {
   if (isRoundedNumber(amount)) return roundedAmountOf(body, amount, address, chainId);
   const base = String(amount ?? '?');
-  const token = chainId !== undefined && typeof address === 'string' ? findToken(chainId, address) : undefined;
+  const token = chainId !== undefined && typeof address === 'string' ? findListedToken(chainId, address) : undefined;
   if (!token || !isDigits(base)) return `${base} base units of ${symbolOf(body, address)}`;
   // A bound ("at most") is rounded up, not cut (formatUpperBound).
   return `${isUpperBound ? formatUpperBound(base, token) : formatWithSymbol(base, token)} (${base} base units)`;
@@ -60,7 +61,7 @@ export function isRoundedNumber(value: unknown): value is number {
 function roundedAmountOf(body: Json, amount: number, address: unknown, chainId: number | undefined): string {
   const base = BigInt(amount).toString();
   const why = 'sent as a JSON number, so read rounded';
-  const token = chainId !== undefined && typeof address === 'string' ? findToken(chainId, address) : undefined;
+  const token = chainId !== undefined && typeof address === 'string' ? findListedToken(chainId, address) : undefined;
   if (!token) return `≈${base} base units of ${symbolOf(body, address)} (${why}; the exact digits are in the raw body)`;
   return `≈${formatWithSymbol(base, token)} (${why}: ≈${base} base units; the exact digits are in the raw body)`;
 }
