@@ -4,7 +4,6 @@ import { keyHeadersFor, requireProfileKeyHeaders } from '../core/profiles/profil
 import packageJson from '../../package.json' with { type: 'json' };
 import { toLike } from '../core/history-io/history-io-handlers.ts';
 import { zidKeyOf } from '../core/history/search-query.ts';
-import { zidsInText } from '../domain/support/zid.ts';
 import type { HistoryStore } from '../core/history/index.ts';
 import { buildHar, type HistoryEntryLike } from '../domain/har.ts';
 import { buildHistoryJson } from '../domain/history-file.ts';
@@ -60,11 +59,10 @@ export function entryLike(entry: HistoryEntry): HistoryEntryLike {
 }
 
 // A zid as History's search box takes one: as explain does (quoted, labelled, cut with an
-// ellipsis), or its hex digits without 0x; or, as explain finds it, the one whole zid in other
-// text (a screenshot's or chat's: "Request ID: 0x…").
+// ellipsis), or its hex digits without 0x, or the one whole zid in other text (a screenshot's or
+// chat's: "Request ID: 0x…").
 function zidArgument(text: string): string {
-  const inText = zidsInText(text);
-  const key = zidKeyOf(text) ?? (inText.length === 1 ? inText[0]! : null);
+  const key = zidKeyOf(text);
   if (key === null || key.length < 8) throw new UsageError(`"${text}" is not a zid or a zid prefix (24 hex digits, with or without 0x, or 0x and at least 6)`);
   return key;
 }

@@ -84,6 +84,16 @@ describe('zid lookup', () => {
     for (const text of ['"0x3fa85f6457174562b3fc2c96"', '(0x3FA85F6457174562B3FC2C96)', '0x3fa85f64…', 'zid: 0x3fa85f', '"zid": "0x3fa85f6457174562b3fc2c96",']) expect(ids({ text }), text).toEqual([target.id]);
   });
 
+  it("finds the one whole zid in a customer's text, as the paste box and history find do, and reads no symbols in it", () => {
+    const target = store.insert(sampleEntry({ zid: '0x3fa85f6457174562b3fc2c96' }));
+    store.insert(sampleEntry({ zid: '0x3fb000000000000000000000' }));
+    for (const text of ['Request ID: 0x3fa85f6457174562b3fc2c96', 'Swap failed (TOKEN_NOT_SUPPORTED) zid 3fa85f6457174562b3fc2c96, please help']) {
+      expect(search({ text }), text).toMatchObject({ rows: [{ id: target.id }], unknownSymbols: [] });
+    }
+    // Two zids in one text name no one entry: read as before (words, none a symbol).
+    expect(ids({ text: 'zids 0x3fa85f6457174562b3fc2c96 and 0x3fb000000000000000000000' })).toEqual([]);
+  });
+
   it('answers a zid lookup and a prefix from the zid index, not a table scan', () => {
     const db = new DatabaseSync(join(dir, 'history.db'), { readOnly: true });
     try {

@@ -1,6 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { HistorySearchFilter } from '../../ipc/channels/history.ts';
-import { parseZid } from '../../domain/support/zid.ts';
+import { parseZid, zidsInText } from '../../domain/support/zid.ts';
 import { SUMMARY_COLUMNS } from './row-mapping.ts';
 import { tokenTerms, type TokenTerm } from './token-terms.ts';
 
@@ -53,13 +53,17 @@ export function prefixUpperBound(prefix: string): string {
 /**
  * Whether search text is a zid, whole or a prefix; returns its lookup key, else null. A zid as it
  * reaches support (quoted, in brackets, labelled, cut with an ellipsis) is read as the paste box
- * reads it (parseZid: with or without 0x); a prefix shorter than the paste box takes, as typed.
+ * reads it (parseZid: with or without 0x); a prefix shorter than the paste box takes, as typed;
+ * and, as the paste box and `history find` take it, the one whole zid in other text (a screenshot's
+ * or a chat's "Request ID: 0x…"), which read as token symbols matched nothing.
  */
 export function zidKeyOf(text: string): string | null {
   const pasted = parseZid(text);
   if (pasted) return pasted.zid;
   const trimmed = text.trim().toLowerCase();
-  return ZID_PREFIX.test(trimmed) ? trimmed : null;
+  if (ZID_PREFIX.test(trimmed)) return trimmed;
+  const inText = zidsInText(text);
+  return inText.length === 1 ? inText[0]! : null;
 }
 
 function prefixCondition(column: string, prefix: string, params: SQLInputValue[]): string {
