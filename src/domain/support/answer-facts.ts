@@ -26,7 +26,7 @@ export type ChainReader = Reader & { chainId: number | undefined };
 function routeFacts(reader: Reader): AnswerFact[] {
   return namedRoutes(reader.body).map(({ label, route }) => {
     const fills = (Array.isArray(route.fills) ? route.fills : []).filter(isObject);
-    const text = fills.map((fill) => fillText(fill, (address) => symbolOf(reader.body, address)));
+    const text = fills.map((fill) => fillText(fill, (address) => symbolOf(reader.body, address, reader.chainId)));
     return { label, value: text.length > 0 ? text.join('; ') : 'no fills' };
   });
 }
@@ -55,7 +55,7 @@ export function actionReading(reader: ChainReader): ActionReading {
     amount: (base, token) => reader.amount(base, token),
     amountAtMost: (base, token) => reader.amount(base, token, true),
     token: (address) => {
-      const symbol = symbolOf(reader.body, address);
+      const symbol = symbolOf(reader.body, address, reader.chainId);
       return symbol !== address ? symbol : (registered(address) ?? address);
     },
     native: (wei) => (native ? reader.amount(wei, native.address) : `${wei} base units of the native token`),

@@ -1,5 +1,7 @@
 import { formatUpperBound, formatWithSymbol } from '../number-format.ts';
 import { findListedToken } from '../listed-token.ts';
+import type { RouteToken } from '../route-hops.ts';
+import { distinctRouteTokens } from '../route-token-names.ts';
 
 /** Reading a price or quote body as it came, members unchecked: what explain-body and answer-facts share. */
 
@@ -25,11 +27,17 @@ export function routesOf(body: Json): Json[] {
   return namedRoutes(body).map((named) => named.route);
 }
 
-/** The symbol the body's routes give an address, or the address. */
-export function symbolOf(body: Json, address: unknown): string {
-  const tokens = routesOf(body).flatMap((route) => (Array.isArray(route.tokens) ? (route.tokens as unknown[]) : []));
-  const token = tokens.find((item): item is Json => isObject(item) && typeof item.address === 'string' && typeof address === 'string' && item.address.toLowerCase() === address.toLowerCase());
-  return typeof token?.symbol === 'string' ? token.symbol : String(address);
+/**
+ * The symbol the body's routes give an address, or the address; a symbol the routes give to two
+ * addresses (Arbitrum's USDC.e and USDC are both "USDC") told apart as distinctRouteTokens does, on
+ * the chain when it is known.
+ */
+export function symbolOf(body: Json, address: unknown, chainId?: number): string {
+  const listed = routesOf(body)
+    .flatMap((route) => (Array.isArray(route.tokens) ? (route.tokens as unknown[]) : []))
+    .filter((item): item is RouteToken => isObject(item) && typeof item.address === 'string' && typeof item.symbol === 'string');
+  const token = typeof address === 'string' ? distinctRouteTokens(listed, chainId).find((item) => item.address.toLowerCase() === address.toLowerCase()) : undefined;
+  return token?.symbol ?? String(address);
 }
 
 /**
@@ -42,7 +50,7 @@ export function amountOf(body: Json, amount: unknown, address: unknown, chainId:
   if (isRoundedNumber(amount)) return roundedAmountOf(body, amount, address, chainId);
   const base = String(amount ?? '?');
   const token = chainId !== undefined && typeof address === 'string' ? findListedToken(chainId, address) : undefined;
-  if (!token || !isDigits(base)) return `${base} base units of ${symbolOf(body, address)}`;
+  if (!token || !isDigits(base)) return `${base} base units of ${symbolOf(body, address, chainId)}`;
   // A bound ("at most") is rounded up, not cut (formatUpperBound).
   return `${isUpperBound ? formatUpperBound(base, token) : formatWithSymbol(base, token)} (${base} base units)`;
 }
@@ -62,6 +70,6 @@ function roundedAmountOf(body: Json, amount: number, address: unknown, chainId: 
   const base = BigInt(amount).toString();
   const why = 'sent as a JSON number, so read rounded';
   const token = chainId !== undefined && typeof address === 'string' ? findListedToken(chainId, address) : undefined;
-  if (!token) return `≈${base} base units of ${symbolOf(body, address)} (${why}; the exact digits are in the raw body)`;
+  if (!token) return `≈${base} base units of ${symbolOf(body, address, chainId)} (${why}; the exact digits are in the raw body)`;
   return `≈${formatWithSymbol(base, token)} (${why}: ≈${base} base units; the exact digits are in the raw body)`;
 }

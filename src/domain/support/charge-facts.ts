@@ -44,7 +44,7 @@ export interface Reader {
 export function tokenName(reader: Reader, address: unknown): string {
   const asked = typeof address === 'string' ? reader.requestSymbol?.(address) : undefined;
   if (asked) return asked;
-  const symbol = symbolOf(reader.body, address);
+  const symbol = symbolOf(reader.body, address, reader.chainId);
   if (typeof address !== 'string' || symbol !== address) return symbol;
   const native = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
   if (native) return native.address.toLowerCase() === address.toLowerCase() ? native.symbol : symbol;
