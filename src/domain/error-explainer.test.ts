@@ -55,6 +55,20 @@ describe('explainUnshapedFailure', () => {
   });
 });
 
+describe('explainUnshapedFailure: what the status says', () => {
+  it("says a 429 or 401 from a gateway is still a rate limit or a refused key, with the service's own next step, not only 'check the host'", () => {
+    const limited = explainUnshapedFailure(429, JSON.stringify({ message: 'API rate limit exceeded' }));
+    expect(limited.cause).toContain('proxy, gateway or CDN');
+    expect(limited.cause).toContain('429 (Too Many Requests) says the client sent more requests than it allows');
+    expect(limited.fix).toMatch(/^Wait as its Retry-After header says and send fewer requests per second, with svc-api-key and svc-version on every request; if it persists, check the host/);
+    const refused = explainUnshapedFailure(401, '<html>401 Authorization Required</html>');
+    expect(refused.cause).toContain('credentials were missing or refused');
+    expect(refused.fix).toMatch(/^Send the header svc-api-key with a valid key/);
+    // Any other status keeps the plain reading.
+    expect(explainUnshapedFailure(502, '<html>502 Bad Gateway</html>').fix).toMatch(/^Check the host and path/);
+  });
+});
+
 describe('explainServiceError', () => {
   it("reads a service's error name as the service's, never as the app's code of the same name", () => {
     const notFound = explainServiceError('NOT_FOUND');

@@ -202,14 +202,25 @@ export function explainUnshapedFailure(status: number | null, bodyText: string):
   }
   const v1 = v1ErrorSummary(parsedOrNull(bodyText));
   if (v1) return { name: `HTTP ${status}`, status, source: 'unknown', cause: v1, fix: V1_ANSWER_FIX };
-  return {
-    name: `HTTP ${status}`,
-    status,
-    source: 'unknown',
-    cause: `This HTTP ${status} answer is not the service's: its answers are JSON, its errors with name, message and data.zid. It most likely came from a proxy, gateway or CDN between the client and the service, or the request went to another host.`,
-    fix: `Check the host and path the customer sent to and any proxy on the way; ${replay}.`,
-  };
+  const notShaped = `This HTTP ${status} answer is not the service's: its answers are JSON, its errors with name, message and data.zid. It most likely came from a proxy, gateway or CDN between the client and the service, or the request went to another host.`;
+  const meaning = STATUS_MEANINGS[status];
+  if (meaning) return { name: `HTTP ${status}`, status, source: 'unknown', cause: `${notShaped} ${meaning.cause}`, fix: `${meaning.fix}; if it persists, check the host and path the customer sent to and any proxy on the way; ${replay}.` };
+  return { name: `HTTP ${status}`, status, source: 'unknown', cause: notShaped, fix: `Check the host and path the customer sent to and any proxy on the way; ${replay}.` };
 }
+
+// What a status says whoever sent it: a rate limit or a refused key from a gateway in front of the
+// service is still one, and the customer's next step is the same as for the service's own
+// RATE_LIMITED and UNAUTHORIZED (the spec: requests lacking the required headers may be rate-limited or rejected).
+const STATUS_MEANINGS: Partial<Record<number, { cause: string; fix: string }>> = {
+  429: {
+    cause: 'Whoever sent it, 429 (Too Many Requests) says the client sent more requests than it allows.',
+    fix: 'Wait as its Retry-After header says and send fewer requests per second, with svc-api-key and svc-version on every request',
+  },
+  401: {
+    cause: 'Whoever sent it, 401 (Unauthorized) says the request\'s credentials were missing or refused.',
+    fix: 'Send the header svc-api-key with a valid key from the dashboard, under that name, never in the URL',
+  },
+};
 
 function parsedOrNull(text: string): unknown {
   try {
