@@ -68,6 +68,22 @@ export function netDiffNotes<Row extends CompareRowWire>(rows: readonly Row[], w
   return `\n${noNetDiffReason(0n, 0n)}:\n${missing.map((row) => `  ${where(row)}`).join('\n')}\n`;
 }
 
+/**
+ * The reasons a row's network fee could not be priced in its buy token (feeNotPriced: the rate
+ * request failed or had no liquidity, or an answer gave no network fee), each once with the rows it
+ * applies to. Without it the table's empty net figures and a gross verdict said nothing of why,
+ * where the app says it beside them and the CSV in `fee_not_priced`. Empty when every fee was priced.
+ * @param where how a row is named in the list (its chain; in a ladder, its chain and size)
+ * @param effect what the missing rate leaves out, said in the title ("no net buy or net difference; …")
+ */
+export function feeNotPricedNotes<Row extends CompareRowWire>(rows: readonly Row[], where: (row: Row) => string, effect: string): string {
+  const rowsByReason = new Map<string, string[]>();
+  // A row with no price on either side has no fee to price: its reason would only be noise.
+  const isPriced = (row: Row) => MODEL_LABELS.some(([, model]) => row[model].state === 'ok');
+  for (const row of rows) if (row.feeNotPriced && isPriced(row)) addSide(rowsByReason, row.feeNotPriced, where(row));
+  return rowsByReason.size === 0 ? '' : `\n${listedBySide(`network fee not priced in the buy token (${effect})`, rowsByReason)}`;
+}
+
 /** The better model with what it stands on: "Permit2 (net)", and "2 blocks" when it compares two blocks too; "-" for none. */
 function verdictText(row: CompareRowWire): string {
   if (row.better === null) return '-';
@@ -173,5 +189,5 @@ export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json', a
   const sole = `${amount} ${pairs.text}, ${count}; buy amounts in ${pairs.buy}, network fees in each chain's native token`;
   const several = `${amount} sold, ${count}: ${pairs.text}; buy amounts in each pair's buy token, network fees in each chain's native token`;
   const title = status.rows.length === 0 ? `run ${status.runId}` : pairs.isSole ? sole : several;
-  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${blockNotes(status.rows, compareRowLabel)}${netDiffNotes(status.rows, compareRowLabel)}${answerNotes}`;
+  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${feeNotPricedNotes(status.rows, compareRowLabel, 'no net buy or net difference; the verdict compares gross buys')}${blockNotes(status.rows, compareRowLabel)}${netDiffNotes(status.rows, compareRowLabel)}${answerNotes}`;
 }

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
 import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
-import { alignTable, blockNotes, errorNotes, netDiffNotes, titlePairs } from './compare-format.ts';
+import { alignTable, blockNotes, errorNotes, feeNotPricedNotes, netDiffNotes, titlePairs } from './compare-format.ts';
 import { ladderIssueNotes } from './answer-lines.ts';
 import { UsageError, usageLine } from './compare-run.ts';
 import { watchInterrupt, type InterruptWatch } from './interrupt.ts';
@@ -147,5 +147,5 @@ export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'js
     : pairs.isSole
       ? `${pairs.text} at ${sizes}; net per unit in ${first.buyToken.symbol} per ${first.sellToken.symbol} sold, after each side's network fee`
       : `At ${sizes}: ${pairs.text}; net per unit in each pair's buy token per sell token sold, after each side's network fee`;
-  return `${title}\n${ladderTable(status.rows)}${errorNotes(status.rows, ladderRowLabel)}${blockNotes(status.rows, ladderRowLabel)}${netDiffNotes(status.rows, ladderRowLabel)}${issues}`;
+  return `${title}\n${ladderTable(status.rows)}${errorNotes(status.rows, ladderRowLabel)}${feeNotPricedNotes(status.rows, ladderRowLabel, 'no net per unit or verdict at that size')}${blockNotes(status.rows, ladderRowLabel)}${netDiffNotes(status.rows, ladderRowLabel)}${issues}`;
 }
