@@ -4,6 +4,7 @@ import { findToken } from '../../domain/token-registry.ts';
 import { buildRow, type ChainResults } from './build-row.ts';
 import { planComparison } from './plan.ts';
 import { startCompareRig, type CompareRig } from './test-support.ts';
+import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { DEMO_TAKERS } from '../../service/swap/taker-state.ts';
 
 // The local service's demo taxed token on Ethereum: the engine's registry does not know its address.
@@ -56,6 +57,24 @@ describe('buildRow against answers of the local service', () => {
     expect(poor.permit2.issues).toEqual(['balance', 'simulation-incomplete']);
     const funded = await rowFor(DEMO_TAKERS.funded);
     expect([funded.allowanceHolder.issues, funded.permit2.issues]).toEqual([[], []]);
+  });
+
+  it('names the answer that gave no network fee (spec: nullable) as why the row has no net, instead of a bare gross verdict', async () => {
+    const [chain] = planComparison(CompareRequestSchema.parse({ sell: 'USDC', buy: 'USDT', amount: '1000', chains: [1] }));
+    const send = async (item: { endpoint: Parameters<CompareRig['requests']['send']>[0]['endpoint']; params: Record<string, string> }) => (await rig.requests.send({ profileId: 'local', endpoint: item.endpoint, params: item.params })).entry;
+    const results: ChainResults = { rate: { entry: await send(chain!.rateRequest!) } };
+    for (const item of chain!.requests) results[item.model] = { entry: await send(item) };
+    const answered = (results.permit2 as { entry: HistoryEntry }).entry;
+    // The local service always prices the fee; a real service may answer null, as the spec allows.
+    results.permit2 = { entry: { ...answered, body: { ...(answered.body as object), totalNetworkFee: null } } };
+    const row = buildRow(chain!, results, true);
+    expect(row.networkFeeRate?.source).toBe('quoted');
+    expect([row.permit2.state, row.permit2.netBuyAmount, row.allowanceHolder.netBuyAmount === null]).toEqual(['ok', null, false]);
+    expect([row.basis, row.netDiffBps]).toEqual(['gross', null]);
+    expect(row.feeNotPriced).toBe("fee not priced: Permit2's answer gives no network fee (totalNetworkFee null)");
+    // With every fee answered, nothing is said.
+    results.permit2 = { entry: answered };
+    expect(buildRow(chain!, results, true)).toMatchObject({ basis: 'net', feeNotPriced: null });
   });
 
   it('keeps a symbol typed with the override over the route\'s', async () => {

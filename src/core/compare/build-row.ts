@@ -1,4 +1,4 @@
-import { compareChain, integratorFeeTotals, type AllowanceModel, type ModelOutcome, type NativeToBuyRate } from '../../domain/compare.ts';
+import { compareChain, integratorFeeTotals, type AllowanceModel, type ComparisonRow, type ModelOutcome, type NativeToBuyRate } from '../../domain/compare.ts';
 import { wrappedNativeOf } from '../../domain/token-registry.ts';
 import { ENDPOINTS, type LiquidPrice, type TokenTax } from '../../spec/index.ts';
 import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
@@ -19,6 +19,8 @@ import { shortAddress } from '../../domain/address-text.ts';
  *      with its history entry;
  *   4. when that has no liquidity or fails, null and `feeNotPriced` says why on that row only:
  *      the table shows the fee in native units and the verdict falls back to gross buy amounts.
+ * An answer with a price but no `totalNetworkFee` (nullable in the spec) has no net either: the
+ * verdict is gross then too, and `feeNotPriced` names the answer (missingFeeReason).
  *
  * A requested model without a result reads 'pending' while the run goes on and 'cancelled' once
  * it has ended (cancelled or failed); a row's verdict waits for both sides and the rate.
@@ -189,6 +191,21 @@ function sideOutcome(chain: PlannedChain, model: AllowanceModel, result: SideRes
 }
 
 /**
+ * Why a row's network fee is not in buy-token terms although the rate is there: an answer priced the
+ * trade but gave no network fee (`totalNetworkFee` is nullable: spec, "Price result"). Its net, the
+ * net difference and a net verdict go; without this the row read "gross: fee not priced" with no
+ * reason, and the detail put it down to "no rate" beside the rate it had. Null when every priced
+ * side has its fee.
+ */
+function missingFeeReason(row: ComparisonRow): string | null {
+  const sides = [['Allowance Holder', row.allowanceHolder], ['Permit2', row.permit2]] as const;
+  const missing = sides.filter(([, side]) => side.state === 'ok' && side.totalNetworkFee === null).map(([name]) => name);
+  if (missing.length === 0) return null;
+  const whose = missing.length === 1 ? `${missing[0]}'s answer gives` : 'the two answers give';
+  return `fee not priced: ${whose} no network fee (totalNetworkFee null)`;
+}
+
+/**
  * The wire row of a chain. A model not in the plan shows as not requested; a planned one without
  * a result as pending, or cancelled once `hasEnded` (the run is over).
  */
@@ -207,7 +224,7 @@ export function buildRow(chain: PlannedChain, results: ChainResults, hasEnded = 
     nativeSymbol: chain.nativeSymbol,
     nativeDecimals: 18,
     networkFeeRate: rate ? { buyPerNative: rate.buyPerNative.toString(), source: rate.source, entryId: rate.entryId, zid: rate.zid } : null,
-    feeNotPriced: notPriced,
+    feeNotPriced: notPriced ?? (rate ? missingFeeReason(row) : null),
     hasTax: hasTax([ah, p2]),
     hasUnknownTax: hasUnknownTax([ah, p2]),
     allowanceHolder: sideToWire(row.allowanceHolder, { entryId: entryIdOf(results['allowance-holder']), ...routeOf(ah), issues: reportedIssues(ah), blockNumber: liquid(ah)?.blockNumber ?? null, tokenTaxes: tokenTaxesOf(ah) }),
