@@ -59,6 +59,20 @@ describe('compare --format csv and json', () => {
     expect(json.tokenTaxes).toEqual({ allowanceHolder: null, permit2: null });
   });
 
+  it('name the native token each chain\'s network fee is counted in', async () => {
+    const base = ['compare', '--sell', 'USDC', '--buy', 'USDT', '--amount', '1000', '--chains', '1,56,137', '--data-dir', dir];
+    const [csv, json] = [await inProcess([...base, '--format', 'csv']), await inProcess([...base, '--format', 'json'])];
+    expect(csv.code, csv.stderr).toBe(0);
+    const [header, ...lines] = csv.stdout.trim().split('\r\n').map((text) => text.split(','));
+    const column = (name: string) => lines.map((line) => line[header!.indexOf(name)]);
+    // One fee column, three tokens: 0.0000012 on Ethereum is ETH, 0.011 on Polygon is POL.
+    expect(column('chain_id')).toEqual(['1', '56', '137']);
+    expect(column('native_symbol')).toEqual(['ETH', 'BNB', 'POL']);
+    expect(column('allowance_holder_total_network_fee_native').every((fee) => /^0\.[0-9]+$/.test(fee!))).toBe(true);
+    const rows = (JSON.parse(json.stdout) as { rows: { chainId: number; nativeSymbol: string | null }[] }).rows;
+    expect(rows.map((row) => [row.chainId, row.nativeSymbol])).toEqual([[1, 'ETH'], [56, 'BNB'], [137, 'POL']]);
+  });
+
   it('leave the tax flag empty for a row no answer reported taxes for, not false', async () => {
     const { csv, json } = await exports(['--sell', 'ETH', '--buy', 'USDC', '--amount', '10000000']);
     expect(json.allowanceHolder).toMatchObject({ state: 'no-liquidity' });

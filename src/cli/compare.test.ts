@@ -67,7 +67,7 @@ describe('swap-explorer compare', () => {
     expect(rows[0]).toBe(COMPARISON_CSV_COLUMNS.join(','));
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/^1,Ethereum,/);
-    expect(rows[1]).toMatch(/,0x[0-9a-fA-F]{40},50,50000000,buy-is-native,,0,0,0,0,0,0,,$/);
+    expect(rows[1]).toMatch(/,0x[0-9a-fA-F]{40},50,50000000,buy-is-native,,0,0,0,0,0,0,,,ETH$/);
   });
 
   it('exits 2 with one line naming the flag on bad input', async () => {

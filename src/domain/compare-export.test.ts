@@ -89,13 +89,13 @@ describe('comparisonToCsv', () => {
   });
 
   it('adds later columns after every column it had, so earlier columns keep their place', () => {
-    expect(COMPARISON_CSV_COLUMNS.slice(-18)).toEqual([
+    expect(COMPARISON_CSV_COLUMNS.slice(-19)).toEqual([
       'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
-      'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps', 'fee_not_priced', 'net_diff_not_taken',
+      'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps', 'fee_not_priced', 'net_diff_not_taken', 'native_symbol',
     ]);
-    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 19);
+    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 20);
     const [header, row] = readCsv(comparisonToCsv([older]));
-    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 18 }, () => ''));
+    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 19 }, () => ''));
   });
 
   it('quotes commas, quotes and line breaks, and defuses formulas but not negative numbers', () => {

@@ -15,6 +15,12 @@ export interface ExportRow {
   /** Decimals of the buy token on this chain (USDC has 6 on most chains, 18 on BSC). */
   buyDecimals: number;
   nativeDecimals: number;
+  /**
+   * The chain's native token, the one its network fees are counted in (ETH, POL, BNB, AVAX): the
+   * `*_network_fee_native` figures of a run over several chains are in as many tokens. null: the
+   * chain has none; undefined: not known (a caller that does not give it).
+   */
+  nativeSymbol?: string | null;
   /** The tokens the row's requests used (an override's, not the pair picker's). */
   sellSymbol?: string;
   buySymbol?: string;
@@ -76,8 +82,9 @@ const SIDE_COLUMNS = [
 
 /**
  * The CSV header, in column order. The tax flag, the issues, the blocks, the trade asked, the
- * rate's source and zid, the token taxes in bps, why a fee was not priced and why the net difference
- * was not taken (noNetDiffReason: the empty net bps cell is said, not lost) come last, after both
+ * rate's source and zid, the token taxes in bps, why a fee was not priced, why the net difference
+ * was not taken (noNetDiffReason: the empty net bps cell is said, not lost) and the native token
+ * the network fees are counted in come last, after both
  * models' columns, so that every earlier column keeps the place it had in exports made before them.
  */
 export const COMPARISON_CSV_COLUMNS: readonly string[] = [
@@ -88,7 +95,7 @@ export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
   'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
   ...(['sell_token', 'buy_token'] as const).flatMap((token) => TAX_MEMBERS.map(([kind]) => `${token}_${kind}_tax_bps`)),
-  'fee_not_priced', 'net_diff_not_taken',
+  'fee_not_priced', 'net_diff_not_taken', 'native_symbol',
 ];
 
 /** Quotes a CSV field (RFC 4180) and defuses spreadsheet formulas in text such as error messages. */
@@ -181,7 +188,7 @@ export function comparisonToCsv(items: readonly ExportRow[]): string {
     const tail = [
       tax === null ? null : String(tax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
       item.sellAddress ?? null, sellHuman(item), item.sellAmount ?? null, item.rateSource ?? null, item.rateZid ?? null,
-      ...taxCells(item), item.feeNotPriced ?? null, netDiffNotTaken(item.row),
+      ...taxCells(item), item.feeNotPriced ?? null, netDiffNotTaken(item.row), item.nativeSymbol ?? null,
     ];
     const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
     lines.push(cells.map(csvField).join(','));
@@ -204,6 +211,7 @@ export function comparisonToJson(items: readonly ExportRow[]): string {
     sellAmount: item.sellAmount ?? null,
     buyDecimals: item.buyDecimals,
     nativeDecimals: item.nativeDecimals,
+    nativeSymbol: item.nativeSymbol ?? null,
     // The rate each networkFeeInBuyToken was converted with, as the CSV has it: without it the
     // JSON's net figures could not be traced back to the fee that answers reported.
     buyPerNative: item.buyPerNative ?? null,

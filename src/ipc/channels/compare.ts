@@ -353,6 +353,7 @@ export function exportRowOf(row: CompareRowWire): ExportRow {
     chainName: row.chainName,
     buyDecimals: row.buyToken.decimals,
     nativeDecimals: row.nativeDecimals,
+    nativeSymbol: row.nativeSymbol,
     sellSymbol: row.sellToken.symbol,
     buySymbol: row.buyToken.symbol,
     buyAddress: row.buyToken.address,
