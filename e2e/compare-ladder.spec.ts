@@ -22,7 +22,7 @@ test('bad amount lists are named in place and send nothing', async ({ app, engin
     ['1 2 3 4 5 6 7 8 9', /^amounts: holds 9 amounts; at most 8$/],
     ['100, 1000, 100.0', /^amounts: item 3 "100.0" repeats item 1$/],
     // Decimals depend on each chain's sell token: the engine refuses it before sending.
-    ['100, 0.0000001', /^amounts: item 2 "0.0000001" has 7 decimals; this token has 6$/],
+    ['100, 0.0000001', /^amounts: item 2 "0.0000001" has 7 decimals; USDC has 6 on Ethereum$/],
   ];
   for (const [text, message] of cases) {
     await ladder.run(text, ['Ethereum']);

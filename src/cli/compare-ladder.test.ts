@@ -89,7 +89,7 @@ describe('swap-explorer compare --amounts', () => {
       ['', /^--amounts enter at least one amount$/],
       ['100,,1000', /^--amounts item 2 is empty$/],
       ['100,ten', /^--amounts item 2 "ten" is not a number/],
-      ['100,0.0000001', /^--amounts item 2 "0.0000001" has 7 decimals; this token has 6$/],
+      ['100,0.0000001', /^--amounts item 2 "0.0000001" has 7 decimals; USDC has 6 on Ethereum$/],
       ['1,2,3,4,5,6,7,8,9', /^--amounts holds 9 amounts; at most 8$/],
       ['100,1000,100', /^--amounts item 3 "100" repeats item 1$/],
     ];

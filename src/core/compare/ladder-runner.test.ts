@@ -39,7 +39,7 @@ describe('planLadder', () => {
   });
 
   it('names the amounts field and the item for too many decimals, before anything is sent', () => {
-    expect(invalid(() => planLadder(request({ chains: [1], amounts: ['100', '0.0000001'] })))).toEqual([{ field: 'amounts', reason: 'item 2 "0.0000001" has 7 decimals; this token has 6' }]);
+    expect(invalid(() => planLadder(request({ chains: [1], amounts: ['100', '0.0000001'] })))).toEqual([{ field: 'amounts', reason: 'item 2 "0.0000001" has 7 decimals; USDC has 6 on Ethereum' }]);
     expect(invalid(() => planLadder(request({ chains: [130] }))).map((item) => item.field)).toEqual(['sell']);
   });
 

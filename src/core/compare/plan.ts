@@ -7,6 +7,7 @@ import type { CompareRequest, TokenOverride } from '../../ipc/channels/compare.t
 import type { AllowanceModel } from '../../domain/compare.ts';
 import type { FieldError } from '../../spec/index.ts';
 import { validateParams } from '../request/send-request.ts';
+import { shortAddress } from '../../domain/address-text.ts';
 
 /**
  * Turns a comparison request into the price requests it stands for: tokens resolved per chain
@@ -90,7 +91,15 @@ function queryOf(request: CompareRequest, chainId: number, sell: PlannedToken, b
   return params;
 }
 
-function planChain(request: CompareRequest, chainId: number, index: number, errors: FieldError[]): PlannedChain | null {
+/**
+ * An amount with more decimals than a chain's sell token has, said once for all such chains with the
+ * token and those chains ("USDC has 6 on Ethereum, Polygon"): "this token has 6" left a run over
+ * chains where the same symbol has 6 and 18 decimals (USDC on BSC) without saying where it failed.
+ * Key: the reason without its chains; value: the chains' names.
+ */
+type RefusedDecimals = Map<string, string[]>;
+
+function planChain(request: CompareRequest, chainId: number, index: number, errors: FieldError[], refusedDecimals: RefusedDecimals): PlannedChain | null {
   const chain = chainById(chainId);
   if (!chain?.isSwap) {
     errors.push({ field: `chains.${index}`, reason: `${chainId} is not a chain the service swaps on` });
@@ -110,7 +119,10 @@ function planChain(request: CompareRequest, chainId: number, index: number, erro
     sellAmount = parseHumanAmount(request.amount, sell.decimals);
   } catch (error) {
     if (!(error instanceof AmountError)) throw error;
-    errors.push({ field: 'amount', reason: error.message });
+    if (error.code === 'TOO_MANY_DECIMALS') {
+      const reason = error.message.replace('; this token has', `; ${sell.symbol || shortAddress(sell.address)} has`);
+      refusedDecimals.set(reason, [...(refusedDecimals.get(reason) ?? []), chain.name]);
+    } else errors.push({ field: 'amount', reason: error.message });
     return null;
   }
   if (sellAmount === 0n) {
@@ -153,7 +165,9 @@ export function planComparison(request: CompareRequest): PlannedChain[] {
   const chainIds = request.chains?.length ? [...new Set(request.chains)] : chainsWithBoth(request.sell, request.buy, request.overrides);
   const errors: FieldError[] = [];
   if (chainIds.length === 0) errors.push({ field: 'chains', reason: `no chain knows both ${request.sell} and ${request.buy}: pick the chains, and give a token the lists lack by its address` });
-  const plan = chainIds.map((chainId, index) => planChain(request, chainId, index, errors)).filter((chain) => chain !== null);
+  const refusedDecimals: RefusedDecimals = new Map();
+  const plan = chainIds.map((chainId, index) => planChain(request, chainId, index, errors, refusedDecimals)).filter((chain) => chain !== null);
+  for (const [reason, chains] of refusedDecimals) errors.push({ field: 'amount', reason: `${reason} on ${chains.join(', ')}` });
   for (const chain of plan) {
     for (const item of chain.rateRequest ? [...chain.requests, chain.rateRequest] : chain.requests) {
       try {

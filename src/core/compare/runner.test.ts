@@ -42,9 +42,17 @@ describe('planComparison', () => {
   });
 
   it('refuses a bad amount, an unknown chain and too many decimals with field reasons', () => {
-    expect(invalid(() => planComparison(request({ amount: '1.0000001', chains: [1] })))).toEqual([{ field: 'amount', reason: expect.stringContaining('this token has 6') }]);
+    expect(invalid(() => planComparison(request({ amount: '1.0000001', chains: [1] })))).toEqual([{ field: 'amount', reason: '"1.0000001" has 7 decimals; USDC has 6 on Ethereum' }]);
     expect(invalid(() => planComparison(request({ amount: 'ten' })))[0]!.field).toBe('amount');
     expect(invalid(() => planComparison(request({ chains: [999_999] })))[0]).toEqual({ field: 'chains.0', reason: expect.stringContaining('not a chain') });
+  });
+
+  it('names the chains whose sell token has too few decimals for the amount, once, and not those where it fits', () => {
+    // USDC has 6 decimals on Ethereum and Polygon, 18 on BSC: 7 decimals fit BSC only.
+    expect(invalid(() => planComparison(request({ buy: 'DAI', amount: '1.0000001', chains: [1, 56, 137] })))).toEqual([
+      { field: 'amount', reason: '"1.0000001" has 7 decimals; USDC has 6 on Ethereum, Polygon' },
+    ]);
+    expect(planComparison(request({ buy: 'DAI', amount: '1.0000001', chains: [56] }))[0]!.sellAmount).toBe(1_000_000_100_000_000_000n);
   });
 
   it('validates the fee pair in the input schema', () => {
