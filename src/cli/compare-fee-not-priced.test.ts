@@ -34,13 +34,28 @@ afterAll(async () => {
 const trade = () => ['compare', '--sell', 'USDC', '--buy', 'USDT', '--chains', '1', '--profile', 'No native', '--data-dir', dir];
 
 describe('compare where the network fee cannot be priced in the buy token', { timeout: 60_000 }, () => {
-  it('says under the table why the net figures are missing and the verdict is gross', async () => {
+  it('says under the table why the net figures are missing and what the verdict stands on', async () => {
     const ran = await inProcess([...trade(), '--amount', '1000']);
     expect(ran.code, ran.stderr).toBe(0);
     const row = ran.stdout.split('\n').find((line) => line.startsWith('Ethereum (1)'))!;
-    // Both buys, no nets, a gross verdict: the row alone does not say why.
-    expect(row).toMatch(/ - +- +(Allowance Holder|Permit2|tie) \(gross\)$/);
-    expect(ran.stdout).toContain(`\nnetwork fee not priced in the buy token (no net buy or net difference; the verdict compares gross buys):\n  ${REASON}\n    on Ethereum (1)\n`);
+    // Both buys, no nets: the row alone does not say why.
+    expect(row).toMatch(/ - +- +(Allowance Holder|Permit2|tie) \((gross|same buy, lower fee)\)$/);
+    expect(ran.stdout).toContain(`\nnetwork fee not priced in the buy token (no net buy or net difference; the verdict compares gross buys, or the network fees where the buys are equal):\n  ${REASON}\n    on Ethereum (1)\n`);
+  });
+
+  it('calls the model with the cheaper network fee better when both buy the same, never a tie', async () => {
+    const ran = await inProcess([...trade(), '--amount', '1000', '--format', 'json']);
+    expect(ran.code, ran.stderr).toBe(0);
+    type Side = { buyAmount: string; totalNetworkFee: string; netBuyAmount: string | null };
+    const [row] = (JSON.parse(ran.stdout) as { rows: { allowanceHolder: Side; permit2: Side; better: string; basis: string }[] }).rows;
+    const { allowanceHolder: ah, permit2: p2 } = row!;
+    // The premise, from the answers: one route, one buy (one block on Ethereum); Permit2's settlement costs more gas.
+    expect(ah.buyAmount).toBe(p2.buyAmount);
+    expect(BigInt(ah.totalNetworkFee)).toBeLessThan(BigInt(p2.totalNetworkFee));
+    expect([ah.netBuyAmount, p2.netBuyAmount]).toEqual([null, null]);
+    expect([row!.better, row!.basis]).toEqual(['allowance-holder', 'network-fee']);
+    const table = await inProcess([...trade(), '--amount', '1000']);
+    expect(table.stdout).toMatch(/^Ethereum \(1\) .* Allowance Holder \(same buy, lower fee\)$/m);
   });
 
   it('says it under the size ladder\'s table too, for each size it applies to', async () => {

@@ -87,7 +87,7 @@ export function feeNotPricedNotes<Row extends CompareRowWire>(rows: readonly Row
 /** The better model with what it stands on: "Permit2 (net)", and "2 blocks" when it compares two blocks too; "-" for none. */
 function verdictText(row: CompareRowWire): string {
   if (row.better === null) return '-';
-  const basis = [row.basis, isPricedAtTwoBlocks(row) ? '2 blocks' : null].filter((item) => item !== null && item !== undefined);
+  const basis = [row.basis === 'network-fee' ? 'same buy, lower fee' : row.basis, isPricedAtTwoBlocks(row) ? '2 blocks' : null].filter((item) => item !== null && item !== undefined);
   return `${BETTER[row.better]}${basis.length > 0 ? ` (${basis.join(', ')})` : ''}`;
 }
 
@@ -189,5 +189,5 @@ export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json', a
   const sole = `${amount} ${pairs.text}, ${count}; buy amounts in ${pairs.buy}, network fees in each chain's native token`;
   const several = `${amount} sold, ${count}: ${pairs.text}; buy amounts in each pair's buy token, network fees in each chain's native token`;
   const title = status.rows.length === 0 ? `run ${status.runId}` : pairs.isSole ? sole : several;
-  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${feeNotPricedNotes(status.rows, compareRowLabel, 'no net buy or net difference; the verdict compares gross buys')}${blockNotes(status.rows, compareRowLabel)}${netDiffNotes(status.rows, compareRowLabel)}${answerNotes}`;
+  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${feeNotPricedNotes(status.rows, compareRowLabel, 'no net buy or net difference; the verdict compares gross buys, or the network fees where the buys are equal')}${blockNotes(status.rows, compareRowLabel)}${netDiffNotes(status.rows, compareRowLabel)}${answerNotes}`;
 }

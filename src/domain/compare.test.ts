@@ -35,6 +35,21 @@ describe('compareChain', () => {
     expect({ better: row.better, basis: row.basis }).toEqual({ better: 'permit2', basis: 'gross' });
   });
 
+  it('without a native rate, gives equal buys to the model whose network fee costs less, not a gross tie', () => {
+    // Same route, same buy; Permit2's settlement costs more gas: in the chain's one native token its fee is larger.
+    const same = price({ ...p2, buyAmount: ah.buyAmount, minBuyAmount: ah.minBuyAmount });
+    const row = compareChain({ chainId: 1, allowanceHolder: ok(ah), permit2: ok(same) });
+    expect([row.diffBps, row.netDiffBps, row.permit2.netBuyAmount]).toEqual([0, null, null]);
+    expect({ better: row.better, basis: row.basis }).toEqual({ better: 'allowance-holder', basis: 'network-fee' });
+    const cheaperP2 = compareChain({ chainId: 1, allowanceHolder: ok(price({ ...ah, totalNetworkFee: '9000000' })), permit2: ok(same) });
+    expect({ better: cheaperP2.better, basis: cheaperP2.basis }).toEqual({ better: 'permit2', basis: 'network-fee' });
+    // Equal fees too: a tie. A fee not answered (null): nothing to weigh, gross as before.
+    const sameFee = compareChain({ chainId: 1, allowanceHolder: ok(ah), permit2: ok(price({ ...same, totalNetworkFee: ah.totalNetworkFee })) });
+    expect({ better: sameFee.better, basis: sameFee.basis }).toEqual({ better: 'tie', basis: 'gross' });
+    const noFee = compareChain({ chainId: 1, allowanceHolder: ok(ah), permit2: ok(price({ ...same, totalNetworkFee: null })) });
+    expect({ better: noFee.better, basis: noFee.basis }).toEqual({ better: 'tie', basis: 'gross' });
+  });
+
   it('with a native rate, converts the network fee and judges by net amount (which can flip the verdict)', () => {
     // 1 native (10^6 wei in this test) = 1,000 buy units, so each wei of fee costs 1/1000 buy unit.
     const rate = { buyPerNative: 1000n, nativeDecimals: 6 };

@@ -5,7 +5,7 @@ import { overrideProblems, parseOverride, tokenChoices } from './override-check.
 import { whyText, rateText } from './detail-model.ts';
 import { ladderCaption, runCaption } from './caption.ts';
 import type { LadderStatus } from '../../../src/ipc/channels/ladder.ts';
-import { blocksText, bpsText, netDiffMissingText, noVerdictText, rowFlags } from './table-model.ts';
+import { basisText, blocksText, bpsText, netDiffMissingText, noVerdictText, rowFlags } from './table-model.ts';
 import { okSide, problemSide, row } from './test-rows.ts';
 import type { ModelSideWire, RunStatus } from '../../../src/ipc/channels/compare.ts';
 
@@ -88,6 +88,18 @@ describe('detail texts', () => {
     const p2 = { ...okSide('permit2', 10n ** 18n, 2), networkFeeInBuyToken: '2000000000000', netBuyAmount: (10n ** 18n - 2_000_000_000_000n).toString() };
     const text = whyText({ ...row(1, 'Ethereum', ah, p2, 0, 'allowance-holder'), netDiffBps: -0.01 });
     expect(text).toBe('Both buy the same amount; Permit2\'s network fee costs 0.000001 WETH more, so Allowance Holder gives more net of fees (-0.01 bps).');
+  });
+
+  it('says why the model with the cheaper network fee is better when the fee is not priced in the buy token', () => {
+    const unpriced = (side: ModelSideWire, fee: string): ModelSideWire => ({ ...side, totalNetworkFee: fee, networkFeeInBuyToken: null, netBuyAmount: null });
+    const reason = 'fee not priced: NETWORK for ETH → USDC';
+    const fee = {
+      ...row(1, 'Ethereum', unpriced(okSide('allowance-holder', 10n ** 18n, 1), '640000000000000'), unpriced(okSide('permit2', 10n ** 18n, 2), '731000000000000'), 0, 'allowance-holder'),
+      basis: 'network-fee' as const, networkFeeRate: null, feeNotPriced: reason, netDiffBps: null,
+    };
+    expect(basisText(fee)).toBe('same buy, lower network fee');
+    expect(whyText(fee)).toBe(`Both buy the same amount; Permit2's network fee costs 0.000091 ETH more, so Allowance Holder gives more net of fees at any price of ETH; what the fees are worth in WETH is not known (${reason}).`);
+    expect(netDiffMissingText(fee)).toBe(reason);
   });
 
   it('says why there is no net difference in bps when Allowance Holder\'s fee costs more than it buys, never "(— bps)"', () => {

@@ -30,6 +30,12 @@ export function whyText(row: CompareRowWire): string {
   const gross = BigInt(p2.buyAmount!) - BigInt(ah.buyAmount!);
   const grossPart = gross === 0n ? 'Both buy the same amount' : `${gross > 0n ? 'Permit2' : 'Allowance Holder'} buys ${amount(gross)} more (${bpsText(row.diffBps)} bps)`;
   if (row.basis === 'gross') return `${grossPart}; the network fee is not priced in ${buyToken.symbol} (${row.feeNotPriced ?? 'no rate'}), so the verdict is on gross amounts.`;
+  if (row.basis === 'network-fee') {
+    const loser = row.better === 'permit2' ? ah : p2;
+    const winner = row.better === 'permit2' ? p2 : ah;
+    const native = `${formatTokenAmount(BigInt(loser.totalNetworkFee!) - BigInt(winner.totalNetworkFee!), row.nativeDecimals)} ${row.nativeSymbol ?? 'native'}`;
+    return `${grossPart}; ${modelName(loser.model)}'s network fee costs ${native} more, so ${modelName(row.better!)} gives more net of fees at any price of ${row.nativeSymbol ?? 'the native token'}; what the fees are worth in ${buyToken.symbol} is not known (${row.feeNotPriced ?? 'no rate'}).`;
+  }
   const fee = BigInt(p2.networkFeeInBuyToken!) - BigInt(ah.networkFeeInBuyToken!);
   const feePart = fee === 0n ? 'the network fees are equal' : `${fee > 0n ? 'Permit2' : 'Allowance Holder'}'s network fee costs ${amount(fee)} more`;
   // A net difference in bps needs Allowance Holder's net above zero; without it, say why rather than "(— bps)".

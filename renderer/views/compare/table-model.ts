@@ -152,6 +152,7 @@ export function bpsText(bps: number | null): string {
 /** Why the verdict is what it is, in a few words (shown under it). */
 export function basisText(row: CompareRowWire): string | null {
   if (row.basis === 'net') return 'net of network fee';
+  if (row.basis === 'network-fee') return 'same buy, lower network fee';
   if (row.basis === 'gross') return row.feeNotPriced ?? 'gross: fee not priced';
   if (row.basis === 'only-side') return 'only one priced';
   return null;

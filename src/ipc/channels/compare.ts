@@ -158,7 +158,8 @@ const TokenRefSchema = lazySchema(() =>
  *   null when it could not be had; `feeNotPriced` then says why, on that row only.
  * - each side's `networkFeeInBuyToken` and `netBuyAmount` (= buyAmount - networkFeeInBuyToken).
  * - `diffBps` (gross) and `netDiffBps` (net): Permit2 against Allowance Holder, in bps.
- * - `better` / `basis`: the verdict, on net amounts when both are known ('net'), else gross;
+ * - `better` / `basis`: the verdict, on net amounts when both are known ('net'), else on the
+ *   lower network fee where both buy the same ('network-fee'), else gross;
  *   null while a side or the rate is pending, or a side was cancelled or not requested.
  */
 export const CompareRowWireSchema = lazySchema(() =>
@@ -190,7 +191,7 @@ export const CompareRowWireSchema = lazySchema(() =>
     diffBps: z.number().nullable(),
     netDiffBps: z.number().nullable().optional(),
     better: z.enum(['allowance-holder', 'permit2', 'tie']).nullable(),
-    basis: z.enum(['net', 'gross', 'only-side']).nullable(),
+    basis: z.enum(['net', 'network-fee', 'gross', 'only-side']).nullable(),
   }),
 );
 /** A results-table row on the wire. */
