@@ -77,6 +77,27 @@ describe('buildRow against answers of the local service', () => {
     expect(buildRow(chain!, results, true)).toMatchObject({ basis: 'net', feeNotPriced: null });
   });
 
+  it('prices no network fee from a native sell too small to read the native price from, and says why', async () => {
+    const rowFor = async (amount: string) => {
+      const [chain] = planComparison(CompareRequestSchema.parse({ sell: 'ETH', buy: 'USDC', amount, chains: [1] }));
+      const results: ChainResults = {};
+      for (const item of chain!.requests) results[item.model] = { entry: (await rig.requests.send({ profileId: 'local', endpoint: item.endpoint, params: item.params })).entry };
+      return buildRow(chain!, results, true);
+    };
+    // 1e-9 ETH buys a few millionths of a USDC: a rate read from those few base units is far off.
+    const dust = await rowFor('0.000000001');
+    const bought = BigInt(dust.allowanceHolder.buyAmount!);
+    expect(bought).toBeGreaterThan(0n);
+    expect(bought).toBeLessThan(10n);
+    expect(dust.networkFeeRate).toBeNull();
+    expect(dust.feeNotPriced).toBe(`fee not priced: this trade buys only ${bought} base units of USDC, too few to read what ETH is worth from (a rate read from it could be up to ${Number((100 / Number(bought)).toPrecision(2))} % low)`);
+    expect([dust.allowanceHolder.networkFeeInBuyToken, dust.permit2.netBuyAmount]).toEqual([null, null]);
+    // A sell that buys thousands of base units still gives the rate (within 1 bps).
+    const small = await rowFor('0.00001');
+    expect(BigInt(small.allowanceHolder.buyAmount!)).toBeGreaterThanOrEqual(10_000n);
+    expect(small.networkFeeRate?.source).toBe('sell-is-native');
+  });
+
   it('keeps a symbol typed with the override over the route\'s', async () => {
     const request = CompareRequestSchema.parse({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: [1], overrides: [{ chainId: 1, side: 'buy', address: TAXD, decimals: 18, symbol: 'MYTAX' }] });
     const [chain] = planComparison(request);

@@ -13,7 +13,8 @@ import { shortAddress } from '../../domain/address-text.ts';
  *   1. the buy token is the native asset or its wrapped form: 1 native = 1 buy token (exact);
  *   2. the sell token is native or wrapped native: the trade's own price (buyAmount / sellAmount
  *      of the first side with liquidity, before the integrator fees it charged and the buy token's
- *      tax) is the native -> buy rate;
+ *      tax) is the native -> buy rate, unless it bought too few base units to read it from
+ *      (MIN_RATE_BUY);
  *   3. otherwise the plan's rate request (RATE_PROBE native sold for the buy token, one per chain
  *      per run, within the profile's rate budget) gives it, before the buy token's tax: 'quoted',
  *      with its history entry;
@@ -107,11 +108,29 @@ function priceBeforeIntegratorFees(chain: PlannedChain, price: LiquidPrice): big
   return beforeBuyTax(bought * 10n ** 18n, routed, price);
 }
 
+/**
+ * The fewest buy-token base units a native sell's own price is read from. A buy is a whole number
+ * of base units, cut, so a rate read from a buy of b units may be up to 1/b low: under 10,000 that is
+ * more than 1 bps, and a dust sell (1.5e-9 ETH bought 4 base units of USDC) read 1 ETH as 2,667 USDC
+ * where the market paid 3,106, every network fee and net buy in USDC 14 % off. Below it the fee is
+ * not priced (the verdict can still weigh the two fees in the native token: compare.ts, verdict).
+ */
+export const MIN_RATE_BUY = 10_000n;
+
+function coarseRateReason(chain: PlannedChain, price: LiquidPrice): string | null {
+  const bought = BigInt(price.buyAmount);
+  if (bought >= MIN_RATE_BUY) return null;
+  const bound = bought > 0n ? ` (a rate read from it could be up to ${Number((100 / Number(bought)).toPrecision(2))} % low)` : '';
+  return `fee not priced: this trade buys only ${bought} base units of ${chain.buy.symbol || 'the buy token'}, too few to read what ${chain.nativeSymbol ?? 'the native token'} is worth from${bound}`;
+}
+
 /** The native -> buy rate of a chain (see the file comment). */
 export function nativeRate(chain: PlannedChain, outcomes: (ModelOutcome | undefined)[], rateResult?: SideResult, hasEnded = false): RateOutcome {
   if (chain.buy.kind !== 'token') return { rate: { buyPerNative: 10n ** BigInt(chain.buy.decimals), nativeDecimals: 18, source: 'buy-is-native', entryId: null, zid: null }, isPending: false, notPriced: null };
   if (chain.sell.kind !== 'token') {
     const price = outcomes.map(liquid).find((body) => body !== null);
+    const coarse = price ? coarseRateReason(chain, price) : null;
+    if (coarse) return { rate: null, isPending: false, notPriced: coarse };
     const buyPerNative = price ? priceBeforeIntegratorFees(chain, price) : null;
     if (buyPerNative === null) return { rate: null, isPending: false, notPriced: 'fee not priced: no side has a price to derive the rate from' };
     return { rate: { buyPerNative, nativeDecimals: 18, source: 'sell-is-native', entryId: null, zid: null }, isPending: false, notPriced: null };
