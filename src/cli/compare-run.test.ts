@@ -7,6 +7,17 @@ import { BIN, ROOT, inProcess as cli, type Ran } from './test-support.ts';
 
 // The chain flags of price, compare and explain, refused before anything is sent or opened.
 
+describe('an exact buy amount asked of compare', () => {
+  it('is refused with why (Permit2 prices no buyAmount) and what to do instead, before anything is sent', async () => {
+    for (const flag of ['--buy-amount', '--buyAmount']) {
+      const ran = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', flag, '1', '--chains', '1']);
+      expect(ran.code).toBe(2);
+      expect(ran.stdout).toBe('');
+      expect(ran.stderr.split('\n')[0]).toBe(`swap-explorer compare: ${flag}: compare prices an amount sold only, as Permit2's price takes no buyAmount (spec), so the two models cannot be compared buying an exact amount; give --amount in the sell token, or price an exact-out on Allowance Holder in the app's Explorer`);
+    }
+  });
+});
+
 describe('a chain flag given a name', () => {
   it('price and explain say --chain takes one id and which id the name is', async () => {
     const price = await cli(['price', '--chain', 'base', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1']);

@@ -11,7 +11,10 @@ import type { LadderRequest } from '../ipc/channels/ladder.ts';
 /**
  * `swap-explorer compare`: the Compare screen headless. Prices the pair on every chain x model
  * through the same runner as the app, prints the table (or CSV / JSON with zids) on stdout and
- * progress on stderr. Exit codes: 0 the run finished and some side was answered (other rows may
+ * progress on stderr. Buying an exact amount (buyAmount) is not compared: Permit2's price does not take one (spec), so
+the models are compared selling an amount; the app's Explorer prices an exact-out Allowance Holder.
+
+Exit codes: 0 the run finished and some side was answered (other rows may
  * hold service errors: a pair missing on one chain is data), 1 it could not run or no side was
  * answered at all (every request failed: a key, a profile), 2 bad input (the message names the flag),
  * 130 cancelled by SIGINT (the finished rows are printed: only the part finished by then, so a script
@@ -68,7 +71,16 @@ type Parsed =
   | { help: false; request: CompareRequest; ladder: null; format: 'table' | 'csv' | 'json'; profile: string | undefined; dataDir: string }
   | { help: false; request: null; ladder: LadderRequest; format: 'table' | 'csv' | 'json'; profile: string | undefined; dataDir: string };
 
+// Exact-out has no Permit2 side (spec: Permit2's price does not accept buyAmount), so it is said as
+// such, not as an unknown option with only --buy-decimals near it.
+const EXACT_OUT = /^--buy-?amount(=|$)/i;
+
 async function parse(argv: string[]): Promise<Parsed> {
+  const exactOut = argv.find((arg) => EXACT_OUT.test(arg));
+  if (exactOut) {
+    const flag = exactOut.split('=')[0]!;
+    throw new UsageError(`${flag}: compare prices an amount sold only, as Permit2's price takes no buyAmount (spec), so the two models cannot be compared buying an exact amount; give --amount in the sell token, or price an exact-out on Allowance Holder in the app's Explorer`);
+  }
   const values = parseFlags(argv, OPTIONS);
   if (values.help) return { help: true as const };
   const models = values.models?.split(',').map((item) => item.trim());
