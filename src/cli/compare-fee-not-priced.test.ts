@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,18 +44,25 @@ describe('compare where the network fee cannot be priced in the buy token', { ti
   });
 
   it('calls the model with the cheaper network fee better when both buy the same, never a tie', async () => {
-    const ran = await inProcess([...trade(), '--amount', '1000', '--format', 'json']);
-    expect(ran.code, ran.stderr).toBe(0);
     type Side = { buyAmount: string; totalNetworkFee: string; netBuyAmount: string | null };
-    const [row] = (JSON.parse(ran.stdout) as { rows: { allowanceHolder: Side; permit2: Side; better: string; basis: string }[] }).rows;
+    type Row = { allowanceHolder: Side; permit2: Side; better: string; basis: string };
+    // The premise, from the answers (the run as saved): one route, one buy; Permit2's settlement
+    // costs more gas. The two requests start together, so they price at one 12 s Ethereum block but
+    // for a rare run landing on a block's edge: that one is run again (at most twice).
+    let [row, table]: [Row | undefined, string] = [undefined, ''];
+    for (let run = 0; run < 3 && (!row || row.allowanceHolder.buyAmount !== row.permit2.buyAmount); run++) {
+      const ran = await inProcess([...trade(), '--amount', '1000']);
+      expect(ran.code, ran.stderr).toBe(0);
+      const runId = /\(run (cmp-[0-9a-z]+)\)/.exec(ran.stdout)![1]!;
+      row = (JSON.parse(await readFile(join(dir, 'comparisons', `${runId}.json`), 'utf8')) as { status: { rows: Row[] } }).status.rows[0];
+      table = ran.stdout;
+    }
     const { allowanceHolder: ah, permit2: p2 } = row!;
-    // The premise, from the answers: one route, one buy (one block on Ethereum); Permit2's settlement costs more gas.
     expect(ah.buyAmount).toBe(p2.buyAmount);
     expect(BigInt(ah.totalNetworkFee)).toBeLessThan(BigInt(p2.totalNetworkFee));
     expect([ah.netBuyAmount, p2.netBuyAmount]).toEqual([null, null]);
     expect([row!.better, row!.basis]).toEqual(['allowance-holder', 'network-fee']);
-    const table = await inProcess([...trade(), '--amount', '1000']);
-    expect(table.stdout).toMatch(/^Ethereum \(1\) .* Allowance Holder \(same buy, lower fee\)$/m);
+    expect(table).toMatch(/^Ethereum \(1\) .* Allowance Holder \(same buy, lower fee\)$/m);
   });
 
   it('says it under the size ladder\'s table too, for each size it applies to', async () => {
