@@ -47,10 +47,17 @@ const test = base.extend({
 test('equal buys whose fee is not priced go to the cheaper network fee, said in the row and the detail, never a tie', async ({ app }) => {
   const page = app.page;
   const compare = new ComparePage(page);
-  await compare.compare({ sell: 'USDC', buy: 'USDT', amount: '1000', chains: ['Ethereum'] });
-  await compare.waitForEnd();
   const row = compare.row('Ethereum');
-  // One route, one block on Ethereum: the same buy on both sides; Permit2's settlement costs more gas.
+  // One route: the same buy on both sides at one block; Permit2's settlement costs more gas. The two
+  // requests start together, so they price at one 12 s block but for a rare run on a block's edge
+  // (flagged "2 blocks"): that one is run again, at most twice.
+  for (let run = 1; run <= 3; run++) {
+    if (run === 1) await compare.compare({ sell: 'USDC', buy: 'USDT', amount: '1000', chains: ['Ethereum'] });
+    else await compare.form.getByRole('button', { name: 'Compare', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison/ })).toHaveCount(run, { timeout: 30_000 });
+    await compare.waitForEnd();
+    if (!(await row.getByRole('rowheader').innerText()).includes('2 blocks')) break;
+  }
   const buys = await row.locator('td.buy').allInnerTexts();
   expect(buys[0]!.replace(/[^0-9.,]/g, '')).toBe(buys[1]!.replace(/[^0-9.,]/g, ''));
   await expect(row.locator('td.verdict')).toHaveText(/^Allowance Holder\s*same buy, lower network fee\s*$/);
