@@ -230,6 +230,14 @@ describe('swap-explorer compare', () => {
     expect(ran.stderr.split('\n')[0]).toBe('swap-explorer compare: --amount (one size) or --amounts (a size ladder) is required');
   });
 
+  it('exits 2 for a symbol one of --chains does not know, with a way out that is not an address on every chain', async () => {
+    const ran = await inProcess(['compare', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1', '--chains', '1,56', '--data-dir', dir]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.split('\n')[0]).toBe(
+      'swap-explorer compare: --sell WETH is not known on BSC (56). One compare takes one symbol (or one address) on every chain of --chains: leave that chain out, or compare it in a run of its own with a symbol its token list has (BSC (56): BNB, WBNB, USDT, USDC, ETH, BTCB, DAI)',
+    );
+  });
+
   it('exits 2 naming --profile and the saved profiles for an unknown profile', async () => {
     const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '1', '--profile', 'Nope', '--data-dir', dir]);
     expect(ran.code).toBe(2);

@@ -32,7 +32,9 @@ const USAGE = `Usage: swap-explorer compare --sell TOKEN --buy TOKEN (--amount N
   --amounts LIST         a size ladder instead of --amount: up to 8 sizes, comma-separated
                          (100,1000,10000,100000); net output per unit sold per size and model,
                          and the size where the better model flips
-  --chains IDS           comma-separated chain ids (default: every chain knowing both tokens)
+  --chains IDS           comma-separated chain ids (default: every chain knowing both tokens); each
+                         must know --sell and --buy as given: a chain whose list has the token
+                         under another symbol is compared in a run of its own
   --models LIST          allowance-holder,permit2 (default both)
   --taker ADDRESS        taker address for balance and allowance checks
   --slippage-bps N       maximum slippage (service default 100)

@@ -8,6 +8,16 @@ const TAXD = DEMO_TAX_TOKENS.filter((demo) => demo.symbol === 'TAXD');
 const USDC_ON_BASE = findTokenBySymbol(8453, 'USDC')!;
 const UNLISTED = '0x1234567890abcdef1234567890abcdef12345678';
 
+function refused(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('not refused');
+}
+
 describe('tokenSide', () => {
   it('leaves a registry symbol to the engine, and an unknown one too (the engine names the chain)', () => {
     expect(tokenSide('sell', 'USDC', undefined, [1])).toEqual({ symbol: 'USDC', overrides: [] });
@@ -24,8 +34,8 @@ describe('tokenSide', () => {
       symbol: 'TAXD',
       overrides: TAXD.map(({ chainId, address, decimals }) => ({ chainId, side: 'buy', address, decimals, symbol: 'TAXD' })),
     });
-    // A named chain without it gets no override: the engine then says TAXD is not known there.
-    expect(tokenSide('buy', 'TAXD', undefined, [10]).overrides).toEqual([]);
+    // A named chain without it is refused (below), with what that chain's list has.
+    expect(refused(() => tokenSide('buy', 'TAXD', undefined, [10]))).toMatch(/^--buy TAXD is not known on Optimism \(10\), whose token list has ETH, WETH, /);
   });
 
   it('takes an address on every named chain, with the list\'s decimals and symbol where it knows it', () => {
@@ -45,18 +55,24 @@ describe('tokenSide', () => {
   });
 
   it('refuses what it cannot price, naming the flag and what to give', () => {
-    const refused = (run: () => unknown) => {
-      try {
-        run();
-      } catch (error) {
-        expect(error).toBeInstanceOf(UsageError);
-        return (error as Error).message;
-      }
-      throw new Error('not refused');
-    };
     expect(refused(() => tokenSide('buy', UNLISTED, undefined, [1]))).toBe(`--buy-decimals is needed: ${UNLISTED} is not in the token list of Ethereum`);
     expect(refused(() => tokenSide('buy', UNLISTED, '18', undefined))).toMatch(/^--buy 0x1234\S+ is in no chain's token list: name the chain it is on with --chains/);
     expect(refused(() => tokenSide('sell', 'USDC', '6', [1]))).toMatch(/^--sell-decimals goes with an address/);
     for (const bad of ['256', '-1', '1.5', 'six']) expect(refused(() => tokenSide('sell', UNLISTED, bad, [1]))).toBe('--sell-decimals must be a whole number from 0 to 255');
+  });
+
+  it("refuses a symbol a named chain does not know with that chain's list, never sending a compare to an address on every chain", () => {
+    // One chain (price): give a symbol its list has, or the address with its decimals.
+    expect(refused(() => tokenSide('sell', 'WETH', undefined, [56]))).toBe('--sell WETH is not known on BSC (56), whose token list has BNB, WBNB, USDT, USDC, ETH, BTCB, DAI: give one of them, or the token\'s address with --sell-decimals');
+    // Several (compare): an address would go on every chain of --chains (BSC's ETH on Ethereum too),
+    // so the way out is to leave the chain out or run it on its own with its own symbol.
+    const several = refused(() => tokenSide('sell', 'weth', undefined, [1, 56, 43114]));
+    expect(several).toBe(
+      '--sell weth is not known on BSC (56), Avalanche (43114). One compare takes one symbol (or one address) on every chain of --chains: leave those chains out, or compare each in a run of its own with a symbol its token list has (BSC (56): BNB, WBNB, USDT, USDC, ETH, BTCB, DAI; Avalanche (43114): AVAX, WAVAX, USDC, USDT, WETH.e, DAI.e, WBTC.e)',
+    );
+    expect(several).not.toContain('address there');
+    // A chain the service does not swap on is the engine's to name; chains that all know it pass.
+    expect(tokenSide('sell', 'WETH', undefined, [1, 999999])).toEqual({ symbol: 'WETH', overrides: [] });
+    expect(tokenSide('sell', 'weth', undefined, [1, 8453])).toEqual({ symbol: 'WETH', overrides: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { isAddress, shortAddress } from '../domain/address-text.ts';
-import { chainById, swapChains } from '../domain/chains.ts';
+import { chainById, chainLabel, swapChains } from '../domain/chains.ts';
 import { findDemoTokenBySymbol } from '../domain/demo-tokens.ts';
 import { findListedToken } from '../domain/listed-token.ts';
 import { findTokenBySymbol, tokensOf } from '../domain/token-registry.ts';
@@ -58,6 +58,34 @@ function listedSpelling(text: string, chains: readonly number[]): string | undef
   return spellings.size === 1 ? [...spellings][0] : undefined;
 }
 
+/** Whether `text` names a token of the chain as tokenSide takes it: a registry symbol in any case, or a demo token. */
+function isKnownOn(chainId: number, text: string): boolean {
+  const lower = text.toLowerCase();
+  return tokensOf(chainId).some((token) => token.symbol.toLowerCase() === lower) || findDemoTokenBySymbol(chainId, text) !== undefined;
+}
+
+/**
+ * A symbol that some named chain does not know, refused with what that chain's list has. The engine's
+ * own refusal ("give its address there") is the app's advice, where an address is set per chain; here
+ * `--sell 0x…` goes on every chain of `--chains`, so for a compare that advice was a dead end (BSC's
+ * ETH address, sent on Ethereum too, is a token Ethereum does not have). One compare takes one symbol
+ * on every chain: a chain whose list names the token otherwise (WETH is ETH on BSC) is run on its own.
+ * Chains the service does not swap on are left to the engine, which says so.
+ */
+function refuseWhereUnknown(side: 'sell' | 'buy', text: string, chains: readonly number[]): void {
+  const missing = chains.filter((chainId) => chainById(chainId)?.isSwap === true && !isKnownOn(chainId, text));
+  if (missing.length === 0) return;
+  const listed = (chainId: number) => tokensOf(chainId).map((token) => token.symbol).join(', ');
+  if (chains.length === 1) {
+    throw new UsageError(`--${side} ${text} is not known on ${chainLabel(missing[0]!)}, whose token list has ${listed(missing[0]!)}: give one of them, or the token's address with --${side}-decimals`);
+  }
+  const where = missing.map(chainLabel).join(', ');
+  const lists = missing.map((chainId) => `${chainLabel(chainId)}: ${listed(chainId)}`).join('; ');
+  throw new UsageError(
+    `--${side} ${text} is not known on ${where}. One compare takes one symbol (or one address) on every chain of --chains: leave ${missing.length === 1 ? 'that chain' : 'those chains'} out, or compare ${missing.length === 1 ? 'it' : 'each'} in a run of its own with a symbol its token list has (${lists})`,
+  );
+}
+
 /**
  * One side of the pair from its flags (see above).
  * @param chains the chains the command names; undefined: every chain knowing the token
@@ -69,7 +97,8 @@ export function tokenSide(side: 'sell' | 'buy', value: string, decimalsText: str
   if (isAddress(text)) return addressSide(side, text, decimals, chains);
   if (decimals !== undefined) throw new UsageError(`--${side}-decimals goes with an address: ${text} is a symbol, whose decimals the token list has`);
   const onChains = chains ?? swapChains().map((chain) => chain.chainId);
-  // A registry symbol wins over a demo token's; an unknown symbol is left to the engine, which names the chain.
+  if (chains) refuseWhereUnknown(side, text, chains);
+  // A registry symbol wins over a demo token's; a symbol no chain knows is left to the engine, which names the chain.
   if (onChains.some((chainId) => findTokenBySymbol(chainId, text))) return { symbol: text, overrides: [] };
   const spelled = listedSpelling(text, onChains);
   if (spelled) return { symbol: spelled, overrides: [] };
