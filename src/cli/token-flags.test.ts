@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_TAX_TOKENS } from '../domain/demo-tokens.ts';
-import { findTokenBySymbol } from '../domain/token-registry.ts';
+import { findTokenBySymbol, wrappedNativeOf } from '../domain/token-registry.ts';
 import { UsageError } from './compare-run.ts';
 import { tokenSide } from './token-flags.ts';
 
@@ -27,6 +27,12 @@ describe('tokenSide', () => {
   it('takes a registry symbol in any case as the lists spell it', () => {
     expect(tokenSide('sell', 'usdc', undefined, [1])).toEqual({ symbol: 'USDC', overrides: [] });
     expect(tokenSide('buy', 'Weth', undefined, undefined)).toEqual({ symbol: 'WETH', overrides: [] });
+  });
+
+  it("takes the token list's other name for a registry token as the registry's symbol: Polygon's WPOL is WMATIC", () => {
+    expect(tokenSide('sell', 'WPOL', undefined, [137])).toEqual({ symbol: 'WMATIC', overrides: [] });
+    expect(tokenSide('buy', 'wpol', undefined, undefined)).toEqual({ symbol: 'WMATIC', overrides: [] });
+    expect(findTokenBySymbol(137, 'WMATIC')?.address).toBe(wrappedNativeOf(137)?.address);
   });
 
   it('turns a demo symbol, any case, into an override on each named chain that has it', () => {

@@ -2,13 +2,15 @@ import { isAddress, shortAddress } from '../domain/address-text.ts';
 import { chainById, chainLabel, swapChains } from '../domain/chains.ts';
 import { findDemoTokenBySymbol } from '../domain/demo-tokens.ts';
 import { findListedToken } from '../domain/listed-token.ts';
-import { findTokenBySymbol, tokensOf } from '../domain/token-registry.ts';
+import { findTokenByListedAlias, findTokenBySymbol, tokensOf } from '../domain/token-registry.ts';
 import type { TokenOverride } from '../ipc/channels/compare.ts';
 import { UsageError } from './compare-run.ts';
 
 /**
  * `--sell` and `--buy` as the CLI takes them, the three ways the app's token picker offers a token:
- * - a registry symbol (USDC): the engine resolves it on each chain, as before;
+ * - a registry symbol (USDC): the engine resolves it on each chain, as before; a symbol the token
+ *   list gives a registry token under another name (WPOL, which the registry calls WMATIC as the
+ *   service's routes do) is taken as the registry's;
  * - a demo taxed token of the local service by symbol (TAXD, FOTD): made-up addresses the registry
  *   does not hold, so it becomes an address override on each chain that has it;
  * - an address (0x + 40 hex digits): one chain's token, so an override on each chain of
@@ -61,7 +63,7 @@ function listedSpelling(text: string, chains: readonly number[]): string | undef
 /** Whether `text` names a token of the chain as tokenSide takes it: a registry symbol in any case, or a demo token. */
 function isKnownOn(chainId: number, text: string): boolean {
   const lower = text.toLowerCase();
-  return tokensOf(chainId).some((token) => token.symbol.toLowerCase() === lower) || findDemoTokenBySymbol(chainId, text) !== undefined;
+  return tokensOf(chainId).some((token) => token.symbol.toLowerCase() === lower) || findTokenByListedAlias(chainId, text) !== undefined || findDemoTokenBySymbol(chainId, text) !== undefined;
 }
 
 /**
@@ -102,6 +104,9 @@ export function tokenSide(side: 'sell' | 'buy', value: string, decimalsText: str
   if (onChains.some((chainId) => findTokenBySymbol(chainId, text))) return { symbol: text, overrides: [] };
   const spelled = listedSpelling(text, onChains);
   if (spelled) return { symbol: spelled, overrides: [] };
+  // Another name the token list gives a registry token (WPOL): the registry's symbol, which the engine resolves.
+  const aliased = new Set(onChains.flatMap((chainId) => findTokenByListedAlias(chainId, text)?.symbol ?? []));
+  if (aliased.size === 1) return { symbol: [...aliased][0]!, overrides: [] };
   const demos = onChains.flatMap((chainId) => findDemoTokenBySymbol(chainId, text) ?? []);
   if (demos.length === 0) return { symbol: text, overrides: [] };
   return { symbol: demos[0]!.symbol, overrides: demos.map(({ chainId, address, decimals: digits, symbol }) => ({ chainId, side, address, decimals: digits, symbol })) };

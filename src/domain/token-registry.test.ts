@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import facts from './data/service-facts.json' with { type: 'json' };
 import { CHAINS } from './chains.ts';
-import { findToken, findTokenBySymbol, nativeOf, tokensOf, wrappedNativeOf } from './token-registry.ts';
+import { findToken, findTokenByListedAlias, findTokenBySymbol, nativeOf, tokensOf, wrappedNativeOf } from './token-registry.ts';
 
 describe('token registry', () => {
   it('holds every token of the facts with its address and decimals', () => {
@@ -36,5 +36,13 @@ describe('token registry', () => {
   it('gives Linea stablecoins and nothing for an unknown chain', () => {
     expect(findTokenBySymbol(59144, 'USDC')?.decimals).toBe(6);
     expect(tokensOf(5)).toEqual([]);
+  });
+
+  it("finds a registry token by the other symbol the facts' list gives it, and only then", () => {
+    expect(findTokenByListedAlias(137, 'wpol')).toBe(wrappedNativeOf(137));
+    expect(wrappedNativeOf(137)?.symbol).toBe('WMATIC');
+    expect(findTokenByListedAlias(137, 'WMATIC')).toBeUndefined();
+    expect(findTokenByListedAlias(1, 'USDC')).toBeUndefined();
+    expect(findTokenByListedAlias(1, 'WPOL')).toBeUndefined();
   });
 });

@@ -51,6 +51,19 @@ function buildChain(chainId: number): TokenInfo[] {
 }
 
 const REGISTRY = new Map(CHAINS.map((chain) => [chain.chainId, buildChain(chain.chainId)]));
+
+// The facts' token lists name one registry token otherwise: Polygon's wrapped native is WMATIC in
+// the registry (its route symbol) and WPOL in the list (its market name since the POL rename).
+const LISTED_ALIASES = new Map(
+  CHAINS.map((chain) => {
+    const listed = (facts.tokens as Record<string, { symbol: string; address: string }[]>)[String(chain.chainId)] ?? [];
+    const aliases = listed.flatMap((item) => {
+      const token = REGISTRY.get(chain.chainId)!.find((known) => known.address.toLowerCase() === item.address.toLowerCase());
+      return token && token.symbol !== item.symbol ? [[item.symbol.toLowerCase(), token] as const] : [];
+    });
+    return [chain.chainId, new Map(aliases)];
+  }),
+);
 const BY_ADDRESS = new Map(
   [...REGISTRY].map(([chainId, tokens]) => [chainId, new Map(tokens.map((token) => [token.address.toLowerCase(), token]))]),
 );
@@ -68,6 +81,14 @@ export function findToken(chainId: number, address: string): TokenInfo | undefin
 /** A registry token by symbol (exact), or undefined. */
 export function findTokenBySymbol(chainId: number, symbol: string): TokenInfo | undefined {
   return tokensOf(chainId).find((token) => token.symbol === symbol);
+}
+
+/**
+ * A registry token by another symbol the token list gives it (any letter case): WPOL for Polygon's
+ * WMATIC. Undefined for a symbol the registry itself spells, or one no list gives.
+ */
+export function findTokenByListedAlias(chainId: number, symbol: string): TokenInfo | undefined {
+  return LISTED_ALIASES.get(chainId)?.get(symbol.trim().toLowerCase());
 }
 
 /** The chain's wrapped native token, if it has one. */
