@@ -137,7 +137,8 @@ async function runWithEngine(request: CompareRequest, options: { dataDir: string
     const started = engine.runner.start(request);
     interrupt.onInterrupt(() => engine.runner.cancel(started.runId));
     const timer = setInterval(() => {
-      void engine.runner.status(started.runId).then((status) => io.stderr(`compare: ${status.done}/${status.total} done\n`));
+      // Named by the command the user ran: "compare: 0/1 done" under a price read as another command's.
+      void engine.runner.status(started.runId).then((status) => io.stderr(`${command}: ${status.done}/${status.total} done\n`));
     }, 1000);
     try {
       const status = await started.finished;

@@ -274,6 +274,23 @@ describe('an interrupted compare', () => {
   });
 });
 
+describe('progress on stderr', () => {
+  it('is named by the command run: a slow price says "price: 0/1 done", not compare', async () => {
+    const service = await startLocalService({ dataDir: join(dir, 'latent'), apiKeys: [{ key: 'latent-key', team: 'latent' }], latencyMs: 1500 });
+    try {
+      const profiles = await openProfileStore(dir);
+      await profiles.save(ProfileInputSchema.parse({ name: 'Latent', baseUrl: service.baseUrl, caPem: service.caCertPem, trustSystemCertificates: false, rateBudgetRps: 20 }));
+      // WETH bought: the rate is the trade's own, so one request, answered after the first progress line.
+      const ran = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Latent', '--data-dir', dir], { SVC_API_KEY: 'latent-key' });
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stderr).toMatch(/^price: 0\/1 done$/m);
+      expect(ran.stderr).not.toContain('compare');
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('a saved profile', () => {
   it('is used by name with SVC_API_KEY as its key', async () => {
     const service = await startLocalService({ dataDir: join(dir, 'remote'), apiKeys: [{ key: 'remote-key', team: 'remote' }] });
