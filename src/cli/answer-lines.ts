@@ -4,6 +4,7 @@ import { chargeAndIssueFacts, NO_TAX, noIssueText as sharedNoIssueText, type Amo
 import { isObject, symbolOf, type Json } from '../domain/support/body-reading.ts';
 import { REPORTED_ISSUE_TEXT, type CompareRowWire, type SideDetail } from '../ipc/channels/compare.ts';
 import { addSide, listedBySide, MODEL_LABELS } from './compare-format.ts';
+import { shortAddress } from '../domain/address-text.ts';
 
 /**
  * What `price` and `compare` print beside their figures from the answers themselves: the fees, the
@@ -50,13 +51,48 @@ export function priceAnswerLines(row: CompareRowWire, body: unknown, taker: stri
   return facts.some((fact) => fact.label === 'issue') ? lines : [...lines, ['issues', noIssueText(taker)]];
 }
 
+function isNativeOf(chainId: number, address: string): boolean {
+  return chainById(chainId)?.nativeTokenAddress?.toLowerCase() === address.toLowerCase();
+}
+
+/**
+ * The run's rows with a symbol that names a chain's native asset on some rows and a token contract on
+ * others (BSC lists Binance-Peg ETH as "ETH") written with the contract's address where it is one
+ * ("ETH token 0x2170…33f8"): the notes list each text once with its sides, so a balance of BSC's
+ * token and one of Ethereum's native ETH had read as one line, and which asset a line counts was
+ * lost. Other rows are returned as they are.
+ */
+function withNativeClashesNamed(rows: readonly CompareRowWire[]): CompareRowWire[] {
+  const tokens = rows.flatMap((row) => [row.sellToken, row.buyToken].map((token) => ({ symbol: token.symbol, isNative: isNativeOf(row.chainId, token.address) })));
+  const clashing = new Set(tokens.filter((token) => token.isNative && token.symbol !== '').map((token) => token.symbol));
+  const isClash = (row: CompareRowWire, token: CompareRowWire['sellToken']) => clashing.has(token.symbol) && !isNativeOf(row.chainId, token.address) && tokens.some((other) => other.symbol === token.symbol && !other.isNative);
+  const named = (row: CompareRowWire, token: CompareRowWire['sellToken']) => (isClash(row, token) ? { ...token, symbol: `${token.symbol} token ${shortAddress(token.address.toLowerCase())}` } : token);
+  return rows.map((row) => ({ ...row, sellToken: named(row, row.sellToken), buyToken: named(row, row.buyToken) }));
+}
+
+/**
+ * The line saying which chains' rows count a symbol as a token contract where others count it as
+ * the native asset (withNativeClashesNamed), or '' when no symbol is both in the run.
+ */
+function nativeClashNote(rows: readonly CompareRowWire[], named: readonly CompareRowWire[]): string {
+  const lines = new Map<string, string[]>();
+  named.forEach((row, index) => {
+    for (const side of ['sellToken', 'buyToken'] as const) {
+      if (row[side].symbol !== rows[index]![side].symbol) addSide(lines, `${rows[index]![side].symbol} is the token ${row[side].address.toLowerCase()} there, not the native asset it is on the other chains`, chainLabel(row.chainId));
+    }
+  });
+  return lines.size === 0 ? '' : listedBySide('same symbol, another asset', lines);
+}
+
 /**
  * The taxes and issues of a comparison's answers, listed under its table: each text once with the
  * sides that answered it ("on Ethereum (1) AH, Base (8453) P2"), as errorNotes lists errors; when
  * no side reported a tax, or (with a taker) an issue, one line says so. Without a taker nothing is
  * said of issues (the table claims nothing). Fees differ on every row and are left to the CSV and JSON.
  */
-export function compareAnswerNotes(rows: readonly CompareRowWire[], details: Record<string, { allowanceHolder: SideDetail | null; permit2: SideDetail | null }>, taker: string | undefined): string {
+export function compareAnswerNotes(runRows: readonly CompareRowWire[], details: Record<string, { allowanceHolder: SideDetail | null; permit2: SideDetail | null }>, taker: string | undefined): string {
+  const rows = withNativeClashesNamed(runRows);
+  const clashNote = nativeClashNote(runRows, rows);
   const sidesByText = { tax: new Map<string, string[]>(), issue: new Map<string, string[]>() };
   let answered = 0;
   let untaxed = 0;
@@ -74,8 +110,8 @@ export function compareAnswerNotes(rows: readonly CompareRowWire[], details: Rec
       }
     }
   }
-  if (answered === 0) return '';
-  const sections: string[] = [];
+  if (answered === 0) return clashNote ? `\n${clashNote}` : '';
+  const sections: string[] = clashNote ? [clashNote] : [];
   if (sidesByText.tax.size > 0) sections.push(listedBySide('token taxes', sidesByText.tax));
   else if (untaxed === answered) sections.push('token taxes: none (0 bps) on every side answered\n');
   if (sidesByText.issue.size > 0) sections.push(listedBySide(taker ? `issues (taker ${taker})` : 'issues', sidesByText.issue));

@@ -10,6 +10,8 @@ import { HistoryStore } from '../core/history/index.ts';
 import { startLocalService } from '../service/index.ts';
 import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
 import { DEMO_TAX_TOKENS } from '../domain/demo-tokens.ts';
+import { findTokenBySymbol } from '../domain/token-registry.ts';
+import { shortAddress } from '../domain/address-text.ts';
 import { chainLabel, PERMIT2_ADDRESS } from '../domain/chains.ts';
 import { formatInteger } from '../domain/number-format.ts';
 import type { CompareRowWire } from '../ipc/channels/compare.ts';
@@ -115,6 +117,17 @@ describe('swap-explorer compare', () => {
     expect(funded.stdout).toContain(`\ntoken taxes: none (0 bps) on every side answered\nissues: none reported for taker ${DEMO_TAKERS.funded} on every side answered\n`);
     const untaken = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--chains', '10', '--data-dir', dir]);
     expect(untaken.stdout).not.toMatch(/^issues/m);
+  });
+
+  it("keeps BSC's ETH token apart from the native ETH of other chains in the notes, and says which it is", async () => {
+    const bscEth = findTokenBySymbol(56, 'ETH')!;
+    expect(bscEth.kind).toBe('token');
+    const ran = await inProcess(['compare', '--sell', 'ETH', '--buy', 'USDC', '--amount', '1', '--chains', '1,56', '--taker', DEMO_TAKERS.lowBalance, '--data-dir', dir]);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toContain(`\nsame symbol, another asset:\n  ETH is the token ${bscEth.address.toLowerCase()} there, not the native asset it is on the other chains\n    on BSC (56)\n`);
+    // Each chain's balance on its own line: native ETH on Ethereum, the token on BSC (one line had held both).
+    expect(ran.stdout).toContain('  balance too low: has 0.000000000000001 ETH, needs 1 ETH\n    on Ethereum (1) AH, Ethereum (1) P2\n');
+    expect(ran.stdout).toContain(`  balance too low: has 0.000000000000001 ETH token ${shortAddress(bscEth.address.toLowerCase())}, needs 1 ETH token ${shortAddress(bscEth.address.toLowerCase())}\n    on BSC (56) AH, BSC (56) P2\n`);
   });
 
   it('names a taxed or untaxed token in its notes as the run did, not as the route does', async () => {
