@@ -13,6 +13,7 @@ import { openCliEngine } from './compare-engine.ts';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
 import type { StoredRun } from '../core/compare/run-store.ts';
 import { planComparison } from '../core/compare/plan.ts';
+import { buildRow } from '../core/compare/build-row.ts';
 import { watchInterrupt, type InterruptWatch } from './interrupt.ts';
 
 /** What `compare` and `price` share: input checking with flag names, the run, and exit codes. */
@@ -151,6 +152,19 @@ async function runWithEngine(request: CompareRequest, options: { dataDir: string
   } finally {
     await engine.close({ isProcessExitNext: io.isProcessExitNext });
   }
+}
+
+/**
+ * A cancelled run with a row for each chain it was asked for: the runner keeps only the chains that
+ * had an answer, so a compare interrupted before Base's turn printed "2 chains" for three asked and
+ * no Base line, where its help says the others read cancelled (the size ladder lists every chain
+ * and size so already). Chains without an answer are added in the run's order, both sides
+ * cancelled; other runs are returned as they are.
+ */
+export function withUnansweredChains(status: RunStatus): RunStatus {
+  if (status.state !== 'cancelled') return status;
+  const answered = new Map(status.rows.map((row) => [row.chainId, row]));
+  return { ...status, rows: planComparison(status.request).map((chain) => answered.get(chain.chainId) ?? buildRow(chain, {}, true)) };
 }
 
 /**

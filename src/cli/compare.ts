@@ -3,7 +3,7 @@ import type { Command, CommandIo } from './command.ts';
 import { compareAnswerNotes } from './answer-lines.ts';
 import { tokenSide } from './token-flags.ts';
 import { compareRowLabel, errorNotes, formatRun, isNothingAnswered } from './compare-format.ts';
-import { chainList, choiceFlag, defaultDataDir, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
+import { chainList, choiceFlag, defaultDataDir, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError, withUnansweredChains } from './compare-run.ts';
 import { INTERRUPTED_EXIT, interruptedLine } from './interrupt.ts';
 import type { CompareRequest, CompareRowWire } from '../ipc/channels/compare.ts';
 import type { LadderRequest } from '../ipc/channels/ladder.ts';
@@ -160,7 +160,9 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       return 0;
     }
     if (options.ladder) return await runLadder(options.ladder, options, io);
-    const { status, details, isInterrupted } = await runToEnd(options.request, options, io);
+    const finished = await runToEnd(options.request, options, io);
+    const { details, isInterrupted } = finished;
+    const status = withUnansweredChains(finished.status);
     if (isInterrupted && status.state === 'failed') {
       io.stderr(interruptedLine('compare'));
       return INTERRUPTED_EXIT;
@@ -170,7 +172,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
     noteUnsaved('compare', status, io);
     if (status.state === 'cancelled') {
-      io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the finished rows are shown\n`);
+      io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the finished rows are shown, the sides not answered say cancelled\n`);
       return INTERRUPTED_EXIT;
     }
     if (status.state === 'failed') {
