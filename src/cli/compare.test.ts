@@ -12,7 +12,7 @@ import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts'
 import { DEMO_TAX_TOKENS } from '../domain/demo-tokens.ts';
 import { findTokenBySymbol } from '../domain/token-registry.ts';
 import { shortAddress } from '../domain/address-text.ts';
-import { chainLabel, PERMIT2_ADDRESS } from '../domain/chains.ts';
+import { chainLabel, PERMIT2_ADDRESS, swapChains } from '../domain/chains.ts';
 import { formatInteger } from '../domain/number-format.ts';
 import type { CompareRowWire } from '../ipc/channels/compare.ts';
 import { DEMO_TAKERS } from '../service/swap/taker-state.ts';
@@ -128,6 +128,22 @@ describe('swap-explorer compare', () => {
     // Each chain's balance on its own line: native ETH on Ethereum, the token on BSC (one line had held both).
     expect(ran.stdout).toContain('  balance too low: has 0.000000000000001 ETH, needs 1 ETH\n    on Ethereum (1) AH, Ethereum (1) P2\n');
     expect(ran.stdout).toContain(`  balance too low: has 0.000000000000001 ETH token ${shortAddress(bscEth.address.toLowerCase())}, needs 1 ETH token ${shortAddress(bscEth.address.toLowerCase())}\n    on BSC (56) AH, BSC (56) P2\n`);
+  });
+
+  it('prices an address given without --chains only where that address is listed, and names only those chains', async () => {
+    // The native-asset address: every chain's own coin, priced against USDC where the list has USDC.
+    const ran = await inProcess(['compare', '--sell', NATIVE_TOKEN_PLACEHOLDER, '--buy', 'USDC', '--amount', '1', '--models', 'permit2', '--data-dir', dir]);
+    expect(ran.code, ran.stderr).toBe(0);
+    const [title, , ...lines] = ran.stdout.split('\n');
+    const rowChains = lines.filter((line) => /^\S.*\(\d+\)\s/.test(line)).map((line) => /^(.+?) \(\d+\)/.exec(line)![1]!);
+    expect(rowChains).toContain('BSC');
+    // The title names each pair's chains: those of the table, and no chain whose override found no USDC.
+    const isTitled = (name: string) => new RegExp(`(on |, )${name}( \\(address override\\))?[,;]`).test(title!);
+    expect(swapChains().map((chain) => chain.name).filter(isTitled).sort()).toEqual([...rowChains].sort());
+    // The OP-stack chains' WETH: never Ethereum's or Polygon's WETH, which the lists also call WETH.
+    const opWeth = await inProcess(['compare', '--sell', '0x4200000000000000000000000000000000000006', '--buy', 'USDC', '--amount', '1', '--models', 'permit2', '--format', 'csv', '--data-dir', dir]);
+    expect(opWeth.code, opWeth.stderr).toBe(0);
+    expect(opWeth.stdout.trim().split('\r\n').slice(1).map((line) => line.split(',')[0])).toEqual(['10', '8453']);
   });
 
   it('names a taxed or untaxed token in its notes as the run did, not as the route does', async () => {

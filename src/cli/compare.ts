@@ -1,7 +1,7 @@
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import type { Command, CommandIo } from './command.ts';
 import { compareAnswerNotes } from './answer-lines.ts';
-import { tokenSide } from './token-flags.ts';
+import { pairChains, tokenSide } from './token-flags.ts';
 import { compareRowLabel, errorNotes, formatRun, isNothingAnswered } from './compare-format.ts';
 import { chainList, choiceFlag, defaultDataDir, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError, withUnansweredChains } from './compare-run.ts';
 import { INTERRUPTED_EXIT, interruptedLine } from './interrupt.ts';
@@ -89,11 +89,12 @@ async function parse(argv: string[]): Promise<Parsed> {
   const chains = chainList('chains', values.chains);
   const sell = tokenSide('sell', requiredFlag('sell', values.sell), values['sell-decimals'], chains);
   const buy = tokenSide('buy', requiredFlag('buy', values.buy), values['buy-decimals'], chains);
+  const pair = pairChains(sell, buy, chains, { sell: values.sell!, buy: values.buy! });
   const common = {
     sell: sell.symbol,
     buy: buy.symbol,
-    overrides: [...sell.overrides, ...buy.overrides],
-    chains,
+    overrides: pair.overrides,
+    chains: pair.chains,
     ...(models ? { models: models as ('allowance-holder' | 'permit2')[] } : {}),
     taker: values.taker,
     slippageBps: integerFlag('slippage-bps', values['slippage-bps']),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_TAX_TOKENS } from '../domain/demo-tokens.ts';
 import { findTokenBySymbol, wrappedNativeOf } from '../domain/token-registry.ts';
 import { UsageError } from './compare-run.ts';
-import { tokenSide } from './token-flags.ts';
+import { pairChains, tokenSide } from './token-flags.ts';
 
 const TAXD = DEMO_TAX_TOKENS.filter((demo) => demo.symbol === 'TAXD');
 const USDC_ON_BASE = findTokenBySymbol(8453, 'USDC')!;
@@ -80,5 +80,22 @@ describe('tokenSide', () => {
     // A chain the service does not swap on is the engine's to name; chains that all know it pass.
     expect(tokenSide('sell', 'WETH', undefined, [1, 999999])).toEqual({ symbol: 'WETH', overrides: [] });
     expect(tokenSide('sell', 'weth', undefined, [1, 8453])).toEqual({ symbol: 'WETH', overrides: [] });
+  });
+
+  it('runs an address given without --chains on the chains whose list has it, never on a same-symbol token elsewhere', () => {
+    const opWeth = '0x4200000000000000000000000000000000000006';
+    const sell = tokenSide('sell', opWeth, undefined, undefined);
+    const buy = tokenSide('buy', 'USDC', undefined, undefined);
+    // The lists call it WETH, as they call Ethereum's 0xC02a…: the run stays on the chains of this address.
+    expect(sell.symbol).toBe('WETH');
+    const pair = pairChains(sell, buy, undefined, { sell: opWeth, buy: 'USDC' });
+    expect(pair.chains).toEqual([10, 8453]);
+    expect(pair.overrides.map((item) => item.chainId)).toEqual([10, 8453]);
+    // Symbols alone, or --chains given: as they are (the engine's default, or the user's chains).
+    expect(pairChains(tokenSide('sell', 'WETH', undefined, undefined), buy, undefined, { sell: 'WETH', buy: 'USDC' })).toEqual({ chains: undefined, overrides: [] });
+    expect(pairChains(sell, buy, [8453], { sell: opWeth, buy: 'USDC' }).chains).toEqual([8453]);
+    expect(refused(() => pairChains(sell, tokenSide('buy', 'WBTC.e', undefined, undefined), undefined, { sell: opWeth, buy: 'WBTC.e' }))).toBe(
+      `--sell ${opWeth} and --buy WBTC.e are in no chain's token list together: name the chains with --chains (an address no list knows needs its decimals)`,
+    );
   });
 });

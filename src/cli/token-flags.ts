@@ -5,6 +5,7 @@ import { findListedToken } from '../domain/listed-token.ts';
 import { findTokenByListedAlias, findTokenBySymbol, tokensOf } from '../domain/token-registry.ts';
 import type { TokenOverride } from '../ipc/channels/compare.ts';
 import { UsageError } from './compare-run.ts';
+import { chainsWithBoth } from '../core/compare/plan.ts';
 
 /**
  * `--sell` and `--buy` as the CLI takes them, the three ways the app's token picker offers a token:
@@ -110,4 +111,21 @@ export function tokenSide(side: 'sell' | 'buy', value: string, decimalsText: str
   const demos = onChains.flatMap((chainId) => findDemoTokenBySymbol(chainId, text) ?? []);
   if (demos.length === 0) return { symbol: text, overrides: [] };
   return { symbol: demos[0]!.symbol, overrides: demos.map(({ chainId, address, decimals: digits, symbol }) => ({ chainId, side, address, decimals: digits, symbol })) };
+}
+
+/**
+ * The chains and overrides of a pair from its two sides. With `--chains` given, as given. Without
+ * it, a side given by address (or a demo token) is that token on the chains whose list has it,
+ * and only those: the engine's default (every chain knowing both symbols) had priced Ethereum's
+ * WETH for `--sell 0x4200…0006`, the WETH of the OP-stack chains, since the lists call both WETH,
+ * and the title named chains (Unichain, Ink) whose override found no buy token, so were never run.
+ * @throws UsageError when no chain has both
+ */
+export function pairChains(sell: TokenSide, buy: TokenSide, chains: number[] | undefined, flags: { sell: string; buy: string }): { chains: number[] | undefined; overrides: TokenOverride[] } {
+  const overrides = [...sell.overrides, ...buy.overrides];
+  const pinned = [sell, buy].filter((side) => side.overrides.length > 0);
+  if (chains !== undefined || pinned.length === 0) return { chains, overrides };
+  const on = chainsWithBoth(sell.symbol, buy.symbol, overrides).filter((chainId) => pinned.every((side) => side.overrides.some((item) => item.chainId === chainId)));
+  if (on.length === 0) throw new UsageError(`--sell ${flags.sell} and --buy ${flags.buy} are in no chain's token list together: name the chains with --chains (an address no list knows needs its decimals)`);
+  return { chains: on, overrides: overrides.filter((item) => on.includes(item.chainId)) };
 }
