@@ -50,6 +50,30 @@ test("a pasted quote body says what its calldata does: its minimum and zid check
   expect(await seriousAxe(page), 'axe: quote body with its calldata').toEqual([]);
 });
 
+test("a pasted exact-out body gives the expected net spend beside the most it may spend", async ({ page, openSession }) => {
+  await openSession(page);
+  const answered = priceQuery(new Market(1), 'allowance-holder.price', { chainId: '1', sellToken: USDC, buyToken: WETH, buyAmount: '1000000000000000000' }, { nowMs: Date.now() });
+  if (!answered.ok) throw new Error(answered.message);
+  expect(answered.body.mode).toBe('exact-out');
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(JSON.stringify(answered.body, null, 2));
+  await paste.dialog.getByLabel("Customer's chain").selectOption({ label: chainLabel(1) });
+  const facts = paste.dialog.getByRole('table', { name: 'What the answer says' });
+  const netSell = String(answered.body.estimatedNetSellAmount);
+  await expect(facts.getByRole('row', { name: /^est\. net sell / })).toContainText(`USDC (${netSell} base units), expected after the refund route`);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(size);
+      expect(await textsOnSeveralLines(facts.locator('th')), `labels split at ${size.width}`).toEqual([]);
+      await facts.getByRole('row', { name: /^est\. net sell / }).scrollIntoViewIfNeeded();
+      await screenshot(page, `support-paste-exact-out-${size.width}-${scheme}`);
+    }
+  }
+  expect(await seriousAxe(page), 'axe: exact-out body').toEqual([]);
+});
+
 test('a pasted request with the customer response: sending opens the diff of the two, amounts in human units beside base units', async ({ page, openSession }) => {
   await openSession(page);
   const paste = new PasteBox(page);
