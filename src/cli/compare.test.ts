@@ -398,6 +398,30 @@ describe('swap-explorer price', () => {
     }
   });
 
+  it('says what rate its net buy converted the network fee with, or why there is no net buy', async () => {
+    // Neither token native: the rate is an indicative price of its own, which the answer does not hold.
+    const quoted = await inProcess(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'USDT', '--amount', '100', '--data-dir', dir]);
+    expect(quoted.code, quoted.stderr).toBe(0);
+    const line = /^fee rate\s+1 ETH = ([\d,.]+) USDT, an indicative price of 0\.1 ETH for USDT \(zid (0x[0-9a-f]{24})\)$/m.exec(quoted.stdout);
+    expect(line, quoted.stdout).not.toBeNull();
+    // The net buy can be checked from what is printed: buy less the fee at that rate (both cut to 6 significant digits).
+    const figure = (label: string) => Number(new RegExp(`^${label}\\s+([\\d,.]+) (USDT|ETH)`, 'm').exec(quoted.stdout)![1]!.replaceAll(',', ''));
+    expect(figure('buy') - figure('network fee') * Number(line![1]!.replaceAll(',', ''))).toBeCloseTo(figure('net buy'), 2);
+    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    try {
+      expect(history.findByZid(line![2]!).map((entry) => entry.chainId)).toEqual([1]);
+    } finally {
+      history.close();
+    }
+    // No pool sells POL for WBTC on Polygon: the net buy is empty, and the line says why.
+    const unpriced = await inProcess(['price', '--chain', '137', '--sell', 'DAI', '--buy', 'WBTC', '--amount', '100', '--data-dir', dir]);
+    expect(unpriced.code, unpriced.stderr).toBe(0);
+    expect(unpriced.stdout).toMatch(/^net buy\s+-\nfee rate\s+fee not priced: no liquidity for POL → WBTC$/m);
+    // The buy token is the native token's wrapped form: one for one, no line.
+    const wrapped = await inProcess(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '100', '--data-dir', dir]);
+    expect(wrapped.stdout).not.toMatch(/^fee rate/m);
+  });
+
   it('shows buy and net buy apart when the network fee is small against a large buy', async () => {
     // 1,000 WETH on Base buys millions of USDC for a fee of a fraction of a cent, which 7
     // significant digits (whole USDC here) hid: "buy" and "net buy" read the same.

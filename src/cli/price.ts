@@ -98,6 +98,23 @@ function feeMakeupText(row: CompareRowWire, body: unknown): string {
 }
 
 /**
+ * What the net buy stands on beside the body: the native -> buy-token rate its network fee was
+ * converted with, which the answer does not hold (an indicative price of its own, or this trade's
+ * price), so that net buy can be checked; or why there is no net buy. None when the buy token is
+ * the native token or its wrapped form (one for one), or the side has no price.
+ */
+function feeRateLines(row: CompareRowWire, side: ModelSideWire): [string, string][] {
+  if (side.state !== 'ok') return [];
+  const rate = row.networkFeeRate;
+  if (!rate) return [['fee rate', row.feeNotPriced ?? 'fee not priced']];
+  if (rate.source === 'buy-is-native') return [];
+  const native = row.nativeSymbol ?? 'native';
+  const perNative = `1 ${native} = ${formatTokenAmount(rate.buyPerNative, row.buyToken.decimals)} ${row.buyToken.symbol}`;
+  if (rate.source === 'sell-is-native') return [['fee rate', `${perNative}, this trade's own price`]];
+  return [['fee rate', `${perNative}, an indicative price of 0.1 ${native} for ${row.buyToken.symbol}${rate.zid ? ` (zid ${rate.zid})` : ''}`]];
+}
+
+/**
  * The price as aligned "label  value" lines; `answerLines` (the answer's fees, taxes and issues:
  * src/cli/answer-lines.ts) go after the route.
  */
@@ -118,6 +135,7 @@ export function priceTable(row: CompareRowWire, side: ModelSideWire, answerLines
     ['gas', side.gas === null ? '-' : `${formatInteger(side.gas)}${gasPriceText(body)}`],
     ['network fee', `${fee(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? '')}${feeMakeupText(row, body)}`],
     ['net buy', fee(side.netBuyAmount, d, row.buyToken.symbol, digits)],
+    ...feeRateLines(row, side),
     ...side.fills.map((fill, index): [string, string] => [index === 0 ? 'route' : '', fillText(fill, name)]),
     ...answerLines,
     ['zid', side.zid ?? '-'],
