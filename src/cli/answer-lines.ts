@@ -71,14 +71,16 @@ function withNativeClashesNamed(rows: readonly CompareRowWire[]): CompareRowWire
 }
 
 /**
- * The line saying which chains' rows count a symbol as a token contract where others count it as
- * the native asset (withNativeClashesNamed), or '' when no symbol is both in the run.
+ * The line saying which chains count a symbol as a token contract where others count it as the
+ * native asset (withNativeClashesNamed), each chain once (a ladder has a row per size), or '' when
+ * no symbol is both in the run.
  */
-function nativeClashNote(rows: readonly CompareRowWire[], named: readonly CompareRowWire[]): string {
+export function nativeClashNote(rows: readonly CompareRowWire[], named: readonly CompareRowWire[] = withNativeClashesNamed(rows)): string {
   const lines = new Map<string, string[]>();
   named.forEach((row, index) => {
     for (const side of ['sellToken', 'buyToken'] as const) {
-      if (row[side].symbol !== rows[index]![side].symbol) addSide(lines, `${rows[index]![side].symbol} is the token ${row[side].address.toLowerCase()} there, not the native asset it is on the other chains`, chainLabel(row.chainId));
+      const text = `${rows[index]![side].symbol} is the token ${row[side].address.toLowerCase()} there, not the native asset it is on the other chains`;
+      if (row[side].symbol !== rows[index]![side].symbol && !lines.get(text)?.includes(chainLabel(row.chainId))) addSide(lines, text, chainLabel(row.chainId));
     }
   });
   return lines.size === 0 ? '' : listedBySide('same symbol, another asset', lines);

@@ -13,7 +13,7 @@ import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
 import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { alignTable, blockNotes, errorNotes, feeNotPricedNotes, netDiffNotes, titlePairs } from './compare-format.ts';
-import { ladderIssueNotes } from './answer-lines.ts';
+import { ladderIssueNotes, nativeClashNote } from './answer-lines.ts';
 import { UsageError, usageLine } from './compare-run.ts';
 import { watchInterrupt, type InterruptWatch } from './interrupt.ts';
 import { planLadder } from '../core/compare/ladder-plan.ts';
@@ -138,7 +138,8 @@ export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'js
   // In the table's order (chain, then size), not the order the answers came in.
   const position = (row: LadderRowWire) => chains.findIndex((chain) => chain.chainId === row.chainId);
   const ordered = [...status.rows].sort((a, b) => position(a) - position(b) || a.amountIndex - b.amountIndex);
-  const issues = ladderIssueNotes(ordered, ladderRowLabel, status.request.taker);
+  const clash = nativeClashNote(ordered);
+  const issues = `${clash ? `\n${clash}` : ''}${ladderIssueNotes(ordered, ladderRowLabel, status.request.taker)}`;
   // The unit of the table's figures on its first line, as compare's says its own (per pair when chains traded different ones).
   const sizes = `${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})`;
   const first = status.rows[0];

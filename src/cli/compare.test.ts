@@ -128,6 +128,10 @@ describe('swap-explorer compare', () => {
     // Each chain's balance on its own line: native ETH on Ethereum, the token on BSC (one line had held both).
     expect(ran.stdout).toContain('  balance too low: has 0.000000000000001 ETH, needs 1 ETH\n    on Ethereum (1) AH, Ethereum (1) P2\n');
     expect(ran.stdout).toContain(`  balance too low: has 0.000000000000001 ETH token ${shortAddress(bscEth.address.toLowerCase())}, needs 1 ETH token ${shortAddress(bscEth.address.toLowerCase())}\n    on BSC (56) AH, BSC (56) P2\n`);
+    // A ladder says it too, BSC named once for its sizes.
+    const ladder = await inProcess(['compare', '--sell', 'ETH', '--buy', 'USDC', '--amounts', '1,10', '--chains', '1,56', '--models', 'permit2', '--data-dir', dir]);
+    expect(ladder.code, ladder.stderr).toBe(0);
+    expect(ladder.stdout).toContain(`\nsame symbol, another asset:\n  ETH is the token ${bscEth.address.toLowerCase()} there, not the native asset it is on the other chains\n    on BSC (56)\n`);
   });
 
   it('prices an address given without --chains only where that address is listed, and names only those chains', async () => {
