@@ -8,6 +8,18 @@ import { fixed, has, unfixed, type LintContext } from './lint-context.ts';
 
 const isSwap = (endpoint: EndpointId | null) => endpoint !== null && /^(allowance-holder|permit2)\./.test(endpoint);
 
+/**
+ * The fix for a slippagePpm that is no whole number of Bps (30 ppm = 0.3 Bps). The corrected request
+ * cannot carry it, and leaving slippage out lets the service's default of 100 Bps apply: a tolerance
+ * hundreds of times looser than asked, which the fix must say rather than leave to be found (it had
+ * read only "use slippageBps (100 = 1 %)"). Which whole Bps to send is the customer's to choose.
+ */
+function unwholeBpsFix(ppm: string): string {
+  if (!/^\d+$/.test(ppm)) return 'use slippageBps (100 = 1 %)';
+  const below = Math.floor(Number(ppm) / 100);
+  return `use slippageBps: ${ppm} ppm is ${Number(ppm) / 100} Bps, which whole Bps cannot say; the corrected request leaves slippage out, so the service's default of 100 Bps applies: add slippageBps=${below} or ${below + 1} to keep it close`;
+}
+
 function lintPermit2(ctx: LintContext): void {
   const kind = ctx.endpoint!.split('.')[1];
   if (has(ctx, 'buyAmount')) {
@@ -26,7 +38,7 @@ function lintPermit2(ctx: LintContext): void {
     // With slippageBps also given, that one is kept: the fix must say what the corrected request sends.
     const kept = has(ctx, 'slippageBps') ? ctx.params.slippageBps : undefined;
     if (bps !== null && kept === undefined) ctx.params.slippageBps = bps;
-    const fix = kept !== undefined ? `remove slippagePpm (slippageBps=${kept} is kept)` : bps === null ? 'use slippageBps (100 = 1 %)' : `use slippageBps=${bps} (${ppm} ppm)`;
+    const fix = kept !== undefined ? `remove slippagePpm (slippageBps=${kept} is kept)` : bps === null ? unwholeBpsFix(ppm) : `use slippageBps=${bps} (${ppm} ppm)`;
     fixed(ctx, { code: 'PARAM_NOT_ACCEPTED', severity: 'error', field: 'slippagePpm', message: 'Permit2 does not accept slippagePpm.', fix });
   }
   if (ctx.params.wrapUnwrapMode !== undefined && ctx.endpoint!.startsWith('permit2')) {

@@ -204,6 +204,15 @@ describe('lint: parameters', () => {
     expect(permit2.corrected!.params).not.toHaveProperty('wrapUnwrapMode');
   });
 
+  it('PARAM_NOT_ACCEPTED: a slippagePpm that is no whole Bps on Permit2 says the corrected request falls back to the default 100 Bps', () => {
+    const { findings, corrected } = lint(curl('/swap/permit2/price', `${V2}&slippagePpm=30`));
+    expect(corrected!.params).not.toHaveProperty('slippagePpm');
+    expect(corrected!.params).not.toHaveProperty('slippageBps');
+    expect(only(findings, 'PARAM_NOT_ACCEPTED').map((finding) => finding.fix)).toEqual([
+      "use slippageBps: 30 ppm is 0.3 Bps, which whole Bps cannot say; the corrected request leaves slippage out, so the service's default of 100 Bps applies: add slippageBps=0 or 1 to keep it close",
+    ]);
+  });
+
   it('PARAM_NOT_ACCEPTED: slippagePpm beside slippageBps on Permit2 is removed, and the fix names the slippageBps kept', () => {
     const { findings, corrected } = lint(curl('/swap/permit2/price', `${V2}&slippageBps=30&slippagePpm=5000`));
     expect(corrected!.params).toMatchObject({ slippageBps: '30' });
