@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ParseArgsOptionsConfig } from 'node:util';
@@ -107,6 +108,25 @@ export interface FinishedRun {
 /** Where the CLI keeps its runs (and the local service's certificate). */
 export function defaultDataDir(): string {
   return process.env.SWAP_EXPLORER_DATA_DIR ?? join(homedir(), '.swap-explorer');
+}
+
+/**
+ * The data folder from `--data-dir` (else defaultDataDir), refused as a usage error when it is a
+ * file: the engine then failed on each of the files it keeps there, in two lines that named
+ * neither the flag nor the cause ("the profiles file …/profiles.json could not be read (ENOTDIR)…",
+ * "Could not open the history…: EEXIST"). A folder that does not exist yet is made by the run.
+ */
+export function dataDirFlag(text: string | undefined): string {
+  const dir = text ?? defaultDataDir();
+  let isFile = false;
+  try {
+    isFile = !statSync(dir).isDirectory();
+  } catch {
+    // Absent or unreadable: the run makes it, or says what stopped it.
+  }
+  if (!isFile) return dir;
+  const named = text !== undefined ? '--data-dir' : process.env.SWAP_EXPLORER_DATA_DIR !== undefined ? 'SWAP_EXPLORER_DATA_DIR' : 'the data folder';
+  throw new UsageError(`${named} "${dir}" is a file, not a folder: name the folder that keeps the runs and the history (it is made when absent)`);
 }
 
 /**

@@ -271,6 +271,17 @@ describe('swap-explorer compare', () => {
     );
   });
 
+  it('exits 2 naming --data-dir when it is a file, before any service starts', async () => {
+    const file = join(dir, 'not-a-folder');
+    await writeFile(file, '');
+    for (const command of [['compare', '--chains', '1'], ['compare', '--chains', '1', '--amounts', '1,2'], ['price', '--chain', '1']]) {
+      const amount = command.includes('--amounts') ? [] : ['--amount', '1'];
+      const ran = await inProcess([...command, '--sell', 'USDC', '--buy', 'WETH', ...amount, '--data-dir', file]);
+      expect(ran.code, command.join(' ')).toBe(2);
+      expect(ran.stderr.split('\n')[0]).toBe(`swap-explorer ${command[0]}: --data-dir "${file}" is a file, not a folder: name the folder that keeps the runs and the history (it is made when absent)`);
+    }
+  });
+
   it('exits 2 naming --profile and the saved profiles for an unknown profile', async () => {
     const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '1', '--profile', 'Nope', '--data-dir', dir]);
     expect(ran.code).toBe(2);

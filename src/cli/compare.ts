@@ -3,7 +3,7 @@ import type { Command, CommandIo } from './command.ts';
 import { compareAnswerNotes } from './answer-lines.ts';
 import { pairChains, tokenSide } from './token-flags.ts';
 import { compareRowLabel, errorNotes, formatRun, isNothingAnswered } from './compare-format.ts';
-import { chainList, choiceFlag, defaultDataDir, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError, withUnansweredChains } from './compare-run.ts';
+import { chainList, choiceFlag, dataDirFlag, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError, withUnansweredChains } from './compare-run.ts';
 import { INTERRUPTED_EXIT, interruptedLine } from './interrupt.ts';
 import type { CompareRequest, CompareRowWire } from '../ipc/channels/compare.ts';
 import type { LadderRequest } from '../ipc/channels/ladder.ts';
@@ -101,7 +101,7 @@ async function parse(argv: string[]): Promise<Parsed> {
     swapFeeBps: integerFlag('swap-fee-bps', values['swap-fee-bps']),
     swapFeeRecipient: values['swap-fee-recipient'],
   };
-  const rest = { profile: values.profile, dataDir: values['data-dir'] ?? defaultDataDir() };
+  const rest = { profile: values.profile, dataDir: dataDirFlag(values['data-dir']) };
   if (values.amounts !== undefined) {
     if (values.amount !== undefined) throw new UsageError('--amounts replaces --amount: give one or the other');
     // The ladder's code and schemas load only for a ladder: a one-size compare starts without them.

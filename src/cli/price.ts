@@ -3,7 +3,7 @@ import { comparableFractionDigits, formatFixed, formatGwei, formatInteger, forma
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { Command, CommandIo } from './command.ts';
 import { sideText } from './compare-format.ts';
-import { UsageError, chainList, choiceFlag, defaultDataDir, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
+import { UsageError, chainList, choiceFlag, dataDirFlag, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd } from './compare-run.ts';
 import { chainLabel } from '../domain/chains.ts';
 import { fillText } from '../domain/route-text.ts';
 import { priceAnswerLines } from './answer-lines.ts';
@@ -76,7 +76,7 @@ function parse(argv: string[]) {
     },
     true,
   );
-  return { help: false as const, request, model, format, profile: values.profile, dataDir: values['data-dir'] ?? defaultDataDir() };
+  return { help: false as const, request, model, format, profile: values.profile, dataDir: dataDirFlag(values['data-dir']) };
 }
 
 // Through the app's one formatter; `fractionDigits` lines buy-token figures up with each other.
