@@ -61,7 +61,7 @@ function listedSpelling(text: string, chains: readonly number[]): string | undef
   return spellings.size === 1 ? [...spellings][0] : undefined;
 }
 
-/** Whether `text` names a token of the chain as tokenSide takes it: a registry symbol in any case, or a demo token. */
+/** Whether `text` names a token of the chain as tokenSide takes it: a registry symbol in any case, a listed alias, or a demo token. */
 function isKnownOn(chainId: number, text: string): boolean {
   const lower = text.toLowerCase();
   return tokensOf(chainId).some((token) => token.symbol.toLowerCase() === lower) || findTokenByListedAlias(chainId, text) !== undefined || findDemoTokenBySymbol(chainId, text) !== undefined;
@@ -72,7 +72,8 @@ function isKnownOn(chainId: number, text: string): boolean {
  * own refusal ("give its address there") is the app's advice, where an address is set per chain; here
  * `--sell 0x…` goes on every chain of `--chains`, so for a compare that advice was a dead end (BSC's
  * ETH address, sent on Ethereum too, is a token Ethereum does not have). One compare takes one symbol
- * on every chain: a chain whose list names the token otherwise (WETH is ETH on BSC) is run on its own.
+ * on every chain: a chain whose list names the token otherwise (BSC lists no WETH; its ETH is the
+ * Binance-Peg token) is run on its own.
  * Chains the service does not swap on are left to the engine, which says so.
  */
 function refuseWhereUnknown(side: 'sell' | 'buy', text: string, chains: readonly number[]): void {
