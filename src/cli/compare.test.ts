@@ -10,9 +10,7 @@ import { HistoryStore } from '../core/history/index.ts';
 import { startLocalService } from '../service/index.ts';
 import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
 import { DEMO_TAX_TOKENS } from '../domain/demo-tokens.ts';
-import { findTokenBySymbol } from '../domain/token-registry.ts';
-import { shortAddress } from '../domain/address-text.ts';
-import { chainLabel, PERMIT2_ADDRESS, swapChains } from '../domain/chains.ts';
+import { chainLabel, PERMIT2_ADDRESS } from '../domain/chains.ts';
 import { formatInteger } from '../domain/number-format.ts';
 import type { CompareRowWire } from '../ipc/channels/compare.ts';
 import { DEMO_TAKERS } from '../service/swap/taker-state.ts';
@@ -117,37 +115,6 @@ describe('swap-explorer compare', () => {
     expect(funded.stdout).toContain(`\ntoken taxes: none (0 bps) on every side answered\nissues: none reported for taker ${DEMO_TAKERS.funded} on every side answered\n`);
     const untaken = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--chains', '10', '--data-dir', dir]);
     expect(untaken.stdout).not.toMatch(/^issues/m);
-  });
-
-  it("keeps BSC's ETH token apart from the native ETH of other chains in the notes, and says which it is", async () => {
-    const bscEth = findTokenBySymbol(56, 'ETH')!;
-    expect(bscEth.kind).toBe('token');
-    const ran = await inProcess(['compare', '--sell', 'ETH', '--buy', 'USDC', '--amount', '1', '--chains', '1,56', '--taker', DEMO_TAKERS.lowBalance, '--data-dir', dir]);
-    expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stdout).toContain(`\nsame symbol, another asset:\n  ETH is the token ${bscEth.address.toLowerCase()} there, not the native asset it is on the other chains\n    on BSC (56)\n`);
-    // Each chain's balance on its own line: native ETH on Ethereum, the token on BSC (one line had held both).
-    expect(ran.stdout).toContain('  balance too low: has 0.000000000000001 ETH, needs 1 ETH\n    on Ethereum (1) AH, Ethereum (1) P2\n');
-    expect(ran.stdout).toContain(`  balance too low: has 0.000000000000001 ETH token ${shortAddress(bscEth.address.toLowerCase())}, needs 1 ETH token ${shortAddress(bscEth.address.toLowerCase())}\n    on BSC (56) AH, BSC (56) P2\n`);
-    // A ladder says it too, BSC named once for its sizes.
-    const ladder = await inProcess(['compare', '--sell', 'ETH', '--buy', 'USDC', '--amounts', '1,10', '--chains', '1,56', '--models', 'permit2', '--data-dir', dir]);
-    expect(ladder.code, ladder.stderr).toBe(0);
-    expect(ladder.stdout).toContain(`\nsame symbol, another asset:\n  ETH is the token ${bscEth.address.toLowerCase()} there, not the native asset it is on the other chains\n    on BSC (56)\n`);
-  });
-
-  it('prices an address given without --chains only where that address is listed, and names only those chains', async () => {
-    // The native-asset address: every chain's own coin, priced against USDC where the list has USDC.
-    const ran = await inProcess(['compare', '--sell', NATIVE_TOKEN_PLACEHOLDER, '--buy', 'USDC', '--amount', '1', '--models', 'permit2', '--data-dir', dir]);
-    expect(ran.code, ran.stderr).toBe(0);
-    const [title, , ...lines] = ran.stdout.split('\n');
-    const rowChains = lines.filter((line) => /^\S.*\(\d+\)\s/.test(line)).map((line) => /^(.+?) \(\d+\)/.exec(line)![1]!);
-    expect(rowChains).toContain('BSC');
-    // The title names each pair's chains: those of the table, and no chain whose override found no USDC.
-    const isTitled = (name: string) => new RegExp(`(on |, )${name}( \\(address override\\))?[,;]`).test(title!);
-    expect(swapChains().map((chain) => chain.name).filter(isTitled).sort()).toEqual([...rowChains].sort());
-    // The OP-stack chains' WETH: never Ethereum's or Polygon's WETH, which the lists also call WETH.
-    const opWeth = await inProcess(['compare', '--sell', '0x4200000000000000000000000000000000000006', '--buy', 'USDC', '--amount', '1', '--models', 'permit2', '--format', 'csv', '--data-dir', dir]);
-    expect(opWeth.code, opWeth.stderr).toBe(0);
-    expect(opWeth.stdout.trim().split('\r\n').slice(1).map((line) => line.split(',')[0])).toEqual(['10', '8453']);
   });
 
   it('names a taxed or untaxed token in its notes as the run did, not as the route does', async () => {
@@ -263,25 +230,6 @@ describe('swap-explorer compare', () => {
     expect(ran.stderr.split('\n')[0]).toBe('swap-explorer compare: --amount (one size) or --amounts (a size ladder) is required');
   });
 
-  it('exits 2 for a symbol one of --chains does not know, with a way out that is not an address on every chain', async () => {
-    const ran = await inProcess(['compare', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1', '--chains', '1,56', '--data-dir', dir]);
-    expect(ran.code).toBe(2);
-    expect(ran.stderr.split('\n')[0]).toBe(
-      'swap-explorer compare: --sell WETH is not known on BSC (56). One compare takes one symbol (or one address) on every chain of --chains: leave that chain out, or compare it in a run of its own with a symbol its token list has (BSC (56): BNB, WBNB, USDT, USDC, ETH, BTCB, DAI)',
-    );
-  });
-
-  it('exits 2 naming --data-dir when it is a file, before any service starts', async () => {
-    const file = join(dir, 'not-a-folder');
-    await writeFile(file, '');
-    for (const command of [['compare', '--chains', '1'], ['compare', '--chains', '1', '--amounts', '1,2'], ['price', '--chain', '1']]) {
-      const amount = command.includes('--amounts') ? [] : ['--amount', '1'];
-      const ran = await inProcess([...command, '--sell', 'USDC', '--buy', 'WETH', ...amount, '--data-dir', file]);
-      expect(ran.code, command.join(' ')).toBe(2);
-      expect(ran.stderr.split('\n')[0]).toBe(`swap-explorer ${command[0]}: --data-dir "${file}" is a file, not a folder: name the folder that keeps the runs and the history (it is made when absent)`);
-    }
-  });
-
   it('exits 2 naming --profile and the saved profiles for an unknown profile', async () => {
     const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '1', '--profile', 'Nope', '--data-dir', dir]);
     expect(ran.code).toBe(2);
@@ -316,23 +264,6 @@ describe('an interrupted compare', () => {
         expect(rows.at(-1), extra.join(' ')).toMatch(/,cancelled,/);
         expect(code, extra.join(' ')).toBe(130);
       }
-    } finally {
-      await service.close();
-    }
-  });
-});
-
-describe('progress on stderr', () => {
-  it('is named by the command run: a slow price says "price: 0/1 done", not compare', async () => {
-    const service = await startLocalService({ dataDir: join(dir, 'latent'), apiKeys: [{ key: 'latent-key', team: 'latent' }], latencyMs: 1500 });
-    try {
-      const profiles = await openProfileStore(dir);
-      await profiles.save(ProfileInputSchema.parse({ name: 'Latent', baseUrl: service.baseUrl, caPem: service.caCertPem, trustSystemCertificates: false, rateBudgetRps: 20 }));
-      // WETH bought: the rate is the trade's own, so one request, answered after the first progress line.
-      const ran = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Latent', '--data-dir', dir], { SVC_API_KEY: 'latent-key' });
-      expect(ran.code, ran.stderr).toBe(0);
-      expect(ran.stderr).toMatch(/^price: 0\/1 done$/m);
-      expect(ran.stderr).not.toContain('compare');
     } finally {
       await service.close();
     }
@@ -411,30 +342,6 @@ describe('swap-explorer price', () => {
     } finally {
       history.close();
     }
-  });
-
-  it('says what rate its net buy converted the network fee with, or why there is no net buy', async () => {
-    // Neither token native: the rate is an indicative price of its own, which the answer does not hold.
-    const quoted = await inProcess(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'USDT', '--amount', '100', '--data-dir', dir]);
-    expect(quoted.code, quoted.stderr).toBe(0);
-    const line = /^fee rate\s+1 ETH = ([\d,.]+) USDT, an indicative price of 0\.1 ETH for USDT \(zid (0x[0-9a-f]{24})\)$/m.exec(quoted.stdout);
-    expect(line, quoted.stdout).not.toBeNull();
-    // The net buy can be checked from what is printed: buy less the fee at that rate (both cut to 6 significant digits).
-    const figure = (label: string) => Number(new RegExp(`^${label}\\s+([\\d,.]+) (USDT|ETH)`, 'm').exec(quoted.stdout)![1]!.replaceAll(',', ''));
-    expect(figure('buy') - figure('network fee') * Number(line![1]!.replaceAll(',', ''))).toBeCloseTo(figure('net buy'), 2);
-    const history = HistoryStore.open(join(dir, HISTORY_FILE));
-    try {
-      expect(history.findByZid(line![2]!).map((entry) => entry.chainId)).toEqual([1]);
-    } finally {
-      history.close();
-    }
-    // No pool sells POL for WBTC on Polygon: the net buy is empty, and the line says why.
-    const unpriced = await inProcess(['price', '--chain', '137', '--sell', 'DAI', '--buy', 'WBTC', '--amount', '100', '--data-dir', dir]);
-    expect(unpriced.code, unpriced.stderr).toBe(0);
-    expect(unpriced.stdout).toMatch(/^net buy\s+-\nfee rate\s+fee not priced: no liquidity for POL → WBTC$/m);
-    // The buy token is the native token's wrapped form: one for one, no line.
-    const wrapped = await inProcess(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '100', '--data-dir', dir]);
-    expect(wrapped.stdout).not.toMatch(/^fee rate/m);
   });
 
   it('shows buy and net buy apart when the network fee is small against a large buy', async () => {
