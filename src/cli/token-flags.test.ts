@@ -77,6 +77,9 @@ describe('tokenSide', () => {
       '--sell weth is not known on BSC (56), Avalanche (43114). One compare takes one symbol (or one address) on every chain of --chains: leave those chains out, or compare each in a run of its own with a symbol its token list has (BSC (56): BNB, WBNB, USDT, USDC, ETH, BTCB, DAI; Avalanche (43114): AVAX, WAVAX, USDC, USDT, WETH.e, DAI.e, WBTC.e)',
     );
     expect(several).not.toContain('address there');
+    // A chain whose list is empty (Tempo) says so, rather than listing nothing.
+    expect(refused(() => tokenSide('sell', 'USDC', undefined, [4217]))).toBe('--sell USDC is not known on Tempo (4217), whose token list has no token: give the token\'s address with --sell-decimals');
+    expect(refused(() => tokenSide('sell', 'USDC', undefined, [1, 4217]))).toMatch(/\(Tempo \(4217\): no token\)$/);
     // A chain the service does not swap on is the engine's to name; chains that all know it pass.
     expect(tokenSide('sell', 'WETH', undefined, [1, 999999])).toEqual({ symbol: 'WETH', overrides: [] });
     expect(tokenSide('sell', 'weth', undefined, [1, 8453])).toEqual({ symbol: 'WETH', overrides: [] });

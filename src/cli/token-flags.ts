@@ -79,9 +79,11 @@ function isKnownOn(chainId: number, text: string): boolean {
 function refuseWhereUnknown(side: 'sell' | 'buy', text: string, chains: readonly number[]): void {
   const missing = chains.filter((chainId) => chainById(chainId)?.isSwap === true && !isKnownOn(chainId, text));
   if (missing.length === 0) return;
-  const listed = (chainId: number) => tokensOf(chainId).map((token) => token.symbol).join(', ');
+  // Tempo's list is empty (the facts name no token there): then only an address can be priced.
+  const listed = (chainId: number) => tokensOf(chainId).map((token) => token.symbol).join(', ') || 'no token';
   if (chains.length === 1) {
-    throw new UsageError(`--${side} ${text} is not known on ${chainLabel(missing[0]!)}, whose token list has ${listed(missing[0]!)}: give one of them, or the token's address with --${side}-decimals`);
+    const has = tokensOf(missing[0]!).length > 0 ? `, whose token list has ${listed(missing[0]!)}: give one of them, or` : ', whose token list has no token: give';
+    throw new UsageError(`--${side} ${text} is not known on ${chainLabel(missing[0]!)}${has} the token's address with --${side}-decimals`);
   }
   const where = missing.map(chainLabel).join(', ');
   const lists = missing.map((chainId) => `${chainLabel(chainId)}: ${listed(chainId)}`).join('; ');
