@@ -8,7 +8,11 @@ type Handler<C extends keyof Channels> = (input: z.output<Channels[C]['input']>)
 /** The savedRequests area's handlers, to spread into the handler map (src/core/engine.ts). */
 export function createSavedRequestHandlers(store: SavedRequestStore): { [C in keyof Channels]: Handler<C> } {
   return {
-    'savedRequests.list': async ({ profileId }) => ({ requests: store.list(profileId), notice: store.notice }),
+    'savedRequests.list': async ({ profileId }) => {
+      // A file left in place at start is taken here once it reads again (the Explorer lists on show).
+      await store.refresh();
+      return { requests: store.list(profileId), notice: store.notice };
+    },
     'savedRequests.save': (input) => store.save(input),
     'savedRequests.delete': async ({ id }) => ({ deleted: await store.delete(id) }),
     'savedRequests.export': async ({ profileId }) => ({ json: store.exportJson(profileId) }),

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,6 +93,49 @@ describe('saved request store', () => {
     expect((await createSavedRequestHandlers(await openSavedRequestStore(dir))['savedRequests.list']({ profileId: 'local' })).notice).toMatch(/^The saved requests file could not be read \(not JSON \(.+\)\)\. It was moved to /);
     await writeFile(join(dir, 'saved-requests.json'), JSON.stringify({ version: 1, requests: [] }));
     expect((await createSavedRequestHandlers(await openSavedRequestStore(dir))['savedRequests.list']({ profileId: 'local' })).notice).toBeNull();
+  });
+
+  it('takes a file left in place at start once it reads again, saying so, and never writes over it before', async () => {
+    const dir = await dataDir();
+    const path = join(dir, 'saved-requests.json');
+    // A folder where the file should be (a restore gone wrong): the tests run as root, where a file
+    // without read permission is read all the same.
+    await mkdir(path);
+    const store = await openSavedRequestStore(dir);
+    const list = createSavedRequestHandlers(store)['savedRequests.list'];
+    expect((await list({ profileId: 'local' })).notice).toMatch(/could not be read \(it is a folder\)\. It was left as it is/);
+    await expect(store.save({ profileId: 'local', name: 'New', ...PRICE })).rejects.toMatchObject({ code: 'STORAGE' });
+    expect((await readdir(path))).toEqual([]);
+
+    await rm(path, { recursive: true });
+    const mended = `${JSON.stringify({ version: 1, requests: [{ name: 'USDC price', ...PRICE, id: 'a', profileId: 'local', savedAt: '2026-01-02T03:04:05.000Z' }] }, null, 2)}\n`;
+    await writeFile(path, mended);
+    expect(await list({ profileId: 'local' })).toEqual({
+      requests: [expect.objectContaining({ id: 'a', name: 'USDC price' })],
+      notice: `The saved requests file ${path}, which could not be read when the app started, can be read now: it was taken as it is (1 saved request), and requests can be saved again.`,
+    });
+    expect(await readFile(path, 'utf8')).toBe(mended);
+    await store.save({ profileId: 'local', name: 'New', ...PRICE });
+    expect((await openSavedRequestStore(dir)).list('local').map((r) => r.name)).toEqual(['New', 'USDC price']);
+  });
+
+  it('takes a file left in place at the first save once it reads again, saving on what it holds', async () => {
+    const dir = await dataDir();
+    const path = join(dir, 'saved-requests.json');
+    await mkdir(path);
+    const store = await openSavedRequestStore(dir);
+    await rm(path, { recursive: true });
+    await writeFile(path, JSON.stringify({ version: 1, requests: [{ name: 'Kept', ...PRICE, id: 'k', profileId: 'local', savedAt: '2026-01-02T03:04:05.000Z' }] }));
+    await store.save({ profileId: 'local', name: 'New', ...PRICE });
+    expect((await openSavedRequestStore(dir)).list('local').map((r) => r.name)).toEqual(['Kept', 'New']);
+    expect(store.notice).toMatch(/can be read now: it was taken as it is \(1 saved request\)/);
+  });
+
+  it('keeps both of two saves made at once', async () => {
+    const dir = await dataDir();
+    const store = await openSavedRequestStore(dir);
+    await Promise.all([store.save({ profileId: 'local', name: 'A', ...PRICE }), store.save({ profileId: 'local', name: 'B', ...PRICE })]);
+    expect((await openSavedRequestStore(dir)).list('local').map((r) => r.name)).toEqual(['A', 'B']);
   });
 
   it('refuses bad input at the channel: empty name, unknown endpoint, non-string params', () => {

@@ -13,7 +13,9 @@ import { toFieldErrors } from '../../spec/index.ts';
  * Saved Explorer requests in `<dataDir>/saved-requests.json`, per profile, written atomically (temp
  * file + rename). A file that does not validate is moved aside, never overwritten, and the store
  * starts empty; one that cannot be read at all (permission denied, a folder) or moved is left in
- * place, and every save that would write over it is refused. Import is all or nothing: a file
+ * place, and every save that would write over it is refused until the file reads and validates
+ * again (mended by the user, or removed): then it is taken as it is, at the next list or change, and
+ * `notice` says so (as the profiles store does). Import is all or nothing: a file
  * with any bad request changes nothing and answers every problem with its request index, field and
  * reason.
  */
@@ -26,8 +28,13 @@ export type SavedRequestInput = z.output<typeof SavedRequestFieldsSchema> & { pr
 
 /** The saved-requests store. */
 export interface SavedRequestStore {
-  /** Set when the file was unreadable and moved aside at load: where it went and why, for the user. */
+  /**
+   * Set when the file was unreadable at load (moved aside, or left in place): where it went and why,
+   * for the user; for one left in place that reads later, what was taken then. Null otherwise.
+   */
   readonly notice: string | null;
+  /** Reads again a file left in place at load, and takes it once it reads and validates; nothing otherwise. */
+  refresh(): Promise<void>;
   /** A profile's requests, by name. */
   list(profileId: string): SavedRequest[];
   /** Saves a request; an existing name in the same profile is replaced. */
@@ -46,6 +53,19 @@ interface Loaded {
   isLeftInPlace: boolean;
 }
 
+// The file's text as the store's content, or why it is not.
+function readStoreText(text: string): { file: StoreFile } | { problem: string } {
+  try {
+    const data: unknown = JSON.parse(text);
+    const parsed = StoreFileSchema.safeParse(data);
+    if (parsed.success) return { file: parsed.data };
+    const first = toFieldErrors(parsed.error, data, 'is not a field of the saved requests file')[0];
+    return { problem: first ? `${first.field === '(input)' ? '(file)' : first.field} ${first.reason}` : 'is invalid' };
+  } catch (error) {
+    return { problem: `not JSON (${(error as Error).message})` };
+  }
+}
+
 async function load(path: string): Promise<Loaded> {
   const empty: StoreFile = { version: 1, requests: [] };
   const leftInPlace = (reason: string): Loaded => ({
@@ -60,16 +80,9 @@ async function load(path: string): Promise<Loaded> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null, isLeftInPlace: false };
     return leftInPlace(fileFailureReason(error));
   }
-  let problem: string;
-  try {
-    const data: unknown = JSON.parse(text);
-    const parsed = StoreFileSchema.safeParse(data);
-    if (parsed.success) return { file: parsed.data, notice: null, isLeftInPlace: false };
-    const first = toFieldErrors(parsed.error, data, 'is not a field of the saved requests file')[0];
-    problem = first ? `${first.field === '(input)' ? '(file)' : first.field} ${first.reason}` : 'is invalid';
-  } catch (error) {
-    problem = `not JSON (${(error as Error).message})`;
-  }
+  const read = readStoreText(text);
+  if ('file' in read) return { file: read.file, notice: null, isLeftInPlace: false };
+  const { problem } = read;
   const aside = `${path.replace(/\.json$/, '')}.invalid-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
   try {
     await rename(path, aside);
@@ -114,31 +127,65 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
   const now = options.now ?? (() => new Date());
   const loaded = await load(path);
   let file = loaded.file;
-  let queue: Promise<unknown> = Promise.resolve();
-  const commit = (next: StoreFile): Promise<void> => {
-    if (loaded.isLeftInPlace) return Promise.reject(new AppError('STORAGE', `The request was not saved: ${loaded.notice}`));
-    const write = queue.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`, 'the saved requests'));
-    queue = write.catch(() => undefined);
-    return write.then(() => {
-      file = next;
-    });
+  let notice = loaded.notice;
+  // A file left in place at load holds requests this store never read: nothing is written until it
+  // reads and validates (the user mended it, or removed it); then it is taken as it is, never
+  // written over by the taking, and the notice says so.
+  let isLeftInPlace = loaded.isLeftInPlace;
+  const recover = async (): Promise<void> => {
+    let text: string | null;
+    try {
+      text = await readTextFile(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
+      text = null;
+    }
+    const read = text === null ? { file } : readStoreText(text);
+    if ('problem' in read) return;
+    file = read.file;
+    isLeftInPlace = false;
+    const count = `${file.requests.length} saved request${file.requests.length === 1 ? '' : 's'}`;
+    notice =
+      text === null
+        ? `The saved requests file ${path}, which could not be read when the app started, is gone; requests can be saved again (to a new file).`
+        : `The saved requests file ${path}, which could not be read when the app started, can be read now: it was taken as it is (${count}), and requests can be saved again.`;
   };
+  // Changes go one after another, each made on the requests as they are then (a file taken again
+  // included), so that two saves never race and neither is lost.
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const change = <T>(edit: (from: StoreFile) => { next: StoreFile | null; result: T }): Promise<T> =>
+    inTurn(async () => {
+      if (isLeftInPlace) await recover();
+      if (isLeftInPlace) throw new AppError('STORAGE', `The request was not saved: ${notice}`);
+      const { next, result } = edit(file);
+      if (next === null) return result;
+      await writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`, 'the saved requests');
+      file = next;
+      return result;
+    });
   const upsert = (requests: SavedRequest[], item: SavedRequest) => [...requests.filter((r) => !(r.profileId === item.profileId && r.name === item.name)), item];
   const make = (profileId: string, fields: z.output<typeof SavedRequestFieldsSchema>): SavedRequest => ({ ...fields, id: randomUUID(), profileId, savedAt: now().toISOString() });
 
   return {
-    notice: loaded.notice,
+    get notice() {
+      return notice;
+    },
+    refresh: () => inTurn(async () => {
+      if (isLeftInPlace) await recover();
+    }),
     list: (profileId) => file.requests.filter((r) => r.profileId === profileId).sort((a, b) => a.name.localeCompare(b.name)),
-    async save(input) {
+    save(input) {
       const { profileId, ...fields } = input;
       const item = make(profileId, SavedRequestFieldsSchema.parse(fields));
-      await commit({ ...file, requests: upsert(file.requests, item) });
-      return item;
+      return change((from) => ({ next: { ...from, requests: upsert(from.requests, item) }, result: item }));
     },
-    async delete(id) {
-      if (!file.requests.some((r) => r.id === id)) return false;
-      await commit({ ...file, requests: file.requests.filter((r) => r.id !== id) });
-      return true;
+    delete(id) {
+      return change((from) => (from.requests.some((r) => r.id === id) ? { next: { ...from, requests: from.requests.filter((r) => r.id !== id) }, result: true } : { next: null, result: false }));
     },
     exportJson(profileId) {
       const requests = file.requests.filter((r) => r.profileId === profileId).map(({ name, endpoint, params }) => ({ name, endpoint, params }));
@@ -147,10 +194,11 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
     async importJson(profileId, json) {
       const parsed = parseExport(json);
       if ('problems' in parsed) return { imported: 0, problems: parsed.problems };
-      let requests = file.requests;
-      for (const fields of parsed.requests) requests = upsert(requests, make(profileId, fields));
-      await commit({ ...file, requests });
-      return { imported: parsed.requests.length, problems: [] };
+      return change((from) => {
+        let requests = from.requests;
+        for (const fields of parsed.requests) requests = upsert(requests, make(profileId, fields));
+        return { next: { ...from, requests }, result: { imported: parsed.requests.length, problems: [] } };
+      });
     },
   };
 }

@@ -48,7 +48,7 @@ const ProfileRef = lazySchema(() => z.strictObject({ profileId: z.string().min(1
 
 /** The savedRequests channels. Saving a name that exists in the profile replaces that request. */
 export const savedRequestsChannels = {
-  /** `notice`: the saved-requests file could not be read at start and was moved aside (where, and why); null otherwise. */
+  /** `notice`: the saved-requests file could not be read at start (moved aside or left in place: where, and why; for one left in place, that it was taken once it read again); null otherwise. */
   'savedRequests.list': channel(ProfileRef, () => z.object({ requests: z.array(SavedRequestSchema), notice: z.string().nullable() })),
   'savedRequests.save': channel(() => ProfileRef.extend(SavedRequestFieldsSchema.shape), SavedRequestSchema),
   'savedRequests.delete': channel(() => z.strictObject({ id: z.string().min(1).max(100) }), () => z.object({ deleted: z.boolean() })),
