@@ -42,6 +42,17 @@ test('a failed profiles.list is said with its reason in Compare and the Explorer
     // It is about the list, not the request: editing the form leaves it.
     await explorer.fill({ amount: '2' });
     await expect(explorerProblem).toBeVisible();
+    // Nothing listed, nothing chosen: Local service is not offered in place of the user's profiles,
+    // and Send sends nothing, as in Compare.
+    const picker = explorer.form.getByRole('combobox', { name: 'Profile', exact: true });
+    await expect(picker.getByRole('option')).toHaveText(['Not listed']);
+    await expect(picker).toHaveAttribute('aria-invalid', 'true');
+    await expect(explorerProblem).toContainText('Nothing is sent until the profiles can be listed and one is picked.');
+    await explorer.form.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(picker).toBeFocused();
+    await expect(explorer.result).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Request refused' })).toHaveCount(0);
+    expect(await engine.handlers['history.count'](undefined)).toEqual({ count: 0 });
     await app.expectNoSeriousAxe('Explorer, profiles not listed');
     await app.screenshotAtBothSizes('explorer-profiles-not-listed', () => explorerProblem.scrollIntoViewIfNeeded());
     expect(log.bugs).toEqual([]);

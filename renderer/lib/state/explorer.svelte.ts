@@ -35,7 +35,12 @@ export interface SnippetConnection {
 export class ExplorerState {
   readonly form = new ExplorerForm();
   profiles = $state.raw<ProfileView[]>([]);
-  profileId = $state('local');
+  /**
+   * The chosen profile; '' until the profiles are first listed, when the first (Local service) is
+   * taken. While they cannot be listed nothing is chosen and nothing is sent, as in Compare: the
+   * user's own profiles are not on offer then, and Local service in their place would answer for them.
+   */
+  profileId = $state('');
   /** Why the last profiles.list failed; null when it answered. */
   profilesProblem = $state<string | null>(null);
   /** Whether the selector's list has been read (until then no choice can be told gone). */
@@ -75,6 +80,7 @@ export class ExplorerState {
     this.#profileNames = withNamesOf(this.#profileNames, this.profiles);
     this.#isProfilesListed = true;
     // A chosen profile that is gone stays chosen (goneProfile): never another service behind the user's back.
+    if (this.profileId === '') this.profileId = this.profiles[0]?.id ?? '';
   }
 
   /**
@@ -82,7 +88,7 @@ export class ExplorerState {
    * "Send even if invalid" the engine's pre-send check is skipped so the service's own answer shows.
    */
   async send(): Promise<void> {
-    if (this.isSending || this.goneProfile) return;
+    if (this.isSending || this.goneProfile || this.profileId === '') return;
     const requestId = crypto.randomUUID();
     const request: SentRequest = { profileId: this.profileId, endpoint: this.form.endpoint, params: this.form.params };
     this.requestId = requestId;
