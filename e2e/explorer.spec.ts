@@ -42,6 +42,25 @@ test('a buy amount typed on Allowance Holder is said to be sent as a sell amount
   await expect(explorer.form.getByLabel('Amount in base units')).toHaveText('= 1000000000000000000 base units');
 });
 
+test('slippagePpm and wrapUnwrapMode typed on Allowance Holder are said not to be sent once the endpoint is Permit2, and are sent again on return', async ({ app }) => {
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'WETH', buy: 'USDC', amount: '1' });
+  await explorer.advanced('slippagePpm', '3000');
+  await explorer.form.getByLabel(/^wrapUnwrapMode/).selectOption('settler');
+  const note = explorer.form.getByRole('note').filter({ hasText: 'Not sent' });
+  await expect(note).toHaveCount(0);
+  await explorer.fill({ endpoint: 'Permit2 price' });
+  // Closed, the section still says it: the note is outside it.
+  await explorer.form.getByText(/^Advanced/).click();
+  await expect(explorer.form.locator('details.advanced')).not.toHaveAttribute('open');
+  await expect(note).toHaveText('Not sent: Permit2 does not accept slippagePpm=3000 (slippageBps=30 says the same) and wrapUnwrapMode=settler, typed on Allowance Holder and sent again there. Without slippageBps, Permit2 takes its default of 100 bps.');
+  await app.expectNoSeriousAxe('Explorer, parameters held back on Permit2');
+  await app.screenshotAtBothSizes('explorer-held-back-on-permit2', () => note.scrollIntoViewIfNeeded());
+  await explorer.fill({ endpoint: 'Allowance Holder quote' });
+  await expect(note).toHaveCount(0);
+});
+
 test.describe('against the engine', () => {
 
   test('first run on Local service: an Allowance Holder price shows its zid and route bars', async ({ app }) => {

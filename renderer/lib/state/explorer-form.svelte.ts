@@ -121,6 +121,21 @@ function decimalsOf(resolved: ResolvedToken): number | null {
   return 'token' in resolved ? resolved.token.decimals : null;
 }
 
+/**
+ * What the form says of advanced values typed on Allowance Holder that Permit2 does not take, or null
+ * when there are none: they are not sent, and slippagePpm is given in the slippageBps Permit2 reads.
+ */
+export function heldBackText(held: readonly { name: string; value: string }[]): string | null {
+  if (held.length === 0) return null;
+  const items = held.map(({ name, value }) => {
+    const asBps = name === 'slippagePpm' && /^[0-9]+$/.test(value) ? ` (slippageBps=${Number(value) / 100} says the same)` : '';
+    return `${name}=${value}${asBps}`;
+  });
+  const list = items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  const slippage = held.some(({ name }) => name === 'slippagePpm') ? ' Without slippageBps, Permit2 takes its default of 100 bps.' : '';
+  return `Not sent: Permit2 does not accept ${list}, typed on Allowance Holder and sent again there.${slippage}`;
+}
+
 /** A parameter of a filled request that the form sends differently, and why. */
 export interface FillDifference {
   name: string;
@@ -165,6 +180,14 @@ export class ExplorerForm {
   readonly isBuyAmountReadAsSell = $derived(this.amountSide === 'buy' && this.isSwap && !this.isAllowanceHolder && this.amount.trim() !== '');
   readonly baseAmount = $derived(toBaseUnits(this.amount, decimalsOf(this.amountToken)));
   readonly advancedParams = $derived(ADVANCED_PARAMS.filter((param) => this.isAllowanceHolder || !param.allowanceHolderOnly));
+  /**
+   * Advanced values typed on Allowance Holder for a parameter Permit2 does not take (slippagePpm,
+   * wrapUnwrapMode): kept for a return to Allowance Holder, not sent, and said (heldBackText), since
+   * Permit2 then prices at its own default slippage rather than the one the user typed.
+   */
+  readonly heldBackParams = $derived(
+    this.isSwap ? ADVANCED_PARAMS.filter((param) => !this.advancedParams.includes(param) && (this.advanced[param.name]?.trim() ?? '') !== '').map((param) => ({ name: param.name, value: this.advanced[param.name]!.trim() })) : [],
+  );
 
   /** The query as it will be sent: empty fields left out. */
   readonly params = $derived.by((): Record<string, string> => {
