@@ -332,3 +332,29 @@ test('saved requests: save the form by name, reopen it, export it, and import wi
   await expect(list).toContainText('Imported copy');
   await expect(problems).toBeHidden();
 });
+
+test('what the saved requests said of one profile goes when another profile is chosen', async ({ app, engine }) => {
+  await engine.handlers['profiles.save']({ name: 'Staging', baseUrl: 'https://staging.example.test', version: 'v2', rateBudgetRps: 5, trustSystemCertificates: true, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' } });
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await app.page.getByText(/^Saved requests \(/).click();
+  const saveForm = app.page.getByRole('form', { name: 'Save request' });
+  await saveForm.getByLabel('Name').fill('WETH to USDC');
+  await saveForm.getByRole('button', { name: 'Save current form' }).click();
+  const list = app.page.getByRole('list', { name: 'Saved requests' });
+  await expect(list).toContainText('WETH to USDC');
+  const saved = app.page.locator('details.saved').getByRole('status');
+  await expect(saved).toHaveText('Saved "WETH to USDC"');
+  const bad = { format: 'swap-explorer.saved-requests', version: 1, requests: [{ name: '', endpoint: 'swap.chains', params: {} }] };
+  await saveForm.getByLabel('Import JSON…').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  const problems = app.page.getByRole('table', { name: 'Import problems' });
+  await expect(problems).toBeVisible();
+
+  await explorer.fill({ profile: 'Staging' });
+  await expect(list).toHaveText('None saved for this profile yet.');
+  // Neither "Saved" nor the import's problems, which were about Local service's list.
+  await expect(saved).toHaveCount(0);
+  await expect(problems).toHaveCount(0);
+  await explorer.fill({ profile: 'Local service' });
+  await expect(list).toContainText('WETH to USDC');
+});

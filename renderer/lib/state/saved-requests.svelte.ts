@@ -24,6 +24,12 @@ export class SavedRequestsState {
 
   /** Loads the list of a profile. */
   async load(profileId: string): Promise<void> {
+    // What was said of another profile's list ("Saved …", "Imported …", an import's problems) is not
+    // about this one, whose list may not even hold the request named.
+    if (profileId !== this.profileId) {
+      this.message = null;
+      this.problems = [];
+    }
     this.profileId = profileId;
     const list = this.answer(await api.savedRequests.list({ profileId }));
     if (list) this.notice = list.notice;
