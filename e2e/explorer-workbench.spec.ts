@@ -358,3 +358,23 @@ test('what the saved requests said of one profile goes when another profile is c
   await explorer.fill({ profile: 'Local service' });
   await expect(list).toContainText('WETH to USDC');
 });
+
+test('saving under a name already used says the request saved before under it was replaced', async ({ app }) => {
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await app.page.getByText(/^Saved requests \(/).click();
+  const saveForm = app.page.getByRole('form', { name: 'Save request' });
+  const status = app.page.locator('details.saved').getByRole('status');
+  const list = app.page.getByRole('list', { name: 'Saved requests' });
+  await saveForm.getByLabel('Name').fill('WETH to USDC');
+  await saveForm.getByRole('button', { name: 'Save current form' }).click();
+  await expect(status).toHaveText('Saved "WETH to USDC"');
+  await explorer.fill({ amount: '7' });
+  await saveForm.getByLabel('Name').fill(' WETH to USDC ');
+  await saveForm.getByRole('button', { name: 'Save current form' }).click();
+  await expect(status).toHaveText('Saved "WETH to USDC" in place of the request saved before under that name');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await saveForm.getByLabel('Name').fill('Another');
+  await saveForm.getByRole('button', { name: 'Save current form' }).click();
+  await expect(status).toHaveText('Saved "Another"');
+});

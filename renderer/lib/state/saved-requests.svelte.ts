@@ -38,9 +38,11 @@ export class SavedRequestsState {
 
   /** Saves the form under a name (a name already used in the profile is replaced). */
   async save(profileId: string, name: string, endpoint: EndpointId, params: Record<string, string>): Promise<boolean> {
+    // The store replaces a request of the same name (after trimming, as it compares): said, since the one replaced is gone.
+    const replaces = this.profileId === profileId && this.requests.some((request) => request.name === name.trim());
     const saved = this.answer(await api.savedRequests.save({ profileId, name, endpoint, params }));
     if (!saved) return false;
-    this.message = `Saved "${saved.name}"`;
+    this.message = replaces ? `Saved "${saved.name}" in place of the request saved before under that name` : `Saved "${saved.name}"`;
     this.problems = [];
     await this.load(profileId);
     return true;
