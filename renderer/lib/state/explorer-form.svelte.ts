@@ -148,7 +148,20 @@ export interface FillDifference {
 
 /** The form's state and what it derives. */
 export class ExplorerForm {
-  endpoint = $state<EndpointId>('allowance-holder.price');
+  #endpoint = $state<EndpointId>('allowance-holder.price');
+  /**
+   * The endpoint. Choosing one whose form has a field for a kept parameter (a Permit2 request's
+   * slippagePpm, once on Allowance Holder) puts it in that field when the field is empty: listed
+   * apart as one the form "has no field for", it was sent while the field beside it read empty, and
+   * a value then typed in the field was sent instead while the list still showed the kept one.
+   */
+  get endpoint(): EndpointId {
+    return this.#endpoint;
+  }
+  set endpoint(id: EndpointId) {
+    this.#endpoint = id;
+    this.adoptExtras();
+  }
   chainId = $state(1);
   sellToken = $state('WETH');
   buyToken = $state('USDC');
@@ -213,6 +226,9 @@ export class ExplorerForm {
     return out;
   });
 
+  /** Kept parameters that are not sent because a field of the form, filled, sends that parameter instead. */
+  readonly unsentExtras = $derived(Object.keys(this.extra).filter((name) => getOwn(this.params, name) !== getOwn(this.extra, name)));
+
   /** Inline problems by field: the form's own (tokens, amount) and the endpoint schema's. */
   readonly errors = $derived.by((): Record<string, string[]> => {
     const out: Record<string, string[]> = {};
@@ -263,6 +279,24 @@ export class ExplorerForm {
     this.advanced = Object.fromEntries(ADVANCED_PARAMS.filter((param) => owned.includes(param.name) && params[param.name] !== undefined).map((param) => [param.name, params[param.name]!]));
     this.extra = Object.fromEntries(Object.entries(params).filter(([name]) => !owned.includes(name)));
     this.fillDifferences = fillDifferences(params, this.params);
+  }
+
+  // Kept parameters this endpoint's form now has an empty text field for move into it (amounts stay:
+  // they are base units, the field takes the token's units).
+  private adoptExtras(): void {
+    const empty = (name: string) => (name === 'taker' ? this.taker : name === 'sellToken' ? this.sellToken : name === 'buyToken' ? this.buyToken : (this.advanced[name] ?? '')).trim() === '';
+    const names = this.fieldNames().filter((name) => name !== 'chainId' && name !== 'sellAmount' && name !== 'buyAmount' && Object.hasOwn(this.extra, name) && empty(name));
+    if (names.length === 0) return;
+    const advanced = { ...this.advanced };
+    for (const name of names) {
+      const value = getOwn(this.extra, name)!;
+      if (name === 'taker') this.taker = value;
+      else if (name === 'sellToken') this.sellToken = value;
+      else if (name === 'buyToken') this.buyToken = value;
+      else setOwn(advanced, name, value);
+    }
+    this.advanced = advanced;
+    this.extra = Object.fromEntries(Object.entries(this.extra).filter(([name]) => !names.includes(name)));
   }
 
   /** Drops a parameter kept from a filled request. */

@@ -178,4 +178,23 @@ describe('filling the form from a sent request', () => {
     form.fill('allowance-holder.price', { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '5' });
     expect(form.fillDifferences).toEqual([]);
   });
+
+  it('puts a kept parameter in its field once the endpoint has one, so the field shows what is sent', () => {
+    const form = new ExplorerForm();
+    form.fill('permit2.price', { chainId: '1', sellToken: 'WETH', buyToken: 'USDC', sellAmount: '5', slippagePpm: '500', feeRecipient: TAKER });
+    expect(form.extra).toEqual({ slippagePpm: '500', feeRecipient: TAKER });
+    form.endpoint = 'allowance-holder.price';
+    expect(form.advanced.slippagePpm).toBe('500');
+    expect(form.extra).toEqual({ feeRecipient: TAKER });
+    form.setAdvanced('slippagePpm', '300');
+    expect(form.params.slippagePpm).toBe('300');
+    expect(Object.values(form.extra)).not.toContain('500');
+    // A field the user filled is not written over: the kept value stays listed apart.
+    form.fill('swap.chains', { taker: TAKER });
+    form.taker = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+    form.endpoint = 'allowance-holder.quote';
+    expect(form.params.taker).toBe('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC');
+    expect(form.extra).toEqual({ taker: TAKER });
+    expect(form.unsentExtras).toEqual(['taker']);
+  });
 });
