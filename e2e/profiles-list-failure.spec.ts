@@ -61,3 +61,30 @@ test('a failed profiles.list is said with its reason in Compare and the Explorer
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+test('the Explorer lists the profiles again from its alert, and sends once one is picked', async ({ page }) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'swap-explorer-e2e-'));
+  const engine = await createEngine({ identity: { name: 'swap-explorer', version: '0.0.0-e2e', versions: { node: process.versions.node }, platform: process.platform, dataDir }, dataDir });
+  try {
+    const log: HarnessLog = { bugs: [] };
+    // The keychain answers again once unlocked.
+    let isLocked = true;
+    const failingOnce = { ...engine.handlers, 'profiles.list': () => (isLocked ? Promise.reject(new AppError('STORAGE', REASON)) : engine.handlers['profiles.list'](undefined)) };
+    await openApp(page, failingOnce, log);
+    await new AppPage(page).show('Explorer');
+    const explorer = new ExplorerPage(page);
+    const problem = explorer.form.getByRole('alert').filter({ hasText: `The profiles could not be listed: ${REASON}` });
+    await expect(problem).toBeVisible();
+    isLocked = false;
+    await explorer.form.getByRole('button', { name: 'List again' }).click();
+    await expect(problem).toHaveCount(0);
+    const picker = explorer.form.getByRole('combobox', { name: 'Profile', exact: true });
+    await expect(picker.locator('option:checked')).toHaveText('Local service');
+    await explorer.send();
+    await expect(explorer.result.getByLabel('zid', { exact: true })).toHaveText(/^0x[0-9a-f]{24}$/);
+    expect(log.bugs).toEqual([]);
+  } finally {
+    await engine.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
