@@ -262,11 +262,20 @@ export class ExplorerForm {
    * Fills the form from a request that was sent (a History entry, a result, a saved request), so
    * that `params` gives back the same query: addresses stay addresses, amounts are shown in the
    * token's units (base units for a token the registry does not know), parameters the form has no
-   * field for are kept in `extra`, and whatever still differs is listed in `fillDifferences`.
+   * field for are kept in `extra`, and whatever still differs is listed in `fillDifferences`. A
+   * request of an endpoint without those fields (a chain list: no chain, tokens or amount) leaves
+   * them as the user had them, for the next swap request: it has nothing to put there.
    */
   fill(endpoint: EndpointId, params: Readonly<Record<string, string>>): void {
     this.endpoint = endpoint;
-    if (params.chainId !== undefined && /^[0-9]+$/.test(params.chainId)) this.chainId = Number(params.chainId);
+    if (this.needsChain && params.chainId !== undefined && /^[0-9]+$/.test(params.chainId)) this.chainId = Number(params.chainId);
+    if (this.isSwap) this.fillSwapFields(params);
+    this.extra = Object.fromEntries(Object.entries(params).filter(([name]) => !this.fieldNames().includes(name)));
+    this.fillDifferences = fillDifferences(params, this.params);
+  }
+
+  // The swap fields of fill, each from the request (empty when it has none).
+  private fillSwapFields(params: Readonly<Record<string, string>>): void {
     this.sellToken = params.sellToken ?? '';
     this.buyToken = params.buyToken ?? '';
     // Only Allowance Holder takes buyAmount: on Permit2 it stays a parameter of its own (in extra).
@@ -277,8 +286,6 @@ export class ExplorerForm {
     this.taker = params.taker ?? '';
     const owned = this.fieldNames();
     this.advanced = Object.fromEntries(ADVANCED_PARAMS.filter((param) => owned.includes(param.name) && params[param.name] !== undefined).map((param) => [param.name, params[param.name]!]));
-    this.extra = Object.fromEntries(Object.entries(params).filter(([name]) => !owned.includes(name)));
-    this.fillDifferences = fillDifferences(params, this.params);
   }
 
   // Kept parameters this endpoint's form now has an empty text field for move into it (amounts stay:

@@ -197,4 +197,22 @@ describe('filling the form from a sent request', () => {
     expect(form.extra).toEqual({ taker: TAKER });
     expect(form.unsentExtras).toEqual(['taker']);
   });
+
+  it('opening a chain-list request leaves the swap fields as the user had them', () => {
+    const form = new ExplorerForm();
+    form.chainId = 8453;
+    form.sellToken = 'USDC';
+    form.buyToken = 'WETH';
+    form.amount = '250';
+    form.taker = TAKER;
+    form.setAdvanced('slippageBps', '40');
+    form.fill('swap.chains', {});
+    expect(form.params).toEqual({});
+    form.endpoint = 'allowance-holder.price';
+    expect(form.params).toEqual({ chainId: '8453', sellToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', buyToken: '0x4200000000000000000000000000000000000006', sellAmount: '250000000', taker: TAKER, slippageBps: '40' });
+    // Liquidity sources has a chain: it takes the request's.
+    form.fill('sources', { chainId: '1' });
+    expect(form.params).toEqual({ chainId: '1' });
+    expect(form.sellToken).toBe('USDC');
+  });
 });
