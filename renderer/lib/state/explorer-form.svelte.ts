@@ -185,13 +185,24 @@ export class ExplorerForm {
   readonly needsChain = $derived(this.isSwap || this.endpoint === 'sources');
   readonly sell = $derived(resolveToken(this.chainId, this.sellToken));
   readonly buy = $derived(resolveToken(this.chainId, this.buyToken));
-  readonly amountToken = $derived(this.amountSide === 'buy' && this.isAllowanceHolder ? this.buy : this.sell);
+  /** Whether the amount is a buy amount (Allowance Holder only), and so in the buy token's units. */
+  readonly isBuyAmount = $derived(this.amountSide === 'buy' && this.isAllowanceHolder);
+  readonly amountToken = $derived(this.isBuyAmount ? this.buy : this.sell);
   /**
    * An amount typed as a buy amount on Allowance Holder that Permit2, which takes only a sell
    * amount, now reads and sends as one: the same figure in the other token, which the form says.
    */
   readonly isBuyAmountReadAsSell = $derived(this.amountSide === 'buy' && this.isSwap && !this.isAllowanceHolder && this.amount.trim() !== '');
-  readonly baseAmount = $derived(toBaseUnits(this.amount, decimalsOf(this.amountToken)));
+  /**
+   * The amount in base units. While the token it is in cannot be read (a symbol mistyped), the
+   * amount waits for it: read as base units meanwhile, "1.5" was refused as "must be whole base
+   * units", and the 1500000 a user typed to follow that advice became 1,500,000 tokens once the
+   * symbol was mended.
+   */
+  readonly baseAmount = $derived.by((): { value: string } | { error: string } => {
+    if ('error' in this.amountToken && this.amount.trim() !== '') return { error: `is read in the units of the token ${this.isBuyAmount ? 'bought' : 'sold'}, once that token is known` };
+    return toBaseUnits(this.amount, decimalsOf(this.amountToken));
+  });
   readonly advancedParams = $derived(ADVANCED_PARAMS.filter((param) => this.isAllowanceHolder || !param.allowanceHolderOnly));
   /**
    * Advanced values typed on Allowance Holder for a parameter Permit2 does not take (slippagePpm,

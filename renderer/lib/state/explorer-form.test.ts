@@ -215,4 +215,25 @@ describe('filling the form from a sent request', () => {
     expect(form.params).toEqual({ chainId: '1' });
     expect(form.sellToken).toBe('USDC');
   });
+
+  it('waits for a mistyped token before reading the amount, rather than read it as base units', () => {
+    const form = new ExplorerForm();
+    form.sellToken = 'USDCC';
+    form.buyToken = 'WETH';
+    form.amount = '1.5';
+    expect(form.errors.amount).toEqual(["is read in the units of the token sold, once that token is known"]);
+    form.amount = '1500000';
+    expect(form.errors.amount).toEqual(["is read in the units of the token sold, once that token is known"]);
+    form.amount = '1.5';
+    form.sellToken = 'USDC';
+    expect(form.params.sellAmount).toBe('1500000');
+    expect(form.errors).toEqual({});
+    form.amountSide = 'buy';
+    form.buyToken = 'WETHH';
+    expect(form.errors.amount).toEqual(["is read in the units of the token bought, once that token is known"]);
+    // A pasted address the app does not list is still read in base units (its decimals are unknown, not its name).
+    form.buyToken = `0x${'1'.repeat(40)}`;
+    form.amount = '1000';
+    expect(form.params.buyAmount).toBe('1000');
+  });
 });
