@@ -94,10 +94,10 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
   const third = ladder.table('100 WETH');
   await expect(third.locator('tbody tr')).toHaveCount(2);
   // "at 2 blocks" under it when the size's two answers priced at different blocks.
-  await expect(third.locator('tbody tr').first().locator('td').last()).toHaveText(/^(Allowance Holder|Permit2|Tie)(\s*at 2 blocks)?$/);
+  await expect(third.locator('tbody tr').first().locator('td.better-col')).toHaveText(/^(Allowance Holder|Permit2|Tie)(\s*at 2 blocks)?$/);
   // Every net difference in one notation: a sign in ASCII and two decimals ("-14.54"), two significant
   // digits written out under 0.005 ("-0.0021"), or the bound under 0.0001 ("-<0.0001"); never an exponent.
-  for (const cell of await third.locator('tbody tr').locator('td:nth-last-child(2)').allTextContents()) expect(cell.trim()).toMatch(/^([+-]?[\d,]+\.\d{2}|[+-]0\.00\d+|[+-]<0\.0001|—)$/);
+  for (const cell of await third.locator('tbody tr').locator('td.net-diff').allTextContents()) expect(cell.trim()).toMatch(/^([+-]?[\d,]+\.\d{2}|[+-]0\.00\d+|[+-]<0\.0001|—)$/);
   await app.expectNoSeriousAxe('a finished ladder');
 
   const download = app.page.waitForEvent('download');
@@ -117,8 +117,7 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
     await expect(third.getByRole('columnheader', { name: 'Better (net)' })).toBeInViewport({ ratio: 1 });
     await expect(third.getByRole('columnheader', { name: 'Net diff (bps)' })).toBeInViewport({ ratio: 1 });
     await expect(third.getByRole('rowheader').first()).toBeInViewport({ ratio: 0.9 });
-    // Headers wrap at their spaces, so at 1280 px the last per-model column is not under the sticky
-    // verdict columns: the whole table is read without scrolling sideways.
+    // The whole table is read without scrolling sideways: nothing is under the sticky chain and verdict.
     await expectClearOfVerdict(third, 'the third size');
   });
 
@@ -132,11 +131,12 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
   await expect(ladder.table('1 WETH').locator('tbody tr')).toHaveCount(2);
 });
 
-/** The last per-model column ends left of the sticky verdict columns: nothing of the figures is under them. */
+/** The first per-model column starts right of the sticky verdict, and the last one is in view: nothing of the figures is under the verdict. */
 async function expectClearOfVerdict(table: Locator, what: string): Promise<void> {
-  const lastFigure = await table.getByRole('columnheader', { name: 'Permit2 net buy, and per unit sold' }).boundingBox();
-  const verdict = await table.getByRole('columnheader', { name: 'Net diff (bps)' }).boundingBox();
-  expect(lastFigure!.x + lastFigure!.width, `${what}: Permit2's last column ends under the verdict`).toBeLessThanOrEqual(verdict!.x + 1);
+  const firstFigure = await table.getByRole('columnheader', { name: 'Allowance Holder buy' }).boundingBox();
+  const verdict = await table.getByRole('columnheader', { name: 'Better (net)' }).boundingBox();
+  expect(firstFigure!.x, `${what}: Allowance Holder's first column starts under the verdict`).toBeGreaterThanOrEqual(verdict!.x + verdict!.width - 1);
+  await expect(table.getByRole('columnheader', { name: 'Permit2 net buy, and per unit sold' }), `${what}: Permit2's last column`).toBeInViewport({ ratio: 1 });
 }
 
 test('small per-unit figures (USDC → WETH up to 100,000) fit at 1280: whole y labels, every figure column clear of the verdict', async ({ app }) => {
@@ -260,9 +260,9 @@ test('a past ladder reopens exactly as it was run: its own overrides and slippag
   await expect(overrides).toHaveText(/^Address overrides:\s*none$/);
   await expect(settings).toContainText('Slippage: 50 bps');
   await expect(ladder.table('100 USDC').getByRole('rowheader')).toContainText('→ WETH');
-  // Buy, fee and net buy of both models read to one precision: a net never carries more digits than its buy.
+  // Buy, fee and net buy of both models (after the chain's verdict) read to one precision: a net never carries more digits than its buy.
   const cells = await ladder.table('100 USDC').locator('tbody tr').first().locator('td').allInnerTexts();
-  const fractions = [0, 1, 2, 3, 4, 5].map((index) => /^[0-9,]+(?:\.([0-9]+))?/.exec(cells[index]!.trim())?.[1]?.length ?? 0);
+  const fractions = [2, 3, 4, 5, 6, 7].map((index) => /^[0-9,]+(?:\.([0-9]+))?/.exec(cells[index]!.trim())?.[1]?.length ?? 0);
   expect(new Set(fractions).size, cells.join(' | ')).toBe(1);
   await second.click();
   await expect(overrides).toContainText('Override 1: Ethereum buy → 0x7a7a…0001 TAXD · 18 decimals');

@@ -19,19 +19,20 @@ describe('LadderTable', () => {
     render(LadderTable, { rows, onOpenEntry: vi.fn() });
     const cellsOf = () => [...screen.getByRole('row', { name: /^Base/ }).querySelectorAll('td')];
     const cells = cellsOf().map((cell) => cell.firstChild!.textContent!.trim());
-    // Net buy of each model (third cell of each group of three) reads apart; the verdict names Allowance Holder.
-    expect(cells[2]).toBe('0.99999900000000005');
-    expect(cells[5]).toBe('0.99999900000000000');
-    expect(cells.at(-2)).toBe('-<0.0001');
-    expect(cells.at(-1)).toBe('Allowance Holder');
+    // The verdict first, beside the chain, names Allowance Holder; the net buy of each model (third
+    // cell of each group of three after it) reads apart.
+    expect(cells[0]).toBe('-<0.0001');
+    expect(cells[1]).toBe('Allowance Holder');
+    expect(cells[4]).toBe('0.99999900000000005');
+    expect(cells[7]).toBe('0.99999900000000000');
     // Under each net, what the chart plots: that net per unit sold (1,000 USDC; 0.05 wei apart, below a base unit).
-    expect([cellsOf()[2]!, cellsOf()[5]!].map((cell) => cell.querySelector('.per-unit')!.textContent)).toEqual(['0.0009999990000', '0.0009999990000']);
+    expect([cellsOf()[4]!, cellsOf()[7]!].map((cell) => cell.querySelector('.per-unit')!.textContent)).toEqual(['0.0009999990000', '0.0009999990000']);
   });
 
   it('says under a side\'s buy which issues its answer reported, and nothing under a side that reported none', () => {
     const base = row(1, 'Ethereum', { ...okSide('allowance-holder', 10n ** 18n, 1), issues: ['balance', 'simulation-incomplete'] }, { ...okSide('permit2', 10n ** 18n, 2), issues: [] }, 0, 'tie');
     render(LadderTable, { rows: [{ ...base, amount: '1000', amountIndex: 0 }], onOpenEntry: vi.fn() });
-    const [, , , , p2] = [...screen.getByRole('row', { name: /^Ethereum/ }).querySelectorAll('td')];
+    const [, , , , , , p2] = [...screen.getByRole('row', { name: /^Ethereum/ }).querySelectorAll('td')];
     expect(screen.getByRole('list', { name: 'Allowance Holder issues at 1,000 USDC on Ethereum' }).textContent).toMatch(/^\s*balance too low\s*simulation incomplete\s*$/);
     expect(p2!.querySelector('.issues')).toBeNull();
   });
