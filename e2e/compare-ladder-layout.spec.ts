@@ -71,3 +71,45 @@ test('at 1280 the Sizes table shows 15-digit figures whole beside the verdict, a
     await wide.scrollIntoViewIfNeeded();
   });
 });
+
+test('eight sizes over seven decades: every size under a chart reads whole, no label over another, at 1280 and 1920', async ({ app }) => {
+  const page = app.page;
+  const ladder = new LadderPage(page);
+  await ladder.open();
+  await ladder.run('1, 10, 100, 1000, 10000, 100000, 1000000, 10000000', ['Base', 'Arbitrum'], { sell: 'USDC', buy: 'WETH' });
+  await ladder.waitForEnd();
+  // Each chart's size labels ("100,000" ran into "1,000,000", and that into "10,000,000"), and the
+  // axis name under them.
+  const overlaps = (chain: string) =>
+    ladder.chart(chain).locator('svg').evaluate((svg) => {
+      const plotBottom = Math.max(...[...svg.querySelectorAll('line.axis-line')].map((line) => line.getBoundingClientRect().bottom));
+      const labels = [...svg.querySelectorAll('text.tick')].filter((text) => text.getBoundingClientRect().top >= plotBottom - 1);
+      const boxes = labels.map((text) => ({ text: text.textContent, box: text.getBoundingClientRect() }));
+      const found: string[] = [];
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) {
+          if (a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom) found.push(`${a.text} / ${b.text}`);
+        }
+      }
+      const figure = svg.closest('figure')!.getBoundingClientRect();
+      for (const { text, box } of boxes) if (box.left < figure.left - 0.5 || box.right > figure.right + 0.5 || box.bottom > svg.getBoundingClientRect().bottom + 0.5) found.push(`${text} cut`);
+      return { found, count: boxes.length };
+    });
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(viewport);
+    for (const chain of ['Base', 'Arbitrum']) {
+      await ladder.chart(chain).scrollIntoViewIfNeeded();
+      const { found, count } = await overlaps(chain);
+      // Eight sizes and "USDC sold".
+      expect(count, `${chain} at ${viewport.width}`).toBe(9);
+      expect(found, `${chain} at ${viewport.width}`).toEqual([]);
+    }
+  }
+  // The size whose table is shown is bold, and no wider than the room kept for it.
+  await page.getByRole('group', { name: 'Table for size' }).getByRole('radio', { name: '1,000,000 USDC' }).check();
+  expect((await overlaps('Base')).found).toEqual([]);
+  await app.expectNoSeriousAxe('a ladder of eight sizes');
+  await app.screenshotAtBothSizes('compare-ladder-eight-sizes', async () => {
+    await ladder.charts.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ladderChains, twoBlockSizes } from './ladder-chains.ts';
 import type { LadderRowWire } from '../../../../src/ipc/channels/ladder.ts';
-import { BOX, chartModel, significantFor } from './chart-model.ts';
+import { BOX, X_LABEL_CHAR, chartModel, significantFor, xLabelRows } from './chart-model.ts';
 
 const USDC = { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 };
 const WETH = { address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', symbol: 'WETH', decimals: 18 };
@@ -91,5 +91,23 @@ describe('twoBlockSizes', () => {
     };
     const [chain] = ladderChains([at(0, '1000', '100', '101'), at(1, '100', '99', '98'), at(2, '10', '97', '97'), at(3, '10000', '102', undefined)]);
     expect(twoBlockSizes(chain!)).toEqual([100, 1000]);
+  });
+});
+
+describe('xLabelRows', () => {
+  it('keeps labels that clear each other on one row, and puts one that would overlap its neighbour a row lower', () => {
+    // Eight sizes over seven decades: 52 px apart, "1,000,000" and "10,000,000" 63 and 70 px wide.
+    const labels = ['1', '10', '100', '1,000', '10,000', '100,000', '1,000,000', '10,000,000'];
+    const ticks = labels.map((_, index) => ({ x: 78 + index * 52 }));
+    const rows = xLabelRows(ticks, labels);
+    expect(rows).toEqual([0, 0, 0, 0, 0, 0, 1, 0]);
+    // No two labels on one row overlap.
+    const spans = labels.map((label, index) => ({ row: rows[index], from: ticks[index]!.x - (X_LABEL_CHAR * label.length) / 2, to: ticks[index]!.x + (X_LABEL_CHAR * label.length) / 2 }));
+    for (const a of spans) for (const b of spans) if (a !== b && a.row === b.row) expect(a.to <= b.from || b.to <= a.from).toBe(true);
+  });
+
+  it('places by position, not by the order the sizes were given, and uses a third row when two are not enough', () => {
+    expect(xLabelRows([{ x: 300 }, { x: 100 }], ['1,000', '10'])).toEqual([0, 0]);
+    expect(xLabelRows([{ x: 100 }, { x: 104 }, { x: 108 }], ['100', '110', '120'])).toEqual([0, 1, 2]);
   });
 });
