@@ -66,6 +66,18 @@ test('at 1280 the Sizes table shows 15-digit figures whole beside the verdict, a
   await expect(last).toBeInViewport({ ratio: 1 });
   const [better] = await headerBoxes(wide, ['Better (net)']);
   expect((await last.boundingBox())!.x, "Permit2's net buy under the verdict once scrolled to it").toBeGreaterThanOrEqual(better!.right - 0.5);
+  // Back with the keyboard from Permit2's first "entry" to Allowance Holder's, which had scrolled
+  // under the verdict: it comes out from under it, where the user can see what has the focus.
+  await wide.getByRole('button', { name: 'Open the Permit2 request for Optimism at 0.01 USDC in history' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  const ahEntry = wide.getByRole('button', { name: 'Open the Allowance Holder request for Optimism at 0.01 USDC in history' });
+  await expect(ahEntry).toBeFocused();
+  const [stuckEdge] = await headerBoxes(wide, ['Better (net)']);
+  expect((await ahEntry.boundingBox())!.x, "Allowance Holder's entry under the verdict with the focus").toBeGreaterThanOrEqual(stuckEdge!.right - 0.5);
+  expect(await ahEntry.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === element;
+  }), 'the focused entry is what shows at its place').toBe(true);
   await app.expectNoSeriousAxe('a Sizes table wider than the window, scrolled to its end');
   await app.screenshotAtBothSizes('compare-ladder-wide-figures', async () => {
     await wide.scrollIntoViewIfNeeded();
