@@ -6,7 +6,7 @@ import { AppError } from '../../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../../spec/index.ts';
 import { writeAtomically } from '../write-atomically.ts';
 import { fileFailureReason } from '../file-failure.ts';
-import { readTextFile } from '../read-text-file.ts';
+import { readTextFile, readTextFileIfPresent } from '../read-text-file.ts';
 import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
 
 /**
@@ -161,13 +161,8 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
   // never written over, and the notice says so; until then every refresh and change tries again.
   let isLeftInPlace = loaded.isLeftInPlace;
   const recover = async (): Promise<void> => {
-    let text: string | null;
-    try {
-      text = await readTextFile(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
-      text = null;
-    }
+    const text = await readTextFileIfPresent(path);
+    if (text === undefined) return;
     const read = text === null ? { file } : readProfilesText(text);
     if ('problem' in read) return;
     file = read.file;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
 import { writeAtomically } from '../write-atomically.ts';
 import { fileFailureReason } from '../file-failure.ts';
-import { readTextFile } from '../read-text-file.ts';
+import { readTextFile, readTextFileIfPresent } from '../read-text-file.ts';
 import { SavedRequestFieldsSchema, SavedRequestSchema, SavedRequestsFileSchema, type ImportProblem, type SavedRequest } from '../../ipc/channels/saved-requests.ts';
 import { toFieldErrors } from '../../spec/index.ts';
 
@@ -133,13 +133,8 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
   // written over by the taking, and the notice says so.
   let isLeftInPlace = loaded.isLeftInPlace;
   const recover = async (): Promise<void> => {
-    let text: string | null;
-    try {
-      text = await readTextFile(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
-      text = null;
-    }
+    const text = await readTextFileIfPresent(path);
+    if (text === undefined) return;
     const read = text === null ? { file } : readStoreText(text);
     if ('problem' in read) return;
     file = read.file;
