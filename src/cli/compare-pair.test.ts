@@ -65,6 +65,17 @@ describe('the pair a compare prices', () => {
 
 });
 
+describe('the route a price took', () => {
+  it("names a hop's two tokens apart where the answer gives them one symbol (Arbitrum's USDC.e and USDC)", async () => {
+    // The service names bridged USDC.e "USDC" in its routes, beside native USDC: the route line (and
+    // the compare row's route tokens it is read from, which the app's table and detail draw) read
+    // "USDC -> USDC".
+    const priced = await inProcess(['price', '--chain', '42161', '--sell', 'USDC.e', '--buy', 'USDC', '--amount', '1000', '--data-dir', dir]);
+    expect(priced.code, priced.stderr).toBe(0);
+    expect(priced.stdout).toMatch(/^route\s+100\.00% \S+ USDC\.e -> USDC$/m);
+  });
+});
+
 describe('what a net figure stands on', () => {
   it('says what rate its net buy converted the network fee with, or why there is no net buy', async () => {
     // Neither token native: the rate is an indicative price of its own, which the answer does not hold.

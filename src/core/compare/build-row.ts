@@ -5,6 +5,7 @@ import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { sideToWire, type CompareRowWire, type ModelSideWire, type ReportedIssue } from '../../ipc/channels/compare.ts';
 import type { PlannedChain } from './plan.ts';
 import { shortAddress } from '../../domain/address-text.ts';
+import { distinctRouteTokens } from '../../domain/route-token-names.ts';
 
 /**
  * One chain's results-table row from the history entries its requests produced.
@@ -190,12 +191,17 @@ function labelOf(token: PlannedChain['buy'], routeTokens: ModelSideWire['routeTo
   return found?.symbol ?? shortAddress(token.address);
 }
 
-function routeOf(outcome: ModelOutcome | undefined): Pick<ModelSideWire, 'fills' | 'routeTokens'> {
+/**
+ * A side's route, its tokens named so that two never read alike (distinctRouteTokens): the real
+ * service names Arbitrum's USDC.e "USDC" beside native USDC, and compare's table, its detail and
+ * `price`'s route line read "USDC -> USDC" for that hop.
+ */
+function routeOf(outcome: ModelOutcome | undefined, chainId: number): Pick<ModelSideWire, 'fills' | 'routeTokens'> {
   const body = liquid(outcome);
   if (!body) return { fills: [], routeTokens: [] };
   return {
     fills: body.route.fills.map((fill) => ({ from: fill.from, to: fill.to, source: fill.source, proportionBps: fill.proportionBps })),
-    routeTokens: body.route.tokens.map((token) => ({ address: token.address, symbol: token.symbol })),
+    routeTokens: distinctRouteTokens(body.route.tokens.map((token) => ({ address: token.address, symbol: token.symbol })), chainId),
   };
 }
 
@@ -233,7 +239,7 @@ export function buildRow(chain: PlannedChain, results: ChainResults, hasEnded = 
   const p2 = sideOutcome(chain, 'permit2', results.permit2, hasEnded);
   const { rate, isPending, notPriced } = nativeRate(chain, [ah, p2], results.rate, hasEnded);
   const row = compareChain({ chainId: chain.chainId, allowanceHolder: ah, permit2: p2, nativeToBuy: rate ?? undefined, isRatePending: isPending });
-  const routeTokens = [...routeOf(ah).routeTokens, ...routeOf(p2).routeTokens];
+  const routeTokens = [...routeOf(ah, chain.chainId).routeTokens, ...routeOf(p2, chain.chainId).routeTokens];
   return {
     chainId: chain.chainId,
     chainName: chain.chainName,
@@ -246,8 +252,8 @@ export function buildRow(chain: PlannedChain, results: ChainResults, hasEnded = 
     feeNotPriced: notPriced ?? (rate ? missingFeeReason(row) : null),
     hasTax: hasTax([ah, p2]),
     hasUnknownTax: hasUnknownTax([ah, p2]),
-    allowanceHolder: sideToWire(row.allowanceHolder, { entryId: entryIdOf(results['allowance-holder']), ...routeOf(ah), issues: reportedIssues(ah), blockNumber: liquid(ah)?.blockNumber ?? null, tokenTaxes: tokenTaxesOf(ah) }),
-    permit2: sideToWire(row.permit2, { entryId: entryIdOf(results.permit2), ...routeOf(p2), issues: reportedIssues(p2), blockNumber: liquid(p2)?.blockNumber ?? null, tokenTaxes: tokenTaxesOf(p2) }),
+    allowanceHolder: sideToWire(row.allowanceHolder, { entryId: entryIdOf(results['allowance-holder']), ...routeOf(ah, chain.chainId), issues: reportedIssues(ah), blockNumber: liquid(ah)?.blockNumber ?? null, tokenTaxes: tokenTaxesOf(ah) }),
+    permit2: sideToWire(row.permit2, { entryId: entryIdOf(results.permit2), ...routeOf(p2, chain.chainId), issues: reportedIssues(p2), blockNumber: liquid(p2)?.blockNumber ?? null, tokenTaxes: tokenTaxesOf(p2) }),
     diffBps: row.diffBps,
     netDiffBps: row.netDiffBps,
     better: row.better,
