@@ -1,31 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createEngine } from '../src/core/engine.ts';
-import { openApp, type HarnessLog } from './harness.ts';
-import { AppPage } from './pages/app-page.ts';
+import { readFile } from 'node:fs/promises';
+import { mendAndRefocus, withFolderInPlaceOf } from './left-in-place.ts';
 
 // A saved-requests.json the app could not read at start (here a folder in its place) is left as it
 // is. Before the fix it stayed blocked until a restart, even once the user had mended it.
 
 test('a saved-requests file left in place at start is taken once it reads again, and the Explorer says so', async ({ page }) => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'swap-explorer-e2e-'));
-  const path = join(dataDir, 'saved-requests.json');
-  await mkdir(path);
-  const engine = await createEngine({ identity: { name: 'swap-explorer', version: '0.0.0-e2e', versions: { node: process.versions.node }, platform: process.platform, dataDir }, dataDir });
-  try {
-    const log: HarnessLog = { bugs: [] };
-    await openApp(page, engine.handlers, log);
-    const app = new AppPage(page);
+  await withFolderInPlaceOf(page, 'saved-requests.json', async ({ path, app, log }) => {
     await app.show('Explorer');
     await expect(page.getByRole('status').filter({ hasText: 'could not be read (it is a folder). It was left as it is' })).toBeVisible();
 
-    await rm(path, { recursive: true });
     const mended = `${JSON.stringify({ version: 1, requests: [{ id: 'a', profileId: 'local', name: 'USDC price', savedAt: '2026-01-02T03:04:05.000Z', endpoint: 'swap.chains', params: {} }] }, null, 2)}\n`;
-    await writeFile(path, mended);
-    // Back from the editor: the window gets the focus again.
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await mendAndRefocus(page, path, mended);
     const taken = page.getByRole('status').filter({ hasText: 'can be read now: it was taken as it is (1 saved request), and requests can be saved again' });
     await expect(taken).toBeVisible();
     await page.getByText('Saved requests (1)').click();
@@ -40,8 +26,5 @@ test('a saved-requests file left in place at start is taken once it reads again,
     await app.expectNoSeriousAxe('Explorer, saved requests file taken again');
     await app.screenshotAtBothSizes('explorer-saved-requests-recovered', () => taken.scrollIntoViewIfNeeded());
     expect(log.bugs).toEqual([]);
-  } finally {
-    await engine.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 });
