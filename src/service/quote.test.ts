@@ -150,6 +150,27 @@ describe('Permit2 quote', () => {
     expect((body.transaction as Tx).value).toBe(body.sellAmount);
   });
 
+  it('counts the signature the taker appends in the L1 data cost on Base, as the transaction sent carries it', async () => {
+    // Analysts compare the two models' totalNetworkFee: leaving the 97 bytes out made Permit2 look
+    // about 7 % cheaper to send on Base than it is.
+    const trade = { chainId: '8453', sellToken: token(8453, 'USDC'), buyToken: token(8453, 'WETH'), sellAmount: '100000000', taker };
+    const bytes = (tx: Tx) => BigInt((tx.data.length - 2) / 2);
+    const l1Cost = (body: Record<string, unknown>) => BigInt(body.totalNetworkFee as string) - BigInt((body.transaction as Tx).gas) * BigInt((body.transaction as Tx).gasPrice);
+    // The same block (a fixed clock) has one L1 data price: read it off the Allowance Holder quote.
+    const ah = (await svc.get(AH, trade)).body;
+    const perByte = l1Cost(ah) / bytes(ah.transaction as Tx);
+    expect(perByte).toBeGreaterThan(0n);
+    expect(l1Cost(ah)).toBe(perByte * bytes(ah.transaction as Tx));
+    const p2 = (await svc.get(P2, trade)).body;
+    expect(p2.permit2).not.toBeNull();
+    expect(l1Cost(p2)).toBe(perByte * (bytes(p2.transaction as Tx) + 32n + 65n));
+    // The Permit2 price (what a comparison reads) counts it too; a native sell signs nothing.
+    expect((await svc.get('/swap/permit2/price', trade)).body.totalNetworkFee).toBe(p2.totalNetworkFee);
+    const native = (await svc.get(P2, { ...trade, sellToken: token(8453, 'NATIVE'), sellAmount: '100000000000000000' })).body;
+    expect(native.permit2).toBeNull();
+    expect(l1Cost(native)).toBe(perByte * bytes(native.transaction as Tx));
+  });
+
   it('names the settler that Allowance Holder exec calls at the same block: one settler per chain serves both models', async () => {
     const permit2To = ((await svc.get(P2, wethToUsdc({ taker }))).body.transaction as Tx).to;
     const exec = decodeFunctionData({ abi: SETTLER_ABI, data: ((await svc.get(AH, wethToUsdc({ taker }))).body.transaction as Tx).data });

@@ -47,7 +47,17 @@ export function calldataBytes(data: string): bigint {
   return BigInt(Math.max(0, (data.length - 2) / 2));
 }
 
-/** gas * gasPrice, plus the L1 data cost of the calldata on chains that pay one (spec, totalNetworkFee). */
-export function totalNetworkFee(gas: bigint, gasPriceWei: bigint, l1WeiPerByte: bigint, data: string): bigint {
-  return gas * gasPriceWei + calldataBytes(data) * l1WeiPerByte;
+/**
+ * Bytes a Permit2 taker appends to `transaction.data` before sending it (spec, "Allowance rules" 3):
+ * the signature's length as a 32-byte word, then the 65-byte signature.
+ */
+export const PERMIT2_SIGNATURE_BYTES = 32n + 65n;
+
+/**
+ * gas * gasPrice, plus the L1 data cost on chains that pay one (spec, totalNetworkFee), of the data
+ * the transaction is sent with: `data` and the `appendedBytes` the taker adds to it (a Permit2
+ * signature), which the L1 fee is charged on as much as on the rest.
+ */
+export function totalNetworkFee(gas: bigint, gasPriceWei: bigint, l1WeiPerByte: bigint, data: string, appendedBytes = 0n): bigint {
+  return gas * gasPriceWei + (calldataBytes(data) + appendedBytes) * l1WeiPerByte;
 }

@@ -6,7 +6,7 @@ import { ANCHOR_MS } from '../market/chain-params.ts';
 import type { MarketToken } from '../market/tokens.ts';
 import { encodeTransaction, settlerAddress, type CalldataFill } from './calldata.ts';
 import { minBuyAmount } from './fees.ts';
-import { estimateGas, totalNetworkFee } from './gas.ts';
+import { PERMIT2_SIGNATURE_BYTES, estimateGas, totalNetworkFee } from './gas.ts';
 import { permit2Member, permitFor } from './permit.ts';
 import { lowerCaseAddresses } from './addresses.ts';
 import { exactOutMembers, planExactOut, type ExactOutPlan } from './exact-out.ts';
@@ -162,7 +162,8 @@ function assemble(ctx: SwapContext, swap: ResolvedSwap, trade: Trade, plan: Exac
     liquidityAvailable: true,
     sellToken: query.sellToken,
     tokenMetadata: { buyToken: taxMember(swap.buy), sellToken: taxMember(swap.sell) },
-    totalNetworkFee: totalNetworkFee(gas, swap.gasPriceWei, state.l1WeiPerByte, tx.data).toString(),
+    // A Permit2 transaction is sent with the signature appended, and its L1 data cost counts it.
+    totalNetworkFee: totalNetworkFee(gas, swap.gasPriceWei, state.l1WeiPerByte, tx.data, permit ? PERMIT2_SIGNATURE_BYTES : 0n).toString(),
     zid: ctx.zid,
   });
   if (!swap.isQuote) return body;
