@@ -146,6 +146,19 @@ describe('errors that teach v2', () => {
     for (const reason of Object.values(got)) expect(reason).not.toBe('is not a parameter of this endpoint');
   });
 
+  it('tells a slippage or surplus cap that is not whole its unit, so 0.01 (v1\'s fraction) is not resent as 1 Bps', async () => {
+    // slippagePercentage=0.01 renamed to slippageBps but kept as a fraction; "must be a whole number"
+    // alone led to slippageBps=1, 0.01 %: a hundredth of the tolerance meant.
+    const bps = await reasons('/swap/allowance-holder/price', wethToUsdc({ slippageBps: '0.01' }));
+    expect(bps.slippageBps).toBe('must be a whole number of basis points (1 % is 100, 0.5 % is 50)');
+    const ppm = await reasons('/swap/allowance-holder/price', wethToUsdc({ slippagePpm: '0.003' }));
+    expect(ppm.slippagePpm).toBe('must be a whole number of parts per million (1 % is 10000, 0.3 % is 3000)');
+    const surplus = await reasons('/swap/permit2/quote', wethToUsdc({ taker: DEMO_TAKERS.funded, tradeSurplusRecipient: DEMO_TAKERS.funded, tradeSurplusMaxBps: '0.5' }));
+    expect(surplus.tradeSurplusMaxBps).toMatch(/^must be a whole number of basis points/);
+    // A whole number out of range keeps its range.
+    expect((await reasons('/swap/permit2/price', wethToUsdc({ slippageBps: '10001' }))).slippageBps).toBe('must be between 0 and 10000');
+  });
+
   it('points sellToken=ETH to 0xeeee… and chainId=base to /swap/chains', async () => {
     const got = await reasons('/swap/permit2/price', { chainId: 'base', sellToken: 'ETH', buyToken: token(8453, 'USDC'), sellAmount: '1000' });
     expect(got.sellToken).toContain('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee');

@@ -67,13 +67,14 @@ export function stringOrNumber() {
 /**
  * An integer query parameter: the wire form is a decimal string, the parsed form a number in
  * [min, max]. A number is also accepted so that forms and the CLI can pass values already parsed.
+ * `wholeReason` is the reason a value that is not a whole number gets (a parameter with a unit names it).
  */
-export function integerParam(min: number, max: number) {
+export function integerParam(min: number, max: number, wholeReason = 'must be a whole number') {
   return stringOrNumber()
     .transform((value, ctx) => {
       const text = String(value).trim();
       if (!/^-?[0-9]+$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a whole number' });
+        ctx.addIssue({ code: 'custom', message: wholeReason });
         return z.NEVER;
       }
       const parsed = Number(text);
@@ -84,6 +85,16 @@ export function integerParam(min: number, max: number) {
       return parsed;
     });
 }
+
+/**
+ * The reasons of a slippage or surplus cap that is not a whole number. They name the unit with
+ * examples: told only "must be a whole number", a client that sent slippageBps=0.01 (v1's
+ * slippagePercentage, a fraction, under its v2 name) would send 1, which is 0.01 %, a hundredth of
+ * the tolerance it meant.
+ */
+export const WHOLE_BPS_REASON = 'must be a whole number of basis points (1 % is 100, 0.5 % is 50)';
+/** See WHOLE_BPS_REASON. */
+export const WHOLE_PPM_REASON = 'must be a whole number of parts per million (1 % is 10000, 0.3 % is 3000)';
 
 /** Splits a comma-separated parameter into trimmed items. */
 export function splitList(value: string): string[] {

@@ -7,6 +7,8 @@ import {
   AddressSchema,
   BooleanStringSchema,
   PositiveBaseUnitsSchema,
+  WHOLE_BPS_REASON,
+  WHOLE_PPM_REASON,
   bpsListSchema,
   integerParam,
   splitList,
@@ -49,9 +51,9 @@ function buildShapes() {
     swapFeeBps: bpsListSchema(LIMITS.swapFeeBpsMax).optional(),
     swapFeeToken: AddressListSchema.optional(),
     tradeSurplusRecipient: AddressSchema.optional(),
-    tradeSurplusMaxBps: integerParam(LIMITS.tradeSurplusMaxBpsMin, LIMITS.tradeSurplusMaxBpsMax).optional(),
+    tradeSurplusMaxBps: integerParam(LIMITS.tradeSurplusMaxBpsMin, LIMITS.tradeSurplusMaxBpsMax, WHOLE_BPS_REASON).optional(),
     gasPrice: PositiveBaseUnitsSchema.optional(),
-    slippageBps: integerParam(0, LIMITS.slippageBpsMax).optional(),
+    slippageBps: integerParam(0, LIMITS.slippageBpsMax, WHOLE_BPS_REASON).optional(),
     excludedSources: z.string().min(1, { message: 'must list at least one source label' }).optional(),
     sellEntireBalance: BooleanStringSchema.optional(),
   };
@@ -59,7 +61,7 @@ function buildShapes() {
     allowanceHolder: {
       ...common,
       buyAmount: PositiveBaseUnitsSchema.optional(),
-      slippagePpm: integerParam(0, LIMITS.slippagePpmMax).optional(),
+      slippagePpm: integerParam(0, LIMITS.slippagePpmMax, WHOLE_PPM_REASON).optional(),
       wrapUnwrapMode: z.enum(['direct', 'settler'], { message: 'must be "direct" or "settler"' }).optional(),
     },
     // Permit2 names the refused fields in the shape so they get the Permit2 reason, not "unknown".
