@@ -1,6 +1,7 @@
 import { decodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTLER_ABI } from '../domain/settler-abi.ts';
+import { V1_PARAMS } from '../domain/support/v1-params.ts';
 import { ENDPOINTS, schemaReport } from '../spec/index.ts';
 import { DEMO_TAKERS } from './swap/taker-state.ts';
 import { FIXED_NOW, token, wethToUsdc } from './test-fixtures.ts';
@@ -144,6 +145,17 @@ describe('errors that teach v2', () => {
     expect(got.skipValidation).toMatch(/no replacement: validation always runs/);
     expect(got.affiliateAddress).toMatch(/no replacement/);
     for (const reason of Object.values(got)) expect(reason).not.toBe('is not a parameter of this endpoint');
+  });
+
+  it('teaches every v1 name the support linter knows, sellEntireBalance and tradeSurplusRecipient included', async () => {
+    // shouldSellEntireBalance=true was answered only 'is not a parameter of this endpoint', while
+    // the app's own lint of the same request named sellEntireBalance.
+    const values: Record<string, string> = { shouldSellEntireBalance: 'true', feeRecipientTradeSurplus: DEMO_TAKERS.funded, includedSources: 'Uniswap_V3', priceImpactProtectionPercentage: '0.2' };
+    const got = await reasons('/swap/permit2/price', { ...wethToUsdc(), ...Object.fromEntries(Object.keys(V1_PARAMS).map((name) => [name, values[name] ?? '1'])) });
+    for (const name of Object.keys(V1_PARAMS)) expect(got[name], name).toMatch(/^is a v1 parameter/);
+    expect(got.shouldSellEntireBalance).toBe('is a v1 parameter; in v2 use sellEntireBalance');
+    expect(got.feeRecipientTradeSurplus).toBe('is a v1 parameter; in v2 use tradeSurplusRecipient');
+    expect(got.includedSources).toMatch(/no replacement: sources can only be excluded \(excludedSources\)/);
   });
 
   it('tells a slippage or surplus cap that is not whole its unit, so 0.01 (v1\'s fraction) is not resent as 1 Bps', async () => {

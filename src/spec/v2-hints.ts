@@ -34,10 +34,16 @@ export const V1_PARAMETERS: Record<string, V1Hint> = {
   buyTokenPercentageFee: (value) =>
     `is a v1 parameter; in v2 use swapFeeBps together with swapFeeRecipient, in basis points instead of a fraction: 0.01 (1 %) is 100${converted('buyTokenPercentageFee', 'swapFeeBps', value)}`,
   feeRecipient: renamedTo('swapFeeRecipient (with swapFeeBps, in basis points)'),
+  // The support linter's v1 names (src/domain/support/v1-params.ts) are all here, so the sandbox
+  // teaches what a support engineer's lint of the same request says.
+  feeRecipientTradeSurplus: renamedTo('tradeSurplusRecipient'),
+  shouldSellEntireBalance: renamedTo('sellEntireBalance'),
   skipValidation: removed('validation always runs'),
   affiliateAddress: removed('integrator fees go to swapFeeRecipient with swapFeeBps'),
   intentOnFilling: removed('every quote is firm'),
   enableSlippageProtection: removed('slippage is bounded by slippageBps'),
+  priceImpactProtectionPercentage: removed('there is no price-impact parameter; slippageBps bounds the trade'),
+  includedSources: removed('sources can only be excluded (excludedSources)'),
 };
 
 // Letters first, then letters, digits, dots: ETH, USDC, WETH.e, USDbC. An address never matches.
