@@ -171,10 +171,13 @@ describe('errors that teach v2', () => {
     expect((await reasons('/swap/permit2/price', wethToUsdc({ slippageBps: '10001' }))).slippageBps).toBe('must be between 0 and 10000');
   });
 
-  it('points sellToken=ETH to 0xeeee… and chainId=base to /swap/chains', async () => {
+  it('points sellToken=ETH to 0xeeee…, chainId=base to /swap/chains and a hex chainId to its decimal', async () => {
     const got = await reasons('/swap/permit2/price', { chainId: 'base', sellToken: 'ETH', buyToken: token(8453, 'USDC'), sellAmount: '1000' });
     expect(got.sellToken).toContain('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee');
     expect(got.chainId).toContain('/swap/chains');
+    // A wallet's eth_chainId gives hex, which a dapp passes on as it came.
+    const hex = await reasons('/swap/permit2/price', { ...wethToUsdc(), chainId: '0x2105' });
+    expect(hex.chainId).toBe('must be a decimal number, not hex (the form eth_chainId answers in): 0x2105 is 8453');
     const sources = await reasons('/sources', { chainId: 'base' });
     expect(sources.chainId).toContain('/swap/chains');
   });

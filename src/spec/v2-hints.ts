@@ -59,13 +59,19 @@ export const TokenAddressSchema = z.string().superRefine((value, ctx) => {
   ctx.addIssue({ code: 'custom', message });
 });
 
-/** The chainId parameter: a whole number; a chain name is pointed to GET /swap/chains. */
+/** The chainId parameter: a whole number; a chain name is pointed to GET /swap/chains, a hex id given its decimal. */
 export function chainIdParam() {
   const number = integerParam(1, Number.MAX_SAFE_INTEGER);
   return stringOrNumber().transform((value, ctx) => {
     const text = String(value).trim();
     if (/^[A-Za-z][A-Za-z0-9 _-]*$/.test(text)) {
       ctx.addIssue({ code: 'custom', message: `must be a chain id number, not a name ("${text.slice(0, 30)}"): GET /swap/chains lists each chainId with its chainName` });
+      return z.NEVER;
+    }
+    // A wallet's eth_chainId answers in hex ("0x2105"), which dapps pass on as it came: named as
+    // hex with its decimal value, rather than "must be a whole number", which 0x2105 reads as.
+    if (/^0x[0-9a-fA-F]{1,13}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: `must be a decimal number, not hex (the form eth_chainId answers in): ${text} is ${Number.parseInt(text.slice(2), 16)}` });
       return z.NEVER;
     }
     const parsed = number.safeParse(value);
