@@ -103,6 +103,21 @@ describe('a parameter name in the wrong letter case', () => {
   });
 });
 
+describe('a misspelt parameter name', () => {
+  it('is told the parameter it is close to, and on Permit2 never one Permit2 refuses', async () => {
+    // excludeSources=RFQ was answered only 'is not a parameter of this endpoint', sending the
+    // client to the documentation to find the letter it lacked.
+    const answer = await svc.get(AH_PRICE, wethToUsdc({ excludeSources: 'RFQ', slipageBps: '50', sellTokens: 'x', slippage: '1' }));
+    expect(answer.status).toBe(400);
+    expect(reasons(answer, 'excludeSources')).toEqual(['is not a parameter of this endpoint: did you mean excludedSources?']);
+    expect(reasons(answer, 'slipageBps')).toEqual(['is not a parameter of this endpoint: did you mean slippageBps?']);
+    expect(reasons(answer, 'sellTokens')).toEqual(['is not a parameter of this endpoint: did you mean sellToken?']);
+    expect(reasons(answer, 'slippage')).toEqual(['is not a parameter of this endpoint: did you mean slippageBps or slippagePpm?']);
+    const permit2 = await svc.get('/swap/permit2/quote', wethToUsdc({ taker, slippage: '1' }));
+    expect(reasons(permit2, 'slippage')).toEqual(['is not a parameter of this endpoint: did you mean slippageBps?']);
+  });
+});
+
 describe('a symbol or a chain name where the service takes an address or an id', () => {
   it("names the token's address on the chain asked, or the chain's id", async () => {
     const symbols = await svc.get(AH_PRICE, wethToUsdc({ sellToken: 'weth', buyToken: 'USDC' }));

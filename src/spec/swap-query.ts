@@ -130,6 +130,9 @@ function requireTaker(raw: Raw, issue: Report): void {
   if (!has(raw, 'taker')) issue('taker', 'is required for a firm quote');
 }
 
+// The parameters Permit2 takes, which a misspelt name may be told it meant (not those it refuses).
+const permit2Names = () => Object.keys(swapShapes().permit2).filter((name) => !REFUSED_ON_PERMIT2.includes(name));
+
 // A Permit2 query, valid, without the Allowance Holder fields its shape names only to refuse them.
 function withoutRefusedFields<T extends { buyAmount?: unknown; slippagePpm?: unknown; wrapUnwrapMode?: unknown }>({ buyAmount: _b, slippagePpm: _s, wrapUnwrapMode: _w, ...rest }: T) {
   return rest;
@@ -142,7 +145,7 @@ export type AllowanceHolderPriceQuery = z.infer<typeof AllowanceHolderPriceQuery
 
 /** Query of GET /swap/permit2/price: sellAmount required; buyAmount, slippagePpm, wrapUnwrapMode refused. */
 export const Permit2PriceQuerySchema = lazySchema(() =>
-  queryObject(swapShapes().permit2, [checkPermit2, checkCommon], RENAMED_IN_V2).transform(withoutRefusedFields),
+  queryObject(swapShapes().permit2, [checkPermit2, checkCommon], RENAMED_IN_V2, permit2Names()).transform(withoutRefusedFields),
 );
 /** A parsed Permit2 price query. */
 export type Permit2PriceQuery = z.infer<typeof Permit2PriceQuerySchema>;
@@ -154,7 +157,7 @@ export type AllowanceHolderQuoteQuery = z.infer<typeof AllowanceHolderQuoteQuery
 
 /** Query of GET /swap/permit2/quote: the price query with taker required. */
 export const Permit2QuoteQuerySchema = lazySchema(() =>
-  queryObject(swapShapes().permit2, [checkPermit2, checkCommon, requireTaker], RENAMED_IN_V2).transform(withoutRefusedFields),
+  queryObject(swapShapes().permit2, [checkPermit2, checkCommon, requireTaker], RENAMED_IN_V2, permit2Names()).transform(withoutRefusedFields),
 );
 /** A parsed Permit2 quote query. */
 export type Permit2QuoteQuery = z.infer<typeof Permit2QuoteQuerySchema>;
