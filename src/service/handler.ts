@@ -77,10 +77,21 @@ function parseQuery(raw: string): Record<string, string> {
   return query;
 }
 
+// Node joins a header sent more than once into one value with ", " (RFC 9110, 5.3): a client whose
+// defaults and request both set it (a .curlrc and a -H, say) sent "v2, v2", and was told that it
+// must be "v2", or that its key, which it could see was right, was invalid. The count of values,
+// when there is more than one.
+function timesSent(value: string): number {
+  const parts = value.split(', ');
+  return parts.length > 1 && parts.every((part) => part !== '') ? parts.length : 1;
+}
+
 function checkVersion(request: HandlerRequest): void {
   const version = header(request, HEADER_NAMES.version);
   if (version === API_VERSION) return;
   if (version === undefined || version === '') throw invalidInput(HEADER_NAMES.version, `header is required; send "${API_VERSION}"`);
+  const times = timesSent(version);
+  if (times > 1) throw invalidInput(HEADER_NAMES.version, `header was sent ${times} times ("${version.slice(0, 40)}"); send it once: "${API_VERSION}"`);
   if (version === SUNSET_VERSION.version) {
     throw invalidInput(HEADER_NAMES.version, `${SUNSET_VERSION.version} was sunset on ${SUNSET_VERSION.sunsetOn}; send "${API_VERSION}" and use the v2 parameters`);
   }
@@ -92,6 +103,9 @@ function authenticate(config: HandlerConfig, request: HandlerRequest): { key: st
   const team = key ? config.keys.teamOf(key) : undefined;
   if (key && team) return { key, team };
   config.authFailures?.fail(request.remoteAddress ?? '(unknown)', config.now());
+  // The key itself is never echoed: only how many times the header came.
+  const times = key ? timesSent(key) : 1;
+  if (times > 1) throw new ServiceFailure('UNAUTHORIZED', `The ${HEADER_NAMES.apiKey} header was sent ${times} times; send it once, with one key`);
   throw new ServiceFailure('UNAUTHORIZED', key ? 'Invalid API key' : `Missing ${HEADER_NAMES.apiKey} header`);
 }
 

@@ -210,6 +210,31 @@ describe('routing, methods and headers', () => {
     expect((await svc.get('/swap/chains', {}, { 'svc-version': 'v3' })).status).toBe(400);
   });
 
+  it('tells a client that sent the key or version header twice so, rather than that its key or version is wrong', async () => {
+    // Node joins a repeated header into "v2, v2": it was answered 'must be "v2"', and a key sent
+    // twice 'Invalid API key', though the client could see the right value in what it sent.
+    const agent = new Agent({ connect: { ca: svc.service.caCertPem } });
+    try {
+      const send = async (headers: string[]) => {
+        const response = await request(`${svc.service.baseUrl}/swap/chains`, { headers, dispatcher: agent });
+        return { status: response.statusCode, body: (await response.body.json()) as Answer['body'] };
+      };
+      const version = await send(['svc-api-key', 'key-alpha', 'svc-version', 'v2', 'svc-version', 'v2']);
+      expect(version.status).toBe(400);
+      expect(version.body.data?.details).toEqual([{ field: 'svc-version', reason: 'header was sent 2 times ("v2, v2"); send it once: "v2"' }]);
+      const key = await send(['svc-api-key', 'key-alpha', 'svc-api-key', 'key-alpha', 'svc-version', 'v2']);
+      expect(key.status).toBe(401);
+      expectErrorBody(key.body, 'UNAUTHORIZED');
+      expect(key.body.message).toBe('The svc-api-key header was sent 2 times; send it once, with one key');
+      expect(JSON.stringify(key.body)).not.toContain('key-alpha');
+      // Sent once, each is answered as before.
+      expect((await send(['svc-api-key', 'key-alpha', 'svc-version', 'v2'])).status).toBe(200);
+      expect((await send(['svc-api-key', 'key-wrong', 'svc-version', 'v2'])).body.message).toBe('Invalid API key');
+    } finally {
+      await agent.close();
+    }
+  });
+
   it('ignores query parameters on the chain lists, which answer only 200 or 500, and refuses repeated parameters elsewhere', async () => {
     const plain = await svc.get('/swap/chains');
     for (const [path, query] of [['/swap/chains', { _: '1700000000' }], ['/gasless/chains', { chainId: '1' }], ['/swap/chains?_=1&_=2', {}]] as const) {
