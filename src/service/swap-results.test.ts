@@ -207,6 +207,19 @@ describe('issues from the taker state', () => {
     expect(body.issues).toMatchObject({ balance: { token: token(1, 'WETH').toLowerCase(), actual: '1000', expected: body.sellAmount }, simulationIncomplete: true, allowance: null });
   });
 
+  it('reports no balance to top up when the taker sells its entire balance, only that the simulation is incomplete', async () => {
+    // sellEntireBalance: sellAmount is "the maximum estimate" and the taker sells what it holds. A
+    // balance issue there told the client not to quote (Allowance rules 4): a dead end for the flow.
+    const entire = (await svc.get(P2, wethToUsdc({ taker: DEMO_TAKERS.lowBalance, sellEntireBalance: 'true' }))).body;
+    expect(entire.issues).toEqual({ allowance: null, balance: null, simulationIncomplete: true, invalidSourcesPassed: [] });
+    const quote = await svc.get('/swap/allowance-holder/quote', wethToUsdc({ taker: DEMO_TAKERS.lowBalance, sellEntireBalance: 'true' }));
+    expect(quote.status).toBe(200);
+    expect(quote.body.issues).toMatchObject({ balance: null, simulationIncomplete: true });
+    // A taker holding enough is clear; sellEntireBalance=false keeps the balance issue.
+    expect((await svc.get(P2, wethToUsdc({ taker: DEMO_TAKERS.funded, sellEntireBalance: 'true' }))).body.issues).toMatchObject({ balance: null, simulationIncomplete: false });
+    expect((await svc.get(P2, wethToUsdc({ taker: DEMO_TAKERS.lowBalance, sellEntireBalance: 'false' }))).body.issues).toMatchObject({ balance: { actual: '1000' }, simulationIncomplete: true });
+  });
+
   it('gives any other address the same state every time', async () => {
     const other = '0x1234000000000000000000000000000000005678';
     const a = (await svc.get(AH, wethToUsdc({ taker: other }))).body.issues;

@@ -41,8 +41,13 @@ function issuesOf(ctx: SwapContext, swap: ResolvedSwap, sellAmount: bigint, spen
   const usd = ctx.market.prices.usdPrice(family, `${swap.state.chain.chainId}:${lower(swap.routeSell.address)}`, ANCHOR_MS);
   const wallet = walletState(ctx.market.seed, taker, swap.sell, spender, usd);
   const allowance = spender && wallet.allowance < sellAmount ? { actual: wallet.allowance.toString(), spender } : null;
-  const balance = wallet.balance < sellAmount ? { token: swap.query.sellToken, actual: wallet.balance.toString(), expected: sellAmount.toString() } : null;
-  return { allowance, balance, simulationIncomplete: balance !== null, invalidSourcesPassed: swap.invalidSourcesPassed };
+  const isShort = wallet.balance < sellAmount;
+  // With sellEntireBalance the taker sells what it holds at execution, and sellAmount is to be "the
+  // maximum estimate" (spec, sellEntireBalance row): holding less is what the flag is for, not a
+  // balance to top up, and a balance issue tells the client not to quote (Allowance rules 4). The
+  // service cannot simulate the real amount, which simulationIncomplete says.
+  const balance = isShort && swap.query.sellEntireBalance !== 'true' ? { token: swap.query.sellToken, actual: wallet.balance.toString(), expected: sellAmount.toString() } : null;
+  return { allowance, balance, simulationIncomplete: isShort, invalidSourcesPassed: swap.invalidSourcesPassed };
 }
 
 // Validation always runs (spec, Versioning 3): a taker whose simulation fails is refused.
