@@ -103,6 +103,21 @@ describe('a parameter name in the wrong letter case', () => {
   });
 });
 
+describe('an amount in whole tokens', () => {
+  it('is told the base units it stands for, from the decimals of the token on the chain asked', async () => {
+    // sellAmount=1.5 was told only 'no decimals, sign or exponent': the client had to find WETH's
+    // decimals to learn that 1.5 WETH is 1500000000000000000.
+    const sell = await svc.get(AH_PRICE, wethToUsdc({ sellAmount: '1.5' }));
+    expect(reasons(sell, 'sellAmount')).toEqual(['must be a whole number of base units: 1.5 WETH (18 decimals) is 1500000000000000000']);
+    const { sellAmount: _sell, ...exactOut } = wethToUsdc({ buyAmount: '2500.25' });
+    expect(reasons(await svc.get(AH_PRICE, exactOut), 'buyAmount')).toEqual(['must be a whole number of base units: 2500.25 USDC (6 decimals) is 2500250000']);
+    const finer = await svc.get('/swap/permit2/price', wethToUsdc({ sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '0.1234567' }));
+    expect(reasons(finer, 'sellAmount')).toEqual(["must be a whole number of base units, and 0.1234567 has more decimals than USDC's 6"]);
+    // The base units it names are taken as they are.
+    expect((await svc.get(AH_PRICE, wethToUsdc({ sellAmount: '1500000000000000000' }))).status).toBe(200);
+  });
+});
+
 describe('a misspelt parameter name', () => {
   it('is told the parameter it is close to, and on Permit2 never one Permit2 refuses', async () => {
     // excludeSources=RFQ was answered only 'is not a parameter of this endpoint', sending the

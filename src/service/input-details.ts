@@ -1,6 +1,6 @@
 import { chainById } from '../domain/chains.ts';
 import { chainIdFromName } from '../domain/support/chain-names.ts';
-import { marketTokens } from './market/tokens.ts';
+import { marketToken, marketTokens } from './market/tokens.ts';
 import { NATIVE_TOKEN_PLACEHOLDER, type FieldError } from '../spec/index.ts';
 
 /**
@@ -64,8 +64,27 @@ function chainNameHint(detail: FieldError, query: Record<string, string>): Field
   return { field: 'chainId', reason: detail.reason.replace(': GET /swap/chains', `: ${chain.name} is ${chain.chainId}; GET /swap/chains`) };
 }
 
+// `sellAmount=1.5`: an amount in whole tokens, where the service takes base units. The schema can
+// only say decimals are refused; the service knows the token's decimals on the chain asked, so it
+// gives the base units meant, as a symbol is given its address.
+function amountHint(detail: FieldError, query: Record<string, string>): FieldError {
+  const tokenField = detail.field === 'sellAmount' ? 'sellToken' : detail.field === 'buyAmount' ? 'buyToken' : undefined;
+  const text = query[detail.field]?.trim() ?? '';
+  const match = /^([0-9]*)\.([0-9]+)$/.exec(text);
+  const chain = chainById(Number(query.chainId));
+  const address = tokenField === undefined ? '' : (query[tokenField]?.trim() ?? '');
+  const token = match && chain?.isSwap && /^0x[0-9a-fA-F]{40}$/.test(address) ? marketToken(chain.chainId, address) : undefined;
+  if (!match || !token) return detail;
+  const [, whole, fraction] = match as unknown as [string, string, string];
+  const units = fraction.length <= token.decimals ? BigInt(`${whole}${fraction.padEnd(token.decimals, '0')}`) : undefined;
+  const reason = units === undefined
+    ? `must be a whole number of base units, and ${text} has more decimals than ${token.symbol}'s ${token.decimals}`
+    : `must be a whole number of base units: ${text} ${token.symbol} (${token.decimals} decimals) is ${units}`;
+  return { field: detail.field, reason };
+}
+
 /** The details to answer for `details` (toFieldErrors of the spec schema) of the raw `query`. */
 export function serviceDetails(details: FieldError[], query: Record<string, string>): FieldError[] {
-  const refined = details.map((detail) => chainNameHint(symbolHint(nativeHint(chainReason(detail, query), query), query), query));
+  const refined = details.map((detail) => amountHint(chainNameHint(symbolHint(nativeHint(chainReason(detail, query), query), query), query), query));
   return withoutContradictions(refined, query);
 }
