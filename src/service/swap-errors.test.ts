@@ -88,6 +88,20 @@ describe('refusals of the spec\'s error table', () => {
     expect(wbtc.body.message).toBe(`buyToken ${token(1, 'WBTC').toLowerCase()} is not supported on chain 8453; it is WBTC on Ethereum (chainId 1)`);
   });
 
+  it('TOKEN_NOT_SUPPORTED says what the local service trades on a chain whose facts list no tokens', async () => {
+    // Unichain's real USDC address was refused with 'is not supported on chain 130' alone, as if
+    // the address were wrong: the service trades only ETH and WETH there.
+    const unichainUsdc = '0x078d782b760474a361dda0af3839290b0ef57ad6';
+    const unichain = await svc.get(PATHS[2]!, { chainId: '130', sellToken: token(130, 'WETH'), buyToken: unichainUsdc, sellAmount: '1000000000000000000' });
+    expectError(unichain, 'TOKEN_NOT_SUPPORTED');
+    expect(unichain.body.message).toBe(`buyToken ${unichainUsdc} is not supported on chain 130; on Unichain the local service trades only ETH (0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee) and WETH (0x4200000000000000000000000000000000000006)`);
+    const tempo = await svc.get(PATHS[0]!, { chainId: '4217', sellToken: unichainUsdc, buyToken: token(1, 'USDC'), sellAmount: '1000000' });
+    expect(tempo.body.message).toBe(`sellToken ${unichainUsdc} is not supported on chain 4217; the local service trades no token on Tempo`);
+    // A chain with a market of its own keeps the plain reason.
+    const unknown = '0x1234567890123456789012345678901234567890';
+    expect((await svc.get(PATHS[0]!, wethToUsdc({ buyToken: unknown }))).body.message).toBe(`buyToken ${unknown} is not supported on chain 1`);
+  });
+
   it('RECIPIENT_NOT_SUPPORTED for a recipient on wrap and unwrap', async () => {
     const wrap = { chainId: '1', sellToken: token(1, 'NATIVE'), buyToken: token(1, 'WETH'), sellAmount: '1000', recipient: taker, taker };
     expectError(await svc.get(PATHS[0]!, wrap), 'RECIPIENT_NOT_SUPPORTED');

@@ -82,9 +82,27 @@ function otherChainNote(chain: ChainState['chain'], address: string): string {
   return '';
 }
 
+// Most chains of /swap/chains have no token list in the facts, so this service trades only their
+// native asset and wrapped native token there (Tempo: nothing). A right address of such a chain's
+// USDC was refused as if it were wrong: the reason names what is traded there, so an integrator
+// does not hunt for a fault in its address.
+const FEW_TOKENS = 3;
+
+function tradedNote(chain: ChainState['chain']): string {
+  const tokens = marketTokens(chain.chainId);
+  if (tokens.length > FEW_TOKENS) return '';
+  if (tokens.length === 0) return `; the local service trades no token on ${chain.name}`;
+  const named = tokens.map((token) => `${token.symbol} (${token.address.toLowerCase()})`);
+  return `; on ${chain.name} the local service trades only ${named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0]}`;
+}
+
 function supportedToken(chain: ChainState['chain'], address: string, field: 'sellToken' | 'buyToken'): MarketToken {
   const token = marketToken(chain.chainId, address);
-  if (!token) throw new ServiceFailure('TOKEN_NOT_SUPPORTED', `${field} ${address} is not supported on chain ${chain.chainId}${nativeNote(chain, address) || otherChainNote(chain, address)}`);
+  if (!token) {
+    const native = nativeNote(chain, address);
+    const notes = native || `${otherChainNote(chain, address)}${tradedNote(chain)}`;
+    throw new ServiceFailure('TOKEN_NOT_SUPPORTED', `${field} ${address} is not supported on chain ${chain.chainId}${notes}`);
+  }
   return token;
 }
 
