@@ -104,7 +104,7 @@ describe('a parameter name in the wrong letter case', () => {
 });
 
 describe('an amount in whole tokens', () => {
-  it('is told the base units it stands for, from the decimals of the token on the chain asked', async () => {
+  it('is told the base units it stands for, from the decimals of the token on the chain asked, as is one in exponent form', async () => {
     // sellAmount=1.5 was told only 'no decimals, sign or exponent': the client had to find WETH's
     // decimals to learn that 1.5 WETH is 1500000000000000000.
     const sell = await svc.get(AH_PRICE, wethToUsdc({ sellAmount: '1.5' }));
@@ -113,6 +113,11 @@ describe('an amount in whole tokens', () => {
     expect(reasons(await svc.get(AH_PRICE, exactOut), 'buyAmount')).toEqual(['must be a whole number of base units: 2500.25 USDC (6 decimals) is 2500250000']);
     const finer = await svc.get('/swap/permit2/price', wethToUsdc({ sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '0.1234567' }));
     expect(reasons(finer, 'sellAmount')).toEqual(["must be a whole number of base units, and 0.1234567 has more decimals than USDC's 6"]);
+    // String(1000 * 1e18) in JavaScript is '1e+21': the digits are given, and the float warned of.
+    const exponent = await svc.get(AH_PRICE, wethToUsdc({ sellAmount: '1e+21' }));
+    expect(reasons(exponent, 'sellAmount')).toEqual([
+      'must be a whole number written out in digits, not in exponent form: 1e+21 is 1000000000000000000000; held as a float (a JavaScript Number), an amount this large may have lost its last digits: compute amounts as BigInt or strings',
+    ]);
     // The base units it names are taken as they are.
     expect((await svc.get(AH_PRICE, wethToUsdc({ sellAmount: '1500000000000000000' }))).status).toBe(200);
   });

@@ -33,8 +33,22 @@ export const AddressSchema = z.string().superRefine((value, ctx) => {
 // Zero-padded or space-padded digits are refused like any other text (the amount is echoed, and a
 // padded one would not read back as sent), but the reason names that fault: "no decimals, sign or
 // exponent" sent a client who had none of those looking for one.
+// `1e+21` is what JavaScript writes for a Number from 1e21 up (String(1000 * 1e18)): the reason
+// gives the digits it stands for, and says a float that large (past 2^53) may have lost digits.
+function exponentReason(value: string): string | undefined {
+  const match = /^([0-9])(?:\.([0-9]+))?[eE]\+?([0-9]{1,2})$/.exec(value);
+  if (!match) return undefined;
+  const [, lead, fraction = '', power] = match as unknown as [string, string, string | undefined, string];
+  if (fraction.length > Number(power)) return undefined;
+  const digits = `${lead}${fraction.padEnd(Number(power), '0')}`;
+  const float = Number(power) >= 16 ? '; held as a float (a JavaScript Number), an amount this large may have lost its last digits: compute amounts as BigInt or strings' : '';
+  return `must be a whole number written out in digits, not in exponent form: ${value} is ${digits}${float}`;
+}
+
 function notBaseUnitsReason(value: string): string {
   if (/^[0-9]+$/.test(value)) return `must be written without leading zeros: ${value.replace(/^0+(?=[0-9])/, '').slice(0, 80)}`;
+  const exponent = exponentReason(value);
+  if (exponent) return exponent;
   if (/^\s*[0-9]+\s*$/.test(value)) return 'must be digits only, without spaces';
   return 'must be a whole number of base units as a decimal string (no decimals, sign or exponent)';
 }
