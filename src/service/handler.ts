@@ -151,7 +151,17 @@ function meantPath(path: string): string | undefined {
   return normalized !== path && endpointByPath(normalized) ? normalized : undefined;
 }
 
+// `/swap/price` and `/swap/quote` are what a v1 path becomes with its version taken out: in v2 the
+// allowance model is chosen in the path (spec, Versioning 3), so the answer names the two paths.
+function modelPathMessage(path: string): string | undefined {
+  const kind = /^\/swap\/(price|quote)\/?$/i.exec(path)?.[1]?.toLowerCase();
+  if (!kind) return undefined;
+  return `No endpoint at ${path}: in ${API_VERSION} the allowance model is chosen in the path: GET /swap/allowance-holder/${kind} or GET /swap/permit2/${kind}`;
+}
+
 function notFoundMessage(path: string): string {
+  const model = modelPathMessage(path);
+  if (model) return model;
   const v1 = /^\/swap\/v1(?:\/(price|quote))?(?:\/|$)/.exec(path);
   const meant = v1 ? undefined : meantPath(path);
   if (meant) return `No endpoint at ${path.slice(0, 200)}; did you mean ${meant}? Paths are lower case, without a trailing slash`;

@@ -164,6 +164,17 @@ describe('routing, methods and headers', () => {
     }
   });
 
+  it('answers a v1 path with its version taken out (/swap/price) with a 404 naming the two allowance-model paths', async () => {
+    // Moving from /swap/v1/price, a client that drops the version gets /swap/price, and was told
+    // only 'No endpoint at /swap/price'.
+    for (const kind of ['price', 'quote']) {
+      const { status, body } = await svc.get(`/swap/${kind}`, wethToUsdc());
+      expect(status).toBe(404);
+      expectErrorBody(body, 'NOT_FOUND');
+      expect(body.message).toBe(`No endpoint at /swap/${kind}: in v2 the allowance model is chosen in the path: GET /swap/allowance-holder/${kind} or GET /swap/permit2/${kind}`);
+    }
+  });
+
   it('answers other methods with 405 METHOD_NOT_ALLOWED and Allow: GET, HEAD', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) {
       const { status, body, headers } = await svc.get('/swap/chains', {}, {}, method);
