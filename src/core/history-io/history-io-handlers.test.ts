@@ -94,6 +94,21 @@ describe('history.export and history.import', () => {
     expect(store.count()).toBe(before);
   });
 
+  it('names the entry of a JSON export whose URL was edited off the service\'s paths, and imports none of its entries', async () => {
+    const sent = store.insertMany([0, 1, 2].map((i) => sampleEntry({ zid: `0x${String(i).repeat(24)}` })));
+    const { content } = await handlers['history.export']({ ids: sent, format: 'json' });
+    const file = JSON.parse(content) as { entries: { url: string }[] };
+    file.entries[1]!.url = file.entries[1]!.url.replace('/price?', '/prce?');
+    const before = store.count();
+    const refusal = handlers['history.import']({ fileName: 'edited.json', content: JSON.stringify(file) });
+    await expect(refusal).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/^Not a valid Swap Explorer history export: \$\.entries\[1\]\.url is not a path of the service \(\/swap\/allowance-holder\/prce\).*Nothing was imported\.$/),
+      details: { problems: [{ path: '$.entries[1].url', reason: expect.stringContaining('/swap/allowance-holder/prce') }] },
+    });
+    expect(store.count()).toBe(before);
+  });
+
   it("checks an imported body against the spec's schema, as a body sent here is", async () => {
     // A customer's price that lacks fees.serviceFee, and their INPUT_INVALID answer with no message:
     // an empty report would have History say "The body matches the spec's schema".

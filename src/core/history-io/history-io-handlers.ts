@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { buildHar } from '../../domain/har.ts';
 import { NO_RESPONSE_STATUS, type HistoryEntryLike } from '../../domain/har.ts';
-import { buildHistoryJson, parseHistoryFile } from '../../domain/history-file.ts';
+import { buildHistoryJson, MAX_IMPORT_PROBLEMS, parseHistoryFile } from '../../domain/history-file.ts';
 import { isDeeperThan, tooDeepDetail } from '../../domain/json-depth.ts';
 import { redactEntryCredentials } from '../../domain/redact.ts';
 import { allKeyHeaders, keyHeadersFor } from '../profiles/profile-key-headers.ts';
@@ -50,6 +50,7 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
     'history.import': async ({ fileName, content }) => {
       const parsed = parseHistoryFile(content, { apiKeyHeader: allKeyHeaders(profileKeyHeaders()) });
       if (!parsed.ok) throw new AppError('INVALID_INPUT', parsed.message, { problems: parsed.problems });
+      if (parsed.kind === 'json') refuseUnknownPaths(parsed.entries);
       const importedIds = deps.history.insertMany(parsed.entries.map((entry) => toImported(entry, fileName)));
       return { importedIds, kind: parsed.kind, setAside: parsed.setAside.count, setAsideExamples: parsed.setAside.examples };
     },
@@ -93,6 +94,21 @@ export function toLike(entry: HistoryEntry): HistoryEntryLike {
     durationMs: entry.durationMs,
     zid: entry.zid,
   };
+}
+
+/**
+ * An entry of the app's JSON export whose URL is no path of the service (edited by hand, or by a
+ * script): refused with its place in the file, as a bad field is, so that the user can find it among
+ * thousands. A HAR's such entries are set aside before (har-service-request.ts); `explain` reads
+ * them all the same, and lints the path.
+ */
+function refuseUnknownPaths(entries: readonly HistoryEntryLike[]): void {
+  const problems = entries.flatMap((entry, index) => {
+    const path = new URL(entry.url).pathname;
+    return readServicePath(path) ? [] : [{ path: `$.entries[${index}].url`, reason: `is not a path of the service (${path})` }];
+  });
+  const [first] = problems;
+  if (first) throw new AppError('INVALID_INPUT', `Not a valid Swap Explorer history export: ${first.path} ${first.reason}${problems.length > 1 ? `, and ${problems.length - 1} more entr${problems.length === 2 ? 'y' : 'ies'} like it` : ''}. Nothing was imported.`, { problems: problems.slice(0, MAX_IMPORT_PROBLEMS) });
 }
 
 // The path read as the HAR filter and the linter read it (service-path.ts): a v1 path is filed under
