@@ -333,6 +333,30 @@ test('saved requests: save the form by name, reopen it, export it, and import wi
   await expect(problems).toBeHidden();
 });
 
+test("importing a colleague's request under a name already saved keeps the user's, and imports theirs under a name of its own", async ({ app }) => {
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '250' });
+  await app.page.getByText(/^Saved requests \(/).click();
+  const saveForm = app.page.getByRole('form', { name: 'Save request' });
+  await saveForm.getByLabel('Name').fill('USDC to WETH');
+  await saveForm.getByRole('button', { name: 'Save current form' }).click();
+  const list = app.page.getByRole('list', { name: 'Saved requests' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  const theirs = { format: 'swap-explorer.saved-requests', version: 1, requests: [{ name: 'USDC to WETH', endpoint: 'permit2.price', params: { chainId: '1', sellToken: 'USDC', buyToken: 'WETH', sellAmount: '7000000' } }] };
+  await saveForm.getByLabel('Import JSON…').setInputFiles({ name: 'colleague.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(theirs)) });
+  await expect(saveForm.page().getByRole('status').filter({ hasText: 'Imported 1 request' })).toHaveText('Imported 1 request; one under another name, since a different request is saved under its name: "USDC to WETH" as "USDC to WETH (imported)"');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  await list.getByRole('button', { name: 'Open USDC to WETH', exact: true }).click();
+  await expect(explorer.form.getByLabel('Endpoint')).toHaveValue('allowance-holder.price');
+  await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveValue('250');
+  await list.getByRole('button', { name: 'Open USDC to WETH (imported)' }).click();
+  await expect(explorer.form.getByLabel('Endpoint')).toHaveValue('permit2.price');
+  await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveValue('7');
+});
+
 test('what the saved requests said of one profile goes when another profile is chosen', async ({ app, engine }) => {
   await engine.handlers['profiles.save']({ name: 'Staging', baseUrl: 'https://staging.example.test', version: 'v2', rateBudgetRps: 5, trustSystemCertificates: true, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' } });
   await app.show('Explorer');

@@ -1,4 +1,4 @@
-import type { ImportProblem, SavedRequest } from '../../../src/ipc/channels/saved-requests.ts';
+import type { ImportProblem, ImportRename, SavedRequest } from '../../../src/ipc/channels/saved-requests.ts';
 import type { Result } from '../../../src/ipc/result.ts';
 import type { EndpointId } from '../../../src/spec/index.ts';
 import { api } from '../api.ts';
@@ -63,9 +63,18 @@ export class SavedRequestsState {
     const answer = this.answer(await api.savedRequests.import({ profileId, json }));
     if (!answer) return;
     this.problems = answer.problems;
-    this.message = answer.problems.length > 0 ? `Nothing imported: ${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'} in the file` : `Imported ${answer.imported} request${answer.imported === 1 ? '' : 's'}`;
+    this.message = answer.problems.length > 0 ? `Nothing imported: ${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'} in the file` : importedText(answer.imported, answer.renamed);
     await this.load(profileId);
   }
+}
+
+// An import keeps what the profile saved: a file's request under a name already holding another
+// request goes in under a name of its own, said here since the user looks for it under the first.
+function importedText(imported: number, renamed: readonly ImportRename[]): string {
+  const count = `Imported ${imported} request${imported === 1 ? '' : 's'}`;
+  if (renamed.length === 0) return count;
+  const names = renamed.map(({ from, to }) => `"${from}" as "${to}"`).join(', ');
+  return `${count}; ${renamed.length === 1 ? 'one' : renamed.length} under another name, since a different request is saved under ${renamed.length === 1 ? 'its name' : 'theirs'}: ${names}`;
 }
 
 /** The one saved-requests state of the window. */

@@ -33,8 +33,25 @@ describe('saved request store', () => {
     await store.save({ profileId: 'local', name: 'B', endpoint: 'swap.chains', params: {} });
     const json = store.exportJson('local');
     expect(JSON.parse(json)).toMatchObject({ format: 'swap-explorer.saved-requests', version: 1 });
-    expect(await store.importJson('prod', json)).toEqual({ imported: 2, problems: [] });
+    expect(await store.importJson('prod', json)).toEqual({ imported: 2, problems: [], renamed: [] });
     expect(store.list('prod').map((r) => [r.name, r.endpoint])).toEqual([['A', 'allowance-holder.price'], ['B', 'swap.chains']]);
+  });
+
+  it('keeps a saved request that an imported one of the same name differs from, importing that one under a name of its own', async () => {
+    const store = await openSavedRequestStore(await dataDir());
+    await store.save({ profileId: 'local', name: 'USDC → WETH', ...PRICE });
+    await store.save({ profileId: 'local', name: 'Chains', endpoint: 'swap.chains', params: {} });
+    const mine = store.list('local');
+    const theirs = { ...PRICE, params: { ...PRICE.params, sellAmount: '5000000' } };
+    const file = JSON.stringify({ format: 'swap-explorer.saved-requests', version: 1, requests: [{ name: 'USDC → WETH', ...theirs }, { name: 'Chains', endpoint: 'swap.chains', params: {} }] });
+    expect(await store.importJson('local', file)).toEqual({ imported: 2, problems: [], renamed: [{ from: 'USDC → WETH', to: 'USDC → WETH (imported)' }] });
+    const after = store.list('local');
+    // Mine as they were (the same Chains request is not saved twice), and theirs beside them.
+    expect(after.filter((r) => mine.some((m) => m.id === r.id))).toEqual(mine);
+    expect(after.map((r) => [r.name, r.params.sellAmount])).toEqual([['Chains', undefined], ['USDC → WETH', '1000000'], ['USDC → WETH (imported)', '5000000']]);
+    // The same file again adds nothing: each of its requests is already saved as it is.
+    expect(await store.importJson('local', file)).toEqual({ imported: 2, problems: [], renamed: [{ from: 'USDC → WETH', to: 'USDC → WETH (imported)' }] });
+    expect(store.list('local')).toEqual(after);
   });
 
   it('imports nothing from a file with a bad request, naming each request, field and reason', async () => {
@@ -55,7 +72,7 @@ describe('saved request store', () => {
   it('imports nothing from a file that names two requests alike, rather than count both and keep one', async () => {
     const store = await openSavedRequestStore(await dataDir());
     const twice = JSON.stringify({ format: 'swap-explorer.saved-requests', version: 1, requests: [{ name: 'A', ...PRICE }, { name: 'B', endpoint: 'swap.chains', params: {} }, { name: ' A ', endpoint: 'swap.chains', params: {} }] });
-    expect(await store.importJson('local', twice)).toEqual({ imported: 0, problems: [{ index: 2, field: 'name', reason: 'repeats the name of request #1; names must differ within a file' }] });
+    expect(await store.importJson('local', twice)).toEqual({ imported: 0, problems: [{ index: 2, field: 'name', reason: 'repeats the name of request #1; names must differ within a file' }], renamed: [] });
     expect(store.list('local')).toEqual([]);
   });
 

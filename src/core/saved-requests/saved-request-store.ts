@@ -6,7 +6,7 @@ import { AppError } from '../../ipc/result.ts';
 import { writeAtomically } from '../write-atomically.ts';
 import { fileFailureReason } from '../file-failure.ts';
 import { readTextFile, readTextFileIfPresent } from '../read-text-file.ts';
-import { SavedRequestFieldsSchema, SavedRequestSchema, SavedRequestsFileSchema, type ImportProblem, type SavedRequest } from '../../ipc/channels/saved-requests.ts';
+import { MAX_NAME_LENGTH, SavedRequestFieldsSchema, SavedRequestSchema, SavedRequestsFileSchema, type ImportProblem, type ImportRename, type SavedRequest } from '../../ipc/channels/saved-requests.ts';
 import { toFieldErrors } from '../../spec/index.ts';
 
 /**
@@ -42,8 +42,19 @@ export interface SavedRequestStore {
   delete(id: string): Promise<boolean>;
   /** A profile's requests as an export file (JSON text). */
   exportJson(profileId: string): string;
-  /** Imports an export file into a profile: all requests, or none with the reasons. */
-  importJson(profileId: string, json: string): Promise<{ imported: number; problems: ImportProblem[] }>;
+  /**
+   * Imports an export file into a profile: all requests, or none with the reasons. A request saved
+   * in the profile under a name the file uses is kept: the file's request, when it differs, is saved
+   * under a name of its own (`renamed`), and when it is the same is not saved twice.
+   */
+  importJson(profileId: string, json: string): Promise<ImportAnswer>;
+}
+
+/** What an import did: how many requests the file held, or its problems, and the requests kept under another name. */
+export interface ImportAnswer {
+  imported: number;
+  problems: ImportProblem[];
+  renamed: ImportRename[];
 }
 
 interface Loaded {
@@ -121,6 +132,29 @@ export function parseExport(json: string): { requests: z.output<typeof SavedRequ
   return problems.length > 0 ? { problems } : { requests };
 }
 
+type Fields = z.output<typeof SavedRequestFieldsSchema>;
+
+function isSameRequest(a: Fields, b: Fields): boolean {
+  const keys = Object.keys(a.params);
+  return a.endpoint === b.endpoint && keys.length === Object.keys(b.params).length && keys.every((key) => Object.hasOwn(b.params, key) && b.params[key] === a.params[key]);
+}
+
+// The name a file's request is imported under: its own, unless the profile keeps another request
+// under it (an import must not replace what the user saved); then the first "<name> (imported[ n])"
+// that is free or already holds this very request (a file imported twice is not saved twice). Names
+// the file uses are never taken, so that none of its requests replaces another.
+function importName(fields: Fields, saved: readonly SavedRequest[], fileNames: ReadonlySet<string>): string {
+  const holder = (name: string) => saved.find((request) => request.name === name);
+  const own = holder(fields.name);
+  if (!own || isSameRequest(own, fields)) return fields.name;
+  for (let count = 1; ; count++) {
+    const suffix = count === 1 ? ' (imported)' : ` (imported ${count})`;
+    const name = `${fields.name.slice(0, MAX_NAME_LENGTH - suffix.length).trimEnd()}${suffix}`;
+    const taken = holder(name);
+    if (taken ? isSameRequest(taken, fields) : !fileNames.has(name)) return name;
+  }
+}
+
 /** Opens the store on `<dataDir>/saved-requests.json`. */
 export async function openSavedRequestStore(dataDir: string, options: { now?: () => Date } = {}): Promise<SavedRequestStore> {
   const path = join(dataDir, 'saved-requests.json');
@@ -188,11 +222,20 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
     },
     async importJson(profileId, json) {
       const parsed = parseExport(json);
-      if ('problems' in parsed) return { imported: 0, problems: parsed.problems };
+      if ('problems' in parsed) return { imported: 0, problems: parsed.problems, renamed: [] };
       return change((from) => {
         let requests = from.requests;
-        for (const fields of parsed.requests) requests = upsert(requests, make(profileId, fields));
-        return { next: { ...from, requests }, result: { imported: parsed.requests.length, problems: [] } };
+        const renamed: ImportRename[] = [];
+        const fileNames = new Set(parsed.requests.map((fields) => fields.name));
+        for (const fields of parsed.requests) {
+          const saved = requests.filter((request) => request.profileId === profileId);
+          const name = importName(fields, saved, fileNames);
+          if (name !== fields.name) renamed.push({ from: fields.name, to: name });
+          // Already saved as it is: left as it was (its id and time), not saved twice.
+          if (saved.some((request) => request.name === name && isSameRequest(request, fields))) continue;
+          requests = upsert(requests, make(profileId, { ...fields, name }));
+        }
+        return { next: { ...from, requests }, result: { imported: parsed.requests.length, problems: [], renamed } };
       });
     },
   };

@@ -10,10 +10,13 @@ import { channel } from '../channel.ts';
 
 const ParamsSchema = lazySchema(() => ownKeysRecord(z.string().max(200), z.string().max(10_000)).refine((params) => Object.keys(params).length <= 100, 'must have at most 100 parameters'));
 
+/** The longest name a saved request takes. */
+export const MAX_NAME_LENGTH = 100;
+
 /** What is saved: a name and the request as the Explorer would send it. */
 export const SavedRequestFieldsSchema = lazySchema(() =>
   z.strictObject({
-    name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+    name: z.string().trim().min(1, 'must not be empty').max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
     endpoint: EndpointIdSchema,
     params: ParamsSchema,
   }),
@@ -44,9 +47,18 @@ export const ImportProblemSchema = lazySchema(() => z.object({ index: z.number()
 /** An import problem. */
 export type ImportProblem = z.output<typeof ImportProblemSchema>;
 
+/** A request of an imported file saved under another name, since the profile keeps a different request under its own. */
+export const ImportRenameSchema = lazySchema(() => z.object({ from: z.string(), to: z.string() }));
+/** An imported request saved under another name. */
+export type ImportRename = z.output<typeof ImportRenameSchema>;
+
 const ProfileRef = lazySchema(() => z.strictObject({ profileId: z.string().min(1).max(200) }));
 
-/** The savedRequests channels. Saving a name that exists in the profile replaces that request. */
+/**
+ * The savedRequests channels. Saving a name that exists in the profile replaces that request (the
+ * user chose the name); an import never does: a file's request that differs from the one saved under
+ * its name is saved as "<name> (imported)" (`renamed`), one that is the same is not saved twice.
+ */
 export const savedRequestsChannels = {
   /** `notice`: the saved-requests file could not be read at start (moved aside or left in place: where, and why; for one left in place, that it was taken once it read again); null otherwise. */
   'savedRequests.list': channel(ProfileRef, () => z.object({ requests: z.array(SavedRequestSchema), notice: z.string().nullable() })),
@@ -55,6 +67,6 @@ export const savedRequestsChannels = {
   'savedRequests.export': channel(ProfileRef, () => z.object({ json: z.string() })),
   'savedRequests.import': channel(
     () => ProfileRef.extend({ json: z.string().max(20_000_000) }),
-    () => z.object({ imported: z.number().int(), problems: z.array(ImportProblemSchema) }),
+    () => z.object({ imported: z.number().int(), problems: z.array(ImportProblemSchema), renamed: z.array(ImportRenameSchema) }),
   ),
 };
