@@ -54,6 +54,29 @@ describe('saved request store', () => {
     expect(store.list('local')).toEqual(after);
   });
 
+  it('keeps no credential a request carried as a parameter, on disk or in an export: saved, imported, or in a file written before', async () => {
+    const secret = 'sk_live_c0lleagu3Key';
+    const dir = await dataDir();
+    const store = await openSavedRequestStore(dir);
+    await store.save({ profileId: 'local', name: 'Typed', ...PRICE, params: { ...PRICE.params, 'x-api-key': secret } });
+    const file = JSON.stringify({ format: 'swap-explorer.saved-requests', version: 1, requests: [{ name: 'Theirs', ...PRICE, params: { ...PRICE.params, api_key: secret, Authorization: `Bearer ${secret}` } }] });
+    expect((await store.importJson('local', file)).imported).toBe(1);
+    // Imported again, it is seen to be saved already, key or not.
+    expect(await store.importJson('local', file)).toEqual({ imported: 1, problems: [], renamed: [] });
+    expect(store.list('local').map((r) => r.params)).toEqual([
+      { ...PRICE.params, api_key: 'REDACTED', Authorization: 'REDACTED' },
+      { ...PRICE.params, 'x-api-key': 'REDACTED' },
+    ]);
+    expect(await readFile(join(dir, 'saved-requests.json'), 'utf8')).not.toContain(secret);
+    // A file an earlier version wrote with the key in it: the export leaves it out all the same.
+    const older = await dataDir();
+    const kept = { id: 'a1', profileId: 'local', savedAt: '2026-11-20T09:30:00.000Z', name: 'Old', ...PRICE, params: { ...PRICE.params, apiKey: secret } };
+    await writeFile(join(older, 'saved-requests.json'), JSON.stringify({ version: 1, requests: [kept] }));
+    const exported = (await openSavedRequestStore(older)).exportJson('local');
+    expect(exported).not.toContain(secret);
+    expect(JSON.parse(exported)).toMatchObject({ requests: [{ name: 'Old', params: { ...PRICE.params, apiKey: 'REDACTED' } }] });
+  });
+
   it('imports nothing from a file with a bad request, naming each request, field and reason', async () => {
     const store = await openSavedRequestStore(await dataDir());
     await store.save({ profileId: 'local', name: 'Kept', ...PRICE });

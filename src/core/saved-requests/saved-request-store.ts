@@ -8,6 +8,7 @@ import { fileFailureReason } from '../file-failure.ts';
 import { readTextFile, readTextFileIfPresent } from '../read-text-file.ts';
 import { MAX_NAME_LENGTH, SavedRequestFieldsSchema, SavedRequestSchema, SavedRequestsFileSchema, type ImportProblem, type ImportRename, type SavedRequest } from '../../ipc/channels/saved-requests.ts';
 import { toFieldErrors } from '../../spec/index.ts';
+import { redactHeaders } from '../../domain/redact.ts';
 
 /**
  * Saved Explorer requests in `<dataDir>/saved-requests.json`, per profile, written atomically (temp
@@ -69,7 +70,7 @@ function readStoreText(text: string): { file: StoreFile } | { problem: string } 
   try {
     const data: unknown = JSON.parse(text);
     const parsed = StoreFileSchema.safeParse(data);
-    if (parsed.success) return { file: parsed.data };
+    if (parsed.success) return { file: { ...parsed.data, requests: parsed.data.requests.map((request) => ({ ...request, params: redactHeaders(request.params) })) } };
     const first = toFieldErrors(parsed.error, data, 'is not a field of the saved requests file')[0];
     return { problem: first ? `${first.field === '(input)' ? '(file)' : first.field} ${first.reason}` : 'is invalid' };
   } catch (error) {
@@ -198,7 +199,10 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
       return result;
     });
   const upsert = (requests: SavedRequest[], item: SavedRequest) => [...requests.filter((r) => !(r.profileId === item.profileId && r.name === item.name)), item];
-  const make = (profileId: string, fields: z.output<typeof SavedRequestFieldsSchema>): SavedRequest => ({ ...fields, id: randomUUID(), profileId, savedAt: now().toISOString() });
+  // A key never goes in a query (the profile's keychain holds it), so a parameter named as a
+  // credential (x-api-key, api_key, Authorization: a customer's request, a colleague's file) is kept
+  // with its value redacted, as History keeps and exports it; a file written before is read so.
+  const make = (profileId: string, fields: z.output<typeof SavedRequestFieldsSchema>): SavedRequest => ({ ...fields, params: redactHeaders(fields.params), id: randomUUID(), profileId, savedAt: now().toISOString() });
 
   return {
     get notice() {
@@ -227,7 +231,9 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
         let requests = from.requests;
         const renamed: ImportRename[] = [];
         const fileNames = new Set(parsed.requests.map((fields) => fields.name));
-        for (const fields of parsed.requests) {
+        for (const read of parsed.requests) {
+          // Compared as it is kept (make's redaction), so a file imported again is seen to be saved.
+          const fields = { ...read, params: redactHeaders(read.params) };
           const saved = requests.filter((request) => request.profileId === profileId);
           const name = importName(fields, saved, fileNames);
           if (name !== fields.name) renamed.push({ from: fields.name, to: name });
