@@ -325,6 +325,7 @@ test('saved requests: save the form by name, reopen it, export it, and import wi
   const problems = app.page.getByRole('table', { name: 'Import problems' });
   await expect(problems).toContainText('must not be empty');
   await expect(problems.getByRole('row', { name: /endpoint/ })).toContainText('#1');
+  await expect(saveForm.page().getByRole('status').filter({ hasText: 'Nothing imported' })).toHaveText('Nothing imported from bad.json: 2 problems in the file, listed below');
   await expect(list.getByRole('listitem')).toHaveCount(1);
 
   const renamed = exported.replace('USDC to WETH', 'Imported copy');

@@ -381,7 +381,7 @@ test('a malformed file is refused with its field path and nothing is imported', 
   await app.show('History');
   const bad = JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [{ url: 'nope' }] });
   await app.page.getByLabel('Import file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
-  await expect(app.page.getByRole('status').filter({ hasText: '$.entries[0].url' })).toBeVisible();
+  await expect(app.page.getByRole('status').filter({ hasText: '$.entries[0].url' })).toHaveText(/^INVALID_INPUT: bad\.json: Not a valid Swap Explorer history export: \$\.entries\[0\]\.url must be an absolute URL.*Nothing was imported\.$/);
   await expect(app.page.getByText('0 entries loaded')).toBeVisible();
   // An empty history says so (not "no entry matches": nothing is searched or filtered).
   await expect(app.page.getByRole('status').filter({ hasText: /^History is empty: / })).toBeVisible();

@@ -20,12 +20,12 @@ describe('FilePicker', () => {
     expect(input.value).toBe('');
   });
 
-  it('refuses a file over the limit before reading it, saying the limit', async () => {
+  it('refuses a file over the limit before reading it, naming the file and the limit', async () => {
     const onFile = vi.fn();
     const onRefused = vi.fn();
     render(FilePicker, { label: 'Import JSON…', accept: '.json', maxBytes: 2 * 1024 * 1024, onFile, onRefused });
     await choose(screen.getByLabelText('Import JSON…') as HTMLInputElement, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.json'));
-    await vi.waitFor(() => expect(onRefused).toHaveBeenCalledWith('The file is larger than 2 MB: nothing was imported.'));
+    await vi.waitFor(() => expect(onRefused).toHaveBeenCalledWith('big.json is larger than 2 MB: nothing was imported.'));
     expect(onFile).not.toHaveBeenCalled();
   });
 });

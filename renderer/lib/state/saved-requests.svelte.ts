@@ -59,11 +59,12 @@ export class SavedRequestsState {
   }
 
   /** Imports a file into the profile: all its requests, or none with each problem listed. */
-  async importJson(profileId: string, json: string): Promise<void> {
+  async importJson(profileId: string, fileName: string, json: string): Promise<void> {
     const answer = this.answer(await api.savedRequests.import({ profileId, json }));
     if (!answer) return;
     this.problems = answer.problems;
-    this.message = answer.problems.length > 0 ? `Nothing imported: ${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'} in the file` : importedText(answer.imported, answer.renamed);
+    const problems = answer.problems.length;
+    this.message = problems > 0 ? `Nothing imported from ${fileName}: ${problems} problem${problems === 1 ? '' : 's'} in the file, listed below` : importedText(answer.imported, answer.renamed);
     await this.load(profileId);
   }
 }

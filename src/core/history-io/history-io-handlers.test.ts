@@ -103,7 +103,7 @@ describe('history.export and history.import', () => {
     const refusal = handlers['history.import']({ fileName: 'edited.json', content: JSON.stringify(file) });
     await expect(refusal).rejects.toMatchObject({
       code: 'INVALID_INPUT',
-      message: expect.stringMatching(/^Not a valid Swap Explorer history export: \$\.entries\[1\]\.url is not a path of the service \(\/swap\/allowance-holder\/prce\).*Nothing was imported\.$/),
+      message: expect.stringMatching(/^edited\.json: Not a valid Swap Explorer history export: \$\.entries\[1\]\.url is not a path of the service \(\/swap\/allowance-holder\/prce\).*Nothing was imported\.$/),
       details: { problems: [{ path: '$.entries[1].url', reason: expect.stringContaining('/swap/allowance-holder/prce') }] },
     });
     expect(store.count()).toBe(before);

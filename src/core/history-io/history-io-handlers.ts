@@ -49,8 +49,9 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
     },
     'history.import': async ({ fileName, content }) => {
       const parsed = parseHistoryFile(content, { apiKeyHeader: allKeyHeaders(profileKeyHeaders()) });
-      if (!parsed.ok) throw new AppError('INVALID_INPUT', parsed.message, { problems: parsed.problems });
-      if (parsed.kind === 'json') refuseUnknownPaths(parsed.entries);
+      // Named by the file: the refusal is read in a status line, away from the file chosen or dropped.
+      if (!parsed.ok) throw new AppError('INVALID_INPUT', `${fileName}: ${parsed.message}`, { problems: parsed.problems });
+      if (parsed.kind === 'json') refuseUnknownPaths(fileName, parsed.entries);
       const importedIds = deps.history.insertMany(parsed.entries.map((entry) => toImported(entry, fileName)));
       return { importedIds, kind: parsed.kind, setAside: parsed.setAside.count, setAsideExamples: parsed.setAside.examples };
     },
@@ -102,13 +103,13 @@ export function toLike(entry: HistoryEntry): HistoryEntryLike {
  * thousands. A HAR's such entries are set aside before (har-service-request.ts); `explain` reads
  * them all the same, and lints the path.
  */
-function refuseUnknownPaths(entries: readonly HistoryEntryLike[]): void {
+function refuseUnknownPaths(fileName: string, entries: readonly HistoryEntryLike[]): void {
   const problems = entries.flatMap((entry, index) => {
     const path = new URL(entry.url).pathname;
     return readServicePath(path) ? [] : [{ path: `$.entries[${index}].url`, reason: `is not a path of the service (${path})` }];
   });
   const [first] = problems;
-  if (first) throw new AppError('INVALID_INPUT', `Not a valid Swap Explorer history export: ${first.path} ${first.reason}${problems.length > 1 ? `, and ${problems.length - 1} more entr${problems.length === 2 ? 'y' : 'ies'} like it` : ''}. Nothing was imported.`, { problems: problems.slice(0, MAX_IMPORT_PROBLEMS) });
+  if (first) throw new AppError('INVALID_INPUT', `${fileName}: Not a valid Swap Explorer history export: ${first.path} ${first.reason}${problems.length > 1 ? `, and ${problems.length - 1} more entr${problems.length === 2 ? 'y' : 'ies'} like it` : ''}. Nothing was imported.`, { problems: problems.slice(0, MAX_IMPORT_PROBLEMS) });
 }
 
 // The path read as the HAR filter and the linter read it (service-path.ts): a v1 path is filed under
