@@ -258,6 +258,23 @@ describe('profile store', () => {
     expect(await readdir(dir)).toEqual(['profiles.json']);
   });
 
+  it('names the profile whose id a hand edit repeated (a profile copied to make another), and the one it repeats', async () => {
+    const dir = await tempDir();
+    const store = await openProfileStore(dir);
+    const first = await store.save(input({ name: 'Production' }));
+    await store.save(input({ name: 'Staging', baseUrl: 'https://staging.example.test' }));
+    const path = join(dir, 'profiles.json');
+    const onDisk = JSON.parse(await readFile(path, 'utf8')) as { profiles: object[] };
+    await writeFile(path, JSON.stringify({ ...onDisk, profiles: [...onDisk.profiles, { ...first, name: 'Production EU', baseUrl: 'https://eu.example.test' }] }));
+    expect(await store.refresh()).toEqual({
+      reason: `the profiles file ${path} was changed outside the app and cannot be read now (profiles.2.id repeats the id of profiles.0 (Production); each profile needs an id of its own)`,
+      details: [{ field: 'profiles.2.id', reason: 'repeats the id of profiles.0 (Production); each profile needs an id of its own' }],
+    });
+    expect(store.list().map((p) => p.name)).toEqual(['Production', 'Staging']);
+    await writeFile(path, JSON.stringify({ ...onDisk, profiles: [...onDisk.profiles, { ...first, id: 'local', name: 'Local copy' }] }));
+    expect((await store.refresh())?.details).toEqual([{ field: 'profiles.2.id', reason: "is the built-in Local service profile's id; a profile of yours needs another" }]);
+  });
+
   it('loads a file saved by hand with a UTF-8 byte order mark (Windows Notepad), and keeps it through a save', async () => {
     const dir = await tempDir();
     const path = join(dir, 'profiles.json');

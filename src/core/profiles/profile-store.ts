@@ -34,8 +34,20 @@ const ProfilesFileSchema = z
     profiles: z.array(ProfileSchema),
     local: z.strictObject({ rateBudgetRps: RateBudgetSchema }).default({ rateBudgetRps: LOCAL_DEFAULT_RATE_BUDGET }),
   })
-  .refine((file) => new Set(file.profiles.map((p) => p.id)).size === file.profiles.length, 'profile ids must be unique')
-  .refine((file) => file.profiles.every((p) => p.id !== LOCAL_PROFILE_ID), 'no user profile may use the id "local"');
+  .superRefine((file, ctx) => {
+    // Named at the profile, with the one it repeats: a profile copied by hand to make another keeps
+    // its id, and "profile ids must be unique" left the user to find which of them.
+    const firstOfId = new Map<string, number>();
+    file.profiles.forEach((profile, index) => {
+      if (profile.id === LOCAL_PROFILE_ID) {
+        ctx.addIssue({ code: 'custom', path: ['profiles', index, 'id'], message: 'is the built-in Local service profile\'s id; a profile of yours needs another' });
+        return;
+      }
+      const first = firstOfId.get(profile.id);
+      if (first === undefined) firstOfId.set(profile.id, index);
+      else ctx.addIssue({ code: 'custom', path: ['profiles', index, 'id'], message: `repeats the id of profiles.${first} (${file.profiles[first]!.name}); each profile needs an id of its own` });
+    });
+  });
 type ProfilesFile = z.output<typeof ProfilesFileSchema>;
 
 /** Why the profiles file as it is now cannot be used: a clause ("the profiles file … cannot be read now (…)") and its fields. */
