@@ -71,6 +71,8 @@ test('a comparison on 4 chains shows every row, opens a detail with both routes 
     expect(cell(line, 'buy_symbol')).toBe('WETH');
     const base = cell(line, 'permit2_buy_amount_base_units');
     expect(cell(line, 'permit2_buy_amount')).toBe(`${base.slice(0, -18) || '0'}.${base.padStart(18, '0').slice(-18)}`.replace(/\.?0+$/, ''));
+    // The profile priced with: the local service's simulated market is not to be read as a deployment's prices.
+    expect(cell(line, 'profile')).toBe('Local service');
   }
 
   await compare.charts.scrollIntoViewIfNeeded();

@@ -6,6 +6,7 @@ import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { createCompareRunner, type CompareRunner } from '../core/compare/runner.ts';
 import { apiKeyProblem } from '../ipc/channels/api-key.ts';
 import { createConnectionResolver, openProfileStore, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, type ProfileStore } from '../core/profiles/index.ts';
+import type { ExportProfile } from '../domain/compare-export.ts';
 import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
 import { createChildProcessHost } from '../core/local-service/index.ts';
 import { AppError, isAppError } from '../ipc/result.ts';
@@ -28,6 +29,8 @@ export interface CliEngine {
   /** The request service, for the size ladder's runner (compare-ladder.ts): the same rate budget. */
   requests: RequestService;
   profileId: string;
+  /** The profile as exports name it (the name it has in profiles.json, or Local service's). */
+  profile: ExportProfile;
   /**
    * Stops the local service and ends every connection. `isProcessExitNext`: the process exits
    * right after, so the history is left to the OS instead of closed (HistoryStore.leaveForExit).
@@ -126,6 +129,7 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
     runner,
     requests,
     profileId,
+    profile: { id: profileId, name: profileId === LOCAL_PROFILE_ID ? LOCAL_PROFILE_NAME : (profiles.get(profileId)?.name ?? null) },
     async close(options = {}) {
       await requests.close();
       await localService.stop();

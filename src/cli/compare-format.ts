@@ -1,4 +1,4 @@
-import { comparisonToCsv, comparisonToJson } from '../domain/compare-export.ts';
+import { comparisonToCsv, comparisonToJson, type ExportProfile } from '../domain/compare-export.ts';
 import { countOf, formatComparedColumns, formatFixed, formatHumanAmount, formatInteger, formatSignedBps, formatTokenAmount } from '../domain/number-format.ts';
 import { exportRowOf, isPricedAtTwoBlocks, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
@@ -178,9 +178,9 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
  * The run in the chosen format. A table ends with the errors' messages, then `answerNotes` (the
  * answers' taxes and issues: src/cli/answer-lines.ts); CSV and JSON carry their own columns.
  */
-export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json', answerNotes = ''): string {
-  if (format === 'csv') return comparisonToCsv(status.rows.map(exportRowOf));
-  if (format === 'json') return `${comparisonToJson(status.rows.map(exportRowOf))}\n`;
+export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json', answerNotes = '', profile?: ExportProfile): string {
+  if (format === 'csv') return comparisonToCsv(status.rows.map(exportRowOf), profile);
+  if (format === 'json') return `${comparisonToJson(status.rows.map(exportRowOf), profile)}\n`;
   const amount = formatHumanAmount(status.request.amount);
   const pairs = titlePairs(status.request, status.rows);
   // The table's columns name no unit: the title says which token each figure counts, per pair

@@ -69,7 +69,7 @@ describe('swap-explorer compare --amounts', () => {
     const json = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', '100, 5000', '--chains', '10', '--format', 'json', '--data-dir', dir]);
     expect(json.code, json.stderr).toBe(0);
     const parsed = JSON.parse(json.stdout) as { format: string; amounts: string[]; chains: { chainId: number; crossover: { text: string }; points: { amount: string; permit2: { zid: string; netPerUnitSold: string } }[] }[] };
-    expect(parsed).toMatchObject({ format: LADDER_JSON_FORMAT, amounts: ['100', '5000'] });
+    expect(parsed).toMatchObject({ format: LADDER_JSON_FORMAT, profile: { id: 'local', name: 'Local service' }, amounts: ['100', '5000'] });
     expect(parsed.chains.map((chain) => chain.chainId)).toEqual([10]);
     expect(parsed.chains[0]!.points.map((point) => point.amount)).toEqual(['100', '5000']);
     expect(parsed.chains[0]!.points[0]!.permit2.netPerUnitSold).toMatch(/^0\.[0-9]+$/);
@@ -82,6 +82,7 @@ describe('swap-explorer compare --amounts', () => {
     const rows = csv.stdout.trim().split('\r\n');
     expect(rows[0]).toBe(LADDER_CSV_COLUMNS.join(','));
     expect(rows.slice(1).map((row) => row.split(',').slice(0, 3).join(','))).toEqual(['1,Ethereum,100', '1,Ethereum,1000', '10,Optimism,100', '10,Optimism,1000']);
+    expect(rows.slice(1).map((row) => row.split(',').at(-1))).toEqual(['Local service', 'Local service', 'Local service', 'Local service']);
   });
 
   it('exits 2 with one line naming --amounts for every kind of bad list, before sending anything', async () => {

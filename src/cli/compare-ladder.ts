@@ -1,6 +1,7 @@
 import { findCrossovers, ladderPoints, type LadderPoint, type NetFigure } from '../domain/ladder.ts';
 import { splitAmountList, amountItemsProblem } from '../domain/ladder-amounts.ts';
 import { ladderToCsv, ladderToJson } from '../domain/ladder-export.ts';
+import type { ExportProfile } from '../domain/compare-export.ts';
 import { crossoverText, ladderModelName, sizeText } from '../domain/ladder-text.ts';
 import { countOf, formatComparedColumns, formatSignedBps } from '../domain/number-format.ts';
 import { formatBaseUnits } from '../domain/units.ts';
@@ -43,7 +44,7 @@ export function parseLadderRequest(input: LadderRequestInput): LadderRequest {
 }
 
 /** Runs a ladder to the end with progress on stderr, and says whether Ctrl-C came; bad input is a UsageError before any service starts. */
-export async function runLadderToEnd(request: LadderRequest, options: { dataDir: string; profile?: string }, io: CommandIo): Promise<{ status: LadderStatus; isInterrupted: boolean }> {
+export async function runLadderToEnd(request: LadderRequest, options: { dataDir: string; profile?: string }, io: CommandIo): Promise<{ status: LadderStatus; profile: ExportProfile; isInterrupted: boolean }> {
   try {
     planLadder(request);
   } catch (error) {
@@ -53,14 +54,14 @@ export async function runLadderToEnd(request: LadderRequest, options: { dataDir:
   // Noted from before the service starts until it is stopped, as in runToEnd (interrupt.ts).
   const interrupt = watchInterrupt();
   try {
-    const status = await runLadderWithEngine(request, options, io, interrupt);
-    return { status, isInterrupted: interrupt.isInterrupted };
+    const { status, profile } = await runLadderWithEngine(request, options, io, interrupt);
+    return { status, profile, isInterrupted: interrupt.isInterrupted };
   } finally {
     interrupt.stop();
   }
 }
 
-async function runLadderWithEngine(request: LadderRequest, options: { dataDir: string; profile?: string }, io: CommandIo, interrupt: InterruptWatch): Promise<LadderStatus> {
+async function runLadderWithEngine(request: LadderRequest, options: { dataDir: string; profile?: string }, io: CommandIo, interrupt: InterruptWatch): Promise<{ status: LadderStatus; profile: ExportProfile }> {
   const engine = await openCliEngine({ dataDir: options.dataDir, profile: options.profile, warn: (message) => io.stderr(`swap-explorer compare: ${stripTerminalControls(message)}\n`) });
   try {
     const ladder = createLadderRunner({ requests: engine.requests, store: createLadderStore(options.dataDir), defaultProfileId: engine.profileId });
@@ -70,7 +71,7 @@ async function runLadderWithEngine(request: LadderRequest, options: { dataDir: s
       void ladder.status(started.runId).then((status) => io.stderr(`compare: ${status.done}/${status.total} done\n`));
     }, 1000);
     try {
-      return await started.finished;
+      return { status: await started.finished, profile: engine.profile };
     } finally {
       clearInterval(timer);
     }
@@ -130,10 +131,10 @@ export function ladderRowLabel(row: LadderRowWire): string {
 }
 
 /** The ladder in the chosen format. */
-export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'json'): string {
+export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'json', profile?: ExportProfile): string {
   const chains = ladderExportChains(status.rows);
-  if (format === 'csv') return ladderToCsv(chains);
-  if (format === 'json') return `${ladderToJson(status.request, chains)}\n`;
+  if (format === 'csv') return ladderToCsv(chains, profile);
+  if (format === 'json') return `${ladderToJson(status.request, chains, profile)}\n`;
   const pairs = titlePairs(status.request, status.rows);
   // In the table's order (chain, then size), not the order the answers came in.
   const position = (row: LadderRowWire) => chains.findIndex((chain) => chain.chainId === row.chainId);

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { CompareRequestSchema, unsavedReason, type CompareRequest, type CompareRequestInput, type RunStatus } from '../ipc/channels/compare.ts';
 import { isAppError } from '../ipc/result.ts';
 import { chainById } from '../domain/chains.ts';
+import type { ExportProfile } from '../domain/compare-export.ts';
 import { chainIdFromName, historicalChainName } from '../domain/support/chain-names.ts';
 import { showTerminalControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
@@ -101,6 +102,8 @@ export function parseRequest(input: CompareRequestInput, single = false): Compar
 export interface FinishedRun {
   status: RunStatus;
   details: StoredRun['details'];
+  /** The profile the run priced with, as its CSV and JSON name it. */
+  profile: ExportProfile;
   /** SIGINT (Ctrl-C) came during the run (interrupt.ts): it cancelled the run, and in a terminal it also stopped the local service. */
   isInterrupted: boolean;
 }
@@ -165,7 +168,7 @@ async function runWithEngine(request: CompareRequest, options: { dataDir: string
       const status = await started.finished;
       const details: FinishedRun['details'] = {};
       for (const row of status.rows) details[row.chainId] = await engine.runner.detail(status.runId, row.chainId);
-      return { status, details };
+      return { status, details, profile: engine.profile };
     } finally {
       clearInterval(timer);
     }

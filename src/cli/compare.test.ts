@@ -58,6 +58,8 @@ describe('swap-explorer compare', () => {
     expect(parsed.rows[0]).toMatchObject({ chainId: 10, allowanceHolder: { state: 'not-requested' }, permit2: { state: 'ok', zid: expect.stringMatching(/^0x[0-9a-f]{24}$/) } });
     // The trade asked is in the file: 50 USDC in Optimism USDC's 6 decimals, for WETH.
     expect(parsed.rows[0]).toMatchObject({ sellAmount: '50000000', sellToken: { symbol: 'USDC', decimals: 6 }, buyToken: { symbol: 'WETH', decimals: 18 } });
+    // And the profile it was priced with: the local service's market is simulated.
+    expect(parsed).toMatchObject({ profile: { id: 'local', name: 'Local service' } });
     // The request is in the history file the app reads.
     const history = HistoryStore.open(join(dir, HISTORY_FILE));
     expect(history.findByZid(parsed.rows[0]!.permit2.zid)).toMatchObject([{ endpoint: 'permit2.price', chainId: 10, status: 200 }]);
@@ -67,7 +69,7 @@ describe('swap-explorer compare', () => {
     expect(rows[0]).toBe(COMPARISON_CSV_COLUMNS.join(','));
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/^1,Ethereum,/);
-    expect(rows[1]).toMatch(/,0x[0-9a-fA-F]{40},50,50000000,buy-is-native,,0,0,0,0,0,0,,,ETH$/);
+    expect(rows[1]).toMatch(/,0x[0-9a-fA-F]{40},50,50000000,buy-is-native,,0,0,0,0,0,0,,,ETH,Local service$/);
   });
 
   it('exits 2 with one line naming the flag on bad input', async () => {

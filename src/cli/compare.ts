@@ -124,13 +124,13 @@ function terminalSafe(output: string): string {
 
 async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help: false }>, io: CommandIo): Promise<number> {
   const { formatLadder, ladderRowLabel, runLadderToEnd } = await import('./compare-ladder.ts');
-  const { status, isInterrupted } = await runLadderToEnd(ladder, options, io);
+  const { status, profile, isInterrupted } = await runLadderToEnd(ladder, options, io);
   if (isInterrupted && status.state === 'failed') {
     io.stderr(interruptedLine('compare'));
     return INTERRUPTED_EXIT;
   }
   // Service text must not drive the terminal here either (issue 17).
-  const output = formatLadder(status, options.format);
+  const output = formatLadder(status, options.format, profile);
   io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
   noteUnsaved('compare', status, io);
   if (status.state === 'cancelled') {
@@ -169,7 +169,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       return INTERRUPTED_EXIT;
     }
     // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
-    const output = formatRun(status, options.format, options.format === 'table' ? compareAnswerNotes(status.rows, details, options.request.taker) : '');
+    const output = formatRun(status, options.format, options.format === 'table' ? compareAnswerNotes(status.rows, details, options.request.taker) : '', finished.profile);
     io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
     noteUnsaved('compare', status, io);
     if (status.state === 'cancelled') {

@@ -89,13 +89,22 @@ describe('comparisonToCsv', () => {
   });
 
   it('adds later columns after every column it had, so earlier columns keep their place', () => {
-    expect(COMPARISON_CSV_COLUMNS.slice(-19)).toEqual([
+    expect(COMPARISON_CSV_COLUMNS.slice(-20)).toEqual([
       'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
-      'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps', 'fee_not_priced', 'net_diff_not_taken', 'native_symbol',
+      'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps', 'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile',
     ]);
-    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 20);
+    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 21);
     const [header, row] = readCsv(comparisonToCsv([older]));
-    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 19 }, () => ''));
+    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 20 }, () => ''));
+  });
+
+  it('names the profile the run priced with on every line and in the JSON, so a sandbox run is not read as the service\'s', () => {
+    const [header, row] = readCsv(comparisonToCsv(items, { id: 'local', name: 'Local service' }));
+    expect(row![header!.indexOf('profile')]).toBe('Local service');
+    // A profile deleted since the run: its id, the one thing still known of it.
+    const [, gone] = readCsv(comparisonToCsv(items, { id: '3f0c9a1e', name: null }));
+    expect(gone![header!.indexOf('profile')]).toBe('3f0c9a1e');
+    expect(JSON.parse(comparisonToJson(items, { id: 'prod', name: 'Production' }))).toMatchObject({ format: COMPARISON_JSON_FORMAT, profile: { id: 'prod', name: 'Production' } });
   });
 
   it('quotes commas, quotes and line breaks, and defuses formulas but not negative numbers', () => {

@@ -83,8 +83,8 @@ const SIDE_COLUMNS = [
 /**
  * The CSV header, in column order. The tax flag, the issues, the blocks, the trade asked, the
  * rate's source and zid, the token taxes in bps, why a fee was not priced, why the net difference
- * was not taken (noNetDiffReason: the empty net bps cell is said, not lost) and the native token
- * the network fees are counted in come last, after both
+ * was not taken (noNetDiffReason: the empty net bps cell is said, not lost), the native token
+ * the network fees are counted in and the profile priced with come last, after both
  * models' columns, so that every earlier column keeps the place it had in exports made before them.
  */
 export const COMPARISON_CSV_COLUMNS: readonly string[] = [
@@ -95,8 +95,23 @@ export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
   'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
   ...(['sell_token', 'buy_token'] as const).flatMap((token) => TAX_MEMBERS.map(([kind]) => `${token}_${kind}_tax_bps`)),
-  'fee_not_priced', 'net_diff_not_taken', 'native_symbol',
+  'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile',
 ];
+
+/**
+ * The profile a run priced with: its id, and its name when known (null: deleted since the run).
+ * Exports name it, so that a colleague reading one can tell the local service's simulated market
+ * from a deployment's prices, which read alike.
+ */
+export interface ExportProfile {
+  id: string;
+  name: string | null;
+}
+
+/** How a CSV line names the profile: its name, else its id (deleted since); empty when not given. */
+export function profileCell(profile: ExportProfile | undefined): string | null {
+  return profile ? (profile.name ?? profile.id) : null;
+}
 
 /** Quotes a CSV field (RFC 4180) and defuses spreadsheet formulas in text such as error messages. */
 export function csvField(value: string | number | null): string {
@@ -176,7 +191,7 @@ function netDiffNotTaken(row: ComparisonRow): string | null {
 }
 
 /** The table as CSV: a header row, then one line per chain, CRLF line ends (RFC 4180). */
-export function comparisonToCsv(items: readonly ExportRow[]): string {
+export function comparisonToCsv(items: readonly ExportRow[], profile?: ExportProfile): string {
   const lines = [COMPARISON_CSV_COLUMNS.map(csvField).join(',')];
   for (const item of items) {
     const { row } = item;
@@ -188,7 +203,7 @@ export function comparisonToCsv(items: readonly ExportRow[]): string {
     const tail = [
       tax === null ? null : String(tax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
       item.sellAddress ?? null, sellHuman(item), item.sellAmount ?? null, item.rateSource ?? null, item.rateZid ?? null,
-      ...taxCells(item), item.feeNotPriced ?? null, netDiffNotTaken(item.row), item.nativeSymbol ?? null,
+      ...taxCells(item), item.feeNotPriced ?? null, netDiffNotTaken(item.row), item.nativeSymbol ?? null, profileCell(profile),
     ];
     const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
     lines.push(cells.map(csvField).join(','));
@@ -203,7 +218,7 @@ export const COMPARISON_JSON_FORMAT = 'swap-explorer.comparison';
  * The table as JSON: every amount as a decimal string of base units (JSON has no bigint and a
  * number would lose digits), with the decimals needed to read it.
  */
-export function comparisonToJson(items: readonly ExportRow[]): string {
+export function comparisonToJson(items: readonly ExportRow[], profile?: ExportProfile): string {
   const rows = items.map((item) => ({
     chainName: item.chainName,
     sellToken: tokenOf(item.sellSymbol, item.sellAddress, item.sellDecimals),
@@ -225,5 +240,5 @@ export function comparisonToJson(items: readonly ExportRow[]): string {
     feeNotPriced: item.feeNotPriced ?? null,
     netDiffNotTaken: netDiffNotTaken(item.row),
   }));
-  return JSON.stringify({ format: COMPARISON_JSON_FORMAT, version: 1, rows }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
+  return JSON.stringify({ format: COMPARISON_JSON_FORMAT, version: 1, profile: profile ?? null, rows }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
 }

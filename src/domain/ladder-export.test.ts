@@ -51,10 +51,17 @@ describe('size ladder export', () => {
     expect(cell(3, 'better')).toBe('');
     expect([cell(1, 'fee_rate_source'), cell(1, 'fee_rate_zid')]).toEqual(['quoted', '0xr1']);
     expect(cell(3, 'fee_not_priced')).toBe('fee not priced: no liquidity for ETH → WETH');
-    expect(LADDER_CSV_COLUMNS.slice(-4)).toEqual(['allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block']);
+    expect(LADDER_CSV_COLUMNS.slice(-5)).toEqual(['allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'profile']);
     expect([cell(3, 'allowance_holder_block'), cell(3, 'permit2_block'), cell(1, 'allowance_holder_block')]).toEqual(['23234885', '', '']);
     expect([cell(3, 'allowance_holder_issues'), cell(3, 'permit2_issues'), cell(1, 'allowance_holder_issues')]).toEqual(['balance; simulation-incomplete', '', '']);
     expect(cell(1, 'chain_crossover')).toMatch(/^"?Allowance Holder → Permit2 at ≈ [0-9,]+ USDC \(between 100 USDC and 1,000 USDC\)"?$/);
+  });
+
+  it('names the profile the ladder priced with on every line and in the JSON', () => {
+    const lines = ladderToCsv([chain], { id: 'local', name: 'Local service' }).trim().split('\r\n');
+    expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual(['Local service', 'Local service', 'Local service']);
+    const request = { sell: 'USDC', buy: 'WETH', amounts: ['100', '1000', '10000'] };
+    expect(JSON.parse(ladderToJson(request, [chain], { id: 'prod', name: 'Production' }))).toMatchObject({ format: LADDER_JSON_FORMAT, profile: { id: 'prod', name: 'Production' } });
   });
 
   it('writes JSON with base-unit strings, the crossover found and its text', () => {

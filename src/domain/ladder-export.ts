@@ -1,5 +1,5 @@
 import type { ComparisonRow, ModelSide } from './compare.ts';
-import { csvField } from './compare-export.ts';
+import { csvField, profileCell, type ExportProfile } from './compare-export.ts';
 import { findCrossovers, ladderPoints, netFigure, type CrossoverResult, type LadderPointInput } from './ladder.ts';
 import { crossoverText } from './ladder-text.ts';
 import { formatBaseUnits } from './units.ts';
@@ -42,13 +42,13 @@ export interface LadderExportChain {
 
 const SIDE_COLUMNS = ['state', 'error_name', 'buy_amount', 'network_fee_in_buy_token', 'net_buy_amount', 'net_per_unit_sold', 'zid'] as const;
 
-/** The CSV header, in column order; the issues and blocks come last, so earlier columns keep their place. */
+/** The CSV header, in column order; the issues, blocks and profile come last, so earlier columns keep their place. */
 export const LADDER_CSV_COLUMNS: readonly string[] = [
   'chain_id', 'chain_name', 'amount', 'sell_token', 'buy_token', 'sell_amount_base_units',
   ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
   'better', 'better_basis', 'net_diff_bps_permit2_vs_allowance_holder', 'fee_rate_source', 'fee_rate_zid', 'fee_not_priced', 'chain_crossover',
-  'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
+  'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'profile',
 ];
 
 /** Identifies the JSON export. */
@@ -79,7 +79,7 @@ function netDiffBps(chain: LadderExportChain, item: LadderExportRow): number | n
 }
 
 /** The ladder as CSV, CRLF line ends (RFC 4180). */
-export function ladderToCsv(chains: readonly LadderExportChain[]): string {
+export function ladderToCsv(chains: readonly LadderExportChain[], profile?: ExportProfile): string {
   const lines = [LADDER_CSV_COLUMNS.map(csvField).join(',')];
   for (const chain of chains) {
     const crossover = crossoverText(chainCrossover(chain), chain.sell);
@@ -92,7 +92,7 @@ export function ladderToCsv(chains: readonly LadderExportChain[]): string {
         item.feeRate?.source ?? null, item.feeRate?.zid ?? null, item.feeNotPriced ?? null, crossover,
         // The kinds reported, ';'-separated; empty when none was (or, in an older ladder, not known: the JSON says null).
         (item.issues?.allowanceHolder ?? []).join('; '), (item.issues?.permit2 ?? []).join('; '),
-        item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
+        item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null, profileCell(profile),
       ];
       lines.push(cells.map(csvField).join(','));
     }
@@ -101,7 +101,7 @@ export function ladderToCsv(chains: readonly LadderExportChain[]): string {
 }
 
 /** The ladder as JSON: amounts as decimal strings of base units with the decimals to read them. */
-export function ladderToJson(request: { sell: string; buy: string; amounts: readonly string[] }, chains: readonly LadderExportChain[]): string {
+export function ladderToJson(request: { sell: string; buy: string; amounts: readonly string[] }, chains: readonly LadderExportChain[], profile?: ExportProfile): string {
   const out = chains.map((chain) => {
     const crossover = chainCrossover(chain);
     const points = chain.rows.map((item) => ({
@@ -115,6 +115,6 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
     }));
     return { chainId: chain.chainId, chainName: chain.chainName, sellToken: chain.sell, buyToken: chain.buy, crossover: { ...crossover, text: crossoverText(crossover, chain.sell) }, points };
   });
-  const body = { format: LADDER_JSON_FORMAT, version: 1, sell: request.sell, buy: request.buy, amounts: request.amounts, chains: out };
+  const body = { format: LADDER_JSON_FORMAT, version: 1, profile: profile ?? null, sell: request.sell, buy: request.buy, amounts: request.amounts, chains: out };
   return JSON.stringify(body, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
 }

@@ -7,7 +7,7 @@ import { exportRowOf } from '../../../src/ipc/channels/compare.ts';
 import { swapChains } from '../../../src/domain/chains.ts';
 import { chainsWithBoth } from '../../views/compare/pair-options.ts';
 import { overrideProblems, overrideDraftOf, parseOverride, type OverrideProblem } from '../../views/compare/override-check.ts';
-import { comparisonToCsv, comparisonToJson, type ExportRow } from '../../../src/domain/compare-export.ts';
+import { comparisonToCsv, comparisonToJson, type ExportProfile, type ExportRow } from '../../../src/domain/compare-export.ts';
 import type { ColumnId, SortDirection } from '../../views/compare/table-model.ts';
 import { OPTIONAL_COLUMNS, sortRows } from '../../views/compare/table-model.ts';
 import { pickText, type TokenPick } from '../../views/compare/token-choices.ts';
@@ -394,12 +394,17 @@ export class CompareState {
     return this.rows.map(exportRowOf);
   }
 
+  /** The profile a run priced with, as exports name it: its name as last listed, null once unknown (deleted before this window saw it). */
+  exportProfile(profileId: string): ExportProfile {
+    return { id: profileId, name: this.#profileNames.get(profileId) ?? null };
+  }
+
   csv(): string {
-    return comparisonToCsv(this.exportRows());
+    return comparisonToCsv(this.exportRows(), this.status ? this.exportProfile(this.status.profileId) : undefined);
   }
 
   json(): string {
-    return comparisonToJson(this.exportRows());
+    return comparisonToJson(this.exportRows(), this.status ? this.exportProfile(this.status.profileId) : undefined);
   }
 
   /** Shows these optional columns and remembers the choice. */

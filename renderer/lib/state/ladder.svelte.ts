@@ -194,11 +194,11 @@ export class LadderState {
   }
 
   csv(): string {
-    return ladderToCsv(ladderExportChains(this.status?.rows ?? []));
+    return ladderToCsv(ladderExportChains(this.status?.rows ?? []), this.status ? this.compare.exportProfile(this.status.profileId) : undefined);
   }
 
   json(): string {
-    return this.status ? ladderToJson(this.status.request, ladderExportChains(this.status.rows)) : '';
+    return this.status ? ladderToJson(this.status.request, ladderExportChains(this.status.rows), this.compare.exportProfile(this.status.profileId)) : '';
   }
 
   /** Picks a running ladder up again when the screen comes back (its state outlives the screen). */
