@@ -135,6 +135,20 @@ describe('saved request store', () => {
     expect((await createSavedRequestHandlers(await openSavedRequestStore(dir))['savedRequests.list']({ profileId: 'local' })).notice).toBeNull();
   });
 
+  it('keeps both of two requests a hand edit gave one id (a request copied in the file to make another), and deletes only the one asked', async () => {
+    const dir = await dataDir();
+    const original = { name: 'USDC price', ...PRICE, id: 'a1', profileId: 'local', savedAt: '2026-11-20T09:30:00.000Z' };
+    const copy = { ...original, name: 'USDC price, 5 USDC', params: { ...PRICE.params, sellAmount: '5000000' } };
+    await writeFile(join(dir, 'saved-requests.json'), JSON.stringify({ version: 1, requests: [original, copy] }));
+    const store = await openSavedRequestStore(dir);
+    const listed = store.list('local');
+    expect(listed.map((r) => r.name)).toEqual(['USDC price', 'USDC price, 5 USDC']);
+    expect(new Set(listed.map((r) => r.id)).size).toBe(2);
+    expect(await store.delete(listed[1]!.id)).toBe(true);
+    expect(store.list('local').map((r) => [r.name, r.id])).toEqual([['USDC price', 'a1']]);
+    expect((await openSavedRequestStore(dir)).list('local').map((r) => r.name)).toEqual(['USDC price']);
+  });
+
   it('takes a file left in place at start once it reads again, saying so, and never writes over it before', async () => {
     const dir = await dataDir();
     const path = join(dir, 'saved-requests.json');

@@ -65,12 +65,24 @@ interface Loaded {
   isLeftInPlace: boolean;
 }
 
+// A request copied in the file by hand keeps the id of the one it was copied from: the copy is given
+// an id of its own, kept from the next change on, so that deleting one does not delete both (and the
+// list, keyed by id, shows each). Ids are the store's own: nothing outside the file refers to them.
+function withOwnIds(requests: readonly SavedRequest[]): SavedRequest[] {
+  const seen = new Set<string>();
+  return requests.map((request) => {
+    const isRepeated = seen.has(request.id);
+    seen.add(request.id);
+    return isRepeated ? { ...request, id: randomUUID() } : request;
+  });
+}
+
 // The file's text as the store's content, or why it is not.
 function readStoreText(text: string): { file: StoreFile } | { problem: string } {
   try {
     const data: unknown = JSON.parse(text);
     const parsed = StoreFileSchema.safeParse(data);
-    if (parsed.success) return { file: { ...parsed.data, requests: parsed.data.requests.map((request) => ({ ...request, params: redactHeaders(request.params) })) } };
+    if (parsed.success) return { file: { ...parsed.data, requests: withOwnIds(parsed.data.requests).map((request) => ({ ...request, params: redactHeaders(request.params) })) } };
     const first = toFieldErrors(parsed.error, data, 'is not a field of the saved requests file')[0];
     return { problem: first ? `${first.field === '(input)' ? '(file)' : first.field} ${first.reason}` : 'is invalid' };
   } catch (error) {
