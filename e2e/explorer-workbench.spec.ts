@@ -358,6 +358,21 @@ test("importing a colleague's request under a name already saved keeps the user'
   await expect(explorer.form.getByLabel(/^Amount \(/)).toHaveValue('7');
 });
 
+test("a profile's saved requests are exported under the profile's name, not its id", async ({ app, engine }) => {
+  await engine.handlers['profiles.save']({ name: 'Staging EU', baseUrl: 'https://staging.example.test', version: 'v2', rateBudgetRps: 5, trustSystemCertificates: true, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' } });
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ profile: 'Staging EU', endpoint: 'Swap chains' });
+  await app.page.getByText(/^Saved requests \(/).click();
+  const saveForm = app.page.getByRole('form', { name: 'Save request' });
+  await saveForm.getByLabel('Name').fill('Chains');
+  await saveForm.getByRole('button', { name: 'Save current form' }).click();
+  await expect(app.page.getByRole('list', { name: 'Saved requests' })).toContainText('Chains');
+  const download = app.page.waitForEvent('download');
+  await saveForm.getByRole('button', { name: 'Export JSON' }).click();
+  expect((await download).suggestedFilename()).toBe('saved-requests-Staging-EU.json');
+});
+
 test('what the saved requests said of one profile goes when another profile is chosen', async ({ app, engine }) => {
   await engine.handlers['profiles.save']({ name: 'Staging', baseUrl: 'https://staging.example.test', version: 'v2', rateBudgetRps: 5, trustSystemCertificates: true, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' } });
   await app.show('Explorer');
