@@ -109,6 +109,19 @@ describe('history.export and history.import', () => {
     expect(store.count()).toBe(before);
   });
 
+  it('refuses a HAR that holds no entry, saying how to get one that does, rather than report 0 entries imported', async () => {
+    const before = store.count();
+    const empty = JSON.stringify({ log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries: [] } });
+    await expect(handlers['history.import']({ fileName: 'customer.har', content: empty })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: "customer.har holds no entry: nothing was imported. A browser records requests only while its developer tools are open: ask the customer to open them (the Network tab) before making the request again, then save the HAR.",
+      details: { problems: [{ path: '$.log.entries', reason: 'holds no entry' }] },
+    });
+    const emptyExport = JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [] });
+    await expect(handlers['history.import']({ fileName: 'mine.json', content: emptyExport })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'mine.json holds no entry: nothing was imported.', details: { problems: [{ path: '$.entries', reason: 'holds no entry' }] } });
+    expect(store.count()).toBe(before);
+  });
+
   it("checks an imported body against the spec's schema, as a body sent here is", async () => {
     // A customer's price that lacks fees.serviceFee, and their INPUT_INVALID answer with no message:
     // an empty report would have History say "The body matches the spec's schema".

@@ -51,6 +51,7 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
       const parsed = parseHistoryFile(content, { apiKeyHeader: allKeyHeaders(profileKeyHeaders()) });
       // Named by the file: the refusal is read in a status line, away from the file chosen or dropped.
       if (!parsed.ok) throw new AppError('INVALID_INPUT', `${fileName}: ${parsed.message}`, { problems: parsed.problems });
+      if (parsed.entries.length === 0 && parsed.setAside.count === 0) refuseEmpty(fileName, parsed.kind);
       if (parsed.kind === 'json') refuseUnknownPaths(fileName, parsed.entries);
       const importedIds = deps.history.insertMany(parsed.entries.map((entry) => toImported(entry, fileName)));
       return { importedIds, kind: parsed.kind, setAside: parsed.setAside.count, setAsideExamples: parsed.setAside.examples };
@@ -95,6 +96,16 @@ export function toLike(entry: HistoryEntry): HistoryEntryLike {
     durationMs: entry.durationMs,
     zid: entry.zid,
   };
+}
+
+/**
+ * A file with no entry at all: "Imported 0 entries" read as a success and left the user nowhere. A
+ * browser's HAR is empty when its developer tools were opened after the request: said, with what to
+ * ask the customer for.
+ */
+function refuseEmpty(fileName: string, kind: 'har' | 'json'): never {
+  const advice = kind === 'har' ? ' A browser records requests only while its developer tools are open: ask the customer to open them (the Network tab) before making the request again, then save the HAR.' : '';
+  throw new AppError('INVALID_INPUT', `${fileName} holds no entry: nothing was imported.${advice}`, { problems: [{ path: kind === 'har' ? '$.log.entries' : '$.entries', reason: 'holds no entry' }] });
 }
 
 /**
