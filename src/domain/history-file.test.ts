@@ -99,6 +99,10 @@ describe('parseHistoryFile', () => {
     expect(parseHistoryFile(bad)).toMatchObject({ ok: false, problems: [{ path: '$.entries[0].status' }] });
   });
 
+  it('says an empty file is empty, not that it is not JSON', () => {
+    for (const text of ['', '\n', '\uFEFF  \r\n']) expect(parseHistoryFile(text)).toEqual({ ok: false, message: 'The file is empty. Nothing was imported.', problems: [{ path: '$', reason: 'The file is empty' }] });
+  });
+
   it('rejects content declared base64 that is not', () => {
     const result = parseHistoryFile(
       harText((har) => {

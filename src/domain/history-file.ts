@@ -255,6 +255,9 @@ function refusal(shape: JsonShape): ImportResult | null {
 
 /** Reads an imported file (HAR 1.2 or the app's JSON export); credentials found in it are redacted (redact.ts). */
 export function parseHistoryFile(text: string, options: RedactOptions = {}): ImportResult {
+  // "Unexpected end of JSON input" told the user of an empty file (a download cut off, a save that
+  // failed) that it was malformed; trim() also takes a byte order mark.
+  if (text.trim() === '') return foreign('The file is empty');
   const shape = skimJsonShape(text, SKIM_LIMITS);
   const refused = refusal(shape);
   if (refused) return refused;

@@ -89,6 +89,7 @@ describe('saved request store', () => {
       expect.objectContaining({ index: 1, field: 'params.chainId' }),
     ]));
     expect((await store.importJson('local', '{not json')).problems[0]).toMatchObject({ index: null, field: '(file)', reason: expect.stringMatching(/^is not JSON/) });
+    expect((await store.importJson('local', ' \n')).problems).toEqual([{ index: null, field: '(file)', reason: 'is empty' }]);
     expect(store.list('local').map((r) => r.name)).toEqual(['Kept']);
   });
 

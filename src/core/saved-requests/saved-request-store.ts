@@ -118,6 +118,7 @@ async function load(path: string): Promise<Loaded> {
 
 /** Reads an export file: the requests, or every problem found (index null: the file itself). */
 export function parseExport(json: string): { requests: z.output<typeof SavedRequestFieldsSchema>[] } | { problems: ImportProblem[] } {
+  if (json.trim() === '') return { problems: [{ index: null, field: '(file)', reason: 'is empty' }] };
   let data: unknown;
   try {
     data = JSON.parse(json);
