@@ -55,6 +55,20 @@ describe('explain: a file it cannot read says why', () => {
   });
 });
 
+describe('explain: a raw response the customer saved (curl -i)', () => {
+  it('explains its body, then says the zid is not in the history and what to ask for', async () => {
+    const zid = '0x5433d314f7d433995692eaef';
+    const text = ['HTTP/2 429 ', 'content-type: application/json; charset=utf-8', `svc-zid: ${zid}`, 'retry-after: 1', '', `{"name":"RATE_LIMITED","message":"Rate limit of 2 requests per second exceeded","data":{"zid":"${zid}"}}`, ''].join('\r\n');
+    await writeFile(join(dir, 'response.txt'), text);
+    const { code, stdout } = await cli(['explain', join(dir, 'response.txt'), '--data-dir', dir]);
+    expect(code).toBe(1);
+    expect(stdout).toContain('Recognised: a JSON error body');
+    expect(stdout).toContain(`Answer: error RATE_LIMITED (zid ${zid})`);
+    expect(stdout).toContain('  message: Rate limit of 2 requests per second exceeded');
+    expect(stdout).toContain(`zid ${zid} is not in the history at ${dir}.`);
+  });
+});
+
 describe("explain: a browser's HAR", () => {
   it('explains the request to the service and lists the preflight and the page it set aside', async () => {
     const url = 'https://api.example.test/swap/allowance-holder/price?chainId=1&sellToken=0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48&buyToken=0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2&sellAmount=1000000';

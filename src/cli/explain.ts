@@ -29,8 +29,9 @@ const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file |
   <input>                a zid (24 hex digits, 0x optional) or zid prefix (0x + 6 or more hex
                          digits), or text holding one whole zid, a URL or curl line,
                          or a file holding a curl command, fetch/axios snippet, Python requests
-                         or PowerShell Invoke-RestMethod call, raw HTTP request, JSON body, HAR
-                         or Swap Explorer export ("-" reads standard input).
+                         or PowerShell Invoke-RestMethod call, raw HTTP request, JSON body (alone
+                         or in a raw response, as curl -i prints it), HAR or Swap Explorer export
+                         ("-" reads standard input).
                          It is read as a file when it exists, or when it looks like a path: it
                          ends in .har, .json or .txt, or holds a / or \\ and is neither a URL
                          nor a path of the service (/swap/...). A file that does not exist or

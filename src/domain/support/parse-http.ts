@@ -28,3 +28,24 @@ export function parseHttpRequest(text: string): PastedRequest | null {
   if (url.host === null && host) url.host = host.toLowerCase();
   return finishRequest('http', first[1]!, url, headers);
 }
+
+// A status line as HTTP/1.x and curl -i (HTTP/2, HTTP/3) print it: `HTTP/1.1 429 Too Many Requests`.
+const STATUS_LINE = /^HTTP\/\d(?:\.\d)?\s+\d{3}\b[^\n]*\n/;
+
+/**
+ * The body of a raw HTTP response as `curl -i`, a proxy or a log prints it (status line, header
+ * lines, a blank line, the body); null when the text does not start with a status line. Header
+ * blocks before the last (`HTTP/1.1 100 Continue`, a proxy's `200 Connection established`) are
+ * skipped. The body is what explains the answer: its zid alone led only to History, which does
+ * not hold a customer's request.
+ */
+export function rawResponseBody(text: string): string | null {
+  let rest = text.replace(/\r\n/g, '\n');
+  if (!STATUS_LINE.test(rest)) return null;
+  while (STATUS_LINE.test(rest)) {
+    const end = rest.indexOf('\n\n');
+    if (end < 0) return '';
+    rest = rest.slice(end + 2).replace(/^\n+/, '');
+  }
+  return rest.trim();
+}

@@ -82,6 +82,20 @@ describe('recognizePaste: what a paste is', () => {
     expect(recognized.explanation.cause).toMatch(/query parameters/);
   });
 
+  it("explains a raw response pasted whole (curl -i, a proxy's log) by its body, not only by the zid in it", () => {
+    // A customer's curl -i of a 429, CRLF and HTTP/2 as curl prints them: the zid in its header and
+    // body led only to History, which holds no customer's request, while the body says it all.
+    const zid = '0x5433d314f7d433995692eaef';
+    const limited = recognizePaste(['HTTP/2 429 ', 'content-type: application/json; charset=utf-8', `svc-zid: ${zid}`, 'retry-after: 1', '', `{"name":"RATE_LIMITED","message":"Rate limit of 2 requests per second exceeded","data":{"zid":"${zid}"}}`, ''].join('\r\n'));
+    expect(limited).toMatchObject({ kind: 'body', explanation: { kind: 'error', name: 'RATE_LIMITED', zid, message: 'Rate limit of 2 requests per second exceeded' } });
+    // Behind a proxy curl prints its CONNECT answer first; the body is the service's, pretty-printed.
+    const price = recognizePaste(`HTTP/1.1 200 Connection established\n\nHTTP/1.1 200 OK\nContent-Type: application/json\n\n${JSON.stringify({ liquidityAvailable: false, zid }, null, 2)}\n`);
+    expect(price).toMatchObject({ kind: 'body', explanation: { kind: 'price', zid } });
+    // Cut short, it says so as a body cut short does; a body that is not JSON (a proxy's page) is read as before.
+    expect(recognizePaste('HTTP/1.1 200 OK\nContent-Type: application/json\n\n{"liquidityAvailable": true, "zid": "0x54')).toMatchObject({ kind: 'unknown', invalidJson: expect.any(String) });
+    expect(recognizePaste(`HTTP/1.1 502 Bad Gateway\nContent-Type: text/html\n\n<html>Bad gateway, request ${zid}</html>`)).toMatchObject({ kind: 'zid', zid, isInText: true });
+  });
+
   it('summarises a price body with its zid', () => {
     const recognized = recognizePaste(JSON.stringify({ liquidityAvailable: false, zid: '0x111111111111111111111111' }));
     expect(recognized).toMatchObject({ kind: 'body', explanation: { kind: 'price', zid: '0x111111111111111111111111' } });

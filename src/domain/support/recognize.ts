@@ -5,7 +5,7 @@ import { explainPastedBody } from './explain-body.ts';
 import { explainPastedCalldata, isCalldata } from './explain-calldata.ts';
 import { lintRequest } from './lint-request.ts';
 import { parseCurl } from './parse-curl.ts';
-import { parseHttpRequest } from './parse-http.ts';
+import { parseHttpRequest, rawResponseBody } from './parse-http.ts';
 import { parsePowerShell, parsePython } from './parse-script.ts';
 import { parseAxios, parseFetch } from './parse-snippet.ts';
 import { parseUrlParts } from './parse-url.ts';
@@ -76,7 +76,8 @@ export function recognizePaste(text: string): Recognized {
   if (trimmed === '') return { kind: 'unknown', reason: 'The text is empty.', redactedText };
   const zid = parseZid(trimmed);
   if (zid) return { kind: 'zid', ...zid, redactedText };
-  const json = parseJson(trimmed);
+  // A response pasted whole (curl -i, a proxy's log): its body explains the answer, headers aside.
+  const json = parseJson(rawResponseBody(trimmed) ?? trimmed);
   if (json.ok) return recognizeJson(json.value, redactedText);
   if (json.refused) return { kind: 'unknown', reason: `The text was not read: ${json.refused}. Nothing was parsed.`, redactedText };
   if (json.invalid !== undefined) return { kind: 'unknown', reason: `It starts like JSON but is not valid JSON: ${json.invalid}. ${CUT_SHORT}`, invalidJson: json.invalid, redactedText };

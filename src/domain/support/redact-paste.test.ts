@@ -87,8 +87,8 @@ const COOKIE_FORMS: { kind: string; text: (session: string, other: string) => st
       ),
   },
   { kind: 'history-file', text: (a, b) => JSON.stringify({ format: 'swap-explorer.history', entries: [{ requestHeaders: { cookie: `session=${a}` }, responseHeaders: { 'set-cookie': `other=${b}; Secure` } }] }) },
-  // A raw response is no request; the zid in its body is what leads to the request (zidsInText).
-  { kind: 'zid', text: (a, b) => `HTTP/1.1 200 OK\nContent-Type: application/json\nSet-Cookie: session=${a}; Path=/; HttpOnly\nset-cookie: other=${b}\n\n{"zid":"0x111111111111111111111111"}` },
+  // A raw response is no request; its body explains the answer (rawResponseBody).
+  { kind: 'body', text: (a, b) => `HTTP/1.1 200 OK\nContent-Type: application/json\nSet-Cookie: session=${a}; Path=/; HttpOnly\nset-cookie: other=${b}\n\n{"zid":"0x111111111111111111111111"}` },
 ];
 
 describe('redactPaste on cookies', () => {
