@@ -1,3 +1,4 @@
+import { NATIVE_TOKEN_PLACEHOLDER } from '../../spec/constants.ts';
 import { formatUpperBound, formatWithSymbol } from '../number-format.ts';
 import { findListedToken } from '../listed-token.ts';
 import type { RouteToken } from '../route-hops.ts';
@@ -40,6 +41,13 @@ export function symbolOf(body: Json, address: unknown, chainId?: number): string
   return token?.symbol ?? String(address);
 }
 
+// An amount's token where no token list reads it: the routes name a native sell's wrapped token,
+// not 0xeeee…, so that address alone is named for what it is (as charge-facts' tokenName does).
+function unitsOf(body: Json, address: unknown, chainId: number | undefined): string {
+  const symbol = symbolOf(body, address, chainId);
+  return symbol.toLowerCase() === NATIVE_TOKEN_PLACEHOLDER.toLowerCase() ? 'the native token' : symbol;
+}
+
 /**
  * An amount in token units with its base units beside them when the chain is known and the token
  * is in the registry or is one of the local service's demo tokens (listed-token.ts), as History
@@ -50,7 +58,7 @@ export function amountOf(body: Json, amount: unknown, address: unknown, chainId:
   if (isRoundedNumber(amount)) return roundedAmountOf(body, amount, address, chainId);
   const base = String(amount ?? '?');
   const token = chainId !== undefined && typeof address === 'string' ? findListedToken(chainId, address) : undefined;
-  if (!token || !isDigits(base)) return `${base} base units of ${symbolOf(body, address, chainId)}`;
+  if (!token || !isDigits(base)) return `${base} base units of ${unitsOf(body, address, chainId)}`;
   // A bound ("at most") is rounded up, not cut (formatUpperBound).
   return `${isUpperBound ? formatUpperBound(base, token) : formatWithSymbol(base, token)} (${base} base units)`;
 }
@@ -70,6 +78,6 @@ function roundedAmountOf(body: Json, amount: number, address: unknown, chainId: 
   const base = BigInt(amount).toString();
   const why = 'sent as a JSON number, so read rounded';
   const token = chainId !== undefined && typeof address === 'string' ? findListedToken(chainId, address) : undefined;
-  if (!token) return `≈${base} base units of ${symbolOf(body, address, chainId)} (${why}; the exact digits are in the raw body)`;
+  if (!token) return `≈${base} base units of ${unitsOf(body, address, chainId)} (${why}; the exact digits are in the raw body)`;
   return `≈${formatWithSymbol(base, token)} (${why}: ≈${base} base units; the exact digits are in the raw body)`;
 }
