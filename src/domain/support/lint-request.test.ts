@@ -254,3 +254,34 @@ describe('lint: parameters', () => {
     }
   });
 });
+
+describe('lint: amounts not in base units', () => {
+  it('AMOUNT_NOT_BASE_UNITS: a decimal amount is read in its token\'s units on the request\'s chain, and the corrected request carries its base units', () => {
+    // The schema's reason alone ('must be a whole number of base units') left the engineer to work them out.
+    const eth = lint(`https://api.example.com/swap/allowance-holder/quote?chainId=1&sellToken=ETH&buyToken=USDC&sellAmount=1.5&taker=${TAKER}`);
+    expect(only(eth.findings, 'AMOUNT_NOT_BASE_UNITS')).toEqual([expect.objectContaining({ field: 'sellAmount', fix: 'use sellAmount=1500000000000000000 (1.5 ETH)' })]);
+    expect(only(eth.findings, 'INPUT_INVALID')).toEqual([]);
+    expect(eth.corrected!.params.sellAmount).toBe('1500000000000000000');
+    expect(eth.corrected!.remaining).toEqual([]);
+    // USDC has 18 decimals on BSC: the chain's own token list, not Ethereum's 6.
+    const bsc = lint(curl('/swap/allowance-holder/price', 'chainId=56&sellToken=0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d&buyToken=0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c&buyAmount=0.25'));
+    expect(only(bsc.findings, 'AMOUNT_NOT_BASE_UNITS')[0]!.fix).toBe('use buyAmount=250000000000000000 (0.25 WBNB)');
+    expect(only(lint(curl('/swap/permit2/price', `chainId=56&sellToken=0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d&buyToken=0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c&sellAmount=2.5`)).findings, 'AMOUNT_NOT_BASE_UNITS')[0]!.fix).toBe('use sellAmount=2500000000000000000 (2.5 USDC)');
+  });
+
+  it('AMOUNT_NOT_BASE_UNITS: a decimal amount of a token the app does not list, or with more decimals than its token has, is left to fix by hand, saying why', () => {
+    const unknown = lint(curl('/swap/permit2/price', `chainId=1&sellToken=0x1111111111111111111111111111111111111111&buyToken=${WETH}&sellAmount=1.5`));
+    expect(unknown.corrected!.remaining).toEqual([expect.objectContaining({ code: 'AMOUNT_NOT_BASE_UNITS', field: 'sellAmount', message: expect.stringContaining('does not have 0x1111111111111111111111111111111111111111') })]);
+    const tooFine = lint(curl('/swap/permit2/price', `chainId=1&sellToken=${USDC}&buyToken=${WETH}&sellAmount=1.1234567`));
+    expect(tooFine.corrected!.remaining).toEqual([expect.objectContaining({ code: 'AMOUNT_NOT_BASE_UNITS', message: expect.stringContaining('has 7 decimals; this token has 6'), fix: 'give sellAmount in base units of USDC (6 decimals)' })]);
+  });
+
+  it("AMOUNT_NOT_BASE_UNITS: an exponent (JavaScript's String(1000 * 10 ** 18)) is written out in plain digits, its + read as a URL reads it", () => {
+    for (const written of ['1e+21', '1e%2B21', '1E21']) {
+      const { findings, corrected } = lint(curl('/swap/permit2/price', `chainId=1&sellToken=${WETH}&buyToken=${USDC}&sellAmount=${written}`));
+      expect(only(findings, 'AMOUNT_NOT_BASE_UNITS'), written).toEqual([expect.objectContaining({ message: expect.stringMatching(/^sellAmount=1e\+?21 is written with an exponent/i), fix: 'use sellAmount=1000000000000000000000 (1,000 WETH)' })]);
+      expect(corrected!.params.sellAmount).toBe('1000000000000000000000');
+      expect(corrected!.remaining).toEqual([]);
+    }
+  });
+});

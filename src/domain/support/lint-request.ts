@@ -2,6 +2,7 @@ import { API_VERSION, ENDPOINTS, HEADER_NAMES, SUNSET_VERSION, type EndpointId }
 import { readServicePath } from '../service-path.ts';
 import { API_KEY_PLACEHOLDER } from '../curl.ts';
 import { chainIdFromName, isServedChain } from './chain-names.ts';
+import { lintAmountUnits } from './lint-amount-units.ts';
 import { lintAmounts, lintIgnoredQuery, lintSchema } from './lint-endpoint.ts';
 import { fixed, unfixed, type LintContext } from './lint-context.ts';
 import { keepV1FeeToken, lintChainId, lintRepeated, lintSymbols, lintV1Params } from './lint-params.ts';
@@ -11,7 +12,7 @@ import type { CorrectedRequest, LintFinding, PastedRequest } from './types.ts';
 /**
  * The linter of a pasted request (issue 17): every finding with its fix, then the corrected v2
  * request. Rules run in a fixed order so that later ones see corrected names: transport, path,
- * host, headers, v1 parameters, chainId, symbols, amounts, and last the spec schema's own reasons.
+ * host, headers, v1 parameters, chainId, symbols, amounts (their units, then which), and last the spec schema's own reasons.
  */
 
 /** The linter's answer. */
@@ -145,6 +146,7 @@ export function lintRequest(request: PastedRequest): LintResult {
   lintChainId(ctx);
   lintSymbols(ctx);
   keepV1FeeToken(ctx);
+  lintAmountUnits(ctx);
   lintAmounts(ctx);
   lintSchema(ctx);
   return { findings: ctx.findings, corrected: correctedRequest(ctx, request) };

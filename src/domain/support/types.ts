@@ -40,7 +40,7 @@ export interface LintFinding {
   /**
    * 'V1_PATH', 'PER_CHAIN_HOST', 'V1_PARAM', 'UNIT_CHANGE', 'VERSION_HEADER', 'MISSING_KEY_HEADER',
    * 'KEY_HEADER_NAME', 'KEY_IN_QUERY', 'SYMBOL_NOT_ADDRESS', 'CHAIN_NAME', 'CHAIN_MISSING',
-   * 'AMOUNT_BOTH_OR_NEITHER', 'PARAM_NOT_ACCEPTED', 'PLAIN_HTTP', 'METHOD_NOT_GET', 'UNKNOWN_PATH',
+   * 'AMOUNT_BOTH_OR_NEITHER', 'AMOUNT_NOT_BASE_UNITS' (a decimal point or an exponent), 'PARAM_NOT_ACCEPTED', 'PLAIN_HTTP', 'METHOD_NOT_GET', 'UNKNOWN_PATH',
    * 'PARAM_REPEATED', 'CHAIN_NOT_SUPPORTED', 'QUERY_IGNORED' (info: a chain list ignores its query),
    * 'CUT_SHORT' (the paste ends inside a quote),
    * 'INPUT_INVALID' (the spec schema's own reason).
