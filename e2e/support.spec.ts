@@ -326,3 +326,32 @@ test('select all (shown) checks the filtered rows, and checked rows the filter h
   await page.getByRole('button', { name: 'Uncheck all' }).click();
   await expect(checked).toHaveText('0 checked');
 });
+
+test("a pasted request reads what it asks on its chain: each token's symbol and each amount in its units, beside the values sent", async ({ page, openSession }) => {
+  await openSession(page);
+  const paste = new PasteBox(page);
+  await paste.open();
+  // The customer meant 1,000 USDC and sent 1000 base units, in a v1 curl with a symbol for the buy token.
+  await paste.paste(`curl -H 'svc-api-key: k3y_abcdefghijkl' 'https://api.0x.org/swap/v1/price?chainId=1&sellTokenAddress=${USDC}&buyToken=WETH&sellAmount=1000'`);
+  await expect(paste.recognised).toContainText('a request (curl command)');
+  const pasted = paste.dialog.getByRole('table', { name: 'Pasted query' });
+  const cells = (name: string) => pasted.getByRole('row', { name: new RegExp(`^${name} `) }).getByRole('cell');
+  await expect(cells('chainId')).toHaveText(['1', 'Ethereum']);
+  await expect(cells('sellTokenAddress')).toHaveText([USDC, 'USDC']);
+  await expect(cells('buyToken')).toHaveText(['WETH']);
+  await expect(cells('sellAmount')).toHaveText(['1000', '0.001 USDC']);
+  // The corrected request names its tokens by their addresses, and so reads both.
+  for (const [name, value, reading] of [['chainId', '1', 'Ethereum'], ['sellToken', USDC, 'USDC'], ['buyToken', WETH, 'WETH'], ['sellAmount', '1000', '0.001 USDC']] as const) {
+    await expect(paste.correctedParam(name)).toHaveText(value);
+    await expect(paste.correctedReading(name)).toHaveText(reading);
+  }
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(size);
+      await paste.correctedParam('sellAmount').scrollIntoViewIfNeeded();
+      await screenshot(page, `support-request-units-${size.width}-${scheme}`);
+    }
+  }
+  expect(await seriousAxe(page), 'axe: request read in units').toEqual([]);
+});

@@ -56,6 +56,15 @@ export class PasteBox {
 
   /** A value of the corrected request's parameters table. */
   correctedParam(name: string): Locator {
-    return this.corrected.getByRole('table', { name: 'Corrected parameters' }).getByRole('row', { name: new RegExp(`^${name} `) }).getByRole('cell');
+    return this.correctedRow(name).getByRole('cell').first();
+  }
+
+  /** What a value of the corrected request asks, read on its chain (the cell beside the value). */
+  correctedReading(name: string): Locator {
+    return this.correctedRow(name).getByRole('cell').nth(1);
+  }
+
+  private correctedRow(name: string): Locator {
+    return this.corrected.getByRole('table', { name: 'Corrected parameters' }).getByRole('row', { name: new RegExp(`^${name} `) });
   }
 }

@@ -1,6 +1,7 @@
 import { buildCurl } from '../domain/curl.ts';
 import { MAX_IMPORT_PROBLEMS } from '../domain/history-file.ts';
 import { countOf } from '../domain/number-format.ts';
+import { requestParamNotes } from '../domain/support/request-reading.ts';
 import { CUT_SHORT, isProblem, schemaReportText, type BodyExplanation, type CalldataReading, type CorrectedRequest, type EntryExplanation, type LintFinding, type PastedRequest, type Recognized } from '../domain/support/index.ts';
 
 /**
@@ -15,7 +16,9 @@ const indent = (text: string, by = '  ') => text.split('\n').map((line) => `${by
 export function requestText(request: PastedRequest): string {
   const base = request.host === null ? '' : `${request.scheme ?? 'https'}://${request.host}`;
   const lines = [`${request.method} ${base}${request.path}`];
-  for (const [name, value] of Object.entries(request.query)) lines.push(`  ${name}=${value}`);
+  // What each value asks, on the request's chain: 'sellAmount=1000  (0.001 USDC)'.
+  const notes = requestParamNotes(request.query);
+  for (const [name, value] of Object.entries(request.query)) lines.push(`  ${name}=${value}${Object.hasOwn(notes, name) ? `  (${notes[name]})` : ''}`);
   for (const [name, value] of Object.entries(request.headers)) lines.push(`  ${name}: ${value}`);
   return lines.join('\n');
 }

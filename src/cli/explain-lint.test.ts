@@ -79,6 +79,23 @@ describe('explain: requests the service refuses are findings', () => {
   });
 });
 
+describe('explain: what a request asks', () => {
+  it("reads each amount in its token's units on the request's chain, as the service prices it", async () => {
+    // The customer meant 1,000 USDC and sent 1000 base units: the service prices a thousandth of a USDC.
+    const path = `/swap/allowance-holder/price?chainId=1&sellToken=${USDC}&buyToken=${WETH}&sellAmount=1000`;
+    const sent = await new Promise<{ sellAmount: string }>((resolve, reject) => {
+      request(`${service.baseUrl}${path}`, { ca: service.caCertPem, headers: { 'svc-api-key': KEY, 'svc-version': 'v2' } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(JSON.parse(text)));
+      }).on('error', reject).end();
+    });
+    expect(sent.sellAmount).toBe('1000');
+    const { stdout } = await cli(['explain', `curl -H 'svc-api-key: k3y_abcdefghijkl' -H 'svc-version: v2' 'https://api.example.com${path}'`]);
+    expect(stdout).toContain(['    chainId=1  (Ethereum)', `    sellToken=${USDC}  (USDC)`, `    buyToken=${WETH}  (WETH)`, '    sellAmount=1000  (0.001 USDC)'].join('\n'));
+  });
+});
+
 describe('explain: what the service answers is not a finding', () => {
   it('a chain list with a cache-buster or a stray chainId: the service lists its chains, explain notes the ignored parameters and exits 0', async () => {
     const path = '/swap/chains?_=1700000000&chainId=999999';
