@@ -60,18 +60,28 @@ export interface BodyZidLookup {
 export type ExplainResult =
   | Exclude<Recognized, { kind: 'zid' } | { kind: 'history-file' } | { kind: 'body' }>
   | (Extract<Recognized, { kind: 'body' }> & { lookup: BodyZidLookup | null })
-  | { kind: 'zid'; zid: string; isPrefix: boolean; isInText: boolean; history: string; entries: (EntryExplanation & { id: number })[] }
+  | { kind: 'zid'; zid: string; isPrefix: boolean; isInText: boolean; history: string; entries: (EntryExplanation & { id: number })[]; /** Why no history was read (none at the data dir). */ noHistory?: string }
   | { kind: 'history-file'; format: 'har' | 'json'; ok: boolean; problems: ImportProblem[]; message: string | null; entries: EntryExplanation[]; setAside: SetAside };
 
 // Entries are read with the known keys redacted where their answers echo them (echoed-keys.ts).
 async function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir: string, warn: (line: string) => void): Promise<ExplainResult> {
-  const history = openHistory(dataDir);
+  const found = { kind: 'zid', zid: recognized.zid, isPrefix: recognized.isPrefix, isInText: recognized.isInText === true, history: dataDir } as const;
+  let history;
+  try {
+    history = openHistory(dataDir);
+  } catch (error) {
+    // No history there (a support engineer's machine that never ran the app, a data dir mistyped):
+    // the zid is not in it, said with where it looked and what to ask the customer for, as when a
+    // history holds no entry of it (and as a pasted body's zid is looked up).
+    if (isAppError(error) && error.code === 'NOT_FOUND') return { ...found, entries: [], noHistory: error.message };
+    throw error;
+  }
   try {
     const rows = history.search({ text: recognized.zid, limit: 100 }).rows;
     const stored = rows.map((row) => history.get(row.id)!);
     const redact = await knownKeyRedactor(stored.map((entry) => entry.profileId), { warn });
     const entries = stored.map((entry) => ({ id: entry.id, ...explainEntry(entryLike(redact(entry))) }));
-    return { kind: 'zid', zid: recognized.zid, isPrefix: recognized.isPrefix, isInText: recognized.isInText === true, history: dataDir, entries };
+    return { ...found, entries };
   } finally {
     history.close();
   }
@@ -171,6 +181,7 @@ function setAsideText(setAside: SetAside): string {
 function resultText(result: ExplainResult, file: string | null): string {
   if (result.kind === 'zid') {
     const found = result.isInText ? ['Recognised: a zid, found in the text'] : [];
+    if (result.noHistory !== undefined) return [...found, `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in a history: ${result.noHistory}\n${ASK_CUSTOMER}`].join('\n');
     if (result.entries.length === 0) return [...found, `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in the history at ${result.history}.${otherHistoryNote(result.history)}\n${ASK_CUSTOMER}`].join('\n');
     return [...found, `zid ${result.zid}${result.isPrefix ? '…' : ''}: ${entriesText(result.entries.length)} in the history at ${result.history}`, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
   }

@@ -135,6 +135,12 @@ describe('swap-explorer explain', () => {
     expect(ran.code).toBe(1);
     expect(ran.stdout).toContain('is not in the history');
     expect(ran.stdout).toContain('HAR');
+    // Where there is no history at all (a support machine that never ran the app), the same: what to ask for, not only an error.
+    const none = await cli(['explain', '0xdeadbeef0000', '--data-dir', empty]);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain(`zid 0xdeadbeef0000… is not in a history: There is no history at ${join(empty, HISTORY_FILE)}`);
+    expect(none.stdout).toContain('Ask the customer for their HAR or history export');
+    expect(JSON.parse((await cli(['explain', '0xdeadbeef0000', '--data-dir', empty, '--format', 'json'])).stdout)).toMatchObject({ kind: 'zid', zid: '0xdeadbeef0000', entries: [], noHistory: expect.stringContaining('There is no history at') });
   });
 
   it('names the CLI\'s own history when the one read (the app\'s, by SWAP_EXPLORER_USER_DATA) lacks the zid or is missing', async () => {
@@ -147,7 +153,7 @@ describe('swap-explorer explain', () => {
       const absent = await cli(['explain', '0xdeadbeef0000', '--data-dir', appData]);
       expect(absent.stdout).toContain(`is not in the history at ${appData}. ${where}`);
       const missing = await cli(['explain', '0xdeadbeef0000', '--data-dir', empty]);
-      expect(missing.stderr).toContain(where);
+      expect(missing.stdout).toContain(where);
       // Reading the CLI's own history, there is no other to name.
       expect((await cli(['explain', '0xdeadbeef0000', '--data-dir', dir])).stdout).not.toContain("The CLI's own history");
     } finally {
