@@ -91,6 +91,26 @@ describe('recognizePaste: what a paste is', () => {
     // Behind a proxy curl prints its CONNECT answer first; the body is the service's, pretty-printed.
     const price = recognizePaste(`HTTP/1.1 200 Connection established\n\nHTTP/1.1 200 OK\nContent-Type: application/json\n\n${JSON.stringify({ liquidityAvailable: false, zid }, null, 2)}\n`);
     expect(price).toMatchObject({ kind: 'body', explanation: { kind: 'price', zid } });
+    // curl -v, 2>&1: its notes, the request it sent (key redacted) and the answer, '< ' before each line.
+    const verbose = [
+      '*   Trying 203.0.113.7:443...',
+      '} [5 bytes data]',
+      '> GET /swap/allowance-holder/price?chainId=1&sellToken=USDC&buyToken=WETH&sellAmount=1000 HTTP/1.1',
+      '> Host: api.example.com',
+      `> svc-api-key: ${KEY}`,
+      '> svc-version: v2',
+      '> ',
+      '{ [265 bytes data]',
+      '< HTTP/1.1 400 Bad Request',
+      '< content-type: application/json; charset=utf-8',
+      `< svc-zid: ${zid}`,
+      '< ',
+      '{ [394 bytes data]',
+      `{"name":"INPUT_INVALID","message":"Invalid input: buyToken, sellToken","data":{"zid":"${zid}","details":[{"field":"buyToken","reason":"is a symbol"}]}}* Connection #0 to host api.example.com left intact`,
+    ].join('\r\n');
+    const traced = recognizePaste(verbose);
+    expect(traced).toMatchObject({ kind: 'body', explanation: { kind: 'error', name: 'INPUT_INVALID', zid, details: [{ field: 'buyToken', reason: 'is a symbol' }] } });
+    expect(JSON.stringify(traced)).not.toContain(KEY);
     // Cut short, it says so as a body cut short does; a body that is not JSON (a proxy's page) is read as before.
     expect(recognizePaste('HTTP/1.1 200 OK\nContent-Type: application/json\n\n{"liquidityAvailable": true, "zid": "0x54')).toMatchObject({ kind: 'unknown', invalidJson: expect.any(String) });
     expect(recognizePaste(`HTTP/1.1 502 Bad Gateway\nContent-Type: text/html\n\n<html>Bad gateway, request ${zid}</html>`)).toMatchObject({ kind: 'zid', zid, isInText: true });
