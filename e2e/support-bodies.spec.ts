@@ -190,3 +190,26 @@ test("a pasted answer shows its schema report, as History shows a kept one's: a 
   await saveScreenshotSet(page, (name) => testInfo.outputPath(name), 'paste-schema-report');
   expect(await seriousAxe(page), 'axe: pasted body with its schema report').toEqual([]);
 });
+
+test("a customer's raw response (curl -i) is explained by its body, in the box and as their response to a pasted request", async ({ page, openSession }) => {
+  await openSession(page);
+  const paste = new PasteBox(page);
+  await paste.open();
+  const zid = '0x5433d314f7d433995692eaef';
+  const body = JSON.stringify({ name: 'RATE_LIMITED', message: 'Rate limit of 2 requests per second exceeded', data: { zid } });
+  const raw = ['HTTP/2 429 ', 'content-type: application/json; charset=utf-8', `svc-zid: ${zid}`, 'retry-after: 1', '', body, ''].join('\r\n');
+  await paste.paste(raw);
+  // Read only by its zid before: 'a zid, found in the text', and nothing of the answer.
+  await expect(paste.recognised).toContainText('an error body');
+  const explained = paste.dialog.getByRole('region', { name: 'Body explanation' });
+  await expect(explained.getByRole('heading', { name: 'RATE_LIMITED' })).toBeVisible();
+  await expect(explained.getByRole('table', { name: 'Explanation' }).getByRole('row', { name: /^Message / })).toContainText('Rate limit of 2 requests per second exceeded');
+  await expect(explained.getByRole('alert', { name: 'Not in History' })).toContainText(zid);
+  await saveScreenshotSet(page, (name) => test.info().outputPath(name), 'support-paste-raw-response');
+  expect(await seriousAxe(page), 'axe: raw response').toEqual([]);
+  // As the customer's response to their request, kept for the diff rather than 'Not JSON'.
+  await paste.paste(`curl -H 'svc-version: v2' 'https://api.example.com/swap/chains'`);
+  await expect(paste.recognised).toContainText('a request (curl command)');
+  await paste.paste(raw, paste.dialog.getByLabel(/^The customer's response/));
+  await expect(paste.dialog.getByText('Their response is kept for the diff.')).toBeVisible();
+});
