@@ -126,6 +126,29 @@ describe('recognizePaste: what a paste is', () => {
     expect(recognizePaste('{"format":"swap-explorer.history","version":1,"entries":[]}')).toMatchObject({ kind: 'history-file', format: 'swap-explorer-json' });
   });
 
+  it("reads a body as Python's print() writes it, not as JSON cut short", () => {
+    // print(response.json()): single quotes, None, and repr's double quotes around a message with an apostrophe.
+    const error = recognizePaste(`{'name': 'TAKER_NOT_AUTHORIZED_FOR_TRADE', 'message': "taker 0x2222222222222222222222222222222222222222 isn't authorized for trade", 'data': {'zid': '0x5c4ee75c0000000000000042'}}`);
+    expect(error).toMatchObject({ kind: 'body', explanation: { kind: 'error', name: 'TAKER_NOT_AUTHORIZED_FOR_TRADE', zid: '0x5c4ee75c0000000000000042', message: "taker 0x2222222222222222222222222222222222222222 isn't authorized for trade" } });
+    // pprint.pprint: a line a member, True/False/None, a long string in quoted pieces Python joins.
+    const printed = [
+      "{'allowanceTarget': None,",
+      " 'buyAmount': '224274590',",
+      " 'issues': {'allowance': None, 'balance': None, 'invalidSourcesPassed': [], 'simulationIncomplete': False},",
+      " 'liquidityAvailable': True,",
+      " 'sellAmount': '1000000000000000000000',",
+      " 'note': 'caf\\xe9 '",
+      "         'au lait\\n',",
+      " 'zid': '0xa090601e6679105cf9fe5e94'}",
+    ].join('\n');
+    const price = recognizePaste(printed);
+    expect(price).toMatchObject({ kind: 'body', explanation: { kind: 'price', zid: '0xa090601e6679105cf9fe5e94' } });
+    expect(price.kind === 'body' && price.body).toMatchObject({ allowanceTarget: null, liquidityAvailable: true, issues: { simulationIncomplete: false }, sellAmount: '1000000000000000000000', note: 'caf\u00e9 au lait\n' });
+    // Cut short it is still what it was: not valid JSON, said so.
+    expect(recognizePaste(printed.slice(0, 60)).kind).toBe('unknown');
+    expect(recognizePaste("{'liquidityAvailable': true, 'zid': undefined}").kind).toBe('unknown');
+  });
+
   it('says JSON that does not parse is not valid JSON, with the parser\'s reason', () => {
     const recognized = recognizePaste('{"liquidityAvailable": true, "buyAmount": "12');
     expect(recognized).toMatchObject({ kind: 'unknown', invalidJson: expect.stringMatching(/^Unterminated string in JSON at position 45\b/) });

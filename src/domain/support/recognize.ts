@@ -7,6 +7,7 @@ import { lintRequest } from './lint-request.ts';
 import { parseCurl } from './parse-curl.ts';
 import { parseHttpRequest, rawResponseBody } from './parse-http.ts';
 import { parsePowerShell, parsePython } from './parse-script.ts';
+import { pythonLiteralAsJson } from './python-literal.ts';
 import { parseAxios, parseFetch } from './parse-snippet.ts';
 import { parseUrlParts } from './parse-url.ts';
 import { finishRequest } from './request-parts.ts';
@@ -36,6 +37,15 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; re
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
+    // A body as Python's print() writes it is whole, not cut short: read it as the JSON it was.
+    const python = pythonLiteralAsJson(text);
+    if (python !== null) {
+      try {
+        return { ok: true, value: JSON.parse(python) };
+      } catch {
+        // Not a literal of JSON's values after all: said as the JSON it failed to be.
+      }
+    }
     // Starts like JSON, so it is no request: a body or HAR cut short, or edited by hand.
     return { ok: false, invalid: (error as Error).message };
   }
