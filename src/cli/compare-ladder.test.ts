@@ -85,6 +85,37 @@ describe('swap-explorer compare --amounts', () => {
     expect(rows.slice(1).map((row) => row.split(',').at(-1))).toEqual(['Local service', 'Local service', 'Local service', 'Local service']);
   });
 
+  it('names the token taxes its figures are after, under the table and in the CSV and JSON, as the answers reported them', async () => {
+    // TAXD, the local service's demo taxed token, takes 300 bps on a buy and 100 bps on the transfer
+    // to the taker: every buy, net and per-unit figure of a USDC -> TAXD ladder is after that cut
+    // (about 4 % below the market), which nothing said, where one size's compare lists the tax.
+    const table = await inProcess(['compare', '--sell', 'USDC', '--buy', 'TAXD', '--amounts', '10,1000', '--chains', '1', '--data-dir', dir]);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toContain('\ntoken taxes (every figure above is after them):\n  TAXD (buy token): buy 300 bps, sell 500 bps, transfer 100 bps\n    on Ethereum (1)\n');
+
+    const json = await inProcess(['compare', '--sell', 'USDC', '--buy', 'TAXD', '--amounts', '10,1000', '--chains', '1', '--format', 'json', '--data-dir', dir]);
+    expect(json.code, json.stderr).toBe(0);
+    const points = (JSON.parse(json.stdout) as { chains: { points: { hasTax: unknown; tokenTaxes: unknown; allowanceHolder: { zid: string } }[] }[] }).chains[0]!.points;
+    // The figures in the export are the raw answer's: its tokenMetadata.buyToken, read back from history by zid.
+    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    const entry = history.get(history.findByZid(points[1]!.allowanceHolder.zid)[0]!.id)!;
+    history.close();
+    const raw = (entry.body as { tokenMetadata: { buyToken: { buyTaxBps: string; sellTaxBps: string; transferTaxBps: string } } }).tokenMetadata.buyToken;
+    expect(raw).toEqual({ buyTaxBps: '300', sellTaxBps: '500', transferTaxBps: '100' });
+    for (const point of points) {
+      expect(point.hasTax).toBe(true);
+      expect(point.tokenTaxes).toEqual([`TAXD (buy token): buy ${raw.buyTaxBps} bps, sell ${raw.sellTaxBps} bps, transfer ${raw.transferTaxBps} bps`]);
+    }
+
+    const csv = await inProcess(['compare', '--sell', 'USDC', '--buy', 'TAXD', '--amounts', '10', '--chains', '1', '--format', 'csv', '--data-dir', dir]);
+    const [header, row] = csv.stdout.trim().split('\r\n');
+    expect(header!.endsWith(',has_tax,token_taxes')).toBe(true);
+    expect(row!.endsWith(',true,"TAXD (buy token): buy 300 bps, sell 500 bps, transfer 100 bps"')).toBe(true);
+    // An untaxed pair says so (false), and names no tax.
+    const plain = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', '10', '--chains', '1', '--format', 'csv', '--data-dir', dir]);
+    expect(plain.stdout.trim().split('\r\n')[1]!.endsWith(',false,')).toBe(true);
+  });
+
   it('exits 2 with one line naming --amounts for every kind of bad list, before sending anything', async () => {
     const cases: [string, RegExp][] = [
       ['', /^--amounts enter at least one amount$/],

@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
 import { stripTerminalControls } from '../domain/support/terminal-safe.ts';
-import { alignTable, blockNotes, errorNotes, feeNotPricedNotes, netDiffNotes, titlePairs } from './compare-format.ts';
+import { alignTable, blockNotes, errorNotes, feeNotPricedNotes, listedBySide, netDiffNotes, titlePairs } from './compare-format.ts';
+import { taxesByPlace } from '../domain/row-taxes.ts';
 import { ladderIssueNotes, nativeClashNote } from './answer-lines.ts';
 import { UsageError, usageLine } from './compare-run.ts';
 import { watchInterrupt, type InterruptWatch } from './interrupt.ts';
@@ -130,6 +131,16 @@ export function ladderRowLabel(row: LadderRowWire): string {
   return `${chainLabel(row.chainId)} ${formatBaseUnits(BigInt(row.sellAmount), row.sellToken.decimals)} ${row.sellToken.symbol}`;
 }
 
+/**
+ * The token taxes the ladder's answers reported, each with its chains (a tax is the token's at every
+ * size): its buys, nets and per-unit figures are after them, and would read as a poor price without
+ * them (a USDC -> TAXD ladder about 4 % below the market). Nothing when no token is taxed.
+ */
+function ladderTaxNotes(rows: readonly LadderRowWire[]): string {
+  const taxes = taxesByPlace(rows, (row) => chainLabel(row.chainId));
+  return taxes.size === 0 ? '' : `\n${listedBySide('token taxes (every figure above is after them)', taxes)}`;
+}
+
 /** The ladder in the chosen format. */
 export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'json', profile?: ExportProfile): string {
   const chains = ladderExportChains(status.rows);
@@ -140,7 +151,7 @@ export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'js
   const position = (row: LadderRowWire) => chains.findIndex((chain) => chain.chainId === row.chainId);
   const ordered = [...status.rows].sort((a, b) => position(a) - position(b) || a.amountIndex - b.amountIndex);
   const clash = nativeClashNote(ordered);
-  const issues = `${clash ? `\n${clash}` : ''}${ladderIssueNotes(ordered, ladderRowLabel, status.request.taker)}`;
+  const issues = `${clash ? `\n${clash}` : ''}${ladderTaxNotes(ordered)}${ladderIssueNotes(ordered, ladderRowLabel, status.request.taker)}`;
   // The unit of the table's figures on its first line, as compare's says its own (per pair when chains traded different ones).
   const sizes = `${countOf(status.request.amounts.length, 'size')}, ${countOf(chains.length, 'chain')} (run ${status.runId})`;
   const first = status.rows[0];

@@ -152,7 +152,7 @@ function sideCells(side: ModelSide, item: ExportRow): (string | null)[] {
  * determined (the service said null: 'false' would claim what it did not), false when every tax was
  * answered zero, null when no side answered with its taxes and in a run saved before the flag.
  */
-function taxFlag(item: ExportRow): boolean | 'unknown' | null {
+export function taxFlag(item: Pick<ExportRow, 'hasTax' | 'hasUnknownTax' | 'tokenTaxes'>): boolean | 'unknown' | null {
   if (item.hasTax === undefined) return null;
   if (item.hasTax) return true;
   if (item.hasUnknownTax) return 'unknown';

@@ -29,6 +29,13 @@ export interface LadderExportRow {
   issues?: { allowanceHolder: readonly string[] | undefined; permit2: readonly string[] | undefined };
   /** The block each side's answer priced at (null: no answer); undefined: not known (a ladder saved before). */
   blocks?: { allowanceHolder: string | null | undefined; permit2: string | null | undefined };
+  /**
+   * Whether a side's answer reported a token tax: true, 'unknown' (a tax it could not determine),
+   * false (every tax zero), null (no side answered with its taxes, or a ladder saved before).
+   */
+  hasTax?: boolean | 'unknown' | null;
+  /** Each taxed token's taxes in words (rowTaxTexts): every figure of the size is after them. */
+  taxes?: readonly string[];
 }
 
 /** One chain of the ladder, its sizes in the order given. */
@@ -42,13 +49,13 @@ export interface LadderExportChain {
 
 const SIDE_COLUMNS = ['state', 'error_name', 'buy_amount', 'network_fee_in_buy_token', 'net_buy_amount', 'net_per_unit_sold', 'zid'] as const;
 
-/** The CSV header, in column order; the issues, blocks and profile come last, so earlier columns keep their place. */
+/** The CSV header, in column order; the issues, blocks, taxes and profile come last, so earlier columns keep their place. */
 export const LADDER_CSV_COLUMNS: readonly string[] = [
   'chain_id', 'chain_name', 'amount', 'sell_token', 'buy_token', 'sell_amount_base_units',
   ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
   'better', 'better_basis', 'net_diff_bps_permit2_vs_allowance_holder', 'fee_rate_source', 'fee_rate_zid', 'fee_not_priced', 'chain_crossover',
-  'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'profile',
+  'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'has_tax', 'token_taxes', 'profile',
 ];
 
 /** Identifies the JSON export. */
@@ -92,7 +99,8 @@ export function ladderToCsv(chains: readonly LadderExportChain[], profile?: Expo
         item.feeRate?.source ?? null, item.feeRate?.zid ?? null, item.feeNotPriced ?? null, crossover,
         // The kinds reported, ';'-separated; empty when none was (or, in an older ladder, not known: the JSON says null).
         (item.issues?.allowanceHolder ?? []).join('; '), (item.issues?.permit2 ?? []).join('; '),
-        item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null, profileCell(profile),
+        item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
+        item.hasTax === undefined || item.hasTax === null ? null : String(item.hasTax), item.taxes?.join('; ') ?? null, profileCell(profile),
       ];
       lines.push(cells.map(csvField).join(','));
     }
@@ -110,6 +118,8 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
       netDiffBps: netDiffBps(chain, item),
       feeRate: item.feeRate ?? null,
       feeNotPriced: item.feeNotPriced ?? null,
+      hasTax: item.hasTax ?? null,
+      tokenTaxes: item.taxes ?? null,
       allowanceHolder: { ...item.row.allowanceHolder, netPerUnitSold: netPerUnit(item.row.allowanceHolder, chain, item), issues: item.issues?.allowanceHolder ?? null, blockNumber: item.blocks?.allowanceHolder ?? null },
       permit2: { ...item.row.permit2, netPerUnitSold: netPerUnit(item.row.permit2, chain, item), issues: item.issues?.permit2 ?? null, blockNumber: item.blocks?.permit2 ?? null },
     }));
