@@ -275,3 +275,29 @@ test('a past ladder reopens exactly as it was run: its own overrides and slippag
   await expect(compare.overrideAddresses).toHaveValue(TAXD);
 });
 
+
+test('a ladder of a taxed token names the taxes its figures are after, as its answers reported them', async ({ app, engine }) => {
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  // TAXD (the local service's demo token) takes 300 bps on a buy and 100 bps on the transfer to the
+  // taker: each buy, net and per-unit figure is after that 4 % cut, which nothing on the screen said.
+  await ladder.run('10, 1000', ['Ethereum'], { sell: 'USDC', buy: 'TAXD' });
+  await ladder.waitForEnd();
+  const note = app.page.getByRole('note', { name: 'Token taxes' });
+  // The bps as the raw answers reported them, read back from history.
+  const { rows } = await engine.history.search(HistorySearchInputSchema.parse({ limit: 20 }));
+  const answers = await Promise.all(rows.map(async (row) => (await engine.history.get(row.id))!));
+  const taxd = answers.find((entry) => entry.query.buyToken === '0x7a7a000000000000000000000000000000000001' && entry.status === 200)!;
+  const tax = (taxd.body as { tokenMetadata: { buyToken: Record<string, string> } }).tokenMetadata.buyToken;
+  expect(tax).toEqual({ buyTaxBps: '300', sellTaxBps: '500', transferTaxBps: '100' });
+  await expect(note).toHaveText(`Token taxes, which every figure below is after: TAXD (buy token): buy ${tax.buyTaxBps} bps, sell ${tax.sellTaxBps} bps, transfer ${tax.transferTaxBps} bps on Ethereum.`);
+  await app.expectNoSeriousAxe('a taxed ladder');
+  await app.screenshotAtBothSizes('ladder-taxed-token', async () => {
+    await note.scrollIntoViewIfNeeded();
+  });
+  // An untaxed pair's ladder names none.
+  await ladder.run('10, 1000', ['Ethereum'], { sell: 'USDC', buy: 'WETH' });
+  await ladder.waitForEnd();
+  await expect(ladder.table('10 USDC')).toBeVisible();
+  await expect(note).toHaveCount(0);
+});
