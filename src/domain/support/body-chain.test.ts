@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Market, priceQuery } from '../../service/index.ts';
 import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
 import { chainLabel, swapChains } from '../chains.ts';
-import { findToken } from '../token-registry.ts';
+import { findListedToken } from '../listed-token.ts';
+import { DEMO_TAX_TOKENS } from '../demo-tokens.ts';
 import { chainsListingBoth } from './body-chain.ts';
 import { explainPastedBody } from './explain-body.ts';
 import { recognizePaste } from './recognize.ts';
@@ -27,7 +28,7 @@ describe('chainsListingBoth', () => {
     // Base's USDC is its own address: Ethereum's list does not have it.
     expect(listed).not.toContain(1);
     for (const chain of swapChains()) {
-      const hasBoth = findToken(chain.chainId, String(body.sellToken)) !== undefined && findToken(chain.chainId, String(body.buyToken)) !== undefined;
+      const hasBoth = findListedToken(chain.chainId, String(body.sellToken)) !== undefined && findListedToken(chain.chainId, String(body.buyToken)) !== undefined;
       expect(listed.includes(chain.chainId), chainLabel(chain.chainId)).toBe(hasBoth);
     }
   });
@@ -62,6 +63,17 @@ describe('explainPastedBody', () => {
     const explained = explainPastedBody(baseUsdcToWeth(), 1);
     expect(explained.summary).toContain('1000000000 base units of USDC');
     expect(explained.chain?.note).toBe('Ethereum (1) was named for this body, but its token list does not have both tokens: an amount of a token it lacks stays in base units.');
+  });
+
+  it('reads a local-service demo token (TAXD) as listed: the chain named reads it, and a body alone is offered that chain', () => {
+    // explain and History read TAXD in its units (listed-token.ts), so the note must not say it stays
+    // in base units, nor leave its chain out of those offered for a body pasted alone.
+    const taxd = DEMO_TAX_TOKENS.find((demo) => demo.chainId === 1 && demo.symbol === 'TAXD')!;
+    const body = price(1, { sellToken: token(1, 'WETH'), buyToken: taxd.address, sellAmount: '1000000000000000000' });
+    const named = explainPastedBody(body, 1);
+    expect(named.summary).toMatch(/^A price: sells 1 WETH \(1000000000000000000 base units\) for [\d,.]+ TAXD \(\d+ base units\)\.$/);
+    expect(named.chain?.note).toBe('Amounts read with the token list of Ethereum (1), the chain named for this body.');
+    expect(explainPastedBody(body).chain?.note).toBe('Amounts in base units: the body names no chain. Both its tokens are listed on Ethereum (1).');
   });
 
   it('says nothing of a chain for an error body, which has no amounts', () => {

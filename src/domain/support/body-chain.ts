@@ -1,5 +1,5 @@
 import { chainLabel, swapChains } from '../chains.ts';
-import { findToken } from '../token-registry.ts';
+import { findListedToken } from '../listed-token.ts';
 import { isObject } from './body-reading.ts';
 
 /**
@@ -9,7 +9,8 @@ import { isObject } from './body-reading.ts';
  * therefore read in base units until the support engineer names the customer's chain
  * (`explain --chain`, the paste box's chain list). Nothing is inferred: the chains whose token
  * lists have both addresses are offered first, not picked, since the customer may have been on a
- * chain whose list we do not carry.
+ * chain whose list we do not carry. A chain's list is what the amounts are read with
+ * (findListedToken): the registry's tokens and the local service's demo taxed tokens (TAXD).
  */
 
 /** What is said of a pasted body's chain: the one named (null: none yet), the chains listing both tokens, and a sentence. */
@@ -20,14 +21,14 @@ export interface BodyChain {
   note: string;
 }
 
-/** The swap chains whose token lists have both the body's sell and buy token (any letter case). */
+/** The swap chains whose token lists (registry and demo tokens) have both the body's sell and buy token (any letter case). */
 export function chainsListingBoth(body: unknown): number[] {
   if (!isObject(body)) return [];
   const { sellToken, buyToken } = body;
   if (typeof sellToken !== 'string' || typeof buyToken !== 'string') return [];
   return swapChains()
     .map((chain) => chain.chainId)
-    .filter((chainId) => findToken(chainId, sellToken) !== undefined && findToken(chainId, buyToken) !== undefined);
+    .filter((chainId) => findListedToken(chainId, sellToken) !== undefined && findListedToken(chainId, buyToken) !== undefined);
 }
 
 function noteOf(chainId: number | null, listingBoth: number[]): string {
