@@ -102,6 +102,35 @@ describe('what a net figure stands on', () => {
   });
 });
 
+describe('a fee rate read before a tax or an integrator fee', () => {
+  it('says the rate is before the buy token\'s tax and the integrator fee, which the printed buy is after', async () => {
+    // 1 ETH -> TAXD with a 100 bps integrator fee taken in ETH: the answer buys B TAXD for the 0.99 ETH
+    // routed, after TAXD's 300 bps buy and 100 bps transfer tax. The rate is B / 0.99 / (1 - 0.04) per
+    // ETH (build-row.ts), well above the buy printed beside it, and the line called it "this trade's
+    // own price" with nothing saying why the two differ.
+    const fee = ['--swap-fee-bps', '100', '--swap-fee-recipient', '0x1111111111111111111111111111111111111111'];
+    const own = await inProcess(['compare', '--chains', '1', '--sell', 'ETH', '--buy', 'TAXD', '--amount', '1', '--models', 'allowance-holder', ...fee, '--format', 'json', '--data-dir', dir]);
+    expect(own.code, own.stderr).toBe(0);
+    const row = (JSON.parse(own.stdout) as { rows: { buyPerNative: string; allowanceHolder: { zid: string } }[] }).rows[0]!;
+    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    const entry = history.get(history.findByZid(row.allowanceHolder.zid)[0]!.id)!;
+    history.close();
+    const body = entry.body as { buyAmount: string; sellAmount: string; fees: { integratorFee: { amount: string; token: string } }; tokenMetadata: { buyToken: { buyTaxBps: string; transferTaxBps: string } } };
+    expect(body.fees.integratorFee).toMatchObject({ amount: '10000000000000000', token: NATIVE_TOKEN_PLACEHOLDER.toLowerCase() });
+    const routed = BigInt(body.sellAmount) - BigInt(body.fees.integratorFee.amount);
+    const kept = 10_000n - BigInt(body.tokenMetadata.buyToken.buyTaxBps) - BigInt(body.tokenMetadata.buyToken.transferTaxBps);
+    expect(kept).toBe(9_600n);
+    expect(row.buyPerNative).toBe(String((BigInt(body.buyAmount) * 10n ** 18n * 10_000n) / (routed * kept)));
+
+    // price says the same rate comes before the tax (no integrator fee there).
+    const priced = await inProcess(['price', '--chain', '1', '--sell', 'ETH', '--buy', 'TAXD', '--amount', '1', '--data-dir', dir]);
+    expect(priced.code, priced.stderr).toBe(0);
+    expect(priced.stdout).toMatch(/^fee rate\s+1 ETH = [\d,.]+ TAXD, this trade's own price before TAXD's 300 bps buy and 100 bps transfer tax$/m);
+    const quoted = await inProcess(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'TAXD', '--amount', '100', '--data-dir', dir]);
+    expect(quoted.stdout).toMatch(/^fee rate\s+1 ETH = [\d,.]+ TAXD, an indicative price of 0\.1 ETH for TAXD \(zid 0x[0-9a-f]{24}\) before TAXD's 300 bps buy and 100 bps transfer tax$/m);
+  });
+});
+
 describe('refusals and progress', () => {
   it('exits 2 naming --data-dir when it is a file, before any service starts', async () => {
     const file = join(dir, 'not-a-folder');

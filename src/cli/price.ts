@@ -110,8 +110,22 @@ function feeRateLines(row: CompareRowWire, side: ModelSideWire): [string, string
   if (rate.source === 'buy-is-native') return [];
   const native = row.nativeSymbol ?? 'native';
   const perNative = `1 ${native} = ${formatTokenAmount(rate.buyPerNative, row.buyToken.decimals)} ${row.buyToken.symbol}`;
-  if (rate.source === 'sell-is-native') return [['fee rate', `${perNative}, this trade's own price`]];
-  return [['fee rate', `${perNative}, an indicative price of 0.1 ${native} for ${row.buyToken.symbol}${rate.zid ? ` (zid ${rate.zid})` : ''}`]];
+  const tax = beforeTaxText(row, side);
+  if (rate.source === 'sell-is-native') return [['fee rate', `${perNative}, this trade's own price${tax}`]];
+  return [['fee rate', `${perNative}, an indicative price of 0.1 ${native} for ${row.buyToken.symbol}${rate.zid ? ` (zid ${rate.zid})` : ''}${tax}`]];
+}
+
+/**
+ * " before TAXD's 300 bps buy and 100 bps transfer tax" when the buy token is taxed: the rate is read
+ * with that tax added back (build-row.ts, beforeBuyTax), so it is above what the price it names
+ * bought, and above this trade's own buy beside it; empty for an untaxed buy token.
+ */
+function beforeTaxText(row: CompareRowWire, side: ModelSideWire): string {
+  const tax = side.tokenTaxes?.buyToken;
+  const [buy, transfer] = [Number(tax?.buyTaxBps ?? 0), Number(tax?.transferTaxBps ?? 0)];
+  if (buy + transfer === 0) return '';
+  const parts = [...(buy > 0 ? [`${buy} bps buy`] : []), ...(transfer > 0 ? [`${transfer} bps transfer`] : [])];
+  return ` before ${row.buyToken.symbol}'s ${parts.join(' and ')} tax`;
 }
 
 /**
