@@ -43,3 +43,29 @@ test('an Allowance Holder quote for an exact buy shows the amount asked, the spe
   await explorer.result.getByRole('heading', { name: /^Summary/ }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await app.screenshot('explorer-exact-out');
 });
+
+test('an exact-out quote selling ETH checks the ETH the call carries against maxSellAmount', async ({ app, engine }) => {
+  // Selling the native token, the settler is called directly, with no Allowance Holder exec to pull
+  // an amount: the spend is the transaction's value. The bounds read 'No pulled amount to compare
+  // with', so an exact-out ETH sell had no spend check.
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(app.page);
+  await explorer.fill({ endpoint: 'Allowance Holder quote', sell: 'ETH', buy: 'USDC', taker: TAKER });
+  await explorer.form.getByLabel('Amount side').selectOption('buy');
+  await explorer.fill({ amount: '1000' });
+  await explorer.send();
+  const zid = (await explorer.result.getByLabel('zid', { exact: true }).textContent())!;
+  const body = (await engine.history.get((await engine.history.findByZid(zid))[0]!.id))!.body as { maxSellAmount: string; transaction: { value: string } };
+  // The local service's call carries at most maxSellAmount (the refund route returns the surplus).
+  expect(BigInt(body.transaction.value)).toBeLessThanOrEqual(BigInt(body.maxSellAmount));
+  const spend = explorer.result.getByRole('list', { name: 'Exact-out bounds' }).getByRole('listitem').nth(1);
+  await expect(spend).toHaveText(/^Spends at most maxSellAmount: the call carries [\d.]+ ETH vs [\d.]+ ETH$/);
+  await expect(spend).toHaveClass(/good/);
+  await expect(spend.getByText(/ETH$/).first()).toHaveAttribute('title', `${body.transaction.value} base units`);
+  await explorer.result.getByRole('list', { name: 'Exact-out bounds' }).scrollIntoViewIfNeeded();
+  await app.screenshotAtBothSizes('explorer-exact-out-native-sell', async () => {
+    await explorer.result.getByRole('list', { name: 'Exact-out bounds' }).scrollIntoViewIfNeeded();
+  });
+  const axe = await new AxeBuilder({ page: app.page }).include('[aria-label="Result"]').exclude('[aria-label="Raw JSON"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});

@@ -73,7 +73,7 @@ describe('checkExactOutBounds', () => {
 
   it('confirms an Allowance Holder call that pulls at most maxSellAmount and needs at least buyAmount', () => {
     const bounds = checkExactOutBounds(explainCalldata(abi, exec(500n)), { buyAmount: MIN.toString(), maxSellAmount: '500' });
-    expect(bounds).toEqual({ pulled: '500', minBuy: MIN.toString(), pullsAtMostMax: true, guaranteesBuyAmount: true });
+    expect(bounds).toEqual({ pulled: '500', spentFrom: 'allowance', minBuy: MIN.toString(), pullsAtMostMax: true, guaranteesBuyAmount: true });
   });
 
   it('flags calldata that could spend more than maxSellAmount or deliver less than buyAmount', () => {

@@ -110,8 +110,14 @@ export function explainCalldata(abi: Abi, data: string): CalldataExplanation {
 
 /** How a quote's calldata bounds an exact-out trade, against what the answer says. */
 export interface ExactOutBounds {
-  /** The sell amount the call lets the Allowance Holder pull (`exec`'s `amount`), or null when the call has none. */
+  /**
+   * The sell amount the call may spend: what it lets the Allowance Holder pull (`exec`'s `amount`),
+   * or, for a native sell (the settler called directly, no `exec`), the native amount the
+   * transaction carries (its `value`); null when the call has neither.
+   */
   pulled: string | null;
+  /** Where `pulled` was read: 'allowance' (`exec`'s amount), 'value' (the transaction's value), null without one. */
+  spentFrom: 'allowance' | 'value' | null;
   /** The minimum buy amount the settler enforces (`minAmountOut`). */
   minBuy: string | null;
   /** pulled <= maxSellAmount; null when unknown. */
@@ -128,17 +134,21 @@ function atMost(value: string | null, bound: string): boolean | null {
 }
 
 /**
- * Checks the calldata of an exact-out quote (Allowance Holder `buyAmount`): it must pull at most
- * `maxSellAmount` and make the settler require at least `buyAmount`, so the buyer never receives
+ * Checks the calldata of an exact-out quote (Allowance Holder `buyAmount`): it must spend at most
+ * `maxSellAmount` (what `exec` lets be pulled, or a native sell's `value`) and make the settler require at least `buyAmount`, so the buyer never receives
  * less than asked (real-service-shapes.md, "Buying an exact amount").
  */
-export function checkExactOutBounds(explanation: CalldataExplanation, answer: { buyAmount: string; maxSellAmount: string }): ExactOutBounds {
-  if (!explanation.ok) return { pulled: null, minBuy: null, pullsAtMostMax: null, guaranteesBuyAmount: null };
+export function checkExactOutBounds(explanation: CalldataExplanation, answer: { buyAmount: string; maxSellAmount: string }, value?: string): ExactOutBounds {
+  if (!explanation.ok) return { pulled: null, spentFrom: null, minBuy: null, pullsAtMostMax: null, guaranteesBuyAmount: null };
   const { call } = explanation;
-  const pulled = call.inner ? (call.args.find((row) => row.path === 'amount')?.value ?? null) : null;
+  const allowance = call.inner ? (call.args.find((row) => row.path === 'amount')?.value ?? null) : null;
+  // A native sell calls the settler itself, with the ETH it may spend as the call's value.
+  const carried = !call.inner && isBaseUnits(value) && BigInt(value) > 0n ? value : null;
+  const pulled = allowance ?? carried;
+  const spentFrom = allowance !== null ? 'allowance' : carried !== null ? 'value' : null;
   const minBuy = call.minBuyAmount;
   const guarantees = minBuy === null ? null : atMost(answer.buyAmount, minBuy);
-  return { pulled, minBuy, pullsAtMostMax: atMost(pulled, answer.maxSellAmount), guaranteesBuyAmount: guarantees };
+  return { pulled, spentFrom, minBuy, pullsAtMostMax: atMost(pulled, answer.maxSellAmount), guaranteesBuyAmount: guarantees };
 }
 
 /** Whether a quote's calldata carries what its body says; null where either side lacks the member. */

@@ -61,6 +61,20 @@ describe('calldata facts', () => {
     expect(valueOf(stricter, 'calldata min buy')).toMatch(/, LESS than the body's buyAmount$/);
   });
 
+  it("an exact-out quote selling the native token checks the call's value, what it spends, against maxSellAmount", () => {
+    // Selling ETH, the settler is called directly (no Allowance Holder exec, so no pulled amount):
+    // what the trade may spend is the ETH the transaction carries, its value. The check of the
+    // spend against maxSellAmount was left out, so an exact-out ETH sell had no spend check at all.
+    const body = quote('allowance-holder.quote', { sellToken: token(1, 'NATIVE'), buyToken: USDC.address, buyAmount: '1000000000' });
+    expect(body.mode).toBe('exact-out');
+    const value = (body.transaction as { value: string }).value;
+    expect(BigInt(value)).toBeGreaterThan(0n);
+    const eth = { symbol: 'ETH', decimals: 18 };
+    expect(valueOf(body, 'calldata spends')).toBe(`${formatUpperBound(value, eth)} (${value} base units), the call's value, at most the body's maxSellAmount`);
+    const stricter = { ...body, maxSellAmount: bump(value, -1n) };
+    expect(valueOf(stricter, 'calldata spends')).toMatch(/, the call's value, MORE than the body's maxSellAmount$/);
+  });
+
   it("a direct wrap or unwrap (the spec's default wrapUnwrapMode) reads as the wrapped native token's deposit or withdraw, not as calldata that does not decode", () => {
     const wrap = quote('allowance-holder.quote', { sellToken: token(1, 'NATIVE'), buyToken: WETH.address, sellAmount: '1000000000000000000' });
     expect(String((wrap.transaction as { to: string }).to)).toBe(WETH.address.toLowerCase());

@@ -23,14 +23,15 @@ function minBuyFact(reader: Reader, call: DecodedCall, agreement: CalldataAgreem
 }
 
 // The exact-out bounds: the spend the call allows against maxSellAmount, its minimum against buyAmount.
-function exactOutFacts(reader: Reader, decoded: CalldataExplanation): AnswerFact[] {
+function exactOutFacts(reader: Reader, decoded: CalldataExplanation, value: string | undefined): AnswerFact[] {
   const { body } = reader;
   if (!isDigits(body.buyAmount) || !isDigits(body.maxSellAmount)) return [];
-  const bounds = checkExactOutBounds(decoded, { buyAmount: body.buyAmount, maxSellAmount: body.maxSellAmount });
+  const bounds = checkExactOutBounds(decoded, { buyAmount: body.buyAmount, maxSellAmount: body.maxSellAmount }, value);
   const out: AnswerFact[] = [];
   if (bounds.pulled !== null && bounds.pullsAtMostMax !== null) {
     const verdict = bounds.pullsAtMostMax ? "at most the body's maxSellAmount" : "MORE than the body's maxSellAmount";
-    out.push({ label: 'calldata spends', value: `${reader.amount(bounds.pulled, body.sellToken, true)}, ${verdict}` });
+    const from = bounds.spentFrom === 'value' ? ", the call's value" : '';
+    out.push({ label: 'calldata spends', value: `${reader.amount(bounds.pulled, body.sellToken, true)}${from}, ${verdict}` });
   }
   if (bounds.minBuy !== null && bounds.guaranteesBuyAmount !== null) {
     const verdict = bounds.guaranteesBuyAmount ? "at least the body's buyAmount" : "LESS than the body's buyAmount";
@@ -57,5 +58,5 @@ export function calldataFacts(reader: Reader, data: string, reading: ActionReadi
   const agreement = compareCalldata(decoded, reader.body);
   const isExactOut = reader.body.mode === 'exact-out';
   const steps = (settlerActions(data, reading, context) ?? []).map((action, index) => ({ label: `action ${index + 1}`, value: action.text }));
-  return [called, ...(isExactOut ? exactOutFacts(reader, decoded) : minBuyFact(reader, call, agreement)), ...zidFact(reader.body, call, agreement), ...steps];
+  return [called, ...(isExactOut ? exactOutFacts(reader, decoded, context?.value) : minBuyFact(reader, call, agreement)), ...zidFact(reader.body, call, agreement), ...steps];
 }
