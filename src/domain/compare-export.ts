@@ -74,6 +74,9 @@ export interface SideTaxes {
 
 const TAX_MEMBERS = [['buy', 'buyTaxBps'], ['sell', 'sellTaxBps'], ['transfer', 'transferTaxBps']] as const;
 
+/** The CSV columns of the two tokens' taxes in bps (Compare's and the size ladder's exports). */
+export const TAX_CSV_COLUMNS: readonly string[] = (['sell_token', 'buy_token'] as const).flatMap((token) => TAX_MEMBERS.map(([kind]) => `${token}_${kind}_tax_bps`));
+
 const SIDE_COLUMNS = [
   'state', 'error_name', 'buy_amount', 'min_buy_amount', 'integrator_fees_base_units', 'service_fee_base_units',
   'gas', 'total_network_fee_native', 'network_fee_in_buy_token', 'net_buy_amount', 'zid',
@@ -94,7 +97,7 @@ export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
   'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
   'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
-  ...(['sell_token', 'buy_token'] as const).flatMap((token) => TAX_MEMBERS.map(([kind]) => `${token}_${kind}_tax_bps`)),
+  ...TAX_CSV_COLUMNS,
   'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile',
 ];
 
@@ -164,7 +167,7 @@ export function taxFlag(item: Pick<ExportRow, 'hasTax' | 'hasUnknownTax' | 'toke
  * One tax of one token as the CSV says it: the bps both answers reported ('unknown' where the
  * service could not determine it), each answer's named when the two differ, empty without an answer.
  */
-function taxCell(item: ExportRow, token: keyof SideTaxes, member: keyof TokenTaxes): string | null {
+function taxCell(item: Pick<ExportRow, 'tokenTaxes'>, token: keyof SideTaxes, member: keyof TokenTaxes): string | null {
   const sides = [['allowance-holder', item.tokenTaxes?.allowanceHolder], ['permit2', item.tokenTaxes?.permit2]] as const;
   const said = sides.filter(([, taxes]) => taxes).map(([model, taxes]) => [model, taxes![token][member] ?? 'unknown'] as const);
   if (said.length === 0) return null;
@@ -172,7 +175,8 @@ function taxCell(item: ExportRow, token: keyof SideTaxes, member: keyof TokenTax
   return said.map(([model, value]) => `${model} ${value}`).join('; ');
 }
 
-function taxCells(item: ExportRow): (string | null)[] {
+/** The TAX_CSV_COLUMNS cells of a row: each tax as both answers reported it (taxCell). */
+export function taxCells(item: Pick<ExportRow, 'tokenTaxes'>): (string | null)[] {
   return (['sellToken', 'buyToken'] as const).flatMap((token) => TAX_MEMBERS.map(([, member]) => taxCell(item, token, member)));
 }
 

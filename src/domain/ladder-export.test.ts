@@ -51,7 +51,8 @@ describe('size ladder export', () => {
     expect(cell(3, 'better')).toBe('');
     expect([cell(1, 'fee_rate_source'), cell(1, 'fee_rate_zid')]).toEqual(['quoted', '0xr1']);
     expect(cell(3, 'fee_not_priced')).toBe('fee not priced: no liquidity for ETH → WETH');
-    expect(LADDER_CSV_COLUMNS.slice(-7)).toEqual(['allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'has_tax', 'token_taxes', 'profile']);
+    expect(LADDER_CSV_COLUMNS.slice(-12, -8)).toEqual(['allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block']);
+    expect(LADDER_CSV_COLUMNS.at(-1)).toBe('profile');
     expect([cell(3, 'allowance_holder_block'), cell(3, 'permit2_block'), cell(1, 'allowance_holder_block')]).toEqual(['23234885', '', '']);
     expect([cell(3, 'allowance_holder_issues'), cell(3, 'permit2_issues'), cell(1, 'allowance_holder_issues')]).toEqual(['balance; simulation-incomplete', '', '']);
     expect(cell(1, 'chain_crossover')).toMatch(/^"?Allowance Holder → Permit2 at ≈ [0-9,]+ USDC \(between 100 USDC and 1,000 USDC\)"?$/);

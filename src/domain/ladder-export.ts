@@ -1,5 +1,5 @@
 import type { ComparisonRow, ModelSide } from './compare.ts';
-import { csvField, profileCell, type ExportProfile } from './compare-export.ts';
+import { csvField, profileCell, TAX_CSV_COLUMNS, taxCells, type ExportProfile, type SideTaxes } from './compare-export.ts';
 import { findCrossovers, ladderPoints, netFigure, type CrossoverResult, type LadderPointInput } from './ladder.ts';
 import { crossoverText } from './ladder-text.ts';
 import { formatBaseUnits } from './units.ts';
@@ -34,8 +34,8 @@ export interface LadderExportRow {
    * false (every tax zero), null (no side answered with its taxes, or a ladder saved before).
    */
   hasTax?: boolean | 'unknown' | null;
-  /** Each taxed token's taxes in words (rowTaxTexts): every figure of the size is after them. */
-  taxes?: readonly string[];
+  /** The sell and buy token's taxes each side's answer reported (null: no liquid answer), as Compare's export has them. */
+  tokenTaxes?: { allowanceHolder: SideTaxes | null | undefined; permit2: SideTaxes | null | undefined };
 }
 
 /** One chain of the ladder, its sizes in the order given. */
@@ -55,7 +55,7 @@ export const LADDER_CSV_COLUMNS: readonly string[] = [
   ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
   'better', 'better_basis', 'net_diff_bps_permit2_vs_allowance_holder', 'fee_rate_source', 'fee_rate_zid', 'fee_not_priced', 'chain_crossover',
-  'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'has_tax', 'token_taxes', 'profile',
+  'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'has_tax', ...TAX_CSV_COLUMNS, 'profile',
 ];
 
 /** Identifies the JSON export. */
@@ -100,7 +100,7 @@ export function ladderToCsv(chains: readonly LadderExportChain[], profile?: Expo
         // The kinds reported, ';'-separated; empty when none was (or, in an older ladder, not known: the JSON says null).
         (item.issues?.allowanceHolder ?? []).join('; '), (item.issues?.permit2 ?? []).join('; '),
         item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
-        item.hasTax === undefined || item.hasTax === null ? null : String(item.hasTax), item.taxes?.join('; ') ?? null, profileCell(profile),
+        item.hasTax === undefined || item.hasTax === null ? null : String(item.hasTax), ...taxCells(item), profileCell(profile),
       ];
       lines.push(cells.map(csvField).join(','));
     }
@@ -119,7 +119,7 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
       feeRate: item.feeRate ?? null,
       feeNotPriced: item.feeNotPriced ?? null,
       hasTax: item.hasTax ?? null,
-      tokenTaxes: item.taxes ?? null,
+      tokenTaxes: { allowanceHolder: item.tokenTaxes?.allowanceHolder ?? null, permit2: item.tokenTaxes?.permit2 ?? null },
       allowanceHolder: { ...item.row.allowanceHolder, netPerUnitSold: netPerUnit(item.row.allowanceHolder, chain, item), issues: item.issues?.allowanceHolder ?? null, blockNumber: item.blocks?.allowanceHolder ?? null },
       permit2: { ...item.row.permit2, netPerUnitSold: netPerUnit(item.row.permit2, chain, item), issues: item.issues?.permit2 ?? null, blockNumber: item.blocks?.permit2 ?? null },
     }));

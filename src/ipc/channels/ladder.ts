@@ -6,7 +6,6 @@ import { lazySchema } from '../../spec/lazy-schema.ts';
 import { channel } from '../channel.ts';
 import type { LadderExportChain } from '../../domain/ladder-export.ts';
 import { taxFlag } from '../../domain/compare-export.ts';
-import { rowTaxTexts } from '../../domain/row-taxes.ts';
 import { CompareRequestSchema, CompareRowWireSchema, RunPairSchema, RunStateSchema, rowFromWire, runStatusSchema, sideFromWire, UnreadableRunSchema, type CompareRowWire } from './compare.ts';
 
 /**
@@ -120,7 +119,7 @@ export function ladderExportChains(rows: readonly LadderRowWire[]): LadderExport
     const blocks = { allowanceHolder: row.allowanceHolder.blockNumber, permit2: row.permit2.blockNumber };
     const tokenTaxes = { allowanceHolder: row.allowanceHolder.tokenTaxes, permit2: row.permit2.tokenTaxes };
     const hasTax = taxFlag({ hasTax: row.hasTax, hasUnknownTax: row.hasUnknownTax, tokenTaxes });
-    chain.rows.push({ amount: row.amount, sellAmount: BigInt(row.sellAmount), row: rowFromWire(row), feeRate, feeNotPriced: row.feeNotPriced ?? null, issues, blocks, hasTax, taxes: rowTaxTexts(row) });
+    chain.rows.push({ amount: row.amount, sellAmount: BigInt(row.sellAmount), row: rowFromWire(row), feeRate, feeNotPriced: row.feeNotPriced ?? null, issues, blocks, hasTax, tokenTaxes });
   }
   return [...chains.values()];
 }
