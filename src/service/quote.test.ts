@@ -200,6 +200,26 @@ describe('Permit2 quote', () => {
     expect(named.buyAmount).toBe(plain.buyAmount);
   });
 
+  it('pays an integrator fee taken in the sell token before the fills, as the answer took it, and wraps only what is left of a native sell', async () => {
+    // The answer takes a sell-side fee off the sell amount before routing (fees.ts); the calldata
+    // paid it after every fill had swapped the whole balance ('swap 100% USDC for WETH', then 'pay
+    // 50 bps of USDC'), an order in which there is no USDC left to pay it from.
+    const recipient = '0x00000000000000000000000000000000000000f1';
+    const decoded = (body: Record<string, unknown>) => decodeExecute((body.transaction as Tx).data).actions.map((action) => decodeFunctionData({ abi: SETTLER_ABI, data: action }));
+    const usdc = (await svc.get(P2, { chainId: '1', sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000', taker, swapFeeRecipient: recipient, swapFeeBps: '50', swapFeeToken: token(1, 'USDC') })).body;
+    expect(decoded(usdc).map((call) => call.functionName)).toEqual(['TRANSFER_FROM', 'FEE', 'FILL']);
+    // Selling 1 ETH with a 50 bps fee in ETH: the fee, 0.005 ETH, is paid from the ETH the call
+    // carries, and 1 - 0.005 = 0.995 ETH is wrapped and routed.
+    const eth = (await svc.get(AH, { chainId: '1', sellToken: token(1, 'NATIVE'), buyToken: token(1, 'USDC'), sellAmount: '1000000000000000000', taker, swapFeeRecipient: recipient, swapFeeBps: '50', swapFeeToken: token(1, 'NATIVE') })).body;
+    expect((eth.fees as { integratorFee: { amount: string } }).integratorFee.amount).toBe('5000000000000000');
+    const calls = decoded(eth);
+    expect(calls.map((call) => call.functionName)).toEqual(['NATIVE_CHECK', 'FEE', 'WRAP', 'FILL']);
+    expect(calls[2]!.args![1]).toBe(1_000_000_000_000_000_000n - 5_000_000_000_000_000n);
+    // A fee in the buy token is taken from what the fills bought: after them, as before.
+    const buySide = (await svc.get(P2, { chainId: '1', sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000', taker, swapFeeRecipient: recipient, swapFeeBps: '50', swapFeeToken: token(1, 'WETH') })).body;
+    expect(decoded(buySide).map((call) => call.functionName)).toEqual(['TRANSFER_FROM', 'FILL', 'FEE']);
+  });
+
   it('carries integrator fees, surplus and sell-entire-balance as actions', async () => {
     const custom = await startTestService({ now: () => FIXED_NOW, seed: 3, apiKeys: [{ key: 'k', team: 't', plan: 'custom' }] });
     try {

@@ -4,6 +4,7 @@ import type { AllowanceModel } from '../../spec/index.ts';
 import { addressHash } from '../rng.ts';
 import { ANCHOR_MS } from '../market/chain-params.ts';
 import type { ChargedFee } from './trade.ts';
+import { bpsOf } from './fees.ts';
 
 /**
  * Calldata of a trade, encoded with viem against SETTLER_ABI (see src/domain/settler-abi.ts), and
@@ -78,10 +79,17 @@ function actions(plan: CalldataPlan): Hex[] {
     out.push(action('TRANSFER_FROM', [plan.settler, pull, '0x']));
   }
   if (plan.sellEntireBalance) out.push(action('SELL_ENTIRE_BALANCE', [plan.sellToken, plan.sellAmount]));
-  if (plan.isNativeSell && plan.wrappedNative) out.push(action('WRAP', [plan.wrappedNative, plan.sellAmount]));
+  // A fee in the sell token comes off the sell amount before routing (fees.ts), so it is paid
+  // before the fills, from what was pulled (or, selling the native token, from what the call
+  // carries, before the rest is wrapped); a fee in the buy token comes off what the fills bought.
+  const [sellSide, buySide] = [plan.fees.filter((fee) => fee.spec.isSellSide), plan.fees.filter((fee) => !fee.spec.isSellSide)];
+  const feeAction = (fee: ChargedFee) => action('FEE', [fee.spec.recipient, fee.spec.token.address, BigInt(fee.spec.bps)]);
+  out.push(...sellSide.map(feeAction));
+  const sellFees = sellSide.reduce((sum, fee) => sum + bpsOf(plan.sellAmount, fee.spec.bps), 0n);
+  if (plan.isNativeSell && plan.wrappedNative) out.push(action('WRAP', [plan.wrappedNative, plan.sellAmount - sellFees]));
   for (const fill of plan.fills) out.push(action('FILL', [fill.sellToken, fill.buyToken, BigInt(fill.bps), toHex(fill.source.slice(0, 32), { size: 32 }), fill.pool]));
   if (plan.wrapUnwrap === 'unwrap' || (plan.isNativeBuy && plan.wrappedNative)) out.push(action('UNWRAP', [plan.wrappedNative ?? zeroAddress, 0n]));
-  for (const fee of plan.fees) out.push(action('FEE', [fee.spec.recipient, fee.spec.token.address, BigInt(fee.spec.bps)]));
+  out.push(...buySide.map(feeAction));
   if (plan.surplus) out.push(action('POSITIVE_SLIPPAGE', [plan.surplus.recipient, plan.buyToken, BigInt(plan.surplus.maxBps)]));
   return out;
 }
