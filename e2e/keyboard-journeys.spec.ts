@@ -1,0 +1,69 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { ComparePage } from './pages/compare-page.ts';
+import { ExplorerPage } from './pages/explorer-page.ts';
+import { LadderPage } from './pages/ladder-page.ts';
+
+// Keyboard-only journeys: after each action the focus stays on (or moves to) something the user can
+// see and go on from, never to the page's <body>, where a screen reader loses its place and the next
+// Tab starts over from the sidebar.
+
+/** Presses Enter on a control reached from the keyboard (so its ring shows, as for a keyboard user). */
+async function pressFromKeyboard(control: Locator): Promise<void> {
+  await control.focus();
+  await control.page().keyboard.press('Shift+Tab');
+  await control.page().keyboard.press('Tab');
+  await expect(control).toBeFocused();
+  await control.page().keyboard.press('Enter');
+}
+
+/** What has the focus, for the failure message: the tag and its text or name. */
+async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    return element ? `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"` : 'nothing';
+  });
+}
+
+/** Expects the control to hold the focus with its ring showing. */
+async function expectRingOn(control: Locator, what: string): Promise<void> {
+  await expect(control, `${what}; the focus is on ${await focused(control.page())}`).toBeFocused();
+  expect(await control.evaluate((element) => element.matches(':focus-visible') && getComputedStyle(element).outlineStyle !== 'none'), `${what}: its ring shows`).toBe(true);
+}
+
+test('Send, Compare and Run size ladder keep the focus while their request runs and once it ends', async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(page);
+  await explorer.fill({ endpoint: 'Permit2 quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+  const send = explorer.form.getByRole('button', { name: 'Send', exact: true });
+  await pressFromKeyboard(send);
+  await expect(explorer.result).toBeVisible({ timeout: 30_000 });
+  await expect(send).toBeEnabled();
+  await expectRingOn(send, 'Send after the answer');
+
+  await app.show('Compare');
+  const compare = new ComparePage(page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum', 'Base', 'Arbitrum'] });
+  await compare.waitForEnd();
+  const run = compare.form.getByRole('button', { name: 'Compare', exact: true });
+  await pressFromKeyboard(run);
+  // Running: the button says it cannot be pressed again, and keeps the focus.
+  await expect(compare.progress.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(run).toBeDisabled();
+  await expectRingOn(run, 'Compare while its run goes');
+  await compare.waitForEnd();
+  await expectRingOn(run, 'Compare once its run ended');
+
+  const ladder = new LadderPage(page);
+  await ladder.open();
+  await ladder.amounts.fill('100, 1000');
+  const runLadder = ladder.form.getByRole('button', { name: 'Run size ladder' });
+  await pressFromKeyboard(runLadder);
+  await expect(ladder.progress.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expectRingOn(runLadder, 'Run size ladder while it runs');
+  await ladder.waitForEnd();
+  await expectRingOn(runLadder, 'Run size ladder once it ended');
+});
