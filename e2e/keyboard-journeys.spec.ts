@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
 import { LadderPage } from './pages/ladder-page.ts';
+import { SettingsPage } from './pages/settings-page.ts';
 
 // Keyboard-only journeys: after each action the focus stays on (or moves to) something the user can
 // see and go on from, never to the page's <body>, where a screen reader loses its place and the next
@@ -66,4 +67,19 @@ test('Send, Compare and Run size ladder keep the focus while their request runs 
   await expectRingOn(runLadder, 'Run size ladder while it runs');
   await ladder.waitForEnd();
   await expectRingOn(runLadder, 'Run size ladder once it ended');
+});
+
+test('Start and Stop local service hand the focus to each other once the service has started or stopped', async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.show('Settings');
+  const settings = new SettingsPage(page);
+  const start = page.getByRole('button', { name: 'Start local service' });
+  const stop = page.getByRole('button', { name: 'Stop local service' });
+  await pressFromKeyboard(start);
+  await expect(settings.localState).toContainText('running', { timeout: 30_000 });
+  await expectRingOn(stop, 'Stop local service once the service runs');
+  await page.keyboard.press('Enter');
+  await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
+  await expectRingOn(start, 'Start local service once the service stopped');
 });
