@@ -83,3 +83,34 @@ test('Start and Stop local service hand the focus to each other once the service
   await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
   await expectRingOn(start, 'Start local service once the service stopped');
 });
+
+test("Settings: Close gives the focus back to the profile's Edit (or Add profile), and a deleted profile's to Add profile", async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.show('Settings');
+  const settings = new SettingsPage(page);
+  const add = page.getByRole('button', { name: 'Add profile' });
+  await pressFromKeyboard(add);
+  await expect(settings.field('Name')).toBeFocused();
+  await page.keyboard.type('Remote');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('https://api.example.com');
+  await settings.form.getByLabel('New API key').fill('e2e-keyboard-key-1234');
+  await pressFromKeyboard(settings.form.getByRole('button', { name: 'Save profile' }));
+  await expect(settings.form.getByRole('status')).toHaveText('Saved Remote');
+  await pressFromKeyboard(settings.form.getByRole('button', { name: 'Close' }));
+  await expect(settings.form).toHaveCount(0);
+  await expectRingOn(page.getByRole('button', { name: 'Edit Remote' }), 'Edit Remote after closing its form');
+
+  // A new form closed untouched: back to the button that opened it.
+  await pressFromKeyboard(add);
+  await expect(settings.field('Name')).toBeFocused();
+  await pressFromKeyboard(settings.form.getByRole('button', { name: 'Close' }));
+  await expectRingOn(add, 'Add profile after closing the new form');
+
+  await pressFromKeyboard(page.getByRole('button', { name: 'Delete Remote' }));
+  await pressFromKeyboard(page.getByRole('button', { name: 'Delete profile and key' }));
+  await expect(settings.profiles.getByRole('cell', { name: 'Remote', exact: true })).toHaveCount(0);
+  await expectRingOn(add, 'Add profile once the profile was deleted');
+});
