@@ -114,3 +114,19 @@ test("Settings: Close gives the focus back to the profile's Edit (or Add profile
   await expect(settings.profiles.getByRole('cell', { name: 'Remote', exact: true })).toHaveCount(0);
   await expectRingOn(add, 'Add profile once the profile was deleted');
 });
+
+test('a copy button pressed from the keyboard says it copied, to a screen reader too', async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(page);
+  await explorer.fill({ endpoint: 'Permit2 quote', sell: 'USDC', buy: 'WETH', amount: '1000', taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+  await explorer.send();
+  const copyZid = explorer.result.getByRole('button', { name: 'Copy zid', exact: true });
+  await pressFromKeyboard(copyZid);
+  // The button keeps its name (a screen reader reads the name, not the "Copied" drawn on it): what
+  // it did is said in a live region beside it.
+  await expect(copyZid).toHaveText('Copied');
+  await expect(copyZid.locator('xpath=following-sibling::*[1][@aria-live="polite"]')).toHaveText('Copied');
+  await expectRingOn(copyZid, 'Copy zid after copying');
+});
