@@ -130,3 +130,24 @@ test('a copy button pressed from the keyboard says it copied, to a screen reader
   await expect(copyZid.locator('xpath=following-sibling::*[1][@aria-live="polite"]')).toHaveText('Copied');
   await expectRingOn(copyZid, 'Copy zid after copying');
 });
+
+test('the Explorer says in its live status that an answer came, and what it was, beside Send', async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000' });
+  const status = explorer.form.getByRole('status');
+  await pressFromKeyboard(explorer.form.getByRole('button', { name: 'Send', exact: true }));
+  await expect(explorer.result).toBeVisible({ timeout: 30_000 });
+  // The Result panel is drawn beside the form and not read out: the status by Send says it came.
+  await expect(status).toHaveText(/^Answered: 200 OK in \d+ ms$/);
+  // Once the form differs, the line no longer speaks for it (the stale note says what is shown).
+  await explorer.fill({ amount: '2000' });
+  await expect(status).toHaveText('');
+  // A service error answer is said as such.
+  await explorer.form.getByLabel('Send even if invalid').check();
+  await explorer.advanced('slippageBps', '20000');
+  await explorer.form.getByRole('button', { name: 'Send', exact: true }).press('Enter');
+  await expect(status).toHaveText(/^Answered: 400 Bad Request in \d+ ms$/, { timeout: 30_000 });
+});
