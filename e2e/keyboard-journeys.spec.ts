@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
+import { HistoryPage } from './pages/history-page.ts';
 import { LadderPage } from './pages/ladder-page.ts';
 import { SettingsPage } from './pages/settings-page.ts';
 
@@ -150,4 +151,27 @@ test('the Explorer says in its live status that an answer came, and what it was,
   await explorer.advanced('slippageBps', '20000');
   await explorer.form.getByRole('button', { name: 'Send', exact: true }).press('Enter');
   await expect(status).toHaveText(/^Answered: 400 Bad Request in \d+ ms$/, { timeout: 30_000 });
+});
+
+test('Replay from the keyboard puts the focus on the replayed entry it opens, not on the page', async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000' });
+  await explorer.send();
+  await app.show('History');
+  const history = new HistoryPage(page);
+  await expect(history.loaded).toHaveText('1 entry loaded');
+  await history.search.focus();
+  await page.keyboard.press('Enter');
+  await expect(history.detail.getByRole('heading', { level: 2, name: /^Entry #1 / })).toBeVisible();
+  await pressFromKeyboard(history.detail.getByRole('button', { name: 'Replay', exact: true }));
+  await expect(history.loaded).toHaveText('2 entries loaded');
+  // The replay opened in the detail: the keyboard is on its heading, from where Tab goes on into it.
+  await expect(history.detail.getByRole('button', { name: 'Replay of #1' })).toBeVisible();
+  const heading = history.detail.getByRole('heading', { level: 2, name: /^Entry #2 / });
+  await expect(heading, `the replayed entry's heading; the focus is on ${await focused(page)}`).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(history.detail.getByRole('button', { name: 'Copy zid', exact: true })).toBeFocused();
 });
