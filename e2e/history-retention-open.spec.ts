@@ -64,3 +64,21 @@ test('checked entries that retention removed are unchecked and said at once, and
   await expect(checkedCount).toHaveText('0 checked');
   await expect(app.page.getByRole('button', { name: 'Export HAR' })).toBeDisabled();
 });
+
+test('an import that the entries limit makes room for says how many of the oldest entries went', async ({ app, engine }) => {
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  const mine = Array.from({ length: 3 }, (_, i) => `0x${(0x5e0000 + i).toString(16).padStart(24, '0')}`);
+  await engine.history.insertMany(mine.map((zid, i) => sampleEntry({ zid, startedAt: new Date(base + i * 1000).toISOString() })));
+  await engine.handlers['history.setRetention']({ maxEntries: 4, maxAgeDays: null });
+  await app.show('History');
+  const history = new HistoryPage(app.page);
+  await expect(history.loaded).toHaveText('3 entries loaded');
+  const theirs = ['0x00000000000000000000c001', '0x00000000000000000000c002'].map((zid) => ({
+    url: 'https://api.example.test/swap/allowance-holder/price?chainId=1&sellAmount=1', method: 'GET', requestHeaders: { 'svc-version': 'v2' }, query: { chainId: '1', sellAmount: '1' },
+    status: 200, statusText: 'OK', responseHeaders: { 'content-type': 'application/json' }, bodyText: JSON.stringify({ liquidityAvailable: false, zid }), startedAt: '2026-11-20T09:30:00.000Z', durationMs: 12, zid,
+  }));
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: theirs })) });
+  await expect(app.page.getByRole('status').filter({ hasText: 'Imported 2 entries' })).toContainText("To keep within the history's retention setting (Settings, History), the oldest entry was removed.");
+  await expect(history.loaded).toHaveText('4 entries loaded');
+  await expect(history.row(mine[0]!)).toHaveCount(0);
+});

@@ -13,4 +13,10 @@ describe('importedMessage', () => {
     expect(importedMessage(2, 1)).toContain('Set aside 1 entry of the file that is not a request to the service');
     expect(importedMessage(2, 0)).not.toContain('Set aside');
   });
+
+  it('says how many of the oldest entries the entries limit removed to make room for the file', () => {
+    expect(importedMessage(120, 0, 70)).toBe("Imported 120 entries, marked Imported; replay one on a profile you choose. To keep within the history's retention setting (Settings, History), the 70 oldest entries were removed.");
+    expect(importedMessage(1, 0, 1)).toContain('the oldest entry was removed');
+    expect(importedMessage(1, 0, 0)).not.toContain('removed');
+  });
 });

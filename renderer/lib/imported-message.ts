@@ -5,9 +5,11 @@
  * also holds entries that are not requests to the service (preflights, the page's own traffic):
  * how many were set aside is said, so that none seems lost.
  */
-export function importedMessage(count: number, setAside = 0): string {
+export function importedMessage(count: number, setAside = 0, removedByRetention = 0): string {
   const imported = `Imported ${count} ${count === 1 ? 'entry' : 'entries'}, marked Imported; replay one on a profile you choose.`;
-  if (setAside === 0) return imported;
+  // The entries limit made room for the file: the user's oldest entries went, said since they were theirs.
+  const removed = removedByRetention === 0 ? '' : ` To keep within the history's retention setting (Settings, History), the ${removedByRetention === 1 ? 'oldest entry was' : `${removedByRetention} oldest entries were`} removed.`;
+  if (setAside === 0) return `${imported}${removed}`;
   const they = setAside === 1 ? '1 entry of the file that is not a request' : `${setAside} entries of the file that are not requests`;
-  return `${imported} Set aside ${they} to the service (a browser's CORS preflight, the page's own traffic).`;
+  return `${imported} Set aside ${they} to the service (a browser's CORS preflight, the page's own traffic).${removed}`;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HarSchema } from '../../domain/har-schema.ts';
+import { buildHistoryJson } from '../../domain/history-file.ts';
 import { allowanceHolderPriceBody } from '../../spec/test-fixtures.ts';
 import { HistoryStore } from '../history/history-store.ts';
 import { sampleEntry } from '../history/sample-entries.ts';
@@ -120,6 +121,21 @@ describe('history.export and history.import', () => {
     const emptyExport = JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [] });
     await expect(handlers['history.import']({ fileName: 'mine.json', content: emptyExport })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'mine.json holds no entry: nothing was imported.', details: { problems: [{ path: '$.entries', reason: 'holds no entry' }] } });
     expect(store.count()).toBe(before);
+  });
+
+  it("says how many of the user's entries the entries limit removed to make room for an import, and refuses a file larger than the limit", async () => {
+    store.setRetention({ maxEntries: 150, maxAgeDays: null });
+    const mine = store.insertMany(Array.from({ length: 100 }, () => sampleEntry()));
+    const file = (count: number) => buildHistoryJson(Array.from({ length: count }, (_, id) => toLike({ ...sampleEntry(), id: id + 1 })));
+    await expect(handlers['history.import']({ fileName: 'huge.json', content: file(151) })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'huge.json holds 151 entries, more than the newest 150 History keeps (Settings, History): its first 1 entry would be removed as soon as imported. Nothing was imported: raise or switch off the entries limit in Settings, or import a file of fewer entries.',
+    });
+    expect(store.count()).toBe(100);
+    const answer = await handlers['history.import']({ fileName: 'customer.json', content: file(120) });
+    expect(answer).toMatchObject({ removedByRetention: 70 });
+    expect(answer.importedIds.every((id) => store.get(id) !== null)).toBe(true);
+    expect(mine.filter((id) => store.get(id) !== null)).toHaveLength(30);
   });
 
   it("checks an imported body against the spec's schema, as a body sent here is", async () => {

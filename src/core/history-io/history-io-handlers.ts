@@ -10,6 +10,9 @@ import { AppError } from '../../ipc/result.ts';
 import type { HistoryEntry, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { readServicePath, type ServicePath } from '../../domain/service-path.ts';
 import { explainEntry } from '../../domain/support/explain-entry.ts';
+import { entriesText } from '../../domain/retention-text.ts';
+import { formatInteger } from '../../domain/number-format.ts';
+import type { HistoryRetention } from '../../ipc/channels/history.ts';
 import { schemaReportOf } from '../../domain/entry-schema-report.ts';
 
 type Channels = typeof historyIoChannels;
@@ -22,6 +25,10 @@ export type HistoryIoHandlers = { [C in keyof Channels]: Handler<C> };
 export interface HistoryIoStore {
   get(id: number): HistoryEntry | null;
   insertMany(entries: Iterable<NewHistoryEntry>): number[];
+  /** How many entries are kept, the retention setting in force, and applying it now: an import says what it made go. */
+  count(): number;
+  retention(): HistoryRetention;
+  applyRetention(): number;
 }
 
 /** What the handlers need: the store and the app's name and version for the HAR creator. */
@@ -53,8 +60,13 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
       if (!parsed.ok) throw new AppError('INVALID_INPUT', `${fileName}: ${parsed.message}`, { problems: parsed.problems });
       if (parsed.entries.length === 0 && parsed.setAside.count === 0) refuseEmpty(fileName, parsed.kind);
       if (parsed.kind === 'json') refuseUnknownPaths(fileName, parsed.entries);
+      refuseOverLimit(deps.history, fileName, parsed.entries.length);
+      // Counted, not taken from the passes: insertMany runs one itself once 100 entries went in.
+      const before = deps.history.count();
       const importedIds = deps.history.insertMany(parsed.entries.map((entry) => toImported(entry, fileName)));
-      return { importedIds, kind: parsed.kind, setAside: parsed.setAside.count, setAsideExamples: parsed.setAside.examples };
+      if (deps.history.retention().maxEntries !== null) deps.history.applyRetention();
+      const removedByRetention = Math.max(0, before + importedIds.length - deps.history.count());
+      return { importedIds, kind: parsed.kind, setAside: parsed.setAside.count, setAsideExamples: parsed.setAside.examples, removedByRetention };
     },
   };
 }
@@ -96,6 +108,22 @@ export function toLike(entry: HistoryEntry): HistoryEntryLike {
     durationMs: entry.durationMs,
     zid: entry.zid,
   };
+}
+
+/**
+ * What the "newest N entries" setting does to an import. A file of more entries than N would lose its
+ * own first ones at once: refused, with the numbers. Otherwise the oldest entries go as they do for
+ * each request sent, applied at once and counted in the answer: an import of 100 or more ran the
+ * retention pass, and said only "Imported 120 entries" while 70 of the user's own went.
+ */
+function refuseOverLimit(history: HistoryIoStore, fileName: string, adding: number): void {
+  const limit = history.retention().maxEntries;
+  if (limit === null || adding <= limit) return;
+  throw new AppError(
+    'INVALID_INPUT',
+    `${fileName} holds ${entriesText(adding)}, more than the newest ${formatInteger(limit)} History keeps (Settings, History): its first ${entriesText(adding - limit)} would be removed as soon as imported. Nothing was imported: raise or switch off the entries limit in Settings, or import a file of fewer entries.`,
+    { problems: [{ path: '$', reason: `holds more entries than History keeps (${formatInteger(limit)})` }] },
+  );
 }
 
 /**

@@ -194,6 +194,12 @@ export class HistoryStore implements HistoryReader {
     return this.#applyRetention();
   }
 
+  /** Applies the retention setting now (an import, which says what it removed); returns how many entries went. */
+  applyRetention(): number {
+    this.#insertsSinceRetention = 0;
+    return this.#applyRetention();
+  }
+
   /** How many entries `retention` would remove if it were applied now, and how many there are. */
   previewRetention(retention: HistoryRetention): { removes: number; count: number } {
     return this.#guard('count what the retention setting removes', () => countRemovable(this.#prepare, retention, this.#now()));

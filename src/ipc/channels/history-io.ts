@@ -41,6 +41,8 @@ export const historyIoChannels = {
         kind: z.enum(['har', 'json']),
         setAside: z.number().int().min(0),
         setAsideExamples: z.array(z.object({ path: z.string(), reason: z.string() })).max(MAX_IMPORT_PROBLEMS),
+        // The oldest entries the "newest N entries" setting removed once the file's were in.
+        removedByRetention: z.number().int().min(0),
       }),
   ),
 };
