@@ -62,6 +62,10 @@ test('an exact-out quote selling ETH checks the ETH the call carries against max
   await expect(spend).toHaveText(/^Spends at most maxSellAmount: the call carries [\d.]+ ETH vs [\d.]+ ETH$/);
   await expect(spend).toHaveClass(/good/);
   await expect(spend.getByText(/ETH$/).first()).toHaveAttribute('title', `${body.transaction.value} base units`);
+  // One bound, one figure: the transaction's value and the settler's check of it read as the bound does.
+  const carried = (await spend.getByText(/ETH$/).first().textContent())!;
+  await expect(explorer.result.getByRole('row', { name: /^value / })).toHaveText(`value${carried}`);
+  await expect(explorer.result.getByRole('list', { name: 'What the calldata tells the settler to do' }).getByRole('listitem').first()).toHaveText(`check that the call carries ${carried}`);
   await explorer.result.getByRole('list', { name: 'Exact-out bounds' }).scrollIntoViewIfNeeded();
   await app.screenshotAtBothSizes('explorer-exact-out-native-sell', async () => {
     await explorer.result.getByRole('list', { name: 'Exact-out bounds' }).scrollIntoViewIfNeeded();

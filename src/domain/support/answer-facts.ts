@@ -46,6 +46,11 @@ function gasFacts(reader: ChainReader): AnswerFact[] {
   return out;
 }
 
+// Whether a native amount is an exact-out answer's transaction value (a native sell's spend bound).
+function isSpendBound(body: Json, wei: string): boolean {
+  return body.mode === 'exact-out' && isObject(body.transaction) && body.transaction.value === wei && wei !== '0';
+}
+
 // Tokens by the body's route symbols, else the chain's registry, else their address.
 /** How a calldata's actions read amounts and tokens: on the reader's chain, or in base units. */
 export function actionReading(reader: ChainReader): ActionReading {
@@ -58,7 +63,9 @@ export function actionReading(reader: ChainReader): ActionReading {
       const symbol = symbolOf(reader.body, address, reader.chainId);
       return symbol !== address ? symbol : (registered(address) ?? address);
     },
-    native: (wei) => (native ? reader.amount(wei, native.address) : `${wei} base units of the native token`),
+    // An exact-out native sell's value is what it may spend: a bound, read rounded up as
+    // maxSellAmount and 'calldata spends' are, so one amount reads as one figure.
+    native: (wei) => (native ? reader.amount(wei, native.address, isSpendBound(reader.body, wei)) : `${wei} base units of the native token`),
   };
 }
 

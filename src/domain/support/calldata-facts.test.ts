@@ -73,6 +73,9 @@ describe('calldata facts', () => {
     expect(valueOf(body, 'calldata spends')).toBe(`${formatUpperBound(value, eth)} (${value} base units), the call's value, at most the body's maxSellAmount`);
     const stricter = { ...body, maxSellAmount: bump(value, -1n) };
     expect(valueOf(stricter, 'calldata spends')).toMatch(/, the call's value, MORE than the body's maxSellAmount$/);
+    // One bound, one figure: the settler's check of that value reads as the spend line does (it read
+    // cut, 0.000001 ETH below the same amount on the line above it).
+    expect(valueOf(body, 'action 1')).toBe(`check that the call carries ${formatUpperBound(value, eth)} (${value} base units)`);
   });
 
   it("a direct wrap or unwrap (the spec's default wrapUnwrapMode) reads as the wrapped native token's deposit or withdraw, not as calldata that does not decode", () => {

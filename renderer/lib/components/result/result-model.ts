@@ -129,14 +129,18 @@ export function humanAmount(amount: string | null | undefined, address: string, 
   }
 }
 
-/** A wei amount in the chain's native units. */
-export function nativeAmount(wei: unknown, chainId: number | null): string {
+/**
+ * A wei amount in the chain's native units; an upper bound (an exact-out native sell's value, what
+ * it may spend) rounded up rather than cut, as maxSellAmount is read (formatUpperBound).
+ */
+export function nativeAmount(wei: unknown, chainId: number | null, isUpperBound = false): string {
   if (wei === null || wei === undefined) return '—';
   const text = String(wei);
   const native = chainId === null ? undefined : nativeOf(chainId);
   const symbol = (chainId === null ? null : chainById(chainId)?.nativeSymbol) ?? 'native';
   try {
-    return `${formatTokenAmount(text, native?.decimals ?? 18)} ${symbol}`;
+    const decimals = native?.decimals ?? 18;
+    return isUpperBound ? formatUpperBound(text, { decimals, symbol }) : `${formatTokenAmount(text, decimals)} ${symbol}`;
   } catch {
     return text;
   }
