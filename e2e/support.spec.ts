@@ -355,3 +355,30 @@ test("a pasted request reads what it asks on its chain: each token's symbol and 
   }
   expect(await seriousAxe(page), 'axe: request read in units').toEqual([]);
 });
+
+test('a correct v2 URL reads as nothing wrong, its header notes said to be notes that do not count, as explain says', async ({ page, openSession }) => {
+  await openSession(page);
+  const paste = new PasteBox(page);
+  await paste.open();
+  // explain exits 0 on this URL ('Findings (0 problems, 2 notes that do not count)'); the box read
+  // 'Findings (2)' above two notes told apart from errors by their border's colour alone.
+  await paste.paste(`https://api.example.com/swap/permit2/price?chainId=1&sellToken=${USDC}&buyToken=${WETH}&sellAmount=100000000`);
+  await expect(paste.recognised).toContainText('a request (URL)');
+  await expect(paste.dialog.getByRole('heading', { name: /^Findings / })).toHaveText('Findings (0 problems, 2 notes that do not count)');
+  await expect(paste.dialog.getByText('Nothing wrong: the request matches the v2 spec; the notes below are what the paste cannot show.')).toBeVisible();
+  await expect(paste.finding('MISSING_KEY_HEADER')).toContainText(/^MISSING_KEY_HEADER\s*note/);
+  // A problem beside them is counted as one, and the notes still as notes.
+  await paste.paste(`https://api.example.com/swap/permit2/price?chainId=1&sellToken=${USDC}&buyToken=WETH&sellAmount=100000000`);
+  await expect(paste.dialog.getByRole('heading', { name: /^Findings / })).toHaveText('Findings (1 problem, 2 notes that do not count)');
+  await expect(paste.dialog.getByText(/^Nothing wrong/)).toHaveCount(0);
+  await expect(paste.finding('SYMBOL_NOT_ADDRESS')).not.toContainText('note');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(size);
+      await paste.finding('MISSING_KEY_HEADER').scrollIntoViewIfNeeded();
+      await screenshot(page, `support-findings-notes-${size.width}-${scheme}`);
+    }
+  }
+  expect(await seriousAxe(page), 'axe: notes and a problem').toEqual([]);
+});

@@ -2,7 +2,7 @@ import { buildCurl } from '../domain/curl.ts';
 import { MAX_IMPORT_PROBLEMS } from '../domain/history-file.ts';
 import { countOf } from '../domain/number-format.ts';
 import { requestParamNotes } from '../domain/support/request-reading.ts';
-import { CUT_SHORT, isProblem, schemaReportText, type BodyExplanation, type CalldataReading, type CorrectedRequest, type EntryExplanation, type LintFinding, type PastedRequest, type Recognized } from '../domain/support/index.ts';
+import { CUT_SHORT, findingsCountText, schemaReportText, type BodyExplanation, type CalldataReading, type CorrectedRequest, type EntryExplanation, type LintFinding, type PastedRequest, type Recognized } from '../domain/support/index.ts';
 
 /**
  * Text of `swap-explorer explain`: what was recognised, each finding with its fix, the corrected
@@ -27,10 +27,7 @@ export function requestText(request: PastedRequest): string {
 export function findingsText(findings: LintFinding[], title = 'Findings'): string {
   if (findings.length === 0) return `${title}: none`;
   const blocks = findings.map((finding) => `${finding.severity.padEnd(7)} ${finding.code}${finding.field ? ` (${finding.field})` : ''}\n        ${finding.message}\n        fix: ${finding.fix}`);
-  const problems = findings.filter(isProblem).length;
-  const notes = findings.length - problems;
-  const count = notes === 0 ? String(problems) : `${problems} problem${problems === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'} that do not count`;
-  return `${title} (${count}):\n${indent(blocks.join('\n'))}`;
+  return `${title} (${findingsCountText(findings)}):\n${indent(blocks.join('\n'))}`;
 }
 
 /** The corrected request, with a curl line to send it. */

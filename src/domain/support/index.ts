@@ -3,7 +3,7 @@ export * from './types.ts';
 export { recognizePaste, CUT_SHORT } from './recognize.ts';
 export { redactPaste, hasSecret, isKeyPlaceholder } from './redact-paste.ts';
 export { isSecretName } from '../redact.ts';
-export { lintRequest, isProblem, type LintResult } from './lint-request.ts';
+export { lintRequest, isProblem, findingsCountText, type LintResult } from './lint-request.ts';
 export { explainBody, explainPastedBody } from './explain-body.ts';
 export { bodyChainOf, chainsListingBoth, type BodyChain } from './body-chain.ts';
 export { buildSupportReportHtml, type ReportDiffSides, type SupportReportInput } from './report.ts';

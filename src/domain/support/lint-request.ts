@@ -130,6 +130,16 @@ export function isProblem(finding: LintFinding): boolean {
   return finding.severity !== 'info';
 }
 
+/**
+ * How many findings there are, as explain and the paste box both say it: the problems alone ('3'),
+ * or with the notes that do not count beside them ('0 problems, 2 notes that do not count').
+ */
+export function findingsCountText(findings: readonly LintFinding[]): string {
+  const problems = findings.filter(isProblem).length;
+  const notes = findings.length - problems;
+  return notes === 0 ? String(problems) : `${problems} problem${problems === 1 ? '' : 's'}, ${notes} note${notes === 1 ? '' : 's'} that do not count`;
+}
+
 /** Lints a pasted request and builds its corrected v2 form (null when the endpoint cannot be told). */
 export function lintRequest(request: PastedRequest): LintResult {
   const ctx: LintContext = { params: { ...request.query }, endpoint: null, chainId: null, keepHost: true, findings: [], remaining: [], headersUnknown: request.source === 'url' };
