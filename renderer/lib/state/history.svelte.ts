@@ -1,5 +1,6 @@
 import { SvelteSet } from 'svelte/reactivity';
 import { HISTORY_KEPT_MAX_IDS } from '../../../src/ipc/channels/history.ts';
+import { HISTORY_EXPORT_MAX_IDS } from '../../../src/ipc/channels/history-io.ts';
 import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { emptyFilters, searchInput, type HistoryFilterForm, type SearchInput } from '../history-search.ts';
 import { errorText } from './explorer-engine.svelte.ts';
@@ -107,6 +108,11 @@ export class HistoryTransfer {
    * others still export, and a retry does not meet the same gone entries again.
    */
   async exportChecked(format: 'har' | 'json'): Promise<{ fileName: string; content: string } | null> {
+    // Said in the bar's words: the channel's own refusal read "INVALID_INPUT: ids must have at most 10000 items".
+    if (this.checked.size > HISTORY_EXPORT_MAX_IDS) {
+      this.message = `${this.checked.size.toLocaleString('en-US')} entries are checked, and one export takes at most ${HISTORY_EXPORT_MAX_IDS.toLocaleString('en-US')}: nothing was exported. Uncheck some (Uncheck all, then a narrower search or time range and Select all shown) and export the rest in another file.`;
+      return null;
+    }
     const result = await callHistory('history.export', { ids: [...this.checked], format });
     if (!result.ok) {
       const removed = removedIdsOf(result.error.details);
