@@ -31,6 +31,11 @@ export const HistoryEntryLikeSchema = z.object({
   startedAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' }),
   durationMs: z.number().min(0),
   zid: z.string().nullable(),
+  /**
+   * Why the app got no answer, or none it could use (a time-out, a refused certificate): what an
+   * entry with status 0 says of itself. Optional: files written before it, and other tools', lack it.
+   */
+  appError: z.object({ code: z.string(), message: z.string() }).nullable().optional(),
 });
 /** A history entry as exports see it. */
 export type HistoryEntryLike = z.infer<typeof HistoryEntryLikeSchema>;
@@ -54,8 +59,8 @@ function mimeTypeOf(headers: Record<string, string>): string {
   return entry?.[1] ?? 'application/json';
 }
 
-/** One history entry as a HAR entry, credentials redacted; the zid travels as the custom member `_zid`. */
-export function toHarEntry(original: HistoryEntryLike, options: RedactOptions = {}): HarEntry & { _zid: string | null } {
+/** One history entry as a HAR entry, credentials redacted; the zid travels as the custom member `_zid`, the app's error as `_appError`. */
+export function toHarEntry(original: HistoryEntryLike, options: RedactOptions = {}): HarEntry & { _zid: string | null; _appError?: { code: string; message: string } } {
   const entry = redactEntryCredentials(original, options.apiKeyHeader);
   return {
     startedDateTime: entry.startedAt,
@@ -86,6 +91,7 @@ export function toHarEntry(original: HistoryEntryLike, options: RedactOptions = 
     // Only the whole duration is recorded; it is reported as waiting so that the phases add up to `time`.
     timings: { send: 0, wait: entry.durationMs, receive: 0 },
     _zid: entry.zid,
+    ...(entry.appError ? { _appError: { code: entry.appError.code, message: entry.appError.message } } : {}),
   };
 }
 
@@ -143,6 +149,7 @@ export function fromHarEntry(entry: HarEntry, options: RedactOptions = {}): unkn
     startedAt: entry.startedDateTime,
     durationMs: entry.time,
     zid: zidOf(entry, bodyText),
+    ...('_appError' in entry ? { appError: entry._appError } : {}),
   };
   return redactEntryCredentials(raw, options.apiKeyHeader);
 }

@@ -75,13 +75,19 @@ describe('history.export and history.import', () => {
     expect(store.get(importedIds[0]!)!.bodyText).toBe(sent.bodyText);
   });
 
-  it('imports back, in both formats, an entry that got no response (exported with status 0)', async () => {
+  it('imports back, in both formats, an entry that got no response (exported with status 0), with why', async () => {
     const failed = store.insert(sampleEntry({ status: null, statusText: '', zid: null, responseHeaders: {}, bodyText: '', body: null, appError: { code: 'TIMEOUT', message: 'No answer within 10 s' } }));
     for (const format of ['har', 'json'] as const) {
       const exported = await handlers['history.export']({ ids: [failed.id], format });
       const { importedIds } = await handlers['history.import']({ fileName: exported.fileName, content: exported.content });
-      expect(store.get(importedIds[0]!)).toMatchObject({ origin: 'imported', status: null, errorName: null, url: failed.url, query: failed.query });
+      // With why it got none: without it the colleague importing the file read "no response" and nothing more.
+      expect(store.get(importedIds[0]!)).toMatchObject({ origin: 'imported', status: null, errorName: null, url: failed.url, query: failed.query, appError: { code: 'TIMEOUT', message: 'No answer within 10 s' } });
     }
+    // A code this version does not know (a later version's file) is kept in the message, not refused.
+    const { content } = await handlers['history.export']({ ids: [failed.id], format: 'json' });
+    const later = content.replace('"TIMEOUT"', '"QUOTA_EXCEEDED"');
+    const { importedIds } = await handlers['history.import']({ fileName: 'later.json', content: later });
+    expect(store.get(importedIds[0]!)!.appError).toEqual({ code: 'INTERNAL', message: 'QUOTA_EXCEEDED: No answer within 10 s' });
   });
 
   it('rejects a foreign file with the failing field path and imports nothing', async () => {

@@ -6,7 +6,7 @@ import { isDeeperThan, tooDeepDetail } from '../../domain/json-depth.ts';
 import { redactEntryCredentials } from '../../domain/redact.ts';
 import { allKeyHeaders, keyHeadersFor } from '../profiles/profile-key-headers.ts';
 import type { historyIoChannels } from '../../ipc/channels/history-io.ts';
-import { AppError } from '../../ipc/result.ts';
+import { APP_ERROR_CODES, AppError } from '../../ipc/result.ts';
 import type { HistoryEntry, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { readServicePath, type ServicePath } from '../../domain/service-path.ts';
 import { explainEntry } from '../../domain/support/explain-entry.ts';
@@ -107,6 +107,7 @@ export function toLike(entry: HistoryEntry): HistoryEntryLike {
     startedAt: entry.startedAt,
     durationMs: entry.durationMs,
     zid: entry.zid,
+    appError: entry.appError === null ? null : { code: entry.appError.code, message: entry.appError.message },
   };
 }
 
@@ -178,6 +179,14 @@ function parseBody(text: string): unknown {
   }
 }
 
+// The error an export carried. A code this version does not know (a later one's) is kept in the
+// message rather than refuse the file for it.
+function importedAppError(error: HistoryEntryLike['appError']): NewHistoryEntry['appError'] {
+  if (!error) return null;
+  const code = APP_ERROR_CODES.find((known) => known === error.code);
+  return code ? { code, message: error.message } : { code: 'INTERNAL', message: `${error.code}: ${error.message}` };
+}
+
 function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry {
   const parsed = parseBody(entry.bodyText);
   // Too deep to store or show as JSON: kept as its text, with a warning (issue 17).
@@ -212,6 +221,6 @@ function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry 
     // Checked as a body sent here is: an empty report reads "the body matches the spec's schema".
     schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : schemaReportOf(endpoint, entry.status, body),
     attempts: 0,
-    appError: null,
+    appError: importedAppError(entry.appError),
   };
 }
