@@ -4,6 +4,7 @@ import { ComparePage } from './pages/compare-page.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
 import { HistoryPage } from './pages/history-page.ts';
 import { LadderPage } from './pages/ladder-page.ts';
+import { PasteBox } from './pages/paste-box.ts';
 import { SettingsPage } from './pages/settings-page.ts';
 
 // Keyboard-only journeys: after each action the focus stays on (or moves to) something the user can
@@ -174,4 +175,40 @@ test('Replay from the keyboard puts the focus on the replayed entry it opens, no
   await expect(heading, `the replayed entry's heading; the focus is on ${await focused(page)}`).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(history.detail.getByRole('button', { name: 'Copy zid', exact: true })).toBeFocused();
+});
+
+test("a jump to another screen puts the focus on what it opened: Open in history, Edit in Explorer, the paste box's Open in Explorer", async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const compare = new ComparePage(page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await compare.waitForEnd();
+  // The button pressed goes with its screen: the keyboard goes to the entry it opened...
+  await pressFromKeyboard(compare.table.getByRole('button', { name: /^Permit2 buy on Ethereum: .*, open in history$/ }));
+  const history = new HistoryPage(page);
+  await expect(history.detail.getByRole('heading', { level: 2, name: /^Entry #\d+ permit2\.price$/ }), `the entry opened; the focus is on ${await focused(page)}`).toBeFocused();
+  // ... and Back, which goes too, to the heading of the screen it went back to.
+  await pressFromKeyboard(page.getByRole('button', { name: '← Back to Compare' }));
+  await expect(app.heading('Compare'), `Compare's heading; the focus is on ${await focused(page)}`).toBeFocused();
+
+  await app.show('Explorer');
+  const explorer = new ExplorerPage(page);
+  await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000' });
+  await explorer.send();
+  await pressFromKeyboard(explorer.result.getByRole('button', { name: 'Open in history' }));
+  await expect(history.detail.getByRole('heading', { level: 2, name: /^Entry #3 / }), `the entry opened; the focus is on ${await focused(page)}`).toBeFocused();
+
+  await pressFromKeyboard(history.detail.getByRole('button', { name: 'Edit in Explorer' }));
+  await expect(app.heading('Explorer'), `the Explorer's heading; the focus is on ${await focused(page)}`).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(explorer.form.getByRole('combobox', { name: 'Profile', exact: true })).toBeFocused();
+
+  await app.show('History');
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste('curl "https://api.example.com/swap/permit2/price?chainId=1&sellToken=USDC&buyToken=WETH&sellAmount=1000000"');
+  await pressFromKeyboard(paste.dialog.getByRole('button', { name: 'Open in Explorer' }));
+  await expect(paste.dialog).toBeHidden();
+  await expect(explorer.form.getByLabel('Endpoint')).toHaveValue('permit2.price');
+  await expect(app.heading('Explorer'), `the Explorer's heading; the focus is on ${await focused(page)}`).toBeFocused();
 });
