@@ -1,3 +1,4 @@
+import { sampleEntry } from '../src/core/history/sample-entries.ts';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
@@ -211,4 +212,23 @@ test("a jump to another screen puts the focus on what it opened: Open in history
   await expect(paste.dialog).toBeHidden();
   await expect(explorer.form.getByLabel('Endpoint')).toHaveValue('permit2.price');
   await expect(app.heading('Explorer'), `the Explorer's heading; the focus is on ${await focused(page)}`).toBeFocused();
+});
+
+test("History's search box tells a screen reader which entry the arrow keys are on", async ({ app, engine }) => {
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  const zids = Array.from({ length: 5 }, (_, i) => `0x${(0xabc000 + i).toString(16).padStart(24, '0')}`);
+  await engine.history.insertMany(zids.map((zid, i) => sampleEntry({ zid, startedAt: new Date(base + i * 1000).toISOString() })));
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.show('History');
+  const history = new HistoryPage(page);
+  await expect(history.loaded).toHaveText('5 entries loaded');
+  await history.search.focus();
+  // The highlight moves in the list while the focus stays in the box: it is said where the box is read.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(history.list.locator('.line.selected .zid')).toHaveText(zids[2]!);
+  await expect(page.getByRole('status', { name: 'Highlighted entry' })).toHaveText(`3 of 5: ${zids[2]!}, allowance-holder.price, USDC to WETH, Ethereum (1), 200`);
+  await page.keyboard.press('Enter');
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zids[2]!);
 });
