@@ -214,7 +214,7 @@ test("a jump to another screen puts the focus on what it opened: Open in history
   await expect(app.heading('Explorer'), `the Explorer's heading; the focus is on ${await focused(page)}`).toBeFocused();
 });
 
-test("History's search box tells a screen reader which entry the arrow keys are on", async ({ app, engine }) => {
+test("History's list tells a screen reader which entry the arrow keys are on and which one is open", async ({ app, engine }) => {
   const base = Date.parse('2026-01-01T00:00:00Z');
   const zids = Array.from({ length: 5 }, (_, i) => `0x${(0xabc000 + i).toString(16).padStart(24, '0')}`);
   await engine.history.insertMany(zids.map((zid, i) => sampleEntry({ zid, startedAt: new Date(base + i * 1000).toISOString() })));
@@ -231,4 +231,8 @@ test("History's search box tells a screen reader which entry the arrow keys are 
   await expect(page.getByRole('status', { name: 'Highlighted entry' })).toHaveText(`3 of 5: ${zids[2]!}, allowance-holder.price, USDC to WETH, Ethereum (1), 200`);
   await page.keyboard.press('Enter');
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(zids[2]!);
+  // The open entry is marked in the list for a screen reader, as its bar marks it for the eyes.
+  const open = history.list.getByRole('button', { name: new RegExp(`^${zids[2]!}`) });
+  await expect(open).toHaveAttribute('aria-current', 'true');
+  await expect(history.list.locator('button[aria-current="true"]')).toHaveCount(1);
 });
