@@ -236,3 +236,36 @@ test("History's list tells a screen reader which entry the arrow keys are on and
   await expect(open).toHaveAttribute('aria-current', 'true');
   await expect(history.list.locator('button[aria-current="true"]')).toHaveCount(1);
 });
+
+test("Settings' history retention keeps the focus on Save retention through a save, and brings it back there from its question", async ({ app, engine }) => {
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  await engine.history.insertMany(Array.from({ length: 3 }, (_, i) => sampleEntry({ zid: `0x${(0xdef000 + i).toString(16).padStart(24, '0')}`, startedAt: new Date(base + i * 1000).toISOString() })));
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.show('Settings');
+  const card = page.getByRole('region', { name: 'History' });
+  await expect(card.getByLabel('History size')).toHaveText('The history holds 3 entries.');
+  const save = card.getByRole('button', { name: 'Save retention' });
+  const entries = card.getByLabel('Entries to keep');
+  await entries.fill('5');
+  await pressFromKeyboard(save);
+  await expect(card.getByRole('status')).toHaveText('Saved; nothing was removed.');
+  // Saved, it has nothing more to save: it says so (aria-disabled) and keeps the focus.
+  await expect(save).toBeDisabled();
+  await expectRingOn(save, 'Save retention once saved');
+
+  // Asked first: the answer has the focus; either answer gives it back to Save retention.
+  await entries.fill('1');
+  await pressFromKeyboard(save);
+  const question = card.getByRole('alert');
+  await expect(question.getByRole('button', { name: 'Remove and save' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(question).toBeHidden();
+  await expectRingOn(save, 'Save retention after Keep editing');
+  await page.keyboard.press('Enter');
+  await expect(question.getByRole('button', { name: 'Remove and save' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(card.getByLabel('History size')).toHaveText('The history holds 1 entry.');
+  await expectRingOn(save, 'Save retention after Remove and save');
+});
