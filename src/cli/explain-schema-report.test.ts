@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../core/history/index.ts';
 import { sampleEntry } from '../core/history/sample-entries.ts';
 import { buildHar } from '../domain/har.ts';
-import { exchangeSchemaReport } from '../domain/entry-schema-report.ts';
+import { exchangeSchemaReport, storedSchemaReport } from '../domain/entry-schema-report.ts';
 import { schemaReportText } from '../domain/support/schema-report-text.ts';
 import { AllowanceHolderPriceResponseSchema, schemaReport } from '../spec/index.ts';
 import { allowanceHolderPriceBody } from '../spec/test-fixtures.ts';
@@ -60,5 +60,20 @@ describe('explain prints the schema report where it explains the answer', () => 
     expect((await cli(['explain', file, '--data-dir', dir])).stdout).toContain(schemaReportText(report));
     const json = JSON.parse((await cli(['explain', file, '--format', 'json', '--data-dir', dir])).stdout) as { entries: { schemaReport: unknown }[] };
     expect(json.entries.map((item) => item.schemaReport)).toEqual([report]);
+  });
+
+  it("of an error answer, named as compared with the spec's error shape, not with the endpoint's answer", async () => {
+    // A gateway's 429 and the service's INPUT_INVALID in a customer's HAR: 'differs from the spec's
+    // schema for allowance-holder.price … missing $.name' read as if a price lacked a name.
+    const gateway = { url: URL, method: 'GET' as const, requestHeaders: { 'svc-version': 'v2' }, query: { chainId: '1', sellAmount: '100000000' }, status: 429, statusText: 'Too Many Requests', responseHeaders: {}, bodyText: '{"message":"API rate limit exceeded"}', startedAt: '2026-12-05T09:00:00.000Z', durationMs: 12, zid: null };
+    const refused = { ...gateway, status: 400, statusText: 'Bad Request', bodyText: JSON.stringify({ name: 'INPUT_INVALID', message: 'Invalid input: sellToken', data: { zid: ZID, details: [{ field: 'sellToken', reason: 'is required' }] } }), zid: ZID };
+    const file = join(dir, 'errors.har');
+    await writeFile(file, JSON.stringify(buildHar([gateway, refused], { name: 'test', version: '1' })));
+    const { stdout } = await cli(['explain', file, '--data-dir', dir]);
+    expect(stdout).toMatch(/The body differs from the spec's schema for an error answer of allowance-holder\.price \(the spec's error shape\) in \d+ places:/);
+    expect(stdout).toContain("The body matches the spec's schema for an error answer of allowance-holder.price (the spec's error shape).");
+    // History's entry view says it alike; a success still names its endpoint alone.
+    expect(storedSchemaReport({ endpoint: 'allowance-holder.price', status: 400, body: JSON.parse(refused.bodyText), bodyText: refused.bodyText, schemaReport: [] }).against).toBe("an error answer of allowance-holder.price (the spec's error shape)");
+    expect(storedSchemaReport({ endpoint: 'allowance-holder.price', status: 200, body, bodyText: JSON.stringify(body), schemaReport: findings }).against).toBe('allowance-holder.price');
   });
 });

@@ -53,10 +53,20 @@ export interface ExplainedSchemaReport {
   findings: SchemaFinding[];
 }
 
+/**
+ * What an answer of `endpoint` with `status` was compared with, as said: the endpoint for a success,
+ * and for an error the spec's error shape (schemaReportOf), named so: "matches the spec's schema for
+ * allowance-holder.price" under an INPUT_INVALID read as if the error were a valid price, and a
+ * gateway's 429 that "differs … in 2 places: missing $.name" as if a price lacked a name.
+ */
+function againstOf(endpoint: EndpointId, status: number | null): string {
+  return status === null || (status >= 200 && status < 300) ? endpoint : `an error answer of ${endpoint} (the spec's error shape)`;
+}
+
 /** A History entry's report (stored, or computed again by HistoryStore.get), explained. */
 export function storedSchemaReport(entry: { endpoint: EndpointId; status: number | null; body: unknown; bodyText: string; schemaReport: SchemaFinding[] }): ExplainedSchemaReport {
   const hasJson = entry.status !== null && (entry.body !== null || isJsonNullText(entry.bodyText));
-  return { against: entry.endpoint, isCompared: hasJson || entry.schemaReport.length > 0, findings: entry.schemaReport };
+  return { against: againstOf(entry.endpoint, entry.status), isCompared: hasJson || entry.schemaReport.length > 0, findings: entry.schemaReport };
 }
 
 function endpointOfUrl(url: string): EndpointId | null {
@@ -82,8 +92,9 @@ export function exchangeSchemaReport(entry: { url: string; status: number; bodyT
     return { against: endpoint, isCompared: false, findings: [] };
   }
   if (entry.status === NO_RESPONSE_STATUS) return { against: endpoint, isCompared: false, findings: [] };
-  if (isDeeperThan(body)) return { against: endpoint, isCompared: true, findings: [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] };
-  return { against: endpoint, isCompared: true, findings: schemaReportOf(endpoint, entry.status, body, body === null) };
+  const against = againstOf(endpoint, entry.status);
+  if (isDeeperThan(body)) return { against, isCompared: true, findings: [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] };
+  return { against, isCompared: true, findings: schemaReportOf(endpoint, entry.status, body, body === null) };
 }
 
 // The endpoints a body of each kind may come from (explain-body.ts's kinds).
