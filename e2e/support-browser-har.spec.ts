@@ -120,3 +120,27 @@ test('an entry whose HAR lists no queryString is read from its URL: listed on it
   // The imported entry is #1 in a fresh history, so its replay is #2.
   expect(await engine.history.get(2)).toMatchObject({ replayOf: 1, status: 200, chainId: 1, query: { chainId: '1', sellToken: WETH, buyToken: USDC, sellAmount: '1000000000000000000' } });
 });
+
+test("an imported request's query reads what it asks on its chain, where no answer says it", async ({ app }, testInfo) => {
+  // The customer meant 1,000 USDC, sent 1000 base units and a symbol, and was refused: no answer names an amount.
+  const url = 'https://api.example.com/swap/allowance-holder/price?chainId=1&sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=WETH&sellAmount=1000';
+  const zid = '0x1c751c62c2a424ae52cb45db';
+  const refused = JSON.stringify({ name: 'INPUT_INVALID', message: 'Invalid input: buyToken', data: { zid, details: [{ field: 'buyToken', reason: '"WETH" is a symbol, not an address' }] } });
+  const entry = browserEntry('GET', url, 400, refused, '2026-11-20T09:30:00.000Z');
+  const file = { log: { ...har.log, entries: [{ ...entry, response: { ...entry.response, content: { size: refused.length, mimeType: 'application/json', text: refused } } }] } };
+  await app.show('History');
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'customer.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  const history = new HistoryPage(app.page);
+  await history.row(zid).getByRole('button').click();
+  await history.tab('Request and response');
+  const query = history.detail.getByRole('table', { name: 'Query parameters' });
+  const value = (name: string) => query.getByRole('row', { name: new RegExp(`^${name} `) }).getByRole('cell');
+  await expect(value('chainId')).toHaveText('1 Ethereum');
+  await expect(value('sellToken')).toHaveText('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 USDC');
+  await expect(value('buyToken')).toHaveText('WETH');
+  await expect(value('sellAmount')).toHaveText('1000 0.001 USDC');
+  await query.scrollIntoViewIfNeeded();
+  await saveScreenshotSet(app.page, (name) => testInfo.outputPath(name), 'history-query-units');
+  const axe = await new AxeBuilder({ page: app.page }).analyze();
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+});
