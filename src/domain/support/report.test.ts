@@ -128,6 +128,13 @@ describe('buildSupportReportHtml', () => {
     expect(html).not.toContain('Request 2: 0');
   });
 
+  it('says why the app got no answer, as History shows it, and keeps any key out of it', () => {
+    const timedOut = sampleEntry({ status: 0, statusText: '', bodyText: '', zid: null, requestHeaders: { 'svc-api-key': CANARY }, appError: { code: 'TLS', message: `The TLS connection was refused: self-signed certificate (key ${CANARY})` } });
+    const html = buildSupportReportHtml({ entries: [timedOut], generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toContain('<p><strong>App error.</strong> TLS: The TLS connection was refused: self-signed certificate (key REDACTED)</p>');
+    expect(html).not.toContain(CANARY);
+  });
+
   it('writes each side of a diffed amount in its own body\'s token', () => {
     const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
     const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';

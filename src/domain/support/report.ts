@@ -5,7 +5,7 @@ import { explainUnshapedFailure } from '../error-explainer.ts';
 import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
 import { formatSignedBps } from '../number-format.ts';
 import { getOwn } from '../own-record.ts';
-import { isCredentialName, isSecretName, REDACTED, redactUrl } from '../redact.ts';
+import { isCredentialName, isSecretName, REDACTED, redactEntryCredentials, redactUrl } from '../redact.ts';
 import { escapeHtml, pairTable, pre, prettyBody, REPORT_CSS, requestLine, safe, table } from './report-html.ts';
 import type { LintFinding, Recognized } from './types.ts';
 import { exchangeSchemaReport, type ExplainedSchemaReport } from '../entry-schema-report.ts';
@@ -92,6 +92,7 @@ function entrySection(entry: ReportEntry, index: number, key?: string): string {
     // What the answer means first, as the app's Explained tab comes first; the evidence it rests on
     // (headers, query, the body as received) follows, where a long quote body no longer hides it.
     explanation,
+    appErrorLine(entry, key),
     schemaReportSection(entry.schemaCheck === undefined ? exchangeSchemaReport(entry) : entry.schemaCheck, key),
     pairTable('Request headers (as sent, key redacted)', entry.requestHeaders, key),
     pairTable('Query', entry.query, key),
@@ -100,6 +101,14 @@ function entrySection(entry: ReportEntry, index: number, key?: string): string {
     pre(shown, key),
     '</section>',
   ].join('\n');
+}
+
+// Why the app got no answer, or none it could use (a time-out, a refused certificate), as History's
+// "App error" row says it: without it a report on a request that failed read only "no response".
+// Redacted as the entry is, a key the request carried included wherever the message repeats it.
+function appErrorLine(entry: ReportEntry, key?: string): string {
+  const { appError } = redactEntryCredentials(entry, key);
+  return appError ? `<p><strong>App error.</strong> ${safe(`${appError.code}: ${appError.message}`, key)}</p>` : '';
 }
 
 // An answer whose body is not JSON (none came, none was kept, a proxy's page) is explained from its
