@@ -150,6 +150,29 @@ describe('saved request store', () => {
     expect((await openSavedRequestStore(dir)).list('local').map((r) => r.name)).toEqual(['USDC price']);
   });
 
+  it('keeps a request added to the file by a script while the app runs, when the app saves another, and refuses to save over an edit it cannot read', async () => {
+    const dir = await dataDir();
+    const path = join(dir, 'saved-requests.json');
+    const store = await openSavedRequestStore(dir);
+    await store.save({ profileId: 'local', name: 'Mine', ...PRICE });
+    const onDisk = JSON.parse(await readFile(path, 'utf8')) as { version: 1; requests: object[] };
+    const scripted = { id: 'by-script', profileId: 'local', name: 'Scripted', savedAt: '2026-11-20T09:30:00.000Z', endpoint: 'swap.chains', params: {} };
+    await writeFile(path, JSON.stringify({ ...onDisk, requests: [...onDisk.requests, scripted] }));
+    // Listed once the Explorer asks again (it does when the window gets the focus back).
+    await store.refresh();
+    expect(store.list('local').map((r) => r.name)).toEqual(['Mine', 'Scripted']);
+    await store.save({ profileId: 'local', name: 'Later', endpoint: 'swap.chains', params: {} });
+    expect((await openSavedRequestStore(dir)).list('local').map((r) => r.name)).toEqual(['Later', 'Mine', 'Scripted']);
+
+    const damaged = JSON.stringify({ version: 1, requests: [{ ...scripted, savedAt: 'today' }] });
+    await writeFile(path, damaged);
+    await expect(store.save({ profileId: 'local', name: 'Lost?', endpoint: 'swap.chains', params: {} })).rejects.toMatchObject({
+      code: 'STORAGE',
+      message: `The request was not saved: the saved requests file ${path} was changed outside the app and cannot be read now (requests.0.savedAt must be an ISO date-time). Mend it, or restart the app to set it aside.`,
+    });
+    expect(await readFile(path, 'utf8')).toBe(damaged);
+  });
+
   it('takes a file left in place at start once it reads again, saying so, and never writes over it before', async () => {
     const dir = await dataDir();
     const path = join(dir, 'saved-requests.json');

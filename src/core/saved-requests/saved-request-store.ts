@@ -63,6 +63,8 @@ interface Loaded {
   notice: string | null;
   /** The file holds requests this store could not load and was left where it is: writing would lose them. */
   isLeftInPlace: boolean;
+  /** The text loaded; null when there was none to take. */
+  text: string | null;
 }
 
 // A request copied in the file by hand keeps the id of the one it was copied from: the copy is given
@@ -94,6 +96,7 @@ async function load(path: string): Promise<Loaded> {
   const empty: StoreFile = { version: 1, requests: [] };
   const leftInPlace = (reason: string): Loaded => ({
     file: empty,
+    text: null,
     notice: `The saved requests file ${path} could not be read (${reason}). It was left as it is and the app started with no saved requests; none can be saved until the file can be read.`,
     isLeftInPlace: true,
   });
@@ -101,11 +104,11 @@ async function load(path: string): Promise<Loaded> {
   try {
     text = await readTextFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null, isLeftInPlace: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: empty, notice: null, isLeftInPlace: false, text: null };
     return leftInPlace(fileFailureReason(error));
   }
   const read = readStoreText(text);
-  if ('file' in read) return { file: read.file, notice: null, isLeftInPlace: false };
+  if ('file' in read) return { file: read.file, notice: null, isLeftInPlace: false, text };
   const { problem } = read;
   const aside = `${path.replace(/\.json$/, '')}.invalid-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
   try {
@@ -113,7 +116,7 @@ async function load(path: string): Promise<Loaded> {
   } catch (error) {
     return leftInPlace(`${problem}, and it could not be moved aside: ${fileFailureReason(error)}`);
   }
-  return { file: empty, notice: `The saved requests file could not be read (${problem}). It was moved to ${aside} and the app started with no saved requests.`, isLeftInPlace: false };
+  return { file: empty, notice: `The saved requests file could not be read (${problem}). It was moved to ${aside} and the app started with no saved requests.`, isLeftInPlace: false, text: null };
 }
 
 /** Reads an export file: the requests, or every problem found (index null: the file itself). */
@@ -175,6 +178,8 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
   const now = options.now ?? (() => new Date());
   const loaded = await load(path);
   let file = loaded.file;
+  // The text last read from or written to the file: any other is an edit made outside the app.
+  let known = loaded.text;
   let notice = loaded.notice;
   // A file left in place at load holds requests this store never read: nothing is written until it
   // reads and validates (the user mended it, or removed it); then it is taken as it is, never
@@ -186,6 +191,7 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
     const read = text === null ? { file } : readStoreText(text);
     if ('problem' in read) return;
     file = read.file;
+    known = text;
     isLeftInPlace = false;
     const count = `${file.requests.length} saved request${file.requests.length === 1 ? '' : 's'}`;
     notice =
@@ -201,14 +207,32 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
     queue = next.catch(() => undefined);
     return next;
   };
+  // The file as it is now: a script's or an editor's change since it was last read or written is
+  // taken when it validates, so that a save is made on it rather than over it (as the profiles store
+  // does); one that does not is the reason a change is refused. A file removed meanwhile leaves the
+  // requests as they were, for the next change to write again.
+  const reread = async (): Promise<string | null> => {
+    const text = await readTextFileIfPresent(path);
+    if (text === undefined) return `the saved requests file ${path} cannot be read now`;
+    if (text === null || text === known) return null;
+    const read = readStoreText(text);
+    if ('problem' in read) return `the saved requests file ${path} was changed outside the app and cannot be read now (${read.problem})`;
+    file = read.file;
+    known = text;
+    return null;
+  };
   const change = <T>(edit: (from: StoreFile) => { next: StoreFile | null; result: T }): Promise<T> =>
     inTurn(async () => {
       if (isLeftInPlace) await recover();
       if (isLeftInPlace) throw new AppError('STORAGE', `The request was not saved: ${notice}`);
+      const problem = await reread();
+      if (problem) throw new AppError('STORAGE', `The request was not saved: ${problem}. Mend it, or restart the app to set it aside.`);
       const { next, result } = edit(file);
       if (next === null) return result;
-      await writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`, 'the saved requests');
+      const text = `${JSON.stringify(next, null, 2)}\n`;
+      await writeAtomically(path, text, 'the saved requests');
       file = next;
+      known = text;
       return result;
     });
   const upsert = (requests: SavedRequest[], item: SavedRequest) => [...requests.filter((r) => !(r.profileId === item.profileId && r.name === item.name)), item];
@@ -223,6 +247,8 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
     },
     refresh: () => inTurn(async () => {
       if (isLeftInPlace) await recover();
+      // An edit that cannot be read leaves the list as last read; a change says why (change above).
+      else await reread();
     }),
     list: (profileId) => file.requests.filter((r) => r.profileId === profileId).sort((a, b) => a.name.localeCompare(b.name)),
     save(input) {
