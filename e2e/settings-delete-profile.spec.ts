@@ -29,3 +29,14 @@ test('Delete asks first, saying the key goes too; Keep leaves the profile, and c
   await expect(settings.profiles.getByRole('cell', { name: 'Staging', exact: true })).toHaveCount(0);
   await expect(app.page.getByRole('status').filter({ hasText: 'Profile deleted' })).toBeVisible();
 });
+
+test("Delete says how many saved requests the Explorer will no longer list, and how to keep them", async ({ app, engine }) => {
+  const staging = await engine.handlers['profiles.save']({ name: 'Staging', baseUrl: 'https://staging.example.test', version: 'v2', rateBudgetRps: 5, trustSystemCertificates: true, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' } });
+  for (const name of ['Chains', 'Sources']) await engine.handlers['savedRequests.save']({ profileId: staging.id, name, endpoint: 'swap.chains', params: {} });
+  const settings = new SettingsPage(app.page);
+  await app.show('Settings');
+  await settings.profiles.getByRole('button', { name: 'Delete Staging' }).click();
+  const question = settings.profiles.getByRole('alert').filter({ hasText: 'Delete Staging?' });
+  await expect(question).toContainText('It cannot be brought back. Its 2 saved requests will no longer be listed in the Explorer: export them first (Explorer, Saved requests, Export JSON) to keep them.');
+  await expect(question).toBeFocused();
+});

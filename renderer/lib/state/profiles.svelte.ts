@@ -2,6 +2,7 @@ import '../zod-csp.ts';
 import type { ApiKeyStatus } from '../../../src/ipc/channels/api-key.ts';
 import type { LocalServiceStatus } from '../../../src/ipc/channels/local-service.ts';
 import { LOCAL_PROFILE_ID, type ConnectionTest, type ProfileView } from '../../../src/ipc/channels/profiles.ts';
+import { api } from '../api.ts';
 import { callEngine, errorText } from './explorer-engine.svelte.ts';
 import { ProfileDraft, saveErrorText } from './profile-draft.svelte.ts';
 
@@ -178,10 +179,20 @@ export class SettingsState {
     else draft.formError = saveErrorText(answer.error);
   }
 
+  /**
+   * How many requests the Explorer keeps saved for the profile being asked about (null until known):
+   * they stay in the file but are listed under no profile once it is gone, so the question says so.
+   */
+  deletingSaved = $state<number | null>(null);
+
   /** Asks before deleting a profile (SettingsView shows the question under its row). */
   askDelete(profileId: string): void {
     this.message = null;
     this.deleting = profileId;
+    this.deletingSaved = null;
+    void api.savedRequests.list({ profileId }).then((answer) => {
+      if (answer.ok && this.deleting === profileId) this.deletingSaved = answer.value.requests.length;
+    });
   }
 
   /** The user keeps the profile. */
