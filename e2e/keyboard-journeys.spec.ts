@@ -29,10 +29,11 @@ async function focused(page: Page): Promise<string> {
   });
 }
 
-/** Expects the control to hold the focus with its ring showing. */
+/** Expects the control to hold the focus with its ring showing, not faded (a dimmed button's ring fell under 3:1). */
 async function expectRingOn(control: Locator, what: string): Promise<void> {
   await expect(control, `${what}; the focus is on ${await focused(control.page())}`).toBeFocused();
   expect(await control.evaluate((element) => element.matches(':focus-visible') && getComputedStyle(element).outlineStyle !== 'none'), `${what}: its ring shows`).toBe(true);
+  expect(await control.evaluate((element) => getComputedStyle(element).opacity), `${what}: its ring is not faded`).toBe('1');
 }
 
 test('Send, Compare and Run size ladder keep the focus while their request runs and once it ends', async ({ app }) => {
