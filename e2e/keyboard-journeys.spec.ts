@@ -103,6 +103,8 @@ test("Settings: Close gives the focus back to the profile's Edit (or Add profile
   await settings.form.getByLabel('New API key').fill('e2e-keyboard-key-1234');
   await pressFromKeyboard(settings.form.getByRole('button', { name: 'Save profile' }));
   await expect(settings.form.getByRole('status')).toHaveText('Saved Remote');
+  // Listed in the table (the list is read again after the key is stored): the form came from its row.
+  await expect(page.getByRole('button', { name: 'Edit Remote' })).toBeVisible();
   await pressFromKeyboard(settings.form.getByRole('button', { name: 'Close' }));
   await expect(settings.form).toHaveCount(0);
   await expectRingOn(page.getByRole('button', { name: 'Edit Remote' }), 'Edit Remote after closing its form');
