@@ -54,8 +54,10 @@ export function keepHexWhole(html: string): string {
 }
 
 /** A two-column table of name/value pairs. */
-export function pairTable(caption: string, record: Record<string, string>, apiKeyHeader?: string): string {
-  const rows = Object.entries(redactRecord(record, apiKeyHeader)).map(([name, value]) => `<tr><th scope="row">${safe(name, apiKeyHeader)}</th><td>${keepHexWhole(safe(value, apiKeyHeader))}</td></tr>`);
+export function pairTable(caption: string, record: Record<string, string>, apiKeyHeader?: string, notes: Record<string, string> = {}): string {
+  // A note says what a value asks (requestParamNotes: a token's symbol, an amount in its units).
+  const noteOf = (name: string) => (Object.hasOwn(notes, name) ? ` <span class="muted">(${safe(notes[name]!, apiKeyHeader)})</span>` : '');
+  const rows = Object.entries(redactRecord(record, apiKeyHeader)).map(([name, value]) => `<tr><th scope="row">${safe(name, apiKeyHeader)}</th><td>${keepHexWhole(safe(value, apiKeyHeader))}${noteOf(name)}</td></tr>`);
   if (rows.length === 0) return `<p class="muted">${escapeHtml(caption)}: none</p>`;
   return `<table><caption>${escapeHtml(caption)}</caption><tbody>${rows.join('')}</tbody></table>`;
 }

@@ -116,6 +116,21 @@ describe('buildSupportReportHtml', () => {
     expect(html).toContain('<td>issues</td><td>not checked: the service checks allowance and balance only for a taker, and this request sent none</td>');
   });
 
+  it("reads an entry's query on its chain, where a refused request has no answer to say what it asked", () => {
+    // The customer's 1000 base units of USDC, refused for its symbol buy token: a thousandth of a USDC.
+    const refused = sampleEntry({
+      url: `https://api.example.test/swap/allowance-holder/price?chainId=1&sellToken=${USDC_ADDRESS}&buyToken=WETH&sellAmount=1000`,
+      query: { chainId: '1', sellToken: USDC_ADDRESS, buyToken: 'WETH', sellAmount: '1000' },
+      status: 400,
+      statusText: 'Bad Request',
+      bodyText: JSON.stringify({ name: 'INPUT_INVALID', message: 'Invalid input: buyToken', data: { zid: '0x111111111111111111111111', details: [{ field: 'buyToken', reason: 'is a symbol' }] } }),
+    });
+    const html = buildSupportReportHtml({ entries: [refused], generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toContain('<tr><th scope="row">sellAmount</th><td>1000 <span class="muted">(0.001 USDC)</span></td></tr>');
+    expect(html).toContain('<tr><th scope="row">chainId</th><td>1 <span class="muted">(Ethereum)</span></td></tr>');
+    expect(html).toContain('<tr><th scope="row">buyToken</th><td>WETH</td></tr>');
+  });
+
   it("explains an answer it cannot read from its status, as explain does: a gateway's page, no response", () => {
     const gateway = sampleEntry({ status: 502, statusText: 'Bad Gateway', bodyText: '<html><h1>502 Bad Gateway</h1>cloudflare</html>', zid: null });
     const blocked = sampleEntry({ status: 0, statusText: '', bodyText: '', zid: null });

@@ -8,6 +8,7 @@ import { getOwn } from '../own-record.ts';
 import { isCredentialName, isSecretName, REDACTED, redactEntryCredentials, redactUrl } from '../redact.ts';
 import { escapeHtml, pairTable, pre, prettyBody, REPORT_CSS, requestLine, safe, table } from './report-html.ts';
 import type { LintFinding, Recognized } from './types.ts';
+import { requestParamNotes } from './request-reading.ts';
 import { exchangeSchemaReport, type ExplainedSchemaReport } from '../entry-schema-report.ts';
 import { SCHEMA_REPORT_COLUMNS, SCHEMA_REPORT_DIFFERENCES, SCHEMA_REPORT_TITLE, schemaReportRows, schemaReportSummary } from './schema-report-text.ts';
 
@@ -95,7 +96,7 @@ function entrySection(entry: ReportEntry, index: number, key?: string): string {
     appErrorLine(entry, key),
     schemaReportSection(entry.schemaCheck === undefined ? exchangeSchemaReport(entry) : entry.schemaCheck, key),
     pairTable('Request headers (as sent, key redacted)', entry.requestHeaders, key),
-    pairTable('Query', entry.query, key),
+    pairTable('Query', entry.query, key, requestParamNotes(entry.query)),
     pairTable('Response headers', entry.responseHeaders, key),
     '<h3>Response body</h3>',
     pre(shown, key),
