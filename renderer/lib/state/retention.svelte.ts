@@ -37,6 +37,9 @@ export class RetentionState {
 
   /** Inline reasons by field (maxEntries, maxAgeDays), from the channel's own schema. */
   readonly errors = $derived.by((): Record<string, string> => {
+    // Until the setting in force is read the fields are empty and nobody has typed in them: an empty
+    // field then is not a mistake to name (Settings read "must be a number" while it loaded).
+    if (this.saved === null) return {};
     const out: Record<string, string> = {};
     const parsed = HistoryRetentionSchema.safeParse(this.input);
     if (!parsed.success) for (const { field, reason } of toFieldErrors(parsed.error, this.input)) out[field] ??= reason;
