@@ -57,6 +57,8 @@ test('a zid not in History says so, imports the customer file, and a replay open
   await expect(body.getByRole('row', { name: /^\$\.buyAmount changed/ })).toContainText(/\+[\d,]+\.\d\d bps/, SEND);
   await expect(body.getByRole('row', { name: /^\$\.buyAmount changed/ })).toContainText('USDC');
   await expect(history.diff.getByRole('heading', { level: 2 })).toContainText('(imported) →');
+  // The keyboard is on the diff the replay opened, not left on the page by the Replay button.
+  await expect(history.diff.getByRole('heading', { level: 2 })).toBeFocused();
   // Both sides' times read as the list reads them (local, to the second), the ISO instant on hover.
   const sentAt = history.diff.locator('time').first();
   await expect(sentAt).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
