@@ -272,3 +272,19 @@ test("Settings' history retention keeps the focus on Save retention through a sa
   await expect(card.getByLabel('History size')).toHaveText('The history holds 1 entry.');
   await expectRingOn(save, 'Save retention after Remove and save');
 });
+
+test("the paste box's Send with my profile keeps the focus while it sends, and when the send is refused", async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.show('Settings');
+  await new SettingsPage(page).startThenStopLocalService();
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste('curl "https://api.example.com/swap/permit2/price?chainId=1&sellToken=USDC&buyToken=WETH&sellAmount=1000000"');
+  const send = paste.dialog.getByRole('button', { name: 'Send with my profile' });
+  await pressFromKeyboard(send);
+  // Refused (the local service was stopped by the user): said in the box, the keyboard still on Send.
+  await expect(paste.dialog.getByRole('alert')).toContainText('stopped', { timeout: 30_000 });
+  await expect(paste.dialog).toBeVisible();
+  await expectRingOn(send, 'Send with my profile once refused');
+});
