@@ -288,3 +288,33 @@ test("the paste box's Send with my profile keeps the focus while it sends, and w
   await expect(paste.dialog).toBeVisible();
   await expectRingOn(send, 'Send with my profile once refused');
 });
+
+test("History's Clear filters, Select all shown and Uncheck all keep the focus in the bar they are pressed in", async ({ app, engine }) => {
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  await engine.history.insertMany(Array.from({ length: 3 }, (_, i) => sampleEntry({ zid: `0x${(0xfed000 + i).toString(16).padStart(24, '0')}`, startedAt: new Date(base + i * 1000).toISOString() })));
+  const page = app.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.show('History');
+  const history = new HistoryPage(page);
+  await expect(history.loaded).toHaveText('3 entries loaded');
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByLabel('Status').selectOption({ label: 'Success (2xx)' });
+  const clear = filters.getByRole('button', { name: 'Clear filters (1)' });
+  await pressFromKeyboard(clear);
+  await expect(filters.getByLabel('Status')).toHaveValue('');
+  // Nothing left to clear: it says so (aria-disabled) and keeps the focus.
+  const cleared = filters.getByRole('button', { name: 'Clear filters', exact: true });
+  await expect(cleared).toBeDisabled();
+  await expectRingOn(cleared, 'Clear filters once cleared');
+
+  const selectAll = page.getByRole('button', { name: 'Select all shown (3)' });
+  await pressFromKeyboard(selectAll);
+  await expect(page.getByLabel('Checked entries')).toHaveText('3 checked');
+  await expectRingOn(selectAll, 'Select all shown once all are checked');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Uncheck all' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Checked entries')).toHaveText('0 checked');
+  // Uncheck all goes once nothing is checked: the focus goes back to Select all shown.
+  await expectRingOn(selectAll, 'Select all shown after Uncheck all');
+});
