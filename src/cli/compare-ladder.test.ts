@@ -108,14 +108,15 @@ describe('swap-explorer compare --amounts', () => {
       expect(point.tokenTaxes.allowanceHolder.buyToken).toEqual(raw);
     }
 
-    // The CSV has Compare's tax columns: has_tax, then each token's buy, sell and transfer tax in bps.
+    // The CSV has Compare's tax columns: has_tax, then each token's buy, sell and transfer tax in bps
+    // (before the profile, the last column).
     const csv = await inProcess(['compare', '--sell', 'USDC', '--buy', 'TAXD', '--amounts', '10', '--chains', '1', '--format', 'csv', '--data-dir', dir]);
     const [header, row] = csv.stdout.trim().split('\r\n').map((line) => line.split(','));
-    expect(header!.slice(-7)).toEqual(['has_tax', 'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps']);
-    expect(row!.slice(-7)).toEqual(['true', '0', '0', '0', raw.buyTaxBps, raw.sellTaxBps, raw.transferTaxBps]);
+    expect(header!.slice(-8, -1)).toEqual(['has_tax', 'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps']);
+    expect(row!.slice(-8, -1)).toEqual(['true', '0', '0', '0', raw.buyTaxBps, raw.sellTaxBps, raw.transferTaxBps]);
     // An untaxed pair says so (false), its taxes zero.
     const plain = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', '10', '--chains', '1', '--format', 'csv', '--data-dir', dir]);
-    expect(plain.stdout.trim().split('\r\n')[1]!.split(',').slice(-7)).toEqual(['false', '0', '0', '0', '0', '0', '0']);
+    expect(plain.stdout.trim().split('\r\n')[1]!.split(',').slice(-8, -1)).toEqual(['false', '0', '0', '0', '0', '0', '0']);
   });
 
   it('exits 2 with one line naming --amounts for every kind of bad list, before sending anything', async () => {
