@@ -42,9 +42,11 @@ export class SavedRequestsState {
     const replaces = this.profileId === profileId && this.requests.some((request) => request.name === name.trim());
     const saved = this.answer(await api.savedRequests.save({ profileId, name, endpoint, params }));
     if (!saved) return false;
-    this.message = replaces ? `Saved "${saved.name}" in place of the request saved before under that name` : `Saved "${saved.name}"`;
     this.problems = [];
     await this.load(profileId);
+    // Said once the list holds the save: a second save made on seeing this reads the list that
+    // holds the first, so it is told it replaced it (said before, a quick second save was not).
+    this.message = replaces ? `Saved "${saved.name}" in place of the request saved before under that name` : `Saved "${saved.name}"`;
     return true;
   }
 
