@@ -6,7 +6,8 @@ import { AppError } from '../../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../../spec/index.ts';
 import { writeAtomically } from '../write-atomically.ts';
 import { fileFailureReason } from '../file-failure.ts';
-import { readTextFile, readTextFileIfPresent } from '../read-text-file.ts';
+import { readTextFile } from '../read-text-file.ts';
+import { takeLeftInPlace } from '../take-left-in-place.ts';
 import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
 
 /**
@@ -173,18 +174,10 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
   // never written over, and the notice says so; until then every refresh and change tries again.
   let isLeftInPlace = loaded.isLeftInPlace;
   const recover = async (): Promise<void> => {
-    const text = await readTextFileIfPresent(path);
-    if (text === undefined) return;
-    const read = text === null ? { file } : readProfilesText(text);
-    if ('problem' in read) return;
-    file = read.file;
-    known = text;
+    const taken = await takeLeftInPlace(path, file, readProfilesText, { file: 'profiles file', items: 'profiles', count: (read) => `${read.profiles.length} profile${read.profiles.length === 1 ? '' : 's'}` });
+    if (!taken) return;
+    ({ file, text: known, notice } = taken);
     isLeftInPlace = false;
-    const count = `${file.profiles.length} profile${file.profiles.length === 1 ? '' : 's'}`;
-    notice =
-      text === null
-        ? `The profiles file ${path}, which could not be read when the app started, is gone; profiles can be saved again (to a new file).`
-        : `The profiles file ${path}, which could not be read when the app started, can be read now: it was taken as it is (${count}), and profiles can be saved again.`;
   };
   // The file as it is now: this store's, or one edited by hand since, adopted when it validates so
   // that a save does not write over the edit and the list shows it. A file deleted while the app

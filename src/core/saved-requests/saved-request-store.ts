@@ -6,6 +6,7 @@ import { AppError } from '../../ipc/result.ts';
 import { writeAtomically } from '../write-atomically.ts';
 import { fileFailureReason } from '../file-failure.ts';
 import { readTextFile, readTextFileIfPresent } from '../read-text-file.ts';
+import { takeLeftInPlace } from '../take-left-in-place.ts';
 import { MAX_NAME_LENGTH, SavedRequestFieldsSchema, SavedRequestSchema, SavedRequestsFileSchema, type ImportProblem, type ImportRename, type SavedRequest } from '../../ipc/channels/saved-requests.ts';
 import { toFieldErrors } from '../../spec/index.ts';
 import { redactHeaders } from '../../domain/redact.ts';
@@ -186,18 +187,10 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
   // written over by the taking, and the notice says so.
   let isLeftInPlace = loaded.isLeftInPlace;
   const recover = async (): Promise<void> => {
-    const text = await readTextFileIfPresent(path);
-    if (text === undefined) return;
-    const read = text === null ? { file } : readStoreText(text);
-    if ('problem' in read) return;
-    file = read.file;
-    known = text;
+    const taken = await takeLeftInPlace(path, file, readStoreText, { file: 'saved requests file', items: 'requests', count: (read) => `${read.requests.length} saved request${read.requests.length === 1 ? '' : 's'}` });
+    if (!taken) return;
+    ({ file, text: known, notice } = taken);
     isLeftInPlace = false;
-    const count = `${file.requests.length} saved request${file.requests.length === 1 ? '' : 's'}`;
-    notice =
-      text === null
-        ? `The saved requests file ${path}, which could not be read when the app started, is gone; requests can be saved again (to a new file).`
-        : `The saved requests file ${path}, which could not be read when the app started, can be read now: it was taken as it is (${count}), and requests can be saved again.`;
   };
   // Changes go one after another, each made on the requests as they are then (a file taken again
   // included), so that two saves never race and neither is lost.
