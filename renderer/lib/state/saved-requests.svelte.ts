@@ -42,11 +42,14 @@ export class SavedRequestsState {
     const replaces = this.profileId === profileId && this.requests.some((request) => request.name === name.trim());
     const saved = this.answer(await api.savedRequests.save({ profileId, name, endpoint, params }));
     if (!saved) return false;
+    // The list holds the save at once (load below reads it back): a second save under the name,
+    // made on seeing the status, is checked against a list that has this one and said to replace it.
+    if (this.profileId === profileId) this.requests = [...this.requests.filter((request) => request.name !== saved.name), saved].sort((a, b) => a.name.localeCompare(b.name));
+    // Said now, not after the load: an import started meanwhile says its own outcome, and a status
+    // set after the load would write over it.
+    this.message = replaces ? `Saved "${saved.name}" in place of the request saved before under that name` : `Saved "${saved.name}"`;
     this.problems = [];
     await this.load(profileId);
-    // Said once the list holds the save: a second save made on seeing this reads the list that
-    // holds the first, so it is told it replaced it (said before, a quick second save was not).
-    this.message = replaces ? `Saved "${saved.name}" in place of the request saved before under that name` : `Saved "${saved.name}"`;
     return true;
   }
 
