@@ -17,7 +17,7 @@ import { alignTable, blockNotes, errorNotes, feeNotPricedNotes, listedBySide, ne
 import { taxesByPlace } from '../domain/row-taxes.ts';
 import { ladderIssueNotes, nativeClashNote } from './answer-lines.ts';
 import { UsageError, usageLine } from './compare-run.ts';
-import { watchInterrupt, type InterruptWatch } from './interrupt.ts';
+import { wasInterrupted, watchInterrupt, type InterruptWatch } from './interrupt.ts';
 import { planLadder } from '../core/compare/ladder-plan.ts';
 import { createLadderRunner } from '../core/compare/ladder-runner.ts';
 import { createLadderStore } from '../core/compare/ladder-store.ts';
@@ -56,7 +56,7 @@ export async function runLadderToEnd(request: LadderRequest, options: { dataDir:
   const interrupt = watchInterrupt();
   try {
     const { status, profile } = await runLadderWithEngine(request, options, io, interrupt);
-    return { status, profile, isInterrupted: interrupt.isInterrupted };
+    return { status, profile, isInterrupted: await wasInterrupted(interrupt, status.state === 'failed') };
   } finally {
     interrupt.stop();
   }

@@ -16,7 +16,7 @@ import { parseCommandLine, UsageError } from './parse-flags.ts';
 import type { StoredRun } from '../core/compare/run-store.ts';
 import { planComparison } from '../core/compare/plan.ts';
 import { buildRow } from '../core/compare/build-row.ts';
-import { watchInterrupt, type InterruptWatch } from './interrupt.ts';
+import { wasInterrupted, watchInterrupt, type InterruptWatch } from './interrupt.ts';
 
 /** What `compare` and `price` share: input checking with flag names, the run, and exit codes. */
 
@@ -148,7 +148,7 @@ export async function runToEnd(request: CompareRequest, options: { dataDir: stri
   const interrupt = watchInterrupt();
   try {
     const finished = await runWithEngine(request, options, io, interrupt);
-    return { ...finished, isInterrupted: interrupt.isInterrupted };
+    return { ...finished, isInterrupted: await wasInterrupted(interrupt, finished.status.state === 'failed') };
   } finally {
     interrupt.stop();
   }

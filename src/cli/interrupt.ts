@@ -45,3 +45,14 @@ export function watchInterrupt(): InterruptWatch {
     stop: () => process.off('SIGINT', listener),
   };
 }
+
+/**
+ * Whether SIGINT came, once one already on its way is noted: Ctrl-C reaches the local service too,
+ * and its exit may be read in the same turn of the event loop before this process's own SIGINT is,
+ * so a failed run waits for that turn to end (setImmediate) before it is called failed rather than
+ * interrupted. A run that did not fail does not wait.
+ */
+export async function wasInterrupted(watch: InterruptWatch, hasFailed: boolean): Promise<boolean> {
+  if (!watch.isInterrupted && hasFailed) await new Promise((resolve) => setImmediate(resolve));
+  return watch.isInterrupted;
+}
