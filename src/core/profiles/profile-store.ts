@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../../spec/index.ts';
-import { writeAtomically } from '../write-atomically.ts';
 import { fileFailureReason } from '../file-failure.ts';
 import { readTextFile } from '../read-text-file.ts';
-import { takeLeftInPlace } from '../take-left-in-place.ts';
+import { keepStoreFile, type FileProblem, type LoadedStoreFile } from '../json-store-file.ts';
 import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
 
 /**
@@ -51,11 +50,7 @@ const ProfilesFileSchema = z
   });
 type ProfilesFile = z.output<typeof ProfilesFileSchema>;
 
-/** Why the profiles file as it is now cannot be used: a clause ("the profiles file … cannot be read now (…)") and its fields. */
-export interface FileProblem {
-  reason: string;
-  details: FieldError[];
-}
+export type { FileProblem };
 
 /** The store of user profiles. */
 export interface ProfileStore {
@@ -118,14 +113,7 @@ function readProfilesText(text: string): { file: ProfilesFile } | { problem: str
   return { problem: first ? `${first.field} ${first.reason}` : 'is invalid', details };
 }
 
-interface Loaded {
-  file: ProfilesFile;
-  notice: string | null;
-  /** The file holds profiles this store could not load and was left where it is: writing would lose them. */
-  isLeftInPlace: boolean;
-  /** The text loaded; null when there was no file to load. */
-  text: string | null;
-}
+type Loaded = LoadedStoreFile<ProfilesFile>;
 
 async function load(path: string, dataDir: string, now: () => Date, isReadOnly: boolean): Promise<Loaded> {
   const empty: ProfilesFile = { version: 1, profiles: [], local: { rateBudgetRps: LOCAL_DEFAULT_RATE_BUDGET } };
@@ -164,95 +152,30 @@ async function load(path: string, dataDir: string, now: () => Date, isReadOnly: 
 export async function openProfileStore(dataDir: string, options: { now?: () => Date; isReadOnly?: boolean } = {}): Promise<ProfileStore> {
   const path = join(dataDir, 'profiles.json');
   const isReadOnly = options.isReadOnly ?? false;
-  const loaded = await load(path, dataDir, options.now ?? (() => new Date()), isReadOnly);
-  let file = loaded.file;
-  // The text last read from or written to the file: any other is an edit made outside the app.
-  let known = loaded.text;
-  let notice = loaded.notice;
-  // A file left in place at start holds profiles this store never read: nothing is written until it
-  // can be read. Once it reads and validates (the user mended it, or removed it) it is taken as it is,
-  // never written over, and the notice says so; until then every refresh and change tries again.
-  let isLeftInPlace = loaded.isLeftInPlace;
-  const recover = async (): Promise<void> => {
-    const taken = await takeLeftInPlace(path, file, readProfilesText, { file: 'profiles file', items: 'profiles', count: (read) => `${read.profiles.length} profile${read.profiles.length === 1 ? '' : 's'}` });
-    if (!taken) return;
-    ({ file, text: known, notice } = taken);
-    isLeftInPlace = false;
-  };
-  // The file as it is now: this store's, or one edited by hand since, adopted when it validates so
-  // that a save does not write over the edit and the list shows it. A file deleted while the app
-  // runs leaves the profiles as they were, and is written again by the next change.
-  const reread = async (): Promise<{ file: ProfilesFile } | FileProblem> => {
-    let text: string | null;
-    try {
-      text = await readTextFile(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { reason: `the profiles file ${path} cannot be read now (${fileFailureReason(error)})`, details: [] };
-      text = null;
-    }
-    if (text === null || text === known) return { file };
-    const read = readProfilesText(text);
-    if ('problem' in read) return { reason: `the profiles file ${path} was changed outside the app and cannot be read now (${read.problem})`, details: read.details };
-    file = read.file;
-    known = text;
-    return { file };
-  };
-  const current = async (): Promise<ProfilesFile> => {
-    const now = await reread();
-    if ('file' in now) return now.file;
-    const mend = now.details.length > 0 ? ' Mend it, or restart the app to set it aside.' : '';
-    throw new AppError('STORAGE', `The profiles were not changed: ${now.reason}.${mend}`, now.details);
-  };
-  // Changes go one after another, each on the file as it is then, so that two never race on the rename.
-  let queue: Promise<unknown> = Promise.resolve();
-  const change = <T>(make: (from: ProfilesFile) => { next: ProfilesFile | null; result: T }): Promise<T> => {
-    const run = queue.then(async () => {
-      if (isLeftInPlace && !isReadOnly) await recover();
-      // The file left in place holds the user's profiles: writing this store's empty list would lose them.
-      if (isLeftInPlace) throw new AppError('STORAGE', `The profiles were not changed: ${notice}`);
-      const { next, result } = make(await current());
-      if (next === null) return result;
-      const text = `${JSON.stringify(next, null, 2)}\n`;
-      await writeAtomically(path, text, 'the profiles');
-      file = next;
-      known = text;
-      return result;
-    });
-    queue = run.catch(() => undefined);
-    return run;
-  };
-  // Read in turn with the changes, so that a read never adopts a file a change is about to replace.
-  const refresh = (): Promise<FileProblem | null> => {
-    const run = queue.then(async () => {
-      // Left in place, the notice says why; a file that reads again is taken (recover).
-      if (isLeftInPlace) {
-        if (!isReadOnly) await recover();
-        return null;
-      }
-      const now = await reread();
-      return 'file' in now ? null : now;
-    });
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const store = keepStoreFile(path, await load(path, dataDir, options.now ?? (() => new Date()), isReadOnly), readProfilesText, {
+    file: 'profiles file',
+    items: 'profiles',
+    count: (read) => `${read.profiles.length} profile${read.profiles.length === 1 ? '' : 's'}`,
+    unchanged: 'The profiles were not changed',
+  }, { isReadOnly });
   const notFound = (id: string, field: string) => new AppError('NOT_FOUND', `No profile ${id}`, [{ field, reason: 'is not a known profile' }]);
 
   return {
     get notice() {
-      return notice;
+      return store.notice;
     },
-    refresh,
-    list: () => file.profiles.map((p) => ({ ...p })),
+    refresh: store.refresh,
+    list: () => store.current.profiles.map((p) => ({ ...p })),
     get: (id) => {
-      const found = file.profiles.find((p) => p.id === id);
+      const found = store.current.profiles.find((p) => p.id === id);
       return found ? { ...found } : null;
     },
-    localRateBudget: () => file.local.rateBudgetRps,
+    localRateBudget: () => store.current.local.rateBudgetRps,
     async save(input) {
       if (input.caPem !== undefined) checkCertificates(input.caPem);
       const id = input.id ?? randomUUID();
       const profile = ProfileSchema.parse({ ...input, id });
-      return change((from) => {
+      return store.change((from) => {
         const index = from.profiles.findIndex((p) => p.id === id);
         if (input.id !== undefined && index < 0) throw notFound(id, 'id');
         // Checked here, not only in the form: IPC input comes from the renderer and is validated in main.
@@ -263,14 +186,14 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
       });
     },
     setRateBudget(id, rateBudgetRps) {
-      return change((from) => {
+      return store.change((from) => {
         if (id === LOCAL_PROFILE_ID) return { next: { ...from, local: { rateBudgetRps } }, result: undefined };
         if (!from.profiles.some((p) => p.id === id)) throw notFound(id, 'profileId');
         return { next: { ...from, profiles: from.profiles.map((p) => (p.id === id ? { ...p, rateBudgetRps } : p)) }, result: undefined };
       });
     },
     delete(id) {
-      return change((from) => (from.profiles.some((p) => p.id === id) ? { next: { ...from, profiles: from.profiles.filter((p) => p.id !== id) }, result: true } : { next: null, result: false }));
+      return store.change((from) => (from.profiles.some((p) => p.id === id) ? { next: { ...from, profiles: from.profiles.filter((p) => p.id !== id) }, result: true } : { next: null, result: false }));
     },
   };
 }

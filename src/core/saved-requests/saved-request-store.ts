@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AppError } from '../../ipc/result.ts';
-import { writeAtomically } from '../write-atomically.ts';
 import { fileFailureReason } from '../file-failure.ts';
-import { readTextFile, readTextFileIfPresent } from '../read-text-file.ts';
-import { takeLeftInPlace } from '../take-left-in-place.ts';
+import { readTextFile } from '../read-text-file.ts';
+import { keepStoreFile, type LoadedStoreFile } from '../json-store-file.ts';
 import { MAX_NAME_LENGTH, SavedRequestFieldsSchema, SavedRequestSchema, SavedRequestsFileSchema, type ImportProblem, type ImportRename, type SavedRequest } from '../../ipc/channels/saved-requests.ts';
 import { toFieldErrors } from '../../spec/index.ts';
 import { redactHeaders } from '../../domain/redact.ts';
@@ -59,14 +57,7 @@ export interface ImportAnswer {
   renamed: ImportRename[];
 }
 
-interface Loaded {
-  file: StoreFile;
-  notice: string | null;
-  /** The file holds requests this store could not load and was left where it is: writing would lose them. */
-  isLeftInPlace: boolean;
-  /** The text loaded; null when there was none to take. */
-  text: string | null;
-}
+type Loaded = LoadedStoreFile<StoreFile>;
 
 // A request copied in the file by hand keeps the id of the one it was copied from: the copy is given
 // an id of its own, kept from the next change on, so that deleting one does not delete both (and the
@@ -177,57 +168,13 @@ function importName(fields: Fields, saved: readonly SavedRequest[], fileNames: R
 export async function openSavedRequestStore(dataDir: string, options: { now?: () => Date } = {}): Promise<SavedRequestStore> {
   const path = join(dataDir, 'saved-requests.json');
   const now = options.now ?? (() => new Date());
-  const loaded = await load(path);
-  let file = loaded.file;
-  // The text last read from or written to the file: any other is an edit made outside the app.
-  let known = loaded.text;
-  let notice = loaded.notice;
-  // A file left in place at load holds requests this store never read: nothing is written until it
-  // reads and validates (the user mended it, or removed it); then it is taken as it is, never
-  // written over by the taking, and the notice says so.
-  let isLeftInPlace = loaded.isLeftInPlace;
-  const recover = async (): Promise<void> => {
-    const taken = await takeLeftInPlace(path, file, readStoreText, { file: 'saved requests file', items: 'requests', count: (read) => `${read.requests.length} saved request${read.requests.length === 1 ? '' : 's'}` });
-    if (!taken) return;
-    ({ file, text: known, notice } = taken);
-    isLeftInPlace = false;
-  };
-  // Changes go one after another, each made on the requests as they are then (a file taken again
-  // included), so that two saves never race and neither is lost.
-  let queue: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
-    const next = queue.then(run);
-    queue = next.catch(() => undefined);
-    return next;
-  };
-  // The file as it is now: a script's or an editor's change since it was last read or written is
-  // taken when it validates, so that a save is made on it rather than over it (as the profiles store
-  // does); one that does not is the reason a change is refused. A file removed meanwhile leaves the
-  // requests as they were, for the next change to write again.
-  const reread = async (): Promise<string | null> => {
-    const text = await readTextFileIfPresent(path);
-    if (text === undefined) return `the saved requests file ${path} cannot be read now`;
-    if (text === null || text === known) return null;
-    const read = readStoreText(text);
-    if ('problem' in read) return `the saved requests file ${path} was changed outside the app and cannot be read now (${read.problem})`;
-    file = read.file;
-    known = text;
-    return null;
-  };
-  const change = <T>(edit: (from: StoreFile) => { next: StoreFile | null; result: T }): Promise<T> =>
-    inTurn(async () => {
-      if (isLeftInPlace) await recover();
-      if (isLeftInPlace) throw new AppError('STORAGE', `The request was not saved: ${notice}`);
-      const problem = await reread();
-      if (problem) throw new AppError('STORAGE', `The request was not saved: ${problem}. Mend it, or restart the app to set it aside.`);
-      const { next, result } = edit(file);
-      if (next === null) return result;
-      const text = `${JSON.stringify(next, null, 2)}\n`;
-      await writeAtomically(path, text, 'the saved requests');
-      file = next;
-      known = text;
-      return result;
-    });
+  const store = keepStoreFile(path, await load(path), readStoreText, {
+    file: 'saved requests file',
+    items: 'requests',
+    count: (read) => `${read.requests.length} saved request${read.requests.length === 1 ? '' : 's'}`,
+    unchanged: 'The request was not saved',
+  });
+  const requestsOf = (profileId: string) => store.current.requests.filter((r) => r.profileId === profileId);
   const upsert = (requests: SavedRequest[], item: SavedRequest) => [...requests.filter((r) => !(r.profileId === item.profileId && r.name === item.name)), item];
   // A key never goes in a query (the profile's keychain holds it), so a parameter named as a
   // credential (x-api-key, api_key, Authorization: a customer's request, a colleague's file) is kept
@@ -236,30 +183,29 @@ export async function openSavedRequestStore(dataDir: string, options: { now?: ()
 
   return {
     get notice() {
-      return notice;
+      return store.notice;
     },
-    refresh: () => inTurn(async () => {
-      if (isLeftInPlace) await recover();
-      // An edit that cannot be read leaves the list as last read; a change says why (change above).
-      else await reread();
-    }),
-    list: (profileId) => file.requests.filter((r) => r.profileId === profileId).sort((a, b) => a.name.localeCompare(b.name)),
+    async refresh() {
+      // An edit that cannot be read leaves the list as last read; a change says why.
+      await store.refresh();
+    },
+    list: (profileId) => requestsOf(profileId).sort((a, b) => a.name.localeCompare(b.name)),
     save(input) {
       const { profileId, ...fields } = input;
       const item = make(profileId, SavedRequestFieldsSchema.parse(fields));
-      return change((from) => ({ next: { ...from, requests: upsert(from.requests, item) }, result: item }));
+      return store.change((from) => ({ next: { ...from, requests: upsert(from.requests, item) }, result: item }));
     },
     delete(id) {
-      return change((from) => (from.requests.some((r) => r.id === id) ? { next: { ...from, requests: from.requests.filter((r) => r.id !== id) }, result: true } : { next: null, result: false }));
+      return store.change((from) => (from.requests.some((r) => r.id === id) ? { next: { ...from, requests: from.requests.filter((r) => r.id !== id) }, result: true } : { next: null, result: false }));
     },
     exportJson(profileId) {
-      const requests = file.requests.filter((r) => r.profileId === profileId).map(({ name, endpoint, params }) => ({ name, endpoint, params }));
+      const requests = requestsOf(profileId).map(({ name, endpoint, params }) => ({ name, endpoint, params }));
       return `${JSON.stringify({ format: 'swap-explorer.saved-requests', version: 1, requests }, null, 2)}\n`;
     },
     async importJson(profileId, json) {
       const parsed = parseExport(json);
       if ('problems' in parsed) return { imported: 0, problems: parsed.problems, renamed: [] };
-      return change((from) => {
+      return store.change((from) => {
         let requests = from.requests;
         const renamed: ImportRename[] = [];
         const fileNames = new Set(parsed.requests.map((fields) => fields.name));
