@@ -19,4 +19,11 @@ describe('importedMessage', () => {
     expect(importedMessage(1, 0, 1)).toContain('the oldest entry was removed');
     expect(importedMessage(1, 0, 0)).not.toContain('removed');
   });
+
+  it('says how many of the file\'s entries an earlier import already stored, and which, rather than list them twice', () => {
+    expect(importedMessage(0, 0, 0, 2, [4, 5])).toBe('Imported no new entry. 2 entries of the file were already in History from an earlier import (#4, #5): skipped, not listed twice.');
+    expect(importedMessage(1, 0, 0, 1, [9])).toBe('Imported 1 entry, marked Imported; replay one on a profile you choose. 1 entry of the file was already in History from an earlier import (#9): skipped, not listed twice.');
+    expect(importedMessage(0, 0, 0, 7, [1, 2, 3, 4, 5, 6, 7])).toContain('(#1, #2, #3, #4, #5, …)');
+    expect(importedMessage(3)).not.toContain('skipped');
+  });
 });

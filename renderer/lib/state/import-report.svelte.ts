@@ -20,7 +20,7 @@ export class ImportReportState {
 
   /** Reports an import that stored entries (a refused file is said where it was refused). */
   show(fileName: string, result: ChannelOutput<'history.import'>): void {
-    this.shown = { fileName, message: importedMessage(result.importedIds.length, result.setAside, result.removedByRetention), setAside: result.setAside, examples: result.setAsideExamples };
+    this.shown = { fileName, message: importedMessage(result.importedIds.length, result.setAside, result.removedByRetention, result.alreadyImported, result.alreadyImportedIds), setAside: result.setAside, examples: result.setAsideExamples };
   }
 
   /** Hides the report (the user read it). */

@@ -150,7 +150,8 @@ export class SupportState {
         this.message += ` None of them has the zid ${zid}.`;
         return;
       }
-      const first = result.value.importedIds[0];
+      // A file imported before stores nothing new: its entries already in History are opened instead.
+      const first = result.value.importedIds[0] ?? result.value.alreadyImportedIds[0];
       if (first !== undefined) this.showInHistory({ openId: first });
     } finally {
       this.isBusy = false;

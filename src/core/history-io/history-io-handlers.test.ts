@@ -76,8 +76,11 @@ describe('history.export and history.import', () => {
   });
 
   it('imports back, in both formats, an entry that got no response (exported with status 0), with why', async () => {
-    const failed = store.insert(sampleEntry({ status: null, statusText: '', zid: null, responseHeaders: {}, bodyText: '', body: null, appError: { code: 'TIMEOUT', message: 'No answer within 10 s' } }));
+    const failedAt = (startedAt: string) => store.insert(sampleEntry({ startedAt, status: null, statusText: '', zid: null, responseHeaders: {}, bodyText: '', body: null, appError: { code: 'TIMEOUT', message: 'No answer within 10 s' } }));
+    let failed = failedAt('2026-01-15T12:00:00.000Z');
     for (const format of ['har', 'json'] as const) {
+      // One entry per format: the same one imported again would be skipped as already imported.
+      if (format === 'json') failed = failedAt('2026-01-15T12:01:00.000Z');
       const exported = await handlers['history.export']({ ids: [failed.id], format });
       const { importedIds } = await handlers['history.import']({ fileName: exported.fileName, content: exported.content });
       // With why it got none: without it the colleague importing the file read "no response" and nothing more.
@@ -234,6 +237,26 @@ describe('history.export and history.import', () => {
     expect(inQuery.query).toEqual({ chainId: '1', sellAmount: '1', apiKey: 'REDACTED' });
     expect(new URL(inQuery.url).searchParams.get('apiKey')).toBe('REDACTED');
     expect(new URL(inQuery.url).searchParams.get('sellAmount')).toBe('1');
+  });
+
+  it('skips the entries an earlier import stored, under any file name, naming them, rather than list each request twice', async () => {
+    const har = customerHar();
+    const first = await handlers['history.import']({ fileName: 'customer.har', content: JSON.stringify(har) });
+    expect(first).toMatchObject({ alreadyImported: 0, alreadyImportedIds: [] });
+    const count = store.count();
+    const again = await handlers['history.import']({ fileName: 'customer (1).har', content: JSON.stringify(har) });
+    expect(again).toMatchObject({ importedIds: [], alreadyImported: har.log.entries.length, alreadyImportedIds: first.importedIds });
+    expect(store.count()).toBe(count);
+    // A second file from the customer: its one new request is imported, the one seen before is not.
+    const later = { ...har.log.entries[0]!, startedDateTime: '2026-11-20T09:31:00.000Z' };
+    const second = await handlers['history.import']({ fileName: 'customer-2.har', content: JSON.stringify({ log: { ...har.log, entries: [har.log.entries[1]!, later] } }) });
+    expect(second).toMatchObject({ alreadyImported: 1, alreadyImportedIds: [first.importedIds[1]] });
+    expect(second.importedIds).toHaveLength(1);
+    expect(store.get(second.importedIds[0]!)!.startedAt).toBe('2026-11-20T09:31:00.000Z');
+    // The user's own entries exported and imported back are copies marked Imported, as before.
+    const mine = store.insert(sampleEntry());
+    const exported = await handlers['history.export']({ ids: [mine.id], format: 'har' });
+    expect((await handlers['history.import']({ fileName: exported.fileName, content: exported.content })).importedIds).toHaveLength(1);
   });
 
   it("imports a browser HAR's request to the service, setting aside its CORS preflight and the page's own requests", async () => {

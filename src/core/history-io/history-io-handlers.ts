@@ -25,6 +25,8 @@ export type HistoryIoHandlers = { [C in keyof Channels]: Handler<C> };
 export interface HistoryIoStore {
   get(id: number): HistoryEntry | null;
   insertMany(entries: Iterable<NewHistoryEntry>): number[];
+  /** The id of an imported entry that is this one as it came (HistoryStore.findImported), or null. */
+  findImported(entry: NewHistoryEntry): number | null;
   /** How many entries are kept, the retention setting in force, and applying it now: an import says what it made go. */
   count(): number;
   retention(): HistoryRetention;
@@ -60,15 +62,34 @@ export function createHistoryIoHandlers(deps: HistoryIoDeps): HistoryIoHandlers 
       if (!parsed.ok) throw new AppError('INVALID_INPUT', `${fileName}: ${parsed.message}`, { problems: parsed.problems });
       if (parsed.entries.length === 0 && parsed.setAside.count === 0) refuseEmpty(fileName, parsed.kind);
       if (parsed.kind === 'json') refuseUnknownPaths(fileName, parsed.entries);
-      refuseOverLimit(deps.history, fileName, parsed.entries.length);
+      const { fresh, alreadyImportedIds } = withoutAlreadyImported(deps.history, parsed.entries.map((entry) => toImported(entry, fileName)));
+      refuseOverLimit(deps.history, fileName, fresh.length);
       // Counted, not taken from the passes: insertMany runs one itself once 100 entries went in.
       const before = deps.history.count();
-      const importedIds = deps.history.insertMany(parsed.entries.map((entry) => toImported(entry, fileName)));
+      const importedIds = fresh.length === 0 ? [] : deps.history.insertMany(fresh);
       if (deps.history.retention().maxEntries !== null) deps.history.applyRetention();
       const removedByRetention = Math.max(0, before + importedIds.length - deps.history.count());
-      return { importedIds, kind: parsed.kind, setAside: parsed.setAside.count, setAsideExamples: parsed.setAside.examples, removedByRetention };
+      const already = { alreadyImported: alreadyImportedIds.length, alreadyImportedIds: [...new Set(alreadyImportedIds)].slice(0, MAX_IMPORT_PROBLEMS) };
+      return { importedIds, kind: parsed.kind, setAside: parsed.setAside.count, setAsideExamples: parsed.setAside.examples, removedByRetention, ...already };
     },
   };
+}
+
+/**
+ * A file's entries less those History already holds as imported (the same file imported again, or a
+ * second file repeating the first's requests): listing one request twice left the user unable to
+ * tell the copies apart, and every count read double. The entries a file holds twice are both
+ * kept, as they came: only what an earlier import stored is skipped, and counted in the answer.
+ */
+function withoutAlreadyImported(history: HistoryIoStore, entries: readonly NewHistoryEntry[]): { fresh: NewHistoryEntry[]; alreadyImportedIds: number[] } {
+  const fresh: NewHistoryEntry[] = [];
+  const alreadyImportedIds: number[] = [];
+  for (const entry of entries) {
+    const id = history.findImported(entry);
+    if (id === null) fresh.push(entry);
+    else alreadyImportedIds.push(id);
+  }
+  return { fresh, alreadyImportedIds };
 }
 
 /**

@@ -153,6 +153,21 @@ export class HistoryStore implements HistoryReader {
     return { ...entry, schemaReport: report };
   }
 
+  /**
+   * The id of an imported entry that is this one as it came from a file: the same request (time,
+   * URL, headers as redacted) and the same answer (status, zid, body, or the same failure when none came). A file imported twice, or a
+   * customer's second file repeating the first's requests, is found so and not listed twice.
+   * Entries the user sent are not matched: an export of them imported back is a copy marked
+   * Imported, replayable on a chosen profile, as before.
+   */
+  findImported(entry: NewHistoryEntry): number | null {
+    const sql =
+      "SELECT id FROM entries WHERE started_ms = ? AND origin = 'imported' AND url = ? AND method = ? AND status IS ? AND zid IS ? AND request_headers_json = ? AND body_text = ? AND app_error_json IS ? ORDER BY id LIMIT 1";
+    const params = [Date.parse(entry.startedAt), entry.url, entry.method, entry.status, entry.zid, JSON.stringify(entry.requestHeaders), entry.bodyText, entry.appError === null ? null : JSON.stringify(entry.appError)];
+    const row = this.#guard('search the history', () => this.#prepare(sql).get(...params) as { id: number } | undefined);
+    return row?.id ?? null;
+  }
+
   /** Entries with exactly this zid (any case), newest first. */
   findByZid(zid: string): HistorySummary[] {
     const sql = `SELECT ${SUMMARY_COLUMNS} FROM entries WHERE zid_key = ? ORDER BY id DESC LIMIT ${ZID_MATCHES_MAX}`;

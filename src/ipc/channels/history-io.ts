@@ -43,6 +43,10 @@ export const historyIoChannels = {
         setAsideExamples: z.array(z.object({ path: z.string(), reason: z.string() })).max(MAX_IMPORT_PROBLEMS),
         // The oldest entries the "newest N entries" setting removed once the file's were in.
         removedByRetention: z.number().int().min(0),
+        // The file's entries History already held as imported (the same file imported again): not
+        // stored twice. alreadyImportedIds: the entries they match, the first MAX_IMPORT_PROBLEMS.
+        alreadyImported: z.number().int().min(0),
+        alreadyImportedIds: z.array(z.number().int().positive()).max(MAX_IMPORT_PROBLEMS),
       }),
   ),
 };
