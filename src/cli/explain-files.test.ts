@@ -139,3 +139,53 @@ describe('explain: a HAR of v1 requests', () => {
     expect(stdout).toContain('A v1 error answer: code 100, Validation Failed; sellAmount: INSUFFICIENT_ASSET_LIQUIDITY (code 1004)');
   });
 });
+
+describe('explain --zid: one request out of a HAR of several', () => {
+  const url = 'https://api.example.test/swap/allowance-holder/price?chainId=1&sellToken=0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48&buyToken=0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2&sellAmount=1000000';
+  const zids = ['0x1111aaaa0000000000000001', '0x2222bbbb0000000000000002', '0x3333cccc0000000000000003'];
+  const entry = (zid: string, index: number) => ({
+    url,
+    method: 'GET' as const,
+    requestHeaders: { 'svc-version': 'v2' },
+    query: Object.fromEntries(new URL(url).searchParams),
+    status: 400,
+    statusText: 'Bad Request',
+    responseHeaders: {},
+    bodyText: JSON.stringify({ name: index === 1 ? 'TOKEN_NOT_SUPPORTED' : 'INPUT_INVALID', message: 'x', data: { zid, details: [] } }),
+    startedAt: `2026-12-04T10:1${index}:00.000Z`,
+    durationMs: 1,
+    zid,
+  });
+  const har = () => JSON.stringify(buildHar(zids.map(entry), { name: 'customer', version: '1' }));
+
+  it('explains only the entry of that zid (whole, upper case, without 0x, or a prefix), numbered by its place in the file', async () => {
+    const file = join(dir, 'three.har');
+    await writeFile(file, har());
+    for (const zid of [zids[1]!, zids[1]!.toUpperCase().replace('0X', '0x'), zids[1]!.slice(2), '0x2222bb']) {
+      const { code, stdout } = await cli(['explain', file, '--zid', zid]);
+      expect(code, zid).toBe(1);
+      expect(stdout.split('\n')[0], zid).toMatch(new RegExp(`^${file.replace(/[.\\]/g, '\\$&')} \\(3 entries\\): 1 entry with zid 0x2222bb`));
+      expect(stdout).toContain(`Entry 2 of 3: HTTP 400, sent 2026-12-04T10:11:00.000Z, zid ${zids[1]}`);
+      expect(stdout).toContain('TOKEN_NOT_SUPPORTED');
+      expect(stdout).not.toContain(zids[0]);
+      expect(stdout).not.toContain(zids[2]);
+    }
+    const json = JSON.parse((await cli(['explain', file, '--zid', zids[2]!, '--format', 'json'])).stdout) as { entries: { zid: string }[]; picked: { entryNumbers: number[] } };
+    expect(json.entries.map((explained) => explained.zid)).toEqual([zids[2]]);
+    expect(json.picked.entryNumbers).toEqual([3]);
+  });
+
+  it('says a zid the file does not hold, with the zids it does, and exits 1; --zid on a lone request is a usage error', async () => {
+    const file = join(dir, 'three-more.har');
+    await writeFile(file, har());
+    const missing = await cli(['explain', file, '--zid', '0x9999dddd0000000000000009']);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe(`No entry of ${file} (3 entries) has a zid 0x9999dddd0000000000000009; the zids it holds: ${zids.join(', ')}.\n`);
+    const notAZid = await cli(['explain', file, '--zid', 'USDC']);
+    expect(notAZid.code).toBe(2);
+    expect(notAZid.stderr).toContain('"USDC" is not a zid or a zid prefix');
+    const request = await cli(['explain', url, '--zid', zids[0]!]);
+    expect(request.code).toBe(2);
+    expect(request.stderr).toContain('--zid picks a request out of a HAR or history export; this input is one request');
+  });
+});

@@ -11,12 +11,12 @@ import { parseCommandLine } from './parse-flags.ts';
 import { entryText, historyFailureHeading, recognizedText, unknownFileText } from './explain-format.ts';
 import { readExplainInput } from './explain-input.ts';
 import { ASK_CUSTOMER, historyDataDir, openHistory, otherHistoryNote } from './history-data.ts';
-import { entryLike } from './history.ts';
+import { entryLike, zidArgument } from './history.ts';
 import { knownKeyRedactor } from './echoed-keys.ts';
 
 /**
  * `swap-explorer explain <zid | url | curl-file | body-file | har-file>`: the support paste of the
- * app in a terminal. The argument is standard input (`-`), a file, or the text itself: when it is
+ * app in a terminal; `--zid` picks one request out of a HAR or history export. The argument is standard input (`-`), a file, or the text itself: when it is
  * taken as a file is explain-input.ts's rule. A zid is looked up in the app's history. Everything
  * printed passes through stripTerminalControls (text) or escapeJsonControls (JSON): it comes from
  * customers and services. Exit codes: 0 nothing is wrong, 1 findings (or an error answer, an
@@ -39,6 +39,9 @@ const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file |
   --chain ID             the chain of a price or quote body, or of calldata, pasted without its
                          request: its amounts are then read in that chain's token units (neither
                          names its chain)
+  --zid Z                of a HAR or history export, explain only the request whose zid is, or
+                         starts with, Z (as history find takes one); a zid the file does not hold
+                         is said, with the zids it does, and exits 1
   --format FORMAT        text (default) or json
   --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
 
@@ -47,7 +50,7 @@ A bare URL carries no headers, so a missing svc-api-key or svc-version header is
 "info" note and does not make it exit 1.
 `;
 
-const OPTIONS = { chain: { type: 'string' }, format: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const OPTIONS = { chain: { type: 'string' }, zid: { type: 'string' }, format: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 
 /** Where the zid a pasted body carries is in the history: the entries holding it (none: not there). */
 export interface BodyZidLookup {
@@ -61,7 +64,19 @@ export type ExplainResult =
   | Exclude<Recognized, { kind: 'zid' } | { kind: 'history-file' } | { kind: 'body' }>
   | (Extract<Recognized, { kind: 'body' }> & { lookup: BodyZidLookup | null })
   | { kind: 'zid'; zid: string; isPrefix: boolean; isInText: boolean; history: string; entries: (EntryExplanation & { id: number })[]; /** Why no history was read (none at the data dir). */ noHistory?: string }
-  | { kind: 'history-file'; format: 'har' | 'json'; ok: boolean; problems: ImportProblem[]; message: string | null; entries: EntryExplanation[]; setAside: SetAside };
+  | { kind: 'history-file'; format: 'har' | 'json'; ok: boolean; problems: ImportProblem[]; message: string | null; entries: EntryExplanation[]; setAside: SetAside; picked?: PickedZid };
+
+/**
+ * With --zid, the file's entries whose zid is or starts with `zid`: `entries` then holds only them,
+ * and `entryNumbers` their places in the file (1 for its first request), as the full listing numbers
+ * them. `fileEntries` is how many the file holds; `fileZids` its zids, to choose from when none matched.
+ */
+export interface PickedZid {
+  zid: string;
+  entryNumbers: number[];
+  fileEntries: number;
+  fileZids: string[];
+}
 
 // Entries are read with the known keys redacted where their answers echo them (echoed-keys.ts).
 async function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir: string, warn: (line: string) => void): Promise<ExplainResult> {
@@ -114,14 +129,20 @@ function lookupText(lookup: BodyZidLookup | null): string {
   return `\n\nzid ${zid}: ${entriesText(entryIds.length)} in the history at ${history} (${ids}); swap-explorer explain ${zid} shows the request that got this answer.`;
 }
 
-function readFileOf(text: string, format: 'har' | 'swap-explorer-json'): ExplainResult {
+function readFileOf(text: string, format: 'har' | 'swap-explorer-json', zid: string | undefined): ExplainResult {
   const parsed = parseHistoryFile(text);
   // The import's message ends "Nothing was imported": explain says what it did instead.
   if (!parsed.ok) {
     const kind = format === 'har' ? 'har' : 'json';
     return { kind: 'history-file', format: kind, ok: false, problems: parsed.problems, message: historyFailureHeading(kind, parsed.problems.length), entries: [], setAside: { count: 0, examples: [] } };
   }
-  return { kind: 'history-file', format: parsed.kind, ok: true, problems: [], message: null, entries: parsed.entries.map(explainEntry), setAside: parsed.setAside };
+  const file = { kind: 'history-file' as const, format: parsed.kind, ok: true, problems: [], message: null, setAside: parsed.setAside };
+  if (zid === undefined) return { ...file, entries: parsed.entries.map(explainEntry) };
+  // Only the requests asked for are explained: a customer's HAR may hold hundreds.
+  const entryNumbers = parsed.entries.flatMap((entry, index) => (entry.zid?.toLowerCase().startsWith(zid) ? [index + 1] : []));
+  const fileZids = [...new Set(parsed.entries.flatMap((entry) => (entry.zid ? [entry.zid] : [])))];
+  const picked = { zid, entryNumbers, fileEntries: parsed.entries.length, fileZids };
+  return { ...file, entries: entryNumbers.map((number) => explainEntry(parsed.entries[number - 1]!)), picked };
 }
 
 // Why --chain does not apply: every other input names its chain in its request(s).
@@ -132,13 +153,23 @@ const NOT_A_BODY: Record<Exclude<Recognized['kind'], 'body' | 'calldata'>, strin
   unknown: 'not one explain reads',
 };
 
+// Why --zid does not apply: it picks among a file's requests, and these inputs hold one or none.
+const ZID_NOT_A_FILE: Record<Exclude<Recognized['kind'], 'history-file'>, string> = {
+  request: 'one request',
+  zid: 'a zid, looked up in the history: give it alone',
+  body: 'a body, which answers one request',
+  calldata: "a quote's calldata",
+  unknown: 'not one explain reads',
+};
+
 /**
  * Explains one input; the history is opened only for a zid. `chainId` reads a pasted body on that
  * chain; any other input names its chain in its request(s), so it refuses one. `warn` says in one
  * line what could not be done beside (a keychain that cannot be read).
  */
-export async function explainInput(text: string, dataDir: string, chainId: number | undefined, warn: (line: string) => void): Promise<ExplainResult> {
+export async function explainInput(text: string, dataDir: string, chainId: number | undefined, warn: (line: string) => void, zid?: string): Promise<ExplainResult> {
   const recognized = recognizePaste(text);
+  if (zid !== undefined && recognized.kind !== 'history-file') throw new UsageError(`--zid picks a request out of a HAR or history export; this input is ${ZID_NOT_A_FILE[recognized.kind]}`);
   if (recognized.kind === 'body') {
     const body = chainId === undefined ? recognized : { ...recognized, explanation: explainPastedBody(recognized.body, chainId) };
     return { ...body, lookup: lookUpBodyZid(body.explanation.zid, dataDir) };
@@ -146,7 +177,7 @@ export async function explainInput(text: string, dataDir: string, chainId: numbe
   if (recognized.kind === 'calldata') return chainId === undefined ? recognized : { ...recognized, reading: explainPastedCalldata(recognized.data, chainId) };
   if (chainId !== undefined) throw new UsageError(`--chain is for a body pasted without its request; this input is ${NOT_A_BODY[recognized.kind]}`);
   if (recognized.kind === 'zid') return lookUp(recognized, dataDir, warn);
-  if (recognized.kind === 'history-file') return readFileOf(text, recognized.format);
+  if (recognized.kind === 'history-file') return readFileOf(text, recognized.format, zid);
   return recognized;
 }
 
@@ -156,7 +187,7 @@ export function hasProblems(result: ExplainResult): boolean {
     case 'zid':
       return result.entries.length === 0 || result.entries.some(entryHasProblems);
     case 'history-file':
-      return !result.ok || result.entries.some(entryHasProblems);
+      return !result.ok || result.entries.some(entryHasProblems) || result.picked?.entryNumbers.length === 0;
     case 'request':
       // A bare URL cannot show headers: their absence is an 'info' note, not a problem.
       return result.findings.some(isProblem);
@@ -187,6 +218,7 @@ function resultText(result: ExplainResult, file: string | null): string {
   }
   if (result.kind === 'history-file') {
     if (!result.ok) return [`${file ?? 'The input'} is ${result.message}:`, ...result.problems.map((problem) => `  ${problem.path} ${problem.reason}`)].join('\n');
+    if (result.picked) return pickedText(result, result.picked, file);
     const shown = result.entries.slice(0, ENTRIES_SHOWN).map((entry, index) => entryText(entry, `Entry ${index + 1}`));
     const more = result.entries.length > ENTRIES_SHOWN ? [`… and ${formatInteger(result.entries.length - ENTRIES_SHOWN)} more (use --format json for all)`] : [];
     return [`A ${result.format === 'har' ? 'HAR' : 'Swap Explorer history'} file of ${entriesText(result.entries.length)}${setAsideText(result.setAside)}`, ...shown, ...more].join('\n\n');
@@ -195,6 +227,19 @@ function resultText(result: ExplainResult, file: string | null): string {
   if (result.kind === 'body') return `${recognizedText(result)}${lookupText(result.lookup)}`;
   return recognizedText(result);
 }
+
+// The entries --zid picked, numbered by their places in the file; none: the zids the file holds.
+function pickedText(result: Extract<ExplainResult, { kind: 'history-file' }>, picked: PickedZid, file: string | null): string {
+  const what = `${file ?? `The ${result.format === 'har' ? 'HAR' : 'history export'}`} (${entriesText(picked.fileEntries)})`;
+  if (picked.entryNumbers.length === 0) {
+    const held = picked.fileZids.length === 0 ? 'none of its entries has a zid' : `the zids it holds: ${picked.fileZids.slice(0, ZIDS_LISTED).join(', ')}${picked.fileZids.length > ZIDS_LISTED ? `, … and ${formatInteger(picked.fileZids.length - ZIDS_LISTED)} more` : ''}`;
+    return `No entry of ${what} has a zid ${picked.zid.length === 26 ? '' : 'starting '}${picked.zid}; ${held}.`;
+  }
+  const shown = result.entries.map((entry, index) => entryText(entry, `Entry ${picked.entryNumbers[index]} of ${formatInteger(picked.fileEntries)}`));
+  return [`${what}: ${entriesText(picked.entryNumbers.length)} with zid ${picked.zid}${picked.zid.length === 26 ? '' : '…'}`, ...shown].join('\n\n');
+}
+
+const ZIDS_LISTED = 20;
 
 // A body too deep for JSON.stringify is replaced by a note; everything else is printed as found.
 function jsonOf(result: ExplainResult): string {
@@ -215,7 +260,8 @@ function parse(argv: string[]) {
   if (parsed.values.help) return { help: true as const };
   if (parsed.positionals.length !== 1) throw new UsageError(parsed.positionals.length === 0 ? 'give one input to explain' : 'give exactly one input (quote a URL or curl line)');
   const format = choiceFlag('format', parsed.values.format, ['text', 'json'] as const, 'text');
-  return { help: false as const, input: parsed.positionals[0]!, format, chainId: chainFlag(parsed.values.chain), dataDir: historyDataDir(parsed.values['data-dir']) };
+  const zid = parsed.values.zid === undefined ? undefined : zidArgument(parsed.values.zid);
+  return { help: false as const, input: parsed.positionals[0]!, format, chainId: chainFlag(parsed.values.chain), zid, dataDir: historyDataDir(parsed.values['data-dir']) };
 }
 
 async function run(argv: string[], io: CommandIo): Promise<number> {
@@ -226,7 +272,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       return 0;
     }
     const input = await readExplainInput(options.input);
-    const result = await explainInput(input.text, options.dataDir, options.chainId, (line) => io.stderr(`swap-explorer explain: ${stripTerminalControls(line)}\n`));
+    const result = await explainInput(input.text, options.dataDir, options.chainId, (line) => io.stderr(`swap-explorer explain: ${stripTerminalControls(line)}\n`), options.zid);
     io.stdout(options.format === 'json' ? `${jsonOf(result)}\n` : `${stripTerminalControls(resultText(result, input.file))}\n`);
     return hasProblems(result) ? 1 : 0;
   } catch (error) {

@@ -60,8 +60,9 @@ export function entryLike(entry: HistoryEntry): HistoryEntryLike {
 
 // A zid as History's search box takes one: as explain does (quoted, labelled, cut with an
 // ellipsis), or its hex digits without 0x, or the one whole zid in other text (a screenshot's or
-// chat's: "Request ID: 0x…").
-function zidArgument(text: string): string {
+// chat's: "Request ID: 0x…"). `explain --zid` takes one so too.
+/** A zid or zid prefix given on the command line, lower-cased; a UsageError when it is neither. */
+export function zidArgument(text: string): string {
   const key = zidKeyOf(text);
   if (key === null || key.length < 8) throw new UsageError(`"${text}" is not a zid or a zid prefix (24 hex digits, with or without 0x, or 0x and at least 6)`);
   return key;
