@@ -44,4 +44,23 @@ describe('EntryDiff', () => {
     expect(after!.textContent).toContain('0.001 ETH');
     expect(after!.textContent).not.toContain('bps');
   });
+
+  it('breaks a path only after a key\'s dot: never after "$.", between a key and its index, or inside a quoted key', () => {
+    const before = { totalNetworkFee: '1', route: { fills: [{ source: 'RFQ' }] }, 'x.y[0]': 'a' };
+    const after = { totalNetworkFee: '2', route: { fills: [{ source: 'Curve' }] }, 'x.y[0]': 'b' };
+    render(EntryDiff, { sides: [{ ...side(1, USDC, '1'), body: before }, { ...side(2, USDC, '1'), body: after }], onclose: () => {} });
+    // The lines a path may take: its text between the <wbr> break opportunities.
+    const lines = (name: RegExp) => {
+      const path = within(screen.getByRole('table', { name: 'Body differences' })).getByRole('row', { name }).querySelector('.path')!;
+      const parts: string[] = [''];
+      for (const node of path.childNodes) {
+        if (node.nodeName === 'WBR') parts.push('');
+        else if (node.nodeType === Node.TEXT_NODE) parts.push(`${parts.pop()!}${node.textContent ?? ''}`);
+      }
+      return parts.map((part) => part.trim());
+    };
+    expect(lines(/^\$\.totalNetworkFee/)).toEqual(['$.totalNetworkFee']);
+    expect(lines(/^\$\.route/)).toEqual(['$.route.', 'fills[0].', 'source']);
+    expect(lines(/^\$\["x\.y/)).toEqual(['$["x.y[0]"]']);
+  });
 });

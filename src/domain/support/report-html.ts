@@ -1,6 +1,7 @@
 import { API_KEY_PLACEHOLDER } from '../curl.ts';
 import { isCredentialName, REDACTED } from '../redact.ts';
 import { redactPaste } from './redact-paste.ts';
+import { jsonPathParts } from '../json-path-parts.ts';
 
 /**
  * Building blocks of the support report: escaping and redaction applied to every string written,
@@ -66,18 +67,26 @@ export function pairTable(caption: string, record: Record<string, string>, apiKe
  * A table with a header row; cells are given as raw strings and escaped here. Cells break anywhere
  * so that a URL cannot widen the page, except inside a hex run (keepHexWhole); the columns in
  * `whole` hold short words (a severity, a code) that are kept whole instead, and those in `paths`
- * JSON paths, which break only after a dot or before a bracket ("$.transaction." / "data").
+ * JSON paths, which break only after a key's dot or before a quoted key ("$.transaction." / "data").
  */
 export function table(caption: string, head: string[], rows: string[][], apiKeyHeader?: string, whole: readonly number[] = [], paths: readonly number[] = []): string {
   if (rows.length === 0) return `<p class="muted">${escapeHtml(caption)}: none</p>`;
   const th = head.map((cell) => `<th scope="col">${escapeHtml(cell)}</th>`).join('');
   const td = (cell: string, column: number) => {
     if (whole.includes(column)) return `<td class="whole">${safe(cell, apiKeyHeader)}</td>`;
-    if (paths.includes(column)) return `<td class="path">${safe(cell, apiKeyHeader).replace(/\.|(?=\[)/g, '$&<wbr>')}</td>`;
+    if (paths.includes(column)) return `<td class="path">${pathCell(cell, apiKeyHeader)}</td>`;
     return `<td>${keepHexWhole(safe(cell, apiKeyHeader))}</td>`;
   };
   const body = rows.map((row) => `<tr>${row.map(td).join('')}</tr>`).join('');
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+// A JSON path broken where json-path-parts.ts allows: never after "$." nor inside a quoted key. A
+// path whose parts would be redacted otherwise than the whole (a key inside it) is kept whole.
+function pathCell(path: string, apiKeyHeader?: string): string {
+  const whole = safe(path, apiKeyHeader);
+  const parts = jsonPathParts(path).map((part) => safe(part, apiKeyHeader));
+  return parts.join('') === whole ? parts.join('<wbr>') : whole;
 }
 
 /**

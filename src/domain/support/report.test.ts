@@ -79,7 +79,7 @@ describe('buildSupportReportHtml', () => {
     expect(html).toContain('<th scope="row">svc-api-key</th><td>&#60;API_KEY&#62;</td>');
     expect(html).toContain('GET https://{base_url}/swap/allowance-holder/quote?<wbr>chainId=8453');
     expect(html).toContain('Differences (original #1 → replay #2)');
-    expect(html).toMatch(/\$\.<wbr>buyAmount<\/td><td class="whole">changed<\/td><td>1<\/td><td>2<\/td><td class="whole">\+10,000.00 bps/);
+    expect(html).toMatch(/<td class="path">\$\.buyAmount<\/td><td class="whole">changed<\/td><td>1<\/td><td>2<\/td><td class="whole">\+10,000.00 bps/);
   });
 
   it("lays out what a quote answered, its calldata's checks and steps included", () => {
@@ -171,14 +171,14 @@ describe('buildSupportReportHtml', () => {
     const data = `0x1fff991f${'0'.repeat(24)}${'ab'.repeat(20)}${'0'.repeat(64)}`;
     const diff = diffJson({ transaction: { to: USDC_ADDRESS, data } }, { transaction: { to: USDC_ADDRESS.toLowerCase(), data: `${data}00` } });
     const html = buildSupportReportHtml({ entries: [sampleEntry()], diff, generatedAt: 'now', appVersion: '0.1.0' });
-    expect(html).toContain(`<td class="path">$.<wbr>transaction.<wbr>data</td><td class="whole">changed</td><td><span class="hex long" tabindex="0">${data}</span></td>`);
+    expect(html).toContain(`<td class="path">$.transaction.<wbr>data</td><td class="whole">changed</td><td><span class="hex long" tabindex="0">${data}</span></td>`);
     expect(html).toContain(`<td><span class="hex">${USDC_ADDRESS}</span></td>`);
   });
 
   it('calls a difference of letter case only what it is', () => {
     const diff = diffJson({ buyToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }, { buyToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' });
     const html = buildSupportReportHtml({ entries: [sampleEntry()], diff, generatedAt: 'now', appVersion: '0.1.0' });
-    expect(html).toMatch(/\$\.<wbr>buyToken<\/td><td class="whole">letter case only<\/td>/);
+    expect(html).toMatch(/<td class="path">\$\.buyToken<\/td><td class="whole">letter case only<\/td>/);
   });
 
   it('keeps a body too deep to pretty-print as it came', () => {
