@@ -1,6 +1,7 @@
 import { sampleEntry } from '../src/core/history/sample-entries.ts';
 import { expect, test } from './fixtures.ts';
 import { HistoryPage } from './pages/history-page.ts';
+import { overflowsRight, textsOnSeveralLines } from './line-breaks.ts';
 
 /** `count` entries a second apart, newest last, with zids 0x…0 to 0x…(count-1) in hex. */
 function entries(count: number): { zids: string[]; list: ReturnType<typeof sampleEntry>[] } {
@@ -76,4 +77,28 @@ test("an entry's tabs and the body's views answer the arrow keys, Home and End, 
   await app.page.keyboard.press('Home');
   await expect(tab('Tree')).toBeFocused();
   await expect(history.detail.getByRole('list', { name: 'JSON tree' })).toBeVisible();
+});
+
+test("a row's token addresses reach a screen reader as its description, and the entry opened from the keyboard shows them whole", async ({ app, engine }) => {
+  const { zids, list } = entries(2);
+  await engine.history.insertMany(list);
+  await app.show('History');
+  const history = new HistoryPage(app.page);
+  const [sell, buy] = ['0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'];
+  // Before, only a pointer's hover (the pair's title) showed them.
+  await expect(history.row(zids[1]!).getByRole('button')).toHaveAccessibleDescription(`sells USDC ${sell}, buys WETH ${buy}`);
+  // The search box's Enter opens the highlighted row, the newest.
+  await history.search.focus();
+  await app.page.keyboard.press('Enter');
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(zids[1]!);
+  const addresses = history.detail.getByRole('list', { name: 'Token addresses' });
+  await expect(addresses.getByRole('listitem')).toHaveText([`Sell USDC ${sell}`, `Buy WETH ${buy}`]);
+  for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
+    await app.page.setViewportSize({ width, height });
+    // Each address whole, on one line, inside the panel.
+    expect(await textsOnSeveralLines(addresses.locator('code')), `addresses split at ${width}`).toEqual([]);
+    for (const code of await addresses.locator('code').all()) expect(await overflowsRight(code, 'article'), `an address past the panel at ${width}`).toBe(false);
+  }
+  await app.expectNoSeriousAxe("an entry's header with its token addresses");
+  await app.screenshotAtBothSizes('history-token-addresses', () => history.detail.scrollIntoViewIfNeeded());
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chainName } from '../../../src/domain/chains.ts';
 import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
-import { entryHeadline } from './entry-headline.ts';
+import { entryHeadline, tokenAddressesText } from './entry-headline.ts';
 
 const row: HistorySummary = {
   id: 3,
@@ -52,5 +52,15 @@ describe('entryHeadline', () => {
 
   it('says when no response arrived and when there is no chain', () => {
     expect(entryHeadline({ ...row, status: null, errorName: 'TIMEOUT', chainId: null })).toMatchObject({ status: 'no response TIMEOUT', chain: 'no chain' });
+  });
+
+  it('gives the whole address of each token the request named by one, with its symbol where a list knows it', () => {
+    expect(entryHeadline(row).addresses).toEqual([
+      { side: 'Sell', symbol: 'USDC', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
+      { side: 'Buy', symbol: null, address: '0x0000000000000000000000000000000000001234' },
+    ]);
+    expect(tokenAddressesText(entryHeadline(row).addresses)).toBe('sells USDC 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913, buys 0x0000000000000000000000000000000000001234');
+    // A token named by its symbol has no address in the request: nothing to show.
+    expect(entryHeadline({ ...row, sellToken: 'USDC', buyToken: null }).addresses).toEqual([]);
   });
 });
