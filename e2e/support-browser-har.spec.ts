@@ -97,9 +97,11 @@ test("the paste box's import says, on History once the box has closed, how many 
   await expect(report).toHaveCount(0);
   await expect(history.list.getByRole('listitem')).toHaveCount(2);
 
-  // A later file that is refused is not reported as the last one imported.
+  // The same file again (under another name) lists nothing twice: its entries are named as already there.
   await app.page.getByLabel('Import file').setInputFiles({ name: 'dapp.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(har)) });
-  await expect(report.getByRole('status')).toContainText('Imported 2 entries');
+  await expect(report.getByRole('status')).toContainText('Imported no new entry. 2 entries of the file were already in History from an earlier import (#1, #2): skipped, not listed twice.');
+  await expect(history.list.getByRole('listitem')).toHaveCount(2);
+  // A later file that is refused is not reported as the last one imported.
   await app.page.getByLabel('Import file').setInputFiles({ name: 'page-only.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ log: { ...har.log, entries: [har.log.entries[0]] } })) });
   await expect(app.page.getByRole('status').filter({ hasText: 'This HAR holds no request to the service' })).toBeVisible();
   await expect(report).toHaveCount(0);
