@@ -82,6 +82,10 @@ describe('zid lookup', () => {
     const target = store.insert(sampleEntry({ zid: '0x3fa85f6457174562b3fc2c96' }));
     store.insert(sampleEntry({ zid: '0x3fb000000000000000000000' }));
     for (const text of ['"0x3fa85f6457174562b3fc2c96"', '(0x3FA85F6457174562B3FC2C96)', '0x3fa85f64…', 'zid: 0x3fa85f', '"zid": "0x3fa85f6457174562b3fc2c96",']) expect(ids({ text }), text).toEqual([target.id]);
+    // Wrapped by a mail client, or written in groups: the whole zid's parts joined.
+    for (const text of ['0x3fa85f6457174562\n b3fc2c96', '0x3fa8 5f64 5717 4562 b3fc 2c96']) expect(ids({ text }), text).toEqual([target.id]);
+    // Short split hex is not joined: "0x3fa 85f" could be anything.
+    expect(search({ text: '0x3fa 85f' }).rows).toEqual([]);
   });
 
   it("finds the one whole zid in a customer's text, as the paste box and history find do, and reads no symbols in it", () => {

@@ -26,6 +26,8 @@ describe('recognizePaste: what a paste is', () => {
     ['a zid with a zero-width space copied from a chat', '\u200b0x3fa2b1c4d5e6f708192a3b4c\u200b', '0x3fa2b1c4d5e6f708192a3b4c', false],
     ['the zid line of a JSON body', '"zid": "0x3fa2b1c4d5e6f708192a3b4c",', '0x3fa2b1c4d5e6f708192a3b4c', false],
     ['the svc-zid response header', 'svc-zid: 0x3FA2B1C4D5E6F708192A3B4C', '0x3fa2b1c4d5e6f708192a3b4c', false],
+    ['a zid a mail client wrapped onto two lines', '0x3fa2b1c4d5e6f708\r\n192a3b4c', '0x3fa2b1c4d5e6f708192a3b4c', false],
+    ['a zid written in groups of four', 'zid: 0x3fa2 b1c4 d5e6 f708 192a 3b4c', '0x3fa2b1c4d5e6f708192a3b4c', false],
   ])('recognises %s', (_, text, zid, isPrefix) => {
     expect(recognizePaste(text)).toMatchObject({ kind: 'zid', zid, isPrefix });
   });

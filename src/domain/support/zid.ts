@@ -4,7 +4,8 @@
  * prefix of at least 6 hex digits after 0x counts. Customers and log tools also drop the `0x`: a
  * whole zid of 24 hex digits without it counts too (History's search box, the paste box, `explain`
  * and `history find` all read zids here), but a bare prefix does not, since short hex without 0x is
- * anything at all. Every result is written with its 0x, lower-cased.
+ * anything at all. A whole zid with its 0x that a mail client wrapped, or that was written in groups,
+ * is read with its parts joined. Every result is written with its 0x, lower-cased.
  */
 
 /** Fewest hex digits after 0x that count as a zid prefix. */
@@ -21,14 +22,25 @@ const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 
 /** A pasted zid or zid prefix, lower-cased; null when the text is not one (e.g. a 40-digit address). */
 export function parseZid(text: string): { zid: string; isPrefix: boolean } | null {
-  const match = CANDIDATE.exec(text.replace(INVISIBLE, '').trim());
-  if (!match) return null;
+  const visible = text.replace(INVISIBLE, '').trim();
+  const match = CANDIDATE.exec(visible);
+  if (!match) return splitZid(visible);
   const [, hasPrefix, hex, ellipsis] = match;
   const digits = hex!.length;
   if (digits < ZID_PREFIX_MIN_HEX || digits > ZID_HEX_LENGTH) return null;
   // Without 0x only a whole zid, never cut short: "3fa2b1…" is no more a zid than any short hex.
   if (hasPrefix === undefined && (digits !== ZID_HEX_LENGTH || ellipsis !== undefined)) return null;
   return { zid: `0x${hex!.toLowerCase()}`, isPrefix: digits < ZID_HEX_LENGTH };
+}
+
+// A whole zid that a mail client or chat wrapped onto two lines, or that someone read out in groups
+// ("0x3fa2b1c4d5e6f708" / "192a3b4c", "0x3fa2 b1c4 …"): its parts joined. Only a whole zid with its
+// 0x: split short hex could be anything.
+function splitZid(visible: string): { zid: string; isPrefix: boolean } | null {
+  if (!/\s/.test(visible)) return null;
+  const match = CANDIDATE.exec(visible.replace(/\s+/g, ''));
+  if (!match || match[1] === undefined || match[2]!.length !== ZID_HEX_LENGTH || match[3] !== undefined) return null;
+  return { zid: `0x${match[2]!.toLowerCase()}`, isPrefix: false };
 }
 
 // A whole zid inside other text: not part of a longer hex run (an address, a hash, calldata).
