@@ -1,6 +1,7 @@
 import '../zod-csp.ts';
 import { apiKeyProblem } from '../../../src/ipc/channels/api-key.ts';
 import { certificatesInFile, profileNameClash, ProfileInputSchema, type ProfileInput, type ProfileView } from '../../../src/ipc/channels/profiles.ts';
+import { splitProxyPassword, withProxyPassword } from '../../../src/ipc/channels/proxy-password.ts';
 import type { AppErrorData } from '../../../src/ipc/result.ts';
 import { toFieldErrors } from '../../../src/spec/index.ts';
 
@@ -11,7 +12,7 @@ import { toFieldErrors } from '../../../src/spec/index.ts';
  */
 
 /** The form's fields, by the names errors use (a save's details name the same paths). */
-export const PROFILE_FORM_FIELDS = ['name', 'baseUrl', 'headerNames.apiKey', 'headerNames.version', 'version', 'proxyUrl', 'rateBudgetRps', 'caPem', 'apiKey'] as const;
+export const PROFILE_FORM_FIELDS = ['name', 'baseUrl', 'headerNames.apiKey', 'headerNames.version', 'version', 'proxyUrl', 'proxyPassword', 'rateBudgetRps', 'caPem', 'apiKey'] as const;
 
 /** A save's failure as the user reads it: its message, without the code (INVALID_INPUT: …). */
 export function saveErrorText(error: AppErrorData): string {
@@ -26,12 +27,15 @@ interface FormFields {
   versionHeader: string;
   version: string;
   caPem: string;
+  /** The proxy URL without its password, which is held apart in a masked field. */
   proxyUrl: string;
+  proxyPassword: string;
   trustSystemCertificates: boolean;
   rateBudgetRps: string;
 }
 
 function formFieldsOf(profile: ProfileView): FormFields {
+  const proxy = splitProxyPassword(profile.proxyUrl ?? '');
   return {
     name: profile.name,
     baseUrl: profile.baseUrl ?? '',
@@ -39,7 +43,8 @@ function formFieldsOf(profile: ProfileView): FormFields {
     versionHeader: profile.headerNames.version,
     version: profile.version,
     caPem: profile.caPem ?? '',
-    proxyUrl: profile.proxyUrl ?? '',
+    proxyUrl: proxy.url,
+    proxyPassword: proxy.password,
     trustSystemCertificates: profile.trustSystemCertificates,
     rateBudgetRps: String(profile.rateBudgetRps),
   };
@@ -53,6 +58,7 @@ const FIELD_LABELS: Record<keyof FormFields, string> = {
   version: 'Version',
   caPem: 'Extra CA certificate',
   proxyUrl: 'Proxy URL',
+  proxyPassword: 'Proxy password',
   trustSystemCertificates: "Trust the system's certificates",
   rateBudgetRps: 'Rate budget',
 };
@@ -75,6 +81,10 @@ export class ProfileDraft {
   version = $state('v2');
   caPem = $state('');
   proxyUrl = $state('');
+  /** The proxy's password, apart from its URL so that the form can mask it. */
+  proxyPassword = $state('');
+  /** The user chose to see the proxy password; masked again for each profile opened. */
+  isProxyPasswordShown = $state(false);
   trustSystemCertificates = $state(true);
   rateBudgetRps = $state('5');
   /** A new key to store; never filled from the engine. */
@@ -105,6 +115,7 @@ export class ProfileDraft {
     version: this.version,
     caPem: this.caPem,
     proxyUrl: this.proxyUrl,
+    proxyPassword: this.proxyPassword,
     trustSystemCertificates: this.trustSystemCertificates,
     rateBudgetRps: this.rateBudgetRps,
   }));
@@ -126,7 +137,7 @@ export class ProfileDraft {
     headerNames: { apiKey: this.apiKeyHeader, version: this.versionHeader },
     version: this.version,
     ...(this.caPem.trim() ? { caPem: this.caPem } : {}),
-    ...(this.proxyUrl.trim() ? { proxyUrl: this.proxyUrl } : {}),
+    ...(this.proxyUrl.trim() ? { proxyUrl: withProxyPassword(this.proxyUrl.trim(), this.proxyPassword) } : {}),
     trustSystemCertificates: this.trustSystemCertificates,
     rateBudgetRps: Number(this.rateBudgetRps),
   }));
@@ -138,6 +149,7 @@ export class ProfileDraft {
     if (!parsed.success) for (const { field, reason } of toFieldErrors(parsed.error, this.input)) out[field] ??= reason;
     const clash = out.name === undefined ? profileNameClash(this.name, this.others(), this.id) : null;
     if (clash) out.name = clash;
+    if (this.proxyPassword !== '' && this.proxyUrl.trim() === '') out.proxyPassword = 'needs a proxy URL to go with it';
     if (this.rateBudgetRps.trim() === '' || Number.isNaN(Number(this.rateBudgetRps))) out.rateBudgetRps = 'must be a number';
     if (this.apiKey !== '') {
       const problem = apiKeyProblem(this.apiKey);
@@ -161,6 +173,17 @@ export class ProfileDraft {
     if (this.submitted) return this.errors;
     return Object.fromEntries(Object.entries(this.errors).filter(([field]) => this.touched[field]));
   });
+
+  /**
+   * Moves a password typed or pasted into the proxy URL (http://user:pass@host:port) into the masked
+   * password field, so that it does not stay on screen in the URL's plain field.
+   */
+  takeProxyPassword(): void {
+    const { url, password } = splitProxyPassword(this.proxyUrl);
+    if (password === '') return;
+    this.proxyUrl = url;
+    this.proxyPassword = password;
+  }
 
   /** Marks a field as touched (it lost the focus). */
   touch(field: string): void {
@@ -216,6 +239,8 @@ export class ProfileDraft {
     this.version = fields.version;
     this.caPem = fields.caPem;
     this.proxyUrl = fields.proxyUrl;
+    this.proxyPassword = fields.proxyPassword;
+    this.isProxyPasswordShown = false;
     this.trustSystemCertificates = fields.trustSystemCertificates;
     this.rateBudgetRps = fields.rateBudgetRps;
     this.apiKey = '';

@@ -1,0 +1,52 @@
+/**
+ * A proxy URL's password, held apart from the rest of the URL: the profile form shows the URL (user
+ * name included) in a plain field and the password in a masked one, so a password never shows on
+ * screen unless the user reveals it. profiles.json keeps the one URL (`http://user:pass@host:port`),
+ * which is what undici's ProxyAgent reads. Environment-free: the renderer's form uses it.
+ */
+
+/** A proxy URL split into the URL without its password and the password (decoded; '' for none). */
+export interface ProxyUrlParts {
+  url: string;
+  password: string;
+}
+
+// The scheme and the authority as the WHATWG URL parser reads them: the authority ends at the first
+// '/', '?', '#' or '\', and its user info at the last '@' in it.
+const AUTHORITY = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#\\]*)/i;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Splits the password out of a proxy URL; a URL without one (or not a URL) is returned as it is. */
+export function splitProxyPassword(text: string): ProxyUrlParts {
+  const match = AUTHORITY.exec(text);
+  if (!match) return { url: text, password: '' };
+  const [whole, scheme, authority] = match as unknown as [string, string, string];
+  const at = authority.lastIndexOf('@');
+  const colon = at < 0 ? -1 : authority.slice(0, at).indexOf(':');
+  if (colon < 0) return { url: text, password: '' };
+  const user = authority.slice(0, colon);
+  const host = authority.slice(at + 1);
+  return { url: `${scheme}${user ? `${user}@` : ''}${host}${text.slice(whole.length)}`, password: decoded(authority.slice(colon + 1, at)) };
+}
+
+/**
+ * The proxy URL with `password` put back (percent-encoded, as undici decodes it); `url` unchanged when
+ * the password is empty or `url` has no authority to hold it (the URL's own error says why then).
+ */
+export function withProxyPassword(url: string, password: string): string {
+  if (password === '') return url;
+  const bare = splitProxyPassword(url).url;
+  const match = AUTHORITY.exec(bare);
+  if (!match) return url;
+  const [whole, scheme, authority] = match as unknown as [string, string, string];
+  const at = authority.lastIndexOf('@');
+  const user = at < 0 ? '' : authority.slice(0, at);
+  return `${scheme}${user}:${encodeURIComponent(password)}@${authority.slice(at + 1)}${bare.slice(whole.length)}`;
+}
