@@ -272,6 +272,35 @@ describe.for(TRANSPORTS)('%s', ([, transport]) => {
       }
     });
 
+    it('says a proxy refused its credentials, or the tunnel, as a network failure naming the proxy, never its password', async () => {
+      const password = 'Pr0xy:p@ss/w0rd';
+      const proxy = await startConnectProxy({ credentials: { user: 'alice', password } });
+      const closed = await startConnectProxy();
+      const gateway = await startConnectProxy({ answer: 502 });
+      await closed.close();
+      try {
+        const host = proxy.baseUrl.replace('http://', '');
+        const good = await get('/ok', { proxyUrl: `http://alice:${encodeURIComponent(password)}@${host}` });
+        expect(good.status).toBe(200);
+        const wrong = await get('/ok', { proxyUrl: `http://alice:wrong-${encodeURIComponent(password)}@${host}` });
+        expect(wrong.appError).toMatchObject({ code: 'NETWORK', details: { proxyStatus: 407 } });
+        expect(wrong.appError?.message).toMatch(/^The proxy refused its credentials \(HTTP 407 Proxy Authentication Required\): check the user name/);
+        const tunnel = await get('/ok', { proxyUrl: gateway.baseUrl });
+        expect(tunnel.appError).toMatchObject({ code: 'NETWORK', details: { proxyStatus: 502 } });
+        expect(tunnel.appError?.message).toMatch(/^The proxy did not open a connection to the service \(it answered HTTP 502\)/);
+        const unreachable = await get('/ok', { proxyUrl: `http://alice:${encodeURIComponent(password)}@${closed.baseUrl.replace('http://', '')}` });
+        expect(unreachable.appError?.code).toBe('NETWORK');
+        expect(unreachable.appError?.message).toMatch(/^The profile's proxy could not be reached: nothing accepted the connection at 127\.0\.0\.1:\d+/);
+        for (const exchange of [wrong, tunnel, unreachable]) {
+          expect(JSON.stringify(exchange)).not.toMatch(/p@ss|p%40ss|Pr0xy/);
+          expect(exchange.attempts).toBe(1);
+        }
+      } finally {
+        await proxy.close();
+        await gateway.close();
+      }
+    });
+
     it('stops at the overall cap with TIMEOUT even when transport timeouts are longer', async () => {
       const capped = createHttpClient({ transport, timeouts: { headersMs: 10_000 }, overallTimeoutMs: 200 });
       try {

@@ -132,6 +132,8 @@ interface Run {
   headers: Record<string, string>;
   started: number;
   startedAt: string;
+  /** Sent through the profile's proxy: a failure to connect is the proxy's. */
+  viaProxy: boolean;
 }
 
 function exchangeOf(run: Run, attempts: number, last: AttemptResult | null, error: AppError | null): HttpExchange {
@@ -154,7 +156,7 @@ function exchangeOf(run: Run, attempts: number, last: AttemptResult | null, erro
 async function runGet(settings: Settings, transport: Transport, request: HttpGetRequest): Promise<HttpExchange> {
   const { connection } = request;
   const headers = requestHeadersOf(connection, request.sendVersion);
-  const run: Run = { settings, url: connection.baseUrl + request.pathAndQuery, headers, started: monotonicMs(), startedAt: new Date().toISOString() };
+  const run: Run = { settings, url: connection.baseUrl + request.pathAndQuery, headers, started: monotonicMs(), startedAt: new Date().toISOString(), viaProxy: !!connection.proxyUrl };
   let url: URL;
   try {
     url = buildUrl(connection.baseUrl, request.pathAndQuery);
@@ -197,7 +199,7 @@ async function retryLoop(run: Run, pace: Pace, send: () => Promise<AttemptResult
     }
     last = await send();
     if (pace.signal.aborted) return exchangeOf(run, attempt, last, abortError(pace, settings.overallTimeoutMs));
-    const step = nextStep(settings, last, attempt);
+    const step = nextStep(settings, last, attempt, run.viaProxy);
     if (step.kind === 'done') return exchangeOf(run, attempt, last, step.error);
     try {
       await abortableDelay(step.waitMs, pace.signal);
@@ -209,10 +211,10 @@ async function retryLoop(run: Run, pace: Pace, send: () => Promise<AttemptResult
 
 type Step = { kind: 'done'; error: AppError | null } | { kind: 'retry'; waitMs: number };
 
-function nextStep(settings: Settings, last: AttemptResult, attempt: number): Step {
+function nextStep(settings: Settings, last: AttemptResult, attempt: number, viaProxy: boolean): Step {
   const canRetry = attempt < settings.maxAttempts;
   if (last.status === null) {
-    const error = mapTransportError(last.error);
+    const error = mapTransportError(last.error, viaProxy);
     if (canRetry && isConnectionReset(last.error)) return { kind: 'retry', waitMs: backoffDelay(attempt, settings.backoffBaseMs, settings.backoffCapMs, settings.random) };
     return { kind: 'done', error };
   }

@@ -77,9 +77,34 @@ function hostOf(error: unknown): string {
   return 'the host';
 }
 
-/** Maps a transport failure (no HTTP response) to an AppError, keeping the low-level code in details. */
-export function mapTransportError(error: unknown): AppError {
+// undici's ProxyAgent says a CONNECT the proxy answered with anything but 200 only in this text (a
+// RequestAbortedError, whose code every aborted request shares): the proxy's status is read from it.
+const PROXY_REFUSAL = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
+
+// Failures of the connection to the proxy itself: through a CONNECT proxy, the app resolves and
+// dials only the proxy (the service's host is the proxy's to resolve), so these name the proxy.
+const PROXY_CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_PRX_CONN']);
+
+function proxyRefusal(error: unknown, codes: string[]): AppError | null {
+  const status = error instanceof Error && codes[0] === 'UND_ERR_ABORTED' ? PROXY_REFUSAL.exec(error.message)?.[1] : undefined;
+  if (status === undefined) return null;
+  const details = { cause: codes[0], proxyStatus: Number(status) };
+  // The proxy's user name and password travel in the profile's proxy URL (undici sends them as
+  // Proxy-Authorization); a 407 says they are missing or wrong, not that the app failed.
+  if (status === '407') {
+    return new AppError('NETWORK', `The proxy refused its credentials (HTTP 407 Proxy Authentication Required): check the user name in the profile's Proxy URL and its Proxy password (${(error as Error).message})`, details);
+  }
+  return new AppError('NETWORK', `The proxy did not open a connection to the service (it answered HTTP ${status}): it could not reach the service's host, or its rules refuse it (${(error as Error).message})`, details);
+}
+
+/**
+ * Maps a transport failure (no HTTP response) to an AppError, keeping the low-level code in details.
+ * `viaProxy`: the request went through the profile's proxy, so a failure to connect is the proxy's.
+ */
+export function mapTransportError(error: unknown, viaProxy = false): AppError {
   const codes = errorCodes(error);
+  const refused = proxyRefusal(error, codes);
+  if (refused) return refused;
   const code = codeFor(codes);
   const raw = error instanceof Error ? error.message : String(error);
   const reason = code === 'NETWORK' ? codes.map((each) => NETWORK_REASONS[each]).find((each) => each !== undefined) : undefined;
@@ -87,7 +112,7 @@ export function mapTransportError(error: unknown): AppError {
   const lead: Record<AppErrorCode, string> = {
     TLS: 'The TLS connection was refused',
     TIMEOUT: 'The service did not answer in time',
-    NETWORK: 'The service could not be reached',
+    NETWORK: viaProxy && codes.some((each) => PROXY_CONNECT_CODES.has(each)) ? "The profile's proxy could not be reached" : 'The service could not be reached',
   } as Record<AppErrorCode, string>;
   return new AppError(code, `${lead[code] ?? 'The request failed'}: ${message}`, { cause: codes[0] ?? null });
 }

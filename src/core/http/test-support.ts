@@ -54,12 +54,22 @@ export function startRawHttp(route: Route): Promise<RawServer> {
   return listen(createHttpServer(route), 'http');
 }
 
-/** A CONNECT proxy (what ProxyAgent speaks); `tunnels()` counts the tunnels it opened. */
-export async function startConnectProxy(): Promise<RawServer & { tunnels(): number }> {
+/**
+ * A CONNECT proxy (what ProxyAgent speaks); `tunnels()` counts the tunnels it opened. With `answer`,
+ * a CONNECT is answered with that status instead (402 or 502, say); with `credentials`, one without
+ * them in Proxy-Authorization (Basic) is answered 407, as a proxy that asks for them does.
+ */
+export async function startConnectProxy(options: { answer?: number; credentials?: { user: string; password: string } } = {}): Promise<RawServer & { tunnels(): number }> {
   let tunnels = 0;
   const sockets = new Set<Socket>();
   const server = createHttpServer((_req, res) => res.writeHead(405).end());
+  const expected = options.credentials && `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64')}`;
   server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
+    const refusal = options.answer ?? (expected !== undefined && req.headers['proxy-authorization'] !== expected ? 407 : undefined);
+    if (refusal !== undefined) {
+      client.end(`HTTP/1.1 ${refusal} Refused\r\n${refusal === 407 ? 'Proxy-Authenticate: Basic realm="proxy"\r\n' : ''}Content-Length: 0\r\n\r\n`);
+      return;
+    }
     tunnels += 1;
     sockets.add(client);
     const [host, port] = (req.url ?? '').split(':');
