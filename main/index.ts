@@ -1,5 +1,6 @@
 import { app } from 'electron';
 import { join } from 'node:path';
+import { bugLogLine } from '../src/core/bug-log-line.ts';
 import { createEngine } from '../src/core/engine.ts';
 import { createUtilityProcessHost } from './local-service-host.ts';
 import { registerIpc } from './ipc.ts';
@@ -15,7 +16,15 @@ import { APP_ORIGIN, createMainWindow, denyPermissions, lockDown } from './windo
 export const USER_DATA_ENV = 'SWAP_EXPLORER_USER_DATA';
 
 function logBug(where: string, error: unknown): void {
-  console.error(`[${where}]`, error instanceof Error ? error.stack : error);
+  console.error(bugLogLine(where, error));
+}
+
+// Electron answers an uncaught exception in main (an unhandled rejection becomes one) with a dialog
+// holding its whole stack, unless the app has a handler of its own: the bug goes to the log instead,
+// as every other bug does, and the app goes on, as it does after that dialog.
+function logUncaught(): void {
+  process.on('uncaughtException', (error) => logBug('uncaught exception', error));
+  process.on('unhandledRejection', (reason) => logBug('unhandled rejection', reason));
 }
 
 function definedVersions(): Record<string, string> {
@@ -23,6 +32,7 @@ function definedVersions(): Record<string, string> {
 }
 
 function start(): void {
+  logUncaught();
   const userData = process.env[USER_DATA_ENV];
   if (userData) app.setPath('userData', userData);
   if (!app.requestSingleInstanceLock()) {

@@ -19,6 +19,13 @@ function record() {
 
 const USER_DATA = '/tmp/swap-explorer-shell-test';
 
+function listenersOf(event: 'uncaughtException' | 'unhandledRejection'): unknown[] {
+  return event === 'uncaughtException' ? process.listeners('uncaughtException') : process.listeners('unhandledRejection');
+}
+
+// The process's own handlers before main adds its own (vitest has some).
+const processListeners = { uncaughtException: listenersOf('uncaughtException'), unhandledRejection: listenersOf('unhandledRejection') };
+
 beforeAll(async () => {
   process.env.SWAP_EXPLORER_USER_DATA = USER_DATA;
   await import('./index.ts');
@@ -80,6 +87,25 @@ describe('the app lifecycle', () => {
     expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     const foreign = await handler!(new Request('app://elsewhere/index.html'));
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe('a bug nothing caught', () => {
+  // Electron shows an uncaught exception's stack in a dialog unless the app handles the event itself.
+  it.for(['uncaughtException', 'unhandledRejection'] as const)('%s is logged with its stack, redacted, not left to Electron\'s stack-trace dialog', (event) => {
+    const added = listenersOf(event).filter((listener) => !processListeners[event].includes(listener));
+    expect(added).toHaveLength(1);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const error = new Error('proxy http://alice:Pr0xy-S3cret@proxy.corp:3128 and svc-api-key: k3y-0123456789abcdef');
+      (added[0] as (error: unknown) => void)(error);
+      const text = logged.mock.calls.flat().join(' ');
+      expect(text).toContain('http://alice:REDACTED@proxy.corp:3128');
+      expect(text).toContain('shell.test.ts');
+      expect(text).not.toMatch(/Pr0xy-S3cret|k3y-0123456789abcdef/);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
 
