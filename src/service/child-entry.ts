@@ -18,7 +18,13 @@ if (!dataDir || !key) {
 }
 
 const accessLog = openAccessLog(join(dataDir, 'access.log'), { mode: 0o600 });
-const service = await startLocalService({ dataDir, apiKeys: [{ key, team: 'local' }], accessLog: accessLog.write });
+// A start that fails (the certificate cannot be written: a full disk, a data dir that is not a
+// folder) is said in one line: the parent shows the last line of stderr, which for an uncaught
+// rejection was Node's own 'Node.js v24…', after the stack.
+const service = await startLocalService({ dataDir, apiKeys: [{ key, team: 'local' }], accessLog: accessLog.write }).catch((error: unknown) => {
+  process.stderr.write(`local service: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
 
 let closing = false;
 async function close(): Promise<void> {

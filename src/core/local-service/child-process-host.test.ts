@@ -129,6 +129,18 @@ describe('child-process local service host', () => {
     expect(host.status()).toMatchObject({ state: 'failed', pid: null, error: expect.stringMatching(/did not start/) });
   });
 
+  it('says why the service could not start, not the Node version line its crash output ends with', async () => {
+    const { host, dataDir } = await newHost({
+      // Its data dir under a file: the certificate cannot be written (as on a full disk), after the
+      // checks the entry makes itself.
+      spawnEntry: (env) => spawn(process.execPath, [ENTRY], { env: { ...process.env, ...env, [CHILD_ENV.dataDir]: join(dataDir, 'a-file', 'local-service') }, stdio: ['pipe', 'pipe', 'pipe'] }),
+    });
+    await writeFile(join(dataDir, 'a-file'), '');
+    const failure = host.start();
+    await expect(failure).rejects.toMatchObject({ code: 'NOT_CONFIGURED', message: expect.stringMatching(/did not start: it exited \(exit code 1\) \(local service: could not start: ENOTDIR: not a directory, mkdir '.*a-file[\\/]local-service'\)$/) });
+    expect(host.status().error).not.toMatch(/Node\.js v\d/);
+  });
+
   it('gives up on a child that never reports ready', async () => {
     const { host } = await newHost({ readyTimeoutMs: 1 });
     await expect(host.start()).rejects.toMatchObject({ code: 'NOT_CONFIGURED', message: expect.stringMatching(/no answer within 1 ms/) });
