@@ -12,6 +12,7 @@ import { createChildProcessHost } from '../core/local-service/index.ts';
 import { AppError, isAppError } from '../ipc/result.ts';
 import { join } from 'node:path';
 import { HistoryStore } from '../core/history/index.ts';
+import { closeHistory } from './close-history.ts';
 
 /**
  * The engine behind `compare` and `price`: the same runner, request service, profiles, keychain and
@@ -130,11 +131,10 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
     requests,
     profileId,
     profile: { id: profileId, name: profileId === LOCAL_PROFILE_ID ? LOCAL_PROFILE_NAME : (profiles.get(profileId)?.name ?? null) },
-    async close(options = {}) {
+    async close(closing = {}) {
       await requests.close();
       await localService.stop();
-      if (options.isProcessExitNext) history.leaveForExit();
-      else history.close();
+      closeHistory(history, options.warn, { isProcessExitNext: closing.isProcessExitNext });
     },
   };
 }

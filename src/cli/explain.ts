@@ -11,6 +11,7 @@ import { parseCommandLine } from './parse-flags.ts';
 import { entryText, historyFailureHeading, recognizedText, unknownFileText } from './explain-format.ts';
 import { readExplainInput } from './explain-input.ts';
 import { ASK_CUSTOMER, historyDataDir, openHistory, otherHistoryNote } from './history-data.ts';
+import { closeHistory } from './close-history.ts';
 import { entryLike, zidArgument } from './history.ts';
 import { knownKeyRedactor } from './echoed-keys.ts';
 
@@ -98,14 +99,14 @@ async function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir:
     const entries = stored.map((entry) => ({ id: entry.id, ...explainEntry(entryLike(redact(entry))) }));
     return { ...found, entries };
   } finally {
-    history.close();
+    closeHistory(history, warn);
   }
 }
 
 // A customer's pasted error or answer carries the zid of their request: whether the history holds
 // it is the next thing the support engineer needs (the paste box looks it up too), and when it does
 // not, what to ask the customer for. A data dir with no history holds no zid.
-function lookUpBodyZid(zid: string | null, dataDir: string): BodyZidLookup | null {
+function lookUpBodyZid(zid: string | null, dataDir: string, warn: (line: string) => void): BodyZidLookup | null {
   if (zid === null) return null;
   let history;
   try {
@@ -117,7 +118,7 @@ function lookUpBodyZid(zid: string | null, dataDir: string): BodyZidLookup | nul
   try {
     return { zid, history: dataDir, entryIds: history.findByZid(zid).map((row) => row.id) };
   } finally {
-    history.close();
+    closeHistory(history, warn);
   }
 }
 
@@ -172,7 +173,7 @@ export async function explainInput(text: string, dataDir: string, chainId: numbe
   if (zid !== undefined && recognized.kind !== 'history-file') throw new UsageError(`--zid picks a request out of a HAR or history export; this input is ${ZID_NOT_A_FILE[recognized.kind]}`);
   if (recognized.kind === 'body') {
     const body = chainId === undefined ? recognized : { ...recognized, explanation: explainPastedBody(recognized.body, chainId) };
-    return { ...body, lookup: lookUpBodyZid(body.explanation.zid, dataDir) };
+    return { ...body, lookup: lookUpBodyZid(body.explanation.zid, dataDir, warn) };
   }
   if (recognized.kind === 'calldata') return chainId === undefined ? recognized : { ...recognized, reading: explainPastedCalldata(recognized.data, chainId) };
   if (chainId !== undefined) throw new UsageError(`--chain is for a body pasted without its request; this input is ${NOT_A_BODY[recognized.kind]}`);

@@ -16,6 +16,7 @@ import type { Command, CommandIo } from './command.ts';
 import { choiceFlag, reportError } from './compare-run.ts';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
 import { ASK_CUSTOMER, historyDataDir, openHistory } from './history-data.ts';
+import { closeHistory } from './close-history.ts';
 import { knownKeyRedactor } from './echoed-keys.ts';
 
 /**
@@ -66,6 +67,11 @@ export function zidArgument(text: string): string {
   const key = zidKeyOf(text);
   if (key === null || key.length < 8) throw new UsageError(`"${text}" is not a zid or a zid prefix (24 hex digits, with or without 0x, or 0x and at least 6)`);
   return key;
+}
+
+// One line on stderr, named by the action, as export's other warnings are.
+function warnFor(action: string, io: CommandIo): (line: string) => void {
+  return (line) => io.stderr(`swap-explorer history ${action}: ${stripTerminalControls(line)}\n`);
 }
 
 function matches(history: HistoryStore, zid: string): HistorySummary[] {
@@ -192,7 +198,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       try {
         return find(history, zid, format, io);
       } finally {
-        history.close();
+        closeHistory(history, warnFor('find', io));
       }
     }
     if (action === 'export') {
@@ -204,7 +210,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       try {
         return await exportEntries(history, dataDir, zids, format, values.out, io);
       } finally {
-        history.close();
+        closeHistory(history, warnFor('export', io));
       }
     }
     if (action === 'retention') {
@@ -213,7 +219,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       try {
         return retention(history, { maxEntries: values['max-entries'], maxAgeDays: values['max-age-days'], yes: values.yes }, io);
       } finally {
-        history.close();
+        closeHistory(history, warnFor('retention', io));
       }
     }
     throw new UsageError(`unknown action "${action}": use find, export or retention`);
