@@ -28,7 +28,7 @@ export interface Connection {
 
 /** Finds a profile's connection (starting the local service when that profile needs it). */
 export interface ConnectionResolver {
-  /** Throws AppError NOT_FOUND for an unknown profile, NOT_CONFIGURED when it cannot be reached. */
+  /** Throws AppError NOT_FOUND for an unknown profile, NOT_CONFIGURED when it cannot be reached, LOCAL_SERVICE_FAILED when the local service cannot start. */
   resolve(profileId: string): Promise<Connection>;
 }
 

@@ -103,6 +103,10 @@ const APP: Record<string, Text> = {
     cause: 'The local service was stopped in Settings, and the app does not restart it behind your back.',
     fix: 'Press Start local service in Settings, then send again.',
   },
+  LOCAL_SERVICE_FAILED: {
+    cause: 'The app\'s built-in local service could not start: its folder in the data folder could not be made or written (a file in its place, no permission, a full or read-only disk), or its process exited while starting. The message names the reason.',
+    fix: 'Mend what the message names (free some space, give the data folder back its permissions, move the file away), then press Start local service in Settings or send again. Profiles of other services are not affected.',
+  },
   DATA_WORKER_RESTARTED: {
     cause: 'The data worker (history, imports and exports) stopped during this call, for example out of memory on a huge file, and was restarted. Requests kept before are safe.',
     fix: 'Try again; for a file import, split the file or remove what is not needed.',

@@ -22,6 +22,8 @@ export const APP_ERROR_CODES = [
   'STORAGE',
   'INTERNAL',
   'LOCAL_SERVICE_STOPPED',
+  // The built-in local service could not start (its folder, the disk, the process): not a profile's fault.
+  'LOCAL_SERVICE_FAILED',
   // The data worker (history, imports, exports) stopped during the call; it has been restarted.
   'DATA_WORKER_RESTARTED',
 ] as const;

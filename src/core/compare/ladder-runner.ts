@@ -107,7 +107,7 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
     } catch (error) {
       if (!isAppError(error)) throw error;
       // The profile itself is unusable: every other request would fail the same way.
-      if (error.code === 'NOT_FOUND' || error.code === 'NOT_CONFIGURED') throw error;
+      if (error.code === 'NOT_FOUND' || error.code === 'NOT_CONFIGURED' || error.code === 'LOCAL_SERVICE_FAILED') throw error;
       return { failure: { name: error.code, message: error.message } };
     } finally {
       run.pending.delete(requestId);

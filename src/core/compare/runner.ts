@@ -98,7 +98,7 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
     } catch (error) {
       if (!isAppError(error)) throw error;
       // The profile itself is unusable: every other request would fail the same way.
-      if (error.code === 'NOT_FOUND' || error.code === 'NOT_CONFIGURED') throw error;
+      if (error.code === 'NOT_FOUND' || error.code === 'NOT_CONFIGURED' || error.code === 'LOCAL_SERVICE_FAILED') throw error;
       result = { failure: { name: error.code, message: error.message } };
     } finally {
       run.pending.delete(requestId);

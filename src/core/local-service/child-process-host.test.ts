@@ -125,7 +125,7 @@ describe('child-process local service host', () => {
 
   it('fails with the child log line when the service cannot start', async () => {
     const { host } = await newHost({ spawnEntry: entryWithoutDataDir });
-    await expect(host.start()).rejects.toMatchObject({ code: 'NOT_CONFIGURED', message: expect.stringMatching(/did not start: it exited \(exit code 2\) \(local service: SWAP_EXPLORER_LOCAL_DATA_DIR and SWAP_EXPLORER_LOCAL_KEY must be set\)$/) });
+    await expect(host.start()).rejects.toMatchObject({ code: 'LOCAL_SERVICE_FAILED', message: expect.stringMatching(/did not start: it exited \(exit code 2\) \(local service: SWAP_EXPLORER_LOCAL_DATA_DIR and SWAP_EXPLORER_LOCAL_KEY must be set\)$/) });
     expect(host.status()).toMatchObject({ state: 'failed', pid: null, error: expect.stringMatching(/did not start/) });
   });
 
@@ -137,13 +137,25 @@ describe('child-process local service host', () => {
     });
     await writeFile(join(dataDir, 'a-file'), '');
     const failure = host.start();
-    await expect(failure).rejects.toMatchObject({ code: 'NOT_CONFIGURED', message: expect.stringMatching(/did not start: it exited \(exit code 1\) \(local service: could not start: ENOTDIR: not a directory, mkdir '.*a-file[\\/]local-service'\)$/) });
+    await expect(failure).rejects.toMatchObject({ code: 'LOCAL_SERVICE_FAILED', message: expect.stringMatching(/did not start: it exited \(exit code 1\) \(local service: could not start: ENOTDIR: not a directory, mkdir '.*a-file[\\/]local-service'\)$/) });
     expect(host.status().error).not.toMatch(/Node\.js v\d/);
+  });
+
+  it('names its folder and why when a file is in its place, and starts once the file is gone', async () => {
+    const { host, dataDir } = await newHost();
+    const folder = join(dataDir, 'local-service');
+    await writeFile(folder, 'a file where the folder goes');
+    const failure = { code: 'LOCAL_SERVICE_FAILED', message: `The local service did not start: its folder ${folder} cannot be made or written (a file is in its place)` };
+    await expect(host.start()).rejects.toMatchObject(failure);
+    expect(host.status()).toMatchObject({ state: 'failed', error: failure.message });
+    await rm(folder);
+    const info = await host.start();
+    expect(await getChains(info, info.apiKey)).toBe(200);
   });
 
   it('gives up on a child that never reports ready', async () => {
     const { host } = await newHost({ readyTimeoutMs: 1 });
-    await expect(host.start()).rejects.toMatchObject({ code: 'NOT_CONFIGURED', message: expect.stringMatching(/no answer within 1 ms/) });
+    await expect(host.start()).rejects.toMatchObject({ code: 'LOCAL_SERVICE_FAILED', message: expect.stringMatching(/no answer within 1 ms/) });
     expect(host.status().state).toBe('failed');
   });
 });

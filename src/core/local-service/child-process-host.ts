@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../ipc/result.ts';
+import { fileFailureReason } from '../file-failure.ts';
 import { certificateOf, readCachedCertificate, type CertificateView } from './certificate.ts';
 import type { LocalServiceHost, LocalServiceInfo, LocalServiceStatus } from './host.ts';
 import { loadOrCreateLocalKey } from './local-key.ts';
@@ -62,7 +63,7 @@ function readyLineOf(child: ChildProcess, timeoutMs: number, lastLog: () => stri
     const fail = (why: string) => {
       cleanup();
       const log = lastLog();
-      reject(new AppError('NOT_CONFIGURED', `The local service did not start: ${why}${log ? ` (${log})` : ''}`));
+      reject(new AppError('LOCAL_SERVICE_FAILED', `The local service did not start: ${why}${log ? ` (${log})` : ''}`));
     };
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
@@ -72,7 +73,7 @@ function readyLineOf(child: ChildProcess, timeoutMs: number, lastLog: () => stri
       try {
         resolve(JSON.parse(out.slice(0, end)));
       } catch {
-        reject(new AppError('NOT_CONFIGURED', 'The local service did not start: its ready line is not JSON'));
+        reject(new AppError('LOCAL_SERVICE_FAILED', 'The local service did not start: its ready line is not JSON'));
       }
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => fail(`it exited (${exitText(code, signal)})`);
@@ -94,6 +95,18 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+// The service's folder (its key, certificate and log) that cannot be made or written, said with the
+// folder and why: Node's "EEXIST: file already exists, mkdir '…'" named neither what the folder is
+// for nor what to do. Any other failure is passed on as it is.
+function folderFailure(error: unknown, serviceDir: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'EEXIST' ? 'a file is in its place' : code === 'ENOTDIR' ? 'a file is in the way on its path' : code === undefined || !FOLDER_CODES.has(code) ? null : fileFailureReason(error);
+  if (why === null) return error;
+  return new AppError('LOCAL_SERVICE_FAILED', `The local service did not start: its folder ${serviceDir} cannot be made or written (${why})`);
+}
+
+const FOLDER_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EISDIR']);
+
 /** Creates the host; nothing starts until start(). */
 export function createChildProcessHost(options: ChildProcessHostOptions): LocalServiceHost {
   const serviceDir = join(options.dataDir, 'local-service');
@@ -112,13 +125,13 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
     status = { ...STOPPED, state: 'starting' };
     let launched: ChildProcess | null = null;
     try {
-      const apiKey = await loadOrCreateLocalKey(serviceDir);
+      const apiKey = await loadOrCreateLocalKey(serviceDir).catch((error: unknown) => Promise.reject(folderFailure(error, serviceDir)));
       const env = { [CHILD_ENV.dataDir]: serviceDir, [CHILD_ENV.apiKey]: apiKey };
       launched = options.spawnEntry ? options.spawnEntry(env) : await spawnNodeChild(env);
       child = launched;
       const lastLog = stderrTail(launched);
       const ready = ReadyLineSchema.safeParse(await readyLineOf(launched, options.readyTimeoutMs ?? 20_000, lastLog));
-      if (!ready.success) throw new AppError('NOT_CONFIGURED', 'The local service did not start: its ready line has an unexpected shape');
+      if (!ready.success) throw new AppError('LOCAL_SERVICE_FAILED', 'The local service did not start: its ready line has an unexpected shape');
       launched.stdout?.resume();
       const started = { baseUrl: ready.data.baseUrl, caPem: await readFile(ready.data.caCertPath, 'utf8'), apiKey, pid: launched.pid ?? null };
       certificate = certificateOf(ready.data.caCertPath, started.caPem);
@@ -143,7 +156,7 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
       child = null;
       const message = error instanceof Error ? error.message : String(error);
       status = { ...STOPPED, state: 'failed', error: message };
-      throw error instanceof AppError ? error : new AppError('NOT_CONFIGURED', `The local service did not start: ${message}`);
+      throw error instanceof AppError ? error : new AppError('LOCAL_SERVICE_FAILED', `The local service did not start: ${message}`);
     }
   }
 

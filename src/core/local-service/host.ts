@@ -18,7 +18,7 @@ export interface LocalServiceInfo {
 
 /** Runs the local service on demand. */
 export interface LocalServiceHost {
-  /** Starts it, or answers the running one; concurrent calls share one start. Throws AppError NOT_CONFIGURED when it cannot start. */
+  /** Starts it, or answers the running one; concurrent calls share one start. Throws AppError LOCAL_SERVICE_FAILED when it cannot start. */
   start(): Promise<LocalServiceInfo>;
   /** Stops it (a no-op when stopped); waits until the process has exited. */
   stop(): Promise<void>;
