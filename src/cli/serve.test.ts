@@ -149,7 +149,7 @@ describe('argument handling', () => {
   it('says in --help what it prints and how a client connects and stops it', async () => {
     const io = { out: '', err: '' };
     expect(await main(['serve', '--help'], { stdout: (t) => (io.out += t), stderr: (t) => (io.err += t) })).toBe(0);
-    for (const words of ['{"baseUrl", "caCertPath", "apiKeys", "headers"}', 'curl --cacert', 'svc-api-key: KEY', 'svc-version: v2', 'Ctrl-C', 'exit 1', 'exit 2']) {
+    for (const words of ['{"baseUrl", "caCertPath", "apiKeys", "headers"}', 'curl --cacert', 'svc-api-key: KEY', 'svc-version: v2', 'NODE_EXTRA_CA_CERTS=CA_CERT_PATH node', 'new Agent({ connect: { ca } })', 'Ctrl-C', 'exit 1', 'exit 2']) {
       expect(io.out, words).toContain(words);
     }
   });

@@ -45,6 +45,9 @@ Once it accepts connections it prints one JSON line on stdout,
 is self-signed and its own CA: pin it, never turn verification off. For example:
 
   curl --cacert CA_CERT_PATH -H 'svc-api-key: KEY' -H 'svc-version: v2' BASE_URL/swap/chains
+  NODE_EXTRA_CA_CERTS=CA_CERT_PATH node client.mjs   # Node's fetch, https, axios, viem
+
+or, in code, undici's own fetch with new Agent({ connect: { ca } }) (src/service/README.md).
 
 Ctrl-C (SIGINT) or SIGTERM stops it (exit 0). A port in use or a start that fails: exit 1;
 a bad option: exit 2, before listening.
