@@ -5,7 +5,7 @@ import { createRunStore } from '../core/compare/run-store.ts';
 import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { createCompareRunner, type CompareRunner } from '../core/compare/runner.ts';
 import { apiKeyProblem } from '../ipc/channels/api-key.ts';
-import { createConnectionResolver, openProfileStore, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, type ProfileStore } from '../core/profiles/index.ts';
+import { createConnectionResolver, openProfileStore, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, PROFILES_FILE, type ProfileStore } from '../core/profiles/index.ts';
 import type { ExportProfile } from '../domain/compare-export.ts';
 import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
 import { createChildProcessHost } from '../core/local-service/index.ts';
@@ -54,8 +54,11 @@ export const HISTORY_FILE = 'history.db';
  * its id). A name that could mean two profiles (a profile the user named "local", two names an
  * older file kept that differ only in case) is refused, listing a flag for each: taking the first
  * would run the command on a profile the user did not mean and print its figures as theirs.
+ * A name it does not know is refused naming the file read (`dataDir`'s profiles.json): the app keeps
+ * its profiles in a data folder of its own, so a profile made in the app is not there until
+ * --data-dir names that folder.
  */
-export function profileIdOf(profiles: ProfileStore, name: string | undefined): string {
+export function profileIdOf(profiles: ProfileStore, name: string | undefined, dataDir?: string): string {
   if (name === undefined) return LOCAL_PROFILE_ID;
   const byId = profiles.get(name);
   if (byId) return byId.id;
@@ -68,17 +71,19 @@ export function profileIdOf(profiles: ProfileStore, name: string | undefined): s
     throw new AppError('INVALID_INPUT', `--profile "${name}" could mean more than one profile: ${ways}; give the one meant`);
   }
   const known = all.map((profile) => `"${profile.name}"`).join(', ');
-  throw new AppError('INVALID_INPUT', `--profile "${name}" is not a saved profile (known: ${known})`);
+  const where = dataDir === undefined ? '' : ` in ${join(dataDir, PROFILES_FILE)}`;
+  const app = dataDir === undefined ? '' : `; the app keeps its profiles in its own data folder (its About screen shows it): add --data-dir with that folder to use them`;
+  throw new AppError('INVALID_INPUT', `--profile "${name}" is not a saved profile${where} (known: ${known})${app}`);
 }
 
 // A profiles file that cannot be read names no profile: --profile is refused with the reason, not
 // called unknown, and a command on the Local service (whose rate budget the file also keeps) says
 // it runs on the default.
-function profileIdOfReadable(profiles: ProfileStore, name: string | undefined, warn: (message: string) => void): string {
-  if (profiles.notice === null) return profileIdOf(profiles, name);
+function profileIdOfReadable(profiles: ProfileStore, name: string | undefined, dataDir: string, warn: (message: string) => void): string {
+  if (profiles.notice === null) return profileIdOf(profiles, name, dataDir);
   let profileId: string;
   try {
-    profileId = profileIdOf(profiles, name);
+    profileId = profileIdOf(profiles, name, dataDir);
   } catch {
     throw new AppError('STORAGE', `--profile "${name}" cannot be used: ${profiles.notice}`);
   }
@@ -137,7 +142,7 @@ function sayingUnkept(sink: HistorySink, warn: (message: string) => void): Histo
  */
 export async function openCliEngine(options: { dataDir: string; profile?: string; warn: (message: string) => void }): Promise<CliEngine> {
   const profiles = await openProfileStore(options.dataDir, { isReadOnly: true });
-  const profileId = profileIdOfReadable(profiles, options.profile, options.warn);
+  const profileId = profileIdOfReadable(profiles, options.profile, options.dataDir, options.warn);
   // `serve` keeps its certificate in the same folder by default: integrators may have pinned it.
   const localService = createChildProcessHost({ dataDir: options.dataDir, onNotice: options.warn });
   const resolver = createConnectionResolver({ profiles, secrets: withEnvironmentKey(createSecretStore()), localService });

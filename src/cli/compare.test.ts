@@ -232,10 +232,14 @@ describe('swap-explorer compare', () => {
     expect(ran.stderr.split('\n')[0]).toBe('swap-explorer compare: --amount (one size) or --amounts (a size ladder) is required');
   });
 
-  it('exits 2 naming --profile and the saved profiles for an unknown profile', async () => {
+  it('exits 2 for an unknown profile naming the profiles file it read and how to reach the app\'s', async () => {
+    // A profile made in the app is in the app's data folder, not the CLI's: "not a saved profile"
+    // alone left the user sure it was saved, with nothing to try next.
     const ran = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '1', '--profile', 'Nope', '--data-dir', dir]);
     expect(ran.code).toBe(2);
-    expect(ran.stderr.split('\n')[0]).toBe('swap-explorer compare: --profile "Nope" is not a saved profile (known: "Local service")');
+    expect(ran.stderr.split('\n')[0]).toBe(
+      `swap-explorer compare: --profile "Nope" is not a saved profile in ${join(dir, 'profiles.json')} (known: "Local service"); the app keeps its profiles in its own data folder (its About screen shows it): add --data-dir with that folder to use them`,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 /** Profiles: the store, the engine's ConnectionResolver, the connection test and the profiles handlers. */
-export { openProfileStore, LOCAL_DEFAULT_RATE_BUDGET } from './profile-store.ts';
+export { openProfileStore, LOCAL_DEFAULT_RATE_BUDGET, PROFILES_FILE } from './profile-store.ts';
 export type { ProfileStore } from './profile-store.ts';
 export { createConnectionResolver } from './connection-resolver.ts';
 export type { ConnectionResolverDeps } from './connection-resolver.ts';

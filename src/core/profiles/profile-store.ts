@@ -143,6 +143,9 @@ async function load(path: string, dataDir: string, now: () => Date, isReadOnly: 
   return { file: empty, notice: `The profiles file could not be read (${problem}). It was moved to ${aside} and the app started with no saved profiles.`, isLeftInPlace: false, text: null };
 }
 
+/** The profiles file's name in a data folder. */
+export const PROFILES_FILE = 'profiles.json';
+
 /**
  * Opens the store, loading (and if need be setting aside) `<dataDir>/profiles.json`.
  * @param options.isReadOnly for a reader that cannot show or mend the profiles (the CLI): a file
@@ -150,7 +153,7 @@ async function load(path: string, dataDir: string, now: () => Date, isReadOnly: 
  *   file moved by a command would be gone from the app with nothing said; the notice says so.
  */
 export async function openProfileStore(dataDir: string, options: { now?: () => Date; isReadOnly?: boolean } = {}): Promise<ProfileStore> {
-  const path = join(dataDir, 'profiles.json');
+  const path = join(dataDir, PROFILES_FILE);
   const isReadOnly = options.isReadOnly ?? false;
   const store = keepStoreFile(path, await load(path, dataDir, options.now ?? (() => new Date()), isReadOnly), readProfilesText, {
     file: 'profiles file',
