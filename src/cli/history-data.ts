@@ -29,15 +29,21 @@ export function openHistory(dataDir: string): HistoryStore {
 }
 
 /**
- * " price and compare keep theirs in …" when the history read is not the CLI's own and the CLI's
- * own exists: with SWAP_EXPLORER_USER_DATA set (the app's), a zid that `price` just printed is in
- * the other file, and the message should say where. Empty otherwise.
+ * Where else a zid may be, after the history read lacked it. Reading another history than the CLI's
+ * own (the app's, by SWAP_EXPLORER_USER_DATA) while the CLI's own exists: where `price` keeps the zid
+ * it just printed. Reading the CLI's own (the default): that the app's requests and imports, a
+ * customer's HAR imported in History among them, are in the app's data folder, which the CLI cannot
+ * know (Electron names it after the app); About shows it. Empty otherwise.
  */
 export function otherHistoryNote(dataDir: string): string {
   const own = defaultDataDir();
-  if (resolve(own) === resolve(dataDir) || !existsSync(join(own, HISTORY_FILE))) return '';
+  if (resolve(own) === resolve(dataDir)) return ` ${APP_HISTORY_NOTE}`;
+  if (!existsSync(join(own, HISTORY_FILE))) return '';
   return ` The CLI's own history (price, compare) is in ${own}: add --data-dir ${own} to look there.`;
 }
+
+/** Where the app's history is, for a command that read the CLI's own. */
+const APP_HISTORY_NOTE = "The app's requests and imports are in the app's own data folder (its About screen shows it): add --data-dir with that folder, or set SWAP_EXPLORER_USER_DATA to it, to look there.";
 
 /** The next step when a zid is not in the history, said by `explain` and `history find` alike. */
 export const ASK_CUSTOMER = 'Ask the customer for their HAR or history export (swap-explorer explain <file>), or for the request they sent (a URL or curl line).';

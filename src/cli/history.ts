@@ -15,7 +15,7 @@ import { toFieldErrors } from '../spec/index.ts';
 import type { Command, CommandIo } from './command.ts';
 import { choiceFlag, reportError } from './compare-run.ts';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
-import { ASK_CUSTOMER, historyDataDir, openHistory } from './history-data.ts';
+import { ASK_CUSTOMER, historyDataDir, openHistory, otherHistoryNote } from './history-data.ts';
 import { closeHistory } from './close-history.ts';
 import { knownKeyRedactor } from './echoed-keys.ts';
 
@@ -84,10 +84,10 @@ function summaryLine(row: HistorySummary): string {
   return [String(row.id).padStart(6), row.startedAt, status.padEnd(11), row.endpoint.padEnd(22), `chain ${row.chainId ?? '-'}`.padEnd(12), row.zid ?? '-', row.errorName ?? '', pair, row.origin === 'imported' ? `(${row.profileName})` : ''].join('  ').trimEnd();
 }
 
-function find(history: HistoryStore, zid: string, format: 'text' | 'json', io: CommandIo): number {
+function find(history: HistoryStore, dataDir: string, zid: string, format: 'text' | 'json', io: CommandIo): number {
   const rows = matches(history, zid);
   if (format === 'json') io.stdout(`${escapeJsonControls(JSON.stringify(rows, null, 2))}\n`);
-  else if (rows.length === 0) io.stdout(`No entry with a zid starting ${zid}.\n${ASK_CUSTOMER}\n`);
+  else if (rows.length === 0) io.stdout(`No entry with a zid starting ${zid} in the history at ${dataDir}.${otherHistoryNote(dataDir)}\n${ASK_CUSTOMER}\n`);
   else io.stdout(`${stripTerminalControls(rows.map(summaryLine).join('\n'))}\n`);
   return rows.length > 0 ? 0 : 1;
 }
@@ -120,7 +120,7 @@ async function exportEntries(history: HistoryStore, dataDir: string, zids: strin
   const redactKnownKeys = await knownKeyRedactor(stored.map((entry) => entry.profileId), { warn: (line) => io.stderr(`swap-explorer history export: ${stripTerminalControls(line)}\n`) });
   const entries: HistoryEntryLike[] = stored.map((entry) => redactEntryCredentials(entryLike(redactKnownKeys(entry)), keyHeadersFor(entry, profileKeyHeaders)));
   if (entries.length === 0) {
-    io.stderr(`swap-explorer history export: no entry matches ${zids.join(', ')}; nothing was written\n`);
+    io.stderr(`swap-explorer history export: no entry in the history at ${dataDir} matches ${zids.join(', ')}; nothing was written.${otherHistoryNote(dataDir)}\n`);
     return 1;
   }
   const creator = { name: 'Swap Explorer', version: packageJson.version };
@@ -194,9 +194,10 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       if (rest.length !== 1) throw new UsageError('history find takes one zid or zid prefix');
       const zid = zidArgument(rest[0]!);
       const format = choiceFlag('format', values.format, ['text', 'json'] as const, 'text');
-      const history = openHistory(historyDataDir(values['data-dir']));
+      const dataDir = historyDataDir(values['data-dir']);
+      const history = openHistory(dataDir);
       try {
-        return find(history, zid, format, io);
+        return find(history, dataDir, zid, format, io);
       } finally {
         closeHistory(history, warnFor('find', io));
       }

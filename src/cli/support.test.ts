@@ -163,6 +163,27 @@ describe('swap-explorer explain', () => {
     }
   });
 
+  it("names the app's data folder when the history read by default, the CLI's own, lacks the zid", async () => {
+    // A support engineer imports the customer's HAR in the app's History, then runs explain on its
+    // zid: the CLI read only its own history and said to ask the customer for the HAR they had.
+    const before = { data: process.env.SWAP_EXPLORER_DATA_DIR, user: process.env.SWAP_EXPLORER_USER_DATA };
+    process.env.SWAP_EXPLORER_DATA_DIR = dir;
+    delete process.env.SWAP_EXPLORER_USER_DATA;
+    try {
+      const app = "The app's requests and imports are in the app's own data folder (its About screen shows it): add --data-dir with that folder, or set SWAP_EXPLORER_USER_DATA to it, to look there.";
+      expect((await cli(['explain', '0xdeadbeef0000'])).stdout).toContain(`is not in the history at ${dir}. ${app}`);
+      expect((await cli(['explain', JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: 'x', data: { zid: '0x5ca1ab1e00000000000000ff' } })])).stdout).toContain(`is not in the history at ${dir}. ${app}`);
+      expect((await cli(['history', 'find', '0xfffffff0'])).stdout).toContain(`in the history at ${dir}. ${app}`);
+      const exported = await cli(['history', 'export', '--zid', '0xfffffff0']);
+      expect(exported.code).toBe(1);
+      expect(exported.stderr).toContain(`no entry in the history at ${dir} matches 0xfffffff0; nothing was written. ${app}`);
+    } finally {
+      if (before.data === undefined) delete process.env.SWAP_EXPLORER_DATA_DIR;
+      else process.env.SWAP_EXPLORER_DATA_DIR = before.data;
+      if (before.user !== undefined) process.env.SWAP_EXPLORER_USER_DATA = before.user;
+    }
+  });
+
   it('explains each entry of a HAR file, and refuses a hostile one with its reason', async () => {
     const har = join(dir, 'customer.har');
     expect((await cli(['history', 'export', '--zid', ERROR_ZID, '--format', 'har', '--out', har, '--data-dir', dir])).code).toBe(0);
@@ -240,7 +261,8 @@ describe('swap-explorer history', () => {
     expect(exported.code).toBe(0);
     expect(exported.stdout).toContain(OK_ZID);
     const missing = await cli(['history', 'find', '0xfffffff0', '--data-dir', dir]);
-    expect(missing.stdout).toBe('No entry with a zid starting 0xfffffff0.\nAsk the customer for their HAR or history export (swap-explorer explain <file>), or for the request they sent (a URL or curl line).\n');
+    expect(missing.stdout).toMatch(new RegExp(`^No entry with a zid starting 0xfffffff0 in the history at ${dir}\\.`));
+    expect(missing.stdout).toMatch(/\nAsk the customer for their HAR or history export \(swap-explorer explain <file>\), or for the request they sent \(a URL or curl line\)\.\n$/);
   });
 
   it('takes a zid without its 0x, as History\'s search box and explain do: bare, labelled, in a sentence', async () => {
