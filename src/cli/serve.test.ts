@@ -21,8 +21,8 @@ interface Running {
   exit: Promise<number | null>;
 }
 
-function start(script: string, args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, [script, 'serve', ...args], { cwd: ROOT });
+function start(script: string, args: string[], cwd = ROOT): Promise<Running> {
+  const child = spawn(process.execPath, [script, 'serve', ...args], { cwd });
   let out = '';
   let err = '';
   child.stderr.on('data', (chunk) => (err += chunk));
@@ -61,6 +61,16 @@ describe('swap-explorer serve', () => {
     expect(await running.exit).toBe(0);
     expect(running.stderr()).toContain('SIGTERM');
     expect(running.stderr()).not.toContain('cli-key');
+  });
+
+  it('prints the certificate of a relative --data-dir as an absolute path, which a client in another folder can pin', async () => {
+    // npm run serve -- --data-dir svc runs in the package's root: "svc/cert.pem" sent a client in
+    // the folder it was typed in to a file that is not there.
+    const running = await start(MAIN, ['--workers', '1', '--data-dir', 'svc'], dir);
+    expect(running.line.caCertPath).toBe(join(dir, 'svc', 'cert.pem'));
+    expect(await readFile(running.line.caCertPath as string, 'utf8')).toContain('BEGIN CERTIFICATE');
+    running.child.kill('SIGTERM');
+    expect(await running.exit).toBe(0);
   });
 
   it('runs through the bin launcher, generates a key when none is given and stops on SIGINT', async () => {

@@ -1,6 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
 import { isAddress } from '../domain/address-text.ts';
 // Direct modules, not the barrels: a cluster's primary then loads neither the schemas nor the market.
@@ -159,7 +159,9 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
   const { values } = parseCommandLine(argv, OPTIONS);
   return {
     help: values.help ?? false,
-    dataDir: values['data-dir'] ?? join(homedir(), '.swap-explorer', 'local-service'),
+    // Absolute: caCertPath is printed for clients that may run in another folder (npm run serve runs
+    // in the package's root, not where it was typed), and a relative path would point them elsewhere.
+    dataDir: resolve(values['data-dir'] ?? join(homedir(), '.swap-explorer', 'local-service')),
     port: wholeNumber('port', values.port, 0, 65535) ?? 0,
     seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? 1,
     apiKeys: apiKeys(values['api-key'] ?? []),
