@@ -39,9 +39,12 @@ const USAGE = `Usage: swap-explorer compare --sell TOKEN --buy TOKEN (--amount N
   --taker ADDRESS        taker address for balance and allowance checks
   --slippage-bps N       maximum slippage (service default 100)
   --swap-fee-bps N --swap-fee-recipient ADDRESS   integrator fee, both or neither
-  --profile NAME         connection profile (default "Local service": started as a child process)
+  --profile NAME         a profile of --data-dir's profiles.json (default "Local service",
+                         started as a child process); the app keeps its own in its data folder
+                         (About shows it)
   --format FORMAT        table (default), csv or json
-  --data-dir D           where runs are saved (default ~/.swap-explorer or SWAP_EXPLORER_DATA_DIR)
+  --data-dir D           where the profiles, history and runs are (default ~/.swap-explorer
+                         or SWAP_EXPLORER_DATA_DIR)
 
 Exit codes: 0 the run finished and some side was answered (a row may still hold a service error,
 listed under the table), 1 the run failed or no side was answered, 2 bad input, 130 interrupted

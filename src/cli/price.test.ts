@@ -28,6 +28,17 @@ describe('price --help', () => {
   });
 });
 
+describe('price and compare --help', () => {
+  it("say --profile names a profile of --data-dir's profiles.json, where the app's are not", async () => {
+    // "connection profile" read as any profile the app shows; the CLI reads only its data folder's.
+    for (const command of ['price', 'compare']) {
+      const help = (await cli([command, '--help'])).stdout;
+      expect(help.replace(/\n {25}/g, ' '), command).toMatch(/--profile NAME {9}a profile of --data-dir's profiles\.json \(default "Local service"[^)]*\); the app keeps its own in its data folder \(About shows it\)\n/);
+      expect(help.replace(/\n {25}/g, ' '), command).toContain('--data-dir D           where the profiles, history and runs are (default ~/.swap-explorer or SWAP_EXPLORER_DATA_DIR)');
+    }
+  });
+});
+
 describe('price with bad input', () => {
   it('quotes a value back with its control characters shown, not dropped: "1<BEL>" must not read as "1"', async () => {
     const ran = await cli(['price', '--chain', '1', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1\u0007', '--data-dir', dir]);

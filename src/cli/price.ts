@@ -29,9 +29,11 @@ const USAGE = `Usage: swap-explorer price --chain ID --sell TOKEN --buy TOKEN --
   --model MODEL          allowance-holder (default) or permit2
   --taker ADDRESS        taker address for balance and allowance checks (the issues listed)
   --slippage-bps N       maximum slippage (service default 100)
-  --profile NAME         connection profile (default "Local service")
+  --profile NAME         a profile of --data-dir's profiles.json (default "Local service");
+                         the app keeps its own in its data folder (About shows it)
   --format FORMAT        table (default) or json (the body as received)
-  --data-dir D           default ~/.swap-explorer or SWAP_EXPLORER_DATA_DIR
+  --data-dir D           where the profiles, history and runs are (default ~/.swap-explorer
+                         or SWAP_EXPLORER_DATA_DIR)
 
 Exit codes: 0 an answer (a price, or no liquidity), 1 the service answered an error or could not be
 reached, 2 bad input, 130 interrupted (Ctrl-C) before the answer came.
