@@ -107,7 +107,7 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
   const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
   expect(lines[0]).toBe(LADDER_CSV_COLUMNS.join(','));
   expect(lines.slice(1).map((line) => line.split(',').slice(1, 3).join(' '))).toEqual(['Optimism 1', 'Optimism 10', 'Optimism 100', 'Optimism 1000', 'Arbitrum 1', 'Arbitrum 10', 'Arbitrum 100', 'Arbitrum 1000']);
-  expect(new Set(lines.slice(1).map((line) => line.split(',').at(-1)))).toEqual(new Set(['Local service']));
+  expect(new Set(lines.slice(1).map((line) => line.split(',').at(LADDER_CSV_COLUMNS.indexOf('profile') - LADDER_CSV_COLUMNS.length)))).toEqual(new Set(['Local service']));
 
   await app.screenshotAtBothSizes('compare-ladder', async () => {
     await ladder.charts.scrollIntoViewIfNeeded();

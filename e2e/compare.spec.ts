@@ -169,6 +169,31 @@ test('once the form differs from the run on screen, the screen says in what, unt
   await expect(note).toHaveCount(0);
 });
 
+test('an export taken once the form has moved on says what the run sent, not what the form now asks', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  const advanced = await compare.openAdvanced();
+  await advanced.getByLabel(/^Slippage/).fill('30');
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Base'] });
+  await compare.waitForEnd();
+  // The form moves on: another slippage, a taker, an integrator fee.
+  await advanced.getByLabel(/^Slippage/).fill('250');
+  await advanced.getByLabel(/^Taker/).fill(DEMO_TAKERS.funded);
+  await advanced.getByLabel(/^Integrator fee/).fill('25');
+  await advanced.getByLabel(/^Fee recipient/).fill(DEMO_TAKERS.funded);
+  await expect(app.page.getByText(/^The form has changed since this comparison \(taker, slippage, integrator fee\)/)).toBeVisible();
+
+  const csvDownload = app.page.waitForEvent('download');
+  await app.page.getByRole('button', { name: 'Export CSV' }).click();
+  const [header, line] = (await readFile((await (await csvDownload).path())!, 'utf8')).trim().split('\r\n').map((text) => text.split(','));
+  const cell = (name: string) => line![header!.indexOf(name)];
+  // The min buy is after 30 bps of slippage, the buy after no fee, the issues checked for no taker.
+  expect([cell('models'), cell('taker'), cell('slippage_bps'), cell('swap_fee_bps'), cell('swap_fee_recipient')]).toEqual(['allowance-holder; permit2', '', '30', '', '']);
+  const jsonDownload = app.page.waitForEvent('download');
+  await app.page.getByRole('button', { name: 'Export JSON' }).click();
+  const json = JSON.parse(await readFile((await (await jsonDownload).path())!, 'utf8')) as { sent: unknown };
+  expect(json.sent).toEqual({ models: ['allowance-holder', 'permit2'], taker: null, slippageBps: 30, swapFeeBps: null, swapFeeRecipient: null });
+});
+
 test('a comparison that cannot be saved keeps its rows on screen and says it will not be listed', async ({ app, userDataDir }) => {
   // A file where the runs' folder would be: every answer comes, the save fails.
   await writeFile(join(userDataDir, 'comparisons'), '');

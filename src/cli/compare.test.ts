@@ -69,7 +69,10 @@ describe('swap-explorer compare', () => {
     expect(rows[0]).toBe(COMPARISON_CSV_COLUMNS.join(','));
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/^1,Ethereum,/);
-    expect(rows[1]).toMatch(/,0x[0-9a-fA-F]{40},50,50000000,buy-is-native,,0,0,0,0,0,0,,,ETH,Local service$/);
+    // Last, what else was sent: both models; no taker, slippage or fee (the service's defaults applied).
+    expect(rows[1]).toMatch(/,0x[0-9a-fA-F]{40},50,50000000,buy-is-native,,0,0,0,0,0,0,,,ETH,Local service,allowance-holder; permit2,,,,$/);
+    // ...as the JSON, whose run asked Permit2 alone, says it did.
+    expect(parsed).toMatchObject({ sent: { models: ['permit2'], taker: null, slippageBps: null, swapFeeBps: null, swapFeeRecipient: null } });
   });
 
   it('exits 2 with one line naming the flag on bad input', async () => {

@@ -89,13 +89,29 @@ describe('comparisonToCsv', () => {
   });
 
   it('adds later columns after every column it had, so earlier columns keep their place', () => {
-    expect(COMPARISON_CSV_COLUMNS.slice(-20)).toEqual([
+    expect(COMPARISON_CSV_COLUMNS.slice(-25)).toEqual([
       'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
       'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps', 'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile',
+      'models', 'taker', 'slippage_bps', 'swap_fee_bps', 'swap_fee_recipient',
     ]);
-    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 21);
+    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 26);
     const [header, row] = readCsv(comparisonToCsv([older]));
-    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 20 }, () => ''));
+    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 25 }, () => ''));
+  });
+
+  it('says on every line and in the JSON what else the run sent: its models, taker, slippage and integrator fee, empty where none was sent', () => {
+    // The min buys are after this slippage and the buys after this fee: taken once the form had
+    // moved on, an export without them could not say what its figures answer.
+    const taker = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const sent = { models: ['allowance-holder', 'permit2'], taker, slippageBps: 30, swapFeeBps: 25, swapFeeRecipient: taker };
+    const [header, line] = readCsv(comparisonToCsv(items, { id: 'local', name: 'Local service' }, sent));
+    const cell = (name: string) => line![header!.indexOf(name)];
+    expect([cell('models'), cell('taker'), cell('slippage_bps'), cell('swap_fee_bps'), cell('swap_fee_recipient')]).toEqual(['allowance-holder; permit2', taker, '30', '25', taker]);
+    expect(JSON.parse(comparisonToJson(items, undefined, sent)).sent).toEqual(sent);
+    // Nothing sent but the model: the service's defaults applied, which the cells and null say.
+    const [, bare] = readCsv(comparisonToCsv(items, undefined, { models: ['permit2'] }));
+    expect(bare!.slice(header!.indexOf('models'))).toEqual(['permit2', '', '', '', '']);
+    expect(JSON.parse(comparisonToJson(items, undefined, { models: ['permit2'] })).sent).toEqual({ models: ['permit2'], taker: null, slippageBps: null, swapFeeBps: null, swapFeeRecipient: null });
   });
 
   it('names the profile the run priced with on every line and in the JSON, so a sandbox run is not read as the service\'s', () => {

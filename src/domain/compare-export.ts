@@ -84,10 +84,39 @@ const SIDE_COLUMNS = [
 ] as const;
 
 /**
+ * What a run sent besides the pair and the amount (each row names those): the models asked for and
+ * the taker, slippage and integrator fee, each absent where none was sent (the service's default
+ * applied). An export's min buys are after that slippage, its buys after that fee, and its issues
+ * were checked only for a taker: without them, an export taken once the form had moved on could
+ * not say what its figures answer, nor could a colleague reading it.
+ */
+export interface SentSettings {
+  models: readonly string[];
+  taker?: string | undefined;
+  slippageBps?: number | undefined;
+  swapFeeBps?: number | undefined;
+  swapFeeRecipient?: string | undefined;
+}
+
+/** The CSV columns of SentSettings (Compare's and the size ladder's exports); an empty cell: not sent. */
+export const SENT_CSV_COLUMNS: readonly string[] = ['models', 'taker', 'slippage_bps', 'swap_fee_bps', 'swap_fee_recipient'];
+
+/** The SENT_CSV_COLUMNS cells of a run: the models ';'-separated, empty where nothing was sent (or, without settings, not known). */
+export function sentCells(sent: SentSettings | undefined): (string | number | null)[] {
+  if (!sent) return SENT_CSV_COLUMNS.map(() => null);
+  return [sent.models.join('; '), sent.taker ?? null, sent.slippageBps ?? null, sent.swapFeeBps ?? null, sent.swapFeeRecipient ?? null];
+}
+
+/** SentSettings as the JSON exports write them: null where nothing was sent. */
+export function sentJson(sent: SentSettings): { models: readonly string[]; taker: string | null; slippageBps: number | null; swapFeeBps: number | null; swapFeeRecipient: string | null } {
+  return { models: sent.models, taker: sent.taker ?? null, slippageBps: sent.slippageBps ?? null, swapFeeBps: sent.swapFeeBps ?? null, swapFeeRecipient: sent.swapFeeRecipient ?? null };
+}
+
+/**
  * The CSV header, in column order. The tax flag, the issues, the blocks, the trade asked, the
  * rate's source and zid, the token taxes in bps, why a fee was not priced, why the net difference
  * was not taken (noNetDiffReason: the empty net bps cell is said, not lost), the native token
- * the network fees are counted in and the profile priced with come last, after both
+ * the network fees are counted in, the profile priced with and what else was sent come last, after both
  * models' columns, so that every earlier column keeps the place it had in exports made before them.
  */
 export const COMPARISON_CSV_COLUMNS: readonly string[] = [
@@ -98,7 +127,7 @@ export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
   'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
   ...TAX_CSV_COLUMNS,
-  'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile',
+  'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile', ...SENT_CSV_COLUMNS,
 ];
 
 /**
@@ -195,7 +224,7 @@ function netDiffNotTaken(row: ComparisonRow): string | null {
 }
 
 /** The table as CSV: a header row, then one line per chain, CRLF line ends (RFC 4180). */
-export function comparisonToCsv(items: readonly ExportRow[], profile?: ExportProfile): string {
+export function comparisonToCsv(items: readonly ExportRow[], profile?: ExportProfile, sent?: SentSettings): string {
   const lines = [COMPARISON_CSV_COLUMNS.map(csvField).join(',')];
   for (const item of items) {
     const { row } = item;
@@ -207,7 +236,7 @@ export function comparisonToCsv(items: readonly ExportRow[], profile?: ExportPro
     const tail = [
       tax === null ? null : String(tax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
       item.sellAddress ?? null, sellHuman(item), item.sellAmount ?? null, item.rateSource ?? null, item.rateZid ?? null,
-      ...taxCells(item), item.feeNotPriced ?? null, netDiffNotTaken(item.row), item.nativeSymbol ?? null, profileCell(profile),
+      ...taxCells(item), item.feeNotPriced ?? null, netDiffNotTaken(item.row), item.nativeSymbol ?? null, profileCell(profile), ...sentCells(sent),
     ];
     const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
     lines.push(cells.map(csvField).join(','));
@@ -222,7 +251,7 @@ export const COMPARISON_JSON_FORMAT = 'swap-explorer.comparison';
  * The table as JSON: every amount as a decimal string of base units (JSON has no bigint and a
  * number would lose digits), with the decimals needed to read it.
  */
-export function comparisonToJson(items: readonly ExportRow[], profile?: ExportProfile): string {
+export function comparisonToJson(items: readonly ExportRow[], profile?: ExportProfile, sent?: SentSettings): string {
   const rows = items.map((item) => ({
     chainName: item.chainName,
     sellToken: tokenOf(item.sellSymbol, item.sellAddress, item.sellDecimals),
@@ -244,5 +273,5 @@ export function comparisonToJson(items: readonly ExportRow[], profile?: ExportPr
     feeNotPriced: item.feeNotPriced ?? null,
     netDiffNotTaken: netDiffNotTaken(item.row),
   }));
-  return JSON.stringify({ format: COMPARISON_JSON_FORMAT, version: 1, profile: profile ?? null, rows }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
+  return JSON.stringify({ format: COMPARISON_JSON_FORMAT, version: 1, profile: profile ?? null, sent: sent ? sentJson(sent) : null, rows }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
 }

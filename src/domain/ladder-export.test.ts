@@ -34,6 +34,9 @@ const chain: LadderExportChain = {
   ],
 };
 
+// A CSV line's fields: split at the commas outside quotes (a crossover's text has its own).
+const fields = (line: string) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+
 describe('size ladder export', () => {
   it('writes one CSV line per chain and size with net per unit, zids and the chain crossover', () => {
     const lines = ladderToCsv([chain]).trim().split('\r\n');
@@ -51,8 +54,8 @@ describe('size ladder export', () => {
     expect(cell(3, 'better')).toBe('');
     expect([cell(1, 'fee_rate_source'), cell(1, 'fee_rate_zid')]).toEqual(['quoted', '0xr1']);
     expect(cell(3, 'fee_not_priced')).toBe('fee not priced: no liquidity for ETH → WETH');
-    expect(LADDER_CSV_COLUMNS.slice(-12, -8)).toEqual(['allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block']);
-    expect(LADDER_CSV_COLUMNS.at(-1)).toBe('profile');
+    expect(LADDER_CSV_COLUMNS.slice(-17, -13)).toEqual(['allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block']);
+    expect(LADDER_CSV_COLUMNS.slice(-6)).toEqual(['profile', 'models', 'taker', 'slippage_bps', 'swap_fee_bps', 'swap_fee_recipient']);
     expect([cell(3, 'allowance_holder_block'), cell(3, 'permit2_block'), cell(1, 'allowance_holder_block')]).toEqual(['23234885', '', '']);
     expect([cell(3, 'allowance_holder_issues'), cell(3, 'permit2_issues'), cell(1, 'allowance_holder_issues')]).toEqual(['balance; simulation-incomplete', '', '']);
     expect(cell(1, 'chain_crossover')).toMatch(/^"?Allowance Holder → Permit2 at ≈ [0-9,]+ USDC \(between 100 USDC and 1,000 USDC\)"?$/);
@@ -60,9 +63,21 @@ describe('size ladder export', () => {
 
   it('names the profile the ladder priced with on every line and in the JSON', () => {
     const lines = ladderToCsv([chain], { id: 'local', name: 'Local service' }).trim().split('\r\n');
-    expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual(['Local service', 'Local service', 'Local service']);
+    expect(lines.slice(1).map((line) => fields(line)[LADDER_CSV_COLUMNS.indexOf('profile')])).toEqual(['Local service', 'Local service', 'Local service']);
     const request = { sell: 'USDC', buy: 'WETH', amounts: ['100', '1000', '10000'] };
     expect(JSON.parse(ladderToJson(request, [chain], { id: 'prod', name: 'Production' }))).toMatchObject({ format: LADDER_JSON_FORMAT, profile: { id: 'prod', name: 'Production' } });
+  });
+
+  it('says on every line and in the JSON what else the ladder sent: its models, taker, slippage and integrator fee, empty where none was sent', () => {
+    const taker = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const sent = { models: ['allowance-holder', 'permit2'], taker, slippageBps: 30, swapFeeBps: 25, swapFeeRecipient: taker };
+    const lines = ladderToCsv([chain], undefined, sent).trim().split('\r\n');
+    const from = LADDER_CSV_COLUMNS.indexOf('models');
+    for (const line of lines.slice(1)) expect(fields(line).slice(from)).toEqual(['allowance-holder; permit2', taker, '30', '25', taker]);
+    const request = { sell: 'USDC', buy: 'WETH', amounts: ['100', '1000', '10000'] };
+    expect(JSON.parse(ladderToJson({ ...request, ...sent }, [chain])).sent).toEqual(sent);
+    expect(JSON.parse(ladderToJson({ ...request, models: ['permit2'] }, [chain])).sent).toEqual({ models: ['permit2'], taker: null, slippageBps: null, swapFeeBps: null, swapFeeRecipient: null });
+    expect(fields(ladderToCsv([chain], undefined, { models: ['permit2'] }).trim().split('\r\n')[1]!).slice(from)).toEqual(['permit2', '', '', '', '']);
   });
 
   it('writes JSON with base-unit strings, the crossover found and its text', () => {

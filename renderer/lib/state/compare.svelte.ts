@@ -400,11 +400,11 @@ export class CompareState {
   }
 
   csv(): string {
-    return comparisonToCsv(this.exportRows(), this.status ? this.exportProfile(this.status.profileId) : undefined);
+    return comparisonToCsv(this.exportRows(), this.status ? this.exportProfile(this.status.profileId) : undefined, this.status?.request);
   }
 
   json(): string {
-    return comparisonToJson(this.exportRows(), this.status ? this.exportProfile(this.status.profileId) : undefined);
+    return comparisonToJson(this.exportRows(), this.status ? this.exportProfile(this.status.profileId) : undefined, this.status?.request);
   }
 
   /** Shows these optional columns and remembers the choice. */

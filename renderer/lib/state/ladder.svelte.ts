@@ -194,7 +194,7 @@ export class LadderState {
   }
 
   csv(): string {
-    return ladderToCsv(ladderExportChains(this.status?.rows ?? []), this.status ? this.compare.exportProfile(this.status.profileId) : undefined);
+    return ladderToCsv(ladderExportChains(this.status?.rows ?? []), this.status ? this.compare.exportProfile(this.status.profileId) : undefined, this.status?.request);
   }
 
   json(): string {
