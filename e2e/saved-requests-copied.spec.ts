@@ -19,6 +19,7 @@ test('a request copied by hand in the saved-requests file is listed beside the o
   const list = app.page.getByRole('list', { name: 'Saved requests' });
   await expect(list.getByRole('listitem')).toHaveText([/^Chains\b/, /^Chains again\b/]);
   await list.getByRole('button', { name: 'Delete Chains again' }).click();
+  await list.getByRole('alert').getByRole('button', { name: 'Delete request' }).click();
   await expect(list.getByRole('listitem')).toHaveText([/^Chains\b/]);
   await expect(app.page.getByText(/^Saved requests \(1\)/)).toBeVisible();
 });
