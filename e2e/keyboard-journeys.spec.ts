@@ -181,6 +181,32 @@ test('Replay from the keyboard puts the focus on the replayed entry it opens, no
   await expect(history.detail.getByRole('button', { name: 'Copy zid', exact: true })).toBeFocused();
 });
 
+test('Back to Compare returns the focus to the control the jump was made from: a detail\'s second Open in history, a size ladder\'s entry', async ({ app }) => {
+  const page = app.page;
+  const compare = new ComparePage(page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum', 'Base'] });
+  await compare.waitForEnd();
+  const detail = await compare.openDetail('Base');
+  // Permit2's is the second "Open in history" of the detail: the focus comes back to it, not to Allowance Holder's.
+  const permit2Open = detail.getByRole('article', { name: 'Permit2 detail' }).getByRole('button', { name: 'Open in history' });
+  await pressFromKeyboard(permit2Open);
+  const history = new HistoryPage(page);
+  await expect(history.detail.getByRole('heading', { level: 2, name: /^Entry #\d+ permit2\.price$/ })).toBeFocused();
+  await pressFromKeyboard(page.getByRole('button', { name: '← Back to Compare' }));
+  await expect(permit2Open, `Permit2's Open in history; the focus is on ${await focused(page)}`).toBeFocused();
+
+  // The size ladder's entries offer the way back too (they offered none), and it leads to the entry pressed.
+  const ladder = new LadderPage(page);
+  await ladder.open();
+  await ladder.run('10, 1000', ['Base']);
+  await ladder.waitForEnd();
+  const entry = page.getByRole('button', { name: /^Open the Permit2 request for Base at 10 USDC in history$/ });
+  await pressFromKeyboard(entry);
+  await expect(history.detail.getByRole('heading', { level: 2, name: /^Entry #\d+ permit2\.price$/ })).toBeFocused();
+  await pressFromKeyboard(page.getByRole('button', { name: '← Back to Compare' }));
+  await expect(entry, `the ladder's entry; the focus is on ${await focused(page)}`).toBeFocused();
+});
+
 test("a jump to another screen puts the focus on what it opened: Open in history, Edit in Explorer, the paste box's Open in Explorer", async ({ app }) => {
   const page = app.page;
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -191,9 +217,10 @@ test("a jump to another screen puts the focus on what it opened: Open in history
   await pressFromKeyboard(compare.table.getByRole('button', { name: /^Permit2 buy on Ethereum: .*, open in history$/ }));
   const history = new HistoryPage(page);
   await expect(history.detail.getByRole('heading', { level: 2, name: /^Entry #\d+ permit2\.price$/ }), `the entry opened; the focus is on ${await focused(page)}`).toBeFocused();
-  // ... and Back, which goes too, to the heading of the screen it went back to.
+  // ... and Back, which goes too, to the button the jump was made from (once, to the screen's heading,
+  // leaving the user to find their row again).
   await pressFromKeyboard(page.getByRole('button', { name: '← Back to Compare' }));
-  await expect(app.heading('Compare'), `Compare's heading; the focus is on ${await focused(page)}`).toBeFocused();
+  await expect(compare.table.getByRole('button', { name: /^Permit2 buy on Ethereum: .*, open in history$/ }), `the buy it came from; the focus is on ${await focused(page)}`).toBeFocused();
 
   await app.show('Explorer');
   const explorer = new ExplorerPage(page);

@@ -1,4 +1,5 @@
 import type { EndpointId } from '../../../src/spec/index.ts';
+import { focusMarkOf, type FocusMark } from '../focus-return.ts';
 
 /** The app's screens, in the order the sidebar shows them. Compare is the home screen (issue 5). */
 export const VIEWS = [
@@ -32,6 +33,11 @@ export class Navigation {
   /** The screen a cross-screen jump came from, offered as "Back to …" until the user navigates on their own. */
   returnTo = $state<ViewId | null>(null);
 
+  /** The control the jump was made from, to be focused again on "Back to …" (App does it). */
+  #returnMark: FocusMark | null = null;
+  /** Set by back() for App to focus once the screen is drawn again; null: the screen's heading. */
+  focusOnReturn = $state.raw<FocusMark | null>(null);
+
   /** Shows a screen. */
   show(view: ViewId): void {
     this.current = view;
@@ -40,6 +46,8 @@ export class Navigation {
 
   /** Opens one history entry in the history view (from a compare cell or an explorer result); `from` gets a way back. */
   openHistoryEntry(id: number, from?: ViewId): void {
+    // Read before the screen goes: "Back to …" returns to this control, not to the screen's top.
+    this.#returnMark = from && typeof document !== 'undefined' ? focusMarkOf(document.activeElement, document.querySelector('main')) : null;
     this.historyEntryId = id;
     this.current = 'history';
     this.returnTo = from ?? null;
@@ -47,8 +55,12 @@ export class Navigation {
 
   /** Goes back to the screen of the last cross-screen jump. */
   back(): void {
-    if (this.returnTo) this.current = this.returnTo;
+    if (this.returnTo) {
+      this.focusOnReturn = this.#returnMark;
+      this.current = this.returnTo;
+    }
     this.returnTo = null;
+    this.#returnMark = null;
   }
 
   /** Opens the Explorer with its form filled from a request (edit and resend). */
