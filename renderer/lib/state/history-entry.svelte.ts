@@ -22,7 +22,12 @@ export class EntryView {
   other = $state.raw<HistoryEntry | null>(null);
   /** The customer's pasted response, diffed with the open entry (set by the paste box after a send). */
   customer = $state.raw<DiffSide | null>(null);
-  isReplaying = $state(false);
+  /**
+   * The entry whose replay is going (one at a time), null when none: another entry may be opened
+   * meanwhile, and its Replay button must not say it is the one replaying.
+   */
+  replayingId = $state<number | null>(null);
+  readonly isReplaying = $derived(this.replayingId !== null);
   message = $state('');
   /** True once the open entry is known to be gone from History (removed by retention): what shows is what was loaded. */
   isGone = $state(false);
@@ -67,23 +72,31 @@ export class EntryView {
     const entry = this.entry;
     const profile = entry?.origin === 'imported' ? profileId : entry?.profileId;
     if (!entry || !profile || this.isReplaying) return null;
-    this.isReplaying = true;
+    this.replayingId = entry.id;
     try {
       const { endpoint, params } = replayRequestOf(entry);
       const answer = await callEngine('request.send', { requestId: crypto.randomUUID(), profileId: profile, endpoint, params, replayOf: entry.id });
+      // Another entry opened while the replay went: its outcome is said as #N's, under the entry now
+      // open, which is not taken away from the user (nor is a failure read as that entry's).
+      const isMovedOn = this.entry?.id !== entry.id;
+      const about = isMovedOn ? `Replay of #${entry.id}: ` : '';
       if (!answer.ok) {
-        this.message = errorText(answer.error);
+        this.message = `${about}${errorText(answer.error)}`;
         return null;
       }
       if (!answer.value.stored) {
-        this.message = `Replayed, but not kept in history: ${answer.value.warning ?? 'storage failed'}`;
+        this.message = `${about}Replayed, but not kept in history: ${answer.value.warning ?? 'storage failed'}`;
+        return null;
+      }
+      if (isMovedOn) {
+        this.message = `Replay of #${entry.id} came back as #${answer.value.entry.id} while this entry was open: open #${entry.id} to find it under its replays.`;
         return null;
       }
       await this.open(answer.value.entry.id);
       if (entry.origin === 'imported') await this.compareWith(entry.id);
       return answer.value.entry.id;
     } finally {
-      this.isReplaying = false;
+      this.replayingId = null;
     }
   }
 
