@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TAKERS, Market, priceQuery } from '../service/index.ts';
 import { FIXED_NOW, token } from '../service/test-fixtures.ts';
 import { inProcess as cli } from './test-support.ts';
+import { buildHar } from '../domain/har.ts';
 
 // `price` against the local service into a history in a temp dir, then `explain` of the answer's
 // zid (and of the body alone): explain says what `price` says of the same answer.
@@ -55,5 +56,44 @@ describe('explain: the native token in the tax line', () => {
     expect(sold.explain).toMatch(/^tax\s+none: 0 bps on ETH and USDC$/);
     const bought = await priceThenExplain(['--chain', '137', '--sell', 'USDC', '--buy', 'POL', '--amount', '10'], 'tax');
     expect(bought.explain).toMatch(/^tax\s+none: 0 bps on USDC and POL$/);
+  });
+});
+
+describe("explain: a Permit2 quote's signature", () => {
+  const taker = DEMO_TAKERS.funded;
+  const quote = () => {
+    const answered = priceQuery(new Market(1), 'permit2.quote', { chainId: '1', sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000', taker }, { nowMs: FIXED_NOW });
+    if (!answered.ok) throw new Error(answered.message);
+    return answered.body as { permit2: { hash: string; eip712: { message: { permitted: { amount: string }; deadline: string } } } };
+  };
+  // The quote as a kept entry, sent `sentAfterMs` after the quote was made.
+  const harOf = (body: object, sentAfterMs = 0) => {
+    const url = `https://127.0.0.1:1/swap/permit2/quote?chainId=1&sellToken=${token(1, 'USDC')}&buyToken=${token(1, 'WETH')}&sellAmount=1000000000&taker=${taker}`;
+    const entry = { url, method: 'GET' as const, requestHeaders: { 'svc-version': 'v2', 'svc-api-key': 'REDACTED' }, query: Object.fromEntries(new URL(url).searchParams), status: 200, statusText: 'OK', responseHeaders: {}, bodyText: JSON.stringify(body), startedAt: new Date(FIXED_NOW + sentAfterMs).toISOString(), durationMs: 0, zid: null };
+    return JSON.stringify(buildHar([entry], { name: 'test', version: '1' }));
+  };
+
+  it('says the hash is the typed data\'s, recomputed, and what the taker signs: amount in its token, deadline against the answer', async () => {
+    const body = quote();
+    const file = join(dir, 'permit2.har');
+    await writeFile(file, harOf(body));
+    const { stdout } = await cli(['explain', file]);
+    expect(lineOf(stdout, 'permit2 hash')).toMatch(new RegExp(`^permit2 hash\\s+${body.permit2.hash}, the hash of the typed data \\(recomputed\\)$`));
+    expect(lineOf(stdout, 'permit2 domain')).toMatch(/^permit2 domain\s+name Permit2, chainId 1, verifyingContract 0x000000000022d473030f116ddee9f6b43ac78ba3 \(PermitTransferFrom\)$/);
+    expect(lineOf(stdout, 'signs permitted.token')).toMatch(/^signs permitted\.token\s+0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48 \(USDC\)$/);
+    expect(lineOf(stdout, 'signs permitted.amount')).toMatch(/^signs permitted\.amount\s+1,000 USDC \(1000000000 base units\)$/);
+    expect(lineOf(stdout, 'signs deadline')).toMatch(new RegExp(`^signs deadline\\s+${body.permit2.eip712.message.deadline} = 2026-01-15T12:05:00Z \\(5 min after the answer\\)$`));
+  });
+
+  it('says a hash that is not the typed data\'s, and a deadline already past when the answer came', async () => {
+    const body = quote();
+    body.permit2.eip712.message.permitted.amount = '2000000000';
+    const file = join(dir, 'permit2-edited.har');
+    // Answered 8 minutes after the quote was made: 3 minutes past its 5-minute deadline.
+    await writeFile(file, harOf(body, 8 * 60_000));
+    const { stdout } = await cli(['explain', file]);
+    expect(lineOf(stdout, 'permit2 hash')).toMatch(new RegExp(`^permit2 hash\\s+${body.permit2.hash}, NOT the hash of the typed data, which is 0x[0-9a-f]{64}: the taker would sign other data than the answer's$`));
+    expect(lineOf(stdout, 'signs permitted.amount')).toMatch(/^signs permitted\.amount\s+2,000 USDC/);
+    expect(lineOf(stdout, 'signs deadline')).toMatch(/\(expired: 3 min before the answer\)$/);
   });
 });

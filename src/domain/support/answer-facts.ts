@@ -6,6 +6,7 @@ import type { ActionReading } from '../settler-actions.ts';
 import { fillText } from '../route-text.ts';
 import { amountOf, isDigits, isObject, namedRoutes, symbolOf, type Json } from './body-reading.ts';
 import { calldataFacts } from './calldata-facts.ts';
+import { permit2Facts } from './permit2-facts.ts';
 import { feeFacts, issueFacts, noIssueText, taxFacts, type AnswerFact, type Reader } from './charge-facts.ts';
 
 export type { AnswerFact } from './charge-facts.ts';
@@ -14,7 +15,8 @@ export type { AnswerFact } from './charge-facts.ts';
  * What a price or quote answered, beyond its amounts, as "label: value" lines for a support
  * engineer at a terminal (`swap-explorer explain`): the minimum bought, the route and its fills,
  * the fees, token taxes, gas and network fee, the issues the service reported, and for a quote
- * where the transaction goes and what its calldata calls. Read from the body alone, as it came: a
+ * where the transaction goes and what its calldata calls, and for a Permit2 quote what the taker
+ * signs (permit2-facts.ts). Read from the body alone, as it came: a
  * line whose member is absent is left out. With no issue reported, one 'issues' line says what that
  * means (without a taker the service checks neither allowance nor balance), as `price` does. `price` and `compare` print the fees, taxes and issues too (chargeAndIssueFacts).
  */
@@ -80,8 +82,9 @@ function transactionFacts(reader: ChainReader): AnswerFact[] {
 /**
  * The facts of a liquid price or quote body (see above); none for a body without liquidity.
  * @param taker the taker its request sent (null: none; undefined: the request is not known), which says what no issue means
+ * @param answeredAt when the answer arrived (known for a kept entry), for a Permit2 deadline's distance from it
  */
-export function answerFacts(body: Json, chainId: number | undefined, taker?: string | null): AnswerFact[] {
+export function answerFacts(body: Json, chainId: number | undefined, taker?: string | null, answeredAt?: Date): AnswerFact[] {
   if (body.liquidityAvailable !== true) return [];
   const reader: ChainReader = { body, chainId, amount: (value, address, isUpperBound) => amountOf(body, value, address, chainId, isUpperBound) };
   const minBuy = body.minBuyAmount === undefined || body.minBuyAmount === null ? [] : [{ label: 'min buy', value: reader.amount(body.minBuyAmount, body.buyToken) }];
@@ -90,5 +93,5 @@ export function answerFacts(body: Json, chainId: number | undefined, taker?: str
   const netSell = body.estimatedNetSellAmount === undefined || body.estimatedNetSellAmount === null ? [] : [{ label: 'estimated net sell', value: reader.amount(body.estimatedNetSellAmount, body.sellToken) }];
   const issues = issueFacts(reader);
   const noIssue = issues.length === 0 ? [{ label: 'issues', value: noIssueText(taker, isObject(body.transaction)) }] : [];
-  return [...minBuy, ...netSell, ...routeFacts(reader), ...feeFacts(reader), ...taxFacts(reader), ...gasFacts(reader), ...issues, ...noIssue, ...transactionFacts(reader)];
+  return [...minBuy, ...netSell, ...routeFacts(reader), ...feeFacts(reader), ...taxFacts(reader), ...gasFacts(reader), ...issues, ...noIssue, ...transactionFacts(reader), ...permit2Facts(body, chainId, answeredAt)];
 }

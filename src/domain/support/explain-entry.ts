@@ -56,6 +56,13 @@ function keyHeaderAsRecorded(finding: LintFinding, status: number): LintFinding 
   };
 }
 
+// When the answer arrived, as History's EIP-712 table reads a deadline against it; none for a
+// record whose time cannot be read.
+function answeredAtOf(entry: HistoryEntryLike): Date | undefined {
+  const at = Date.parse(entry.startedAt) + (Number.isFinite(entry.durationMs) ? entry.durationMs : 0);
+  return Number.isFinite(at) ? new Date(at) : undefined;
+}
+
 /** Explains one entry. */
 export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
   const url = parseUrlParts(entry.url);
@@ -69,7 +76,7 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
     request,
     findings: lint.findings.map((finding) => keyHeaderAsRecorded(finding, entry.status)),
     corrected: lint.corrected,
-    explanation: body === undefined ? null : explainBody(body, chainIdOfQuery(entry.query) ?? undefined, getOwn(entry.query, 'taker') || null),
+    explanation: body === undefined ? null : explainBody(body, chainIdOfQuery(entry.query) ?? undefined, getOwn(entry.query, 'taker') || null, answeredAtOf(entry)),
     unreadAnswer: body === undefined ? explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText) : null,
     schemaReport: exchangeSchemaReport(entry),
   };
