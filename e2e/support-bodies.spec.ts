@@ -110,15 +110,18 @@ test('a pasted HAR is imported as the import button does', async ({ page, openSe
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid, SEND);
   await expect(history.detail.getByText('Imported', { exact: true })).toBeVisible();
 
-  // The same file dropped on the box imports it too.
+  // The same file dropped on the box is read as the import button reads it: already imported, its
+  // entry opened and listed once, not twice.
   await paste.open();
   await paste.box.evaluate((element, text) => {
     const data = new DataTransfer();
     data.items.add(new File([text], 'customer.har', { type: 'application/json' }));
     element.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   }, JSON.stringify(har));
+  await expect(paste.dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Import report' }).getByRole('status')).toHaveText('Imported no new entry. 1 entry of the file was already in History from an earlier import (#1): skipped, not listed twice.');
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(zid, SEND);
-  await expect(history.list.getByRole('listitem').filter({ hasText: 'Imported' })).toHaveCount(2);
+  await expect(history.list.getByRole('listitem').filter({ hasText: 'Imported' })).toHaveCount(1);
 });
 
 test('an error body naming no zid offers to paste their request, and is kept as their response for the diff', async ({ page, openSession }) => {
