@@ -17,6 +17,17 @@ describe('recognizePaste: what a paste is', () => {
     expect(recognizePaste('0x3fa2b').kind).toBe('unknown');
   });
 
+  it('says what is wrong with hex that is almost a zid, rather than list every input it reads', () => {
+    const reasonOf = (text: string) => {
+      const found = recognizePaste(text);
+      return found.kind === 'unknown' ? found.reason : `read as ${found.kind}`;
+    };
+    expect(reasonOf('3FA2B1C4')).toBe('This looks like the start of a zid without its 0x: a zid prefix is read with it (0x3fa2b1c4); only a whole zid, 24 hex digits, is read without it.');
+    expect(reasonOf('0x3fa2b1c4d5e6f708192a3b4c0')).toBe("This is 0x and 25 hex digits: more than a zid's 24, fewer than an address's 40. Check that it was copied whole and alone (a zid is 0x + 24 hex digits).");
+    // Decimal digits are an amount as likely as anything: no zid is suggested.
+    expect(reasonOf('12345678')).toMatch(/^Expected a zid/);
+  });
+
   it.each([
     ['a prefix as this app prints one (explain, the lists)', '0x3fa2b1…', '0x3fa2b1', true],
     ['a prefix cut with three dots', '0x3fa2b1c4...', '0x3fa2b1c4', true],

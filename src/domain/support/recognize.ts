@@ -13,7 +13,7 @@ import { parseUrlParts } from './parse-url.ts';
 import { finishRequest } from './request-parts.ts';
 import { redactPaste } from './redact-paste.ts';
 import type { PastedRequest, Recognized } from './types.ts';
-import { parseZid, zidsInText } from './zid.ts';
+import { parseZid, ZID_HEX_LENGTH, ZID_PREFIX_MIN_HEX, zidsInText } from './zid.ts';
 
 /**
  * One entry point for whatever a customer sent (issue 17, "Paste anything"): a zid, a request in
@@ -75,6 +75,23 @@ function parseRequest(text: string): PastedRequest | null {
   return parsePython(text) ?? parsePowerShell(text) ?? parseBareUrl(text);
 }
 
+/**
+ * Hex that is almost a zid, said as such rather than listed among every input read: the start of
+ * one without its 0x ("3fa2b1c4", which could be any short hex, so it is not looked up), or 0x and
+ * a count of digits that is neither a zid's (24) nor an address's (40), most likely cut or run on
+ * when copied.
+ */
+function oddHexReason(text: string): string | null {
+  if (new RegExp(`^[0-9a-fA-F]{${ZID_PREFIX_MIN_HEX},${ZID_HEX_LENGTH - 1}}$`).test(text) && /[a-fA-F]/.test(text)) {
+    return `This looks like the start of a zid without its 0x: a zid prefix is read with it (0x${text.toLowerCase()}); only a whole zid, 24 hex digits, is read without it.`;
+  }
+  const digits = /^0x([0-9a-fA-F]+)$/i.exec(text)?.[1]?.length;
+  if (digits !== undefined && digits > ZID_HEX_LENGTH && digits < 40) {
+    return `This is 0x and ${digits} hex digits: more than a zid's ${ZID_HEX_LENGTH}, fewer than an address's 40. Check that it was copied whole and alone (a zid is 0x + 24 hex digits).`;
+  }
+  return null;
+}
+
 /** Recognises a paste: pure, synchronous, environment-free. */
 export function recognizePaste(text: string): Recognized {
   if (text.length > MAX_HISTORY_FILE_CHARS) {
@@ -101,6 +118,8 @@ export function recognizePaste(text: string): Recognized {
   const inText = zidsInText(trimmed);
   if (inText.length === 1) return { kind: 'zid', zid: inText[0]!, isPrefix: false, isInText: true, redactedText };
   if (inText.length > 1) return { kind: 'unknown', reason: `The text holds ${inText.length} zids (${inText.join(', ')}): explain one at a time, each on its own.`, redactedText };
+  const hexReason = oddHexReason(trimmed);
+  if (hexReason) return { kind: 'unknown', reason: hexReason, redactedText };
   // Reasons fit both the paste box and `explain <file or text>`, which each put them after their own words.
   return { kind: 'unknown', reason: 'Expected a zid (24 hex digits, with or without 0x, or 0x and its first 6 or more), a URL, a curl command, a fetch or axios snippet, a Python requests call, a PowerShell Invoke-RestMethod, a raw HTTP request, a JSON body, a transaction\'s calldata, or a HAR / history file.', redactedText };
 }
