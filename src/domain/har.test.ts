@@ -77,6 +77,19 @@ describe('fromHarEntry', () => {
     expect(read.bodyText).toBe('{"data":{"zid":"0x2"},"t":"€"}');
     expect(read.zid).toBe('0x2');
   });
+
+  it("reads the zid from the svc-zid response header, any case, when the body names none: a browser's HAR saved without content, an answer whose body has no zid", () => {
+    const [entry] = buildHar([sampleEntry()], { name: 'a', version: '1' }).log.entries;
+    const zid = '0x3fa2b1c4d5e6f708192a3b4c';
+    const headers = [{ name: 'Content-Type', value: 'application/json' }, { name: 'SVC-Zid', value: zid }];
+    const noContent = { ...entry!, _zid: undefined, response: { ...entry!.response, headers, content: { size: 1843, mimeType: 'application/json' } } };
+    expect((fromHarEntry(noContent) as HistoryEntryLike).zid).toBe(zid);
+    const sources = { ...noContent, response: { ...noContent.response, content: { size: 20, mimeType: 'application/json', text: '{"sources":["RFQ"]}' } } };
+    expect((fromHarEntry(sources) as HistoryEntryLike).zid).toBe(zid);
+    // The body's zid is the answer's own, as when a request is sent.
+    const both = { ...noContent, response: { ...noContent.response, content: { size: 10, mimeType: 'application/json', text: '{"zid":"0x2"}' } } };
+    expect((fromHarEntry(both) as HistoryEntryLike).zid).toBe('0x2');
+  });
 });
 
 describe('fromHarEntry: the query', () => {

@@ -122,9 +122,16 @@ function bodyOf(content: HarEntry['response']['content']): string {
   return new TextDecoder().decode(bytes);
 }
 
+// As a sent request's entry reads it (src/core/request/build-entry.ts): the body's zid, else the
+// `svc-zid` response header, the only place it is when a browser saved the HAR without response
+// bodies, or for an answer whose body carries none (the enabled sources).
 function zidOf(entry: HarEntry, bodyText: string): string | null {
   const custom = (entry as { _zid?: unknown })._zid;
   if (typeof custom === 'string') return custom;
+  return zidOfBodyText(bodyText) ?? entry.response.headers.find((header) => header.name.toLowerCase() === 'svc-zid')?.value ?? null;
+}
+
+function zidOfBodyText(bodyText: string): string | null {
   try {
     const parsed = JSON.parse(bodyText) as { zid?: unknown; data?: { zid?: unknown } };
     const zid = parsed?.zid ?? parsed?.data?.zid;
@@ -134,7 +141,7 @@ function zidOf(entry: HarEntry, bodyText: string): string | null {
   }
 }
 
-/** A validated HAR entry as a history entry, credentials redacted; the zid from `_zid` or from the body. */
+/** A validated HAR entry as a history entry, credentials redacted; the zid from `_zid`, the body or the `svc-zid` header. */
 export function fromHarEntry(entry: HarEntry, options: RedactOptions = {}): unknown {
   const bodyText = bodyOf(entry.response.content);
   const raw = {
