@@ -25,6 +25,12 @@ const FORMS: ((key: string) => string)[] = [
   (key) => `GET /swap/v1/quote HTTP/1.1\r\nAuthorization: Bearer ${key}\r\n\r\n`,
   (key) => `curl -H "Authorization: Bearer ${key}" https://x.test/`,
   (key) => `curl -u user:${key} https://x.test/`,
+  // A proxy's password: curl's --proxy-user / -U, and a proxy URL curl takes without a scheme.
+  (key) => `curl --proxy-user alice:${key} --proxy http://proxy.corp:3128 -H 'svc-api-key: $KEY' https://x.test/`,
+  (key) => `curl -U 'alice:${key}' -x proxy.corp:3128 https://x.test/`,
+  (key) => `curl --proxy-user=alice:${key} https://x.test/`,
+  (key) => `curl -x alice:${key}@proxy.corp:3128 https://x.test/`,
+  (key) => `curl --proxy "alice:${key}@proxy.corp:3128" https://x.test/`,
   (key) => `https://user:${key}@x.test/swap/chains`,
   (key) => `SVC_API_KEY=${key} curl https://x.test/`,
   (key) => `export ZEROX_API_KEY="${key}"`,

@@ -45,8 +45,11 @@ const HAR_NAME_FIRST = new RegExp(String.raw`("name"\s*:\s*"(?:${CREDENTIAL_NAME
 const HAR_VALUE_FIRST = new RegExp(String.raw`("value"\s*:\s*)("(?:[^"\\]|\\.)*")(\s*,\s*"name"\s*:\s*"(?:${CREDENTIAL_NAME})")`, 'gi');
 // headers.set('svc-api-key', '…') and headers.append(…): the name as a quoted call argument.
 const CALL_ARGUMENT = new RegExp(String.raw`(\(\s*(["'\x60])(?:${CREDENTIAL_NAME})\2\s*,\s*)(${VALUE})`, 'gi');
-// curl's -u/--user user:password.
-const CURL_USER = /(\s(?:-u|--user)(?:\s+|=))("[^"]*"|'[^']*'|[^\s'"]+)/g;
+// curl's -u/--user user:password, and its proxy's: -U/--proxy-user (the flags are case-sensitive).
+const CURL_USER = /(\s(?:-u|--user|-U|--proxy-user)(?:\s+|=))("[^"]*"|'[^']*'|[^\s'"]+)/g;
+// curl's -x/--proxy (and --preproxy) take a proxy URL without a scheme too: user:password@host:port,
+// which URL_CREDENTIALS (scheme first) does not see.
+const CURL_PROXY_CREDENTIALS = /(\s(?:-x|--proxy|--preproxy)(?:\s+|=)["']?)([^\s/@:'"]+):([^\s/@'"]+)@/g;
 // Credentials in a URL: https://user:password@host.
 // The scheme is bounded (real ones are a few letters): unbounded, each word of a long run of
 // "a-a-a-…" scanned to the end of the run for a "://", and a 400 KB paste took 90 s.
@@ -84,6 +87,7 @@ export function redactPaste(text: string): string {
     .replace(HAR_VALUE_FIRST, (_all, head: string, value: string, tail: string) => `${head}${replaceValue(value)}${tail}`)
     .replace(CALL_ARGUMENT, (_all, head: string, _quote: string, value: string) => `${head}${replaceValue(value)}`)
     .replace(CURL_USER, (_all, flag: string, value: string) => `${flag}${replaceValue(value)}`)
+    .replace(CURL_PROXY_CREDENTIALS, (_all, flag: string, user: string) => `${flag}${user}:${REDACTED}@`)
     .replace(URL_CREDENTIALS, (_all, scheme: string, user: string) => `${scheme}${user}:${REDACTED}@`);
   return redactAssignments(redacted, variables, replaceValue);
 }
