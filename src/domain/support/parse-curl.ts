@@ -17,6 +17,8 @@ const TAKES_VALUE = new Set([
   '--connect-timeout', '-o', '--output', '-w', '--write-out', '--retry', '-x', '--proxy', '--cacert', '--cert', '-E', '--key',
   '-T', '--upload-file', '-F', '--form', '-r', '--range', '--resolve', '--connect-to', '--max-redirs', '--limit-rate', '-K', '--config',
   '--interface', '--dns-servers', '--retry-delay', '--retry-max-time', '--ciphers', '--tls-max', '--proto',
+  // A proxy's own options, as a customer behind a corporate proxy sends them.
+  '-U', '--proxy-user', '--preproxy', '--noproxy', '--proxy-header', '--proxy-cacert', '--proxy-cert', '--proxy-key', '--socks5', '--socks5-hostname',
 ]);
 const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json']);
 

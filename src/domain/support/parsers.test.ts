@@ -38,6 +38,8 @@ describe('parseCurl', () => {
     ['Windows cmd', `curl ^"${URL_TEXT.replaceAll('&', '^&')}^" ^\n  -H ^"svc-api-key: ${KEY}^" ^\n  -H ^"svc-version: v2^"`],
     ['-G with --data-urlencode', `curl -G https://api.example.com${PATH} --data-urlencode chainId=1 --data-urlencode sellToken=${USDC} -d buyToken=${WETH} --data-urlencode "sellAmount=100000000" -H "svc-api-key: ${KEY}" -H "svc-version: v2"`],
     ['options with values skipped', `curl -s -S -m 10 -A 'my agent/1.0' -o out.json -w '%{http_code}' -H 'svc-api-key: ${KEY}' -H 'svc-version: v2' '${URL_TEXT}' --compressed`],
+    // A customer behind an authenticating proxy: each proxy option's value is skipped, not read as the URL.
+    ['a proxy with its own options', `curl -x proxy.corp:3128 -U 'alice:REDACTED' --proxy-user alice:REDACTED --noproxy localhost --proxy-header 'Proxy-Authorization: Basic REDACTED' --proxy-cacert corp.pem --preproxy socks5://gw:1080 -H 'svc-api-key: ${KEY}' -H 'svc-version: v2' '${URL_TEXT}'`],
   ])('reads %s', (_name, text) => {
     const parsed = parseCurl(text);
     expect(parsed).toMatchObject(expected);
