@@ -14,12 +14,13 @@ export const REDACTED = 'REDACTED';
 /**
  * Names that carry a key: any `...api-key` / `apikey` / `api_key` (svc-api-key, 0x-api-key,
  * x-api-key, SVC_API_KEY, and in code svcApiKey), Authorization, the usual token names, a bare
- * `key` (`const KEY = …` in a customer's script) and any `...secret` (client_secret). A bare
+ * `key` (`const KEY = …` in a customer's script), any `...secret` (client_secret) and any
+ * `...password` or `...passwd` (a proxy's or basic auth's: axios' `auth: { password }`). A bare
  * `token` is not one: the spec's bodies name token addresses so (fees' `token`). A
  * regular-expression source, so that the paste box can find these names inside free text; each
  * prefix is one character class, so a long word is scanned once per start, never re-split.
  */
-export const SECRET_NAME_SOURCE = String.raw`[A-Za-z0-9_-]*?api[-_]?key|authorization|proxy-authorization|x-auth-token|access[-_]?token|auth[-_]?token|key|[A-Za-z0-9_-]*?secret`;
+export const SECRET_NAME_SOURCE = String.raw`[A-Za-z0-9_-]*?api[-_]?key|authorization|proxy-authorization|x-auth-token|access[-_]?token|auth[-_]?token|key|[A-Za-z0-9_-]*?secret|[A-Za-z0-9_-]*?passw(?:or)?d`;
 
 /**
  * Session credentials: not an API key (the paste lint does not offer them as the key header), but a

@@ -31,6 +31,10 @@ const FORMS: ((key: string) => string)[] = [
   (key) => `curl --proxy-user=alice:${key} https://x.test/`,
   (key) => `curl -x alice:${key}@proxy.corp:3128 https://x.test/`,
   (key) => `curl --proxy "alice:${key}@proxy.corp:3128" https://x.test/`,
+  // A password by name: axios's proxy or basic auth, a script's environment.
+  (key) => `axios.get(url, { proxy: { protocol: 'http', host: 'proxy.corp', port: 3128, auth: { username: 'alice', password: '${key}' } } })`,
+  (key) => `PROXY_PASSWORD=${key} node swap.js`,
+  (key) => `requests.get(url, auth=HTTPBasicAuth("alice", password="${key}"))`,
   (key) => `https://user:${key}@x.test/swap/chains`,
   (key) => `SVC_API_KEY=${key} curl https://x.test/`,
   (key) => `export ZEROX_API_KEY="${key}"`,
@@ -177,7 +181,7 @@ describe('redactPaste', () => {
   });
 
   it('knows the names that carry a secret', () => {
-    for (const name of ['svc-api-key', '0x-api-key', 'X-API-KEY', 'apikey', 'api_key', 'apiKey', 'SVC_API_KEY', 'svcApiKey', 'zeroXApiKey', 'KEY', 'key', 'client_secret', 'apiSecret', 'Authorization', 'access_token']) expect(isSecretName(name)).toBe(true);
+    for (const name of ['svc-api-key', '0x-api-key', 'X-API-KEY', 'apikey', 'api_key', 'apiKey', 'SVC_API_KEY', 'svcApiKey', 'zeroXApiKey', 'KEY', 'key', 'client_secret', 'apiSecret', 'Authorization', 'access_token', 'password', 'proxyPassword', 'PROXY_PASSWORD', 'passwd']) expect(isSecretName(name)).toBe(true);
     for (const name of ['svc-version', 'keyword', 'keys', 'chainId', 'taker', 'monkey', 'token', 'sellToken', 'secretary', 'apiKeyHeader']) expect(isSecretName(name)).toBe(false);
   });
 });
