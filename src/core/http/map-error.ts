@@ -92,7 +92,7 @@ function proxyRefusal(error: unknown, codes: string[]): AppError | null {
   // The proxy's user name and password travel in the profile's proxy URL (undici sends them as
   // Proxy-Authorization); a 407 says they are missing or wrong, not that the app failed.
   if (status === '407') {
-    return new AppError('NETWORK', `The proxy refused its credentials (HTTP 407 Proxy Authentication Required): check the user name in the profile's Proxy URL and its Proxy password (${(error as Error).message})`, details);
+    return new AppError('NETWORK', `The proxy refused its credentials (HTTP 407 Proxy Authentication Required): check the user name and password of the profile's proxy (in Settings, Proxy URL and Proxy password) (${(error as Error).message})`, details);
   }
   return new AppError('NETWORK', `The proxy did not open a connection to the service (it answered HTTP ${status}): it could not reach the service's host, or its rules refuse it (${(error as Error).message})`, details);
 }
