@@ -77,7 +77,7 @@ test('a proxy password pasted in the URL is masked, kept in the saved URL, and s
   await expect(proxyUrl).toHaveValue('http://alice@127.0.0.1:1');
 });
 
-test('a proxy password without a proxy URL is refused under its field', async ({ app }) => {
+test('a proxy password without a proxy URL is refused under its field', async ({ app }, testInfo) => {
   await app.show('Settings');
   const settings = new SettingsPage(app.page);
   await app.page.getByRole('button', { name: 'Add profile' }).click();
@@ -90,4 +90,6 @@ test('a proxy password without a proxy URL is refused under its field', async ({
   await expect(password).toHaveAccessibleDescription('needs a proxy URL to go with it');
   await expect(password).toBeFocused();
   await expect(settings.profiles.getByRole('cell', { name: 'No proxy', exact: true })).toBeHidden();
+  await app.expectNoSeriousAxe('proxy password refused');
+  await saveScreenshot(app.page, { path: testInfo.outputPath('proxy-password-refused.png') });
 });
