@@ -60,7 +60,14 @@ describe('IPC fuzzing', () => {
             const code = answer.ok ? 'ok' : answer.error.code;
             answers.set(code, (answers.get(code) ?? 0) + 1);
             expect(answer.ok).toBe(false);
-            if (!answer.ok) expect(answer.error.code).toBe('INVALID_INPUT');
+            if (!answer.ok) {
+              expect(answer.error.code).toBe('INVALID_INPUT');
+              // The field and the reason, and a message that says them, never only "invalid input".
+              const first = (answer.error.details as { field: unknown; reason: unknown }[] | undefined)?.[0];
+              expect(first).toMatchObject({ field: expect.any(String), reason: expect.any(String) });
+              expect(answer.error.message).toBe(`${first!.field as string} ${first!.reason as string}`);
+              expect(answer.error.message).not.toContain('endpoint');
+            }
           },
         ),
         { numRuns: RUNS_PER_CHANNEL },

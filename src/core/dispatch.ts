@@ -21,7 +21,7 @@ export async function dispatch(handlers: Handlers, channel: unknown, input: unkn
   const name = channel as ChannelName;
   const parsed = CONTRACT[name].input.safeParse(input);
   if (!parsed.success) {
-    const details = toFieldErrorsSafe(parsed.error, input);
+    const details = toFieldErrorsSafe(parsed.error, input, name);
     const first = details[0];
     const message = first ? `${first.field} ${first.reason}` : 'invalid input';
     return { ok: false, error: { code: 'INVALID_INPUT', message, details } };
@@ -37,9 +37,11 @@ export async function dispatch(handlers: Handlers, channel: unknown, input: unkn
 }
 
 // A malformed input can make even error formatting misbehave (a getter that throws): never let it.
-function toFieldErrorsSafe(error: z.ZodError, input: unknown): FieldError[] {
+// A member the channel does not take is named as such: the default reason speaks of the service's
+// endpoints, which an IPC call is not.
+function toFieldErrorsSafe(error: z.ZodError, input: unknown, channel: string): FieldError[] {
   try {
-    return toFieldErrors(error, input);
+    return toFieldErrors(error, input, `is not a field ${channel} takes`);
   } catch {
     return [{ field: '(input)', reason: 'is malformed' }];
   }
