@@ -35,6 +35,13 @@ const FORMS: ((key: string) => string)[] = [
   (key) => `axios.get(url, { proxy: { protocol: 'http', host: 'proxy.corp', port: 3128, auth: { username: 'alice', password: '${key}' } } })`,
   (key) => `PROXY_PASSWORD=${key} node swap.js`,
   (key) => `requests.get(url, auth=HTTPBasicAuth("alice", password="${key}"))`,
+  // A password by position: PowerShell and Python credentials, Node's auth: 'user:password'.
+  (key) => `$pw = ConvertTo-SecureString '${key}' -AsPlainText -Force`,
+  (key) => `Invoke-RestMethod -Uri $uri -Proxy http://proxy:3128 -ProxyCredential (New-Object PSCredential('alice', (ConvertTo-SecureString "${key}" -AsPlainText -Force)))`,
+  (key) => `$cred = New-Object System.Net.NetworkCredential($user, '${key}')`,
+  (key) => `requests.get(url, proxies=proxies, auth=HTTPProxyAuth('alice', '${key}'))`,
+  (key) => `requests.get(url, auth=('alice', '${key}'))`,
+  (key) => `const agent = new HttpsProxyAgent({ host: 'proxy', port: 3128, auth: 'alice:${key}' })`,
   (key) => `https://user:${key}@x.test/swap/chains`,
   (key) => `SVC_API_KEY=${key} curl https://x.test/`,
   (key) => `export ZEROX_API_KEY="${key}"`,

@@ -50,6 +50,14 @@ const CURL_USER = /(\s(?:-u|--user|-U|--proxy-user)(?:\s+|=))("[^"]*"|'[^']*'|[^
 // curl's -x/--proxy (and --preproxy) take a proxy URL without a scheme too: user:password@host:port,
 // which URL_CREDENTIALS (scheme first) does not see.
 const CURL_PROXY_CREDENTIALS = /(\s(?:-x|--proxy|--preproxy)(?:\s+|=)["']?)([^\s/@:'"]+):([^\s/@'"]+)@/g;
+// A password given by position rather than by name, as scripts through a proxy or with basic auth
+// give it: PowerShell's ConvertTo-SecureString '…' and NetworkCredential / PSCredential (user, '…'),
+// Python's HTTPProxyAuth / HTTPBasicAuth / HTTPDigestAuth / BasicAuth (user, '…') and auth=(user, '…'),
+// and Node's auth: 'user:…'. Only a literal goes: a variable is no password.
+const QUOTED = String.raw`"(?:[^"\\\n]|\\.)*"|'[^'\n]*'`;
+const SECURE_STRING = new RegExp(String.raw`(ConvertTo-SecureString\s+(?:-String\s+)?)(${QUOTED})`, 'gi');
+const USER_THEN_PASSWORD = new RegExp(String.raw`((?:\b(?:NetworkCredential|PSCredential|HTTPProxyAuth|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)|\bauth\s*=\s*)\s*\(\s*(?:${QUOTED}|[$\w.]+)\s*,\s*)(${QUOTED})`, 'g');
+const AUTH_USER_PASSWORD = /(\bauth["']?\s*[:=]\s*)(["'])([^"'\n:]*):([^"'\n]+)\2/g;
 // Credentials in a URL: https://user:password@host.
 // The scheme is bounded (real ones are a few letters): unbounded, each word of a long run of
 // "a-a-a-…" scanned to the end of the run for a "://", and a 400 KB paste took 90 s.
@@ -88,6 +96,9 @@ export function redactPaste(text: string): string {
     .replace(CALL_ARGUMENT, (_all, head: string, _quote: string, value: string) => `${head}${replaceValue(value)}`)
     .replace(CURL_USER, (_all, flag: string, value: string) => `${flag}${replaceValue(value)}`)
     .replace(CURL_PROXY_CREDENTIALS, (_all, flag: string, user: string) => `${flag}${user}:${REDACTED}@`)
+    .replace(SECURE_STRING, (_all, head: string, value: string) => `${head}${replaceValue(value)}`)
+    .replace(USER_THEN_PASSWORD, (_all, head: string, value: string) => `${head}${replaceValue(value)}`)
+    .replace(AUTH_USER_PASSWORD, (_all, head: string, quote: string, user: string) => `${head}${quote}${user}:${REDACTED}${quote}`)
     .replace(URL_CREDENTIALS, (_all, scheme: string, user: string) => `${scheme}${user}:${REDACTED}@`);
   return redactAssignments(redacted, variables, replaceValue);
 }
