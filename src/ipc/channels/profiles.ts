@@ -136,7 +136,12 @@ export const BaseUrlInputSchema = BaseUrlSchema.superRefine((url, ctx) => {
   ctx.addIssue({ code: 'custom', message });
 });
 
-/** An optional proxy: http:// or https:// URL of a CONNECT proxy. */
+/**
+ * An optional proxy: http:// or https:// URL of a CONNECT proxy. Unlike a base URL, http:// is
+ * allowed: the request to the service, key included, is TLS end to end inside the tunnel, checked
+ * against the profile's trust as without a proxy; what an http:// proxy sees in clear is the
+ * tunnel's host and its own credentials (most corporate proxies are http:// only).
+ */
 export const ProxyUrlSchema = z
   .string()
   .trim()
