@@ -132,6 +132,7 @@ async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help:
     io.stderr(interruptedLine('compare'));
     return INTERRUPTED_EXIT;
   }
+  if (isFailedUnanswered(status, io)) return 1;
   // Service text must not drive the terminal here either (issue 17).
   const output = formatLadder(status, options.format, profile);
   io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
@@ -145,6 +146,16 @@ async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help:
     return 1;
   }
   return nothingAnswered(status.state, status.rows, options.format, ladderRowLabel, io);
+}
+
+// A run that failed as a whole before any side was answered (the local service did not start, the
+// profile cannot be used) prints only why, as price does: its table had a title without the pair
+// and no row, its ladder every size "cancelled" (nothing was) with "No crossover can be looked
+// for", and its CSV a header alone, which a script read as a comparison of nothing. Says the error.
+function isFailedUnanswered(status: { state: string; rows: readonly CompareRowWire[]; error: { message: string } | null }, io: CommandIo): boolean {
+  if (status.state !== 'failed' || !isNothingAnswered(status.rows)) return false;
+  io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
+  return true;
 }
 
 // Every request failed (a key, a profile): nothing was compared, whatever the output shows. The
@@ -171,6 +182,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       io.stderr(interruptedLine('compare'));
       return INTERRUPTED_EXIT;
     }
+    if (isFailedUnanswered(status, io)) return 1;
     // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
     const output = formatRun(status, options.format, options.format === 'table' ? compareAnswerNotes(status.rows, details, options.request.taker) : '', finished.profile);
     io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
