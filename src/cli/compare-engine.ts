@@ -13,7 +13,6 @@ import { AppError, isAppError } from '../ipc/result.ts';
 import { join } from 'node:path';
 import { HistoryStore } from '../core/history/index.ts';
 import { closeHistory } from './close-history.ts';
-import type { HistorySink } from '../core/ports.ts';
 
 /**
  * The engine behind `compare` and `price`: the same runner, request service, profiles, keychain and
@@ -118,25 +117,6 @@ function withEnvironmentKey(secrets: SecretStore): SecretStore {
 }
 
 /**
- * A history sink that says, once per reason, when an answer could not be kept (a full disk, a file
- * another process holds locked): the answer is printed all the same, and without the line its zid
- * was looked for later with `explain` or `history find` and read as never sent.
- */
-function sayingUnkept(sink: HistorySink, warn: (message: string) => void): HistorySink {
-  const said = new Set<string>();
-  return {
-    async record(sent) {
-      const recorded = await sink.record(sent);
-      if (recorded.warning !== null && !said.has(recorded.warning)) {
-        said.add(recorded.warning);
-        warn(`${recorded.warning} (the output is complete; its zid will not be found in the history)`);
-      }
-      return recorded;
-    },
-  };
-}
-
-/**
  * Opens the engine for one command.
  * @throws AppError NOT_CONFIGURED when the profile cannot be used.
  */
@@ -149,7 +129,7 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
   const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { onEntriesRemoved: (keptSinceMs) => pruneRuns(options.dataDir, keptSinceMs), walCheckpointPages: LOG_PAGES });
   // node:https, not undici: a command's one or two requests would wait longer for undici to load
   // than for the answer (src/core/http/transport.ts).
-  const requests = createRequestService({ connections: resolver, history: sayingUnkept(inThreadSink(history), options.warn), client: { transport: nodeHttpsTransport } });
+  const requests = createRequestService({ connections: resolver, history: inThreadSink(history), client: { transport: nodeHttpsTransport } });
   const runner = createCompareRunner({ requests, store: createRunStore(options.dataDir), defaultProfileId: profileId });
   return {
     runner,

@@ -112,6 +112,29 @@ describe('a full disk', () => {
     }
     expect(existsSync(path)).toBe(true);
   });
+
+  it('says once that requests are not being kept, until one is kept again', () => {
+    const store = HistoryStore.open(path, { maxPageCount: 64, now: () => now });
+    try {
+      const kept: number[] = [];
+      while (tryInsert(store, kept) === null);
+      expect(tryInsert(store, kept)).toMatchObject({ code: 'STORAGE' });
+      expect(store.notices).toEqual([
+        {
+          kind: 'not-kept',
+          at: now.toISOString(),
+          path: null,
+          message: 'Requests are not being kept in history (the disk is full). Their answers are shown all the same, but History will not find them; once space is freed or the file is no longer held, new requests are kept again.',
+        },
+      ]);
+      store.setRetention({ maxEntries: 2, maxAgeDays: null });
+      expect(tryInsert(store, kept)).toBeNull();
+      while (tryInsert(store, kept) === null);
+      expect(store.notices.map((notice) => notice.kind)).toEqual(['not-kept', 'not-kept']);
+    } finally {
+      store.close();
+    }
+  });
 });
 
 function noticesText(store: HistoryStore): string {

@@ -4,7 +4,7 @@ import { AppError, isAppError } from '../../ipc/result.ts';
 import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import type { HistoryReader } from '../ports.ts';
 import { connect, moveAside, prepareDatabase, truncateLongLog } from './database-file.ts';
-import { isCorruption, sqlitePrimaryCode, toStorageError } from './errors.ts';
+import { isCorruption, SQLITE, sqlitePrimaryCode, toStorageError } from './errors.ts';
 import { applyRetention, countRemovable, readRetention, writeRetention } from './retention.ts';
 import { SCHEMA_REPORT_VERSION, storedEntrySchemaReport } from '../../domain/entry-schema-report.ts';
 import { entryParams, INSERT_COLUMNS, rowToEntry, rowToSummary, SUMMARY_COLUMNS, type SummaryRow } from './row-mapping.ts';
@@ -60,13 +60,14 @@ const ZID_MATCHES_MAX = 1_000;
 export class HistoryStore implements HistoryReader {
   /** The database file. */
   readonly path: string;
-  /** What the store did on its own that the user must be told (a quarantined file). */
+  /** What the store did on its own, or could not do, that the user must be told (a quarantined file, requests not kept). */
   readonly notices: HistoryNotice[] = [];
   #db: DatabaseSync;
   #statements = new Map<string, StatementSync>();
   #retention: HistoryRetention;
   #insertsSinceRetention = 0;
   #isLeftForExit = false;
+  #isNotKeptSaid = false;
   readonly #now: () => Date;
   readonly #retentionEvery: number;
   readonly #maxPageCount: number | undefined;
@@ -101,9 +102,28 @@ export class HistoryStore implements HistoryReader {
    * disk: the caller still has the request's result and shows it with a warning, unsaved.
    */
   insert(entry: NewHistoryEntry): HistoryEntry {
-    const id = this.#guard('save this request', () => Number(this.#prepare(INSERT_SQL).run(...entryParams(entry)).lastInsertRowid));
+    let id: number;
+    try {
+      id = this.#guard('save this request', () => Number(this.#prepare(INSERT_SQL).run(...entryParams(entry)).lastInsertRowid));
+    } catch (error) {
+      this.#noteNotKept(error);
+      throw error;
+    }
+    this.#isNotKeptSaid = false;
     this.#afterInserts(1);
     return { ...entry, id };
+  }
+
+  // A request that could not be kept is told once until one is kept again: its answer is shown
+  // where it was asked for (the Explorer says it there), but a comparison or size ladder showed
+  // its figures without a word, its "entry" links gone, and History never found those requests.
+  #noteNotKept(error: unknown): void {
+    if (!isAppError(error) || error.code !== 'STORAGE' || this.#isNotKeptSaid) return;
+    this.#isNotKeptSaid = true;
+    const { sqliteCode, reason } = (error.details ?? {}) as { sqliteCode?: number; reason?: string };
+    const why = sqliteCode === SQLITE.FULL ? 'the disk is full' : (reason ?? error.message);
+    const message = `Requests are not being kept in history (${why}). Their answers are shown all the same, but History will not find them; once space is freed or the file is no longer held, new requests are kept again.`;
+    this.notices.push({ kind: 'not-kept', at: this.#now().toISOString(), message, path: null });
   }
 
   /**

@@ -74,7 +74,7 @@ export type HistoryRetention = z.output<typeof HistoryRetentionSchema>;
 /** Something the store did on its own that the user must hear about. */
 export const HistoryNoticeSchema = lazySchema(() =>
   z.object({
-    kind: z.enum(['quarantined', 'retention-failed', 'data-worker-restarted']),
+    kind: z.enum(['quarantined', 'retention-failed', 'data-worker-restarted', 'not-kept']),
     at: IsoTimeSchema,
     message: z.string(),
     /** For 'quarantined': where the unreadable database was moved. */
