@@ -6,15 +6,33 @@ import type { RunStore } from '../compare/run-store.ts';
 import type { LadderStore } from '../compare/ladder-store.ts';
 import type { HistorySink } from '../ports.ts';
 import type { DataClient } from './data-client.ts';
+import { AppError, isAppError } from '../../ipc/result.ts';
+import { recordRequest } from '../request/record.ts';
 
 /**
  * The engine's side of the data operations: the stores and handlers other services use, each a thin
  * relay of a DataClient call. Contract validation happened once, in dispatch, before these run.
  */
 
-/** Where the request service keeps each sent request. */
+/**
+ * Where the request service keeps each sent request. A worker that cannot keep it at all (a history
+ * that cannot be opened: a read-only or full data folder, a file in its place; a worker restarted
+ * during the call) must not take the answer with it: the entry is built here and returned unstored
+ * with the warning, as the worker does for a failed insert. Before, the request's answer became a
+ * STORAGE error, and a comparison showed every side that had been answered as failed.
+ */
 export function dataHistorySink(data: DataClient): HistorySink {
-  return { record: (sent) => data.call('history.record', sent) };
+  return {
+    async record(sent) {
+      try {
+        return await data.call('history.record', sent);
+      } catch (error) {
+        if (!isAppError(error) || (error.code !== 'STORAGE' && error.code !== 'DATA_WORKER_RESTARTED')) throw error;
+        const unkept = new AppError('STORAGE', error.message);
+        return recordRequest({ insert: () => { throw unkept; } }, sent);
+      }
+    },
+  };
 }
 
 /** Comparison runs kept by the data worker. */
