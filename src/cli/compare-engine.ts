@@ -1,6 +1,6 @@
 import { createRequestService, type RequestService } from '../core/request/send-request.ts';
 import { nodeHttpsTransport } from '../core/http/node-https-transport.ts';
-import { inThreadSink } from '../core/request/record.ts';
+import { inThreadSink, type EntryInserter } from '../core/request/record.ts';
 import { createRunStore } from '../core/compare/run-store.ts';
 import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { createCompareRunner, type CompareRunner } from '../core/compare/runner.ts';
@@ -117,6 +117,26 @@ function withEnvironmentKey(secrets: SecretStore): SecretStore {
 }
 
 /**
+ * The command's history, or, when none can be opened there (a read-only or full data folder, a
+ * folder in its place), a store that keeps nothing, said once on stderr: the app answers on without
+ * its history, and `price` had refused to send at all, "Could not open … history.db", for a file it
+ * only writes to. Each request then comes back unstored (recordRequest).
+ */
+function openHistoryOrSay(dataDir: string, warn: (message: string) => void): HistoryStore | EntryInserter {
+  try {
+    return HistoryStore.open(join(dataDir, HISTORY_FILE), { onEntriesRemoved: (keptSinceMs) => pruneRuns(dataDir, keptSinceMs), walCheckpointPages: LOG_PAGES });
+  } catch (error) {
+    if (!isAppError(error) || error.code !== 'STORAGE') throw error;
+    warn(`${error.message}. This command runs all the same; its requests are not kept in the history.`);
+    return {
+      insert() {
+        throw error;
+      },
+    };
+  }
+}
+
+/**
  * Opens the engine for one command.
  * @throws AppError NOT_CONFIGURED when the profile cannot be used.
  */
@@ -126,7 +146,7 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
   // `serve` keeps its certificate in the same folder by default: integrators may have pinned it.
   const localService = createChildProcessHost({ dataDir: options.dataDir, onNotice: options.warn });
   const resolver = createConnectionResolver({ profiles, secrets: withEnvironmentKey(createSecretStore()), localService });
-  const history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { onEntriesRemoved: (keptSinceMs) => pruneRuns(options.dataDir, keptSinceMs), walCheckpointPages: LOG_PAGES });
+  const history = openHistoryOrSay(options.dataDir, options.warn);
   // node:https, not undici: a command's one or two requests would wait longer for undici to load
   // than for the answer (src/core/http/transport.ts).
   const requests = createRequestService({ connections: resolver, history: inThreadSink(history), client: { transport: nodeHttpsTransport } });
@@ -139,7 +159,7 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
     async close(closing = {}) {
       await requests.close();
       await localService.stop();
-      closeHistory(history, options.warn, { isProcessExitNext: closing.isProcessExitNext });
+      if (history instanceof HistoryStore) closeHistory(history, options.warn, { isProcessExitNext: closing.isProcessExitNext });
     },
   };
 }

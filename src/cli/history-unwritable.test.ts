@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,4 +43,21 @@ describe('a history another writer holds', () => {
     expect(ran.stdout).toMatch(/Optimism \(10\)\s+0\.\d+\s+0\.\d+/);
     expect(ran.stderr.match(/Requests are not being kept in history/g)).toHaveLength(1);
   }, 30_000);
+});
+
+describe('a history that cannot be opened at all', () => {
+  // A folder where history.db goes stands in for a read-only or full data folder (the tests run as
+  // root, which writes through permissions).
+  it('price answers all the same and says its request is not kept', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'cli-history-unopenable-'));
+    try {
+      await mkdir(join(own, 'history.db'));
+      const ran = await inProcess(['price', '--chain', '10', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--data-dir', own]);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).toMatch(/zid\s+0x[0-9a-f]{24}/);
+      expect(ran.stderr).toContain(`swap-explorer price: Could not open ${join(own, 'history.db')} in the history: unable to open database file. This command runs all the same; its requests are not kept in the history.\n`);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
 });
