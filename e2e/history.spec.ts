@@ -383,6 +383,9 @@ test('a malformed file is refused with its field path and nothing is imported', 
   await app.page.getByLabel('Import file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
   await expect(app.page.getByRole('status').filter({ hasText: '$.entries[0].url' })).toHaveText(/^INVALID_INPUT: bad\.json: Not a valid Swap Explorer history export: \$\.entries\[0\]\.url must be an absolute URL.*Nothing was imported\.$/);
   await expect(app.page.getByText('0 entries loaded')).toBeVisible();
-  // An empty history says so (not "no entry matches": nothing is searched or filtered).
-  await expect(app.page.getByRole('status').filter({ hasText: /^History is empty: / })).toBeVisible();
+  // An empty history says so (not "no entry matches": nothing is searched or filtered), and not that
+  // the CLI's requests land here: they go to the CLI's own data folder unless --data-dir names the app's.
+  await expect(app.page.getByRole('status').filter({ hasText: /^History is empty: / })).toHaveText(
+    "History is empty: every request the app sends is kept here, and a customer's HAR or JSON file can be imported. The CLI keeps its requests in its own data folder unless its --data-dir names this app's (About shows it).",
+  );
 });
