@@ -15,10 +15,12 @@ import { HistoryStore } from '../core/history/index.ts';
 import { closeHistory } from './close-history.ts';
 
 /**
- * The engine behind `compare` and `price`: the same runner, request service, profiles, keychain and
- * local-service host as the app, on the same data dir. The default profile, Local service, runs the
- * service as a child process (its certificate pinned, its generated key used) and stops it when the
- * command ends. Every request is kept in the same history file as the app's. A user profile is sent with its keychain key, or with SVC_API_KEY when that is set.
+ * The engine behind `compare` and `price`: the same runner, request service, profile store, keychain
+ * and local-service host as the app, on the CLI's data dir (the app's only when --data-dir names it:
+ * the app's folder is Electron's userData). The default profile, Local service, runs the service as
+ * a child process (its certificate pinned, its generated key used) and stops it when the command
+ * ends. Every request is kept in that data dir's history file, under the name the app's engine uses.
+ * A user profile is sent with its keychain key, or with SVC_API_KEY when that is set.
  */
 
 /** The profile name the CLI uses when --profile is absent. */
