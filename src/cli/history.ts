@@ -38,6 +38,9 @@ const USAGE = `Usage: swap-explorer history find <zid-or-prefix> [--format text|
                          entries are kept) change it, none for no limit. A setting that removes
                          entries now says how many and is applied only with --yes
   --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
+
+Exit codes: 0 done, 1 nothing to do it on (no history, no entry matching the zid, an --out file that
+cannot be written, a retention change that removes entries without --yes), 2 bad input.
 `;
 
 const OPTIONS = {

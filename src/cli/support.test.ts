@@ -265,6 +265,21 @@ describe('swap-explorer history', () => {
     expect(missing.stdout).toMatch(/\nAsk the customer for their HAR or history export \(swap-explorer explain <file>\), or for the request they sent \(a URL or curl line\)\.\n$/);
   });
 
+  it('lists in --help the exit codes history ends with, each met', async () => {
+    // A script calling history find had to guess whether "No entry…" was a failure: the help listed no codes.
+    const help = await cli(['history', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Exit codes: 0 done, 1 nothing to do it on (no history, no entry matching the zid, an --out file that\ncannot be written, a retention change that removes entries without --yes), 2 bad input.\n');
+    const codes = async (args: string[]) => (await cli(['history', ...args])).code;
+    expect(await codes(['find', OK_ZID, '--data-dir', dir])).toBe(0);
+    expect(await codes(['find', '0xfffffff0', '--data-dir', dir])).toBe(1);
+    expect(await codes(['find', OK_ZID, '--data-dir', empty])).toBe(1);
+    expect(await codes(['export', '--zid', OK_ZID, '--out', join(empty, 'missing-folder', 'out.har'), '--data-dir', dir])).toBe(1);
+    expect(await codes(['retention', '--max-entries', '1', '--data-dir', dir])).toBe(1);
+    expect(await codes(['find', '0x12', '--data-dir', dir])).toBe(2);
+    expect(await codes(['retention', '--max-entries', 'many', '--data-dir', dir])).toBe(2);
+  });
+
   it('takes a zid without its 0x, as History\'s search box and explain do: bare, labelled, in a sentence', async () => {
     const bare = OK_ZID.slice(2);
     for (const text of [bare, `zid: ${bare.toUpperCase()}`, `Request ID: ${bare} (from the customer)`]) {
