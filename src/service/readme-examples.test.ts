@@ -45,7 +45,9 @@ beforeAll(async () => {
   await mkdir(join(ROOT, 'test-results'), { recursive: true });
   scratch = await mkdtemp(join(ROOT, 'test-results', 'service-readme-'));
   const start = block('sh', 'npx swap-explorer serve').split('\n')[0]!;
-  serve = await startServe(start.replace(/^npx swap-explorer serve /, '').split(' '), { HOME: home });
+  // One process: the default starts one per core after the first answer, which a many-core CI
+  // machine would pay for nothing (the examples do not depend on it).
+  serve = await startServe([...start.replace(/^npx swap-explorer serve /, '').split(' '), '--workers', '1'], { HOME: home });
 });
 afterAll(async () => {
   if (serve) await stopServe(serve);
