@@ -67,9 +67,12 @@ describe('swap-explorer serve', () => {
     // npm run serve -- --data-dir svc runs in the package's root: "svc/cert.pem" sent a client in
     // the folder it was typed in to a file that is not there.
     const running = await start(MAIN, ['--workers', '1', '--data-dir', 'svc'], dir);
-    expect(running.line.caCertPath).toBe(join(dir, 'svc', 'cert.pem'));
-    expect(await readFile(running.line.caCertPath as string, 'utf8')).toContain('BEGIN CERTIFICATE');
-    running.child.kill('SIGTERM');
+    try {
+      expect(running.line.caCertPath).toBe(join(dir, 'svc', 'cert.pem'));
+      expect(await readFile(running.line.caCertPath as string, 'utf8')).toContain('BEGIN CERTIFICATE');
+    } finally {
+      running.child.kill('SIGTERM');
+    }
     expect(await running.exit).toBe(0);
   });
 
