@@ -24,7 +24,9 @@ export function historyDataDir(flag: string | undefined): string {
  */
 export function openHistory(dataDir: string): HistoryStore {
   const path = join(dataDir, HISTORY_FILE);
-  if (!existsSync(path)) throw new AppError('NOT_FOUND', `There is no history at ${path} (set --data-dir or SWAP_EXPLORER_USER_DATA to the app's data folder).${otherHistoryNote(dataDir)}`);
+  // Reading the CLI's own, the note says where the app's is; the hint would say it twice.
+  const hint = isCliOwn(dataDir) ? '' : " (set --data-dir or SWAP_EXPLORER_USER_DATA to the app's data folder)";
+  if (!existsSync(path)) throw new AppError('NOT_FOUND', `There is no history at ${path}${hint}.${otherHistoryNote(dataDir)}`);
   return HistoryStore.open(path, { onEntriesRemoved: (keptSinceMs) => pruneRuns(dataDir, keptSinceMs) });
 }
 
@@ -37,9 +39,13 @@ export function openHistory(dataDir: string): HistoryStore {
  */
 export function otherHistoryNote(dataDir: string): string {
   const own = defaultDataDir();
-  if (resolve(own) === resolve(dataDir)) return ` ${APP_HISTORY_NOTE}`;
+  if (isCliOwn(dataDir)) return ` ${APP_HISTORY_NOTE}`;
   if (!existsSync(join(own, HISTORY_FILE))) return '';
   return ` The CLI's own history (price, compare) is in ${own}: add --data-dir ${own} to look there.`;
+}
+
+function isCliOwn(dataDir: string): boolean {
+  return resolve(dataDir) === resolve(defaultDataDir());
 }
 
 /** Where the app's history is, for a command that read the CLI's own. */

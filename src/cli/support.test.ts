@@ -177,6 +177,9 @@ describe('swap-explorer explain', () => {
       const exported = await cli(['history', 'export', '--zid', '0xfffffff0']);
       expect(exported.code).toBe(1);
       expect(exported.stderr).toContain(`no entry in the history at ${dir} matches 0xfffffff0; nothing was written. ${app}`);
+      // No history of its own yet: said once, not also as "set --data-dir … to the app's data folder".
+      process.env.SWAP_EXPLORER_DATA_DIR = empty;
+      expect((await cli(['history', 'find', '0xfffffff0'])).stderr).toBe(`swap-explorer history: There is no history at ${join(empty, HISTORY_FILE)}. ${app}\n`);
     } finally {
       if (before.data === undefined) delete process.env.SWAP_EXPLORER_DATA_DIR;
       else process.env.SWAP_EXPLORER_DATA_DIR = before.data;
