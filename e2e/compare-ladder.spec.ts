@@ -47,6 +47,12 @@ test('a ladder on screen says when the amounts or the One size fields have chang
   await expect(note).toHaveText("The form has changed since this size ladder (amounts): the figures below are still the size ladder's; Run size ladder runs the form.");
   await ladder.form.getByRole('checkbox', { name: 'Permit2' }).uncheck();
   await expect(note).toContainText('(amounts, models)');
+  // A setting only the One size form shows: the note names what the ladder ran with, which the
+  // screen says nowhere else once the form holds another.
+  await app.page.getByRole('group', { name: 'Mode' }).getByRole('radio', { name: 'One size' }).check();
+  await (await new ComparePage(app.page).openAdvanced()).getByLabel(/^Slippage/).fill('75');
+  await ladder.open();
+  await expect(note).toHaveText("The form has changed since this size ladder (amounts, models, slippage): the figures below are still the size ladder's, run with the service's default slippage; Run size ladder runs the form.");
 });
 
 test('a size ladder that cannot be saved keeps its figures on screen and says it will not be listed', async ({ app, userDataDir }) => {

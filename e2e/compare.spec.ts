@@ -169,7 +169,7 @@ test('once the form differs from the run on screen, the screen says in what, unt
   await expect(note).toHaveCount(0);
 });
 
-test('an export taken once the form has moved on says what the run sent, not what the form now asks', async ({ app }) => {
+test('once the form has moved on, the note and an export say what the run sent, not what the form now asks', async ({ app }) => {
   const compare = new ComparePage(app.page);
   const advanced = await compare.openAdvanced();
   await advanced.getByLabel(/^Slippage/).fill('30');
@@ -180,7 +180,10 @@ test('an export taken once the form has moved on says what the run sent, not wha
   await advanced.getByLabel(/^Taker/).fill(DEMO_TAKERS.funded);
   await advanced.getByLabel(/^Integrator fee/).fill('25');
   await advanced.getByLabel(/^Fee recipient/).fill(DEMO_TAKERS.funded);
-  await expect(app.page.getByText(/^The form has changed since this comparison \(taker, slippage, integrator fee\)/)).toBeVisible();
+  // The note names what the run used of them: nothing else on screen does once the form holds others.
+  await expect(app.page.getByText(/^The form has changed since this comparison/)).toHaveText(
+    "The form has changed since this comparison (taker, slippage, integrator fee): the figures below are still the comparison's, run with no taker, slippage 30 bps, no integrator fee; Compare runs the form.",
+  );
 
   const csvDownload = app.page.waitForEvent('download');
   await app.page.getByRole('button', { name: 'Export CSV' }).click();

@@ -11,7 +11,7 @@ import { comparisonToCsv, comparisonToJson, type ExportProfile, type ExportRow }
 import type { ColumnId, SortDirection } from '../../views/compare/table-model.ts';
 import { OPTIONAL_COLUMNS, sortRows } from '../../views/compare/table-model.ts';
 import { pickText, type TokenPick } from '../../views/compare/token-choices.ts';
-import { formChanges, standingErrors, tradeOfRun, type TradeFields } from './form-changes.ts';
+import { formChanges, ranWith, standingErrors, tradeOfRun, type TradeFields } from './form-changes.ts';
 import { pastRunsProblem } from './past-runs-problem.ts';
 import { BackgroundRunFollower, runningElsewhere, withEntry } from './running-entries.ts';
 import { summaryOf } from '../../../src/ipc/channels/run-summary.ts';
@@ -158,6 +158,8 @@ export class CompareState {
   changedSinceRun = $derived(
     this.status ? formChanges(tradeOfRun(this.status.request, this.status.profileId, [this.status.request.amount], this.status.rows), this.tradeOfForm([this.amount]), 'amount') : [],
   );
+  /** What the run on screen used of the settings the form changed (form-changes.ts, ranWith). */
+  ranWith = $derived(this.status ? ranWith(tradeOfRun(this.status.request, this.status.profileId, [this.status.request.amount], this.status.rows), this.changedSinceRun, (id) => this.exportProfile(id).name) : []);
 
   /** Toggles one chain in the selection. */
   toggleChain(chainId: number, on: boolean): void {

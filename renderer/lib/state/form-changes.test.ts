@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CompareRequestSchema } from '../../../src/ipc/channels/compare.ts';
-import { formChanges, tradeOfRun, type TradeFields } from './form-changes.ts';
+import { formChanges, ranWith, tradeOfRun, type TradeFields } from './form-changes.ts';
 
 const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const run: TradeFields = {
@@ -41,5 +41,19 @@ describe('tradeOfRun', () => {
     const request = CompareRequestSchema.parse({ sell: 'USDC', buy: 'WETH', amount: '5' });
     expect(tradeOfRun(request, 'local', ['5'], [{ chainId: 10 }, { chainId: 1 }, { chainId: 10 }]).chains).toEqual([10, 1]);
     expect(tradeOfRun({ ...request, chains: [8453] }, 'local', ['5'], [{ chainId: 10 }]).chains).toEqual([8453]);
+  });
+});
+
+describe('ranWith', () => {
+  const names = (id: string) => (id === 'local' ? 'Local service' : null);
+  it('names what the run used of each setting the form changed, the service default where it sent none', () => {
+    const fee: TradeFields = { ...run, swapFeeBps: 25, swapFeeRecipient: run.taker };
+    expect(ranWith(fee, ['profile', 'taker', 'slippage', 'integrator fee'], names)).toEqual(['profile Local service', 'taker 0x7099…79C8', 'slippage 50 bps', 'integrator fee 25 bps to 0x7099…79C8']);
+    const bare: TradeFields = { ...run, profileId: 'gone-1', taker: undefined, slippageBps: undefined };
+    expect(ranWith(bare, ['profile', 'taker', 'slippage', 'integrator fee'], names)).toEqual(['profile gone-1', 'no taker', "the service's default slippage", 'no integrator fee']);
+  });
+
+  it('says nothing of the changes the caption already names (amount, pair, chains, models, overrides)', () => {
+    expect(ranWith(run, ['pair', 'amount', 'chains', 'models', 'address overrides'], names)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { formatHumanAmount } from '../../../src/domain/number-format.ts';
+import { shortAddress } from '../../../src/domain/address-text.ts';
 import type { CompareRequest, TokenOverride } from '../../../src/ipc/channels/compare.ts';
 
 /**
@@ -57,6 +58,23 @@ export function formChanges(run: TradeFields, form: TradeFields, sizeName: 'amou
     ['address overrides', overridesKey(form.overrides) !== overridesKey(run.overrides)],
   ];
   return checks.filter(([, isChanged]) => isChanged).map(([name]) => name);
+}
+
+/**
+ * What the run used of the settings the form changed, in words ("slippage 30 bps", "no taker"):
+ * the caption names the run's amount, pair, chains and models, but nothing on screen named its
+ * profile, taker, slippage or fee once the form said other ones, and its min buys are after that
+ * slippage, its buys after that fee, its issues checked for that taker. Empty for other changes.
+ */
+export function ranWith(run: TradeFields, changes: readonly string[], profileName: (profileId: string) => string | null): string[] {
+  const has = (value: number | string | undefined) => value !== undefined && String(value).trim() !== '';
+  const words: Record<string, () => string> = {
+    profile: () => `profile ${profileName(run.profileId) ?? run.profileId}`,
+    taker: () => (has(run.taker) ? `taker ${shortAddress(String(run.taker))}` : 'no taker'),
+    slippage: () => (has(run.slippageBps) ? `slippage ${String(run.slippageBps)} bps` : "the service's default slippage"),
+    'integrator fee': () => (has(run.swapFeeBps) ? `integrator fee ${String(run.swapFeeBps)} bps to ${shortAddress(String(run.swapFeeRecipient ?? ''))}` : 'no integrator fee'),
+  };
+  return changes.filter((change) => Object.hasOwn(words, change)).map((change) => words[change]!());
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ladderChannels, LadderRequestInput, LadderStatus, LadderSummary } 
 import { ladderExportChains } from '../../../src/ipc/channels/ladder.ts';
 import { ladderChains } from '../../views/compare/ladder/ladder-chains.ts';
 import { parseAmountList, splitAmountList } from '../../../src/domain/ladder-amounts.ts';
-import { formChanges, standingErrors, tradeOfRun } from './form-changes.ts';
+import { formChanges, ranWith, standingErrors, tradeOfRun } from './form-changes.ts';
 import { ladderToCsv, ladderToJson } from '../../../src/domain/ladder-export.ts';
 import type { CompareState } from './compare.svelte.ts';
 import { pastRunsProblem } from './past-runs-problem.ts';
@@ -81,6 +81,13 @@ export class LadderState {
     if (!this.status) return [];
     const run = tradeOfRun(this.status.request, this.status.profileId, this.status.request.amounts, this.status.rows);
     return formChanges(run, this.compare.tradeOfForm(splitAmountList(this.amountsText)), 'amounts');
+  }
+
+  /** What the ladder on screen used of the settings the form changed (form-changes.ts, ranWith). */
+  get ranWith(): string[] {
+    if (!this.status) return [];
+    const run = tradeOfRun(this.status.request, this.status.profileId, this.status.request.amounts, this.status.rows);
+    return ranWith(run, this.changedSinceRun, (id) => this.compare.exportProfile(id).name);
   }
 
   // The fields a refusal is held against: the One size form's request, with the amount list as typed.
