@@ -102,3 +102,26 @@ test("a row's token addresses reach a screen reader as its description, and the 
   await app.expectNoSeriousAxe("an entry's header with its token addresses");
   await app.screenshotAtBothSizes('history-token-addresses', () => history.detail.scrollIntoViewIfNeeded());
 });
+
+test("a long error name in a row gives way with an ellipsis inside the row, beside part of the pair, rather than run past its edge", async ({ app, engine }) => {
+  const names = ['RECIPIENT_NOT_AUTHORIZED_FOR_TRADE', 'SELL_TOKEN_NOT_AUTHORIZED_FOR_TRADE', 'INPUT_INVALID'];
+  await engine.history.insertMany(names.map((name, i) => sampleEntry({ zid: `0x${(0xe000 + i).toString(16).padStart(24, '0')}`, status: name === 'INPUT_INVALID' ? 400 : 403, errorName: name })));
+  await app.show('History');
+  const history = new HistoryPage(app.page);
+  await expect(history.loaded).toHaveText('3 entries loaded');
+  for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
+    await app.page.setViewportSize({ width, height });
+    for (const name of names) {
+      const row = history.list.getByRole('listitem').filter({ hasText: name });
+      const outcome = row.locator('.outcome');
+      await expect(outcome).toHaveAttribute('title', new RegExp(`^40[03] ${name}$`));
+      // Inside the entry's button, whose overflow is hidden: past its edge the name was cut unseen.
+      expect(await overflowsRight(outcome, 'button'), `${name} past the row at ${width}`).toBe(false);
+      const [pair, zid] = await Promise.all([row.locator('.pair').boundingBox(), row.locator('.zid').boundingBox()]);
+      expect(pair!.width, `the pair beside ${name} at ${width}`).toBeGreaterThan(40);
+      expect(await row.locator('.zid').evaluate((element) => element.scrollWidth <= element.clientWidth + 0.5), `the zid whole at ${width}`).toBe(true);
+      expect(zid!.width).toBeGreaterThan(0);
+    }
+  }
+  await app.screenshotAtBothSizes('history-long-error-names', () => history.list.scrollIntoViewIfNeeded());
+});
