@@ -86,9 +86,13 @@ describe('buildSupportReportHtml', () => {
     const answered = priceQuery(new Market(1), 'permit2.quote', { chainId: '1', sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000', taker: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }, { nowMs: FIXED_NOW });
     if (!answered.ok) throw new Error(answered.message);
     const body = answered.body as { zid: string };
-    const entry = sampleEntry({ url: 'https://api.example.test/swap/permit2/quote?chainId=1', query: { chainId: '1' }, bodyText: JSON.stringify(body), zid: body.zid });
+    // Answered at the quote's own time: its 5-minute deadline reads against it.
+    const entry = sampleEntry({ url: 'https://api.example.test/swap/permit2/quote?chainId=1', query: { chainId: '1' }, bodyText: JSON.stringify(body), zid: body.zid, startedAt: new Date(FIXED_NOW).toISOString(), durationMs: 0 });
     const html = buildSupportReportHtml({ entries: [entry], generatedAt: 'now', appVersion: '0.1.0' });
     expect(html).toContain('<caption>What the answer says</caption>');
+    // What the taker signs, as History's EIP-712 table reads it.
+    expect(html).toMatch(/<td>permit2 hash<\/td><td><span class="hex long" tabindex="0">0x[0-9a-f]{64}<\/span>, the hash of the typed data \(recomputed\)<\/td>/);
+    expect(html).toMatch(/<td>signs deadline<\/td><td>\d+ = 2026-01-15T12:05:00Z \(5 min after the answer\)<\/td>/);
     expect(html).toContain(`<td>calldata zid</td><td><span class="hex">${body.zid}</span>, the same as the body&#39;s zid</td>`);
     expect(html).toMatch(/<td>action 1<\/td><td>pull 1,000 USDC \(1000000000 base units\) from the taker to <span class="hex">0x[0-9a-f]{40}<\/span>/);
     // What the answer says comes before the evidence: the headers and the body as received.
