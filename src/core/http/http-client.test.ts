@@ -301,6 +301,23 @@ describe.for(TRANSPORTS)('%s', ([, transport]) => {
       }
     });
 
+    it('says a server or proxy that answers a TLS handshake in plain HTTP does so, without OpenSSL\'s internals', async () => {
+      const plain = await startRawHttp((_req, res) => json(res, 200, {}));
+      const proxy = await startConnectProxy();
+      try {
+        const direct = await client.get({ connection: testConnection(plain.baseUrl.replace('http://', 'https://'), { caPem }), pathAndQuery: '/ok', sendVersion: true });
+        expect(direct.appError?.code).toBe('TLS');
+        expect(direct.appError?.message).toMatch(/^The TLS connection was refused: 127\.0\.0\.1:\d+ answered without TLS \(plain HTTP on that port, or not the service\): check the base URL's port/);
+        const viaHttps = await get('/ok', { proxyUrl: proxy.baseUrl.replace('http://', 'https://') });
+        expect(viaHttps.appError?.code).toBe('TLS');
+        expect(viaHttps.appError?.message).toMatch(/^The TLS connection was refused: the profile's proxy answered without TLS: its URL is https:\/\/, and most proxies take plain http:\/\//);
+        for (const answer of [direct, viaHttps]) expect(answer.appError?.message).not.toMatch(/openssl|SSL routines|\n/);
+      } finally {
+        await plain.close();
+        await proxy.close();
+      }
+    });
+
     it('stops at the overall cap with TIMEOUT even when transport timeouts are longer', async () => {
       const capped = createHttpClient({ transport, timeouts: { headersMs: 10_000 }, overallTimeoutMs: 200 });
       try {

@@ -3,7 +3,7 @@ import { isJsonNullText } from '../../domain/json-null.ts';
 import { AppError, type AppErrorData } from '../../ipc/result.ts';
 import type { Connection } from '../ports.ts';
 import type { AttemptResult, Transport, TransportFactory, TransportTimeouts } from './transport.ts';
-import { isConnectionReset, mapStatus, mapTransportError } from './map-error.ts';
+import { isConnectionReset, mapStatus, mapTransportError, type TransportRoute } from './map-error.ts';
 import { RateScheduler, type PaceGroup } from './rate-scheduler.ts';
 import { RETRY_STATUSES, abortableDelay, backoffDelay, parseRetryAfter } from './retry.ts';
 import { monotonicMs } from '../monotonic-ms.ts';
@@ -126,14 +126,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 }
 
+function proxySchemeOf(proxyUrl: string | null | undefined): TransportRoute['proxy'] {
+  if (!proxyUrl) return null;
+  return /^https:/i.test(proxyUrl) ? 'https:' : 'http:';
+}
+
 interface Run {
   settings: Settings;
   url: string;
   headers: Record<string, string>;
   started: number;
   startedAt: string;
-  /** Sent through the profile's proxy: a failure to connect is the proxy's. */
-  viaProxy: boolean;
+  /** The service's host and the profile's proxy: what a failure to connect names. */
+  route: TransportRoute;
 }
 
 function exchangeOf(run: Run, attempts: number, last: AttemptResult | null, error: AppError | null): HttpExchange {
@@ -156,7 +161,7 @@ function exchangeOf(run: Run, attempts: number, last: AttemptResult | null, erro
 async function runGet(settings: Settings, transport: Transport, request: HttpGetRequest): Promise<HttpExchange> {
   const { connection } = request;
   const headers = requestHeadersOf(connection, request.sendVersion);
-  const run: Run = { settings, url: connection.baseUrl + request.pathAndQuery, headers, started: monotonicMs(), startedAt: new Date().toISOString(), viaProxy: !!connection.proxyUrl };
+  const run: Run = { settings, url: connection.baseUrl + request.pathAndQuery, headers, started: monotonicMs(), startedAt: new Date().toISOString(), route: { host: '', proxy: proxySchemeOf(connection.proxyUrl) } };
   let url: URL;
   try {
     url = buildUrl(connection.baseUrl, request.pathAndQuery);
@@ -164,6 +169,7 @@ async function runGet(settings: Settings, transport: Transport, request: HttpGet
     return exchangeOf(run, 0, null, error as AppError);
   }
   run.url = url.toString();
+  run.route.host = url.host;
   if (!connection.caPem && !connection.trustSystemCertificates) {
     // No trust anchor at all: refuse rather than silently falling back to some default store.
     return exchangeOf(run, 0, null, new AppError('NOT_CONFIGURED', 'No certificate is trusted for this profile: add a CA certificate or trust the system certificates'));
@@ -199,7 +205,7 @@ async function retryLoop(run: Run, pace: Pace, send: () => Promise<AttemptResult
     }
     last = await send();
     if (pace.signal.aborted) return exchangeOf(run, attempt, last, abortError(pace, settings.overallTimeoutMs));
-    const step = nextStep(settings, last, attempt, run.viaProxy);
+    const step = nextStep(settings, last, attempt, run.route);
     if (step.kind === 'done') return exchangeOf(run, attempt, last, step.error);
     try {
       await abortableDelay(step.waitMs, pace.signal);
@@ -211,10 +217,10 @@ async function retryLoop(run: Run, pace: Pace, send: () => Promise<AttemptResult
 
 type Step = { kind: 'done'; error: AppError | null } | { kind: 'retry'; waitMs: number };
 
-function nextStep(settings: Settings, last: AttemptResult, attempt: number, viaProxy: boolean): Step {
+function nextStep(settings: Settings, last: AttemptResult, attempt: number, route: TransportRoute): Step {
   const canRetry = attempt < settings.maxAttempts;
   if (last.status === null) {
-    const error = mapTransportError(last.error, viaProxy);
+    const error = mapTransportError(last.error, route);
     if (canRetry && isConnectionReset(last.error)) return { kind: 'retry', waitMs: backoffDelay(attempt, settings.backoffBaseMs, settings.backoffCapMs, settings.random) };
     return { kind: 'done', error };
   }

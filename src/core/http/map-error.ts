@@ -97,15 +97,37 @@ function proxyRefusal(error: unknown, codes: string[]): AppError | null {
   return new AppError('NETWORK', `The proxy did not open a connection to the service (it answered HTTP ${status}): it could not reach the service's host, or its rules refuse it (${(error as Error).message})`, details);
 }
 
+/** Where a request went: the service's host (and port), and the scheme of the profile's proxy, if any. */
+export interface TransportRoute {
+  host: string;
+  proxy: 'http:' | 'https:' | null;
+}
+
+// A TLS handshake answered in plain HTTP: OpenSSL's own text ("…:error:0A00010B:SSL routines:
+// tls_validate_record_header:wrong version number:../deps/openssl/…") says nothing a user can act
+// on. Through an https:// proxy URL it is most likely the proxy, which most often takes http://.
+function notTlsReason(route: TransportRoute | undefined, error: unknown): string {
+  if (route?.proxy === 'https:') {
+    return "the profile's proxy answered without TLS: its URL is https://, and most proxies take plain http:// (give it so; the request to the service stays TLS inside the tunnel)";
+  }
+  return `${route?.host ?? hostOf(error)} answered without TLS (plain HTTP on that port, or not the service): check the base URL's port`;
+}
+
 /**
  * Maps a transport failure (no HTTP response) to an AppError, keeping the low-level code in details.
- * `viaProxy`: the request went through the profile's proxy, so a failure to connect is the proxy's.
+ * `route`: where the request went; through the profile's proxy, a failure to connect is the proxy's.
  */
-export function mapTransportError(error: unknown, viaProxy = false): AppError {
+export function mapTransportError(error: unknown, route?: TransportRoute): AppError {
   const codes = errorCodes(error);
   const refused = proxyRefusal(error, codes);
   if (refused) return refused;
+  const viaProxy = route?.proxy != null;
   const code = codeFor(codes);
+  // node:https reports it as EPROTO, with OpenSSL's reason only in its text.
+  const isNotTls = codes.includes('ERR_SSL_WRONG_VERSION_NUMBER') || (codes.includes('EPROTO') && error instanceof Error && error.message.includes('wrong version number'));
+  if (isNotTls) {
+    return new AppError('TLS', `The TLS connection was refused: ${notTlsReason(route, error)} (OpenSSL: wrong version number)`, { cause: codes[0] ?? null });
+  }
   const raw = error instanceof Error ? error.message : String(error);
   const reason = code === 'NETWORK' ? codes.map((each) => NETWORK_REASONS[each]).find((each) => each !== undefined) : undefined;
   const message = reason ? `${reason(hostOf(error))} (${raw})` : raw;
