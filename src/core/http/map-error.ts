@@ -66,6 +66,30 @@ const NETWORK_REASONS: Record<string, (host: string) => string> = {
   ECONNRESET: () => 'the connection was reset',
 };
 
+// What a TLS refusal means and what to do, before Node's own text (kept after it in parentheses).
+const UNTRUSTED_CA = 'the certificate is signed by a CA the profile does not trust: add that CA certificate to the profile';
+const TLS_REASONS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the service's certificate is self-signed and the profile does not trust it: add that certificate to the profile as its CA certificate",
+  SELF_SIGNED_CERT_IN_CHAIN: 'the certificate chain ends in a CA the profile does not trust: add that CA certificate to the profile',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: UNTRUSTED_CA,
+  UNABLE_TO_GET_ISSUER_CERT: UNTRUSTED_CA,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: UNTRUSTED_CA,
+  CERT_HAS_EXPIRED: "the service's certificate has expired, or this computer's clock is ahead: check the clock, else the service's operator must renew it",
+  CERT_NOT_YET_VALID: "the service's certificate is not valid yet, or this computer's clock is behind: check the clock",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the certificate is for another host than the base URL's: check the base URL's host name",
+};
+
+// Node adds this to an untrusted certificate's message; it is advice for whoever starts Node, and the
+// app pins a profile's CA instead (the CLI reads no Node flags): followed, it changes nothing.
+const NODE_SYSTEM_CA_HINT = /; if the root CA is installed locally, try running Node\.js with --use-system-ca$/;
+
+function reasonFor(code: AppErrorCode, codes: string[], host: () => string): string | undefined {
+  if (code === 'TLS') return codes.map((each) => TLS_REASONS[each]).find((each) => each !== undefined);
+  if (code !== 'NETWORK') return undefined;
+  const reason = codes.map((each) => NETWORK_REASONS[each]).find((each) => each !== undefined);
+  return reason?.(host());
+}
+
 function hostOf(error: unknown): string {
   let node: unknown = error;
   for (let depth = 0; depth < 5 && node instanceof Error; depth += 1) {
@@ -128,9 +152,9 @@ export function mapTransportError(error: unknown, route?: TransportRoute): AppEr
   if (isNotTls) {
     return new AppError('TLS', `The TLS connection was refused: ${notTlsReason(route, error)} (OpenSSL: wrong version number)`, { cause: codes[0] ?? null });
   }
-  const raw = error instanceof Error ? error.message : String(error);
-  const reason = code === 'NETWORK' ? codes.map((each) => NETWORK_REASONS[each]).find((each) => each !== undefined) : undefined;
-  const message = reason ? `${reason(hostOf(error))} (${raw})` : raw;
+  const raw = (error instanceof Error ? error.message : String(error)).replace(NODE_SYSTEM_CA_HINT, '');
+  const reason = reasonFor(code, codes, () => hostOf(error));
+  const message = reason ? `${reason} (${raw})` : raw;
   const lead: Record<AppErrorCode, string> = {
     TLS: 'The TLS connection was refused',
     TIMEOUT: 'The service did not answer in time',
