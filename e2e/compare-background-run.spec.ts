@@ -44,3 +44,23 @@ test('a run left going in the background reads as it ends in Past comparisons, w
   // The screen still shows the run opened.
   await expect(compare.caption).toContainText('1,000 USDC → WETH on 1 chain');
 });
+
+test("a row's detail that cannot be read, its run's file gone since it was opened, says so in its place rather than loading for good", async ({ app, userDataDir }) => {
+  const compare = new ComparePage(app.page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await compare.waitForEnd();
+  // A run of an earlier session (not held in memory), opened, whose file then goes.
+  const copy = await copyAsEarlierRun(userDataDir);
+  await compare.reopen('1,000 USDC to WETH');
+  await compare.reopen('7 USDC to WETH');
+  await expect(compare.caption).toContainText('7 USDC → WETH');
+  await rm(copy);
+  await compare.table.getByRole('button', { name: 'Details for Ethereum' }).click();
+  await expect(compare.table.getByRole('alert')).toHaveText('The detail could not be read: No comparison cmp-earlier0001. The row above is as it was read when the run was opened.');
+  await expect(app.page.getByText('Loading the detail…')).toHaveCount(0);
+  await app.expectNoSeriousAxe('a detail that could not be read');
+  await app.screenshotAtBothSizes('compare-detail-unreadable', () => compare.table.getByRole('alert').scrollIntoViewIfNeeded());
+  // Closed, the problem goes with it.
+  await compare.table.getByRole('button', { name: 'Details for Ethereum' }).click();
+  await expect(compare.table.getByRole('alert')).toHaveCount(0);
+});

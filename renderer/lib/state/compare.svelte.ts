@@ -118,6 +118,13 @@ export class CompareState {
   sortDirection = $state<SortDirection>('ascending');
   detailChainId = $state<number | null>(null);
   detail = $state.raw<RowDetail | null>(null);
+  /**
+   * Why the open detail could not be read (its run's file gone or damaged since it was opened), said
+   * where the detail would be; null while it is read or loading. Said only at the top of the screen,
+   * it left "Loading the detail…" under the row for good. (A detail read before stays shown, and a
+   * failure to read it again is said at the top as before.)
+   */
+  detailProblem = $state<string | null>(null);
   /** Optional table columns shown (column chooser). */
   visibleColumns = $state<ColumnId[]>(storedColumns());
   #timer: ReturnType<typeof setTimeout> | null = null;
@@ -364,12 +371,14 @@ export class CompareState {
     if (!this.status) return;
     this.detailChainId = chainId;
     this.detail = null;
+    this.detailProblem = null;
     await this.#fetchDetail(this.status, chainId);
   }
 
   closeDetail(): void {
     this.detailChainId = null;
     this.detail = null;
+    this.detailProblem = null;
     this.#detailFor = null;
   }
 
@@ -387,8 +396,11 @@ export class CompareState {
     const result = await compareApi().detail({ runId: status.runId, chainId });
     // Closed, or fetched again for a newer row, meanwhile.
     if (this.#detailFor !== key) return;
-    if (result.ok) this.detail = result.value;
-    else this.failure = result.error.message;
+    if (result.ok) {
+      this.detail = result.value;
+      this.detailProblem = null;
+    } else if (this.detail) this.failure = result.error.message;
+    else this.detailProblem = result.error.message;
   }
 
   /** The exporter's rows, in the table's order. */
