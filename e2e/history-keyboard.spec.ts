@@ -106,9 +106,12 @@ test("a row's token addresses reach a screen reader as its description, and the 
 test("a long error name in a row gives way with an ellipsis inside the row, beside part of the pair, rather than run past its edge", async ({ app, engine }) => {
   const names = ['RECIPIENT_NOT_AUTHORIZED_FOR_TRADE', 'SELL_TOKEN_NOT_AUTHORIZED_FOR_TRADE', 'INPUT_INVALID'];
   await engine.history.insertMany(names.map((name, i) => sampleEntry({ zid: `0x${(0xe000 + i).toString(16).padStart(24, '0')}`, status: name === 'INPUT_INVALID' ? 400 : 403, errorName: name })));
+  // A request that got no answer says so, as its header does, not a bare dash.
+  await engine.history.insert(sampleEntry({ zid: null, status: null, statusText: '', responseHeaders: {}, bodyText: '', body: null, appError: { code: 'TIMEOUT', message: 'No answer within 10 s' } }));
   await app.show('History');
   const history = new HistoryPage(app.page);
-  await expect(history.loaded).toHaveText('3 entries loaded');
+  await expect(history.loaded).toHaveText('4 entries loaded');
+  await expect(history.row('no zid').locator('.outcome')).toHaveText('no response');
   for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
     await app.page.setViewportSize({ width, height });
     for (const name of names) {
