@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
+import { LadderPage } from './pages/ladder-page.ts';
 import { saveScreenshot } from './screenshot.ts';
 
 // The local service that cannot start because a file sits where its folder goes (a restore or a
@@ -37,4 +38,26 @@ test('a local service that cannot start is explained as such, and a send works o
   await expect(explorer.result).toBeVisible({ timeout: 30_000 });
   await expect(refused).toBeHidden();
   await expect(explorer.result).toContainText(/zid/);
+});
+
+test('a size ladder that failed before any answer shows why, not charts of sizes said cancelled, and runs once the cause is gone', async ({ app, userDataDir }, testInfo) => {
+  const folder = join(userDataDir, 'local-service');
+  await rm(folder, { recursive: true, force: true });
+  await writeFile(folder, 'a file where the folder goes');
+  await app.show('Compare');
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  await ladder.run('1, 10', ['Optimism']);
+  await ladder.waitForEnd();
+  await expect(ladder.progress).toContainText(`The size ladder failed after 0/4 requests: The local service did not start: its folder ${folder} cannot be made or written (a file is in its place)`);
+  await expect(ladder.charts).toHaveCount(0);
+  await expect(app.page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await expect(app.page.getByText(/cancelled/)).toHaveCount(0);
+  await saveScreenshot(app.page, { path: testInfo.outputPath('ladder-failed-1280.png') });
+
+  await rm(folder);
+  await app.page.getByRole('button', { name: 'Run size ladder' }).click();
+  await ladder.waitForEnd();
+  await expect(ladder.progress).toContainText('Done');
+  await expect(ladder.chart('Optimism')).toBeVisible();
 });
