@@ -21,6 +21,12 @@ describe('explainError', () => {
     }
   });
 
+  it('explains TIMEOUT with the waits the client uses, not a timeout setting the app does not have', () => {
+    const { cause, fix } = explainError('TIMEOUT');
+    expect(cause).toBe('No answer arrived in time: the app waits 10 s for the connection, 15 s for the answer to start and 15 s between its parts, 60 s in all.');
+    expect(`${cause} ${fix}`).not.toMatch(/raise the timeout|profile's timeout/);
+  });
+
   it('gives each name its own explanation', () => {
     const causes = [...SERVICE_ERROR_NAMES, ...EXPLAINED_APP_CODES].map((name) => explainError(name).cause);
     expect(new Set(causes).size).toBe(causes.length);

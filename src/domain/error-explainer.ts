@@ -1,5 +1,6 @@
 import { ERROR_STATUS, type ServiceErrorName } from '../spec/index.ts';
 import { V1_ANSWER_FIX, v1ErrorSummary } from './v1-answer.ts';
+import { REQUEST_TIMEOUTS } from './request-timeouts.ts';
 
 /**
  * Plain-language causes and likely fixes for every error a support engineer meets: the service's
@@ -70,6 +71,10 @@ const SERVICE: Record<ServiceErrorName, Text> = {
   },
 };
 
+function seconds(ms: number): string {
+  return `${ms / 1000} s`;
+}
+
 /** Codes of the app itself (src/ipc's APP_ERROR_CODES) with their explanation. */
 const APP: Record<string, Text> = {
   INVALID_INPUT: { cause: 'The app refused the input before sending anything.', fix: 'Correct the highlighted fields.' },
@@ -83,7 +88,12 @@ const APP: Record<string, Text> = {
     cause: 'The service answered 429: more requests than the key\'s rate budget allows (requests lacking the required headers may also be rate-limited).',
     fix: 'Lower the profile\'s requests per second, or wait and retry; the scheduler keeps below the budget it is given.',
   },
-  TIMEOUT: { cause: 'No answer arrived within the profile\'s timeout.', fix: 'Retry; raise the timeout if the service or network is slow.' },
+  // No setting changes the waits (src/domain/request-timeouts.ts): "raise the timeout" sent users
+  // looking for a field the profile form does not have.
+  TIMEOUT: {
+    cause: `No answer arrived in time: the app waits ${seconds(REQUEST_TIMEOUTS.connectMs)} for the connection, ${seconds(REQUEST_TIMEOUTS.headersMs)} for the answer to start and ${seconds(REQUEST_TIMEOUTS.bodyStallMs)} between its parts, ${seconds(REQUEST_TIMEOUTS.overallMs)} in all.`,
+    fix: 'Retry; if it keeps timing out, check the service\'s status and the network (a proxy or VPN can hold requests), or lower the profile\'s requests per second if the service slows under load.',
+  },
   NETWORK: { cause: 'The connection failed: DNS, refused connection, reset or offline.', fix: 'Check the base URL and the network connection, proxy or firewall.' },
   TLS: {
     cause: 'The HTTPS certificate could not be verified (expired, wrong host or untrusted issuer). The service is HTTPS only, and the app never skips this check.',

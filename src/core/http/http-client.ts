@@ -1,4 +1,5 @@
 import { NamedErrorSchema } from '../../spec/index.ts';
+import { REQUEST_TIMEOUTS } from '../../domain/request-timeouts.ts';
 import { isJsonNullText } from '../../domain/json-null.ts';
 import { AppError, type AppErrorData } from '../../ipc/result.ts';
 import type { Connection } from '../ports.ts';
@@ -74,8 +75,8 @@ type Settings = Required<Omit<HttpClientOptions, 'transport' | 'timeouts' | 'sch
 
 function settingsOf(options: HttpClientOptions): Settings {
   return {
-    timeouts: { connectMs: 10_000, headersMs: 15_000, bodyStallMs: 15_000, ...options.timeouts },
-    overallTimeoutMs: options.overallTimeoutMs ?? 60_000,
+    timeouts: { connectMs: REQUEST_TIMEOUTS.connectMs, headersMs: REQUEST_TIMEOUTS.headersMs, bodyStallMs: REQUEST_TIMEOUTS.bodyStallMs, ...options.timeouts },
+    overallTimeoutMs: options.overallTimeoutMs ?? REQUEST_TIMEOUTS.overallMs,
     maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
     maxAttempts: options.maxAttempts ?? 3,
     backoffBaseMs: options.backoffBaseMs ?? 250,
