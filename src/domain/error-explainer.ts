@@ -108,7 +108,11 @@ const APP: Record<string, Text> = {
     cause: 'The system keychain (where API keys are stored) could not be reached or is locked.',
     fix: 'Unlock the keychain or start the Secret Service, then retry; on the CLI, SVC_API_KEY can supply the key.',
   },
-  STORAGE: { cause: 'The history database could not be read or written (disk full, permissions or a locked file).', fix: 'Free disk space and check the data folder\'s permissions.' },
+  // Not only the history's: the profiles and saved-requests files and the run files fail with it too.
+  STORAGE: {
+    cause: 'A file in the app\'s data folder (the history, the profiles, the saved requests or a run) could not be read or written: a full disk, permissions, or a file that is damaged or held by another program. The message names the file.',
+    fix: 'Free disk space, check the data folder\'s permissions, or mend the file the message names.',
+  },
   LOCAL_SERVICE_STOPPED: {
     cause: 'The local service was stopped in Settings, and the app does not restart it behind your back.',
     fix: 'Press Start local service in Settings, then send again.',
