@@ -10,6 +10,7 @@ import type { ExportProfile } from '../domain/compare-export.ts';
 import { createSecretStore, type SecretStore } from '../core/secrets/index.ts';
 import { createChildProcessHost } from '../core/local-service/index.ts';
 import { AppError, isAppError } from '../ipc/result.ts';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryStore } from '../core/history/index.ts';
 import { closeHistory } from './close-history.ts';
@@ -124,11 +125,21 @@ function withEnvironmentKey(secrets: SecretStore): SecretStore {
  * its history, and `price` had refused to send at all, "Could not open … history.db", for a file it
  * only writes to. Each request then comes back unstored (recordRequest).
  */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function openHistoryOrSay(dataDir: string, warn: (message: string) => void): HistoryStore | EntryInserter {
   try {
     return HistoryStore.open(join(dataDir, HISTORY_FILE), { onEntriesRemoved: (keptSinceMs) => pruneRuns(dataDir, keptSinceMs), walCheckpointPages: LOG_PAGES });
   } catch (error) {
-    if (!isAppError(error) || error.code !== 'STORAGE') throw error;
+    // A data folder that cannot be made at all stops the command (nothing it keeps could be kept, and
+    // the local service keeps its certificate there): only a history file that will not open is passed over.
+    if (!isAppError(error) || error.code !== 'STORAGE' || !isFolder(dataDir)) throw error;
     warn(`${error.message}. This command runs all the same; its requests are not kept in the history.`);
     return {
       insert() {
