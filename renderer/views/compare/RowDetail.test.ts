@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import RowDetail from './RowDetail.svelte';
-import { okSide, row } from './test-rows.ts';
+import { okSide, problemSide, row } from './test-rows.ts';
 import type { ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 
 afterEach(cleanup);
@@ -162,5 +162,23 @@ describe('RowDetail without a taker', () => {
     render(RowDetail, props(onClose));
     await fireEvent.keyDown(screen.getByRole('region', { name: /^Base:/ }), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledOnce();
+  });
+});
+
+describe('RowDetail of a side that failed', () => {
+  it('says what to do under the error, as the Explorer does: the app\'s advice for its codes, the service\'s for its names', () => {
+    const refused = { ...problemSide('allowance-holder', 'error', 1, 'NETWORK'), errorMessage: 'The service could not be reached: nothing accepted the connection at 127.0.0.1:1 (connect ECONNREFUSED 127.0.0.1:1)' };
+    const limited = { ...problemSide('permit2', 'error', 2, 'RATE_LIMITED'), errorMessage: 'Rate limit of 1 requests per second exceeded' };
+    render(RowDetail, { row: row(10, 'Optimism', refused, limited, null, null), onOpenEntry: vi.fn(), onClose: vi.fn(), hasTaker: false, allowanceHolder: null, permit2: null });
+    const ah = screen.getByRole('article', { name: 'Allowance Holder detail' });
+    const p2 = screen.getByRole('article', { name: 'Permit2 detail' });
+    expect(within(ah).getByText(/^What to do:/).parentElement?.textContent).toBe('What to do: Check the base URL and the network connection, proxy or firewall.');
+    expect(within(p2).getByText(/^What to do:/).parentElement?.textContent).toMatch(/^What to do: Wait as the Retry-After header says, send fewer requests per second/);
+  });
+
+  it('gives no advice for an answered side or a name no one explains', () => {
+    const odd = { ...problemSide('permit2', 'error', 2, 'SOMETHING_NEW'), errorMessage: 'new' };
+    render(RowDetail, { row: row(10, 'Optimism', okSide('allowance-holder', 10n ** 17n, 1), odd, null, null), onOpenEntry: vi.fn(), onClose: vi.fn(), hasTaker: false, allowanceHolder: null, permit2: null });
+    expect(screen.queryByText(/^What to do:/)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
-import type { CompareRowWire } from '../../../src/ipc/channels/compare.ts';
+import type { CompareRowWire, ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 import { formatTokenAmount } from '../../../src/domain/number-format.ts';
 import { isFailedSide, noNetDiffReason } from '../../../src/domain/compare.ts';
 import { bpsText, failedText, modelName } from './table-model.ts';
+import { explainError, explainServiceError } from '../../../src/domain/error-explainer.ts';
 
 /** Texts of the row detail, as plain functions tested without a DOM. */
 
@@ -52,4 +53,18 @@ export function rateText(row: CompareRowWire): string {
   if (rate.source === 'buy-is-native') return `${perNative} (the buy token is the native token or its wrapped form)`;
   if (rate.source === 'sell-is-native') return `${perNative} (from this trade's own price, before integrator fees and the buy token's tax)`;
   return `${perNative} (indicative price of 0.1 ${row.nativeSymbol ?? 'native'} → ${row.buyToken.symbol}, requested once for this run, before the buy token's tax)`;
+}
+
+/**
+ * What to do about a side that failed, as the Explorer and History say it under an error: the row
+ * detail gave the name and message only ("RATE_LIMITED: Rate limit of 1 requests per second
+ * exceeded", "NETWORK: … ECONNREFUSED"), and a run of failures left the analyst with no next step.
+ * A side's name is the service's when its answer named one (read as the service's: its NOT_FOUND is
+ * a path), else the app's code. Null for an answered side or a name neither knows.
+ */
+export function failureFix(side: ModelSideWire): string | null {
+  if (side.state !== 'error' || !side.errorName) return null;
+  const asService = explainServiceError(side.errorName);
+  const explanation = asService.source === 'service' ? asService : explainError(side.errorName);
+  return explanation.source === 'unknown' ? null : explanation.fix;
 }
