@@ -27,6 +27,15 @@ describe('explainError', () => {
     expect(`${cause} ${fix}`).not.toMatch(/raise the timeout|profile's timeout/);
   });
 
+  it('explains NOT_CONFIGURED by what raises it (a stored key a header cannot carry, no trusted certificate), not a missing base URL the profile form requires', () => {
+    const { cause, fix } = explainError('NOT_CONFIGURED');
+    expect(cause).toMatch(/API key .*cannot be sent/);
+    expect(cause).toMatch(/trusts no certificate/);
+    expect(`${cause} ${fix}`).not.toMatch(/base URL|missing value/);
+    expect(fix).toMatch(/enter the key again/i);
+    expect(fix).toMatch(/CA certificate|system certificates/);
+  });
+
   it('gives each name its own explanation', () => {
     const causes = [...SERVICE_ERROR_NAMES, ...EXPLAINED_APP_CODES].map((name) => explainError(name).cause);
     expect(new Set(causes).size).toBe(causes.length);

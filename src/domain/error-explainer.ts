@@ -78,7 +78,12 @@ function seconds(ms: number): string {
 /** Codes of the app itself (src/ipc's APP_ERROR_CODES) with their explanation. */
 const APP: Record<string, Text> = {
   INVALID_INPUT: { cause: 'The app refused the input before sending anything.', fix: 'Correct the highlighted fields.' },
-  NOT_CONFIGURED: { cause: 'The profile lacks something the request needs (base URL or API key).', fix: 'Open the profile settings and fill in the missing value.' },
+  // What raises it (connection-resolver.ts, http-client.ts, the CLI's SVC_API_KEY): the form already
+  // requires a base URL, so "fill in the missing value" sent users to a field that was never empty.
+  NOT_CONFIGURED: {
+    cause: 'The profile cannot be used as it is: its API key cannot be sent (it holds a character a header cannot carry, such as a newline from a copy), or it trusts no certificate (no CA certificate and system certificates off). The message names which.',
+    fix: 'Open the profile in Settings and enter the key again, or add the service\'s CA certificate or trust the system certificates; on the CLI, set SVC_API_KEY again without the stray character.',
+  },
   NOT_FOUND: { cause: 'Nothing matches: no history entry with that zid, or no such profile.', fix: 'Check the zid (a prefix is enough) and the time range and filters of the search.' },
   AUTH_FAILED: {
     cause: 'The service rejected the credentials: the API key is missing, wrong or revoked, or the svc-version header is missing.',
