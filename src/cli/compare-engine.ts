@@ -119,12 +119,6 @@ function withEnvironmentKey(secrets: SecretStore): SecretStore {
   };
 }
 
-/**
- * The command's history, or, when none can be opened there (a read-only or full data folder, a
- * folder in its place), a store that keeps nothing, said once on stderr: the app answers on without
- * its history, and `price` had refused to send at all, "Could not open … history.db", for a file it
- * only writes to. Each request then comes back unstored (recordRequest).
- */
 function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory();
@@ -133,6 +127,12 @@ function isFolder(path: string): boolean {
   }
 }
 
+/**
+ * The command's history, or, when none can be opened there (a read-only or full data folder, a
+ * folder in its place), a store that keeps nothing, said once on stderr: the app answers on without
+ * its history, and `price` had refused to send at all, "Could not open … history.db", for a file it
+ * only writes to. Each request then comes back unstored (recordRequest).
+ */
 function openHistoryOrSay(dataDir: string, warn: (message: string) => void): HistoryStore | EntryInserter {
   try {
     return HistoryStore.open(join(dataDir, HISTORY_FILE), { onEntriesRemoved: (keptSinceMs) => pruneRuns(dataDir, keptSinceMs), walCheckpointPages: LOG_PAGES });

@@ -3,7 +3,7 @@ import { isDeeperThan } from '../domain/json-depth.ts';
 import { formatInteger } from '../domain/number-format.ts';
 import { entriesText } from '../domain/retention-text.ts';
 import { isAppError } from '../ipc/result.ts';
-import { entryHasProblems, escapeJsonControls, explainEntry, explainPastedBody, explainPastedCalldata, isProblem, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized } from '../domain/support/index.ts';
+import { entryHasProblems, escapeJsonControls, explainEntry, explainPastedBody, explainPastedCalldata, isProblem, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized, ZID_HEX_LENGTH } from '../domain/support/index.ts';
 import { swapChains } from '../domain/chains.ts';
 import type { Command, CommandIo } from './command.ts';
 import { UsageError, chainList, choiceFlag, reportError } from './compare-run.ts';
@@ -234,13 +234,16 @@ function pickedText(result: Extract<ExplainResult, { kind: 'history-file' }>, pi
   const what = `${file ?? `The ${result.format === 'har' ? 'HAR' : 'history export'}`} (${entriesText(picked.fileEntries)})`;
   if (picked.entryNumbers.length === 0) {
     const held = picked.fileZids.length === 0 ? 'none of its entries has a zid' : `the zids it holds: ${picked.fileZids.slice(0, ZIDS_LISTED).join(', ')}${picked.fileZids.length > ZIDS_LISTED ? `, … and ${formatInteger(picked.fileZids.length - ZIDS_LISTED)} more` : ''}`;
-    return `No entry of ${what} has a zid ${picked.zid.length === 26 ? '' : 'starting '}${picked.zid}; ${held}.`;
+    return `No entry of ${what} has a zid ${picked.zid.length === WHOLE_ZID_LENGTH ? '' : 'starting '}${picked.zid}; ${held}.`;
   }
   const shown = result.entries.map((entry, index) => entryText(entry, `Entry ${picked.entryNumbers[index]} of ${formatInteger(picked.fileEntries)}`));
-  return [`${what}: ${entriesText(picked.entryNumbers.length)} with zid ${picked.zid}${picked.zid.length === 26 ? '' : '…'}`, ...shown].join('\n\n');
+  return [`${what}: ${entriesText(picked.entryNumbers.length)} with zid ${picked.zid}${picked.zid.length === WHOLE_ZID_LENGTH ? '' : '…'}`, ...shown].join('\n\n');
 }
 
 const ZIDS_LISTED = 20;
+
+// A whole zid (0x and its hex digits) is named as it is; a shorter one is a prefix.
+const WHOLE_ZID_LENGTH = 2 + ZID_HEX_LENGTH;
 
 // A body too deep for JSON.stringify is replaced by a note; everything else is printed as found.
 function jsonOf(result: ExplainResult): string {
