@@ -70,8 +70,27 @@ export class ExplorerState {
   /** A failure is about the request that failed: once the form differs it no longer applies. */
   readonly shownFailure = $derived(this.failure !== null && this.failureKey === this.formKey ? this.failure : null);
 
-  /** Loads the profiles for the selector; the choice is kept as it is. */
-  async loadProfiles(): Promise<void> {
+  /** The profiles listing in flight: a Send pressed before the first list answers waits for it. */
+  #listing: Promise<void> | null = null;
+  /** Whether a listing is in flight (the selector reads "Listing…" until the first answers). */
+  isListingProfiles = $state(false);
+
+  /** Loads the profiles for the selector; the choice is kept as it is. A listing in flight is shared. */
+  loadProfiles(): Promise<void> {
+    this.#listing ??= this.#listProfiles().finally(() => {
+      this.#listing = null;
+      this.isListingProfiles = false;
+    });
+    this.isListingProfiles = true;
+    return this.#listing;
+  }
+
+  /** Resolves once the listing in flight (if any) has answered, so a choice can be read from it. */
+  async profilesListed(): Promise<void> {
+    await this.#listing;
+  }
+
+  async #listProfiles(): Promise<void> {
     const answer = await callEngine('profiles.list', undefined);
     // Said beside the selector, not as a request's failure (which goes once the form changes).
     this.profilesProblem = answer.ok ? null : `The profiles could not be listed: ${answer.error.message.replace(/\.?$/, '.')}`;
