@@ -35,14 +35,26 @@ export class EntryView {
   /** What the open entry is diffed against, if anything: another entry or the customer's response. */
   readonly against: DiffSide | null = $derived(this.other ? sideOfEntry(this.other) : this.customer);
 
-  /** Opens an entry by id, with its replays; false when it could not be read (removed by retention, say). */
-  async open(id: number): Promise<boolean> {
+  /**
+   * Counts what was last asked of the pane (an entry opened, one compared with, the diff left): on a
+   * busy machine a read may answer after the user has asked for another, and must not take its place.
+   */
+  #asked = 0;
+
+  /**
+   * Opens an entry by id, with its replays: 'unread' when it could not be read (removed by
+   * retention, say), 'superseded' when something else was asked of the pane before it answered
+   * (what was asked last stays).
+   */
+  async open(id: number): Promise<'open' | 'unread' | 'superseded'> {
+    const asked = ++this.#asked;
     const result = await callHistory('history.get', { id });
+    if (asked !== this.#asked) return 'superseded';
     if (!result.ok) {
       this.message = errorText(result.error);
       // Retention removes the oldest entries: the one open may have gone with the one asked for.
       if (result.error.code === 'NOT_FOUND') await this.#markIfGone();
-      return false;
+      return 'unread';
     }
     this.entry = result.value;
     this.isGone = false;
@@ -52,7 +64,7 @@ export class EntryView {
     this.message = '';
     const replays = await callHistory('history.search', { replayOf: id, limit: REPLAYS_SHOWN });
     if (this.entry?.id === id) this.replays = replays.ok ? replays.value.rows : [];
-    return true;
+    return 'open';
   }
 
   async #markIfGone(): Promise<void> {
@@ -92,8 +104,8 @@ export class EntryView {
         this.message = `Replay of #${entry.id} came back as #${answer.value.entry.id} while this entry was open: open #${entry.id} to find it under its replays.`;
         return null;
       }
-      await this.open(answer.value.entry.id);
-      if (entry.origin === 'imported') await this.compareWith(entry.id);
+      const opened = await this.open(answer.value.entry.id);
+      if (entry.origin === 'imported' && opened !== 'superseded') await this.compareWith(entry.id);
       return answer.value.entry.id;
     } finally {
       this.replayingId = null;
@@ -102,6 +114,7 @@ export class EntryView {
 
   /** Starts choosing the entry to compare with. */
   startPicking(): void {
+    this.#asked += 1;
     this.picking = this.entry !== null;
     this.other = null;
     this.customer = null;
@@ -109,14 +122,18 @@ export class EntryView {
 
   /** Compares the open entry with another one. */
   async compareWith(id: number): Promise<void> {
+    const asked = ++this.#asked;
     this.picking = false;
     const result = await callHistory('history.get', { id });
+    // Another entry opened, or the diff left, meanwhile: this one is no longer asked for.
+    if (asked !== this.#asked) return;
     if (result.ok) this.other = result.value;
     else this.message = errorText(result.error);
   }
 
   /** Leaves the diff (or the picking) and shows the entry again. */
   closeCompare(): void {
+    this.#asked += 1;
     this.picking = false;
     this.other = null;
     this.customer = null;
