@@ -153,6 +153,11 @@ export class CompareState {
   availableChains = $derived(chainsWithBoth(this.sell, this.buy, this.parsedOverrides));
   chains = $derived(this.pickedChains ?? this.availableChains);
   isRunning = $derived(this.status?.state === 'running');
+  /**
+   * True from Compare pressed until the new run's first status answers: on a busy machine that
+   * takes a while, and a second press meanwhile started a second run (the screen showed nothing new).
+   */
+  isStarting = $state(false);
   /** The chosen profile, when the list no longer has it: the form says so and nothing runs until another is picked. */
   goneProfile = $derived<GoneProfile | null>(this.#isProfilesListed ? goneProfileOf(this.profiles, this.profileId, this.#profileNames) : null);
   rows = $derived(this.status ? sortRows(this.status.rows, this.sortColumn, this.sortDirection) : []);
@@ -236,13 +241,22 @@ export class CompareState {
 
   /** Starts a run and polls it until it ends. */
   async start(): Promise<void> {
+    if (this.isStarting) return;
     this.#refusal = null;
     this.failure = null;
     // Bad override fields, or a chosen profile that is gone, are shown in place; nothing is sent.
     // Unlisted and unchosen, the engine would take its default profile: the user has not picked it.
     if (this.hasOverrideErrors || this.goneProfile || (this.profilesProblem && !this.profileId)) return;
     this.closeDetail();
-    const request = this.request();
+    this.isStarting = true;
+    try {
+      await this.#startRun(this.request());
+    } finally {
+      this.isStarting = false;
+    }
+  }
+
+  async #startRun(request: CompareRequestInput): Promise<void> {
     const result = await compareApi().start(request);
     if (!result.ok) {
       const details = Array.isArray(result.error.details) ? (result.error.details as { field: string; reason: string }[]) : [];
@@ -255,6 +269,8 @@ export class CompareState {
     }
     this.#stopPolling();
     this.#current = result.value.runId;
+    // The first status is read before the start counts as done (isStarting): until it answers the
+    // screen still shows the run before.
     await this.#poll(result.value.runId);
   }
 

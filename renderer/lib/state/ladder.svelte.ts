@@ -70,6 +70,8 @@ export class LadderState {
 
   chains = $derived(this.status ? ladderChains(this.status.rows) : []);
   isRunning = $derived(this.status?.state === 'running');
+  /** True from Run size ladder pressed until the new ladder's first status answers (a second press meanwhile is ignored). */
+  isStarting = $state(false);
   selectedRows = $derived(this.status ? this.status.rows.filter((row) => row.amountIndex === this.selectedIndex) : []);
 
   constructor(compare: CompareState) {
@@ -101,6 +103,7 @@ export class LadderState {
 
   /** Starts a ladder; a bad amount list is reported in place and nothing is sent. */
   async start(): Promise<void> {
+    if (this.isStarting) return;
     this.#refusal = null;
     this.failure = null;
     // The profile is the One size form's: a ladder never runs on another than the one chosen there.
@@ -125,8 +128,15 @@ export class LadderState {
       return;
     }
     const { amount: _amount, ...rest } = this.compare.request();
-    const request: LadderRequestInput = { ...rest, amounts: amounts.amounts };
-    const sent = this.#formFields();
+    this.isStarting = true;
+    try {
+      await this.#startLadder({ ...rest, amounts: amounts.amounts }, this.#formFields());
+    } finally {
+      this.isStarting = false;
+    }
+  }
+
+  async #startLadder(request: LadderRequestInput, sent: object): Promise<void> {
     const result = await ladderApi().start(request);
     if (!result.ok) {
       const details = Array.isArray(result.error.details) ? (result.error.details as { field: string; reason: string }[]) : [];
