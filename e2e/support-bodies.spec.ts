@@ -42,7 +42,7 @@ test("a pasted quote body says what its calldata does: its minimum and zid check
   await expect(facts.getByRole('row', { name: /^calldata min buy / })).toContainText("equal to the body's minBuyAmount");
   await expect(facts.getByRole('row', { name: /^calldata zid / })).toContainText(`${String(answered.body.zid)}, the same as the body's zid`);
   await expect(facts.getByRole('row', { name: /^action 1 / })).toContainText(/pull 1,000 USDC \(1000000000 base units\) from the taker to 0x[0-9a-f]{40}/);
-  await expect(facts.getByRole('row', { name: /^action 2 / })).toContainText(/swap [\d.]+% USDC for WETH on /);
+  await expect(facts.getByRole('row', { name: /^action 2 / })).toContainText(/swap USDC for WETH on \w+ \(pool 0x[0-9a-f]{40}\), [\d.]+% of the trade/);
   // Each label on one line at 1280 ("network" over "fee" before), whatever its value's length.
   expect(await textsOnSeveralLines(facts.locator('th')), 'labels split').toEqual([]);
   await facts.getByRole('row', { name: /^action 1 / }).scrollIntoViewIfNeeded();

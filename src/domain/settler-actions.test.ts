@@ -28,7 +28,7 @@ function quote(id: 'allowance-holder.quote' | 'permit2.quote', query: Record<str
 }
 
 const fillSentences = (body: ReturnType<typeof quote>, sell: string, buy: string) =>
-  body.route.fills.map((fill) => expect.stringMatching(new RegExp(`^swap ${(Number(fill.proportionBps) / 100).toFixed(2)}% ${sell} for ${buy} on ${fill.source} \\(pool 0x[0-9a-f]{40}\\)$`)));
+  body.route.fills.map((fill) => expect.stringMatching(new RegExp(`^swap ${sell} for ${buy} on ${fill.source} \\(pool 0x[0-9a-f]{40}\\), ${(Number(fill.proportionBps) / 100).toFixed(2)}% of the trade$`)));
 
 const action = (functionName: string, args: readonly unknown[]) => encodeFunctionData({ abi: SETTLER_ABI, functionName, args } as Parameters<typeof encodeFunctionData>[0]);
 const execute = (actions: Hex[]) =>
@@ -47,6 +47,36 @@ describe('settlerActions', () => {
     const texts = settlerActions(body.transaction.data, read)!.map((step) => step.text);
     expect(texts[0]).toMatch(new RegExp(`^pull ${body.sellAmount} USDC from the taker to ${body.transaction.to.toLowerCase()} \\(permit nonce \\d+\\)$`));
     expect(texts.at(-1)).toBe("unwrap the settler's whole WETH balance");
+  });
+
+  it("says a fill's share is of the whole trade: a second hop's fill is not read as a share of the token it sells", () => {
+    // USDC -> WETH -> WBTC on two paths: 48.44% straight, 51.56% through WETH. The WETH -> WBTC fill
+    // carries 42.71% of the trade (82.84% of its hop): "swap 42.71% WETH" read as 42.71% of the WETH.
+    const WBTC = token(1, 'WBTC');
+    const names = { ...read, token: (address: string) => (address.toLowerCase() === WBTC.toLowerCase() ? 'WBTC' : read.token(address)) };
+    const pool = `0x${'ab'.repeat(20)}`;
+    const fill = (sell: string, buy: string, bps: bigint) => action('FILL', [sell, buy, bps, toHex('Uniswap_V2', { size: 32 }), pool]);
+    const data = encodeFunctionData({ abi: SETTLER_ABI, functionName: 'execute', args: [{ recipient: TAKER, buyToken: WBTC as Hex, minAmountOut: 1n }, [fill(USDC, WBTC, 4844n), fill(USDC, WETH, 5156n), fill(WETH, WBTC, 4271n)], toHex(0n, { size: 32 })] });
+    expect(settlerActions(data, names)!.map((step) => step.text)).toEqual([
+      `swap USDC for WBTC on Uniswap_V2 (pool ${pool}), 48.44% of the trade`,
+      `swap USDC for WETH on Uniswap_V2 (pool ${pool}), 51.56% of the trade`,
+      `swap WETH for WBTC on Uniswap_V2 (pool ${pool}), 42.71% of the trade`,
+    ]);
+  });
+
+  it("reads an exact-out quote's refund fills as selling back only what was bought beyond the minimum, not the purchase", () => {
+    // The refund route sells the buy token back into the sell token; read as a plain fill it said
+    // "swap 100.00% WETH for USDC" right after the fill that bought the WETH: the whole purchase undone.
+    const result = priceQuery(new Market(1), 'allowance-holder.quote', { chainId: '1', taker: TAKER, sellToken: USDC, buyToken: WETH, buyAmount: '1000000000000000000' }, { nowMs: FIXED_NOW });
+    if (!result.ok) throw new Error(result.message);
+    const body = result.body as { transaction: { data: string }; routes: Record<'forward' | 'refund', { fills: { source: string; proportionBps: string }[] }> };
+    expect(body.routes.refund.fills.length).toBeGreaterThan(0);
+    const texts = settlerActions(body.transaction.data, read)!.map((step) => step.text);
+    const share = (fill: { proportionBps: string }) => `${(Number(fill.proportionBps) / 100).toFixed(2)}%`;
+    expect(texts.slice(1)).toEqual([
+      ...body.routes.forward.fills.map((fill) => expect.stringMatching(new RegExp(`^swap USDC for WETH on ${fill.source} \\(pool 0x[0-9a-f]{40}\\), ${share(fill)} of the trade$`))),
+      ...body.routes.refund.fills.map((fill) => expect.stringMatching(new RegExp(`^refund: swap the WETH bought beyond the minimum back into USDC on ${fill.source} \\(pool 0x[0-9a-f]{40}\\), ${share(fill)} of the refund route$`))),
+    ]);
   });
 
   it('reads every other action, and names one it cannot decode by its selector', () => {

@@ -4,8 +4,8 @@ import { SETTLER_ABI, WRAPPED_NATIVE_ABI } from './settler-abi.ts';
 /**
  * What a quote's calldata tells the settler to do, step by step: what Allowance Holder's `exec` lets
  * it take, then `execute`'s `actions` (each an encoded call of an action function, settler-abi.ts),
- * read as sentences for support ("pull 1,000 USDC from the taker…", "swap 100.00% USDC for WETH on
- * RFQ…", "pay 10 bps of WETH to…"), where the argument table shows them as opaque bytes. An action
+ * read as sentences for support ("pull 1,000 USDC from the taker…", "swap USDC for WETH on RFQ…,
+ * 100.00% of the trade", "pay 10 bps of WETH to…"), where the argument table shows them as opaque bytes. An action
  * this ABI does not know (a real settler's, say) is named by its selector, not guessed at.
  */
 
@@ -35,6 +35,28 @@ function sourceName(value: unknown): string {
   return hex.length > 2 ? hexToString(hex as Hex) : '(no source)';
 }
 
+/**
+ * What the calldata buys, for reading its fills: the `buyToken` of `execute`'s slippage check, and
+ * the wrapped native token an UNWRAP turns into the native token bought.
+ */
+interface Bought {
+  tokens: Set<string>;
+}
+
+/**
+ * A fill as a sentence. Its `proportionBps` is the fill's share of the whole trade, as in the
+ * answer's `route.fills`, not of the token it sells: "swap 42.71% WETH" read as 42.71% of the WETH
+ * where the Route shows that fill as 82.84% of its WETH → USDC hop. A fill that sells the token
+ * bought is the exact-out refund route (real-service-shapes.md, "Buying an exact amount"): it sells
+ * back only what the forward route bought beyond the minimum, never the purchase.
+ */
+function fillSentence([sell, buy, bps, source, pool]: Args, read: ActionReading, bought: Bought): string {
+  const share = `${(Number(bps) / 100).toFixed(2)}%`;
+  const where = `on ${sourceName(source)} (pool ${address(pool)})`;
+  if (bought.tokens.has(address(sell))) return `refund: swap the ${read.token(str(sell))} bought beyond the minimum back into ${read.token(str(buy))} ${where}, ${share} of the refund route`;
+  return `swap ${read.token(str(sell))} for ${read.token(str(buy))} ${where}, ${share} of the trade`;
+}
+
 const SENTENCES: Record<string, (args: Args, read: ActionReading) => string> = {
   TRANSFER_FROM: ([recipient, permit], read) => {
     const { permitted, nonce } = permit as { permitted: { token: string; amount: bigint }; nonce: bigint };
@@ -43,15 +65,15 @@ const SENTENCES: Record<string, (args: Args, read: ActionReading) => string> = {
   NATIVE_CHECK: ([, msgValue], read) => `check that the call carries ${read.native(str(msgValue))}`,
   WRAP: ([wrapped, amount], read) => `wrap ${read.native(str(amount))} into ${read.token(str(wrapped))}`,
   UNWRAP: ([wrapped, amount], read) => (BigInt(str(amount)) === 0n ? `unwrap the settler's whole ${read.token(str(wrapped))} balance` : `unwrap ${read.amount(str(amount), str(wrapped))}`),
-  FILL: ([sell, buy, bps, source, pool], read) => `swap ${(Number(bps) / 100).toFixed(2)}% ${read.token(str(sell))} for ${read.token(str(buy))} on ${sourceName(source)} (pool ${address(pool)})`,
   FEE: ([recipient, token, bps], read) => `pay ${str(bps)} bps of ${read.token(str(token))} to ${address(recipient)}`,
   POSITIVE_SLIPPAGE: ([recipient, token, maxBps], read) => `send ${read.token(str(token))} bought above the quote, up to ${str(maxBps)} bps, to ${address(recipient)}`,
   SELL_ENTIRE_BALANCE: ([token, maxAmount], read) => `sell the taker's whole ${read.token(str(token))} balance, up to ${read.amountAtMost(str(maxAmount), str(token))}`,
 };
 
-function actionOf(data: Hex, read: ActionReading): SettlerAction {
+function actionOf(data: Hex, read: ActionReading, bought: Bought): SettlerAction {
   try {
     const { functionName, args } = decodeFunctionData({ abi: SETTLER_ABI, data });
+    if (functionName === 'FILL') return { name: functionName, text: fillSentence(args, read, bought) };
     const sentence = SENTENCES[functionName];
     if (sentence) return { name: functionName, text: sentence(args ?? [], read) };
   } catch {
@@ -71,6 +93,21 @@ function executeOf(data: Hex, read: ActionReading): { args: Args; steps: Settler
   if (!inner) return null;
   const lets = { name: 'exec', text: `the Allowance Holder lets ${address(target)} take up to ${read.amountAtMost(str(amount), token)} from the taker's allowance` };
   return { args: inner.args, steps: [lets, ...inner.steps] };
+}
+
+function boughtBy(slippage: unknown, actions: readonly Hex[]): Bought {
+  const tokens = new Set<string>();
+  const buyToken = (slippage as { buyToken?: unknown } | undefined)?.buyToken;
+  if (typeof buyToken === 'string') tokens.add(address(buyToken));
+  for (const action of actions) {
+    try {
+      const { functionName, args } = decodeFunctionData({ abi: SETTLER_ABI, data: action });
+      if (functionName === 'UNWRAP') tokens.add(address(args[0]));
+    } catch {
+      // An action this ABI does not know says nothing of what is bought.
+    }
+  }
+  return { tokens };
 }
 
 /** The transaction that carries the calldata, when known: whom it calls and the native value it sends. */
@@ -111,5 +148,7 @@ export function settlerActions(data: string, read: ActionReading, context?: Call
     return null;
   }
   const actions = execute?.args[1];
-  return execute && Array.isArray(actions) ? [...execute.steps, ...actions.map((action: Hex) => actionOf(action, read))] : null;
+  if (!execute || !Array.isArray(actions)) return null;
+  const bought = boughtBy(execute.args[0], actions as Hex[]);
+  return [...execute.steps, ...actions.map((action: Hex) => actionOf(action, read, bought))];
 }

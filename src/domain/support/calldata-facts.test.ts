@@ -31,7 +31,7 @@ describe('calldata facts', () => {
     // Then what the calldata tells the settler to do, step by step, amounts read on the chain.
     const body = quote('allowance-holder.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
     expect(valueOf(body, 'action 1')).toMatch(/^the Allowance Holder lets 0x[0-9a-f]{40} take up to 1,000 USDC \(1000000000 base units\) from the taker's allowance$/);
-    expect(valueOf(body, 'action 2')).toMatch(/^swap [\d.]+% USDC for WETH on \w+/);
+    expect(valueOf(body, 'action 2')).toMatch(/^swap USDC for WETH on \w+ \(pool 0x[0-9a-f]{40}\), [\d.]+% of the trade$/);
   });
 
   it('says when the calldata is not the body it came with: another minimum, another zid', () => {

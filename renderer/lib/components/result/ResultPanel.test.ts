@@ -42,7 +42,7 @@ describe('ResultPanel', () => {
     // What it tells the settler to do, in order, amounts in token units: pull the sell amount with the permit, then the fills.
     const steps = [...screen.getByRole('list', { name: 'What the calldata tells the settler to do' }).querySelectorAll('li')].map((item) => item.textContent);
     expect(steps[0]).toMatch(/^pull 1,000 USDC from the taker to 0x[0-9a-f]{40} \(permit nonce \d+\)$/);
-    expect(steps.slice(1)).toEqual((body.route as { fills: { source: string; proportionBps: string }[] }).fills.map((fill) => expect.stringMatching(new RegExp(`^swap ${(Number(fill.proportionBps) / 100).toFixed(2)}% USDC for WETH on ${fill.source} `))));
+    expect(steps.slice(1)).toEqual((body.route as { fills: { source: string; proportionBps: string }[] }).fills.map((fill) => expect.stringMatching(new RegExp(`^swap USDC for WETH on ${fill.source} \\(pool 0x[0-9a-f]{40}\\), ${(Number(fill.proportionBps) / 100).toFixed(2)}% of the trade$`))));
     cleanup();
     const other = { ...body, minBuyAmount: String(BigInt(String(body.minBuyAmount)) + 1n), zid: '0x000000000000000000000001' };
     render(ResultPanel, { result: { entry: entry(other, 200), stored: true, warning: null } });
