@@ -45,6 +45,9 @@ describe('Copy as snippets', () => {
     expect(viem).toContain('wallet.signTypedData({ domain, types: signedTypes, primaryType, message })');
     expect(viem).toContain('concat([data, numberToHex(size(signature), { size: 32 }), signature])');
     expect(viem).toContain('wallet.sendTransaction({');
+    // Sent with the quote's gas price, as the spec requires ("the transaction must be sent with it"), not one the wallet picks.
+    const send = viem.slice(viem.indexOf('wallet.sendTransaction({'));
+    expect(send.slice(0, send.indexOf('\n});'))).toContain('gasPrice: BigInt(quote.transaction.gasPrice),');
     expect(viem).toContain('candidate.id === 8453');
     expect(viem).toContain('process.env.SVC_API_KEY');
   });

@@ -138,7 +138,8 @@ export function fetchSnippet(request: SnippetRequest): string {
 /**
  * A viem script for a Permit2 quote (spec rule 3): fetch the quote, sign `permit2.eip712`, append
  * the signature's length (32-byte big-endian) and the signature to `transaction.data`, then send the
- * transaction. PRIVATE_KEY and RPC_URL come from the environment.
+ * transaction with its `gas` and its `gasPrice` (the spec: "the transaction must be sent with it";
+ * left out, the wallet priced the transaction itself). PRIVATE_KEY and RPC_URL come from the environment.
  */
 export function viemPermit2Snippet(request: SnippetRequest): string {
   const chainId = request.chainId ?? 1;
@@ -156,7 +157,7 @@ export function viemPermit2Snippet(request: SnippetRequest): string {
     ...dispatcher.option,
     '});',
     `if (!response.ok) throw new Error(\`quote failed: \${response.status} \${await response.text()}\`);`,
-    'const quote = (await response.json()) as { transaction: { to: Hex; data: Hex; value: string; gas: string | null }; permit2: { eip712: any } | null };',
+    'const quote = (await response.json()) as { transaction: { to: Hex; data: Hex; value: string; gas: string | null; gasPrice: string }; permit2: { eip712: any } | null };',
     '',
     `const chain = Object.values(chains).find((candidate) => candidate.id === ${chainId});`,
     'const account = privateKeyToAccount(process.env.PRIVATE_KEY as Hex);',
@@ -175,6 +176,8 @@ export function viemPermit2Snippet(request: SnippetRequest): string {
     '  data,',
     '  value: BigInt(quote.transaction.value),',
     '  ...(quote.transaction.gas ? { gas: BigInt(quote.transaction.gas) } : {}),',
+    '  // The spec: the transaction must be sent with the gas price the quote names.',
+    '  gasPrice: BigInt(quote.transaction.gasPrice),',
     '});',
     'console.log(hash);',
   ].join('\n')}\n`;
