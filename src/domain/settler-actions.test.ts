@@ -49,6 +49,16 @@ describe('settlerActions', () => {
     expect(texts.at(-1)).toBe("unwrap the settler's whole WETH balance");
   });
 
+  it('an unwrap through the settler on Allowance Holder pulls with the allowance exec grants, and names no permit', () => {
+    // Its TRANSFER_FROM carries nonce and deadline 0, which the Allowance Holder never checks: read
+    // as '(permit nonce 0)', it sent support looking for a Permit2 signature the trade does not need.
+    const body = quote('allowance-holder.quote', { sellToken: WETH, buyToken: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', sellAmount: '1000', wrapUnwrapMode: 'settler' });
+    const texts = settlerActions(body.transaction.data, read)!.map((step) => step.text);
+    expect(texts[0]).toMatch(/^the Allowance Holder lets (0x[0-9a-f]{40}) take up to ≤1000 WETH from the taker's allowance$/);
+    const settler = /lets (0x[0-9a-f]{40})/.exec(texts[0]!)![1];
+    expect(texts.slice(1)).toEqual([`pull 1000 WETH from the taker to ${settler}, with the allowance the Allowance Holder grants (no permit, nothing to sign)`, "unwrap the settler's whole WETH balance"]);
+  });
+
   it("says a fill's share is of the whole trade: a second hop's fill is not read as a share of the token it sells", () => {
     // USDC -> WETH -> WBTC on two paths: 48.44% straight, 51.56% through WETH. The WETH -> WBTC fill
     // carries 42.71% of the trade (82.84% of its hop): "swap 42.71% WETH" read as 42.71% of the WETH.

@@ -35,12 +35,15 @@ function sourceName(value: unknown): string {
   return hex.length > 2 ? hexToString(hex as Hex) : '(no source)';
 }
 
-/**
- * What the calldata buys, for reading its fills: the `buyToken` of `execute`'s slippage check, and
- * the wrapped native token an UNWRAP turns into the native token bought.
- */
-interface Bought {
-  tokens: Set<string>;
+/** What the actions are read against: the call around them, not the action alone. */
+interface CallSetting {
+  /**
+   * What the calldata buys, for reading its fills: the `buyToken` of `execute`'s slippage check,
+   * and the wrapped native token an UNWRAP turns into the native token bought.
+   */
+  bought: Set<string>;
+  /** The settler is called through Allowance Holder's `exec`, which grants what it pulls: no permit. */
+  isAllowanceHolder: boolean;
 }
 
 /**
@@ -50,18 +53,14 @@ interface Bought {
  * bought is the exact-out refund route (real-service-shapes.md, "Buying an exact amount"): it sells
  * back only what the forward route bought beyond the minimum, never the purchase.
  */
-function fillSentence([sell, buy, bps, source, pool]: Args, read: ActionReading, bought: Bought): string {
+function fillSentence([sell, buy, bps, source, pool]: Args, read: ActionReading, setting: CallSetting): string {
   const share = `${(Number(bps) / 100).toFixed(2)}%`;
   const where = `on ${sourceName(source)} (pool ${address(pool)})`;
-  if (bought.tokens.has(address(sell))) return `refund: swap the ${read.token(str(sell))} bought beyond the minimum back into ${read.token(str(buy))} ${where}, ${share} of the refund route`;
+  if (setting.bought.has(address(sell))) return `refund: swap the ${read.token(str(sell))} bought beyond the minimum back into ${read.token(str(buy))} ${where}, ${share} of the refund route`;
   return `swap ${read.token(str(sell))} for ${read.token(str(buy))} ${where}, ${share} of the trade`;
 }
 
 const SENTENCES: Record<string, (args: Args, read: ActionReading) => string> = {
-  TRANSFER_FROM: ([recipient, permit], read) => {
-    const { permitted, nonce } = permit as { permitted: { token: string; amount: bigint }; nonce: bigint };
-    return `pull ${read.amount(str(permitted.amount), permitted.token)} from the taker to ${address(recipient)} (permit nonce ${str(nonce)})`;
-  },
   NATIVE_CHECK: ([, msgValue], read) => `check that the call carries ${read.native(str(msgValue))}`,
   WRAP: ([wrapped, amount], read) => `wrap ${read.native(str(amount))} into ${read.token(str(wrapped))}`,
   UNWRAP: ([wrapped, amount], read) => (BigInt(str(amount)) === 0n ? `unwrap the settler's whole ${read.token(str(wrapped))} balance` : `unwrap ${read.amount(str(amount), str(wrapped))}`),
@@ -70,10 +69,23 @@ const SENTENCES: Record<string, (args: Args, read: ActionReading) => string> = {
   SELL_ENTIRE_BALANCE: ([token, maxAmount], read) => `sell the taker's whole ${read.token(str(token))} balance, up to ${read.amountAtMost(str(maxAmount), str(token))}`,
 };
 
-function actionOf(data: Hex, read: ActionReading, bought: Bought): SettlerAction {
+/**
+ * The pull of the sell token. Under Permit2 it spends the taker's signed permit (its nonce and
+ * deadline); through Allowance Holder's `exec` (an unwrap through the settler) it takes what `exec`
+ * granted, and its nonce and deadline are zeros nobody checks: '(permit nonce 0)' there had the
+ * reader look for a signature the trade does not need.
+ */
+function transferSentence([recipient, permit]: Args, read: ActionReading, setting: CallSetting): string {
+  const { permitted, nonce } = permit as { permitted: { token: string; amount: bigint }; nonce: bigint };
+  const pull = `pull ${read.amount(str(permitted.amount), permitted.token)} from the taker to ${address(recipient)}`;
+  return setting.isAllowanceHolder ? `${pull}, with the allowance the Allowance Holder grants (no permit, nothing to sign)` : `${pull} (permit nonce ${str(nonce)})`;
+}
+
+function actionOf(data: Hex, read: ActionReading, setting: CallSetting): SettlerAction {
   try {
     const { functionName, args } = decodeFunctionData({ abi: SETTLER_ABI, data });
-    if (functionName === 'FILL') return { name: functionName, text: fillSentence(args, read, bought) };
+    if (functionName === 'FILL') return { name: functionName, text: fillSentence(args, read, setting) };
+    if (functionName === 'TRANSFER_FROM') return { name: functionName, text: transferSentence(args, read, setting) };
     const sentence = SENTENCES[functionName];
     if (sentence) return { name: functionName, text: sentence(args ?? [], read) };
   } catch {
@@ -95,7 +107,7 @@ function executeOf(data: Hex, read: ActionReading): { args: Args; steps: Settler
   return { args: inner.args, steps: [lets, ...inner.steps] };
 }
 
-function boughtBy(slippage: unknown, actions: readonly Hex[]): Bought {
+function boughtBy(slippage: unknown, actions: readonly Hex[]): Set<string> {
   const tokens = new Set<string>();
   const buyToken = (slippage as { buyToken?: unknown } | undefined)?.buyToken;
   if (typeof buyToken === 'string') tokens.add(address(buyToken));
@@ -107,7 +119,7 @@ function boughtBy(slippage: unknown, actions: readonly Hex[]): Bought {
       // An action this ABI does not know says nothing of what is bought.
     }
   }
-  return { tokens };
+  return tokens;
 }
 
 /** The transaction that carries the calldata, when known: whom it calls and the native value it sends. */
@@ -149,6 +161,6 @@ export function settlerActions(data: string, read: ActionReading, context?: Call
   }
   const actions = execute?.args[1];
   if (!execute || !Array.isArray(actions)) return null;
-  const bought = boughtBy(execute.args[0], actions as Hex[]);
-  return [...execute.steps, ...actions.map((action: Hex) => actionOf(action, read, bought))];
+  const setting = { bought: boughtBy(execute.args[0], actions as Hex[]), isAllowanceHolder: execute.steps.some((step) => step.name === 'exec') };
+  return [...execute.steps, ...actions.map((action: Hex) => actionOf(action, read, setting))];
 }
