@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { concat, encodeFunctionData, pad, parseAbi, toFunctionSelector } from 'viem';
-import { checkExactOutBounds, compareCalldata, explainCalldata, zidFromArgument } from './calldata-explainer.ts';
+import { checkExactOutBounds, compareCalldata, explainCalldata, recipientMatches, requestedRecipient, zidFromArgument } from './calldata-explainer.ts';
 
 // A test ABI shaped like a settler (execute with slippage tuple and packed zid) and an Allowance
 // Holder wrapper (exec forwarding bytes); the app's own ABI is tested the same way once it exists.
@@ -57,6 +57,20 @@ describe('explainCalldata', () => {
     expect(explainCalldata(abi, '0x12')).toMatchObject({ ok: false, message: expect.stringContaining('4-byte selector') });
     expect(explainCalldata(abi, 'hello')).toMatchObject({ ok: false });
     expect(explainCalldata(abi, '0xabcdef0100')).toMatchObject({ ok: false, message: expect.stringContaining('selector 0xabcdef01') });
+  });
+});
+
+describe('recipientMatches', () => {
+  it('reads who the settler pays, through exec too, and sets it against the request: its recipient, else its taker', () => {
+    const wrapped = explainCalldata(abi, encodeFunctionData({ abi, functionName: 'exec', args: [SETTLER, USDC, 1n, SETTLER, executeData] }));
+    expect(wrapped.ok && wrapped.call.recipient).toBe(TAKER);
+    expect(requestedRecipient({ taker: TAKER.toUpperCase().replace('0X', '0x') })).toEqual({ address: TAKER, role: 'taker' });
+    expect(recipientMatches(wrapped, requestedRecipient({ taker: TAKER }))).toBe(true);
+    expect(requestedRecipient({ taker: TAKER, recipient: AFFILIATE })).toEqual({ address: AFFILIATE, role: 'recipient' });
+    expect(recipientMatches(wrapped, requestedRecipient({ taker: TAKER, recipient: AFFILIATE }))).toBe(false);
+    // Unknown on either side: not compared.
+    expect(recipientMatches(wrapped, requestedRecipient({}))).toBeNull();
+    expect(recipientMatches(explainCalldata(abi, '0x12'), { address: TAKER })).toBeNull();
   });
 });
 

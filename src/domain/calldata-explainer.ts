@@ -18,6 +18,8 @@ export interface DecodedCall {
   selector: string;
   args: ArgumentRow[];
   minBuyAmount: string | null;
+  /** Who receives the buy token: the settler's slippage `recipient` (lower case, as the service writes addresses). */
+  recipient: string | null;
   zid: string | null;
   inner: DecodedCall | null;
 }
@@ -27,6 +29,8 @@ export type CalldataExplanation = { ok: true; call: DecodedCall } | { ok: false;
 
 const MIN_BUY_NAMES = /^(minBuyAmount|minAmountOut|amountOutMin|minBuy)$/i;
 const ZID_NAMES = /zid/i;
+// Only the settler's slippage check names who gets the buy token; exec's operator and target do not.
+const RECIPIENT_PATH = 'slippage.recipient';
 
 function text(value: unknown): string {
   if (typeof value === 'bigint') return value.toString();
@@ -71,11 +75,13 @@ function decodeCall(abi: Abi, data: Hex, depth: number): DecodedCall {
   rowsOf(fn?.inputs ?? [], args ?? [], '', rows);
   const minBuy = rows.find((row) => MIN_BUY_NAMES.test(lastName(row.path)));
   const zidRow = rows.find((row) => ZID_NAMES.test(lastName(row.path)));
+  const recipientRow = rows.find((row) => row.path === RECIPIENT_PATH && row.type === 'address');
   return {
     functionName,
     selector,
     args: rows,
     minBuyAmount: minBuy?.value ?? null,
+    recipient: recipientRow ? recipientRow.value.toLowerCase() : null,
     zid: zidRow ? zidFromArgument(zidRow.type, zidRow.value) : null,
     inner: depth > 0 ? innerCall(abi, rows, depth - 1) : null,
   };
@@ -102,7 +108,7 @@ export function explainCalldata(abi: Abi, data: string): CalldataExplanation {
   try {
     const call = decodeCall(abi, data as Hex, 2);
     const inner = call.inner;
-    return { ok: true, call: { ...call, minBuyAmount: call.minBuyAmount ?? inner?.minBuyAmount ?? null, zid: call.zid ?? inner?.zid ?? null } };
+    return { ok: true, call: { ...call, minBuyAmount: call.minBuyAmount ?? inner?.minBuyAmount ?? null, recipient: call.recipient ?? inner?.recipient ?? null, zid: call.zid ?? inner?.zid ?? null } };
   } catch (error) {
     return { ok: false, message: `transaction.data does not decode with the settler ABI (selector ${data.slice(0, 10)}): ${(error as Error).message.split('\n')[0]}` };
   }
@@ -157,6 +163,25 @@ export interface CalldataAgreement {
   minBuyMatches: boolean | null;
   /** The zid in the call equals the body's (any letter case). */
   zidMatches: boolean | null;
+}
+
+/**
+ * Who the request said receives the buy token: its `recipient`, or else its `taker` (the spec:
+ * recipient "defaults to taker"); null when it named neither.
+ */
+export function requestedRecipient(query: Readonly<Record<string, string | undefined>>): { address: string; role: 'recipient' | 'taker' } | null {
+  if (query.recipient) return { address: query.recipient.toLowerCase(), role: 'recipient' };
+  if (query.taker) return { address: query.taker.toLowerCase(), role: 'taker' };
+  return null;
+}
+
+/**
+ * Whether the call pays the buy token to whom the request named; null when either side is unknown
+ * (a direct wrap names no recipient, a price-only request may name no taker).
+ */
+export function recipientMatches(explanation: CalldataExplanation, requested: { address: string } | null): boolean | null {
+  if (!explanation.ok || explanation.call.recipient === null || requested === null) return null;
+  return explanation.call.recipient === requested.address.toLowerCase();
 }
 
 /**

@@ -9,12 +9,14 @@ import { SETTLER_ABI } from '../../../../src/domain/settler-abi.ts';
 
 afterEach(cleanup);
 
-// Bodies answered by the real local service (Permit2 quote USDC -> WETH on chain 1; slippageBps 20000).
+// Bodies answered by the real local service (Permit2 quote USDC -> WETH on chain 1; slippageBps 20000),
+// each for its own taker: its calldata pays the buy token to that taker.
+const TAKERS = { 'permit2.quote': '0xDE30000000000000000000000000000000000001', 'allowance-holder.quote': '0xDE30000000000000000000000000000000000002' };
 function entry(body: unknown, status: number, appError: { code: 'REMOTE_ERROR'; message: string } | null = null, endpoint: 'permit2.quote' | 'allowance-holder.quote' = 'permit2.quote') {
   return {
     id: 7, startedAt: '2026-01-15T12:00:00.000Z', origin: 'sent' as const, profileId: 'local', profileName: 'Local service',
     endpoint, chainId: 1, sellToken: null, buyToken: null, status, errorName: null, zid: null, durationMs: 12.4, replayOf: null,
-    method: 'GET' as const, url: 'https://127.0.0.1:5555/swap/permit2/quote?chainId=1', query: { taker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }, requestHeaders: { 'svc-api-key': 'secret-key-1', 'svc-version': 'v2' },
+    method: 'GET' as const, url: 'https://127.0.0.1:5555/swap/permit2/quote?chainId=1', query: { taker: TAKERS[endpoint] }, requestHeaders: { 'svc-api-key': 'secret-key-1', 'svc-version': 'v2' },
     statusText: status === 200 ? 'OK' : 'Bad Request', responseHeaders: {}, bodyText: JSON.stringify(body), body, schemaReport: [], attempts: 1, appError,
   };
 }
@@ -38,7 +40,8 @@ describe('ResultPanel', () => {
     const body = fixtures.permit2Quote as Record<string, unknown>;
     render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
     const items = () => [...screen.getByRole('list', { name: 'Calldata against the answer' }).querySelectorAll('li')].map((item) => [item.className.split(' ')[0], item.textContent]);
-    expect(items()).toEqual([['good', "Enforces the answer's minBuyAmount"], ['good', "Carries the answer's zid"]]);
+    expect(items()).toEqual([['good', "Enforces the answer's minBuyAmount"], ['good', "Pays the buy token to the request's taker"], ['good', "Carries the answer's zid"]]);
+    expect(screen.getByLabelText('Decoded recipient').textContent).toBe('0xde30000000000000000000000000000000000001');
     // What it tells the settler to do, in order, amounts in token units: pull the sell amount with the permit, then the fills.
     const steps = [...screen.getByRole('list', { name: 'What the calldata tells the settler to do' }).querySelectorAll('li')].map((item) => item.textContent);
     expect(steps[0]).toMatch(/^pull 1,000 USDC from the taker to 0x[0-9a-f]{40} \(permit nonce \d+\)$/);
@@ -46,10 +49,22 @@ describe('ResultPanel', () => {
     cleanup();
     const other = { ...body, minBuyAmount: String(BigInt(String(body.minBuyAmount)) + 1n), zid: '0x000000000000000000000001' };
     render(ResultPanel, { result: { entry: entry(other, 200), stored: true, warning: null } });
-    const [minimum, zid] = items();
+    const [minimum, , zid] = items();
     expect(minimum![0]).toBe('bad');
     expect(minimum![1]).toMatch(/^Does NOT enforce the answer's minBuyAmount: the calldata's minimum is [\d.]+ WETH, the answer's [\d.]+ WETH$/);
     expect(zid).toEqual(['bad', "Carries another zid than the answer's (0x000000000000000000000001): the calldata is another answer's"]);
+  });
+
+  it("says when a quote's calldata pays the buy token to another address than the request's recipient", () => {
+    // The recipient the settler pays was shown only checksummed in the argument table, and never set
+    // against the request: "the tokens never arrived" had no answer on the screen.
+    const body = fixtures.permit2Quote as Record<string, unknown>;
+    const sent = entry(body, 200);
+    render(ResultPanel, { result: { entry: { ...sent, query: { ...sent.query, recipient: '0x2222222222222222222222222222222222222222' } }, stored: true, warning: null } });
+    const list = screen.getByRole('list', { name: 'Calldata against the answer' });
+    const item = [...list.querySelectorAll('li')].find((li) => li.textContent!.startsWith('Pays'))!;
+    expect([item.className.split(' ')[0], item.textContent]).toEqual(['bad', "Pays the buy token to another address than the request's recipient (0x2222222222222222222222222222222222222222)"]);
+    expect(screen.getByLabelText('Decoded recipient').textContent).toBe('0xde30000000000000000000000000000000000001');
   });
 
   it('reads the EIP-712 deadline in local time against when the answer came, not against the clock', () => {
@@ -120,8 +135,8 @@ describe('ResultPanel', () => {
     const bounds = screen.getByRole('list', { name: 'Exact-out bounds' }).textContent;
     expect(bounds).toContain('Guarantees the buy amount');
     expect(bounds).toContain('Spends at most maxSellAmount');
-    // Its minimum is a bound, checked above, not a copy of a minBuyAmount: only the zid is compared.
-    expect([...screen.getByRole('list', { name: 'Calldata against the answer' }).querySelectorAll('li')].map((item) => item.textContent)).toEqual(["Carries the answer's zid"]);
+    // Its minimum is a bound, checked above, not a copy of a minBuyAmount: the recipient and the zid are compared.
+    expect([...screen.getByRole('list', { name: 'Calldata against the answer' }).querySelectorAll('li')].map((item) => item.textContent)).toEqual(["Pays the buy token to the request's taker", "Carries the answer's zid"]);
     expect(screen.getByRole('list', { name: 'Allowance advice' }).textContent).toContain('Set the allowance on 0x0000000000001ff3684f28c67538d4d072c22734 (the Allowance Holder)');
   });
 
