@@ -138,10 +138,16 @@ test('a cancelled run keeps its finished rows and says so', async ({ app }) => {
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000' });
   await expect(compare.progress).toContainText(/[2-9]\/13 requests/, { timeout: 20_000 });
   await compare.progress.getByRole('button', { name: 'Cancel' }).click();
-  await expect(compare.progress).toContainText(/Cancelled after \d+\/13 requests: the finished rows are kept below/);
-  const count = await compare.rows.count();
-  expect(count).toBeGreaterThanOrEqual(1);
-  expect(count).toBeLessThan(6);
+  await expect(compare.progress).toContainText(/Cancelled after \d+\/13 requests: the answers are kept below; every chain is listed, the sides not answered saying cancelled/);
+  // Every chain of the run is listed, not only those answered before the cancel: a chain cut before
+  // its first answer reads cancelled on both sides, and the caption counts the run's 6 chains.
+  await expect(compare.rows).toHaveCount(6);
+  await expect(app.page.getByText(/^1,000 USDC → WETH on 6 chains$/)).toBeVisible();
+  const cut = compare.rows.filter({ has: app.page.locator('td.verdict', { hasText: 'no verdict: cancelled' }) });
+  expect(await cut.count()).toBeGreaterThanOrEqual(1);
+  const name = (await cut.first().getByRole('rowheader').innerText()).split('\n')[0]!.replace(/\s+\d+$/, '');
+  const detail = await compare.openDetail(name);
+  await expect(detail.getByRole('alert')).toHaveCount(0);
   await expect(app.page.getByRole('region', { name: 'Past comparisons' })).toContainText('cancelled');
 });
 

@@ -150,6 +150,27 @@ describe('cancelling a run', () => {
     expect((await rig.runner.status(runId)).state).toBe('cancelled');
     expect(rig.runner.cancel(runId)).toBe(false);
   });
+
+  it('lists every chain of a cancelled run, a chain cut before its first answer reading cancelled on both sides, with its (empty) detail', async () => {
+    const { runId, finished } = rig.runner.start(request());
+    await vi.waitFor(async () => expect((await rig.runner.status(runId)).done).toBeGreaterThanOrEqual(1), { timeout: 30_000, interval: 20 });
+    rig.runner.cancel(runId);
+    const status = await finished;
+    // Cut before most chains answered, the run left them out: its table, caption and exports read as a run on fewer chains.
+    expect(status.rows.map((row) => row.chainId)).toEqual([1, 10, 137, 8453, 42161, 59144]);
+    const unanswered = status.rows.filter((row) => row.allowanceHolder.state === 'cancelled' && row.permit2.state === 'cancelled');
+    expect(unanswered.length).toBeGreaterThan(0);
+    for (const row of unanswered) {
+      expect(row).toMatchObject({ better: null, basis: null, diffBps: null, netDiffBps: null });
+      expect(await rig.runner.detail(runId, row.chainId)).toEqual({ allowanceHolder: null, permit2: null });
+    }
+    expect((await rig.runner.status(runId)).rows).toHaveLength(6);
+  });
+
+  it('keeps no rows for a run that failed as a whole before any answer (its profile is gone): nothing was cut, nothing compared', async () => {
+    const status = await rig.runner.start(request({ profileId: 'gone' })).finished;
+    expect(status).toMatchObject({ state: 'failed', done: 0, rows: [], error: { code: 'NOT_FOUND' } });
+  });
 });
 
 /** The profile's pacing, with when it let each request start and the group it started with. */

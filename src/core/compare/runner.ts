@@ -58,17 +58,25 @@ function newRunId(now: number): string {
   return `cmp-${now.toString(36)}${randomBytes(4).toString('hex')}`;
 }
 
+// While running: the chains with an answer. At the end: every planned chain, a side never answered
+// reading cancelled (build-row.ts), as the size ladder does: a run cancelled or failed before a
+// chain's first answer had left that chain out, and the table, its caption ("on 2 chains") and the
+// exports read as a whole run on the chains that answered. A run that failed as a whole before any
+// answer (the profile cannot be used) compared nothing and keeps no rows: its line says why.
 function rowsOf(run: LiveRun): CompareRowWire[] {
   const hasEnded = run.status.state !== 'running';
-  return run.plan.filter((chain) => run.results.has(chain.chainId)).map((chain) => buildRow(chain, run.results.get(chain.chainId)!, hasEnded));
+  if (run.status.state === 'failed' && run.results.size === 0) return [];
+  return run.plan.filter((chain) => hasEnded || run.results.has(chain.chainId)).map((chain) => buildRow(chain, run.results.get(chain.chainId) ?? {}, hasEnded));
 }
 
-function detailsOf(run: LiveRun): StoredRun['details'] {
+// Every row's detail, a chain without an answer with none on either side (its row reads cancelled).
+function detailsOf(run: LiveRun, hasEnded = run.status.state !== 'running'): StoredRun['details'] {
   const details: StoredRun['details'] = {};
-  for (const [chainId, results] of run.results) {
-    const side = (result: SideResult | undefined): SideDetail | null =>
-      result && 'entry' in result ? { entryId: result.entry.id, zid: result.entry.zid, body: result.entry.body ?? result.entry.bodyText } : null;
-    details[chainId] = { allowanceHolder: side(results['allowance-holder']), permit2: side(results.permit2) };
+  const side = (result: SideResult | undefined): SideDetail | null =>
+    result && 'entry' in result ? { entryId: result.entry.id, zid: result.entry.zid, body: result.entry.body ?? result.entry.bodyText } : null;
+  for (const chain of run.plan) {
+    const results = run.results.get(chain.chainId);
+    if (results || hasEnded) details[chain.chainId] = { allowanceHolder: side(results?.['allowance-holder']), permit2: side(results?.permit2) };
   }
   return details;
 }
@@ -118,7 +126,7 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
     const final: RunStatus = { ...run.status, state: endState(error, run.cancelled), error, finishedAt: new Date(now()).toISOString() };
     // Rebuilt as ended: sides still without an answer now read cancelled, not pending.
     final.rows = rowsOf({ ...run, status: final });
-    await saveEnded(() => deps.store.save({ version: 1, status: final, details: detailsOf(run) }), final);
+    await saveEnded(() => deps.store.save({ version: 1, status: final, details: detailsOf(run, true) }), final);
     Object.assign(run.status, final);
     refresh(run);
     return run.status;
