@@ -12,15 +12,37 @@ export function ladderModelName(model: AllowanceModel | 'tie'): string {
   return NAMES[model];
 }
 
+// A size as a plain decimal, the shortest that reads back as the same number: "1e-7" is "0.0000001".
+function plainDecimal(size: number): string {
+  const [mantissa = '0', exponentText] = String(size).split('e');
+  if (exponentText === undefined) return mantissa;
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  const digits = `${whole}${fraction}`;
+  const point = whole.length + Number(exponentText);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  return point >= digits.length ? digits.padEnd(point, '0') : `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+// The size in the token's base units, digits past its decimals cut (only an interpolated size has them).
+function baseUnitsOf(size: number, decimals: number): bigint {
+  const [whole = '0', fraction = ''] = plainDecimal(size).split('.');
+  return BigInt(`${whole}${fraction.slice(0, decimals).padEnd(decimals, '0')}`);
+}
+
 /**
- * A size with its symbol: a priced size whole, to 6 decimals (1.23456 USDC was "1.234 USDC", the
- * label of a figure priced at another amount); an interpolated one (a crossover) to `significant`
- * significant digits, through the app's number formatter.
+ * A size with its symbol: a priced size whole, in every decimal the token has (1.23456 USDC was
+ * "1.234 USDC", and a WETH size under a millionth, cut to 6 decimals, "0 WETH": the label of a
+ * figure priced at another amount); an interpolated one (a crossover) to `significant` significant
+ * digits, through the app's number formatter.
  */
 export function sizeText(size: number, token: { decimals: number; symbol: string }, significant?: number): string {
-  const digits = Math.min(token.decimals, 6);
-  const base = BigInt(Math.round(size * 10 ** digits));
-  return `${significant === undefined ? formatBaseUnits(base, digits) : formatTokenAmount(base, digits, significant)} ${token.symbol}`;
+  return `${sizeFigure(size, token.decimals, significant)} ${token.symbol}`;
+}
+
+/** sizeText without the symbol (a chart's size axis): whole, or to `significant` significant digits. */
+export function sizeFigure(size: number, decimals: number, significant?: number): string {
+  const base = baseUnitsOf(size, decimals);
+  return significant === undefined ? formatBaseUnits(base, decimals) : formatTokenAmount(base, decimals, significant);
 }
 
 /** One side at one size: the net per unit sold, or why there is none. */
