@@ -182,3 +182,21 @@ describe('RowDetail of a side that failed', () => {
     expect(screen.queryByText(/^What to do:/)).toBeNull();
   });
 });
+
+describe('RowDetail of sides without a price', () => {
+  it('says nothing of the fees of a side that was not priced (rate-limited, no liquidity), rather than "none"', () => {
+    const limited = { ...problemSide('allowance-holder', 'error', 5, 'RATE_LIMITED'), zid: null };
+    const dry = problemSide('permit2', 'no-liquidity', 6);
+    const the = row(42161, 'Arbitrum', limited, dry, null, null);
+    render(RowDetail, { row: the, onOpenEntry: vi.fn(), onClose: vi.fn(), hasTaker: false, allowanceHolder: null, permit2: { entryId: 6, zid: dry.zid, body: { liquidityAvailable: false, zid: dry.zid } } });
+    for (const name of ['Allowance Holder', 'Permit2']) {
+      const figures = within(screen.getByLabelText(`${name} figures`));
+      expect(figures.getByText('Fees').nextElementSibling?.textContent).toBe('—');
+    }
+    // A priced side that charged none still says none.
+    cleanup();
+    const priced = row(8453, 'Base', okSide('allowance-holder', 10n ** 17n, 1), okSide('permit2', 10n ** 17n, 2), 0, 'tie');
+    render(RowDetail, { row: priced, onOpenEntry: vi.fn(), onClose: vi.fn(), hasTaker: false, allowanceHolder: null, permit2: null });
+    expect(within(screen.getByLabelText('Allowance Holder figures')).getByText('Fees').nextElementSibling?.textContent).toBe('none');
+  });
+});
