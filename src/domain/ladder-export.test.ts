@@ -80,6 +80,17 @@ describe('size ladder export', () => {
     expect(fields(ladderToCsv([chain], undefined, { models: ['permit2'] }).trim().split('\r\n')[1]!).slice(from)).toEqual(['permit2', '', '', '', '']);
   });
 
+  it('calls a model better in the JSON only where the CSV and the table do: on nets priced on both sides', () => {
+    // Permit2 has no liquidity at 1,000 USDC, and the fee is not priced at 10,000: the row's own verdicts are 'only-side' and 'gross'.
+    const onlyAh = { ...row(side('allowance-holder', 300n * 10n ** 15n, '0xa2'), side('permit2', null, '0xb2')), better: 'allowance-holder' as const, basis: 'only-side' as const };
+    const gross = { ...chain.rows[2]!.row, better: 'permit2' as const, basis: 'gross' as const };
+    const mixed: LadderExportChain = { ...chain, rows: [chain.rows[0]!, { ...chain.rows[1]!, row: onlyAh }, { ...chain.rows[2]!, row: gross }] };
+    const points = (JSON.parse(ladderToJson({ sell: 'USDC', buy: 'WETH', amounts: ['100', '1000', '10000'] }, [mixed])) as { chains: { points: { better: unknown; basis: unknown }[] }[] }).chains[0]!.points;
+    expect(points.map((point) => [point.better, point.basis])).toEqual([['allowance-holder', 'net'], [null, null], [null, null]]);
+    const lines = ladderToCsv([mixed]).trim().split('\r\n').slice(1);
+    expect(lines.map((line) => fields(line)[LADDER_CSV_COLUMNS.indexOf('better')])).toEqual(['allowance-holder', '', '']);
+  });
+
   it('writes JSON with base-unit strings, the crossover found and its text', () => {
     const parsed = JSON.parse(ladderToJson({ sell: 'USDC', buy: 'WETH', amounts: ['100', '1000', '10000'] }, [chain])) as {
       format: string; chains: { crossover: { kind: string; text: string; crossovers: { from: string; to: string }[] }; points: { amount: string; sellAmount: string; permit2: { netPerUnitSold: string | null; zid: string } }[] }[];

@@ -115,6 +115,11 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
     const points = chain.rows.map((item) => ({
       amount: item.amount, sellAmount: item.sellAmount,
       ...item.row,
+      // The ladder's verdict, as its table and the CSV say it: only on nets priced on both sides. The
+      // row's own (a side alone priced, gross amounts, the lower fee) called a model better at a size
+      // where the screen and the CSV call none.
+      better: item.row.basis === 'net' ? item.row.better : null,
+      basis: item.row.basis === 'net' ? 'net' : null,
       netDiffBps: netDiffBps(chain, item),
       feeRate: item.feeRate ?? null,
       feeNotPriced: item.feeNotPriced ?? null,
