@@ -268,6 +268,24 @@ describe('exact out on Allowance Holder', () => {
     }
   });
 
+  it('sells one base unit for a buy worth less than one unit of the sell token, as selling that unit shows it can', async () => {
+    // The search started from the sell amount the buy is worth, which rounded down to 0 base
+    // units, and stopped there: 1 wei of WETH for USDC was answered liquidityAvailable false
+    // while selling 1 unit of USDC (exact in) buys hundreds of millions of wei.
+    for (const [sell, buy] of [['USDC', 'WETH'], ['WBTC', 'USDC']] as const) {
+      const pair = { chainId: '1', sellToken: token(1, sell), buyToken: token(1, buy) };
+      const oneUnit = (await svc.get(AH, { ...pair, sellAmount: '1' })).body;
+      expect(oneUnit.liquidityAvailable, `${sell} -> ${buy}`).toBe(true);
+      for (const buyAmount of ['1', (BigInt(oneUnit.buyAmount as string) / 2n).toString()]) {
+        const { body } = await svc.get(AH, { ...pair, buyAmount });
+        expect(body.liquidityAvailable, `${sell} -> ${buy}, buyAmount ${buyAmount}`).toBe(true);
+        expect(body.buyAmount).toBe(buyAmount);
+        expect(body.estimatedNetSellAmount, `${sell} -> ${buy}, buyAmount ${buyAmount}`).toBe('1');
+        expect(BigInt(body.maxSellAmount as string)).toBeGreaterThanOrEqual(1n);
+      }
+    }
+  });
+
   it('reaches a buy deep into the price impact that selling 10,000 WETH on thin Optimism shows it can', async () => {
     // Each proportional step undershot where the output bends, and 10 rounds ended short of 90 %.
     const pair = { chainId: '10', sellToken: token(10, 'WETH'), buyToken: token(10, 'USDC') };

@@ -116,7 +116,11 @@ function nextSellAmount(swap: ResolvedSwap, buyAmount: bigint, last: Tried, befo
 export function tradeExactOut(market: Market, swap: ResolvedSwap, buyAmount: bigint): Trade | undefined {
   if (swap.wrapUnwrap) return withFees(swap, buyAmount, buyAmount, null);
   const rate = market.usd(swap.state, swap.routeBuy) / market.usd(swap.state, swap.routeSell);
+  // At least one base unit: a buy worth less than one unit of the sell token (1 wei of WETH for
+  // USDC) rounds down to 0, which the search never left, answering no liquidity for a buy that
+  // selling the one unit makes.
   let guess = toBase(toHuman(buyAmount, swap.buy.decimals) * rate * 1.005, swap.sell.decimals);
+  if (guess < 1n) guess = 1n;
   let short = 0n;
   let enough: Trade | undefined;
   let last: Tried | undefined;
