@@ -185,13 +185,20 @@ function capConnectionsOf(server: Server, options: LocalServiceOptions): void {
   capConnections(server, { max: connectionShare(total, processes), total, processes }, log);
 }
 
+// Node's HTTPS server offers only http/1.1 by ALPN, and OpenSSL ends a handshake that offers
+// nothing it knows with the alert "no application protocol": `curl --http1.0` (which offers only
+// http/1.0) got an OpenSSL error and no answer, though the server answers HTTP/1.0 requests. Both
+// are offered, as common HTTPS servers (nginx) do; a client offering neither (HTTP/2 only) is still
+// refused: HTTP/2 is not served here.
+const ALPN_PROTOCOLS = ['http/1.1', 'http/1.0'];
+
 /** Starts the service and resolves once it accepts connections. */
 export async function startLocalService(options: LocalServiceOptions): Promise<RunningService> {
   const cert = await loadOrCreateCertificate(options.dataDir);
   const configured = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [{ key: generateApiKey(), team: 'local' }];
   const keys = new KeyRing(configured);
   const isGuarded = options.isListenerGuarded ?? true;
-  const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, keepAlive: true, keepAliveTimeout: 30_000, ...(isGuarded ? GUARDED_SERVER_OPTIONS : {}) }, listener(options, keys));
+  const server: Server = createServer({ cert: cert.certPem, key: cert.keyPem, ALPNProtocols: ALPN_PROTOCOLS, keepAlive: true, keepAliveTimeout: 30_000, ...(isGuarded ? GUARDED_SERVER_OPTIONS : {}) }, listener(options, keys));
   server.on('clientError', onClientError);
   server.on('tlsClientError', refusePlainHttp);
   if (isGuarded) capConnectionsOf(server, options);

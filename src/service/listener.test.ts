@@ -105,6 +105,24 @@ describe('connections', () => {
   });
 });
 
+describe('protocol negotiation', () => {
+  it('answers a client that offers only HTTP/1.0 in its TLS handshake (curl --http1.0), as it answers HTTP/1.0 itself', async () => {
+    // Node's HTTPS server offers only http/1.1 by ALPN and ended such a handshake with the alert
+    // "no application protocol": curl printed an OpenSSL error, never an answer.
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = tlsConnect({ host: '127.0.0.1', port, ca: svc.service.caCertPem, servername: 'localhost', ALPNProtocols: ['http/1.0'] }, () => {
+        socket.write(`GET /swap/chains HTTP/1.0\r\nHost: 127.0.0.1\r\nsvc-api-key: ${svc.service.apiKeys[0]}\r\nsvc-version: v2\r\n\r\n`);
+      });
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 200/);
+    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({ chains: expect.any(Array) });
+  });
+});
+
 describe('malformed requests', () => {
   it('answers a request without Host with the JSON 400, on HTTP/1.1 and HTTP/1.0', async () => {
     for (const version of ['1.1', '1.0']) {
