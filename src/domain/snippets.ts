@@ -1,5 +1,6 @@
 import { isApiKeyName, redactUrl } from './redact.ts';
 import { shellQuote } from './curl.ts';
+import { API_VERSION, HEADER_NAMES } from '../spec/constants.ts';
 
 /**
  * "Copy as" code for a sent request (issue 13): curl, TypeScript `fetch` with undici, and a viem
@@ -181,4 +182,27 @@ export function viemPermit2Snippet(request: SnippetRequest): string {
     '});',
     'console.log(hash);',
   ].join('\n')}\n`;
+}
+
+/**
+ * The shell line that sets SVC_API_KEY to the local service's key, read from the file the app keeps
+ * it in: the snippets of a Local service request read the key from that variable, and the app
+ * never copies the key itself.
+ */
+export function localKeyExport(keyPath: string): string {
+  return `export ${API_KEY_ENV}="$(cat ${shellQuote(keyPath)})"`;
+}
+
+/**
+ * A curl command that reaches the running local service as any client must: its certificate pinned
+ * and its key, read from the key's file, in the key header (the certificate alone gets a 401).
+ */
+export function localServiceCurl(service: { baseUrl: string; caPath: string; keyPath: string }): string {
+  return [
+    'curl',
+    `--cacert ${shellQuote(service.caPath)}`,
+    `--header "${HEADER_NAMES.apiKey}: $(cat ${shellQuote(service.keyPath)})"`,
+    `--header ${shellQuote(`${HEADER_NAMES.version}: ${API_VERSION}`)}`,
+    shellQuote(`${service.baseUrl}/swap/chains`),
+  ].join(' ');
 }

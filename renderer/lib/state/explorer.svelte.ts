@@ -29,6 +29,8 @@ export interface SnippetConnection {
   proxyUrl: string | null;
   /** Whether the profile trusts the system's certificates besides caPath: the snippets then trust both. */
   trustSystemCertificates: boolean;
+  /** The file the local service's key is kept in, for a Local service request (SVC_API_KEY is read from it); null otherwise. */
+  keyPath: string | null;
 }
 
 /** The explorer screen: its form, the chosen profile, the request in flight and the last answer. */
@@ -61,6 +63,8 @@ export class ExplorerState {
 
   /** The local service's certificate file, for snippets of Local service requests (curl --cacert). */
   localCertificatePath = $state<string | null>(null);
+  /** The local service's key file, for the SVC_API_KEY a snippet of a Local service request reads. */
+  localKeyPath = $state<string | null>(null);
 
   readonly isSending = $derived(this.requestId !== null);
   /** The form as a request key, to compare with what was sent. */
@@ -136,16 +140,18 @@ export class ExplorerState {
     const apiKeyHeader = profile?.headerNames.apiKey ?? 'svc-api-key';
     const proxyUrl = profile?.proxyUrl ?? null;
     // The local service's certificate is its own: the app trusts it alone (connection-resolver.ts).
-    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath, caFile: null, proxyUrl, trustSystemCertificates: false };
+    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath, caFile: null, proxyUrl, trustSystemCertificates: false, keyPath: this.localKeyPath };
     const trustSystemCertificates = profile?.trustSystemCertificates ?? true;
-    if (!profile?.caPem) return { apiKeyHeader, caPath: null, caFile: null, proxyUrl, trustSystemCertificates };
+    if (!profile?.caPem) return { apiKeyHeader, caPath: null, caFile: null, proxyUrl, trustSystemCertificates, keyPath: null };
     const name = `${profile.id}-ca.pem`;
-    return { apiKeyHeader, caPath: `./${name}`, caFile: { name, pem: profile.caPem }, proxyUrl, trustSystemCertificates };
+    return { apiKeyHeader, caPath: `./${name}`, caFile: { name, pem: profile.caPem }, proxyUrl, trustSystemCertificates, keyPath: null };
   }
 
   private async loadCertificatePath(): Promise<void> {
     const status = await callEngine('localService.status', undefined);
-    if (status.ok) this.localCertificatePath = status.value.certificate?.path ?? null;
+    if (!status.ok) return;
+    this.localCertificatePath = status.value.certificate?.path ?? null;
+    this.localKeyPath = status.value.keyPath ?? null;
   }
 
   /** Cancels the request in flight. */

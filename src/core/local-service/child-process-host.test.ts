@@ -49,7 +49,7 @@ function getChains(info: LocalServiceInfo, key: string): Promise<number> {
 describe('child-process local service host', () => {
   it('starts the service on 127.0.0.1 with its pinned certificate and generated key', async () => {
     const { host, dataDir } = await newHost();
-    expect(host.status()).toEqual({ state: 'stopped', baseUrl: null, pid: null, error: null, notice: null, certificate: null });
+    expect(host.status()).toEqual({ state: 'stopped', baseUrl: null, pid: null, error: null, notice: null, certificate: null, keyPath: null });
     const info = await host.start();
     expect(info.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(info.pid).toBeGreaterThan(0);
@@ -58,6 +58,8 @@ describe('child-process local service host', () => {
     expect(await getChains(info, info.apiKey)).toBe(200);
     expect(await getChains(info, 'not-the-key')).toBe(401);
     const keyFile = join(dataDir, 'local-service', 'key');
+    // Settings names the file (never the key) for integrators' SVC_API_KEY.
+    expect(host.status().keyPath).toBe(keyFile);
     expect((await readFile(keyFile, 'utf8')).trim()).toBe(info.apiKey);
     expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
   });

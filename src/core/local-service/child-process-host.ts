@@ -6,7 +6,7 @@ import { AppError } from '../../ipc/result.ts';
 import { fileFailureReason } from '../file-failure.ts';
 import { certificateOf, readCachedCertificate, type CertificateView } from './certificate.ts';
 import type { LocalServiceHost, LocalServiceInfo, LocalServiceStatus } from './host.ts';
-import { loadOrCreateLocalKey } from './local-key.ts';
+import { LOCAL_KEY_FILE, loadOrCreateLocalKey } from './local-key.ts';
 import { CHILD_ENV, ReadyLineSchema } from '../../domain/local-service-child.ts';
 
 /**
@@ -180,6 +180,10 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
       await gone;
       clearTimeout(timer);
     },
-    status: () => ({ ...status, notice, certificate: (certificate ??= readCachedCertificate(serviceDir)) }),
+    status: () => {
+      certificate ??= readCachedCertificate(serviceDir);
+      // A start writes the key before the certificate, so a known certificate has its key beside it.
+      return { ...status, notice, certificate, keyPath: certificate ? join(serviceDir, LOCAL_KEY_FILE) : null };
+    },
   };
 }

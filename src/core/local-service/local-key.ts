@@ -12,9 +12,12 @@ import { makeDirectory } from '../make-directory.ts';
 
 const KEY_PATTERN = /^local_[0-9a-f]{64}$/;
 
+/** The key's file name in the service's data dir (integrators read it into SVC_API_KEY). */
+export const LOCAL_KEY_FILE = 'key';
+
 /** Reads the key, or generates and stores one when there is none (or the file is damaged). */
 export async function loadOrCreateLocalKey(serviceDir: string): Promise<string> {
-  const path = join(serviceDir, 'key');
+  const path = join(serviceDir, LOCAL_KEY_FILE);
   makeDirectory(serviceDir, 0o700);
   try {
     const text = (await readFile(path, 'utf8')).trim();

@@ -18,6 +18,12 @@ export const LocalServiceStatusSchema = lazySchema(() =>
     notice: z.string().nullable().optional(),
     /** The service's CA certificate once known (integrators pin it, e.g. curl --cacert): file, PEM and SHA-256 fingerprint. */
     certificate: z.object({ path: z.string(), pem: z.string(), sha256: z.string() }).nullable().optional(),
+    /**
+     * The file holding the service's API key, once a start made it (integrators read it into
+     * SVC_API_KEY: a client that pins the certificate still needs the key). The path only: the key
+     * itself never crosses IPC.
+     */
+    keyPath: z.string().nullable().optional(),
   }),
 );
 /** The local service's state. */
