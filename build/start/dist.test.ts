@@ -27,7 +27,7 @@ describe('npm run dist without a reachable Electron', { timeout: 120_000 }, () =
     expect(run.code, out).toBe(ELECTRON_UNAVAILABLE_EXIT);
     expect(said).toContain(`electron-builder fetches its own copy of Electron ${version}`);
     expect(said).toContain(`could not reach ${new URL(mirror).host}: ECONNREFUSED`);
-    expect(said).toContain(`point ELECTRON_MIRROR at a mirror serving v${version}/electron-v${version}-linux-x64.zip`);
+    expect(said).toContain(`point ELECTRON_MIRROR at a mirror serving v${version}/electron-v${version}-linux-x64.zip and v${version}/SHASUMS256.txt, its URL ending in /`);
     expect(said).toContain('-c.electronDist=<path>');
     expect(said).toContain('npx swap-explorer serve');
     expect(out).not.toMatch(/^\s+at /m);

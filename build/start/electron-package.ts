@@ -134,6 +134,11 @@ function mirrorVar(name: string, env: Env): string | undefined {
   );
 }
 
+/** ELECTRON_MIRROR as @electron/get reads it (.npmrc and package.json config first), or undefined. */
+export function mirrorBase(env: Env = process.env): string | undefined {
+  return mirrorVar('mirror', env);
+}
+
 /** The URL @electron/get fetches the zip from (its getArtifactRemoteURL for the default options). */
 export function artifactUrl(pkg: ElectronPackage, target: InstallTarget, env: Env = process.env): string {
   const version = `v${pkg.version.replace(/^v/, '')}`;

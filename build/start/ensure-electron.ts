@@ -8,6 +8,7 @@ import {
   installedExecutable,
   installPlatform,
   installTarget,
+  mirrorBase,
   overrideExecutable,
   platformPath,
   platformSource,
@@ -57,7 +58,7 @@ export async function ensureElectron(pkg: ElectronPackage, log: (line: string) =
     await fetchAndExtract(pkg, target, env);
   } catch (error) {
     const sums = usesRemoteChecksums(env) ? "the mirror's SHASUMS256.txt" : "the electron package's checksums.json; a mirror with its own builds needs electron_use_remote_checksums=1";
-    return { ok: false, reason: `it is not in node_modules/electron yet and fetching it failed (${describeFailure(error, url, sums)})` };
+    return { ok: false, reason: `it is not in node_modules/electron yet and fetching it failed (${describeFailure(error, url, sums)}${unslashedMirror(env)})` };
   }
   const executable = installedExecutable(pkg, env);
   if (!executable) {
@@ -86,6 +87,15 @@ async function fetchAndExtract(pkg: ElectronPackage, target: { platform: string;
   await extract(zipPath, { dir: dist });
   if (existsSync(join(dist, 'electron.d.ts'))) renameSync(join(dist, 'electron.d.ts'), join(pkg.dir, 'electron.d.ts'));
   writeFileSync(join(pkg.dir, 'path.txt'), platformPath(target.platform));
+}
+
+// @electron/get joins the mirror and the release folder as they are: a mirror named without its
+// last / (as its own site names it) is asked for ".../electronv45.4.1/…", a 404 whose URL alone
+// did not tell the user which of the two was wrong.
+function unslashedMirror(env: NodeJS.ProcessEnv): string {
+  const mirror = mirrorBase(env);
+  if (mirror === undefined || mirror.endsWith('/')) return '';
+  return `; ELECTRON_MIRROR ${mirror} does not end in /, so the release folder was joined to its last part: end it with /`;
 }
 
 interface ErrorLike {

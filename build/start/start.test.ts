@@ -62,7 +62,7 @@ function expectClearFailure(run: Run): void {
   expect(said(run)).toContain(`Swap Explorer cannot start without the Electron ${version} binary: `);
   const waysOut = [
     `run \`npm start\` once on a connected machine (the zip is cached in ${cache} and unpacked into node_modules/electron,`,
-    `point ELECTRON_MIRROR at a mirror serving v${version}/${zipName} and v${version}/SHASUMS256.txt`,
+    `point ELECTRON_MIRROR at a mirror serving v${version}/${zipName} and v${version}/SHASUMS256.txt, its URL ending in /`,
     `set ELECTRON_OVERRIDE_DIST_PATH to a folder holding an unpacked Electron ${version}`,
   ];
   for (const wayOut of [...waysOut, 'npx swap-explorer serve', 'npx swap-explorer price', 'npx swap-explorer compare']) {
@@ -210,6 +210,24 @@ describe('npm start when Electron cannot be had', SLOW, () => {
     const run = await npmStart(env(electronPackage, 'missing', { ELECTRON_MIRROR: `${mirror.url}elsewhere/` }));
     expectClearFailure(run);
     expect(said(run)).toContain('answered HTTP 404');
+  });
+
+  it('says a mirror named without its last / was joined to the release folder, and fetches once it ends in /', async () => {
+    // Mirrors of many projects serve Electron under a folder of their own, and are often named
+    // without the last / that @electron/get needs: it asked for .../electronv<version>/, a 404.
+    const foldered = await startMirror(version, { [zipName]: standInZip(version) }, {}, 'electron');
+    try {
+      const unslashed = foldered.url.slice(0, -1);
+      const electronPackage = freshElectronPackage(join(work, 'unslashed'));
+      const run = await npmStart(env(electronPackage, 'unslashed', { ELECTRON_MIRROR: unslashed, ...LAUNCH_ONLY }));
+      expectClearFailure(run);
+      expect(said(run)).toContain(`${unslashed}v${version}/${zipName} answered HTTP 404 Not Found; ELECTRON_MIRROR ${unslashed} does not end in /, so the release folder was joined to its last part: end it with /)`);
+      const fixed = await npmStart(env(electronPackage, 'unslashed', { ELECTRON_MIRROR: foldered.url, ...LAUNCH_ONLY }));
+      expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
+      expect(fixed.stdout).toContain(`fetching it once from ${foldered.url}v${version}/${zipName}`);
+    } finally {
+      await foldered.close();
+    }
   });
 
   it('refuses a download that does not match the mirror\'s SHA-256 checksum', async () => {

@@ -37,7 +37,7 @@ export function unavailableMessage(purpose: Purpose, wanted: Wanted, reason: str
     purpose === 'app'
       ? `Ways out: run \`npm start\` once on a connected machine (the zip is cached in ${wanted.cacheDir} and unpacked into node_modules/electron, so later starts need no network);`
       : `Ways out: build installers on a connected machine (electron-builder also downloads its packaging tools; the zip is cached in ${wanted.cacheDir});`,
-    `point ELECTRON_MIRROR at a mirror serving v${version}/electron-v${version}-${platform}-${arch}.zip and v${version}/SHASUMS256.txt (behind a proxy: ELECTRON_GET_USE_PROXY=1 with HTTPS_PROXY);`,
+    `point ELECTRON_MIRROR at a mirror serving v${version}/electron-v${version}-${platform}-${arch}.zip and v${version}/SHASUMS256.txt, its URL ending in / (behind a proxy: ELECTRON_GET_USE_PROXY=1 with HTTPS_PROXY);`,
     `or ${override}.`,
     WITHOUT_ELECTRON,
     `(exit code ${ELECTRON_UNAVAILABLE_EXIT})`,
