@@ -41,6 +41,11 @@ export class SupportState {
   responseText = $state('');
   profiles = $state.raw<ProfileView[]>([]);
   profileId = $state('local');
+  /** Why the last profiles.list failed (said beside the picker); null when it answered. */
+  profilesProblem = $state<string | null>(null);
+  /** Whether a listing is in flight: a send pressed meanwhile waits for it. */
+  isListingProfiles = $state(false);
+  #listing: Promise<void> | null = null;
   lookup = $state.raw<ZidLookup | null>(null);
   isLooking = $state(false);
   isBusy = $state(false);
@@ -60,10 +65,13 @@ export class SupportState {
     return found?.kind === 'body' ? found.body : null;
   });
 
-  /** Opens the box; profiles load on first use. */
+  /**
+   * Opens the box. The profiles are read again each time, as Compare reads them when shown: a
+   * profile added or deleted in Settings since the box was first opened is offered as it is now.
+   */
   open(): void {
     this.isOpen = true;
-    if (this.profiles.length === 0) void this.loadProfiles();
+    void this.loadProfiles();
   }
 
   /** Closes the box; the text stays for the next time it opens. */
@@ -104,9 +112,20 @@ export class SupportState {
     if (!result.ok) this.message = errorText(result.error);
   }
 
-  /** Loads the profiles "Send with my profile" offers. */
-  async loadProfiles(): Promise<void> {
+  /** Loads the profiles "Send with my profile" offers; a listing in flight is shared. */
+  loadProfiles(): Promise<void> {
+    this.#listing ??= this.#listProfiles().finally(() => {
+      this.#listing = null;
+      this.isListingProfiles = false;
+    });
+    this.isListingProfiles = true;
+    return this.#listing;
+  }
+
+  async #listProfiles(): Promise<void> {
     const answer = await callEngine('profiles.list', undefined);
+    // A list read before stays offered; the failure is said beside the picker.
+    this.profilesProblem = answer.ok ? null : `The profiles could not be listed: ${answer.error.message.replace(/\.?$/, '.')}`;
     if (!answer.ok) return;
     this.profiles = answer.value.profiles;
     if (!this.profiles.some((profile) => profile.id === this.profileId) && this.profiles[0]) this.profileId = this.profiles[0].id;
@@ -166,6 +185,12 @@ export class SupportState {
     this.isBusy = true;
     this.message = '';
     try {
+      // Pressed before the profiles are listed (a slow start): the send waits for the list, rather
+      // than go to the default profile while the picker shows none.
+      await this.#listing;
+      // Never listed: the picker offers nothing, and Local service in the user's profile's place
+      // would answer for it.
+      if (this.profiles.length === 0) return void (this.message = `${this.profilesProblem ?? 'No profile is listed.'} Nothing is sent until the profiles can be listed: close the box and open it again to retry.`);
       const answer = await callEngine('request.send', { requestId: crypto.randomUUID(), profileId: this.profileId, endpoint, params });
       if (!answer.ok) return void (this.message = errorText(answer.error));
       if (!answer.value.stored) return void (this.message = `Sent, but not kept in history: ${answer.value.warning ?? 'storage failed'}`);
