@@ -140,6 +140,27 @@ describe('ResultPanel', () => {
     expect(screen.getByRole('list', { name: 'Allowance advice' }).textContent).toContain('Set the allowance on 0x0000000000001ff3684f28c67538d4d072c22734 (the Allowance Holder)');
   });
 
+  it("lists exec's own arguments before the settler call it forwards, each read in its token or as the request's", () => {
+    // Only the forwarded execute's arguments were listed, raw: what exec lets be pulled appeared in
+    // no row, and minAmountOut read 1000000 with no token.
+    const body = fixtures.allowanceHolderExactOutQuote;
+    render(ResultPanel, { result: { entry: entry(body, 200, null, 'allowance-holder.quote'), stored: true, warning: null } });
+    const rows = [...within(screen.getByRole('table', { name: 'Calldata arguments' })).getAllByRole('row')].slice(1);
+    const read = (path: string) => {
+      const row = rows.find((candidate) => candidate.querySelector('td')!.firstChild!.textContent === path);
+      expect(row, path).toBeTruthy();
+      return row!.querySelector('td:last-child .gloss:last-child')?.textContent ?? null;
+    };
+    expect(rows.map((row) => row.querySelector('td')!.firstChild!.textContent)).toEqual(['exec.operator', 'exec.token', 'exec.amount', 'exec.target', 'slippage.recipient', 'slippage.buyToken', 'slippage.minAmountOut', 'actions', 'zidAndAffiliate']);
+    expect(read('exec.token')).toBe('WETH');
+    expect(rows[1]!.querySelector('td:last-child')!.firstChild!.textContent).toBe(body.sellToken);
+    expect(read('exec.amount')).toBe('up to 0.000321079 WETH');
+    expect(read('slippage.recipient')).toBe("the request's taker");
+    expect(read('slippage.buyToken')).toBe('USDC');
+    expect(read('slippage.minAmountOut')).toBe('at least 1 USDC');
+    expect(read('zidAndAffiliate')).toBe(`zid ${body.zid} · affiliate none`);
+  });
+
   it('does not call an exact-out minimum missing from the calldata a failed guarantee: it says there is none to compare', () => {
     const body = fixtures.allowanceHolderExactOutQuote;
     // exec forwarding data that is no settler call: the call has no minAmountOut to check.
