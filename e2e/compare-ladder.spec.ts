@@ -206,6 +206,15 @@ test('a ladder cancelled half-way keeps what was answered and says cancelled on 
   await expect(ladder.charts.getByText(/not plotted \(!\) at .*1,000 USDC: cancelled/).first()).toBeVisible();
   await app.expectNoSeriousAxe('a cancelled ladder');
   await expect(app.page.getByRole('region', { name: 'Past size ladders' })).toContainText('cancelled');
+  // The export says the ladder was cancelled, on every line and in the JSON, not only per side.
+  const csv = app.page.waitForEvent('download');
+  await app.page.getByRole('button', { name: 'Export CSV' }).click();
+  const lines = (await readFile((await (await csv).path())!, 'utf8')).trim().split('\r\n');
+  expect(lines).toHaveLength(7);
+  for (const line of lines.slice(1)) expect(line.split(',').at(-1)).toMatch(/^cancelled: \d+\/12 requests answered$/);
+  const json = app.page.waitForEvent('download');
+  await app.page.getByRole('button', { name: 'Export JSON' }).click();
+  expect(JSON.parse(await readFile((await (await json).path())!, 'utf8')).run).toEqual({ state: 'cancelled', done: expect.any(Number), total: 12 });
   await ladder.charts.scrollIntoViewIfNeeded();
   await app.screenshot('compare-ladder-cancelled');
 });

@@ -137,8 +137,14 @@ test('a cancelled run keeps its finished rows and says so', async ({ app }) => {
   await useSlowProfile(app.page);
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000' });
   await expect(compare.progress).toContainText(/[2-9]\/13 requests/, { timeout: 20_000 });
+  // Exported while going, the file says so: it lists only the chains answered so far.
+  const going = await exportedCsv(app.page);
+  expect(going.slice(1).map((line) => line.split(',').at(-1))).toEqual(going.slice(1).map(() => expect.stringMatching(/^running: \d+\/13 requests answered$/)));
   await compare.progress.getByRole('button', { name: 'Cancel' }).click();
   await expect(compare.progress).toContainText(/Cancelled after \d+\/13 requests: the answers are kept below; every chain is listed, the sides not answered saying cancelled/);
+  const cancelled = await exportedCsv(app.page);
+  expect(cancelled).toHaveLength(7);
+  for (const line of cancelled.slice(1)) expect(line.split(',').at(-1)).toMatch(/^cancelled: \d+\/13 requests answered$/);
   // Every chain of the run is listed, not only those answered before the cancel: a chain cut before
   // its first answer reads cancelled on both sides, and the caption counts the run's 6 chains.
   await expect(compare.rows).toHaveCount(6);
@@ -217,6 +223,13 @@ test('a comparison that cannot be saved keeps its rows on screen and says it wil
 });
 
 // Local service at 1 request per second: the 13 requests of a default USDC/WETH run (Polygon's rate request included) take ~13 s.
+/** The lines of the CSV that Export CSV downloads now. */
+async function exportedCsv(page: Page): Promise<string[]> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  return (await readFile((await (await download).path())!, 'utf8')).trim().split('\r\n');
+}
+
 async function useSlowProfile(page: Page): Promise<void> {
   const answer = await page.evaluate(() =>
     (window as unknown as { api: { profiles: { setRateBudget: (input: unknown) => Promise<{ ok: boolean }> } } }).api.profiles.setRateBudget({ profileId: 'local', rateBudgetRps: 1 }),

@@ -179,8 +179,8 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
  * answers' taxes and issues: src/cli/answer-lines.ts); CSV and JSON carry their own columns.
  */
 export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json', answerNotes = '', profile?: ExportProfile): string {
-  if (format === 'csv') return comparisonToCsv(status.rows.map(exportRowOf), profile, status.request);
-  if (format === 'json') return `${comparisonToJson(status.rows.map(exportRowOf), profile, status.request)}\n`;
+  if (format === 'csv') return comparisonToCsv(status.rows.map(exportRowOf), profile, status.request, status);
+  if (format === 'json') return `${comparisonToJson(status.rows.map(exportRowOf), profile, status.request, status)}\n`;
   const amount = formatHumanAmount(status.request.amount);
   const pairs = titlePairs(status.request, status.rows);
   // The table's columns name no unit: the title says which token each figure counts, per pair

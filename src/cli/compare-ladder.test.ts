@@ -83,8 +83,8 @@ describe('swap-explorer compare --amounts', () => {
     const rows = csv.stdout.trim().split('\r\n');
     expect(rows[0]).toBe(LADDER_CSV_COLUMNS.join(','));
     expect(rows.slice(1).map((row) => row.split(',').slice(0, 3).join(','))).toEqual(['1,Ethereum,100', '1,Ethereum,1000', '10,Optimism,100', '10,Optimism,1000']);
-    // The profile, then what else was sent (the models; no taker, slippage or fee: the service's defaults).
-    expect(rows.slice(1).map((row) => row.split(',').slice(-6).join(','))).toEqual(Array.from({ length: 4 }, () => 'Local service,allowance-holder; permit2,,,,'));
+    // The profile, then what else was sent (the models; no taker, slippage or fee: the service's defaults), then how far it got.
+    expect(rows.slice(1).map((row) => row.split(',').slice(-7).join(','))).toEqual(Array.from({ length: 4 }, () => 'Local service,allowance-holder; permit2,,,,,done: 8/8 requests answered'));
   });
 
   it('names the token taxes its figures are after, under the table and in the CSV and JSON, as the answers reported them', async () => {
@@ -114,11 +114,11 @@ describe('swap-explorer compare --amounts', () => {
     // (before the profile and what else was sent, the last columns).
     const csv = await inProcess(['compare', '--sell', 'USDC', '--buy', 'TAXD', '--amounts', '10', '--chains', '1', '--format', 'csv', '--data-dir', dir]);
     const [header, row] = csv.stdout.trim().split('\r\n').map((line) => line.split(','));
-    expect(header!.slice(-13, -6)).toEqual(['has_tax', 'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps']);
-    expect(row!.slice(-13, -6)).toEqual(['true', '0', '0', '0', raw.buyTaxBps, raw.sellTaxBps, raw.transferTaxBps]);
+    expect(header!.slice(-14, -7)).toEqual(['has_tax', 'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps']);
+    expect(row!.slice(-14, -7)).toEqual(['true', '0', '0', '0', raw.buyTaxBps, raw.sellTaxBps, raw.transferTaxBps]);
     // An untaxed pair says so (false), its taxes zero.
     const plain = await inProcess(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amounts', '10', '--chains', '1', '--format', 'csv', '--data-dir', dir]);
-    expect(plain.stdout.trim().split('\r\n')[1]!.split(',').slice(-13, -6)).toEqual(['false', '0', '0', '0', '0', '0', '0']);
+    expect(plain.stdout.trim().split('\r\n')[1]!.split(',').slice(-14, -7)).toEqual(['false', '0', '0', '0', '0', '0', '0']);
   });
 
   it('exits 2 with one line naming --amounts for every kind of bad list, before sending anything', async () => {

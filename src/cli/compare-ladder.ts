@@ -144,8 +144,8 @@ function ladderTaxNotes(rows: readonly LadderRowWire[]): string {
 /** The ladder in the chosen format. */
 export function formatLadder(status: LadderStatus, format: 'table' | 'csv' | 'json', profile?: ExportProfile): string {
   const chains = ladderExportChains(status.rows);
-  if (format === 'csv') return ladderToCsv(chains, profile, status.request);
-  if (format === 'json') return `${ladderToJson(status.request, chains, profile)}\n`;
+  if (format === 'csv') return ladderToCsv(chains, profile, status.request, status);
+  if (format === 'json') return `${ladderToJson(status.request, chains, profile, status)}\n`;
   const pairs = titlePairs(status.request, status.rows);
   // In the table's order (chain, then size), not the order the answers came in.
   const position = (row: LadderRowWire) => chains.findIndex((chain) => chain.chainId === row.chainId);

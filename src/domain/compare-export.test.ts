@@ -89,14 +89,23 @@ describe('comparisonToCsv', () => {
   });
 
   it('adds later columns after every column it had, so earlier columns keep their place', () => {
-    expect(COMPARISON_CSV_COLUMNS.slice(-25)).toEqual([
+    expect(COMPARISON_CSV_COLUMNS.slice(-26)).toEqual([
       'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
       'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps', 'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile',
-      'models', 'taker', 'slippage_bps', 'swap_fee_bps', 'swap_fee_recipient',
+      'models', 'taker', 'slippage_bps', 'swap_fee_bps', 'swap_fee_recipient', 'run_state',
     ]);
-    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 26);
+    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 27);
     const [header, row] = readCsv(comparisonToCsv([older]));
-    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 25 }, () => ''));
+    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 26 }, () => ''));
+  });
+
+  it('says on every line and in the JSON how far the run had got: an export of a run still going or cancelled is not read as a whole run', () => {
+    const [header, line] = readCsv(comparisonToCsv(items, undefined, undefined, { state: 'running', done: 5, total: 13 }));
+    expect(line![header!.indexOf('run_state')]).toBe('running: 5/13 requests answered');
+    const [, cancelled] = readCsv(comparisonToCsv(items, undefined, undefined, { state: 'cancelled', done: 3, total: 13 }));
+    expect(cancelled![header!.indexOf('run_state')]).toBe('cancelled: 3/13 requests answered');
+    expect(JSON.parse(comparisonToJson(items, undefined, undefined, { state: 'done', done: 13, total: 13 })).run).toEqual({ state: 'done', done: 13, total: 13 });
+    expect(JSON.parse(comparisonToJson(items)).run).toBeNull();
   });
 
   it('says on every line and in the JSON what else the run sent: its models, taker, slippage and integrator fee, empty where none was sent', () => {
@@ -110,7 +119,7 @@ describe('comparisonToCsv', () => {
     expect(JSON.parse(comparisonToJson(items, undefined, sent)).sent).toEqual(sent);
     // Nothing sent but the model: the service's defaults applied, which the cells and null say.
     const [, bare] = readCsv(comparisonToCsv(items, undefined, { models: ['permit2'] }));
-    expect(bare!.slice(header!.indexOf('models'))).toEqual(['permit2', '', '', '', '']);
+    expect(bare!.slice(header!.indexOf('models'))).toEqual(['permit2', '', '', '', '', '']);
     expect(JSON.parse(comparisonToJson(items, undefined, { models: ['permit2'] })).sent).toEqual({ models: ['permit2'], taker: null, slippageBps: null, swapFeeBps: null, swapFeeRecipient: null });
   });
 

@@ -127,8 +127,30 @@ export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
   'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
   ...TAX_CSV_COLUMNS,
-  'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile', ...SENT_CSV_COLUMNS,
+  'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile', ...SENT_CSV_COLUMNS, 'run_state',
 ];
+
+/**
+ * How far the run an export was taken from had got: its state and its requests answered of those
+ * planned. An export taken while a run was going listed only the chains answered so far, and one of a
+ * cancelled run its answers, each read as a whole run's: the file now says which it is (the CSV's last
+ * column `run_state`, the JSON's `run`). Undefined: not given (the column is empty, `run` null).
+ */
+export interface ExportRunState {
+  state: 'running' | 'done' | 'cancelled' | 'failed';
+  done: number;
+  total: number;
+}
+
+/** The `run_state` cell: "running: 5/13 requests answered", "done: 13/13 requests answered". */
+export function runStateCell(run: ExportRunState | undefined): string | null {
+  return run ? `${run.state}: ${run.done}/${run.total} requests answered` : null;
+}
+
+/** ExportRunState as the JSON exports write it. */
+export function runStateJson(run: ExportRunState | undefined): ExportRunState | null {
+  return run ? { state: run.state, done: run.done, total: run.total } : null;
+}
 
 /**
  * The profile a run priced with: its id, and its name when known (null: deleted since the run).
@@ -224,7 +246,7 @@ function netDiffNotTaken(row: ComparisonRow): string | null {
 }
 
 /** The table as CSV: a header row, then one line per chain, CRLF line ends (RFC 4180). */
-export function comparisonToCsv(items: readonly ExportRow[], profile?: ExportProfile, sent?: SentSettings): string {
+export function comparisonToCsv(items: readonly ExportRow[], profile?: ExportProfile, sent?: SentSettings, run?: ExportRunState): string {
   const lines = [COMPARISON_CSV_COLUMNS.map(csvField).join(',')];
   for (const item of items) {
     const { row } = item;
@@ -236,7 +258,7 @@ export function comparisonToCsv(items: readonly ExportRow[], profile?: ExportPro
     const tail = [
       tax === null ? null : String(tax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
       item.sellAddress ?? null, sellHuman(item), item.sellAmount ?? null, item.rateSource ?? null, item.rateZid ?? null,
-      ...taxCells(item), item.feeNotPriced ?? null, netDiffNotTaken(item.row), item.nativeSymbol ?? null, profileCell(profile), ...sentCells(sent),
+      ...taxCells(item), item.feeNotPriced ?? null, netDiffNotTaken(item.row), item.nativeSymbol ?? null, profileCell(profile), ...sentCells(sent), runStateCell(run),
     ];
     const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
     lines.push(cells.map(csvField).join(','));
@@ -251,7 +273,7 @@ export const COMPARISON_JSON_FORMAT = 'swap-explorer.comparison';
  * The table as JSON: every amount as a decimal string of base units (JSON has no bigint and a
  * number would lose digits), with the decimals needed to read it.
  */
-export function comparisonToJson(items: readonly ExportRow[], profile?: ExportProfile, sent?: SentSettings): string {
+export function comparisonToJson(items: readonly ExportRow[], profile?: ExportProfile, sent?: SentSettings, run?: ExportRunState): string {
   const rows = items.map((item) => ({
     chainName: item.chainName,
     sellToken: tokenOf(item.sellSymbol, item.sellAddress, item.sellDecimals),
@@ -273,5 +295,5 @@ export function comparisonToJson(items: readonly ExportRow[], profile?: ExportPr
     feeNotPriced: item.feeNotPriced ?? null,
     netDiffNotTaken: netDiffNotTaken(item.row),
   }));
-  return JSON.stringify({ format: COMPARISON_JSON_FORMAT, version: 1, profile: profile ?? null, sent: sent ? sentJson(sent) : null, rows }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
+  return JSON.stringify({ format: COMPARISON_JSON_FORMAT, version: 1, profile: profile ?? null, sent: sent ? sentJson(sent) : null, run: runStateJson(run), rows }, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
 }

@@ -54,8 +54,8 @@ describe('size ladder export', () => {
     expect(cell(3, 'better')).toBe('');
     expect([cell(1, 'fee_rate_source'), cell(1, 'fee_rate_zid')]).toEqual(['quoted', '0xr1']);
     expect(cell(3, 'fee_not_priced')).toBe('fee not priced: no liquidity for ETH → WETH');
-    expect(LADDER_CSV_COLUMNS.slice(-17, -13)).toEqual(['allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block']);
-    expect(LADDER_CSV_COLUMNS.slice(-6)).toEqual(['profile', 'models', 'taker', 'slippage_bps', 'swap_fee_bps', 'swap_fee_recipient']);
+    expect(LADDER_CSV_COLUMNS.slice(-18, -14)).toEqual(['allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block']);
+    expect(LADDER_CSV_COLUMNS.slice(-7)).toEqual(['profile', 'models', 'taker', 'slippage_bps', 'swap_fee_bps', 'swap_fee_recipient', 'run_state']);
     expect([cell(3, 'allowance_holder_block'), cell(3, 'permit2_block'), cell(1, 'allowance_holder_block')]).toEqual(['23234885', '', '']);
     expect([cell(3, 'allowance_holder_issues'), cell(3, 'permit2_issues'), cell(1, 'allowance_holder_issues')]).toEqual(['balance; simulation-incomplete', '', '']);
     expect(cell(1, 'chain_crossover')).toMatch(/^"?Allowance Holder → Permit2 at ≈ [0-9,]+ USDC \(between 100 USDC and 1,000 USDC\)"?$/);
@@ -73,11 +73,11 @@ describe('size ladder export', () => {
     const sent = { models: ['allowance-holder', 'permit2'], taker, slippageBps: 30, swapFeeBps: 25, swapFeeRecipient: taker };
     const lines = ladderToCsv([chain], undefined, sent).trim().split('\r\n');
     const from = LADDER_CSV_COLUMNS.indexOf('models');
-    for (const line of lines.slice(1)) expect(fields(line).slice(from)).toEqual(['allowance-holder; permit2', taker, '30', '25', taker]);
+    for (const line of lines.slice(1)) expect(fields(line).slice(from)).toEqual(['allowance-holder; permit2', taker, '30', '25', taker, '']);
     const request = { sell: 'USDC', buy: 'WETH', amounts: ['100', '1000', '10000'] };
     expect(JSON.parse(ladderToJson({ ...request, ...sent }, [chain])).sent).toEqual(sent);
     expect(JSON.parse(ladderToJson({ ...request, models: ['permit2'] }, [chain])).sent).toEqual({ models: ['permit2'], taker: null, slippageBps: null, swapFeeBps: null, swapFeeRecipient: null });
-    expect(fields(ladderToCsv([chain], undefined, { models: ['permit2'] }).trim().split('\r\n')[1]!).slice(from)).toEqual(['permit2', '', '', '', '']);
+    expect(fields(ladderToCsv([chain], undefined, { models: ['permit2'] }).trim().split('\r\n')[1]!).slice(from)).toEqual(['permit2', '', '', '', '', '']);
   });
 
   it('calls a model better in the JSON only where the CSV and the table do: on nets priced on both sides', () => {
@@ -89,6 +89,14 @@ describe('size ladder export', () => {
     expect(points.map((point) => [point.better, point.basis])).toEqual([['allowance-holder', 'net'], [null, null], [null, null]]);
     const lines = ladderToCsv([mixed]).trim().split('\r\n').slice(1);
     expect(lines.map((line) => fields(line)[LADDER_CSV_COLUMNS.indexOf('better')])).toEqual(['allowance-holder', '', '']);
+  });
+
+  it('says on every line and in the JSON how far the ladder had got, so one exported while going or cancelled reads as such', () => {
+    const request = { sell: 'USDC', buy: 'WETH', amounts: ['100', '1000', '10000'] };
+    const lines = ladderToCsv([chain], undefined, undefined, { state: 'running', done: 4, total: 7 }).trim().split('\r\n');
+    for (const line of lines.slice(1)) expect(fields(line)[LADDER_CSV_COLUMNS.indexOf('run_state')]).toBe('running: 4/7 requests answered');
+    expect(JSON.parse(ladderToJson(request, [chain], undefined, { state: 'cancelled', done: 4, total: 7 })).run).toEqual({ state: 'cancelled', done: 4, total: 7 });
+    expect(JSON.parse(ladderToJson(request, [chain])).run).toBeNull();
   });
 
   it('writes JSON with base-unit strings, the crossover found and its text', () => {

@@ -1,5 +1,5 @@
 import type { ComparisonRow, ModelSide } from './compare.ts';
-import { csvField, profileCell, SENT_CSV_COLUMNS, sentCells, sentJson, TAX_CSV_COLUMNS, taxCells, type ExportProfile, type SentSettings, type SideTaxes } from './compare-export.ts';
+import { csvField, profileCell, runStateCell, runStateJson, SENT_CSV_COLUMNS, sentCells, sentJson, TAX_CSV_COLUMNS, taxCells, type ExportProfile, type ExportRunState, type SentSettings, type SideTaxes } from './compare-export.ts';
 import { findCrossovers, ladderPoints, netFigure, type CrossoverResult, type LadderPointInput } from './ladder.ts';
 import { crossoverText } from './ladder-text.ts';
 import { formatBaseUnits } from './units.ts';
@@ -49,13 +49,13 @@ export interface LadderExportChain {
 
 const SIDE_COLUMNS = ['state', 'error_name', 'buy_amount', 'network_fee_in_buy_token', 'net_buy_amount', 'net_per_unit_sold', 'zid'] as const;
 
-/** The CSV header, in column order; the issues, blocks, taxes, profile and what else was sent come last, so earlier columns keep their place. */
+/** The CSV header, in column order; the issues, blocks, taxes, profile, what else was sent and the run's state come last, so earlier columns keep their place. */
 export const LADDER_CSV_COLUMNS: readonly string[] = [
   'chain_id', 'chain_name', 'amount', 'sell_token', 'buy_token', 'sell_amount_base_units',
   ...SIDE_COLUMNS.map((column) => `allowance_holder_${column}`),
   ...SIDE_COLUMNS.map((column) => `permit2_${column}`),
   'better', 'better_basis', 'net_diff_bps_permit2_vs_allowance_holder', 'fee_rate_source', 'fee_rate_zid', 'fee_not_priced', 'chain_crossover',
-  'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'has_tax', ...TAX_CSV_COLUMNS, 'profile', ...SENT_CSV_COLUMNS,
+  'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'has_tax', ...TAX_CSV_COLUMNS, 'profile', ...SENT_CSV_COLUMNS, 'run_state',
 ];
 
 /** Identifies the JSON export. */
@@ -86,7 +86,7 @@ function netDiffBps(chain: LadderExportChain, item: LadderExportRow): number | n
 }
 
 /** The ladder as CSV, CRLF line ends (RFC 4180). */
-export function ladderToCsv(chains: readonly LadderExportChain[], profile?: ExportProfile, sent?: SentSettings): string {
+export function ladderToCsv(chains: readonly LadderExportChain[], profile?: ExportProfile, sent?: SentSettings, run?: ExportRunState): string {
   const lines = [LADDER_CSV_COLUMNS.map(csvField).join(',')];
   for (const chain of chains) {
     const crossover = crossoverText(chainCrossover(chain), chain.sell);
@@ -100,7 +100,7 @@ export function ladderToCsv(chains: readonly LadderExportChain[], profile?: Expo
         // The kinds reported, ';'-separated; empty when none was (or, in an older ladder, not known: the JSON says null).
         (item.issues?.allowanceHolder ?? []).join('; '), (item.issues?.permit2 ?? []).join('; '),
         item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
-        item.hasTax === undefined || item.hasTax === null ? null : String(item.hasTax), ...taxCells(item), profileCell(profile), ...sentCells(sent),
+        item.hasTax === undefined || item.hasTax === null ? null : String(item.hasTax), ...taxCells(item), profileCell(profile), ...sentCells(sent), runStateCell(run),
       ];
       lines.push(cells.map(csvField).join(','));
     }
@@ -109,7 +109,7 @@ export function ladderToCsv(chains: readonly LadderExportChain[], profile?: Expo
 }
 
 /** The ladder as JSON: amounts as decimal strings of base units with the decimals to read them. */
-export function ladderToJson(request: { sell: string; buy: string; amounts: readonly string[] } & Partial<SentSettings>, chains: readonly LadderExportChain[], profile?: ExportProfile): string {
+export function ladderToJson(request: { sell: string; buy: string; amounts: readonly string[] } & Partial<SentSettings>, chains: readonly LadderExportChain[], profile?: ExportProfile, run?: ExportRunState): string {
   const out = chains.map((chain) => {
     const crossover = chainCrossover(chain);
     const points = chain.rows.map((item) => ({
@@ -131,6 +131,6 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
     return { chainId: chain.chainId, chainName: chain.chainName, sellToken: chain.sell, buyToken: chain.buy, crossover: { ...crossover, text: crossoverText(crossover, chain.sell) }, points };
   });
   const sent = request.models ? sentJson({ ...request, models: request.models }) : null;
-  const body = { format: LADDER_JSON_FORMAT, version: 1, profile: profile ?? null, sell: request.sell, buy: request.buy, amounts: request.amounts, sent, chains: out };
+  const body = { format: LADDER_JSON_FORMAT, version: 1, profile: profile ?? null, sell: request.sell, buy: request.buy, amounts: request.amounts, sent, run: runStateJson(run), chains: out };
   return JSON.stringify(body, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2);
 }

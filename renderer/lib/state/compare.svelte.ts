@@ -430,11 +430,11 @@ export class CompareState {
   }
 
   csv(): string {
-    return comparisonToCsv(this.exportRows(), this.status ? this.exportProfile(this.status.profileId) : undefined, this.status?.request);
+    return comparisonToCsv(this.exportRows(), this.status ? this.exportProfile(this.status.profileId) : undefined, this.status?.request, this.status ?? undefined);
   }
 
   json(): string {
-    return comparisonToJson(this.exportRows(), this.status ? this.exportProfile(this.status.profileId) : undefined, this.status?.request);
+    return comparisonToJson(this.exportRows(), this.status ? this.exportProfile(this.status.profileId) : undefined, this.status?.request, this.status ?? undefined);
   }
 
   /** Shows these optional columns and remembers the choice. */

@@ -211,11 +211,11 @@ export class LadderState {
   }
 
   csv(): string {
-    return ladderToCsv(ladderExportChains(this.status?.rows ?? []), this.status ? this.compare.exportProfile(this.status.profileId) : undefined, this.status?.request);
+    return ladderToCsv(ladderExportChains(this.status?.rows ?? []), this.status ? this.compare.exportProfile(this.status.profileId) : undefined, this.status?.request, this.status ?? undefined);
   }
 
   json(): string {
-    return this.status ? ladderToJson(this.status.request, ladderExportChains(this.status.rows), this.compare.exportProfile(this.status.profileId)) : '';
+    return this.status ? ladderToJson(this.status.request, ladderExportChains(this.status.rows), this.compare.exportProfile(this.status.profileId), this.status) : '';
   }
 
   /** Picks a running ladder up again when the screen comes back (its state outlives the screen). */
