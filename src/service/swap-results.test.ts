@@ -286,6 +286,21 @@ describe('exact out on Allowance Holder', () => {
     }
   });
 
+  it('buys one base unit that a unit or two of the sell token buy nothing of once fees and rounding are taken', async () => {
+    // One unit of USDC buys 0 of USDT after the pool and service fees are taken and rounded down,
+    // and a few wei of DAI buy no TAXD after its taxes: the search stopped at the first amount that
+    // bought nothing and answered liquidityAvailable false, where a few more units buy it.
+    const taxd = DEMO_TAX_TOKENS.find((demo) => demo.chainId === 1 && demo.symbol === 'TAXD')!.address;
+    for (const [sellToken, buyToken, label] of [[token(1, 'USDC'), token(1, 'USDT'), 'USDC -> USDT'], [token(1, 'DAI'), taxd, 'DAI -> TAXD']] as const) {
+      const pair = { chainId: '1', sellToken, buyToken };
+      const { body } = await svc.get(AH, { ...pair, buyAmount: '1' });
+      expect(body.liquidityAvailable, label).toBe(true);
+      const sell = BigInt(body.estimatedNetSellAmount as string);
+      const bought = (await svc.get(AH, { ...pair, sellAmount: sell.toString() })).body;
+      expect(BigInt(bought.buyAmount as string), label).toBeGreaterThanOrEqual(1n);
+    }
+  });
+
   it('reaches a buy deep into the price impact that selling 10,000 WETH on thin Optimism shows it can', async () => {
     // Each proportional step undershot where the output bends, and 10 rounds ended short of 90 %.
     const pair = { chainId: '10', sellToken: token(10, 'WETH'), buyToken: token(10, 'USDC') };

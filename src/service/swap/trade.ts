@@ -86,6 +86,8 @@ export function tradeExactIn(market: Market, swap: ResolvedSwap, sellAmount: big
 
 /** Rounds of the exact-out search: each prices one sell amount through the router. */
 const EXACT_OUT_ROUNDS = 30;
+/** How far past what a buy is worth a sell amount that buys nothing is still doubled (rounding, not liquidity). */
+const ROUNDING_REACH = 4n;
 
 /** A sell amount tried by the exact-out search and the net buy amount it gave. */
 interface Tried {
@@ -121,13 +123,22 @@ export function tradeExactOut(market: Market, swap: ResolvedSwap, buyAmount: big
   // selling the one unit makes.
   let guess = toBase(toHuman(buyAmount, swap.buy.decimals) * rate * 1.005, swap.sell.decimals);
   if (guess < 1n) guess = 1n;
+  const worth = guess;
   let short = 0n;
   let enough: Trade | undefined;
   let last: Tried | undefined;
   let before: Tried | undefined;
   for (let round = 0; round < EXACT_OUT_ROUNDS && guess > short && (enough === undefined || guess < enough.sellAmount); round++) {
     const trade = tradeExactIn(market, swap, guess);
-    if (!trade) break;
+    if (!trade) {
+      // A few base units buy nothing once pool and service fees and taxes are taken and each
+      // amount is rounded down (1 unit of USDC for 1 unit of USDT): that is short, not a lack of
+      // liquidity, so the search doubles. Past a few times what the buy is worth, it is the pools.
+      if (enough !== undefined || guess >= worth * ROUNDING_REACH) break;
+      short = guess;
+      guess *= 2n;
+      continue;
+    }
     if (trade.buyAmount >= buyAmount) {
       enough = trade;
       if (trade.buyAmount - buyAmount <= buyAmount / 1_000_000n) break;
