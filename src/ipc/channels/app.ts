@@ -10,6 +10,8 @@ export const appChannels = {
       versions: z.record(z.string(), z.string()),
       platform: z.string(),
       dataDir: z.string(),
+      /** What the app keeps and where (a file or folder, or for API keys the keychain), as About lists it. */
+      stored: z.array(z.object({ what: z.string(), where: z.string() })),
     }),
   ),
 };
