@@ -27,6 +27,7 @@ describe('calldata facts', () => {
       const body = quote(id, { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
       expect(valueOf(body, 'calldata min buy'), id).toBe(`${withBase(String(body.minBuyAmount), WETH)}, equal to the body's minBuyAmount`);
       expect(valueOf(body, 'calldata zid'), id).toBe(`${body.zid}, the same as the body's zid`);
+      expect(valueOf(body, 'calldata recipient'), id).toBe(`${TAKER} (receives the buy token)`);
     }
     // Then what the calldata tells the settler to do, step by step, amounts read on the chain.
     const body = quote('allowance-holder.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });

@@ -40,6 +40,12 @@ function exactOutFacts(reader: Reader, decoded: CalldataExplanation, value: stri
   return out;
 }
 
+// Who the settler pays the buy token to: the first question when a customer says the tokens never
+// arrived, and before this only a raw word of the calldata. A body names no recipient to set it against.
+function recipientFact(call: DecodedCall): AnswerFact[] {
+  return call.recipient === null ? [] : [{ label: 'calldata recipient', value: `${call.recipient} (receives the buy token)` }];
+}
+
 function zidFact(body: Json, call: DecodedCall, agreement: CalldataAgreement): AnswerFact[] {
   if (call.zid === null) return [];
   if (agreement.zidMatches === null) return [{ label: 'calldata zid', value: call.zid }];
@@ -47,7 +53,7 @@ function zidFact(body: Json, call: DecodedCall, agreement: CalldataAgreement): A
 }
 
 /**
- * The facts of a quote's `transaction.data`: the call, the settler's minimum or exact-out bounds, its zid, then its actions in order.
+ * The facts of a quote's `transaction.data`: the call, the settler's minimum or exact-out bounds, whom it pays, its zid, then its actions in order.
  * @param context the transaction's `to` and `value`, when known (a direct wrap's amount is its value)
  */
 export function calldataFacts(reader: Reader, data: string, reading: ActionReading, context?: CallContext): AnswerFact[] {
@@ -58,5 +64,5 @@ export function calldataFacts(reader: Reader, data: string, reading: ActionReadi
   const agreement = compareCalldata(decoded, reader.body);
   const isExactOut = reader.body.mode === 'exact-out';
   const steps = (settlerActions(data, reading, context) ?? []).map((action, index) => ({ label: `action ${index + 1}`, value: action.text }));
-  return [called, ...(isExactOut ? exactOutFacts(reader, decoded, context?.value) : minBuyFact(reader, call, agreement)), ...zidFact(reader.body, call, agreement), ...steps];
+  return [called, ...(isExactOut ? exactOutFacts(reader, decoded, context?.value) : minBuyFact(reader, call, agreement)), ...recipientFact(call), ...zidFact(reader.body, call, agreement), ...steps];
 }

@@ -25,6 +25,8 @@ describe('pasted calldata', () => {
     const facts = Object.fromEntries(recognized.reading.facts.map((fact) => [fact.label, fact.value]));
     expect(facts['calldata min buy']).toBe(`${sent.minBuyAmount} base units of ${token(1, 'WETH').toLowerCase()}`);
     expect(facts['calldata zid']).toBe(sent.zid);
+    // Whom the settler pays: before, a customer's failed transaction said nothing of where the tokens were to go.
+    expect(facts['calldata recipient']).toBe(`${TAKER} (receives the buy token)`);
     expect(facts['action 1']).toMatch(/^pull 1000000000 base units of /);
     expect(facts.amounts).toContain('calldata names no chain');
   });
