@@ -171,3 +171,17 @@ describe('a list sent as repeated parameters or as an array', () => {
     expect(reasons(repeated, 'slippageBps')).toEqual(['is given more than once']);
   });
 });
+
+describe('a value the client did not have, sent as the text JavaScript writes for it', () => {
+  it('is told so, not that "undefined" is a token symbol or a chain name', async () => {
+    // `?sellToken=${token}` with token undefined sends "undefined", which was answered as a symbol
+    // ("for the chain's native asset use 0xeeee…") and, for chainId, as a chain name.
+    for (const [field, text] of [['sellToken', 'undefined'], ['chainId', 'undefined'], ['taker', 'null'], ['sellAmount', 'undefined'], ['buyToken', 'null']] as const) {
+      const answer = await svc.get(AH_PRICE, wethToUsdc({ [field]: text }));
+      expect(answer.status, field).toBe(400);
+      const [reason] = reasons(answer, field);
+      expect(reason, field).toMatch(new RegExp(`^was sent as the text "${text}"`));
+      expect(reason, field).not.toMatch(/symbol|name/);
+    }
+  });
+});

@@ -83,8 +83,19 @@ function amountHint(detail: FieldError, query: Record<string, string>): FieldErr
   return { field: detail.field, reason };
 }
 
+// `?sellToken=${token}` or URLSearchParams({ taker }) with a value the client did not have sends
+// the text "undefined" (or "null"), which the schema read as a token symbol or a chain name ("for
+// the chain's native asset use 0xeeee…"): the client is told what it sent instead.
+const UNSET_TEXTS = new Set(['undefined', 'null']);
+
+function unsetHint(detail: FieldError, query: Record<string, string>): FieldError | undefined {
+  const text = Object.hasOwn(query, detail.field) ? query[detail.field]!.trim() : '';
+  if (!UNSET_TEXTS.has(text) || detail.reason.startsWith('is required') || detail.reason.startsWith('cannot be used together')) return undefined;
+  return { field: detail.field, reason: `was sent as the text "${text}", which a client writes for a value it did not have (JavaScript's ${text} in a template string or URLSearchParams): send the value, or leave an optional parameter out` };
+}
+
 /** The details to answer for `details` (toFieldErrors of the spec schema) of the raw `query`. */
 export function serviceDetails(details: FieldError[], query: Record<string, string>): FieldError[] {
-  const refined = details.map((detail) => amountHint(chainNameHint(symbolHint(nativeHint(chainReason(detail, query), query), query), query), query));
+  const refined = details.map((detail) => unsetHint(detail, query) ?? amountHint(chainNameHint(symbolHint(nativeHint(chainReason(detail, query), query), query), query), query));
   return withoutContradictions(refined, query);
 }
