@@ -9,6 +9,7 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from './main.ts';
 import { serveCommand, serveOptions } from './serve.ts';
+import { defaultDataDir } from './compare-run.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(ROOT, 'src/cli/run.ts');
@@ -119,6 +120,19 @@ describe('argument handling', () => {
     const [taker, xStock] = ['0x' + '1'.repeat(40), '0x' + 'aB'.repeat(20)];
     const options = serveOptions(['--latency-ms', '5', '--jitter-ms', '2', '--fault-rate', '0.25', '--rate-limit-rps', '10', '--api-key', 'a:t:custom', '--block-taker', taker, '--xstock', xStock, '--data-dir', '/d', '--max-connections', '64']);
     expect(options).toMatchObject({ latencyMs: 5, jitterMs: 2, faultRate: 0.25, rateLimitRps: 10, maxConnections: 64, dataDir: '/d', apiKeys: [{ key: 'a', team: 't', plan: 'custom' }], blocked: { takers: [taker], xStocks: [xStock] } });
+  });
+
+  it('keeps the certificate where price and compare start the service: under SWAP_EXPLORER_DATA_DIR when it is set', () => {
+    // It was ~/.swap-explorer/local-service whatever the variable said: serve wrote into the home
+    // folder the variable was set to keep clear, and its certificate was not the one price pinned.
+    vi.stubEnv('SWAP_EXPLORER_DATA_DIR', '/srv/swap-data');
+    try {
+      expect(serveOptions([]).dataDir).toBe(join(defaultDataDir(), 'local-service'));
+      expect(serveOptions([]).dataDir).toBe('/srv/swap-data/local-service');
+      expect(serveOptions(['--data-dir', '/d']).dataDir).toBe('/d');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('refuses a port or seed with a fraction as a usage error naming the flag, before listening', async () => {

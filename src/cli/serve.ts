@@ -21,7 +21,8 @@ const USAGE = `Usage: swap-explorer serve [options]
 
   --port N               port on 127.0.0.1 (default 0: a free port)
   --seed N               market seed (default 1)
-  --data-dir D           where the certificate is kept (default ~/.swap-explorer/local-service)
+  --data-dir D           where the certificate is kept (default local-service/ in
+                         SWAP_EXPLORER_DATA_DIR, else ~/.swap-explorer: as price and compare do)
   --api-key K[:TEAM[:PLAN]]  accepted key, repeatable (default: one generated key); PLAN is
                          standard or custom (only custom pays trade surplus to
                          tradeSurplusRecipient; on standard the service collects it)
@@ -161,7 +162,9 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
     help: values.help ?? false,
     // Absolute: caCertPath is printed for clients that may run in another folder (npm run serve runs
     // in the package's root, not where it was typed), and a relative path would point them elsewhere.
-    dataDir: resolve(values['data-dir'] ?? join(homedir(), '.swap-explorer', 'local-service')),
+    // The folder price and compare start theirs in (compare-run.ts's defaultDataDir): one certificate
+    // to pin, and SWAP_EXPLORER_DATA_DIR keeps serve out of a home folder it was set to avoid.
+    dataDir: resolve(values['data-dir'] ?? join(process.env.SWAP_EXPLORER_DATA_DIR ?? join(homedir(), '.swap-explorer'), 'local-service')),
     port: wholeNumber('port', values.port, 0, 65535) ?? 0,
     seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? 1,
     apiKeys: apiKeys(values['api-key'] ?? []),
