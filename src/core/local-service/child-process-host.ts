@@ -20,7 +20,7 @@ import { CHILD_ENV, ReadyLineSchema } from '../../domain/local-service-child.ts'
 export interface ChildProcessHostOptions {
   /** The app's data dir; the service keeps its files in `local-service/` under it. */
   dataDir: string;
-  /** How long to wait for the ready line (default 20 s). */
+  /** How long to wait for the ready line (default READY_TIMEOUT_MS, 60 s). */
   readyTimeoutMs?: number;
   /** How long stop() waits after SIGTERM before SIGKILL (default 5 s). */
   stopGraceMs?: number;
@@ -107,6 +107,13 @@ function folderFailure(error: unknown, serviceDir: string): unknown {
 
 const FOLDER_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EISDIR']);
 
+/**
+ * How long a started child has to print its ready line. A child that fails exits and is said at
+ * once, so the limit only ends a hang: 20 s was met on a busy two-core machine (a Node start and a
+ * first certificate behind other work), where the user would rather wait than start again.
+ */
+const READY_TIMEOUT_MS = 60_000;
+
 /** Creates the host; nothing starts until start(). */
 export function createChildProcessHost(options: ChildProcessHostOptions): LocalServiceHost {
   const serviceDir = join(options.dataDir, 'local-service');
@@ -130,7 +137,7 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
       launched = options.spawnEntry ? options.spawnEntry(env) : await spawnNodeChild(env);
       child = launched;
       const lastLog = stderrTail(launched);
-      const ready = ReadyLineSchema.safeParse(await readyLineOf(launched, options.readyTimeoutMs ?? 20_000, lastLog));
+      const ready = ReadyLineSchema.safeParse(await readyLineOf(launched, options.readyTimeoutMs ?? READY_TIMEOUT_MS, lastLog));
       if (!ready.success) throw new AppError('LOCAL_SERVICE_FAILED', 'The local service did not start: its ready line has an unexpected shape');
       launched.stdout?.resume();
       const started = { baseUrl: ready.data.baseUrl, caPem: await readFile(ready.data.caCertPath, 'utf8'), apiKey, pid: launched.pid ?? null };
