@@ -122,6 +122,11 @@ export class SupportState {
     return this.#listing;
   }
 
+  /** Resolves once the listing in flight (if any) has answered, so a choice can be read from it. */
+  async profilesListed(): Promise<void> {
+    await this.#listing;
+  }
+
   async #listProfiles(): Promise<void> {
     const answer = await callEngine('profiles.list', undefined);
     // A list read before stays offered; the failure is said beside the picker.
