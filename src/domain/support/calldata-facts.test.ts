@@ -35,6 +35,12 @@ describe('calldata facts', () => {
     expect(valueOf(body, 'action 2')).toMatch(/^swap USDC for WETH on \w+ \(pool 0x[0-9a-f]{40}\), [\d.]+% of the trade$/);
   });
 
+  it('says a minimum of 0 (slippageBps at its limit of 10000) lets any amount through', () => {
+    const body = quote('permit2.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000', slippageBps: '10000' });
+    expect(body.minBuyAmount).toBe('0');
+    expect(valueOf(body, 'calldata min buy')).toBe("0 WETH (0 base units), equal to the body's minBuyAmount: no minimum, the settler accepts any amount bought");
+  });
+
   it('says when the calldata is not the body it came with: another minimum, another zid', () => {
     const body = quote('allowance-holder.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
     const edited = { ...body, minBuyAmount: bump(body.minBuyAmount, 1n), zid: '0x000000000000000000000001' };

@@ -19,7 +19,9 @@ function minBuyFact(reader: Reader, call: DecodedCall, agreement: CalldataAgreem
   if (call.minBuyAmount === null) return [];
   const amount = reader.amount(call.minBuyAmount, body.buyToken);
   if (agreement.minBuyMatches === null) return [{ label: 'calldata min buy', value: amount }];
-  return [{ label: 'calldata min buy', value: agreement.minBuyMatches ? `${amount}, equal to the body's minBuyAmount` : `${amount}, NOT equal to the body's minBuyAmount (${reader.amount(body.minBuyAmount, body.buyToken)})` }];
+  // A minimum of 0 (slippageBps=10000) is enforced and protects nothing: said.
+  const none = isDigits(call.minBuyAmount) && BigInt(call.minBuyAmount) === 0n ? ': no minimum, the settler accepts any amount bought' : '';
+  return [{ label: 'calldata min buy', value: agreement.minBuyMatches ? `${amount}, equal to the body's minBuyAmount${none}` : `${amount}, NOT equal to the body's minBuyAmount (${reader.amount(body.minBuyAmount, body.buyToken)})` }];
 }
 
 // The exact-out bounds: the spend the call allows against maxSellAmount, its minimum against buyAmount.

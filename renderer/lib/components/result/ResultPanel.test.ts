@@ -55,6 +55,18 @@ describe('ResultPanel', () => {
     expect(zid).toEqual(['bad', "Carries another zid than the answer's (0x000000000000000000000001): the calldata is another answer's"]);
   });
 
+  it('does not show a minimum of 0 as a green all-clear: it says the settler accepts any amount', () => {
+    // slippageBps=10000 (the spec's upper limit) makes minBuyAmount 0; 'Enforces the answer's
+    // minBuyAmount' in green read as protection the trade does not have.
+    const body = fixtures.permit2Quote as Record<string, unknown> & { transaction: { data: string } };
+    const { functionName, args } = decodeFunctionData({ abi: SETTLER_ABI, data: body.transaction.data as Hex });
+    if (functionName !== 'execute') throw new Error(functionName);
+    const data = encodeFunctionData({ abi: SETTLER_ABI, functionName, args: [{ ...args[0], minAmountOut: 0n }, args[1], args[2]] });
+    render(ResultPanel, { result: { entry: entry({ ...body, minBuyAmount: '0', transaction: { ...body.transaction, data } }, 200), stored: true, warning: null } });
+    const item = [...screen.getByRole('list', { name: 'Calldata against the answer' }).querySelectorAll('li')][0]!;
+    expect([item.className.split(' ')[0], item.textContent]).toEqual(['warn', "Enforces the answer's minBuyAmount, which is 0: the settler accepts any amount bought, however little (a slippage tolerance of 100%)"]);
+  });
+
   it("says when a quote's calldata pays the buy token to another address than the request's recipient", () => {
     // The recipient the settler pays was shown only checksummed in the argument table, and never set
     // against the request: "the tokens never arrived" had no answer on the screen.
