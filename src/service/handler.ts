@@ -186,7 +186,7 @@ function route(config: HandlerConfig, request: HandlerRequest, path: string, raw
   const { key, team } = authenticate(config, request);
   config.rateLimiter?.take(key, config.now());
   if (ENDPOINTS[id].needsVersion) checkVersion(request);
-  // A chain list ignores its query (spec, Errors: no 400 for it; see ENDPOINTS' ignoresQuery).
+  // A chain list and the Solana sources ignore their query (spec: no 400 for them; see ENDPOINTS' ignoresQuery).
   if (ignoresQuery(id)) return dispatch(config, id, {}, team, zid);
   const validate = () => parsed(id, parseQuery(rawQuery));
   return dispatch(config, id, config.queryMemo ? config.queryMemo.validated(id, rawQuery, validate) : validate(), team, zid);

@@ -246,7 +246,7 @@ describe('routing, methods and headers', () => {
     }
   });
 
-  it('ignores query parameters on the chain lists, which answer only 200 or 500, and refuses repeated parameters elsewhere', async () => {
+  it('ignores query parameters on the chain lists and the Solana sources, which have none and no 400, and refuses repeated parameters elsewhere', async () => {
     const plain = await svc.get('/swap/chains');
     for (const [path, query] of [['/swap/chains', { _: '1700000000' }], ['/gasless/chains', { chainId: '1' }], ['/swap/chains?_=1&_=2', {}]] as const) {
       const answer = await svc.get(path, query);
@@ -254,6 +254,11 @@ describe('routing, methods and headers', () => {
       expect(schemaReport(ChainListResponseSchema, answer.body)).toEqual([]);
     }
     expect((await svc.get('/swap/chains', { _: '1700000000' })).body.chains).toEqual(plain.body.chains);
+    // The enabled-sources list too: the spec gives it no parameter and shows no error body, and a
+    // cache-buster (jQuery's `_=`, a proxy's) got a 400 there while the chain lists answered.
+    const sources = await svc.get('/solana/enabled-sources', { _: '1700000000' }, { 'svc-version': null });
+    expect(sources.status).toBe(200);
+    expect(sources.body).toEqual((await svc.get('/solana/enabled-sources', {}, { 'svc-version': null })).body);
     const repeated = await svc.get('/sources?chainId=1&chainId=10');
     expect(repeated.status).toBe(400);
     expect(repeated.body.data?.details?.[0]).toEqual({ field: 'chainId', reason: 'is given more than once' });

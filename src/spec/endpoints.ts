@@ -70,6 +70,8 @@ export const ENDPOINTS = {
     response: EnabledSourcesResponseSchema,
     // The spec lists only the key header for this endpoint.
     needsVersion: false,
+    // No parameters and no error body shown (spec, "Other endpoints named"): as for the chain lists.
+    ignoresQuery: true,
   },
   sources: {
     path: '/sources',
@@ -87,7 +89,8 @@ interface EndpointDefinition {
   response: z.ZodType;
   needsVersion: boolean;
   /**
-   * The spec gives this endpoint no query parameters and no 400 (a chain list answers 200, or 500):
+   * The spec gives this endpoint no query parameters and no 400 (a chain list answers 200, or 500;
+   * the Solana sources list shows no error body at all):
    * whatever query it is sent (a browser's or a proxy's cache-buster `?_=1700000000`, a stray
    * chainId) is ignored rather than refused, by the local service and in the linter's advice.
    */

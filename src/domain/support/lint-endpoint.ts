@@ -62,7 +62,7 @@ export function lintAmounts(ctx: LintContext): void {
 }
 
 /**
- * A chain list answers 200 whatever query it is sent (ignoresQuery: the spec gives it no 400), so
+ * A chain list (and the Solana sources list) answers 200 whatever query it is sent (ignoresQuery: the spec gives it no 400), so
  * a parameter there is a note, not an error; the corrected request drops it. Run after the key and
  * version rules, which still speak of a key put in the query.
  */
