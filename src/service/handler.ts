@@ -1,4 +1,5 @@
 import { gaslessChains, swapChains, type ChainInfo } from '../domain/chains.ts';
+import { isSecretName } from '../domain/redact.ts';
 import { API_VERSION, ENDPOINTS, HEADER_NAMES, SUNSET_VERSION, endpointByPath, ignoresQuery, toFieldErrors, type EndpointId } from '../spec/index.ts';
 import type { KeyRing, Team } from './auth.ts';
 import type { AuthFailureLimiter } from './auth-failures.ts';
@@ -98,7 +99,17 @@ function checkVersion(request: HandlerRequest): void {
   throw invalidInput(HEADER_NAMES.version, `must be "${API_VERSION}"`);
 }
 
-function authenticate(config: HandlerConfig, request: HandlerRequest): { key: string; team: Team } {
+// A key sent where the service does not read it: in the URL (`?apiKey=…`, as some APIs take it) or
+// under another header (`Authorization: Bearer …`, `x-api-key`). Named by where it went, never by
+// value; Proxy-Authorization is for a proxy, not a key meant for the service.
+function misplacedKey(request: HandlerRequest, rawQuery: string): string {
+  const inUrl = [...new URLSearchParams(rawQuery).keys()].find(isSecretName);
+  if (inUrl !== undefined) return `: the key was sent in the URL (${inUrl.slice(0, 40)}=…), which the service does not read; send it as the ${HEADER_NAMES.apiKey} header`;
+  const other = Object.keys(request.headers).find((name) => name !== 'proxy-authorization' && isSecretName(name));
+  return other === undefined ? '' : `: the key was sent as the ${other.slice(0, 40)} header; send it as the ${HEADER_NAMES.apiKey} header`;
+}
+
+function authenticate(config: HandlerConfig, request: HandlerRequest, rawQuery: string): { key: string; team: Team } {
   const key = header(request, HEADER_NAMES.apiKey);
   const team = key ? config.keys.teamOf(key) : undefined;
   if (key && team) return { key, team };
@@ -106,7 +117,7 @@ function authenticate(config: HandlerConfig, request: HandlerRequest): { key: st
   // The key itself is never echoed: only how many times the header came.
   const times = key ? timesSent(key) : 1;
   if (times > 1) throw new ServiceFailure('UNAUTHORIZED', `The ${HEADER_NAMES.apiKey} header was sent ${times} times; send it once, with one key`);
-  throw new ServiceFailure('UNAUTHORIZED', key ? 'Invalid API key' : `Missing ${HEADER_NAMES.apiKey} header`);
+  throw new ServiceFailure('UNAUTHORIZED', key ? 'Invalid API key' : `Missing ${HEADER_NAMES.apiKey} header${misplacedKey(request, rawQuery)}`);
 }
 
 function parsed(id: EndpointId, query: Record<string, string>): unknown {
@@ -183,7 +194,7 @@ function route(config: HandlerConfig, request: HandlerRequest, path: string, raw
   const id = endpointByPath(path);
   if (!id) throw new ServiceFailure('NOT_FOUND', notFoundMessage(path));
   if (!READ_METHODS.has(request.method)) throw new ServiceFailure('METHOD_NOT_ALLOWED', `${request.method.slice(0, 20)} is not allowed; every endpoint is GET (HEAD answers as GET, without the body)`, undefined, { allow: ALLOW });
-  const { key, team } = authenticate(config, request);
+  const { key, team } = authenticate(config, request, rawQuery);
   config.rateLimiter?.take(key, config.now());
   if (ENDPOINTS[id].needsVersion) checkVersion(request);
   // A chain list and the Solana sources ignore their query (spec: no 400 for them; see ENDPOINTS' ignoresQuery).

@@ -210,6 +210,19 @@ describe('routing, methods and headers', () => {
     }
   });
 
+  it('tells a client that sent its key in the URL or under another header where the service reads it, never echoing the key', async () => {
+    // Both were told only "Missing svc-api-key header", though the client could see its key in the request.
+    const key = svc.service.apiKeys[0]!;
+    const inUrl = await svc.get('/swap/chains', { apiKey: key }, { 'svc-api-key': null });
+    expect(inUrl.status).toBe(401);
+    expectErrorBody(inUrl.body, 'UNAUTHORIZED');
+    expect(inUrl.body.message).toMatch(/sent in the URL \(apiKey=…\).*svc-api-key header/);
+    const bearer = await svc.get('/swap/chains', {}, { 'svc-api-key': null, authorization: `Bearer ${key}` });
+    expect(bearer.status).toBe(401);
+    expect(bearer.body.message).toMatch(/sent as the authorization header.*svc-api-key header/);
+    expect(JSON.stringify([inUrl.body, bearer.body])).not.toContain(key);
+  });
+
   it('requires svc-version v2 and tells a v1 client about the 2025-04-11 sunset', async () => {
     const missing = await svc.get('/swap/chains', {}, { 'svc-version': null });
     expect(missing.status).toBe(400);
