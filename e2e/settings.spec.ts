@@ -62,6 +62,21 @@ test('before its first request the local service reads as not started yet, not a
   await app.expectNoSeriousAxe('local service stopped by the user');
 });
 
+test("the Local service row shows the address the service runs at, and no old port once it is stopped", async ({ app }) => {
+  await app.show('Settings');
+  const settings = new SettingsPage(app.page);
+  const row = settings.profiles.getByRole('row').filter({ hasText: 'Local service' });
+  await expect(row.getByRole('cell').nth(1)).toHaveText('chosen at start');
+  await app.page.getByRole('button', { name: 'Start local service' }).click();
+  await expect(settings.localState).toContainText('running', { timeout: 30_000 });
+  const baseUrl = (await settings.localState.locator('.mono').textContent()) ?? '';
+  expect(baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  await expect(row.getByRole('cell').nth(1)).toHaveText(baseUrl);
+  await app.page.getByRole('button', { name: 'Stop local service' }).click();
+  await expect(settings.localState).toContainText('stopped', { timeout: 30_000 });
+  await expect(row.getByRole('cell').nth(1)).toHaveText('chosen at start');
+});
+
 test('an http:// base URL is refused inline before anything is sent', async ({ app }) => {
   await app.show('Settings');
   await app.page.getByRole('button', { name: 'Add profile' }).click();
