@@ -4,6 +4,7 @@ import type { EndpointId } from '../../../src/spec/index.ts';
 import { callEngine, type EngineOutput } from './explorer-engine.svelte.ts';
 import { ExplorerForm } from './explorer-form.svelte.ts';
 import { goneProfileOf, NO_NAMES_SEEN, withNamesOf, type GoneProfile } from './chosen-profile.ts';
+import { SharedLoad } from './shared-load.svelte.ts';
 
 /** What one send asked for: the profile, the endpoint and the query, as a comparable key. */
 export interface SentRequest {
@@ -74,24 +75,21 @@ export class ExplorerState {
   /** A failure is about the request that failed: once the form differs it no longer applies. */
   readonly shownFailure = $derived(this.failure !== null && this.failureKey === this.formKey ? this.failure : null);
 
-  /** The profiles listing in flight: a Send pressed before the first list answers waits for it. */
-  #listing: Promise<void> | null = null;
+  /** The profiles listing, shared: a Send pressed before the first list answers waits for it. */
+  readonly #listing = new SharedLoad(() => this.#listProfiles());
   /** Whether a listing is in flight (the selector reads "Listing…" until the first answers). */
-  isListingProfiles = $state(false);
+  get isListingProfiles(): boolean {
+    return this.#listing.isLoading;
+  }
 
   /** Loads the profiles for the selector; the choice is kept as it is. A listing in flight is shared. */
   loadProfiles(): Promise<void> {
-    this.#listing ??= this.#listProfiles().finally(() => {
-      this.#listing = null;
-      this.isListingProfiles = false;
-    });
-    this.isListingProfiles = true;
-    return this.#listing;
+    return this.#listing.run();
   }
 
   /** Resolves once the listing in flight (if any) has answered, so a choice can be read from it. */
-  async profilesListed(): Promise<void> {
-    await this.#listing;
+  profilesListed(): Promise<void> {
+    return this.#listing.done();
   }
 
   async #listProfiles(): Promise<void> {

@@ -8,6 +8,7 @@ import { callEngine, errorText } from './explorer-engine.svelte.ts';
 import { callHistory } from './history-engine.svelte.ts';
 import { navigation } from './navigation.svelte.ts';
 import { importReport } from './import-report.svelte.ts';
+import { SharedLoad } from './shared-load.svelte.ts';
 
 /** Entries a zid lookup lists: a prefix matching more is narrowed by typing more of it. */
 const LOOKUP_LIMIT = 5;
@@ -43,9 +44,8 @@ export class SupportState {
   profileId = $state('local');
   /** Why the last profiles.list failed (said beside the picker); null when it answered. */
   profilesProblem = $state<string | null>(null);
-  /** Whether a listing is in flight: a send pressed meanwhile waits for it. */
-  isListingProfiles = $state(false);
-  #listing: Promise<void> | null = null;
+  /** The profiles listing, shared: a send pressed meanwhile waits for it. */
+  readonly #listing = new SharedLoad(() => this.#listProfiles());
   lookup = $state.raw<ZidLookup | null>(null);
   isLooking = $state(false);
   isBusy = $state(false);
@@ -112,19 +112,19 @@ export class SupportState {
     if (!result.ok) this.message = errorText(result.error);
   }
 
+  /** Whether a listing is in flight (the picker reads "Listing…"). */
+  get isListingProfiles(): boolean {
+    return this.#listing.isLoading;
+  }
+
   /** Loads the profiles "Send with my profile" offers; a listing in flight is shared. */
   loadProfiles(): Promise<void> {
-    this.#listing ??= this.#listProfiles().finally(() => {
-      this.#listing = null;
-      this.isListingProfiles = false;
-    });
-    this.isListingProfiles = true;
-    return this.#listing;
+    return this.#listing.run();
   }
 
   /** Resolves once the listing in flight (if any) has answered, so a choice can be read from it. */
-  async profilesListed(): Promise<void> {
-    await this.#listing;
+  profilesListed(): Promise<void> {
+    return this.#listing.done();
   }
 
   async #listProfiles(): Promise<void> {
@@ -192,7 +192,7 @@ export class SupportState {
     try {
       // Pressed before the profiles are listed (a slow start): the send waits for the list, rather
       // than go to the default profile while the picker shows none.
-      await this.#listing;
+      await this.#listing.done();
       // Never listed: the picker offers nothing, and Local service in the user's profile's place
       // would answer for it.
       if (this.profiles.length === 0) return void (this.message = `${this.profilesProblem ?? 'No profile is listed.'} Nothing is sent until the profiles can be listed: close the box and open it again to retry.`);
