@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { holdHandler } from './hold-handler.ts';
 import { ComparePage } from './pages/compare-page.ts';
 import { LadderPage } from './pages/ladder-page.ts';
 
@@ -7,24 +8,8 @@ import { LadderPage } from './pages/ladder-page.ts';
 // started a second run, twice the requests on the profile's rate budget and a run in the
 // background the user never meant to start.
 
-/** Holds a channel's handler until the returned release is called; `asked` counts the calls. */
-function hold<T extends (input: never) => Promise<unknown>>(handlers: Record<string, unknown>, name: string): { release: () => void; asked: () => number } {
-  const original = handlers[name] as T;
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = 0;
-  handlers[name] = async (input: never) => {
-    asked += 1;
-    await released;
-    return original(input);
-  };
-  return { release, asked: () => asked };
-}
-
 test('Compare pressed again while the start is being answered starts one run, and says it is starting', async ({ app, engine }) => {
-  const start = hold(engine.handlers, 'compare.start');
+  const start = holdHandler(engine.handlers, 'compare.start');
   const compare = new ComparePage(app.page);
   await expect(app.heading('Compare')).toBeVisible();
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Optimism'] });
@@ -47,7 +32,7 @@ test('Compare pressed again while the start is being answered starts one run, an
 });
 
 test('Run size ladder pressed again while the start is being answered starts one ladder, and says it is starting', async ({ app, engine }) => {
-  const start = hold(engine.handlers, 'ladder.start');
+  const start = holdHandler(engine.handlers, 'ladder.start');
   await expect(app.heading('Compare')).toBeVisible();
   const ladder = new LadderPage(app.page);
   await ladder.open();

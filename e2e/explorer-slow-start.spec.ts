@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { holdHandler } from './hold-handler.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
 
 // On a slow start the Explorer's profiles may not be listed yet when Send is pressed. Send used to
@@ -6,20 +7,10 @@ import { ExplorerPage } from './pages/explorer-page.ts';
 // two busy cores) waited for an answer that was never asked for.
 
 test('Send pressed before the profiles are listed waits for the list, says so, then sends with the first profile', async ({ app, engine }) => {
-  const list = engine.handlers['profiles.list'];
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = 0;
-  engine.handlers['profiles.list'] = async (input) => {
-    asked += 1;
-    await released;
-    return list(input);
-  };
+  const listing = holdHandler(engine.handlers, 'profiles.list');
   await app.show('Explorer');
   const explorer = new ExplorerPage(app.page);
-  await expect.poll(() => asked).toBe(1);
+  await expect.poll(listing.asked).toBe(1);
   await expect(explorer.form.getByRole('combobox', { name: 'Profile', exact: true })).toHaveText('Listing…');
   await explorer.fill({ endpoint: 'Allowance Holder price', sell: 'USDC', buy: 'WETH', amount: '1000' });
   const send = explorer.form.getByRole('button', { name: 'Send', exact: true });
@@ -31,7 +22,7 @@ test('Send pressed before the profiles are listed waits for the list, says so, t
   await send.press('Enter');
   expect((await engine.handlers['history.count']()).count).toBe(0);
 
-  release();
+  listing.release();
   await expect(explorer.result).toBeVisible({ timeout: 30_000 });
   await expect(status).toHaveText(/^Answered: 200 OK in \d+ ms$/, { timeout: 30_000 });
   await expect(explorer.form.getByRole('combobox', { name: 'Profile', exact: true })).toHaveValue('local');

@@ -1,6 +1,7 @@
 import { sampleEntry } from '../src/core/history/sample-entries.ts';
 import { AppError } from '../src/ipc/result.ts';
 import { expect, test } from './fixtures.ts';
+import { holdHandler } from './hold-handler.ts';
 import { HistoryPage } from './pages/history-page.ts';
 
 // A customer's (imported) entry is replayed on a profile chosen beside Replay. That picker was read
@@ -11,29 +12,19 @@ const ZID = '0x000000000000000000abe101';
 
 test('Replay of an imported entry pressed while the profiles are listed waits for the list, then replays on the profile shown', async ({ app, engine }) => {
   await engine.history.insert(sampleEntry({ zid: ZID, origin: 'imported' }));
-  const list = engine.handlers['profiles.list'];
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = 0;
-  engine.handlers['profiles.list'] = async (input) => {
-    asked += 1;
-    await released;
-    return list(input);
-  };
+  const listing = holdHandler(engine.handlers, 'profiles.list');
   await app.show('History');
   const history = new HistoryPage(app.page);
   await history.row(ZID).getByRole('button').click();
   await expect(history.detail.getByLabel('Entry zid')).toHaveText(ZID);
-  await expect.poll(() => asked).toBe(1);
+  await expect.poll(listing.asked).toBe(1);
   const picker = history.detail.getByRole('combobox', { name: 'Replay with' });
   await expect(picker).toHaveText('Listing…');
   await history.detail.getByRole('button', { name: 'Replay', exact: true }).click();
   await expect(history.detail.getByRole('button', { name: 'Replaying…', exact: true })).toHaveAttribute('aria-disabled', 'true');
   expect((await engine.handlers['history.count']()).count).toBe(1);
 
-  release();
+  listing.release();
   await expect(history.diff).toBeVisible({ timeout: 30_000 });
   expect((await engine.handlers['history.get']({ id: 2 })).profileId).toBe('local');
 });

@@ -1,5 +1,6 @@
 import { AppError } from '../src/ipc/result.ts';
 import { expect, test } from './fixtures.ts';
+import { holdHandler } from './hold-handler.ts';
 import { HistoryPage } from './pages/history-page.ts';
 import { PasteBox } from './pages/paste-box.ts';
 
@@ -25,21 +26,11 @@ test('a profile saved after the box was first opened is offered the next time it
 });
 
 test('Send pressed while the profiles are being listed waits for the list, then sends with the profile it shows', async ({ app, engine }) => {
-  const list = engine.handlers['profiles.list'];
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = 0;
-  engine.handlers['profiles.list'] = async (input) => {
-    asked += 1;
-    await released;
-    return list(input);
-  };
+  const listing = holdHandler(engine.handlers, 'profiles.list');
   const paste = new PasteBox(app.page);
   await paste.open();
   await paste.paste(CURL);
-  await expect.poll(() => asked).toBe(1);
+  await expect.poll(listing.asked).toBe(1);
   const picker = paste.corrected.getByRole('combobox', { name: 'Profile' });
   await expect(picker).toHaveText('Listing…');
   const send = paste.dialog.getByRole('button', { name: 'Send with my profile' });
@@ -47,7 +38,7 @@ test('Send pressed while the profiles are being listed waits for the list, then 
   await expect(paste.dialog.getByRole('button', { name: 'Sending…' })).toHaveAttribute('aria-disabled', 'true');
   expect((await engine.handlers['history.count']()).count).toBe(0);
 
-  release();
+  listing.release();
   const history = new HistoryPage(app.page);
   await expect(history.detail.getByRole('heading', { level: 2 })).toHaveText(/^Entry #1 /, { timeout: 30_000 });
   expect((await engine.handlers['history.get']({ id: 1 })).profileId).toBe('local');
