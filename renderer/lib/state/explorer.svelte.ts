@@ -75,21 +75,15 @@ export class ExplorerState {
   /** A failure is about the request that failed: once the form differs it no longer applies. */
   readonly shownFailure = $derived(this.failure !== null && this.failureKey === this.formKey ? this.failure : null);
 
-  /** The profiles listing, shared: a Send pressed before the first list answers waits for it. */
-  readonly #listing = new SharedLoad(() => this.#listProfiles());
-  /** Whether a listing is in flight (the selector reads "Listing…" until the first answers). */
-  get isListingProfiles(): boolean {
-    return this.#listing.isLoading;
-  }
+  /**
+   * The profiles listing, shared: a Send pressed before the first list answers waits for it
+   * (`done()`); the selector reads "Listing…" meanwhile (`isLoading`).
+   */
+  readonly profilesListing = new SharedLoad(() => this.#listProfiles());
 
   /** Loads the profiles for the selector; the choice is kept as it is. A listing in flight is shared. */
   loadProfiles(): Promise<void> {
-    return this.#listing.run();
-  }
-
-  /** Resolves once the listing in flight (if any) has answered, so a choice can be read from it. */
-  profilesListed(): Promise<void> {
-    return this.#listing.done();
+    return this.profilesListing.run();
   }
 
   async #listProfiles(): Promise<void> {

@@ -44,8 +44,8 @@ export class SupportState {
   profileId = $state('local');
   /** Why the last profiles.list failed (said beside the picker); null when it answered. */
   profilesProblem = $state<string | null>(null);
-  /** The profiles listing, shared: a send pressed meanwhile waits for it. */
-  readonly #listing = new SharedLoad(() => this.#listProfiles());
+  /** The profiles listing, shared: a send pressed meanwhile waits for it (`done()`); the picker reads "Listing…" (`isLoading`). */
+  readonly profilesListing = new SharedLoad(() => this.#listProfiles());
   lookup = $state.raw<ZidLookup | null>(null);
   isLooking = $state(false);
   isBusy = $state(false);
@@ -112,19 +112,9 @@ export class SupportState {
     if (!result.ok) this.message = errorText(result.error);
   }
 
-  /** Whether a listing is in flight (the picker reads "Listing…"). */
-  get isListingProfiles(): boolean {
-    return this.#listing.isLoading;
-  }
-
   /** Loads the profiles "Send with my profile" offers; a listing in flight is shared. */
   loadProfiles(): Promise<void> {
-    return this.#listing.run();
-  }
-
-  /** Resolves once the listing in flight (if any) has answered, so a choice can be read from it. */
-  profilesListed(): Promise<void> {
-    return this.#listing.done();
+    return this.profilesListing.run();
   }
 
   async #listProfiles(): Promise<void> {
@@ -192,7 +182,7 @@ export class SupportState {
     try {
       // Pressed before the profiles are listed (a slow start): the send waits for the list, rather
       // than go to the default profile while the picker shows none.
-      await this.#listing.done();
+      await this.profilesListing.done();
       // Never listed: the picker offers nothing, and Local service in the user's profile's place
       // would answer for it.
       if (this.profiles.length === 0) return void (this.message = `${this.profilesProblem ?? 'No profile is listed.'} Nothing is sent until the profiles can be listed: close the box and open it again to retry.`);
