@@ -1,4 +1,4 @@
-import type { DecodedCall } from '../../../../src/domain/calldata-explainer.ts';
+import { zidFromArgument, type DecodedCall } from '../../../../src/domain/calldata-explainer.ts';
 import { humanAmount, tokenLookup } from './result-model.ts';
 
 /**
@@ -47,7 +47,7 @@ function reading(path: string, type: string, value: string, context: RowContext)
   }
   if (name === 'zidAndAffiliate' && type === 'bytes32' && /^0x[0-9a-fA-F]{64}$/.test(value)) {
     const affiliate = `0x${value.slice(26).toLowerCase()}`;
-    return `zid ${value.slice(0, 26).toLowerCase()} · affiliate ${affiliate === ZERO_ADDRESS ? 'none' : affiliate}`;
+    return `zid ${zidFromArgument(type, value)} · affiliate ${affiliate === ZERO_ADDRESS ? 'none' : affiliate}`;
   }
   return null;
 }
