@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Har, HarEntry } from './har-schema.ts';
 import { redactEntryCredentials, type KeyHeaderNames } from './redact.ts';
 import { ownKeysRecord } from '../spec/own-keys-record.ts';
+import { lazySchema } from '../spec/lazy-schema.ts';
 import { joinOwn } from './own-record.ts';
 
 /**
@@ -11,32 +12,35 @@ import { joinOwn } from './own-record.ts';
  * and a response may repeat one.
  */
 
-const headerRecord = ownKeysRecord(z.string(), z.string());
+// Built on first use (src/spec/lazy-schema.ts): only imports and exports read them, not a request.
+const headerRecord = lazySchema(() => ownKeysRecord(z.string(), z.string()));
 
 /** The status a HAR entry or an export gives a request that got no response. */
 export const NO_RESPONSE_STATUS = 0;
 
 /** The minimal view of a history entry that exports need; the history store maps its rows to it. */
-export const HistoryEntryLikeSchema = z.object({
-  url: z.url({ message: 'must be an absolute URL' }),
-  method: z.literal('GET', { message: 'must be GET: every endpoint of the service is GET' }),
-  requestHeaders: headerRecord,
-  query: headerRecord,
-  // 0 is a request that got no response: the app's exports write it so (toLike), as browsers do
-  // for a request that failed or was blocked (CORS), and HAR has no other way to say it.
-  status: z.number().int().refine((status) => status === NO_RESPONSE_STATUS || (status >= 100 && status <= 599), { message: 'must be an HTTP status from 100 to 599, or 0 for no response' }),
-  statusText: z.string(),
-  responseHeaders: headerRecord,
-  bodyText: z.string(),
-  startedAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' }),
-  durationMs: z.number().min(0),
-  zid: z.string().nullable(),
-  /**
-   * Why the app got no answer, or none it could use (a time-out, a refused certificate): what an
-   * entry with status 0 says of itself. Optional: files written before it, and other tools', lack it.
-   */
-  appError: z.object({ code: z.string(), message: z.string() }).nullable().optional(),
-});
+export const HistoryEntryLikeSchema = lazySchema(() =>
+  z.object({
+    url: z.url({ message: 'must be an absolute URL' }),
+    method: z.literal('GET', { message: 'must be GET: every endpoint of the service is GET' }),
+    requestHeaders: headerRecord,
+    query: headerRecord,
+    // 0 is a request that got no response: the app's exports write it so (toLike), as browsers do
+    // for a request that failed or was blocked (CORS), and HAR has no other way to say it.
+    status: z.number().int().refine((status) => status === NO_RESPONSE_STATUS || (status >= 100 && status <= 599), { message: 'must be an HTTP status from 100 to 599, or 0 for no response' }),
+    statusText: z.string(),
+    responseHeaders: headerRecord,
+    bodyText: z.string(),
+    startedAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' }),
+    durationMs: z.number().min(0),
+    zid: z.string().nullable(),
+    /**
+     * Why the app got no answer, or none it could use (a time-out, a refused certificate): what an
+     * entry with status 0 says of itself. Optional: files written before it, and other tools', lack it.
+     */
+    appError: z.object({ code: z.string(), message: z.string() }).nullable().optional(),
+  }),
+);
 /** A history entry as exports see it. */
 export type HistoryEntryLike = z.infer<typeof HistoryEntryLikeSchema>;
 

@@ -16,19 +16,27 @@ export interface TokenOnChain {
   address: string;
 }
 
-const BY_SYMBOL = new Map<string, TokenOnChain[]>();
-function addNamed(symbol: string, chainId: number, address: string): void {
-  const key = symbol.toLowerCase();
-  const named = BY_SYMBOL.get(key) ?? [];
-  if (!named.some((token) => token.chainId === chainId && token.address === address.toLowerCase())) named.push({ chainId, address: address.toLowerCase() });
-  BY_SYMBOL.set(key, named);
+// Built on the first lookup, not as the module loads: every chain's registry is walked, about 5 ms
+// that `swap-explorer price` paid at start for an index only History's search reads (issue 14).
+let bySymbol: Map<string, TokenOnChain[]> | undefined;
+function symbolIndex(): Map<string, TokenOnChain[]> {
+  if (bySymbol) return bySymbol;
+  const index = new Map<string, TokenOnChain[]>();
+  const addNamed = (symbol: string, chainId: number, address: string): void => {
+    const key = symbol.toLowerCase();
+    const named = index.get(key) ?? [];
+    if (!named.some((token) => token.chainId === chainId && token.address === address.toLowerCase())) named.push({ chainId, address: address.toLowerCase() });
+    index.set(key, named);
+  };
+  for (const chain of CHAINS) for (const token of tokensOf(chain.chainId)) addNamed(token.symbol, token.chainId, token.address);
+  for (const token of DEMO_TAX_TOKENS) addNamed(token.symbol, token.chainId, token.address);
+  bySymbol = index;
+  return index;
 }
-for (const chain of CHAINS) for (const token of tokensOf(chain.chainId)) addNamed(token.symbol, token.chainId, token.address);
-for (const token of DEMO_TAX_TOKENS) addNamed(token.symbol, token.chainId, token.address);
 
 /** Every (chain, address) the symbol names, any letter case (`usdc` is USDC); empty for an unknown symbol. */
 export function tokensNamed(symbol: string): readonly TokenOnChain[] {
-  return BY_SYMBOL.get(symbol.trim().toLowerCase()) ?? [];
+  return symbolIndex().get(symbol.trim().toLowerCase()) ?? [];
 }
 
 /**
