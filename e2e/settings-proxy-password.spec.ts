@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { saveScreenshot } from './screenshot.ts';
+import { saveScreenshot, saveScreenshotSet } from './screenshot.ts';
 import { SettingsPage } from './pages/settings-page.ts';
 
 // A proxy's password is a secret like the key. Before the fix the profile form showed the whole proxy
 // URL, http://user:password@host:port, in a plain text field: typed, pasted, and again every time
 // the profile was opened for editing. The password now has a masked field of its own, shown only
-// when the user presses Show; profiles.json still holds the one URL the proxy agent reads.
+// when the user presses Show; profiles.json still holds the one URL the proxy agent reads. A stored
+// password never comes back to the window (profiles.list sends the URL without it), as the key
+// does not: the field then says it is stored, typing replaces it and Remove drops it on Save.
 
 const PASSWORD = 'Pr0xy-S3cret';
 // Characters a URL's user info cannot hold as they are: they must reach the file percent-encoded.
@@ -47,18 +49,25 @@ test('a proxy password pasted in the URL is masked, kept in the saved URL, and s
   await expect(app.page.getByLabel('Test result Behind proxy')).toContainText('127.0.0.1:1');
   await expect(app.page.locator('body')).not.toContainText(PASSWORD);
 
-  // Opened again, the form shows the URL without the password, masked until Show is pressed.
+  // The window never gets the stored password back: not in the profile list it is sent.
+  const listed = await app.page.evaluate(() => (window as unknown as { api: { profiles: { list: () => Promise<unknown> } } }).api.profiles.list());
+  expect(JSON.stringify(listed)).not.toContain(PASSWORD);
+  expect(JSON.stringify(listed)).not.toContain(encodeURIComponent(PASSWORD));
+
+  // Opened again, the form shows the URL without the password, and a password field that says one
+  // is stored without holding it: Show has nothing to show.
   await settings.form.getByRole('button', { name: 'Close' }).click();
   await app.page.getByRole('button', { name: 'Edit Behind proxy' }).click();
   await expect(proxyUrl).toHaveValue('http://alice@127.0.0.1:1');
   await expect(password).toHaveAttribute('type', 'password');
-  await expect(password).toHaveValue(PASSWORD);
+  await expect(password).toHaveValue('');
+  await expect(password).toHaveAttribute('placeholder', 'stored: type to replace');
   await show.click();
   await expect(password).toHaveAttribute('type', 'text');
   await expect(show).toHaveAttribute('aria-pressed', 'true');
-  await app.page.setViewportSize({ width: 1920, height: 1080 });
-  await app.page.emulateMedia({ colorScheme: 'dark' });
-  await saveScreenshot(app.page, { path: testInfo.outputPath('proxy-password-shown-1920-dark.png') });
+  await expect(password).toHaveValue('');
+  await app.expectNoSeriousAxe('profile form with a stored proxy password');
+  await saveScreenshotSet(app.page, (name) => testInfo.outputPath(name), 'proxy-password-stored');
   await show.click();
   await expect(password).toHaveAttribute('type', 'password');
 
@@ -66,13 +75,39 @@ test('a proxy password pasted in the URL is masked, kept in the saved URL, and s
   await settings.form.getByRole('button', { name: 'Close' }).click();
   await expect(settings.form).toBeHidden();
 
-  // A password typed in its own field reaches the file percent-encoded, as the proxy agent decodes it.
+  // An edit that leaves the password alone keeps it in the file.
   await app.page.getByRole('button', { name: 'Edit Behind proxy' }).click();
+  await settings.field('Name').fill('Behind proxy EU');
+  await settings.save();
+  await expect(app.page.getByRole('status').filter({ hasText: 'Saved Behind proxy EU' })).toBeVisible();
+  const kept = JSON.parse(await readFile(join(userDataDir, 'profiles.json'), 'utf8')) as { profiles: { name: string; proxyUrl?: string }[] };
+  expect(kept.profiles.find((profile) => profile.name === 'Behind proxy EU')?.proxyUrl).toBe(`http://alice:${PASSWORD}@127.0.0.1:1`);
+
+  // Keeping it for another proxy is refused under the field before anything is sent: the stored
+  // password would go to a host it was not given for.
+  await app.page.getByRole('button', { name: 'Edit Behind proxy EU' }).click();
+  await proxyUrl.fill('http://alice@127.0.0.2:1');
+  await settings.save();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(/must be typed again: the proxy URL changed/);
+  await proxyUrl.fill('http://alice@127.0.0.1:1');
+
+  // Remove drops it on Save.
+  await settings.form.getByRole('button', { name: 'Remove stored proxy password' }).click();
+  await expect(password).toHaveAttribute('placeholder', 'optional');
+  await settings.save();
+  await expect(app.page.getByRole('status').filter({ hasText: 'Saved Behind proxy EU' })).toBeVisible();
+  const removed = JSON.parse(await readFile(join(userDataDir, 'profiles.json'), 'utf8')) as { profiles: { name: string; proxyUrl?: string }[] };
+  expect(removed.profiles.find((profile) => profile.name === 'Behind proxy EU')?.proxyUrl).toBe('http://alice@127.0.0.1:1');
+  await app.page.getByRole('button', { name: 'Edit Behind proxy EU' }).click();
+
+  // A password typed in its own field reaches the file percent-encoded, as the proxy agent decodes it.
+  await expect(password).toHaveAttribute('placeholder', 'optional');
   await password.fill(ODD_PASSWORD);
   await settings.save();
-  await expect(app.page.getByRole('status').filter({ hasText: 'Saved Behind proxy' })).toBeVisible();
+  await expect(app.page.getByRole('status').filter({ hasText: 'Saved Behind proxy EU' })).toBeVisible();
   const saved = JSON.parse(await readFile(join(userDataDir, 'profiles.json'), 'utf8')) as { profiles: { name: string; proxyUrl?: string }[] };
-  const url = new URL(saved.profiles.find((profile) => profile.name === 'Behind proxy')?.proxyUrl ?? '');
+  const url = new URL(saved.profiles.find((profile) => profile.name === 'Behind proxy EU')?.proxyUrl ?? '');
   expect([url.username, decodeURIComponent(url.password), url.host]).toEqual(['alice', ODD_PASSWORD, '127.0.0.1:1']);
   await expect(proxyUrl).toHaveValue('http://alice@127.0.0.1:1');
 });

@@ -40,6 +40,13 @@ describe('Copy as snippets', () => {
     expect(fetchSnippet(secret)).toContain('// The proxy, with its credentials, comes from the environment: SVC_PROXY_URL=');
   });
 
+  it('reads the proxy from $SVC_PROXY_URL when the profile keeps a password its listed URL does not show', () => {
+    // profiles.list gives the URL without its password; one without a user name then looks plain.
+    const stored = { ...request, proxyUrl: 'http://proxy.example.test:3128', hasProxyPassword: true };
+    expect(curlSnippet(stored)).toContain('--proxy "$SVC_PROXY_URL"');
+    expect(fetchSnippet(stored)).toContain("new ProxyAgent({ uri: process.env.SVC_PROXY_URL ?? '' })");
+  });
+
   it('the viem snippet signs permit2.eip712 and appends the 32-byte length and the signature before sending', () => {
     const viem = viemPermit2Snippet(request);
     expect(viem).toContain('wallet.signTypedData({ domain, types: signedTypes, primaryType, message })');

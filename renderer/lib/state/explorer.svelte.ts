@@ -26,8 +26,10 @@ export interface SnippetConnection {
   caPath: string | null;
   /** A file the user must save for caPath to exist (a user profile's pinned CA), or null. */
   caFile: { name: string; pem: string } | null;
-  /** The profile's proxy, which the snippets go through as the app does; null for none. */
+  /** The profile's proxy (without its password), which the snippets go through as the app does; null for none. */
   proxyUrl: string | null;
+  /** The profile keeps a password for its proxy: the snippets read the proxy URL from the environment. */
+  hasProxyPassword: boolean;
   /** Whether the profile trusts the system's certificates besides caPath: the snippets then trust both. */
   trustSystemCertificates: boolean;
   /** The file the local service's key is kept in, for a Local service request (SVC_API_KEY is read from it); null otherwise. */
@@ -131,12 +133,13 @@ export class ExplorerState {
     const profile = this.profiles.find((candidate) => candidate.id === profileId);
     const apiKeyHeader = profile?.headerNames.apiKey ?? 'svc-api-key';
     const proxyUrl = profile?.proxyUrl ?? null;
+    const hasProxyPassword = profile?.hasProxyPassword ?? false;
     // The local service's certificate is its own: the app trusts it alone (connection-resolver.ts).
-    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath, caFile: null, proxyUrl, trustSystemCertificates: false, keyPath: this.localKeyPath };
+    if (profileId === LOCAL_PROFILE_ID) return { apiKeyHeader, caPath: this.localCertificatePath, caFile: null, proxyUrl, hasProxyPassword, trustSystemCertificates: false, keyPath: this.localKeyPath };
     const trustSystemCertificates = profile?.trustSystemCertificates ?? true;
-    if (!profile?.caPem) return { apiKeyHeader, caPath: null, caFile: null, proxyUrl, trustSystemCertificates, keyPath: null };
+    if (!profile?.caPem) return { apiKeyHeader, caPath: null, caFile: null, proxyUrl, hasProxyPassword, trustSystemCertificates, keyPath: null };
     const name = `${profile.id}-ca.pem`;
-    return { apiKeyHeader, caPath: `./${name}`, caFile: { name, pem: profile.caPem }, proxyUrl, trustSystemCertificates, keyPath: null };
+    return { apiKeyHeader, caPath: `./${name}`, caFile: { name, pem: profile.caPem }, proxyUrl, hasProxyPassword, trustSystemCertificates, keyPath: null };
   }
 
   private async loadCertificatePath(): Promise<void> {

@@ -1,7 +1,7 @@
 import '../zod-csp.ts';
 import { apiKeyProblem } from '../../../src/ipc/channels/api-key.ts';
 import { certificatesInFile, profileNameClash, ProfileInputSchema, type ProfileInput, type ProfileView } from '../../../src/ipc/channels/profiles.ts';
-import { splitProxyPassword, withProxyPassword } from '../../../src/ipc/channels/proxy-password.ts';
+import { isSameProxy, PROXY_CHANGED_REASON, splitProxyPassword, withProxyPassword } from '../../../src/ipc/channels/proxy-password.ts';
 import type { AppErrorData } from '../../../src/ipc/result.ts';
 import { toFieldErrors } from '../../../src/spec/index.ts';
 
@@ -29,13 +29,15 @@ interface FormFields {
   caPem: string;
   /** The proxy URL without its password, which is held apart in a masked field. */
   proxyUrl: string;
+  /** A new proxy password as typed ('' for none): a stored one is never sent here. */
   proxyPassword: string;
+  /** The profile's stored proxy password is kept (it has one, and the user has not removed it). */
+  isStoredProxyPasswordKept: boolean;
   trustSystemCertificates: boolean;
   rateBudgetRps: string;
 }
 
 function formFieldsOf(profile: ProfileView): FormFields {
-  const proxy = splitProxyPassword(profile.proxyUrl ?? '');
   return {
     name: profile.name,
     baseUrl: profile.baseUrl ?? '',
@@ -43,8 +45,9 @@ function formFieldsOf(profile: ProfileView): FormFields {
     versionHeader: profile.headerNames.version,
     version: profile.version,
     caPem: profile.caPem ?? '',
-    proxyUrl: proxy.url,
-    proxyPassword: proxy.password,
+    proxyUrl: profile.proxyUrl ?? '',
+    proxyPassword: '',
+    isStoredProxyPasswordKept: profile.hasProxyPassword,
     trustSystemCertificates: profile.trustSystemCertificates,
     rateBudgetRps: String(profile.rateBudgetRps),
   };
@@ -59,6 +62,7 @@ const FIELD_LABELS: Record<keyof FormFields, string> = {
   caPem: 'Extra CA certificate',
   proxyUrl: 'Proxy URL',
   proxyPassword: 'Proxy password',
+  isStoredProxyPasswordKept: 'Proxy password',
   trustSystemCertificates: "Trust the system's certificates",
   rateBudgetRps: 'Rate budget',
 };
@@ -81,8 +85,10 @@ export class ProfileDraft {
   version = $state('v2');
   caPem = $state('');
   proxyUrl = $state('');
-  /** The proxy's password, apart from its URL so that the form can mask it. */
+  /** A new proxy password, apart from its URL so that the form can mask it; a stored one is never here. */
   proxyPassword = $state('');
+  /** The saved profile has a proxy password (main keeps it; the form never gets it) and it is kept. */
+  isStoredProxyPasswordKept = $state(false);
   /** The user chose to see the proxy password; masked again for each profile opened. */
   isProxyPasswordShown = $state(false);
   trustSystemCertificates = $state(true);
@@ -116,9 +122,13 @@ export class ProfileDraft {
     caPem: this.caPem,
     proxyUrl: this.proxyUrl,
     proxyPassword: this.proxyPassword,
+    isStoredProxyPasswordKept: this.isStoredProxyPasswordKept,
     trustSystemCertificates: this.trustSystemCertificates,
     rateBudgetRps: this.rateBudgetRps,
   }));
+
+  /** The stored password goes with this save: kept, no new one typed, and a proxy to use it with. */
+  private readonly keepsStoredProxyPassword = $derived(this.isStoredProxyPasswordKept && this.proxyPassword === '' && this.proxyUrl.trim() !== '');
 
   // What a new profile's form opens with: a new form is edited once it differs from it.
   private readonly blank = this.fields;
@@ -138,6 +148,7 @@ export class ProfileDraft {
     version: this.version,
     ...(this.caPem.trim() ? { caPem: this.caPem } : {}),
     ...(this.proxyUrl.trim() ? { proxyUrl: withProxyPassword(this.proxyUrl.trim(), this.proxyPassword) } : {}),
+    ...(this.keepsStoredProxyPassword ? { keepProxyPassword: true } : {}),
     trustSystemCertificates: this.trustSystemCertificates,
     rateBudgetRps: Number(this.rateBudgetRps),
   }));
@@ -150,6 +161,8 @@ export class ProfileDraft {
     const clash = out.name === undefined ? profileNameClash(this.name, this.others(), this.id) : null;
     if (clash) out.name = clash;
     if (this.proxyPassword !== '' && this.proxyUrl.trim() === '') out.proxyPassword = 'needs a proxy URL to go with it';
+    // profiles.save's own rule (profile-handlers.ts), said before anything is sent.
+    if (this.keepsStoredProxyPassword && !isSameProxy(this.proxyUrl, this.source?.proxyUrl ?? '')) out.proxyPassword ??= PROXY_CHANGED_REASON;
     if (this.rateBudgetRps.trim() === '' || Number.isNaN(Number(this.rateBudgetRps))) out.rateBudgetRps = 'must be a number';
     if (this.apiKey !== '') {
       const problem = apiKeyProblem(this.apiKey);
@@ -183,6 +196,12 @@ export class ProfileDraft {
     if (password === '') return;
     this.proxyUrl = url;
     this.proxyPassword = password;
+  }
+
+  /** The user removes the stored proxy password: the next save keeps none (unless one is typed). */
+  removeStoredProxyPassword(): void {
+    this.isStoredProxyPasswordKept = false;
+    this.touch('proxyPassword');
   }
 
   /** Marks a field as touched (it lost the focus). */
@@ -240,6 +259,7 @@ export class ProfileDraft {
     this.caPem = fields.caPem;
     this.proxyUrl = fields.proxyUrl;
     this.proxyPassword = fields.proxyPassword;
+    this.isStoredProxyPasswordKept = fields.isStoredProxyPasswordKept;
     this.isProxyPasswordShown = false;
     this.trustSystemCertificates = fields.trustSystemCertificates;
     this.rateBudgetRps = fields.rateBudgetRps;
@@ -271,7 +291,9 @@ export class ProfileDraft {
   /** The form's fields whose value differs from `profile`'s, by their labels: what choosing would change. */
   differencesFrom(profile: ProfileView): string[] {
     const theirs = formFieldsOf(profile);
-    return (Object.keys(FIELD_LABELS) as (keyof FormFields)[]).filter((field) => theirs[field] !== this.fields[field]).map((field) => FIELD_LABELS[field]);
+    const labels = (Object.keys(FIELD_LABELS) as (keyof FormFields)[]).filter((field) => theirs[field] !== this.fields[field]).map((field) => FIELD_LABELS[field]);
+    // Once each: the typed password and whether the stored one is kept share one label.
+    return labels.filter((label, index) => labels.indexOf(label) === index);
   }
 
   /** The user chose the file's version over their edits. */

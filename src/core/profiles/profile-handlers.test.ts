@@ -118,3 +118,48 @@ describe('profiles handlers', () => {
     await expect(save({ id: 'missing', name: 'x', baseUrl: 'https://a.test' })).rejects.toBeInstanceOf(AppError);
   });
 });
+
+// A proxy's password is a secret like the key: it stays in main. The renderer gets the URL without it
+// and hasProxyPassword, and an edit that leaves it alone asks for it to be kept (keepProxyPassword).
+describe('the proxy password', () => {
+  const PASSWORD = 'Pr0xy-S3cret';
+  const stored = async (store: Awaited<ReturnType<typeof setup>>['store'], id: string) => store.get(id)?.proxyUrl;
+
+  it('never reaches the renderer: list and save answer the URL without it', async () => {
+    const { handlers, save } = await setup();
+    const saved = await save({ name: 'Behind proxy', baseUrl: 'https://api.example.test', proxyUrl: `http://alice:${PASSWORD}@proxy.example.test:3128` });
+    expect(saved).toMatchObject({ proxyUrl: 'http://alice@proxy.example.test:3128', hasProxyPassword: true });
+    const listed = await handlers['profiles.list']();
+    expect(listed.profiles[1]).toMatchObject({ proxyUrl: 'http://alice@proxy.example.test:3128', hasProxyPassword: true });
+    expect(JSON.stringify([saved, listed])).not.toContain(PASSWORD);
+    expect(listed.profiles[0]?.hasProxyPassword).toBe(false);
+  });
+
+  it('is kept by an edit that asks for it, for the same proxy', async () => {
+    const { save, store } = await setup();
+    const { id } = await save({ name: 'Behind proxy', baseUrl: 'https://api.example.test', proxyUrl: `http://alice:${PASSWORD}@proxy.example.test:3128` });
+    const edited = await save({ id, name: 'Behind proxy EU', baseUrl: 'https://api.example.test', proxyUrl: 'http://alice@proxy.example.test:3128', keepProxyPassword: true });
+    expect(edited).toMatchObject({ name: 'Behind proxy EU', hasProxyPassword: true });
+    expect(await stored(store, id)).toBe(`http://alice:${PASSWORD}@proxy.example.test:3128`);
+  });
+
+  it('is dropped by an edit that does not keep it, and replaced by one that types a new one', async () => {
+    const { save, store } = await setup();
+    const { id } = await save({ name: 'Behind proxy', baseUrl: 'https://api.example.test', proxyUrl: `http://alice:${PASSWORD}@proxy.example.test:3128` });
+    await save({ id, name: 'Behind proxy', baseUrl: 'https://api.example.test', proxyUrl: 'http://alice:n3w@proxy.example.test:3128', keepProxyPassword: true });
+    expect(await stored(store, id)).toBe('http://alice:n3w@proxy.example.test:3128');
+    const removed = await save({ id, name: 'Behind proxy', baseUrl: 'https://api.example.test', proxyUrl: 'http://alice@proxy.example.test:3128' });
+    expect(removed.hasProxyPassword).toBe(false);
+    expect(await stored(store, id)).toBe('http://alice@proxy.example.test:3128');
+  });
+
+  it('is not sent to another proxy: keeping it with another host, port, scheme or user is refused on proxyPassword', async () => {
+    const { save, store } = await setup();
+    const { id } = await save({ name: 'Behind proxy', baseUrl: 'https://api.example.test', proxyUrl: `http://alice:${PASSWORD}@proxy.example.test:3128` });
+    for (const other of ['http://alice@elsewhere.example.test:3128', 'http://alice@proxy.example.test:8080', 'https://alice@proxy.example.test:3128', 'http://bob@proxy.example.test:3128']) {
+      const refused = save({ id, name: 'Behind proxy', baseUrl: 'https://api.example.test', proxyUrl: other, keepProxyPassword: true });
+      await expect(refused).rejects.toMatchObject({ code: 'INVALID_INPUT', details: [{ field: 'proxyPassword', reason: expect.stringContaining('the proxy URL changed') }] });
+    }
+    expect(await stored(store, id)).toBe(`http://alice:${PASSWORD}@proxy.example.test:3128`);
+  });
+});

@@ -74,8 +74,9 @@ export interface ProfileStore {
   /**
    * Creates (no id: one is generated) or replaces a profile. Throws NOT_FOUND for an unknown id and
    * INVALID_INPUT (field `name`) for a name another profile, Local service included, already has.
+   * The proxy URL is saved as given: keeping a stored password is the handler's (profile-handlers.ts).
    */
-  save(input: z.output<typeof ProfileInputSchema>): Promise<Profile>;
+  save(input: Omit<z.output<typeof ProfileInputSchema>, 'keepProxyPassword'>): Promise<Profile>;
   /** Changes a profile's rate budget, the Local service profile's included. */
   setRateBudget(id: string, rateBudgetRps: number): Promise<void>;
   /** Removes a profile; false when there was none. */

@@ -223,6 +223,12 @@ export const ProfileInputSchema = lazySchema(() =>
       id: ProfileIdSchema.refine((id) => id !== LOCAL_PROFILE_ID, 'is the built-in Local service profile: only its rate budget can change (profiles.setRateBudget)').optional(),
       ...profileFields(BaseUrlInputSchema),
       headerNames: HeaderNamesInputSchema,
+      /**
+       * Keep the proxy password stored with this profile: the form never has it (ProfileViewSchema), so
+       * an edit that leaves the password alone sends the URL without one and this. Kept only for the
+       * proxy it was saved for (profiles.save refuses it for another scheme, host, port or user).
+       */
+      keepProxyPassword: z.boolean().optional(),
     })
     .superRefine((profile, ctx) => {
       // Short: the form shows one line under the field.
@@ -260,7 +266,9 @@ export const ProfileViewSchema = lazySchema(() =>
     headerNames: z.object({ apiKey: z.string(), version: z.string() }),
     version: z.string(),
     caPem: z.string().nullable(),
+    /** The proxy URL without its password: a stored password never leaves main (hasProxyPassword says there is one). */
     proxyUrl: z.string().nullable(),
+    hasProxyPassword: z.boolean(),
     trustSystemCertificates: z.boolean(),
     rateBudgetRps: z.number(),
     builtIn: z.boolean(),

@@ -1,8 +1,9 @@
 /**
  * A proxy URL's password, held apart from the rest of the URL: the profile form shows the URL (user
- * name included) in a plain field and the password in a masked one, so a password never shows on
- * screen unless the user reveals it. profiles.json keeps the one URL (`http://user:pass@host:port`),
- * which is what undici's ProxyAgent reads. Environment-free: the renderer's form uses it.
+ * name included) in a plain field and a new password in a masked one. A stored password never
+ * reaches the renderer: profiles.list sends the URL without it, and an edit that leaves it alone
+ * asks main to keep it. profiles.json keeps the one URL (`http://user:pass@host:port`), which is
+ * what undici's ProxyAgent reads. Environment-free: the renderer's form uses it.
  */
 
 /** A proxy URL split into the URL without its password and the password (decoded; '' for none). */
@@ -49,4 +50,23 @@ export function withProxyPassword(url: string, password: string): string {
   const at = authority.lastIndexOf('@');
   const user = at < 0 ? '' : authority.slice(0, at);
   return `${scheme}${user}:${encodeURIComponent(password)}@${authority.slice(at + 1)}${bare.slice(whole.length)}`;
+}
+
+/** Why a kept password is refused: the form says it before a save, profiles.save if one is sent. */
+export const PROXY_CHANGED_REASON = 'must be typed again: the proxy URL changed, and a stored password is sent only to the proxy it was saved for';
+
+/**
+ * Whether two proxy URLs (passwords aside) name the same proxy and user: scheme, host, port and user
+ * name. A stored password is kept only for the proxy it was saved for, never sent to another one.
+ */
+export function isSameProxy(a: string, b: string): boolean {
+  const [first, second] = [a, b].map((text) => {
+    try {
+      const url = new URL(splitProxyPassword(text.trim()).url);
+      return `${url.protocol}//${url.username}@${url.host}`;
+    } catch {
+      return null;
+    }
+  });
+  return first !== null && first === second;
 }
