@@ -272,6 +272,28 @@ describe.for(TRANSPORTS)('%s', ([, transport]) => {
       }
     });
 
+    // A corporate https:// proxy presents a certificate of the company's CA, which users add as the
+    // profile's extra CA: the proxy was checked against Node's bundled roots alone, and refused.
+    it("checks an https:// proxy's certificate with the profile's trust, as the service's", async () => {
+      const proxyTls = await makeCert({ hosts: ['127.0.0.1'] });
+      const proxy = await startConnectProxy({ tls: proxyTls });
+      try {
+        const proxyUrl = proxy.baseUrl;
+        expect(proxyUrl).toMatch(/^https:/);
+        const trusted = await get('/ok', { proxyUrl, caPem: `${caPem}\n${proxyTls.cert}` });
+        expect(trusted.status).toBe(200);
+        expect(proxy.tunnels()).toBe(1);
+        // Not in the profile's trust: refused, and no tunnel opened.
+        const untrusted = await get('/ok', { proxyUrl });
+        expect(untrusted.appError?.code).toBe('TLS');
+        // Node does not say which handshake refused: the reason names both, not the service alone.
+        expect(untrusted.appError?.message).toMatch(/^The TLS connection was refused: the certificate of the service or of the profile's https:\/\/ proxy is self-signed/);
+        expect(proxy.tunnels()).toBe(1);
+      } finally {
+        await proxy.close();
+      }
+    });
+
     it('says a proxy refused its credentials, or the tunnel, as a network failure naming the proxy, never its password', async () => {
       const password = 'Pr0xy:p@ss/w0rd';
       const proxy = await startConnectProxy({ credentials: { user: 'alice', password } });

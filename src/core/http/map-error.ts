@@ -83,8 +83,17 @@ const TLS_REASONS: Record<string, string> = {
 // app pins a profile's CA instead (the CLI reads no Node flags): followed, it changes nothing.
 const NODE_SYSTEM_CA_HINT = /; if the root CA is installed locally, try running Node\.js with --use-system-ca$/;
 
-function reasonFor(code: AppErrorCode, codes: string[], host: () => string): string | undefined {
-  if (code === 'TLS') return codes.map((each) => TLS_REASONS[each]).find((each) => each !== undefined);
+// Through an https:// proxy there are two handshakes, the proxy's and the service's inside the tunnel,
+// and Node's error does not say which one refused: the reason names both rather than guess.
+function eitherCertificate(reason: string): string {
+  return reason.replace("the service's certificate", "the certificate of the service or of the profile's https:// proxy").replace("the base URL's host name", "the base URL's and the proxy URL's host names");
+}
+
+function reasonFor(code: AppErrorCode, codes: string[], host: () => string, route?: TransportRoute): string | undefined {
+  if (code === 'TLS') {
+    const reason = codes.map((each) => TLS_REASONS[each]).find((each) => each !== undefined);
+    return reason && route?.proxy === 'https:' ? eitherCertificate(reason) : reason;
+  }
   if (code !== 'NETWORK') return undefined;
   const reason = codes.map((each) => NETWORK_REASONS[each]).find((each) => each !== undefined);
   return reason?.(host());
@@ -153,7 +162,7 @@ export function mapTransportError(error: unknown, route?: TransportRoute): AppEr
     return new AppError('TLS', `The TLS connection was refused: ${notTlsReason(route, error)} (OpenSSL: wrong version number)`, { cause: codes[0] ?? null });
   }
   const raw = (error instanceof Error ? error.message : String(error)).replace(NODE_SYSTEM_CA_HINT, '');
-  const reason = reasonFor(code, codes, () => hostOf(error));
+  const reason = reasonFor(code, codes, () => hostOf(error), route);
   const message = reason ? `${reason} (${raw})` : raw;
   const lead: Record<AppErrorCode, string> = {
     TLS: 'The TLS connection was refused',

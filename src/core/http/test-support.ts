@@ -57,12 +57,14 @@ export function startRawHttp(route: Route): Promise<RawServer> {
 /**
  * A CONNECT proxy (what ProxyAgent speaks); `tunnels()` counts the tunnels it opened. With `answer`,
  * a CONNECT is answered with that status instead (402 or 502, say); with `credentials`, one without
- * them in Proxy-Authorization (Basic) is answered 407, as a proxy that asks for them does.
+ * them in Proxy-Authorization (Basic) is answered 407, as a proxy that asks for them does. With
+ * `tls`, it is an https:// proxy (the client speaks TLS to the proxy, then to the service inside).
  */
-export async function startConnectProxy(options: { answer?: number; credentials?: { user: string; password: string } } = {}): Promise<RawServer & { tunnels(): number }> {
+export async function startConnectProxy(options: { answer?: number; credentials?: { user: string; password: string }; tls?: { cert: string; key: string } } = {}): Promise<RawServer & { tunnels(): number }> {
   let tunnels = 0;
   const sockets = new Set<Socket>();
-  const server = createHttpServer((_req, res) => res.writeHead(405).end());
+  const refuseRequest = (_req: IncomingMessage, res: ServerResponse) => res.writeHead(405).end();
+  const server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, refuseRequest) : createHttpServer(refuseRequest);
   const expected = options.credentials && `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64')}`;
   server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
     const refusal = options.answer ?? (expected !== undefined && req.headers['proxy-authorization'] !== expected ? 407 : undefined);
@@ -82,7 +84,7 @@ export async function startConnectProxy(options: { answer?: number; credentials?
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
   });
-  const raw = await listen(server, 'http');
+  const raw = await listen(server, options.tls ? 'https' : 'http');
   // Tunnelled sockets are no longer HTTP connections, so closeAllConnections does not end them.
   const close = () => {
     for (const socket of sockets) socket.destroy();

@@ -11,7 +11,9 @@ function createDispatcher(input: AttemptInput, timeouts: TransportTimeouts): Dis
   const tls = { ca: trustedCas(input.connection), timeout: timeouts.connectMs };
   const common = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyStallMs, keepAliveTimeout: 10_000 };
   const { proxyUrl } = input.connection;
-  return proxyUrl ? new ProxyAgent({ uri: proxyUrl, requestTls: tls, ...common }) : new Agent({ connect: tls, ...common });
+  // An https:// proxy is checked with the profile's trust too (its extra CA, the system's if
+  // trusted), not Node's bundled roots alone: a company's TLS proxy carries the company's CA.
+  return proxyUrl ? new ProxyAgent({ uri: proxyUrl, requestTls: tls, proxyTls: tls, ...common }) : new Agent({ connect: tls, ...common });
 }
 
 async function readCapped(stream: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Pick<AttemptResult, 'bodyText' | 'isTruncated' | 'error'>> {
