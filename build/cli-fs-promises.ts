@@ -20,6 +20,7 @@ function settled<Args extends unknown[], Result>(sync: (...args: Args) => Result
   return async (...args) => sync(...args);
 }
 
+export const link = settled(fs.linkSync) as typeof FsPromises.link;
 export const mkdir = settled(fs.mkdirSync) as typeof FsPromises.mkdir;
 export const mkdtemp = settled(fs.mkdtempSync) as typeof FsPromises.mkdtemp;
 export const readFile = settled(fs.readFileSync) as typeof FsPromises.readFile;

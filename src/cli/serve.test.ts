@@ -47,7 +47,7 @@ describe('swap-explorer serve', () => {
   it('prints one JSON line once listening, serves over pinned HTTPS, logs access to a file and stops on SIGTERM', async () => {
     const log = join(dir, 'access.log');
     const running = await start(MAIN, ['--port', '0', '--seed', '2', '--data-dir', dir, '--api-key', 'cli-key:team-a', '--access-log', log]);
-    expect(running.line).toEqual({ baseUrl: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+$/), caCertPath: join(dir, 'cert.pem'), apiKeys: ['cli-key'], headers: { apiKey: 'svc-api-key', version: 'svc-version' } });
+    expect(running.line).toEqual({ baseUrl: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+$/), caCertPath: join(dir, 'cert.pem'), apiKeys: ['cli-key'], apiKeyPath: null, headers: { apiKey: 'svc-api-key', version: 'svc-version' } });
     const agent = new Agent({ connect: { ca: await readFile(running.line.caCertPath as string, 'utf8') } });
     const response = await request(`${running.line.baseUrl}/swap/chains`, { headers: { 'svc-api-key': 'cli-key', 'svc-version': 'v2' }, dispatcher: agent });
     const body = (await response.body.json()) as { zid: string };
@@ -77,9 +77,9 @@ describe('swap-explorer serve', () => {
     expect(await running.exit).toBe(0);
   });
 
-  it('runs through the bin launcher, generates a key when none is given and stops on SIGINT', async () => {
+  it('runs through the bin launcher, keeps a key in the data dir when none is given and stops on SIGINT', async () => {
     const running = await start(BIN, ['--data-dir', dir]);
-    expect(running.line.apiKeys).toEqual([expect.stringMatching(/^local_[0-9a-f]{32}$/)]);
+    expect(running.line).toMatchObject({ apiKeys: [expect.stringMatching(/^local_[0-9a-f]{64}$/)], apiKeyPath: join(dir, 'key') });
     running.child.kill('SIGINT');
     expect(await running.exit).toBe(0);
   });
@@ -176,7 +176,7 @@ describe('argument handling', () => {
   it('says in --help what it prints and how a client connects and stops it', async () => {
     const io = { out: '', err: '' };
     expect(await main(['serve', '--help'], { stdout: (t) => (io.out += t), stderr: (t) => (io.err += t) })).toBe(0);
-    for (const words of ['{"baseUrl", "caCertPath", "apiKeys", "headers"}', 'curl --cacert', 'svc-api-key: KEY', 'svc-version: v2', 'NODE_EXTRA_CA_CERTS=CA_CERT_PATH node', 'new Agent({ connect: { ca } })', 'Ctrl-C', 'exit 1', 'exit 2']) {
+    for (const words of ['{"baseUrl", "caCertPath", "apiKeys", "apiKeyPath", "headers"}', 'export SVC_API_KEY="$(cat API_KEY_PATH)"', 'curl --cacert', 'svc-api-key: $SVC_API_KEY', 'svc-version: v2', 'NODE_EXTRA_CA_CERTS=CA_CERT_PATH node', 'new Agent({ connect: { ca } })', 'Ctrl-C', 'exit 1', 'exit 2']) {
       expect(io.out, words).toContain(words);
     }
   });

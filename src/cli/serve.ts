@@ -8,22 +8,26 @@ import { HEADER_NAMES } from '../spec/constants.ts';
 import { makeDirectory } from '../core/make-directory.ts';
 import { openAccessLog } from '../service/access-log-file.ts';
 import { untradedTokenProblem } from './serve-token-lists.ts';
+import { loadOrCreateServeKey, type ServeKey } from './serve-key.ts';
+import { localKeyExport } from '../domain/key-export.ts';
 import type { ApiKeyConfig, LocalServiceOptions, RunningService } from '../service/index.ts';
 import type { Command, CommandIo } from './command.ts';
 
 /**
  * `swap-explorer serve`: runs the local service until SIGINT or SIGTERM. Prints exactly one JSON
- * line on stdout once it accepts connections ({baseUrl, caCertPath, apiKeys, headers}); everything
- * else (the access log unless --access-log names a file) goes to stderr.
+ * line on stdout once it accepts connections ({baseUrl, caCertPath, apiKeys, apiKeyPath, headers});
+ * everything else (the access log unless --access-log names a file) goes to stderr, which names the
+ * key's file but never the key (stderr is a terminal or a log others read).
  */
 
 const USAGE = `Usage: swap-explorer serve [options]
 
   --port N               port on 127.0.0.1 (default 0: a free port)
   --seed N               market seed (default 1)
-  --data-dir D           where the certificate is kept (default local-service/ in
+  --data-dir D           where the certificate and key file are kept (default local-service/ in
                          SWAP_EXPLORER_DATA_DIR, else ~/.swap-explorer: as price and compare do)
-  --api-key K[:TEAM[:PLAN]]  accepted key, repeatable (default: one generated key); PLAN is
+  --api-key K[:TEAM[:PLAN]]  accepted key, repeatable (default: the key in --data-dir's file
+                         "key", made on the first start and kept, mode 0600); PLAN is
                          standard or custom (only custom pays trade surplus to
                          tradeSurplusRecipient; on standard the service collects it)
   --latency-ms N         added to every response
@@ -42,16 +46,18 @@ const USAGE = `Usage: swap-explorer serve [options]
   --block-team TEAM      refuse every swap of this --api-key team with USER_NOT_AUTHORIZED (repeatable)
 
 Once it accepts connections it prints one JSON line on stdout,
-{"baseUrl", "caCertPath", "apiKeys", "headers"}; the access log goes to stderr. The certificate
-is self-signed and its own CA: pin it, never turn verification off. For example:
+{"baseUrl", "caCertPath", "apiKeys", "apiKeyPath", "headers"} (apiKeyPath: the key's file, null
+with --api-key); the access log goes to stderr. The certificate is self-signed and its own CA: pin
+it, never turn verification off. For example:
 
-  curl --cacert CA_CERT_PATH -H 'svc-api-key: KEY' -H 'svc-version: v2' BASE_URL/swap/chains
+  export SVC_API_KEY="$(cat API_KEY_PATH)"
+  curl --cacert CA_CERT_PATH -H "svc-api-key: $SVC_API_KEY" -H 'svc-version: v2' BASE_URL/swap/chains
   NODE_EXTRA_CA_CERTS=CA_CERT_PATH node client.mjs   # Node's fetch, https, axios, viem
 
 or, in code, undici's own fetch with new Agent({ connect: { ca } }) (src/service/README.md).
 
-Ctrl-C (SIGINT) or SIGTERM stops it (exit 0). A port in use or a start that fails: exit 1;
-a bad option: exit 2, before listening.
+Ctrl-C (SIGINT) or SIGTERM stops it (exit 0). A port in use, a key file that cannot be read or
+does not hold a key, or a start that fails: exit 1; a bad option: exit 2, before listening.
 `;
 
 const OPTIONS = {
@@ -240,6 +246,11 @@ async function startOrSay(options: ReturnType<typeof serveOptions>, io: CommandI
   }
 }
 
+// Where the key is and how to read it into the variable the app's snippets use, never the key.
+function keyText(kept: ServeKey): string {
+  return `; the API key ${kept.isNew ? 'was made now and is kept' : 'is kept'} in ${kept.path} (${localKeyExport(kept.path)})`;
+}
+
 async function run(argv: string[], io: CommandIo): Promise<number> {
   let options: ReturnType<typeof serveOptions>;
   try {
@@ -257,7 +268,13 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     io.stderr(`swap-explorer serve: ${problem}\n`);
     return 2;
   }
-  const service = await startOrSay(options, io);
+  const kept = options.apiKeys?.length ? null : await loadOrCreateServeKey(options.dataDir);
+  if (kept && 'problem' in kept) {
+    io.stderr(`swap-explorer serve: ${kept.problem}\n`);
+    return 1;
+  }
+  // Given as --api-key would be: with --workers the cluster hands the same keys to every process.
+  const service = await startOrSay(kept ? { ...options, apiKeys: [{ key: kept.key, team: 'local' }] } : options, io);
   if (!service) return 1;
   // Handlers go in before the line is printed: a client may signal as soon as it has read it.
   const stopped = new Promise<void>((resolve) => {
@@ -270,9 +287,9 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
   });
   // Said before the ready line: a client that pinned the old certificate fails from now on.
   if (service.certificateNotice) io.stderr(`swap-explorer serve: ${service.certificateNotice}\n`);
-  io.stdout(`${JSON.stringify({ baseUrl: service.baseUrl, caCertPath: service.caCertPath, apiKeys: service.apiKeys, headers: HEADER_NAMES })}\n`);
+  io.stdout(`${JSON.stringify({ baseUrl: service.baseUrl, caCertPath: service.caCertPath, apiKeys: service.apiKeys, apiKeyPath: kept?.path ?? null, headers: HEADER_NAMES })}\n`);
   const workers = options.workers > 1 ? `, ${options.workers} processes` : '';
-  io.stderr(`swap-explorer serve: listening on ${service.baseUrl} (seed ${options.seed}${workers}); Ctrl-C to stop\n`);
+  io.stderr(`swap-explorer serve: listening on ${service.baseUrl} (seed ${options.seed}${workers})${kept ? keyText(kept) : ''}; Ctrl-C to stop\n`);
   await stopped;
   await service.close();
   return 0;

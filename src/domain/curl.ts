@@ -1,4 +1,7 @@
 import { redactHeaders, redactUrl } from './redact.ts';
+import { shellQuote } from './shell-quote.ts';
+
+export { shellQuote };
 
 /**
  * "Copy curl" of a history entry (issue 6): the request as a POSIX-shell curl command with the API
@@ -21,15 +24,6 @@ export interface CurlOptions {
   apiKeyHeader?: string;
   /** One argument per line with backslash continuations, for readability in tickets. */
   multiline?: boolean;
-}
-
-/**
- * Quotes one word for a POSIX shell: inside single quotes nothing is special, and a single quote
- * itself is closed, escaped and reopened ('\''). Plain safe words are left bare.
- */
-export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 /** A curl command for the request, key redacted. */

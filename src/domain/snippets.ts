@@ -1,6 +1,9 @@
 import { isApiKeyName, redactUrl } from './redact.ts';
-import { shellQuote } from './curl.ts';
+import { shellQuote } from './shell-quote.ts';
+import { API_KEY_ENV, localKeyExport } from './key-export.ts';
 import { API_VERSION, HEADER_NAMES } from '../spec/constants.ts';
+
+export { API_KEY_ENV, localKeyExport };
 
 /**
  * "Copy as" code for a sent request (issue 13): curl, TypeScript `fetch` with undici, and a viem
@@ -10,9 +13,6 @@ import { API_VERSION, HEADER_NAMES } from '../spec/constants.ts';
  * those, as the app does; a profile's proxy is used as the app uses it, read from SVC_PROXY_URL when
  * its URL carries a user name or password.
  */
-
-/** The environment variable every snippet reads the key from. */
-export const API_KEY_ENV = 'SVC_API_KEY';
 
 /** The environment variable a snippet reads the proxy from when the profile's proxy URL carries credentials. */
 export const PROXY_URL_ENV = 'SVC_PROXY_URL';
@@ -186,15 +186,6 @@ export function viemPermit2Snippet(request: SnippetRequest): string {
     '});',
     'console.log(hash);',
   ].join('\n')}\n`;
-}
-
-/**
- * The shell line that sets SVC_API_KEY to the local service's key, read from the file the app keeps
- * it in: the snippets of a Local service request read the key from that variable, and the app
- * never copies the key itself.
- */
-export function localKeyExport(keyPath: string): string {
-  return `export ${API_KEY_ENV}="$(cat ${shellQuote(keyPath)})"`;
 }
 
 /**

@@ -85,6 +85,16 @@ describe('the service README, run as written', { timeout: 30_000 }, () => {
     await expect(run(process.execPath, ['your-client.mjs'], { env: withoutIt, cwd: scratch })).rejects.toMatchObject({ stderr: expect.stringContaining('SELF_SIGNED_CERT') });
   });
 
+  it('the export line sets SVC_API_KEY to the key serve keeps when no --api-key is given', async () => {
+    const kept = await startServe(['--workers', '1'], { HOME: home });
+    try {
+      const { stdout } = await run('sh', ['-c', `${block('sh', 'export SVC_API_KEY=')}printf %s "$SVC_API_KEY"`], { env: env() });
+      expect(kept.line.apiKeys).toEqual([stdout]);
+    } finally {
+      await stopServe(kept);
+    }
+  });
+
   it('no example turns certificate checks off', () => {
     expect(readme).not.toMatch(/rejectUnauthorized|NODE_TLS_REJECT_UNAUTHORIZED|--insecure|curl -k\b/);
   });

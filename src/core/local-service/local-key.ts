@@ -12,6 +12,16 @@ import { makeDirectory } from '../make-directory.ts';
 
 const KEY_PATTERN = /^local_[0-9a-f]{64}$/;
 
+/** Whether `text` is a key as this module makes them (`serve` reads the same file). */
+export function isLocalKey(text: string): boolean {
+  return KEY_PATTERN.test(text);
+}
+
+/** A new key of the form the key file holds. */
+export function newLocalKey(): string {
+  return `local_${randomBytes(32).toString('hex')}`;
+}
+
 /** The key's file name in the service's data dir (integrators read it into SVC_API_KEY). */
 export const LOCAL_KEY_FILE = 'key';
 
@@ -21,11 +31,11 @@ export async function loadOrCreateLocalKey(serviceDir: string): Promise<string> 
   makeDirectory(serviceDir, 0o700);
   try {
     const text = (await readFile(path, 'utf8')).trim();
-    if (KEY_PATTERN.test(text)) return text;
+    if (isLocalKey(text)) return text;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const key = `local_${randomBytes(32).toString('hex')}`;
+  const key = newLocalKey();
   await writeFile(path, `${key}\n`, { mode: 0o600 });
   return key;
 }
