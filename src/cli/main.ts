@@ -8,9 +8,14 @@ import { outputWritten, processIo } from './process-io.ts';
  * the COMMANDS table. Exit codes: 0 success, 1 failure, 2 usage error.
  */
 
+// What every command's help says of its own codes, gathered: a script calling several commands reads it here.
+const EXIT_CODES = `Exit codes: 0 success, 1 failure (each command's --help says what counts: a service error,
+a serve that cannot start, explain's findings), 2 usage (an unknown command, a bad option), 130
+interrupted by Ctrl-C (price, compare), 141 the reader closed the pipe early (| head).`;
+
 function help(): string {
   const lines = Object.values(COMMANDS).map((command) => `  ${command.name.padEnd(10)} ${command.summary}`);
-  return ['Usage: swap-explorer <command> [options]', '', 'Commands:', ...lines, '', 'Run `swap-explorer <command> --help` (or `swap-explorer help <command>`) for its options; `swap-explorer --version` prints the version.', ''].join('\n');
+  return ['Usage: swap-explorer <command> [options]', '', 'Commands:', ...lines, '', 'Run `swap-explorer <command> --help` (or `swap-explorer help <command>`) for its options; `swap-explorer --version` prints the version.', '', EXIT_CODES, ''].join('\n');
 }
 
 /**
