@@ -1,5 +1,6 @@
 import { hashTypedData, type TypedDataDomain } from 'viem';
 import type { Eip712, Permit2Data } from '../spec/index.ts';
+import { checkSignedParts, type PermitExpectation, type SignedPartCheck } from './permit2-signed-parts.ts';
 import { formatBaseUnits } from './units.ts';
 
 /**
@@ -27,6 +28,11 @@ export interface Permit2ExplainOptions {
    * stays true however long the answer is looked at, unlike one against the current time.
    */
   answeredAt?: Date;
+  /**
+   * What the quote executes (permitExpectationOf): with it, the signed spender, contract, token and
+   * amount are compared with it, since a matching hash says nothing of whom the signature empowers.
+   */
+  expected?: PermitExpectation;
 }
 
 /** The hash check: recomputed with viem, compared with the one the service sent. */
@@ -42,6 +48,8 @@ export interface Permit2Explanation {
   primaryType: string;
   rows: TypedDataRow[];
   hash: HashCheck;
+  /** The signed parts compared with the quote; null when no expectation was given. */
+  signed: SignedPartCheck[] | null;
 }
 
 const TIME_FIELDS = new Set(['deadline', 'expiration', 'sigDeadline', 'validBefore', 'validAfter']);
@@ -148,5 +156,5 @@ export function explainPermit2(permit2: Permit2Data, options: Permit2ExplainOpti
   const { eip712 } = permit2;
   const walk: Walk = { types: eip712.types, options, rows: domainRows(eip712.domain) };
   structRows(walk, 'message', eip712.primaryType, eip712.message, 'message');
-  return { primaryType: eip712.primaryType, rows: walk.rows, hash: checkTypedDataHash(eip712, permit2.hash) };
+  return { primaryType: eip712.primaryType, rows: walk.rows, hash: checkTypedDataHash(eip712, permit2.hash), signed: options.expected ? checkSignedParts(eip712, options.expected) : null };
 }

@@ -1,0 +1,87 @@
+import type { Eip712 } from '../spec/index.ts';
+import { PERMIT2_ADDRESS } from './chains.ts';
+
+/**
+ * Whether a Permit2 quote's typed data signs what the quote will execute. A hash that matches its
+ * typed data says only that the two agree; a support engineer (and a taker) reads "Hash matches" as
+ * "safe to sign", so each part that decides who may pull what is compared with the quote itself:
+ * the spender with the settler the transaction calls (spec, "Allowance rules" 3: the swap data goes
+ * to `transaction.to`, and Permit2 lets only the permit's spender use it), the domain's
+ * verifyingContract with the Permit2 contract (service-facts.json, the same address on all
+ * chains), and the permitted token and amount with the sell token asked and the amount the quote
+ * sells (its maxSellAmount on an exact-out answer, the most the settler may pull).
+ */
+
+/** A part of the signed permit that is compared with the quote. */
+export type SignedPart = 'spender' | 'verifyingContract' | 'token' | 'amount';
+
+/** What a permit should sign, read from the quote and its request; a member is null when the quote lacks it. */
+export interface PermitExpectation {
+  /** The quote's `transaction.to`: the settler that pulls the tokens. */
+  settler: string | null;
+  /** The sell token and where it was read ("the request's sellToken", "the answer's sellToken"). */
+  sellToken: { address: string; source: string } | null;
+  /** The amount the settler pulls and its member's name. */
+  sellAmount: { base: string; member: 'sellAmount' | 'maxSellAmount' } | null;
+}
+
+/** One compared part: the value signed, the value expected, and whether they are equal (null: one is missing, not checked). */
+export interface SignedPartCheck {
+  part: SignedPart;
+  /** Where the value sits in the typed data (`message.spender`...). */
+  path: string;
+  signed: string | null;
+  expected: string | null;
+  /** What the expected value is, for a reader: "transaction.to", "the Permit2 contract"... */
+  expectedName: string;
+  matches: boolean | null;
+}
+
+type Json = Record<string, unknown>;
+const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null);
+
+// Addresses are compared as 20 bytes (EIP-712 hashes them so): letter case is no difference.
+// Amounts as integers, so "0100" is 100; anything else only as the same text.
+function isSame(part: SignedPart, signed: string, expected: string): boolean {
+  if (part === 'amount') return /^[0-9]+$/.test(signed) && /^[0-9]+$/.test(expected) ? BigInt(signed) === BigInt(expected) : signed === expected;
+  return signed.toLowerCase() === expected.toLowerCase();
+}
+
+function check(part: SignedPart, path: string, signed: unknown, expected: string | null, expectedName: string): SignedPartCheck {
+  const signedText = text(signed);
+  const matches = signedText === null || expected === null ? null : isSame(part, signedText, expected);
+  return { part, path, signed: signedText, expected, expectedName, matches };
+}
+
+/**
+ * Compares the spender, verifyingContract, permitted token and permitted amount of typed data with
+ * what the quote executes; a part the typed data or the quote lacks is not checked (matches null),
+ * never passed.
+ */
+export function checkSignedParts(eip712: Eip712, expected: PermitExpectation): SignedPartCheck[] {
+  const { message, domain } = eip712;
+  // PermitTransferFrom and PermitWitnessTransferFrom permit one token; a batch's list is not read here.
+  const permitted = isJson(message.permitted) ? message.permitted : {};
+  return [
+    check('spender', 'message.spender', message.spender, expected.settler, 'transaction.to'),
+    check('verifyingContract', 'domain.verifyingContract', domain.verifyingContract, PERMIT2_ADDRESS, 'the Permit2 contract'),
+    check('token', 'message.permitted.token', permitted.token, expected.sellToken?.address ?? null, expected.sellToken?.source ?? 'the sell token'),
+    check('amount', 'message.permitted.amount', permitted.amount, expected.sellAmount?.base ?? null, `the answer's ${expected.sellAmount?.member ?? 'sellAmount'}`),
+  ];
+}
+
+/**
+ * What a permit should sign, read from a quote body as it came (members unchecked) and, when
+ * known, its request's sellToken, which the quote should sell (the answer's echo of it otherwise).
+ */
+export function permitExpectationOf(body: Json, requestSellToken?: string | null): PermitExpectation {
+  const transaction = isJson(body.transaction) ? body.transaction : {};
+  const settler = text(transaction.to);
+  const answerToken = text(body.sellToken);
+  const sellToken = requestSellToken ? { address: requestSellToken, source: "the request's sellToken" } : answerToken ? { address: answerToken, source: "the answer's sellToken" } : null;
+  // Exact out pulls at most maxSellAmount; the permit is for that bound, not the estimate.
+  const isExactOut = body.mode === 'exact-out' || (body.sellAmount === undefined && body.maxSellAmount !== undefined);
+  const base = text(isExactOut ? body.maxSellAmount : body.sellAmount);
+  return { settler, sellToken, sellAmount: base === null ? null : { base, member: isExactOut ? 'maxSellAmount' : 'sellAmount' } };
+}
