@@ -75,7 +75,8 @@ export function checkSignedParts(eip712: Eip712, expected: PermitExpectation): S
  * What a permit should sign, read from a quote body as it came (members unchecked) and, when
  * known, its request's sellToken, which the quote should sell (the answer's echo of it otherwise).
  */
-export function permitExpectationOf(body: Json, requestSellToken?: string | null): PermitExpectation {
+export function permitExpectationOf(answer: unknown, requestSellToken?: string | null): PermitExpectation {
+  const body = isJson(answer) ? answer : {};
   const transaction = isJson(body.transaction) ? body.transaction : {};
   const settler = text(transaction.to);
   const answerToken = text(body.sellToken);

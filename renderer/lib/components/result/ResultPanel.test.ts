@@ -6,6 +6,9 @@ import { formatGwei, formatInteger, formatTokenAmount } from '../../../../src/do
 import { localTime } from '../../local-time.ts';
 import { decodeFunctionData, encodeFunctionData, type Hex } from 'viem';
 import { SETTLER_ABI } from '../../../../src/domain/settler-abi.ts';
+import { PERMIT2_ADDRESS } from '../../../../src/domain/chains.ts';
+import { checkTypedDataHash } from '../../../../src/domain/permit2-explainer.ts';
+import type { Eip712 } from '../../../../src/spec/index.ts';
 
 afterEach(cleanup);
 
@@ -77,6 +80,30 @@ describe('ResultPanel', () => {
     const item = [...list.querySelectorAll('li')].find((li) => li.textContent!.startsWith('Pays'))!;
     expect([item.className.split(' ')[0], item.textContent]).toEqual(['bad', "Pays the buy token to another address than the request's recipient (0x2222222222222222222222222222222222222222)"]);
     expect(screen.getByLabelText('Decoded recipient').textContent).toBe('0xde30000000000000000000000000000000000001');
+  });
+
+  it("sets what the permit signs against the quote: green where equal, red naming both values where a matching hash hides another spender", () => {
+    // "Hash matches" was the one verdict: typed data re-hashed after its spender was changed read
+    // as safe to sign, though the signature let another contract pull the taker's USDC.
+    const body = fixtures.permit2Quote as Record<string, unknown> & { transaction: { to: string }; permit2: { hash: string; eip712: Eip712 } };
+    const sent = entry(body, 200);
+    const withSellToken = (answer: unknown) => ({ ...entry(answer, 200), query: { ...sent.query, sellToken: '0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48' } });
+    const items = () => [...screen.getByRole('list', { name: 'What the permit signs, against the quote' }).querySelectorAll('li')].map((item) => [item.className.split(' ')[0], item.textContent]);
+    render(ResultPanel, { result: { entry: withSellToken(body), stored: true, warning: null } });
+    expect(items()).toEqual([
+      ['good', `Spender is the settler the transaction calls (transaction.to ${body.transaction.to})`],
+      ['good', `Signed for the Permit2 contract (domain.verifyingContract ${PERMIT2_ADDRESS.toLowerCase()})`],
+      ['good', "Permits the request's sellToken, USDC"],
+      ['good', "Permits exactly the answer's sellAmount, 1,000 USDC"],
+    ]);
+    cleanup();
+    const other = '0x1111111111111111111111111111111111111111';
+    const eip712 = { ...body.permit2.eip712, message: { ...body.permit2.eip712.message, spender: other } };
+    const respent = { ...body, permit2: { ...body.permit2, eip712, hash: checkTypedDataHash(eip712, null).computed } };
+    render(ResultPanel, { result: { entry: withSellToken(respent), stored: true, warning: null } });
+    expect(screen.getByLabelText('Hash check').textContent).toMatch(/^\s*Hash matches the typed data/);
+    expect(items()[0]).toEqual(['bad', `Spender ${other} is NOT the settler the transaction calls (transaction.to ${body.transaction.to}): the signature would let another contract pull the tokens`]);
+    expect(items().slice(1).map(([verdict]) => verdict)).toEqual(['good', 'good', 'good']);
   });
 
   it('reads the EIP-712 deadline in local time against when the answer came, not against the clock', () => {

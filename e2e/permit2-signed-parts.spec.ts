@@ -1,0 +1,74 @@
+import { checkTypedDataHash } from '../src/domain/permit2-explainer.ts';
+import { PERMIT2_ADDRESS } from '../src/domain/chains.ts';
+import { Permit2DataSchema } from '../src/spec/index.ts';
+import { DEMO_TAKERS } from '../src/service/swap/taker-state.ts';
+import { FIXED_NOW, token } from '../src/service/test-fixtures.ts';
+import { startTestService } from '../src/service/test-support.ts';
+import { expect, test } from './fixtures.ts';
+import { HistoryPage } from './pages/history-page.ts';
+import { overflowsRight, wordsSplitAcrossLines } from './line-breaks.ts';
+
+// A support engineer opens a customer's Permit2 quote whose typed data names another spender than
+// the settler its transaction calls, hashed again so that its hash matches: "Hash matches" was all
+// the screen said, read as "safe to sign". Two real quotes of the local service, the second with
+// its spender changed.
+const OTHER = '0x1111111111111111111111111111111111111111';
+const LIST = 'What the permit signs, against the quote';
+
+async function realQuotes(): Promise<{ query: Record<string, string>; body: Record<string, unknown> }[]> {
+  const svc = await startTestService({ now: () => FIXED_NOW, seed: 3 });
+  try {
+    const query = (sellAmount: string) => ({ chainId: '1', sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount, taker: DEMO_TAKERS.funded });
+    return await Promise.all(['1000000000', '2000000000'].map(async (amount) => ({ query: query(amount), body: (await svc.get('/swap/permit2/quote', query(amount))).body })));
+  } finally {
+    await svc.stop();
+  }
+}
+
+function respent(body: Record<string, unknown>): Record<string, unknown> {
+  const permit2 = Permit2DataSchema.parse(body.permit2);
+  const eip712 = { ...permit2.eip712, message: { ...permit2.eip712.message, spender: OTHER } };
+  return { ...body, permit2: { ...permit2, eip712, hash: checkTypedDataHash(eip712, null).computed } };
+}
+
+function historyEntry({ query, body }: { query: Record<string, string>; body: Record<string, unknown> }) {
+  const search = new URLSearchParams(query).toString();
+  return {
+    url: `https://api.example.test/swap/permit2/quote?${search}`, method: 'GET', requestHeaders: { 'svc-version': 'v2' }, query,
+    status: 200, statusText: 'OK', responseHeaders: { 'content-type': 'application/json' }, bodyText: JSON.stringify(body),
+    startedAt: '2026-01-15T12:00:00.000Z', durationMs: 12, zid: body.zid as string,
+  };
+}
+
+test('a Permit2 quote whose hash matches but whose spender is not transaction.to shows that line red, naming both addresses', async ({ app }) => {
+  const [plain, changed] = await realQuotes();
+  const tampered = { ...changed!, body: respent(changed!.body) };
+  await app.show('History');
+  const file = { format: 'swap-explorer.history', version: 1, entries: [historyEntry(plain!), historyEntry(tampered)] };
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  const history = new HistoryPage(app.page);
+  const lines = history.detail.getByRole('list', { name: LIST }).getByRole('listitem');
+  const settler = (body: Record<string, unknown>) => (body.transaction as { to: string }).to;
+
+  await history.row(plain!.body.zid as string).getByRole('button').click();
+  await expect(lines).toHaveText([
+    `Spender is the settler the transaction calls (transaction.to ${settler(plain!.body)})`,
+    `Signed for the Permit2 contract (domain.verifyingContract ${PERMIT2_ADDRESS.toLowerCase()})`,
+    "Permits the request's sellToken, USDC",
+    "Permits exactly the answer's sellAmount, 1,000 USDC",
+  ], { timeout: 20_000 });
+  await expect(lines.first()).toHaveClass(/\bgood\b/);
+
+  await history.row(tampered.body.zid as string).getByRole('button').click();
+  await expect(history.detail.getByLabel('Hash check')).toContainText('Hash matches the typed data', { timeout: 20_000 });
+  const spender = lines.first();
+  await expect(spender).toHaveText(`Spender ${OTHER} is NOT the settler the transaction calls (transaction.to ${settler(tampered.body)}): the signature would let another contract pull the tokens`);
+  await expect(spender).toHaveClass(/\bbad\b/);
+  await expect(lines.nth(3)).toHaveText("Permits exactly the answer's sellAmount, 2,000 USDC");
+  // At 1280 (History's narrowest panel) the lines break between words: an address reads whole, inside the panel.
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  expect(await wordsSplitAcrossLines(lines), 'words split in the signed-parts lines').toEqual([]);
+  expect(await overflowsRight(history.detail.getByRole('list', { name: LIST }), 'article'), 'the signed-parts lines overflow the panel').toBe(false);
+  await app.expectNoSeriousAxe('a Permit2 quote whose spender is not the settler');
+  await app.screenshotAtBothSizes('history-permit2-other-spender', () => history.detail.getByLabel('Hash check').scrollIntoViewIfNeeded());
+});
