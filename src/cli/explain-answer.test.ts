@@ -6,6 +6,8 @@ import { DEMO_TAKERS, Market, priceQuery } from '../service/index.ts';
 import { FIXED_NOW, token } from '../service/test-fixtures.ts';
 import { inProcess as cli } from './test-support.ts';
 import { buildHar } from '../domain/har.ts';
+import { checkTypedDataHash } from '../domain/permit2-explainer.ts';
+import type { Eip712 } from '../spec/index.ts';
 
 // `price` against the local service into a history in a temp dir, then `explain` of the answer's
 // zid (and of the body alone): explain says what `price` says of the same answer.
@@ -83,6 +85,28 @@ describe("explain: a Permit2 quote's signature", () => {
     expect(lineOf(stdout, 'signs permitted.token')).toMatch(/^signs permitted\.token\s+0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48 \(USDC\)$/);
     expect(lineOf(stdout, 'signs permitted.amount')).toMatch(/^signs permitted\.amount\s+1,000 USDC \(1000000000 base units\)$/);
     expect(lineOf(stdout, 'signs deadline')).toMatch(new RegExp(`^signs deadline\\s+${body.permit2.eip712.message.deadline} = 2026-01-15T12:05:00Z \\(5 min after the answer\\)$`));
+  });
+
+  it("sets the spender, Permit2 contract, token and amount signed against the quote, and says a spender that is not transaction.to though the hash matches", async () => {
+    const body = quote() as ReturnType<typeof quote> & { transaction: { to: string }; permit2: { eip712: Eip712 } };
+    const checked = join(dir, 'permit2-checked.har');
+    await writeFile(checked, harOf(body));
+    const plain = (await cli(['explain', checked])).stdout;
+    expect(['permit2 spender', 'permit2 contract', 'permit2 token', 'permit2 amount'].map((label) => lineOf(plain, label)?.replace(/\s{2,}/, ' '))).toEqual([
+      `permit2 spender Spender is the settler the transaction calls (transaction.to ${body.transaction.to})`,
+      'permit2 contract Signed for the Permit2 contract (domain.verifyingContract 0x000000000022d473030f116ddee9f6b43ac78ba3)',
+      "permit2 token Permits the request's sellToken, USDC",
+      "permit2 amount Permits exactly the answer's sellAmount, 1,000 USDC (1000000000 base units)",
+    ]);
+    // Re-hashed after the spender was changed: the hash matches, the spender does not.
+    const other = '0x1111111111111111111111111111111111111111';
+    body.permit2.eip712.message.spender = other;
+    body.permit2.hash = checkTypedDataHash(body.permit2.eip712, null).computed!;
+    const respent = join(dir, 'permit2-respent.har');
+    await writeFile(respent, harOf(body));
+    const { stdout } = await cli(['explain', respent]);
+    expect(lineOf(stdout, 'permit2 hash')).toMatch(/, the hash of the typed data \(recomputed\)$/);
+    expect(lineOf(stdout, 'permit2 spender')).toMatch(new RegExp(`^permit2 spender\\s+Spender ${other} is NOT the settler the transaction calls \\(transaction\\.to ${body.transaction.to}\\): the signature would let another contract pull the tokens$`));
   });
 
   it('says a hash that is not the typed data\'s, and a deadline already past when the answer came', async () => {

@@ -43,15 +43,16 @@ function priceSummary(body: Json, kind: 'price' | 'quote', chainId: number | und
 /**
  * Explains a parsed JSON body; `chainId`, when the request that got it is known, puts amounts in
  * token units, `taker` (null: that request sent none) says what no reported issue means, and
- * `answeredAt` (a kept entry's) reads a Permit2 deadline against the answer's time.
+ * `answeredAt` (a kept entry's) reads a Permit2 deadline against the answer's time, and `sellToken`
+ * (that request's) is the token a Permit2 quote's permit should name.
  */
-export function explainBody(body: unknown, chainId?: number, taker?: string | null, answeredAt?: Date): BodyExplanation {
+export function explainBody(body: unknown, chainId?: number, taker?: string | null, answeredAt?: Date, sellToken?: string | null): BodyExplanation {
   const zid = zidOfBody(body);
   if (!isObject(body)) return { kind: 'unknown', zid, summary: 'A JSON value that is not an object: not a body of the service.' };
   if (typeof body.name === 'string' && ('message' in body || 'data' in body)) return explainErrorBody(body, zid);
   if ('liquidityAvailable' in body) {
     const kind = isObject(body.transaction) ? 'quote' : 'price';
-    return { kind, zid, summary: priceSummary(body, kind, chainId), facts: answerFacts(body, chainId, taker, answeredAt) };
+    return { kind, zid, summary: priceSummary(body, kind, chainId), facts: answerFacts(body, chainId, taker, answeredAt, sellToken) };
   }
   // Before the lists: a v1 price lists its `sources` too.
   const v1 = v1ErrorSummary(body) ?? v1PriceSummary(body);

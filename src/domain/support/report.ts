@@ -85,7 +85,7 @@ function entrySection(entry: ReportEntry, index: number, key?: string): string {
   const shown = body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (${body.length - MAX_BODY_CHARS} more characters in the HAR)` : body;
   // The taker the request sent says what no reported issue means, as `explain` reads the entry (explain-entry.ts).
   const answeredAt = new Date(Date.parse(entry.startedAt) + entry.durationMs);
-  const explanation = explainBodyText(entry.bodyText, { chainId: chainIdOfQuery(entry.query) ?? undefined, taker: getOwn(entry.query, 'taker') || null, ...(Number.isFinite(answeredAt.getTime()) ? { answeredAt } : {}) }, key) ?? unreadAnswerText(entry);
+  const explanation = explainBodyText(entry.bodyText, { chainId: chainIdOfQuery(entry.query) ?? undefined, taker: getOwn(entry.query, 'taker') || null, sellToken: getOwn(entry.query, 'sellToken') || null, ...(Number.isFinite(answeredAt.getTime()) ? { answeredAt } : {}) }, key) ?? unreadAnswerText(entry);
   const status = entry.status === NO_RESPONSE_STATUS ? 'no response' : `${entry.status} ${entry.statusText}`;
   return [
     `<section><h2>Request ${index + 1}: ${safe(status, key)} <span class="muted">${safe(entry.zid ?? 'no zid', key)}</span></h2>`,
@@ -121,14 +121,14 @@ function unreadAnswerText(entry: HistoryEntryLike): string {
 }
 
 /** The answer explained, or null when its body is not JSON. */
-function explainBodyText(text: string, reading: { chainId: number | undefined; taker: string | null; answeredAt?: Date }, key?: string): string | null {
+function explainBodyText(text: string, reading: { chainId: number | undefined; taker: string | null; sellToken: string | null; answeredAt?: Date }, key?: string): string | null {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     return null;
   }
-  const explained = explainBody(body, reading.chainId, reading.taker, reading.answeredAt);
+  const explained = explainBody(body, reading.chainId, reading.taker, reading.answeredAt, reading.sellToken);
   if (explained.kind !== 'error') {
     // A price or quote: its summary, then what it answered (route, fees, gas, calldata and its steps) as explain prints it.
     const facts = (explained.facts ?? []).map((fact) => [fact.label, fact.value]);
