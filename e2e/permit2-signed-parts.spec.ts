@@ -65,10 +65,15 @@ test('a Permit2 quote whose hash matches but whose spender is not transaction.to
   await expect(spender).toHaveText(`Spender ${OTHER} is NOT the settler the transaction calls (transaction.to ${settler(tampered.body)}): the signature would let another contract pull the tokens`);
   await expect(spender).toHaveClass(/\bbad\b/);
   await expect(lines.nth(3)).toHaveText("Permits exactly the answer's sellAmount, 2,000 USDC");
+  // "What to do" says not to sign it, where it asked to.
+  const advice = history.detail.getByRole('list', { name: 'Allowance advice' });
+  await expect(advice).toContainText("Do not sign permit2.eip712: its spender is not this quote's");
+  await expect(advice).not.toContainText('Sign permit2.eip712, then append');
   // At 1280 (History's narrowest panel) the lines break between words: an address reads whole, inside the panel.
   await app.page.setViewportSize({ width: 1280, height: 800 });
   expect(await wordsSplitAcrossLines(lines), 'words split in the signed-parts lines').toEqual([]);
   expect(await overflowsRight(history.detail.getByRole('list', { name: LIST }), 'article'), 'the signed-parts lines overflow the panel').toBe(false);
   await app.expectNoSeriousAxe('a Permit2 quote whose spender is not the settler');
+  await app.screenshotAtBothSizes('history-permit2-do-not-sign', () => advice.scrollIntoViewIfNeeded());
   await app.screenshotAtBothSizes('history-permit2-other-spender', () => history.detail.getByLabel('Hash check').scrollIntoViewIfNeeded());
 });

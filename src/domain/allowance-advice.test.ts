@@ -71,6 +71,21 @@ describe('allowanceAdvice', () => {
     expect(item!.text).toMatch(/Sign permit2\.eip712.*append the signature length and the signature to transaction\.data/);
   });
 
+  it('says not to sign a permit whose spender, token or amount is not the quote\'s, naming the parts, instead of asking to sign it', () => {
+    const quote = (message: Record<string, unknown>): AdviceBody => {
+      const base = body({}, { allowance: null });
+      const eip712 = { types: {}, domain: { name: 'Permit2', chainId: 1, verifyingContract: PERMIT2 }, message: { permitted: { token: base.sellToken, amount: base.sellAmount }, spender: SETTLER, ...message }, primaryType: 'PermitTransferFrom' };
+      return { ...base, transaction: tx(SETTLER), permit2: { eip712 } };
+    };
+    const advice = (message: Record<string, unknown>) => allowanceAdvice({ model: 'permit2', kind: 'quote', body: quote(message) }).filter((i) => i.code === 'SIGN_PERMIT2' || i.code === 'PERMIT2_SIGNS_OTHER');
+    expect(codes(advice({}))).toEqual(['SIGN_PERMIT2']);
+    const [other] = advice({ spender: PERMIT2 });
+    expect(other).toMatchObject({ code: 'PERMIT2_SIGNS_OTHER', severity: 'warning', rule: 3 });
+    expect(other!.text).toBe("Do not sign permit2.eip712: its spender is not this quote's, so the signature would not be for this trade (Permit2 EIP-712, below, names both values).");
+    const [both] = advice({ permitted: { token: SETTLER, amount: '1' } });
+    expect(both!.text).toMatch(/^Do not sign permit2\.eip712: its permitted token, permitted amount are not this quote's/);
+  });
+
   it('reports simulationIncomplete as ignorable and lists invalid sources', () => {
     const price = body({}, { simulationIncomplete: true, invalidSourcesPassed: ['Foo', 'BarSwap'] });
     const items = allowanceAdvice({ model: 'permit2', kind: 'price', body: price });

@@ -104,6 +104,10 @@ describe('ResultPanel', () => {
     expect(screen.getByLabelText('Hash check').textContent).toMatch(/^\s*Hash matches the typed data/);
     expect(items()[0]).toEqual(['bad', `Spender ${other} is NOT the settler the transaction calls (transaction.to ${body.transaction.to}): the signature would let another contract pull the tokens`]);
     expect(items().slice(1).map(([verdict]) => verdict)).toEqual(['good', 'good', 'good']);
+    // And "What to do" no longer asks to sign it.
+    const advice = screen.getByRole('list', { name: 'Allowance advice' }).textContent!;
+    expect(advice).toContain("Do not sign permit2.eip712: its spender is not this quote's");
+    expect(advice).not.toContain('Sign permit2.eip712, then append');
   });
 
   it('reads the EIP-712 deadline in local time against when the answer came, not against the clock', () => {
