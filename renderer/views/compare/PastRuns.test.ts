@@ -7,8 +7,8 @@ import { localTime } from '../../lib/local-time.ts';
 afterEach(cleanup);
 
 const startedAt = '2026-11-27T09:30:00.000Z';
-const comparison = { runId: 'cmp-abc123', state: 'done' as const, sell: 'USDC', buy: 'WETH', amount: '2000', chains: [1, 8453], models: ['allowance-holder' as const, 'permit2' as const], done: 4, total: 4, startedAt };
-const ladder = { runId: 'lad-abc123', state: 'cancelled' as const, sell: 'WETH', buy: 'USDC', amounts: ['1', '10', '100'], chains: [1], done: 3, total: 6, startedAt };
+const comparison = { runId: 'cmp-abc123', state: 'done' as const, sell: 'USDC', buy: 'WETH', amount: '2000', chains: [1, 8453], models: ['allowance-holder' as const, 'permit2' as const], settings: {}, done: 4, total: 4, startedAt };
+const ladder = { runId: 'lad-abc123', state: 'cancelled' as const, sell: 'WETH', buy: 'USDC', amounts: ['1', '10', '100'], chains: [1], settings: {}, done: 3, total: 6, startedAt };
 
 describe('past runs', () => {
   it('lists a comparison by its amount and pair, with its chains, progress, state and time, and opens it', async () => {
@@ -48,6 +48,31 @@ describe('past runs', () => {
     expect(button.textContent!.trim()).toBe('WETH → USDC at 1, 10, 100');
     expect(button.closest('li')!.classList.contains('current')).toBe(true);
     expect(screen.getByRole('region', { name: 'Past size ladders' }).textContent).toContain('1 chain · 3/6 · cancelled');
+  });
+
+  it('tells apart runs of one trade by the slippage each set, on screen and in its name', () => {
+    const runs = [{ ...comparison, runId: 'cmp-abc124', settings: { slippageBps: 300 } }, { ...comparison, settings: { slippageBps: 50 } }];
+    render(PastRuns, { runs, currentRunId: null, onOpen: vi.fn() });
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.settings')?.textContent)).toEqual(['slippage 300 bps', 'slippage 50 bps']);
+    screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH, slippage 300 bps from ${localTime(startedAt)}` });
+    screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH, slippage 50 bps from ${localTime(startedAt)}` });
+  });
+
+  it('names a run\'s integrator fee with its recipient and its taker, shortened, and says nothing of settings left to the service', () => {
+    const settings = { swapFeeBps: 25, swapFeeRecipient: '0x7a7a00000000000000000000000000000000aa01', taker: '0x1234000000000000000000000000000000000bcd' };
+    render(PastRuns, { runs: [{ ...comparison, runId: 'cmp-abc124', models: ['permit2'], settings }, comparison], currentRunId: null, onOpen: vi.fn() });
+    const [set, unset] = screen.getAllByRole('listitem');
+    expect(set!.querySelector('.settings')!.textContent).toBe('integrator fee 25 bps to 0x7a7a…aa01 · taker 0x1234…0bcd');
+    screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH, Permit2 only, integrator fee 25 bps to 0x7a7a…aa01, taker 0x1234…0bcd from ${localTime(startedAt)}` });
+    expect(unset!.querySelector('.settings')).toBeNull();
+    screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH from ${localTime(startedAt)}` });
+  });
+
+  it('tells apart size ladders of one trade by the settings each set', () => {
+    render(LadderPastRuns, { runs: [{ ...ladder, settings: { slippageBps: 10, taker: '0x1234000000000000000000000000000000000bcd' } }], currentRunId: null, onOpen: () => {} });
+    const button = screen.getByRole('button', { name: `Open size ladder WETH to USDC at 1, 10, 100, slippage 10 bps, taker 0x1234…0bcd from ${localTime(startedAt)}` });
+    expect(button.closest('li')!.querySelector('.settings')!.textContent).toBe('slippage 10 bps · taker 0x1234…0bcd');
   });
 
   it('says how runs come to be listed while there are none', () => {

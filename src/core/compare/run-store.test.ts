@@ -58,6 +58,19 @@ describe('run store', () => {
     ]);
   });
 
+  it('lists each saved run with the slippage, fee and taker its request set, and none it left to the service', async () => {
+    const store = createRunStore(dir);
+    const request = (fields: object) => CompareRequestSchema.parse({ sell: 'USDC', buy: 'WETH', amount: '5', ...fields });
+    const fee = { swapFeeBps: 25, swapFeeRecipient: '0x7a7a00000000000000000000000000000000aa01', taker: '0x1234000000000000000000000000000000000bcd' };
+    await store.save({ version: 1, status: { ...status('cmp-aaaaaa', '2026-11-22T10:00:00.000Z'), request: request({ slippageBps: 50 }) }, details: {} });
+    await store.save({ version: 1, status: { ...status('cmp-bbbbbb', '2026-11-22T11:00:00.000Z'), request: request({ slippageBps: 300, ...fee }) }, details: {} });
+    await store.save({ version: 1, status: status('cmp-cccccc', '2026-11-22T12:00:00.000Z'), details: {} });
+    expect((await store.list()).runs.map((run) => run.settings)).toEqual([{}, { slippageBps: 300, ...fee }, { slippageBps: 50 }]);
+    const ladders = createLadderStore(dir);
+    await ladders.save({ version: 1, status: { ...status('lad-aaaaaa', '2026-11-22T10:00:00.000Z'), request: LadderRequestSchema.parse({ sell: 'WETH', buy: 'USDC', amounts: ['1'], slippageBps: 10 }), rows: [] } });
+    expect((await ladders.list()).runs.map((run) => run.settings)).toEqual([{ slippageBps: 10 }]);
+  });
+
   it('refuses a run id that is not one of its own, so no path outside comparisons/ is read', async () => {
     const store = createRunStore(dir);
     await expect(store.load('../../etc/passwd')).rejects.toThrow();

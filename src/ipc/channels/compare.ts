@@ -5,6 +5,7 @@ import type { ComparisonRow, ModelSide } from '../../domain/compare.ts';
 import type { ExportRow } from '../../domain/compare-export.ts';
 import { channel } from '../channel.ts';
 import { AppErrorSchema } from '../result.ts';
+import { RunSettingsSchema } from './run-settings.ts';
 
 /**
  * Channels of the `compare` area (issue 5). The contract is invoke-only, so a run is started, then
@@ -252,6 +253,8 @@ export const RunSummarySchema = lazySchema(() =>
     chains: z.array(z.number().int()),
     /** The models the run asked for: a one-model run is told apart from a comparison of both. */
     models: z.array(CompareModelSchema),
+    /** The slippage, fee and taker its request set: runs of one pair and amount are told apart by them. */
+    settings: RunSettingsSchema,
     done: z.number().int(),
     total: z.number().int(),
     startedAt: z.iso.datetime(),

@@ -6,6 +6,7 @@ import { lazySchema } from '../../spec/lazy-schema.ts';
 import { channel } from '../channel.ts';
 import type { LadderExportChain } from '../../domain/ladder-export.ts';
 import { taxFlag } from '../../domain/compare-export.ts';
+import { RunSettingsSchema } from './run-settings.ts';
 import { CompareRequestSchema, CompareRowWireSchema, RunPairSchema, RunStateSchema, rowFromWire, runStatusSchema, sideFromWire, UnreadableRunSchema, type CompareRowWire } from './compare.ts';
 
 /**
@@ -66,6 +67,8 @@ export const LadderSummarySchema = lazySchema(() =>
     pairs: z.array(RunPairSchema).optional(),
     amounts: z.array(z.string()),
     chains: z.array(z.number().int()),
+    /** As a comparison's: the slippage, fee and taker its request set. */
+    settings: RunSettingsSchema,
     done: z.number().int(),
     total: z.number().int(),
     startedAt: z.iso.datetime(),

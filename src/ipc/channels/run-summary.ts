@@ -2,6 +2,7 @@ import type { CompareRequest, CompareRowWire, RunPair, RunStatus, RunSummary } f
 import type { LadderStatus, LadderSummary } from './ladder.ts';
 import { chainName } from '../../domain/chains.ts';
 import { shortAddress } from '../../domain/address-text.ts';
+import { runSettingsOf } from './run-settings.ts';
 
 /**
  * A comparison's past-run entry from its status, and the pairs its chains traded (here, not in the
@@ -67,6 +68,7 @@ export function summaryOf(status: RunStatus): RunSummary {
     amount: status.request.amount,
     chains: status.rows.map((row) => row.chainId),
     models: status.request.models,
+    settings: runSettingsOf(status.request),
     done: status.done,
     total: status.total,
     startedAt: status.startedAt,
@@ -81,6 +83,7 @@ export function ladderSummaryOf(status: LadderStatus): LadderSummary {
     ...namedPairs(status.request, status.rows),
     amounts: status.request.amounts,
     chains: [...new Set(status.rows.map((row) => row.chainId))],
+    settings: runSettingsOf(status.request),
     done: status.done,
     total: status.total,
     startedAt: status.startedAt,
