@@ -59,6 +59,21 @@ test('two size ladders of one trade at different slippages are listed apart', as
   await expect(pastLadders.getByRole('listitem')).toHaveText([/slippage 300 bps/, /slippage 50 bps/]);
 });
 
+test('a size ladder of one model is listed apart from one of both', async ({ app }) => {
+  const ladder = new LadderPage(app.page);
+  await ladder.open();
+  await ladder.run('100, 1000', ['Ethereum'], { sell: 'USDC', buy: 'WETH' });
+  await ladder.waitForEnd();
+  await ladder.form.getByRole('checkbox', { name: 'Allowance Holder' }).uncheck();
+  await ladder.run('100, 1000', ['Ethereum']);
+  await ladder.waitForEnd();
+
+  const pastLadders = app.page.getByRole('region', { name: 'Past size ladders' });
+  await expect(pastLadders.getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1000, Permit2 only from / })).toHaveCount(1);
+  await expect(pastLadders.getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1000 from / })).toHaveCount(1);
+  await expect(pastLadders.getByRole('listitem')).toHaveText([/^USDC → WETH at 100, 1000, Permit2 only\s*1 chain · /, /^USDC → WETH at 100, 1000\s*1 chain · /]);
+});
+
 const TAKER = '0x1234000000000000000000000000000000000bcd';
 const RECIPIENT = '0x7a7a00000000000000000000000000000000aa01';
 

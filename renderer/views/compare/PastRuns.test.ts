@@ -8,7 +8,7 @@ afterEach(cleanup);
 
 const startedAt = '2026-11-27T09:30:00.000Z';
 const comparison = { runId: 'cmp-abc123', state: 'done' as const, sell: 'USDC', buy: 'WETH', amount: '2000', chains: [1, 8453], models: ['allowance-holder' as const, 'permit2' as const], settings: {}, done: 4, total: 4, startedAt };
-const ladder = { runId: 'lad-abc123', state: 'cancelled' as const, sell: 'WETH', buy: 'USDC', amounts: ['1', '10', '100'], chains: [1], settings: {}, done: 3, total: 6, startedAt };
+const ladder = { runId: 'lad-abc123', state: 'cancelled' as const, sell: 'WETH', buy: 'USDC', amounts: ['1', '10', '100'], chains: [1], models: ['allowance-holder' as const, 'permit2' as const], settings: {}, done: 3, total: 6, startedAt };
 
 describe('past runs', () => {
   it('lists a comparison by its amount and pair, with its chains, progress, state and time, and opens it', async () => {
@@ -67,6 +67,12 @@ describe('past runs', () => {
     screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH, Permit2 only, integrator fee 25 bps to 0x7a7a…aa01, taker 0x1234…0bcd from ${localTime(startedAt)}` });
     expect(unset!.querySelector('.settings')).toBeNull();
     screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH from ${localTime(startedAt)}` });
+  });
+
+  it('says when a size ladder asked for one model only, as a comparison\'s entry does', () => {
+    render(LadderPastRuns, { runs: [{ ...ladder, models: ['allowance-holder'] }], currentRunId: null, onOpen: () => {} });
+    const button = screen.getByRole('button', { name: `Open size ladder WETH to USDC at 1, 10, 100, Allowance Holder only from ${localTime(startedAt)}` });
+    expect(button.textContent!.trim()).toBe('WETH → USDC at 1, 10, 100, Allowance Holder only');
   });
 
   it('tells apart size ladders of one trade by the settings each set', () => {

@@ -96,6 +96,9 @@ describe('ladder store', () => {
     await store.save({ version: 1, status: ladder('lad-aaaaaa', '2026-11-22T10:00:00.000Z') });
     await store.save({ version: 1, status: ladder('lad-bbbbbb', '2026-11-22T11:00:00.000Z') });
     expect((await store.list()).runs.map((run) => [run.runId, run.amounts])).toEqual([['lad-bbbbbb', ['1', '10']], ['lad-aaaaaa', ['1', '10']]]);
+    // The models asked for: a one-model ladder is told apart from one of both.
+    await store.save({ version: 1, status: { ...ladder('lad-cccccc', '2026-11-22T12:00:00.000Z'), request: LadderRequestSchema.parse({ sell: 'WETH', buy: 'USDC', amounts: ['1'], models: ['permit2'] }) } });
+    expect((await store.list()).runs.map((run) => run.models)).toEqual([['permit2'], ['allowance-holder', 'permit2'], ['allowance-holder', 'permit2']]);
     expect((await createRunStore(dir).list()).runs).toEqual([]);
     await expect(store.load('cmp-aaaaaa')).rejects.toThrow();
     expect(await store.load('lad-missing')).toBeNull();

@@ -7,7 +7,7 @@ import { channel } from '../channel.ts';
 import type { LadderExportChain } from '../../domain/ladder-export.ts';
 import { taxFlag } from '../../domain/compare-export.ts';
 import { RunSettingsSchema } from './run-settings.ts';
-import { CompareRequestSchema, CompareRowWireSchema, RunPairSchema, RunStateSchema, rowFromWire, runStatusSchema, sideFromWire, UnreadableRunSchema, type CompareRowWire } from './compare.ts';
+import { CompareModelSchema, CompareRequestSchema, CompareRowWireSchema, RunPairSchema, RunStateSchema, rowFromWire, runStatusSchema, sideFromWire, UnreadableRunSchema, type CompareRowWire } from './compare.ts';
 
 /**
  * Channels of the `ladder` area (issue 11, Compare's "Sizes" mode): one pair at up to 8 amounts on
@@ -67,7 +67,8 @@ export const LadderSummarySchema = lazySchema(() =>
     pairs: z.array(RunPairSchema).optional(),
     amounts: z.array(z.string()),
     chains: z.array(z.number().int()),
-    /** As a comparison's: the slippage, fee and taker its request set. */
+    /** As a comparison's: the models asked for (a one-model ladder compares nothing), and the slippage, fee and taker set. */
+    models: z.array(CompareModelSchema),
     settings: RunSettingsSchema,
     done: z.number().int(),
     total: z.number().int(),

@@ -83,6 +83,7 @@ export function ladderSummaryOf(status: LadderStatus): LadderSummary {
     ...namedPairs(status.request, status.rows),
     amounts: status.request.amounts,
     chains: [...new Set(status.rows.map((row) => row.chainId))],
+    models: status.request.models,
     settings: runSettingsOf(status.request),
     done: status.done,
     total: status.total,
