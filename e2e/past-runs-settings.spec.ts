@@ -74,6 +74,28 @@ test('a size ladder of one model is listed apart from one of both', async ({ app
   await expect(pastLadders.getByRole('listitem')).toHaveText([/^USDC → WETH at 100, 1000, Permit2 only\s*1 chain · /, /^USDC → WETH at 100, 1000\s*1 chain · /]);
 });
 
+test('runs of one trade on two profiles are listed apart by profile name', async ({ app, userDataDir }) => {
+  await writeFile(join(userDataDir, 'profiles.json'), `${JSON.stringify({ version: 1, profiles: [{ id: 'staging', name: 'Staging', baseUrl: 'https://staging.example.test' }] }, null, 2)}\n`);
+  const compare = new ComparePage(app.page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await compare.waitForEnd();
+  // The same run as one of an earlier session on Staging (a service this machine cannot reach).
+  const folder = join(userDataDir, 'comparisons');
+  const [file] = await readdir(folder);
+  const stored = JSON.parse(await readFile(join(folder, file!), 'utf8')) as { status: { runId: string; profileId: string; startedAt: string; request: object } };
+  const startedAt = new Date(Date.parse(stored.status.startedAt) - 60_000).toISOString();
+  const request = { ...stored.status.request, profileId: 'staging' };
+  await writeFile(join(folder, 'cmp-earlier0001.json'), JSON.stringify({ ...stored, status: { ...stored.status, runId: 'cmp-earlier0001', profileId: 'staging', startedAt, request } }));
+  // Compare lists its past runs, and reads the profiles, as it opens.
+  await app.show('History');
+  await app.show('Compare');
+
+  const pastRuns = app.page.getByRole('region', { name: 'Past comparisons' });
+  await expect(pastRuns.getByRole('listitem')).toHaveText([/^1,000 USDC → WETH\s*profile Local service\s*1 chain · /, /^1,000 USDC → WETH\s*profile Staging\s*1 chain · /], { timeout: 30_000 });
+  await pastRuns.getByRole('button', { name: /^Open comparison 1,000 USDC to WETH, profile Staging from / }).click();
+  await expect(compare.form.getByRole('combobox', { name: 'Profile', exact: true })).toHaveValue('staging');
+});
+
 const TAKER = '0x1234000000000000000000000000000000000bcd';
 const RECIPIENT = '0x7a7a00000000000000000000000000000000aa01';
 

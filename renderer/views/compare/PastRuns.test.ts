@@ -7,8 +7,8 @@ import { localTime } from '../../lib/local-time.ts';
 afterEach(cleanup);
 
 const startedAt = '2026-11-27T09:30:00.000Z';
-const comparison = { runId: 'cmp-abc123', state: 'done' as const, sell: 'USDC', buy: 'WETH', amount: '2000', chains: [1, 8453], models: ['allowance-holder' as const, 'permit2' as const], settings: {}, done: 4, total: 4, startedAt };
-const ladder = { runId: 'lad-abc123', state: 'cancelled' as const, sell: 'WETH', buy: 'USDC', amounts: ['1', '10', '100'], chains: [1], models: ['allowance-holder' as const, 'permit2' as const], settings: {}, done: 3, total: 6, startedAt };
+const comparison = { runId: 'cmp-abc123', state: 'done' as const, sell: 'USDC', buy: 'WETH', amount: '2000', chains: [1, 8453], models: ['allowance-holder' as const, 'permit2' as const], settings: {}, profileId: 'local', done: 4, total: 4, startedAt };
+const ladder = { runId: 'lad-abc123', state: 'cancelled' as const, sell: 'WETH', buy: 'USDC', amounts: ['1', '10', '100'], chains: [1], models: ['allowance-holder' as const, 'permit2' as const], settings: {}, profileId: 'local', done: 3, total: 6, startedAt };
 
 describe('past runs', () => {
   it('lists a comparison by its amount and pair, with its chains, progress, state and time, and opens it', async () => {
@@ -79,6 +79,17 @@ describe('past runs', () => {
     render(LadderPastRuns, { runs: [{ ...ladder, settings: { slippageBps: 10, taker: '0x1234000000000000000000000000000000000bcd' } }], currentRunId: null, onOpen: () => {} });
     const button = screen.getByRole('button', { name: `Open size ladder WETH to USDC at 1, 10, 100, slippage 10 bps, taker 0x1234…0bcd from ${localTime(startedAt)}` });
     expect(button.closest('li')!.querySelector('.settings')!.textContent).toBe('slippage 10 bps · taker 0x1234…0bcd');
+  });
+
+  it('names each run\'s profile while the list holds runs of more than one profile, and no profile while it holds one', () => {
+    const profileName = (id: string) => ({ local: 'Local service', prod: 'Production' })[id] ?? null;
+    const runs = [{ ...comparison, runId: 'cmp-abc124', profileId: 'prod', settings: { slippageBps: 50 } }, comparison, { ...comparison, runId: 'cmp-abc125', profileId: 'gone' }];
+    const { unmount } = render(PastRuns, { runs, currentRunId: null, onOpen: vi.fn(), profileName });
+    expect(screen.getAllByRole('listitem').map((item) => item.querySelector('.settings')?.textContent)).toEqual(['profile Production · slippage 50 bps', 'profile Local service', 'profile gone']);
+    screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH, profile Production, slippage 50 bps from ${localTime(startedAt)}` });
+    unmount();
+    render(LadderPastRuns, { runs: [{ ...ladder, profileId: 'prod' }, { ...ladder, runId: 'lad-abc124', profileId: 'prod' }], currentRunId: null, onOpen: () => {}, profileName });
+    expect(screen.getAllByRole('listitem').map((item) => item.querySelector('.settings'))).toEqual([null, null]);
   });
 
   it('says how runs come to be listed while there are none', () => {

@@ -66,6 +66,8 @@ describe('run store', () => {
     await store.save({ version: 1, status: { ...status('cmp-bbbbbb', '2026-11-22T11:00:00.000Z'), request: request({ slippageBps: 300, ...fee }) }, details: {} });
     await store.save({ version: 1, status: status('cmp-cccccc', '2026-11-22T12:00:00.000Z'), details: {} });
     expect((await store.list()).runs.map((run) => run.settings)).toEqual([{}, { slippageBps: 300, ...fee }, { slippageBps: 50 }]);
+    await store.save({ version: 1, status: { ...status('cmp-dddddd', '2026-11-22T13:00:00.000Z'), profileId: 'prod' }, details: {} });
+    expect((await store.list()).runs.map((run) => run.profileId)).toEqual(['prod', 'local', 'local', 'local']);
     const ladders = createLadderStore(dir);
     await ladders.save({ version: 1, status: { ...status('lad-aaaaaa', '2026-11-22T10:00:00.000Z'), request: LadderRequestSchema.parse({ sell: 'WETH', buy: 'USDC', amounts: ['1'], slippageBps: 10 }), rows: [] } });
     expect((await ladders.list()).runs.map((run) => run.settings)).toEqual([{ slippageBps: 10 }]);

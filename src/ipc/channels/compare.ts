@@ -255,6 +255,8 @@ export const RunSummarySchema = lazySchema(() =>
     models: z.array(CompareModelSchema),
     /** The slippage, fee and taker its request set: runs of one pair and amount are told apart by them. */
     settings: RunSettingsSchema,
+    /** The profile it ran on (the service and key): a list of runs on several is told apart by it. */
+    profileId: z.string(),
     done: z.number().int(),
     total: z.number().int(),
     startedAt: z.iso.datetime(),

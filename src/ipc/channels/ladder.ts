@@ -67,9 +67,10 @@ export const LadderSummarySchema = lazySchema(() =>
     pairs: z.array(RunPairSchema).optional(),
     amounts: z.array(z.string()),
     chains: z.array(z.number().int()),
-    /** As a comparison's: the models asked for (a one-model ladder compares nothing), and the slippage, fee and taker set. */
+    /** As a comparison's: the models asked for (a one-model ladder compares nothing), and the slippage, fee, taker and profile. */
     models: z.array(CompareModelSchema),
     settings: RunSettingsSchema,
+    profileId: z.string(),
     done: z.number().int(),
     total: z.number().int(),
     startedAt: z.iso.datetime(),
