@@ -32,7 +32,7 @@ test('two comparisons of one trade at 50 and 300 bps slippage are listed apart, 
   const at = (bps: string) => pastRuns.getByRole('button', { name: new RegExp(`^Open comparison 1,000 USDC to WETH, slippage ${bps} bps from `) });
   await expect(at('50')).toHaveCount(1);
   await expect(at('300')).toHaveCount(1);
-  await expect(pastRuns.getByRole('listitem')).toHaveText([/^1,000 USDC → WETH\s*slippage 300 bps\s*1 chain · 2\/2 · done · /, /^1,000 USDC → WETH\s*slippage 50 bps\s*1 chain · 2\/2 · done · /]);
+  await expect(pastRuns.getByRole('listitem')).toHaveText([/^1,000 USDC → WETH\s*slippage 300 bps\s*Ethereum · 2\/2 · done · /, /^1,000 USDC → WETH\s*slippage 50 bps\s*Ethereum · 2\/2 · done · /]);
 
   // The entry's slippage is the run's: reopened, the form states the same.
   await at('50').click();
@@ -71,7 +71,7 @@ test('a size ladder of one model is listed apart from one of both', async ({ app
   const pastLadders = app.page.getByRole('region', { name: 'Past size ladders' });
   await expect(pastLadders.getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1000, Permit2 only from / })).toHaveCount(1);
   await expect(pastLadders.getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1000 from / })).toHaveCount(1);
-  await expect(pastLadders.getByRole('listitem')).toHaveText([/^USDC → WETH at 100, 1000, Permit2 only\s*1 chain · /, /^USDC → WETH at 100, 1000\s*1 chain · /]);
+  await expect(pastLadders.getByRole('listitem')).toHaveText([/^USDC → WETH at 100, 1000, Permit2 only\s*Ethereum · /, /^USDC → WETH at 100, 1000\s*Ethereum · /]);
 });
 
 test('runs of one trade on two profiles are listed apart by profile name', async ({ app, userDataDir }) => {
@@ -91,9 +91,19 @@ test('runs of one trade on two profiles are listed apart by profile name', async
   await app.show('Compare');
 
   const pastRuns = app.page.getByRole('region', { name: 'Past comparisons' });
-  await expect(pastRuns.getByRole('listitem')).toHaveText([/^1,000 USDC → WETH\s*profile Local service\s*1 chain · /, /^1,000 USDC → WETH\s*profile Staging\s*1 chain · /], { timeout: 30_000 });
+  await expect(pastRuns.getByRole('listitem')).toHaveText([/^1,000 USDC → WETH\s*profile Local service\s*Ethereum · /, /^1,000 USDC → WETH\s*profile Staging\s*Ethereum · /], { timeout: 30_000 });
   await pastRuns.getByRole('button', { name: /^Open comparison 1,000 USDC to WETH, profile Staging from / }).click();
   await expect(compare.form.getByRole('combobox', { name: 'Profile', exact: true })).toHaveValue('staging');
+});
+
+test('runs of one trade on one chain each, Ethereum and Base, are listed apart by chain name', async ({ app }) => {
+  const compare = new ComparePage(app.page);
+  await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await compare.waitForEnd();
+  await compare.compare({ chains: ['Base'] });
+  await compare.waitForEnd();
+  const pastRuns = app.page.getByRole('region', { name: 'Past comparisons' });
+  await expect(pastRuns.getByRole('listitem')).toHaveText([/^1,000 USDC → WETH\s*Base · 2\/2 · done · /, /^1,000 USDC → WETH\s*Ethereum · 2\/2 · done · /]);
 });
 
 const TAKER = '0x1234000000000000000000000000000000000bcd';

@@ -17,7 +17,7 @@ describe('past runs', () => {
     const list = screen.getByRole('region', { name: 'Past comparisons' });
     const button = screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH from ${localTime(startedAt)}` });
     expect(button.textContent!.trim()).toBe('2,000 USDC → WETH');
-    expect(list.textContent).toContain(`2 chains · 4/4 · done · ${localTime(startedAt)}`);
+    expect(list.textContent).toContain(`Ethereum, Base · 4/4 · done · ${localTime(startedAt)}`);
     await fireEvent.click(button);
     expect(onOpen).toHaveBeenCalledWith('cmp-abc123');
   });
@@ -47,7 +47,7 @@ describe('past runs', () => {
     const button = screen.getByRole('button', { name: `Open size ladder WETH to USDC at 1, 10, 100 from ${localTime(startedAt)}` });
     expect(button.textContent!.trim()).toBe('WETH → USDC at 1, 10, 100');
     expect(button.closest('li')!.classList.contains('current')).toBe(true);
-    expect(screen.getByRole('region', { name: 'Past size ladders' }).textContent).toContain('1 chain · 3/6 · cancelled');
+    expect(screen.getByRole('region', { name: 'Past size ladders' }).textContent).toContain('Ethereum · 3/6 · cancelled');
   });
 
   it('tells apart runs of one trade by the slippage each set, on screen and in its name', () => {
@@ -90,6 +90,16 @@ describe('past runs', () => {
     unmount();
     render(LadderPastRuns, { runs: [{ ...ladder, profileId: 'prod' }, { ...ladder, runId: 'lad-abc124', profileId: 'prod' }], currentRunId: null, onOpen: () => {}, profileName });
     expect(screen.getAllByRole('listitem').map((item) => item.querySelector('.settings'))).toEqual([null, null]);
+  });
+
+  it('names up to three chains of a run, so that runs of one trade on other chains are told apart, and counts more', () => {
+    const runs = [{ ...comparison, runId: 'cmp-abc124', chains: [8453] }, { ...comparison, chains: [1] }, { ...comparison, runId: 'cmp-abc125', chains: [1, 10, 8453, 42161] }];
+    render(PastRuns, { runs, currentRunId: null, onOpen: vi.fn() });
+    expect(screen.getAllByRole('listitem').map((item) => item.querySelector('.progress')!.textContent)).toEqual([
+      `Base · 4/4 · done · ${localTime(startedAt)}`,
+      `Ethereum · 4/4 · done · ${localTime(startedAt)}`,
+      `4 chains · 4/4 · done · ${localTime(startedAt)}`,
+    ]);
   });
 
   it('says how runs come to be listed while there are none', () => {
