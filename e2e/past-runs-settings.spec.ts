@@ -67,6 +67,8 @@ test('a size ladder of one model is listed apart from one of both', async ({ app
   await ladder.form.getByRole('checkbox', { name: 'Allowance Holder' }).uncheck();
   await ladder.run('100, 1000', ['Ethereum']);
   await ladder.waitForEnd();
+  // The ladder on screen says so too, as a one-model comparison's caption does.
+  await expect(app.page.getByText('USDC → WETH at 100, 1,000 on 1 chain, Permit2 only', { exact: true })).toBeVisible();
 
   const pastLadders = app.page.getByRole('region', { name: 'Past size ladders' });
   await expect(pastLadders.getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1000, Permit2 only from / })).toHaveCount(1);

@@ -48,8 +48,13 @@ function tradeCaption(status: RunStatus): string {
   return `${amount} sold: ${groupsText(groups)}`;
 }
 
-/** A size ladder's caption: "WETH → USDC at 1, 10, 100, 1,000 on 2 chains", or per pair as above. */
+/** A size ladder's caption: "WETH → USDC at 1, 10, 100, 1,000 on 2 chains", or per pair as above; a one-model ladder's says so, as a comparison's does. */
 export function ladderCaption(status: LadderStatus): string {
+  const only = singleModelText(status.request.models);
+  return only ? `${sizesCaption(status)}, ${only}` : sizesCaption(status);
+}
+
+function sizesCaption(status: LadderStatus): string {
   const sizes = status.request.amounts.map(formatHumanAmount).join(', ');
   const groups = pairGroups(status.rows);
   if (groups.length === 0) return `${status.request.sell} → ${status.request.buy} at ${sizes}`;

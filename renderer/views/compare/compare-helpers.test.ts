@@ -182,9 +182,15 @@ describe('ladderCaption', () => {
   it('names the pair and every size, each chain once though it has a row per size', () => {
     const optimism = row(10, 'Optimism', okSide('allowance-holder', 1n, 1), okSide('permit2', 1n, 2), 0, 'tie');
     const ethereum = row(1, 'Ethereum', okSide('allowance-holder', 1n, 3), okSide('permit2', 1n, 4), 0, 'tie');
-    const status = { request: { amounts: ['1', '10', '1000'], sell: 'USDC', buy: 'WETH' }, rows: [optimism, ethereum, optimism, ethereum] } as unknown as LadderStatus;
+    const status = { request: { amounts: ['1', '10', '1000'], sell: 'USDC', buy: 'WETH', models: ['allowance-holder', 'permit2'] }, rows: [optimism, ethereum, optimism, ethereum] } as unknown as LadderStatus;
     expect(ladderCaption(status)).toBe('USDC → WETH at 1, 10, 1,000 on 2 chains');
     const taxed = { ...ethereum, buyToken: { address: A, symbol: 'TAXD', decimals: 18, isOverride: true } };
     expect(ladderCaption({ ...status, rows: [optimism, taxed] } as unknown as LadderStatus)).toBe('At 1, 10, 1,000: USDC → WETH on Optimism · USDC → TAXD on Ethereum, address override');
+  });
+
+  it('says when the ladder asked for one model only, as a comparison\'s caption does', () => {
+    const ethereum = row(1, 'Ethereum', okSide('allowance-holder', 1n, 3), okSide('permit2', 1n, 4), 0, 'tie');
+    const status = { request: { amounts: ['1', '10'], sell: 'USDC', buy: 'WETH', models: ['permit2'] }, rows: [ethereum] } as unknown as LadderStatus;
+    expect(ladderCaption(status)).toBe('USDC → WETH at 1, 10 on 1 chain, Permit2 only');
   });
 });
