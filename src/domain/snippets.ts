@@ -20,10 +20,10 @@ export const PROXY_URL_ENV = 'SVC_PROXY_URL';
 // A proxy URL with a user name or password is a secret like the key: a snippet is pasted into
 // tickets and chats, so it names the variable instead. The app's profile list gives the URL without
 // its password, so a stored one is said by `hasProxyPassword`.
-function hasCredentials(request: SnippetRequest & { proxyUrl: string }): boolean {
-  if (request.hasProxyPassword) return true;
+function hasCredentials(proxyUrl: string, hasProxyPassword = false): boolean {
+  if (hasProxyPassword) return true;
   try {
-    const url = new URL(request.proxyUrl);
+    const url = new URL(proxyUrl);
     return url.username !== '' || url.password !== '';
   } catch {
     return false;
@@ -79,7 +79,7 @@ export function curlSnippet(request: SnippetRequest): string {
   if (request.caPath) lines.push(`--cacert ${shellQuote(request.caPath)}`);
   if (request.caPath && request.trustSystemCertificates) lines.push(`--capath ${SYSTEM_CERT_DIR}`);
   // The app goes through the profile's proxy: so does the copy (curl tunnels https with CONNECT).
-  if (request.proxyUrl) lines.push(`--proxy ${hasCredentials({ ...request, proxyUrl: request.proxyUrl }) ? `"$${PROXY_URL_ENV}"` : shellQuote(request.proxyUrl)}`);
+  if (request.proxyUrl) lines.push(`--proxy ${hasCredentials(request.proxyUrl, request.hasProxyPassword) ? `"$${PROXY_URL_ENV}"` : shellQuote(request.proxyUrl)}`);
   lines.push(`--header "${request.apiKeyHeader}: $${API_KEY_ENV}"`);
   for (const [name, value] of otherHeaders(request)) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
   lines.push(shellQuote(cleanUrl(request)));
@@ -102,7 +102,7 @@ function dispatcherLines(request: SnippetRequest): { imports: string[]; lines: s
     `import { ${agent ? `${agent}, ` : ''}fetch } from 'undici';`,
   ];
   if (request.proxyUrl) {
-    const isSecret = hasCredentials({ ...request, proxyUrl: request.proxyUrl });
+    const isSecret = hasCredentials(request.proxyUrl, request.hasProxyPassword);
     const uri = isSecret ? `process.env.${PROXY_URL_ENV} ?? ''` : JSON.stringify(request.proxyUrl);
     const options = `{ uri: ${uri}${ca ? `, requestTls: ${ca}` : ''} }`;
     const note = isSecret ? [`// The proxy, with its credentials, comes from the environment: ${PROXY_URL_ENV}=http://user:password@host:port`] : [];
