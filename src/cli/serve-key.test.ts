@@ -118,6 +118,6 @@ describe('a key file that cannot serve', () => {
     const ran = await cli(['serve', '--workers', '1', '--data-dir', dataDir]);
     expect(ran.code).toBe(1);
     expect(ran.stdout).toBe('');
-    expect(ran.stderr).toBe(`swap-explorer serve: the API key file ${join(dataDir, 'key')} cannot be read (it is a folder); make it readable by this user (chmod 600), delete it to have a new key made there, or give --api-key\n`);
+    expect(ran.stderr).toBe(`swap-explorer serve: the API key file ${join(dataDir, 'key')} cannot be read (it is a folder); make it readable by this user (chmod 600) or delete it to have a new key made there, or give --api-key\n`);
   });
 });

@@ -6,7 +6,8 @@ import { AppError } from '../../ipc/result.ts';
 import { fileFailureReason } from '../file-failure.ts';
 import { certificateOf, readCachedCertificate, type CertificateView } from './certificate.ts';
 import type { LocalServiceHost, LocalServiceInfo, LocalServiceStatus } from './host.ts';
-import { LOCAL_KEY_FILE, loadOrCreateLocalKey } from './local-key.ts';
+import { LOCAL_KEY_FILE, loadOrCreateLocalKey, type LocalKey } from './local-key.ts';
+import { makeDirectory } from '../make-directory.ts';
 import { CHILD_ENV, ReadyLineSchema } from '../../domain/local-service-child.ts';
 
 /**
@@ -107,6 +108,20 @@ function folderFailure(error: unknown, serviceDir: string): unknown {
 
 const FOLDER_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EISDIR']);
 
+// The key file under local-key.ts's one rule: a file that cannot be used stops the start with the
+// file and the way out (Settings shows it, and its Start button tries again once it is dealt with),
+// never a new key in its place.
+async function keptKey(serviceDir: string): Promise<LocalKey> {
+  try {
+    makeDirectory(serviceDir, 0o700);
+  } catch (error) {
+    throw folderFailure(error, serviceDir);
+  }
+  const kept = await loadOrCreateLocalKey(serviceDir);
+  if ('problem' in kept) throw new AppError('LOCAL_SERVICE_FAILED', `The local service did not start: ${kept.problem.message}`);
+  return kept;
+}
+
 /**
  * How long a started child has to print its ready line. A child that fails exits and is said at
  * once, so the limit only ends a hang: 20 s was met on a busy two-core machine (a Node start and a
@@ -132,7 +147,7 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
     status = { ...STOPPED, state: 'starting' };
     let launched: ChildProcess | null = null;
     try {
-      const apiKey = await loadOrCreateLocalKey(serviceDir).catch((error: unknown) => Promise.reject(folderFailure(error, serviceDir)));
+      const { key: apiKey } = await keptKey(serviceDir);
       const env = { [CHILD_ENV.dataDir]: serviceDir, [CHILD_ENV.apiKey]: apiKey };
       launched = options.spawnEntry ? options.spawnEntry(env) : await spawnNodeChild(env);
       child = launched;

@@ -1,18 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { link, open, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeDirectory } from '../make-directory.ts';
+import { fileFailureReason } from '../file-failure.ts';
 
 /**
  * The local service's API key: generated at first run and kept in `<serviceDir>/key` (mode 0600),
  * beside the certificate's private key. It is not a user secret (it only opens a sandbox on
  * 127.0.0.1) and the service must start even where there is no keychain, so it does not go through
  * the secret store; keeping it stable lets a user's curl commands keep working across restarts.
+ *
+ * One rule for every reader of the file (the app, `price`/`compare`, `serve`), kept here:
+ * - a file that cannot be read, or does not hold a key, is refused, never replaced: integrators'
+ *   clients may hold the key, and a new one would turn each of their requests into a 401 without a
+ *   word. The refusal names the file and the way out (delete it to have a new key made there);
+ * - a missing file is made, linked into place so that two starts at once keep one key.
  */
 
 const KEY_PATTERN = /^local_[0-9a-f]{64}$/;
 
-/** Whether `text` is a key as this module makes them (`serve` reads the same file). */
+/** Whether `text` is a key as this module makes them. */
 export function isLocalKey(text: string): boolean {
   return KEY_PATTERN.test(text);
 }
@@ -25,17 +31,79 @@ export function newLocalKey(): string {
 /** The key's file name in the service's data dir (integrators read it into SVC_API_KEY). */
 export const LOCAL_KEY_FILE = 'key';
 
-/** Reads the key, or generates and stores one when there is none (or the file is damaged). */
-export async function loadOrCreateLocalKey(serviceDir: string): Promise<string> {
-  const path = join(serviceDir, LOCAL_KEY_FILE);
-  makeDirectory(serviceDir, 0o700);
-  try {
-    const text = (await readFile(path, 'utf8')).trim();
-    if (isLocalKey(text)) return text;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+/** The key, its file, whether this start made it, and what the user must be told of the file, or null. */
+export type LocalKey = { key: string; path: string; isNew: boolean; notice: string | null };
+
+/**
+ * Why the key file cannot be used: `message` is one sentence naming the file and the way out;
+ * `kind` lets a caller add its own (`serve`: or give --api-key).
+ */
+export type LocalKeyProblem = { kind: 'UNREADABLE' | 'NOT_A_KEY' | 'UNWRITABLE' | 'RACE'; message: string };
+
+// Thrown inside this module only: loadOrCreateLocalKey returns it as a value.
+class KeyFileProblem extends Error {
+  readonly kind: LocalKeyProblem['kind'];
+  constructor(kind: LocalKeyProblem['kind'], message: string) {
+    super(message);
+    this.kind = kind;
   }
+}
+
+/**
+ * Reads the key kept in `serviceDir` (a folder that exists), or makes and keeps one when there is
+ * none, under the rule above; `problem` when the file cannot be used.
+ */
+export async function loadOrCreateLocalKey(serviceDir: string): Promise<LocalKey | { problem: LocalKeyProblem }> {
+  try {
+    return await keptOrMade(join(serviceDir, LOCAL_KEY_FILE));
+  } catch (error) {
+    if (error instanceof KeyFileProblem) return { problem: { kind: error.kind, message: error.message } };
+    throw error;
+  }
+}
+
+async function keptOrMade(path: string): Promise<LocalKey> {
+  const kept = await readKey(path);
+  if (kept) return { path, isNew: false, ...kept };
+  const made = await createKey(path);
+  if (made !== null) return { key: made, path, isNew: true, notice: null };
+  // Another start made it between the read and the link.
+  const theirs = await readKey(path);
+  if (theirs) return { path, isNew: false, ...theirs };
+  throw new KeyFileProblem('RACE', `the API key file ${path} was made and removed by another start; start again`);
+}
+
+async function readKey(path: string): Promise<{ key: string; notice: string | null } | null> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+    const text = (await handle.readFile('utf8')).trim();
+    if (!isLocalKey(text)) throw new KeyFileProblem('NOT_A_KEY', `the API key file ${path} does not hold a key (local_ and 64 hex digits); delete it to have a new key made there (clients must then take the new one from it)`);
+    return { key: text, notice: null };
+  } catch (error) {
+    if (error instanceof KeyFileProblem) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new KeyFileProblem('UNREADABLE', `the API key file ${path} cannot be read (${fileFailureReason(error)}); make it readable by this user (chmod 600) or delete it to have a new key made there`);
+  } finally {
+    await handle?.close();
+  }
+}
+
+// Written whole under another name and linked into place, which fails if the file exists: two
+// starts at once (the app and `serve`, parallel test workers) then serve the one key the file
+// holds, and neither can read a half-written file.
+async function createKey(path: string): Promise<string | null> {
   const key = newLocalKey();
-  await writeFile(path, `${key}\n`, { mode: 0o600 });
-  return key;
+  const draft = `${path}.${process.pid}.new`;
+  try {
+    await writeFile(draft, `${key}\n`, { mode: 0o600 });
+    await link(draft, path);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
+    throw new KeyFileProblem('UNWRITABLE', `the API key file ${path} cannot be written (${fileFailureReason(error)})`);
+  } finally {
+    // Linked or not, the draft is no longer needed; one left behind (removal refused) harms nothing.
+    await rm(draft, { force: true }).catch(() => undefined);
+  }
 }

@@ -1,0 +1,79 @@
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API_VERSION, HEADER_NAMES } from '../../spec/index.ts';
+import { createChildProcessHost } from './child-process-host.ts';
+import type { LocalServiceHost, LocalServiceInfo } from './host.ts';
+import { createLocalServiceHandlers } from './local-service-handlers.ts';
+
+// The app's and price/compare's way to the key file (the child-process host main/ wraps in a
+// utilityProcess): the one rule of local-key.ts, over real files and the real service.
+
+const dirs: string[] = [];
+const hosts: LocalServiceHost[] = [];
+
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.stop()));
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function hostWithKeyFile(text: string | null, mode = 0o600): Promise<{ host: LocalServiceHost; keyPath: string; notices: string[] }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'local-key-'));
+  dirs.push(dataDir);
+  const keyPath = join(dataDir, 'local-service', 'key');
+  await mkdir(join(dataDir, 'local-service'), { mode: 0o700 });
+  if (text !== null) {
+    await writeFile(keyPath, text);
+    // chmod, not writeFile's mode: the umask would take the loose bits off.
+    await chmod(keyPath, mode);
+  }
+  const notices: string[] = [];
+  const host = createChildProcessHost({ dataDir, onNotice: (notice) => notices.push(notice) });
+  hosts.push(host);
+  return { host, keyPath, notices };
+}
+
+function statusWith(info: LocalServiceInfo, key: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${info.baseUrl}/swap/chains`, { ca: info.caPem, headers: { [HEADER_NAMES.apiKey]: key, [HEADER_NAMES.version]: API_VERSION } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe("the app's local service and a key file that does not hold a key", () => {
+  it('does not start, names the file and the way out in Settings, and leaves the file as it is', async () => {
+    const { host, keyPath } = await hostWithKeyFile('half a ke\n');
+    const message = `The local service did not start: the API key file ${keyPath} does not hold a key (local_ and 64 hex digits); delete it to have a new key made there (clients must then take the new one from it)`;
+    await expect(host.start()).rejects.toMatchObject({ code: 'LOCAL_SERVICE_FAILED', message });
+    // What Settings' Start local service answers with: the state and the reason, not an error.
+    expect(await createLocalServiceHandlers(host)['localService.start']()).toMatchObject({ state: 'failed', error: message, pid: null });
+    expect(await readFile(keyPath, 'utf8')).toBe('half a ke\n');
+  });
+
+  it('starts with a new key once the user has deleted the file, as the message says', async () => {
+    const { host, keyPath } = await hostWithKeyFile('half a ke\n');
+    await expect(host.start()).rejects.toMatchObject({ code: 'LOCAL_SERVICE_FAILED' });
+    await rm(keyPath);
+    const info = await host.start();
+    expect(info.apiKey).toMatch(/^local_[0-9a-f]{64}$/);
+    expect((await readFile(keyPath, 'utf8')).trim()).toBe(info.apiKey);
+    expect(await statusWith(info, info.apiKey)).toBe(200);
+  });
+
+  it('does not start on a key file it cannot read, with the reason', async () => {
+    const { host, keyPath } = await hostWithKeyFile(null);
+    // A folder in its place: chmod 000 would not stop a test run as root.
+    await mkdir(keyPath);
+    await expect(host.start()).rejects.toMatchObject({
+      code: 'LOCAL_SERVICE_FAILED',
+      message: `The local service did not start: the API key file ${keyPath} cannot be read (it is a folder); make it readable by this user (chmod 600) or delete it to have a new key made there`,
+    });
+    expect((await stat(keyPath)).isDirectory()).toBe(true);
+  });
+});
