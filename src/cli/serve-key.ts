@@ -4,11 +4,11 @@ import { loadOrCreateLocalKey, type LocalKey, type LocalKeyProblem } from '../co
  * The key `serve` accepts when no --api-key is given: kept in the data dir's key file (mode 0600),
  * the file the app and `price`/`compare` keep theirs in, so an integrator who put it in a client's
  * config is still let in after a restart (each start made a new one, and the client got 401).
- * What a damaged or unreadable file gets is the one rule of core/local-service/local-key.ts;
+ * What a damaged, unreadable or loose file gets is the one rule of core/local-service/local-key.ts;
  * `serve` only adds its own way out, --api-key.
  */
 
-/** The key, its file, and whether this start made it. */
+/** The key, its file, whether this start made it, and the notice of a tightened file. */
 export type ServeKey = LocalKey;
 
 // serve has a way out the app has not: a key given on the command line leaves the file alone.

@@ -273,6 +273,8 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     io.stderr(`swap-explorer serve: ${kept.problem}\n`);
     return 1;
   }
+  // Said at once: the file is private from now on, so a start failing further on could not say it again.
+  if (kept?.notice) io.stderr(`swap-explorer serve: ${kept.notice}\n`);
   // Given as --api-key would be: with --workers the cluster hands the same keys to every process.
   const service = await startOrSay(kept ? { ...options, apiKeys: [{ key: kept.key, team: 'local' }] } : options, io);
   if (!service) return 1;

@@ -147,7 +147,12 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
     status = { ...STOPPED, state: 'starting' };
     let launched: ChildProcess | null = null;
     try {
-      const { key: apiKey } = await keptKey(serviceDir);
+      const { key: apiKey, notice: keyNotice } = await keptKey(serviceDir);
+      // Said at once: the file is private from now on, so a start failing further on could not say it again.
+      if (keyNotice !== null) {
+        notice = keyNotice;
+        options.onNotice?.(keyNotice);
+      }
       const env = { [CHILD_ENV.dataDir]: serviceDir, [CHILD_ENV.apiKey]: apiKey };
       launched = options.spawnEntry ? options.spawnEntry(env) : await spawnNodeChild(env);
       child = launched;
@@ -158,8 +163,8 @@ export function createChildProcessHost(options: ChildProcessHostOptions): LocalS
       const started = { baseUrl: ready.data.baseUrl, caPem: await readFile(ready.data.caCertPath, 'utf8'), apiKey, pid: launched.pid ?? null };
       certificate = certificateOf(ready.data.caCertPath, started.caPem);
       if (ready.data.notice) {
-        notice = ready.data.notice;
-        options.onNotice?.(notice);
+        notice = keyNotice === null ? ready.data.notice : `${keyNotice} ${ready.data.notice}`;
+        options.onNotice?.(ready.data.notice);
       }
       const current = launched;
       launched.once('exit', (code, signal) => {

@@ -46,6 +46,8 @@ function statusWith(info: LocalServiceInfo, key: string): Promise<number> {
   });
 }
 
+const KEPT = `local_${'ab'.repeat(32)}`;
+
 describe("the app's local service and a key file that does not hold a key", () => {
   it('does not start, names the file and the way out in Settings, and leaves the file as it is', async () => {
     const { host, keyPath } = await hostWithKeyFile('half a ke\n');
@@ -75,5 +77,31 @@ describe("the app's local service and a key file that does not hold a key", () =
       message: `The local service did not start: the API key file ${keyPath} cannot be read (it is a folder); make it readable by this user (chmod 600) or delete it to have a new key made there`,
     });
     expect((await stat(keyPath)).isDirectory()).toBe(true);
+  });
+});
+
+// POSIX modes, as on CI (Linux): Windows keeps none, and local-key.ts leaves the file as it is there.
+describe("the app's local service and a key file other users can read", () => {
+  it.each([['0644'], ['0640'], ['0606']])('keeps the key, makes the file 0600 and says so once (mode %s)', async (octal) => {
+    const mode = Number.parseInt(octal, 8);
+    const { host, keyPath, notices } = await hostWithKeyFile(`${KEPT}\n`, mode);
+    const info = await host.start();
+    expect(info.apiKey).toBe(KEPT);
+    expect(await statusWith(info, KEPT)).toBe(200);
+    expect((await stat(keyPath)).mode & 0o777).toBe(0o600);
+    const notice = `The API key file ${keyPath} was open to other users of this computer (mode ${octal}); it is now 0600, this user's only. Anyone who read it can still use the key: delete the file to have a new key made at the next start (clients must then take the new one from it).`;
+    expect(notices).toEqual([notice]);
+    expect(host.status().notice).toBe(notice);
+    // Once: the next start finds the file private and has nothing to say of it.
+    await host.stop();
+    await host.start();
+    expect(notices).toEqual([notice]);
+  });
+
+  it('says nothing of a key file only its user can read', async () => {
+    const { host, notices } = await hostWithKeyFile(`${KEPT}\n`, 0o600);
+    expect((await host.start()).apiKey).toBe(KEPT);
+    expect(notices).toEqual([]);
+    expect(host.status().notice).toBeNull();
   });
 });

@@ -13,6 +13,9 @@ import { fileFailureReason } from '../file-failure.ts';
  * - a file that cannot be read, or does not hold a key, is refused, never replaced: integrators'
  *   clients may hold the key, and a new one would turn each of their requests into a 401 without a
  *   word. The refusal names the file and the way out (delete it to have a new key made there);
+ * - a file other users can read or write (0644) is tightened to 0600 and said once, in a notice:
+ *   refusing would stop the app and `serve` over a file the user can make private with no loss,
+ *   and the notice says what tightening cannot undo (the key may have been read already);
  * - a missing file is made, linked into place so that two starts at once keep one key.
  */
 
@@ -31,7 +34,7 @@ export function newLocalKey(): string {
 /** The key's file name in the service's data dir (integrators read it into SVC_API_KEY). */
 export const LOCAL_KEY_FILE = 'key';
 
-/** The key, its file, whether this start made it, and what the user must be told of the file, or null. */
+/** The key, its file, whether this start made it, and what the user must be told of the file (it was tightened), or null. */
 export type LocalKey = { key: string; path: string; isNew: boolean; notice: string | null };
 
 /**
@@ -73,13 +76,14 @@ async function keptOrMade(path: string): Promise<LocalKey> {
   throw new KeyFileProblem('RACE', `the API key file ${path} was made and removed by another start; start again`);
 }
 
+// Read, checked and tightened through one handle: the file checked is the file read and chmod-ed.
 async function readKey(path: string): Promise<{ key: string; notice: string | null } | null> {
   let handle;
   try {
     handle = await open(path, 'r');
     const text = (await handle.readFile('utf8')).trim();
     if (!isLocalKey(text)) throw new KeyFileProblem('NOT_A_KEY', `the API key file ${path} does not hold a key (local_ and 64 hex digits); delete it to have a new key made there (clients must then take the new one from it)`);
-    return { key: text, notice: null };
+    return { key: text, notice: await tightened(handle, path) };
   } catch (error) {
     if (error instanceof KeyFileProblem) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -87,6 +91,21 @@ async function readKey(path: string): Promise<{ key: string; notice: string | nu
   } finally {
     await handle?.close();
   }
+}
+
+// Windows keeps no such mode bits (stat reports 0666 for every writable file): its folder's ACL,
+// the user's profile, is what keeps other users out there.
+async function tightened(handle: Awaited<ReturnType<typeof open>>, path: string): Promise<string | null> {
+  if (process.platform === 'win32') return null;
+  const mode = (await handle.stat()).mode & 0o777;
+  if ((mode & 0o077) === 0) return null;
+  const octal = mode.toString(8).padStart(4, '0');
+  try {
+    await handle.chmod(0o600);
+  } catch (error) {
+    throw new KeyFileProblem('UNREADABLE', `the API key file ${path} is open to other users (mode ${octal}) and cannot be made private (${fileFailureReason(error)}); chmod 600 it as its owner, or delete it to have a new key made there`);
+  }
+  return `The API key file ${path} was open to other users of this computer (mode ${octal}); it is now 0600, this user's only. Anyone who read it can still use the key: delete the file to have a new key made at the next start (clients must then take the new one from it).`;
 }
 
 // Written whole under another name and linked into place, which fails if the file exists: two
