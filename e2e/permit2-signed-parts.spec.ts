@@ -54,6 +54,7 @@ test('a Permit2 quote whose hash matches but whose spender is not transaction.to
   await expect(lines).toHaveText([
     `Spender is the settler the transaction calls (transaction.to ${settler(plain!.body)})`,
     `Signed for the Permit2 contract (domain.verifyingContract ${PERMIT2_ADDRESS.toLowerCase()})`,
+    "Signed for the request's chainId, Ethereum (1) (domain.chainId 1)",
     "Permits the request's sellToken, USDC",
     "Permits exactly the answer's sellAmount, 1,000 USDC",
   ], { timeout: 20_000 });
@@ -64,7 +65,7 @@ test('a Permit2 quote whose hash matches but whose spender is not transaction.to
   const spender = lines.first();
   await expect(spender).toHaveText(`Spender ${OTHER} is NOT the settler the transaction calls (transaction.to ${settler(tampered.body)}): the signature would let another contract pull the tokens`);
   await expect(spender).toHaveClass(/\bbad\b/);
-  await expect(lines.nth(3)).toHaveText("Permits exactly the answer's sellAmount, 2,000 USDC");
+  await expect(lines.nth(4)).toHaveText("Permits exactly the answer's sellAmount, 2,000 USDC");
   // "What to do" says not to sign it, where it asked to.
   const advice = history.detail.getByRole('list', { name: 'Allowance advice' });
   await expect(advice).toContainText("Do not sign permit2.eip712: its spender is not this quote's");

@@ -109,6 +109,22 @@ describe("explain: a Permit2 quote's signature", () => {
     expect(lineOf(stdout, 'permit2 spender')).toMatch(new RegExp(`^permit2 spender\\s+Spender ${other} is NOT the settler the transaction calls \\(transaction\\.to ${body.transaction.to}\\): the signature would let another contract pull the tokens$`));
   });
 
+  it("sets the domain's chainId against the request's, and says one that differs though the hash matches", async () => {
+    const body = quote() as ReturnType<typeof quote> & { permit2: { eip712: Eip712 } };
+    const checked = join(dir, 'permit2-chain.har');
+    await writeFile(checked, harOf(body));
+    const plain = (await cli(['explain', checked])).stdout;
+    expect(lineOf(plain, 'permit2 chain')?.replace(/\s{2,}/, ' ')).toBe("permit2 chain Signed for the request's chainId, Ethereum (1) (domain.chainId 1)");
+    // Signed for Base, re-hashed: the hash matches, the chain does not.
+    body.permit2.eip712.domain.chainId = 8453;
+    body.permit2.hash = checkTypedDataHash(body.permit2.eip712, null).computed!;
+    const moved = join(dir, 'permit2-moved.har');
+    await writeFile(moved, harOf(body));
+    const { stdout } = await cli(['explain', moved]);
+    expect(lineOf(stdout, 'permit2 hash')).toMatch(/, the hash of the typed data \(recomputed\)$/);
+    expect(lineOf(stdout, 'permit2 chain')).toMatch(/^permit2 chain\s+Signed for chain Base \(8453\), NOT the request's chainId Ethereum \(1\) \(domain\.chainId\): the signature would be good on that chain, not for this trade$/);
+  });
+
   it('says a hash that is not the typed data\'s, and a deadline already past when the answer came', async () => {
     const body = quote();
     body.permit2.eip712.message.permitted.amount = '2000000000';

@@ -86,6 +86,16 @@ describe('allowanceAdvice', () => {
     expect(both!.text).toMatch(/^Do not sign permit2\.eip712: its permitted token, permitted amount are not this quote's/);
   });
 
+  it("says not to sign a permit for another chain than the request's, naming domain.chainId, and checks no chain the request does not name", () => {
+    const base = body({}, { allowance: null });
+    const eip712 = { types: {}, domain: { name: 'Permit2', chainId: 8453, verifyingContract: PERMIT2 }, message: { permitted: { token: base.sellToken, amount: base.sellAmount }, spender: SETTLER }, primaryType: 'PermitTransferFrom' };
+    const quote: AdviceBody = { ...base, transaction: tx(SETTLER), permit2: { eip712 } };
+    const signing = (chainId?: number) => allowanceAdvice({ model: 'permit2', kind: 'quote', body: quote, ...(chainId ? { chainId } : {}) }).filter((i) => i.code === 'SIGN_PERMIT2' || i.code === 'PERMIT2_SIGNS_OTHER');
+    expect(signing(1).map((item) => item.text)).toEqual(["Do not sign permit2.eip712: its domain.chainId is not this quote's, so the signature would not be for this trade (Permit2 EIP-712, below, names both values)."]);
+    expect(codes(signing(8453))).toEqual(['SIGN_PERMIT2']);
+    expect(codes(signing())).toEqual(['SIGN_PERMIT2']);
+  });
+
   it('reports simulationIncomplete as ignorable and lists invalid sources', () => {
     const price = body({}, { simulationIncomplete: true, invalidSourcesPassed: ['Foo', 'BarSwap'] });
     const items = allowanceAdvice({ model: 'permit2', kind: 'price', body: price });

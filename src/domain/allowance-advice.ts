@@ -70,6 +70,8 @@ export interface AdviceInput {
   taker?: string | null;
   /** The sellToken the request sent, when known: the token a Permit2 quote's permit should name. */
   sellToken?: string | null;
+  /** The chainId the request sent, when known: the chain a Permit2 quote's permit should be signed for. */
+  chainId?: number | null;
 }
 
 const CONTRACT_NAME: Record<AllowanceModel, string> = { 'allowance-holder': 'the Allowance Holder', permit2: 'Permit2' };
@@ -139,14 +141,14 @@ function balanceItems(input: AdviceInput, body: Liquid): AdviceItem[] {
   return [adviceItem('BALANCE_TOO_LOW', 'action', input.kind === 'price' ? 4 : 6, `Balance too low${which}: has `, has, ', needs ', needs, `; ${then}.`)];
 }
 
-const PART_NAMES: Record<SignedPart, string> = { spender: 'spender', verifyingContract: 'verifyingContract', token: 'permitted token', amount: 'permitted amount' };
+const PART_NAMES: Record<SignedPart, string> = { spender: 'spender', verifyingContract: 'verifyingContract', chainId: 'domain.chainId', token: 'permitted token', amount: 'permitted amount' };
 
 function permit2Items(input: AdviceInput, body: AdviceBody & Liquid): AdviceItem[] {
   if (input.model !== 'permit2' || input.kind !== 'quote' || body.permit2 === undefined) return [];
   if (body.permit2 === null) return [adviceItem('NO_SIGNATURE_NEEDED', 'info', 3, 'No signature is needed: the answer carries no permit2 (it is null).')];
-  // "Sign" would be advice to hand over a signature for another spender, contract, token or amount
-  // than this trade's: the parts that differ are named instead (permit2-signed-parts.ts).
-  const differing = checkSignedParts(body.permit2.eip712, permitExpectationOf(body, input.sellToken)).filter((check) => check.matches === false);
+  // "Sign" would be advice to hand over a signature for another spender, contract, chain, token or
+  // amount than this trade's: the parts that differ are named instead (permit2-signed-parts.ts).
+  const differing = checkSignedParts(body.permit2.eip712, permitExpectationOf(body, { sellToken: input.sellToken, chainId: input.chainId })).filter((check) => check.matches === false);
   if (differing.length > 0) {
     const parts = differing.map((check) => PART_NAMES[check.part]).join(', ');
     return [adviceItem('PERMIT2_SIGNS_OTHER', 'warning', 3, `Do not sign permit2.eip712: its ${parts} ${differing.length === 1 ? 'is' : 'are'} not this quote's, so the signature would not be for this trade (Permit2 EIP-712, below, names both values).`)];

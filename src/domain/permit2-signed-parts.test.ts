@@ -21,6 +21,7 @@ afterAll(() => svc.stop());
 
 // The request names the sell token checksummed, as users type it; the answer's addresses are lower case.
 const USDC = () => token(1, 'USDC');
+const REQUEST = () => ({ sellToken: USDC(), chainId: 1 });
 async function permit2Quote(): Promise<{ body: Record<string, unknown>; permit2: Permit2Data }> {
   const query = { chainId: '1', sellToken: USDC(), buyToken: token(1, 'WETH'), sellAmount: USDC_SOLD, taker: DEMO_TAKERS.funded };
   const { status, body } = await svc.get('/swap/permit2/quote', query);
@@ -36,19 +37,20 @@ function tampered(permit2: Permit2Data, change: (eip712: Permit2Data['eip712']) 
 }
 
 const verdicts = (data: Permit2Data, body: Record<string, unknown>) => {
-  const explained = explainPermit2(data, { expected: permitExpectationOf(body, USDC()) });
+  const explained = explainPermit2(data, { expected: permitExpectationOf(body, REQUEST()) });
   return { hash: explained.hash.matches, ...Object.fromEntries(explained.signed!.map((check) => [check.part, check.matches])) };
 };
-const ALL_MATCH = { hash: true, spender: true, verifyingContract: true, token: true, amount: true };
+const ALL_MATCH = { hash: true, spender: true, verifyingContract: true, chainId: true, token: true, amount: true };
 
 describe('the signed parts of a Permit2 quote against the quote', () => {
-  it("finds a real quote's spender, contract, token and amount equal to its settler, Permit2, the request's token and the sold amount", async () => {
+  it("finds a real quote's spender, contract, chain, token and amount equal to its settler, Permit2, the request's chain and token and the sold amount", async () => {
     const { body, permit2 } = await permit2Quote();
     expect(verdicts(permit2, body)).toEqual(ALL_MATCH);
-    const signed = explainPermit2(permit2, { expected: permitExpectationOf(body, USDC()) }).signed!;
+    const signed = explainPermit2(permit2, { expected: permitExpectationOf(body, REQUEST()) }).signed!;
     expect(signed.map(({ part, signed: value, expected }) => [part, value, expected])).toEqual([
       ['spender', (body.transaction as { to: string }).to, (body.transaction as { to: string }).to],
       ['verifyingContract', PERMIT2_ADDRESS.toLowerCase(), PERMIT2_ADDRESS],
+      ['chainId', '1', '1'],
       ['token', USDC().toLowerCase(), USDC()],
       ['amount', USDC_SOLD, USDC_SOLD],
     ]);
@@ -66,6 +68,15 @@ describe('the signed parts of a Permit2 quote against the quote', () => {
     expect(verdicts(data, body)).toEqual({ ...ALL_MATCH, verifyingContract: false });
   });
 
+  it("flags typed data signed for another chain's domain than the request's chainId, though its hash matches", async () => {
+    const { body, permit2 } = await permit2Quote();
+    const data = tampered(permit2, (eip712) => { eip712.domain.chainId = 8453; });
+    expect(verdicts(data, body)).toEqual({ ...ALL_MATCH, chainId: false });
+    // Without the request the answer names no chain: not checked, never passed.
+    const check = explainPermit2(data, { expected: permitExpectationOf(body, { sellToken: USDC() }) }).signed!.find((part) => part.part === 'chainId');
+    expect(check).toMatchObject({ signed: '8453', expected: null, matches: null });
+  });
+
   it("flags a permitted token other than the request's sell token, and an amount other than sellAmount", async () => {
     const { body, permit2 } = await permit2Quote();
     const permitted = (eip712: Permit2Data['eip712']) => eip712.message.permitted as { token: string; amount: string };
@@ -80,13 +91,14 @@ describe('the signed parts of a Permit2 quote against the quote', () => {
     const { transaction: _transaction, sellAmount: _sellAmount, ...bare } = body;
     expect(verdicts(permit2, bare)).toEqual({ ...ALL_MATCH, spender: null, amount: null });
     const noPermitted = tampered(permit2, (eip712) => { delete eip712.message.permitted; });
-    expect(explainPermit2(noPermitted, { expected: permitExpectationOf(body) }).signed!.map((check) => check.matches)).toEqual([true, true, null, null]);
+    expect(explainPermit2(noPermitted, { expected: permitExpectationOf(body) }).signed!.map((check) => check.matches)).toEqual([true, true, null, null, null]);
     expect(explainPermit2(permit2).signed).toBeNull();
   });
 
   it("reads the answer's sellToken when the request is not known, and an exact-out answer's maxSellAmount", () => {
     expect(permitExpectationOf({ sellToken: '0xabc', sellAmount: '5', transaction: { to: '0xdef' } })).toEqual({
       settler: '0xdef', sellToken: { address: '0xabc', source: "the answer's sellToken" }, sellAmount: { base: '5', member: 'sellAmount' },
+      chainId: null,
     });
     expect(permitExpectationOf({ mode: 'exact-out', maxSellAmount: '7', estimatedNetSellAmount: '6' }).sellAmount).toEqual({ base: '7', member: 'maxSellAmount' });
   });
@@ -98,10 +110,11 @@ describe('signedPartLines', () => {
   it('says each part checked, in the order checked', async () => {
     const { body, permit2 } = await permit2Quote();
     const to = (body.transaction as { to: string }).to;
-    const lines = signedPartLines(explainPermit2(permit2, { expected: permitExpectationOf(body, USDC()) }).signed!, reading);
+    const lines = signedPartLines(explainPermit2(permit2, { expected: permitExpectationOf(body, REQUEST()) }).signed!, reading);
     expect(lines).toEqual([
       { part: 'spender', matches: true, text: `Spender is the settler the transaction calls (transaction.to ${to})` },
       { part: 'verifyingContract', matches: true, text: `Signed for the Permit2 contract (domain.verifyingContract ${PERMIT2_ADDRESS.toLowerCase()})` },
+      { part: 'chainId', matches: true, text: "Signed for the request's chainId, Ethereum (1) (domain.chainId 1)" },
       { part: 'token', matches: true, text: "Permits the request's sellToken, USDC" },
       { part: 'amount', matches: true, text: "Permits exactly the answer's sellAmount, 1000 USDC" },
     ]);
@@ -113,18 +126,22 @@ describe('signedPartLines', () => {
     const data = tampered(permit2, (eip712) => {
       eip712.message.spender = OTHER;
       eip712.domain.verifyingContract = OTHER;
+      eip712.domain.chainId = 8453;
       (eip712.message.permitted as { amount: string }).amount = '2000000001';
     });
-    const lines = signedPartLines(explainPermit2(data, { expected: permitExpectationOf(body, USDC()) }).signed!, reading).map((line) => line.text);
+    const lines = signedPartLines(explainPermit2(data, { expected: permitExpectationOf(body, REQUEST()) }).signed!, reading).map((line) => line.text);
     expect(lines).toEqual([
       `Spender ${OTHER} is NOT the settler the transaction calls (transaction.to ${to}): the signature would let another contract pull the tokens`,
       `Signed for ${OTHER}, NOT the Permit2 contract ${PERMIT2_ADDRESS} (domain.verifyingContract)`,
+      "Signed for chain Base (8453), NOT the request's chainId Ethereum (1) (domain.chainId): the signature would be good on that chain, not for this trade",
       "Permits the request's sellToken, USDC",
       "Permits 2000.000001 USDC (2000000001 base units), NOT the answer's sellAmount 1000 USDC (1000000000 base units)",
     ]);
     const { transaction: _transaction, ...noTransaction } = body;
-    expect(signedPartLines(explainPermit2(permit2, { expected: permitExpectationOf(noTransaction) }).signed!, reading)[0]).toEqual({
-      part: 'spender', matches: null, text: 'Spender not checked: the quote has no transaction.to',
-    });
+    const bare = signedPartLines(explainPermit2(permit2, { expected: permitExpectationOf(noTransaction) }).signed!, reading);
+    expect(bare.filter((line) => line.matches === null)).toEqual([
+      { part: 'spender', matches: null, text: 'Spender not checked: the quote has no transaction.to' },
+      { part: 'chainId', matches: null, text: "Chain not checked: the request's chainId is not known" },
+    ]);
   });
 });

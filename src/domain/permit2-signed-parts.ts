@@ -9,11 +9,13 @@ import { PERMIT2_ADDRESS } from './chains.ts';
  * to `transaction.to`, and Permit2 lets only the permit's spender use it), the domain's
  * verifyingContract with the Permit2 contract (service-facts.json, the same address on all
  * chains), and the permitted token and amount with the sell token asked and the amount the quote
- * sells (its maxSellAmount on an exact-out answer, the most the settler may pull).
+ * sells (its maxSellAmount on an exact-out answer, the most the settler may pull). The domain's
+ * chainId is compared with the request's: a signature for another chain's domain is good there,
+ * not for this trade.
  */
 
 /** A part of the signed permit that is compared with the quote. */
-export type SignedPart = 'spender' | 'verifyingContract' | 'token' | 'amount';
+export type SignedPart = 'spender' | 'verifyingContract' | 'chainId' | 'token' | 'amount';
 
 /** What a permit should sign, read from the quote and its request; a member is null when the quote lacks it. */
 export interface PermitExpectation {
@@ -23,6 +25,14 @@ export interface PermitExpectation {
   sellToken: { address: string; source: string } | null;
   /** The amount the settler pulls and its member's name. */
   sellAmount: { base: string; member: 'sellAmount' | 'maxSellAmount' } | null;
+  /** The chainId the request sent; null when the request is not known. */
+  chainId: number | null;
+}
+
+/** What is known of the request that got the quote. */
+export interface PermitRequest {
+  sellToken?: string | null | undefined;
+  chainId?: number | null | undefined;
 }
 
 /** One compared part: the value signed, the value expected, and whether they are equal (null: one is missing, not checked). */
@@ -42,9 +52,9 @@ const isJson = (value: unknown): value is Json => typeof value === 'object' && v
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null);
 
 // Addresses are compared as 20 bytes (EIP-712 hashes them so): letter case is no difference.
-// Amounts as integers, so "0100" is 100; anything else only as the same text.
+// Amounts and chain ids as integers, so "0100" is 100; anything else only as the same text.
 function isSame(part: SignedPart, signed: string, expected: string): boolean {
-  if (part === 'amount') return /^[0-9]+$/.test(signed) && /^[0-9]+$/.test(expected) ? BigInt(signed) === BigInt(expected) : signed === expected;
+  if (part === 'amount' || part === 'chainId') return /^[0-9]+$/.test(signed) && /^[0-9]+$/.test(expected) ? BigInt(signed) === BigInt(expected) : signed === expected;
   return signed.toLowerCase() === expected.toLowerCase();
 }
 
@@ -55,9 +65,9 @@ function check(part: SignedPart, path: string, signed: unknown, expected: string
 }
 
 /**
- * Compares the spender, verifyingContract, permitted token and permitted amount of typed data with
- * what the quote executes; a part the typed data or the quote lacks is not checked (matches null),
- * never passed.
+ * Compares the spender, verifyingContract, chainId, permitted token and permitted amount of typed
+ * data with what the quote executes; a part the typed data or the quote lacks is not checked
+ * (matches null), never passed.
  */
 export function checkSignedParts(eip712: Eip712, expected: PermitExpectation): SignedPartCheck[] {
   const { message, domain } = eip712;
@@ -66,6 +76,7 @@ export function checkSignedParts(eip712: Eip712, expected: PermitExpectation): S
   return [
     check('spender', 'message.spender', message.spender, expected.settler, 'transaction.to'),
     check('verifyingContract', 'domain.verifyingContract', domain.verifyingContract, PERMIT2_ADDRESS, 'the Permit2 contract'),
+    check('chainId', 'domain.chainId', domain.chainId, expected.chainId === null ? null : String(expected.chainId), "the request's chainId"),
     check('token', 'message.permitted.token', permitted.token, expected.sellToken?.address ?? null, expected.sellToken?.source ?? 'the sell token'),
     check('amount', 'message.permitted.amount', permitted.amount, expected.sellAmount?.base ?? null, `the answer's ${expected.sellAmount?.member ?? 'sellAmount'}`),
   ];
@@ -73,9 +84,11 @@ export function checkSignedParts(eip712: Eip712, expected: PermitExpectation): S
 
 /**
  * What a permit should sign, read from a quote body as it came (members unchecked) and, when
- * known, its request's sellToken, which the quote should sell (the answer's echo of it otherwise).
+ * known, its request: the sellToken the quote should sell (the answer's echo of it otherwise) and
+ * the chainId it should be signed for (answers carry none, so without the request it is not checked).
  */
-export function permitExpectationOf(answer: unknown, requestSellToken?: string | null): PermitExpectation {
+export function permitExpectationOf(answer: unknown, request: PermitRequest = {}): PermitExpectation {
+  const requestSellToken = request.sellToken;
   const body = isJson(answer) ? answer : {};
   const transaction = isJson(body.transaction) ? body.transaction : {};
   const settler = text(transaction.to);
@@ -84,5 +97,6 @@ export function permitExpectationOf(answer: unknown, requestSellToken?: string |
   // Exact out pulls at most maxSellAmount; the permit is for that bound, not the estimate.
   const isExactOut = body.mode === 'exact-out' || (body.sellAmount === undefined && body.maxSellAmount !== undefined);
   const base = text(isExactOut ? body.maxSellAmount : body.sellAmount);
-  return { settler, sellToken, sellAmount: base === null ? null : { base, member: isExactOut ? 'maxSellAmount' : 'sellAmount' } };
+  const sellAmount = base === null ? null : { base, member: isExactOut ? ('maxSellAmount' as const) : ('sellAmount' as const) };
+  return { settler, sellToken, sellAmount, chainId: request.chainId ?? null };
 }

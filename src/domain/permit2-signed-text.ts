@@ -1,3 +1,4 @@
+import { chainLabel } from './chains.ts';
 import type { SignedPartCheck } from './permit2-signed-parts.ts';
 
 /**
@@ -18,6 +19,7 @@ export interface SignedPartReading {
 const QUOTE_LACKS: Record<SignedPartCheck['part'], string> = {
   spender: 'the quote has no transaction.to',
   verifyingContract: 'the Permit2 address is not known',
+  chainId: "the request's chainId is not known",
   token: 'neither the request nor the answer names a sellToken',
   amount: 'the answer has no sellAmount',
 };
@@ -25,6 +27,9 @@ const QUOTE_LACKS: Record<SignedPartCheck['part'], string> = {
 function notChecked(check: SignedPartCheck, subject: string): string {
   return `${subject} not checked: ${check.signed === null ? `the typed data has no ${check.path}` : QUOTE_LACKS[check.part]}`;
 }
+
+// A chain id with its name where the app knows it: "Base (8453)".
+const chainText = (id: string): string => (/^[0-9]{1,15}$/.test(id) ? chainLabel(Number(id)) : id);
 
 // A token's name with its address when the name is a symbol: two tokens may share a symbol.
 function tokenWithAddress(reading: SignedPartReading, address: string): string {
@@ -63,6 +68,11 @@ function signedPartText(check: SignedPartCheck, reading: SignedPartReading, toke
       return matches
         ? `Permits exactly ${expectedName}, ${reading.amount(signed!, tokens.signed)}`
         : `Permits ${amountWithBase(reading, signed!, tokens.signed)}, NOT ${expectedName} ${amountWithBase(reading, expected!, tokens.expected)}`;
+    case 'chainId':
+      if (matches === null) return notChecked(check, 'Chain');
+      return matches
+        ? `Signed for ${expectedName}, ${chainText(signed!)} (domain.chainId ${signed})`
+        : `Signed for chain ${chainText(signed!)}, NOT ${expectedName} ${chainText(expected!)} (domain.chainId): the signature would be good on that chain, not for this trade`;
   }
 }
 

@@ -6,6 +6,7 @@ import type { ActionReading } from '../settler-actions.ts';
 import { fillText } from '../route-text.ts';
 import { amountOf, isDigits, isObject, namedRoutes, symbolOf, type Json } from './body-reading.ts';
 import { calldataFacts } from './calldata-facts.ts';
+import type { PermitRequest } from '../permit2-signed-parts.ts';
 import { permit2Facts } from './permit2-facts.ts';
 import { feeFacts, issueFacts, noIssueText, taxFacts, type AnswerFact, type Reader } from './charge-facts.ts';
 
@@ -83,9 +84,9 @@ function transactionFacts(reader: ChainReader): AnswerFact[] {
  * The facts of a liquid price or quote body (see above); none for a body without liquidity.
  * @param taker the taker its request sent (null: none; undefined: the request is not known), which says what no issue means
  * @param answeredAt when the answer arrived (known for a kept entry), for a Permit2 deadline's distance from it
- * @param sellToken the sellToken its request sent (known for a kept entry), which a Permit2 quote's permit should name
+ * @param request the sellToken and chainId its request sent (known for a kept entry), which a Permit2 quote's permit should name
  */
-export function answerFacts(body: Json, chainId: number | undefined, taker?: string | null, answeredAt?: Date, sellToken?: string | null): AnswerFact[] {
+export function answerFacts(body: Json, chainId: number | undefined, taker?: string | null, answeredAt?: Date, request?: PermitRequest): AnswerFact[] {
   if (body.liquidityAvailable !== true) return [];
   const reader: ChainReader = { body, chainId, amount: (value, address, isUpperBound) => amountOf(body, value, address, chainId, isUpperBound) };
   const minBuy = body.minBuyAmount === undefined || body.minBuyAmount === null ? [] : [{ label: 'min buy', value: reader.amount(body.minBuyAmount, body.buyToken) }];
@@ -94,5 +95,5 @@ export function answerFacts(body: Json, chainId: number | undefined, taker?: str
   const netSell = body.estimatedNetSellAmount === undefined || body.estimatedNetSellAmount === null ? [] : [{ label: 'estimated net sell', value: reader.amount(body.estimatedNetSellAmount, body.sellToken) }];
   const issues = issueFacts(reader);
   const noIssue = issues.length === 0 ? [{ label: 'issues', value: noIssueText(taker, isObject(body.transaction)) }] : [];
-  return [...minBuy, ...netSell, ...routeFacts(reader), ...feeFacts(reader), ...taxFacts(reader), ...gasFacts(reader), ...issues, ...noIssue, ...transactionFacts(reader), ...permit2Facts(body, chainId, answeredAt, sellToken)];
+  return [...minBuy, ...netSell, ...routeFacts(reader), ...feeFacts(reader), ...taxFacts(reader), ...gasFacts(reader), ...issues, ...noIssue, ...transactionFacts(reader), ...permit2Facts(body, chainId, answeredAt, request)];
 }

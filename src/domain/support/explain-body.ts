@@ -1,5 +1,6 @@
 import { explainServiceError } from '../error-explainer.ts';
 import { V1_ANSWER_FIX, v1ErrorSummary, v1PriceSummary } from '../v1-answer.ts';
+import type { PermitRequest } from '../permit2-signed-parts.ts';
 import { answerFacts } from './answer-facts.ts';
 import { amountOf, isObject, type Json } from './body-reading.ts';
 import { bodyChainOf } from './body-chain.ts';
@@ -43,16 +44,16 @@ function priceSummary(body: Json, kind: 'price' | 'quote', chainId: number | und
 /**
  * Explains a parsed JSON body; `chainId`, when the request that got it is known, puts amounts in
  * token units, `taker` (null: that request sent none) says what no reported issue means, and
- * `answeredAt` (a kept entry's) reads a Permit2 deadline against the answer's time, and `sellToken`
- * (that request's) is the token a Permit2 quote's permit should name.
+ * `answeredAt` (a kept entry's) reads a Permit2 deadline against the answer's time, and `request`
+ * (that request's sellToken and chainId) names the token and chain a Permit2 quote's permit should.
  */
-export function explainBody(body: unknown, chainId?: number, taker?: string | null, answeredAt?: Date, sellToken?: string | null): BodyExplanation {
+export function explainBody(body: unknown, chainId?: number, taker?: string | null, answeredAt?: Date, request?: PermitRequest): BodyExplanation {
   const zid = zidOfBody(body);
   if (!isObject(body)) return { kind: 'unknown', zid, summary: 'A JSON value that is not an object: not a body of the service.' };
   if (typeof body.name === 'string' && ('message' in body || 'data' in body)) return explainErrorBody(body, zid);
   if ('liquidityAvailable' in body) {
     const kind = isObject(body.transaction) ? 'quote' : 'price';
-    return { kind, zid, summary: priceSummary(body, kind, chainId), facts: answerFacts(body, chainId, taker, answeredAt, sellToken) };
+    return { kind, zid, summary: priceSummary(body, kind, chainId), facts: answerFacts(body, chainId, taker, answeredAt, request) };
   }
   // Before the lists: a v1 price lists its `sources` too.
   const v1 = v1ErrorSummary(body) ?? v1PriceSummary(body);

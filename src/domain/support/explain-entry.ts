@@ -69,6 +69,7 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
   const request = url ? finishRequest('http', entry.method, url, entry.requestHeaders) : null;
   const lint = request ? lintRequest(request) : { findings: [], corrected: null };
   const body = bodyOf(entry.bodyText);
+  const chainId = chainIdOfQuery(entry.query);
   return {
     zid: entry.zid,
     status: entry.status,
@@ -76,7 +77,7 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
     request,
     findings: lint.findings.map((finding) => keyHeaderAsRecorded(finding, entry.status)),
     corrected: lint.corrected,
-    explanation: body === undefined ? null : explainBody(body, chainIdOfQuery(entry.query) ?? undefined, getOwn(entry.query, 'taker') || null, answeredAtOf(entry), getOwn(entry.query, 'sellToken') || null),
+    explanation: body === undefined ? null : explainBody(body, chainId ?? undefined, getOwn(entry.query, 'taker') || null, answeredAtOf(entry), { sellToken: getOwn(entry.query, 'sellToken') || null, chainId }),
     unreadAnswer: body === undefined ? explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText) : null,
     schemaReport: exchangeSchemaReport(entry),
   };

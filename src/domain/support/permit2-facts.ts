@@ -1,7 +1,7 @@
 import { Permit2DataSchema } from '../../spec/index.ts';
 import { findListedToken } from '../listed-token.ts';
 import { explainPermit2, type HashCheck, type TypedDataRow } from '../permit2-explainer.ts';
-import { permitExpectationOf, type SignedPartCheck } from '../permit2-signed-parts.ts';
+import { permitExpectationOf, type PermitRequest, type SignedPartCheck } from '../permit2-signed-parts.ts';
 import { signedPartLines } from '../permit2-signed-text.ts';
 import type { AnswerFact } from './charge-facts.ts';
 import { amountOf, symbolOf, type Json } from './body-reading.ts';
@@ -14,10 +14,17 @@ import { amountOf, symbolOf, type Json } from './body-reading.ts';
  * Before, a terminal and the report showed the calldata but nothing of the signature, the part of
  * a Permit2 trade a customer's wallet refuses or the settler rejects. A matching hash says only
  * that the typed data is what was hashed, so the spender, the Permit2 contract, the token and the
- * amount signed are each set against the quote (permit2-signed-parts.ts), as History shows them.
+ * amount signed are each set against the quote and the domain's chainId against the request's
+ * (permit2-signed-parts.ts), as History shows them.
  */
 
-const PART_LABELS: Record<SignedPartCheck['part'], string> = { spender: 'permit2 spender', verifyingContract: 'permit2 contract', token: 'permit2 token', amount: 'permit2 amount' };
+const PART_LABELS: Record<SignedPartCheck['part'], string> = {
+  spender: 'permit2 spender',
+  verifyingContract: 'permit2 contract',
+  chainId: 'permit2 chain',
+  token: 'permit2 token',
+  amount: 'permit2 amount',
+};
 
 // Tokens by the body's route symbols, else the chain's list, else their address, as the rows read them.
 function signedFacts(body: Json, checks: readonly SignedPartCheck[], chainId: number | undefined, tokenInfo: (address: string) => { symbol: string } | undefined): AnswerFact[] {
@@ -48,16 +55,16 @@ function rowText(row: TypedDataRow): string {
  * The facts of a quote's `permit2` member; none when the body has none (an Allowance Holder quote)
  * or it is not EIP-712 typed data.
  * @param answeredAt when the answer arrived, for a deadline's distance from it
- * @param requestSellToken the sellToken its request sent, when known: the token the permit should name
+ * @param request its request's sellToken and chainId, when known: the token and chain the permit should name
  */
-export function permit2Facts(body: Json, chainId: number | undefined, answeredAt?: Date, requestSellToken?: string | null): AnswerFact[] {
+export function permit2Facts(body: Json, chainId: number | undefined, answeredAt?: Date, request?: PermitRequest): AnswerFact[] {
   const parsed = Permit2DataSchema.safeParse(body.permit2);
   if (!parsed.success) return [];
   const tokenInfo = (address: string) => {
     const token = chainId === undefined ? undefined : findListedToken(chainId, address);
     return token ? { symbol: token.symbol, decimals: token.decimals } : undefined;
   };
-  const explained = explainPermit2(parsed.data, { tokenInfo, ...(answeredAt ? { answeredAt } : {}), expected: permitExpectationOf(body, requestSellToken) });
+  const explained = explainPermit2(parsed.data, { tokenInfo, ...(answeredAt ? { answeredAt } : {}), expected: permitExpectationOf(body, request) });
   const domain = explained.rows.filter((row) => row.section === 'domain').map((row) => `${row.path.slice('domain.'.length)} ${row.raw}`);
   const message = explained.rows.filter((row) => row.section === 'message').map((row) => ({ label: `signs ${row.path.slice('message.'.length)}`, value: rowText(row) }));
   return [{ label: 'permit2 hash', value: hashText(explained.hash) }, ...signedFacts(body, explained.signed ?? [], chainId, tokenInfo), { label: 'permit2 domain', value: `${domain.join(', ')} (${explained.primaryType})` }, ...message];

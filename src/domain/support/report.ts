@@ -128,7 +128,7 @@ function explainBodyText(text: string, reading: { chainId: number | undefined; t
   } catch {
     return null;
   }
-  const explained = explainBody(body, reading.chainId, reading.taker, reading.answeredAt, reading.sellToken);
+  const explained = explainBody(body, reading.chainId, reading.taker, reading.answeredAt, { sellToken: reading.sellToken, chainId: reading.chainId ?? null });
   if (explained.kind !== 'error') {
     // A price or quote: its summary, then what it answered (route, fees, gas, calldata and its steps) as explain prints it.
     const facts = (explained.facts ?? []).map((fact) => [fact.label, fact.value]);

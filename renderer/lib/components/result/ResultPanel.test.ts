@@ -93,6 +93,7 @@ describe('ResultPanel', () => {
     expect(items()).toEqual([
       ['good', `Spender is the settler the transaction calls (transaction.to ${body.transaction.to})`],
       ['good', `Signed for the Permit2 contract (domain.verifyingContract ${PERMIT2_ADDRESS.toLowerCase()})`],
+      ['good', "Signed for the request's chainId, Ethereum (1) (domain.chainId 1)"],
       ['good', "Permits the request's sellToken, USDC"],
       ['good', "Permits exactly the answer's sellAmount, 1,000 USDC"],
     ]);
@@ -103,10 +104,28 @@ describe('ResultPanel', () => {
     render(ResultPanel, { result: { entry: withSellToken(respent), stored: true, warning: null } });
     expect(screen.getByLabelText('Hash check').textContent).toMatch(/^\s*Hash matches the typed data/);
     expect(items()[0]).toEqual(['bad', `Spender ${other} is NOT the settler the transaction calls (transaction.to ${body.transaction.to}): the signature would let another contract pull the tokens`]);
-    expect(items().slice(1).map(([verdict]) => verdict)).toEqual(['good', 'good', 'good']);
+    expect(items().slice(1).map(([verdict]) => verdict)).toEqual(['good', 'good', 'good', 'good']);
     // And "What to do" no longer asks to sign it.
     const advice = screen.getByRole('list', { name: 'Allowance advice' }).textContent!;
     expect(advice).toContain("Do not sign permit2.eip712: its spender is not this quote's");
+    expect(advice).not.toContain('Sign permit2.eip712, then append');
+  });
+
+  it("shows in red a permit signed for another chain than the request's, though its hash matches", () => {
+    // It was not compared: a signature for Base's domain on an Ethereum quote read green throughout
+    // beside "Hash matches".
+    const body = fixtures.permit2Quote as Record<string, unknown> & { permit2: { hash: string; eip712: Eip712 } };
+    const rehashed = (eip712: Eip712) => ({ ...body, permit2: { ...body.permit2, eip712, hash: checkTypedDataHash(eip712, null).computed } });
+    const moved = rehashed({ ...body.permit2.eip712, domain: { ...body.permit2.eip712.domain, chainId: 8453 }});
+    const sent = entry(moved, 200);
+    render(ResultPanel, { result: { entry: { ...sent, query: { ...sent.query, sellToken: '0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48' } }, stored: true, warning: null } });
+    expect(screen.getByLabelText('Hash check').textContent).toMatch(/^\s*Hash matches the typed data/);
+    const items = [...screen.getByRole('list', { name: 'What the permit signs, against the quote' }).querySelectorAll('li')].map((item) => [item.className.split(' ')[0], item.textContent]);
+    expect(items.filter(([verdict]) => verdict !== 'good')).toEqual([
+      ['bad', "Signed for chain Base (8453), NOT the request's chainId Ethereum (1) (domain.chainId): the signature would be good on that chain, not for this trade"],
+    ]);
+    const advice = screen.getByRole('list', { name: 'Allowance advice' }).textContent!;
+    expect(advice).toContain("Do not sign permit2.eip712: its domain.chainId is not this quote's, so");
     expect(advice).not.toContain('Sign permit2.eip712, then append');
   });
 
