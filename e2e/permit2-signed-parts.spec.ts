@@ -1,6 +1,6 @@
 import { checkTypedDataHash } from '../src/domain/permit2-explainer.ts';
 import { PERMIT2_ADDRESS } from '../src/domain/chains.ts';
-import { Permit2DataSchema } from '../src/spec/index.ts';
+import { Permit2DataSchema, type Eip712 } from '../src/spec/index.ts';
 import { DEMO_TAKERS } from '../src/service/swap/taker-state.ts';
 import { FIXED_NOW, token } from '../src/service/test-fixtures.ts';
 import { startTestService } from '../src/service/test-support.ts';
@@ -25,11 +25,14 @@ async function realQuotes(): Promise<{ query: Record<string, string>; body: Reco
   }
 }
 
-function respent(body: Record<string, unknown>): Record<string, unknown> {
+// The body with its typed data changed and `hash` made its hash again.
+function rehashed(body: Record<string, unknown>, change: (eip712: Eip712) => Eip712): Record<string, unknown> {
   const permit2 = Permit2DataSchema.parse(body.permit2);
-  const eip712 = { ...permit2.eip712, message: { ...permit2.eip712.message, spender: OTHER } };
+  const eip712 = change(permit2.eip712);
   return { ...body, permit2: { ...permit2, eip712, hash: checkTypedDataHash(eip712, null).computed } };
 }
+
+const respent = (body: Record<string, unknown>) => rehashed(body, (eip712) => ({ ...eip712, message: { ...eip712.message, spender: OTHER } }));
 
 function historyEntry({ query, body }: { query: Record<string, string>; body: Record<string, unknown> }) {
   const search = new URLSearchParams(query).toString();
@@ -57,6 +60,7 @@ test('a Permit2 quote whose hash matches but whose spender is not transaction.to
     "Signed for the request's chainId, Ethereum (1) (domain.chainId 1)",
     "Permits the request's sellToken, USDC",
     "Permits exactly the answer's sellAmount, 1,000 USDC",
+    "The calldata's permit (transaction.data) is the one signed: its token, amount, nonce and deadline are the message's",
   ], { timeout: 20_000 });
   await expect(lines.first()).toHaveClass(/\bgood\b/);
 
@@ -77,4 +81,30 @@ test('a Permit2 quote whose hash matches but whose spender is not transaction.to
   await app.expectNoSeriousAxe('a Permit2 quote whose spender is not the settler');
   await app.screenshotAtBothSizes('history-permit2-do-not-sign', () => advice.scrollIntoViewIfNeeded());
   await app.screenshotAtBothSizes('history-permit2-other-spender', () => history.detail.getByLabel('Hash check').scrollIntoViewIfNeeded());
+});
+
+test("a Permit2 quote signed for another chain's domain and another nonce than its calldata carries shows both lines red, though its hash matches", async ({ app }) => {
+  const [quote] = await realQuotes();
+  const nonce = String(Permit2DataSchema.parse(quote!.body.permit2).eip712.message.nonce);
+  const moved = { ...quote!, body: rehashed(quote!.body, (eip712) => ({ ...eip712, domain: { ...eip712.domain, chainId: 8453 }, message: { ...eip712.message, nonce: String(BigInt(nonce) + 1n) } })) };
+  await app.show('History');
+  const file = { format: 'swap-explorer.history', version: 1, entries: [historyEntry(moved)] };
+  await app.page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  const history = new HistoryPage(app.page);
+  await history.row(moved.body.zid as string).getByRole('button').click();
+  await expect(history.detail.getByLabel('Hash check')).toContainText('Hash matches the typed data', { timeout: 20_000 });
+  const lines = history.detail.getByRole('list', { name: LIST }).getByRole('listitem');
+  const chain = lines.nth(2);
+  await expect(chain).toHaveText("Signed for chain Base (8453), NOT the request's chainId Ethereum (1) (domain.chainId): the signature would be good on that chain, not for this trade");
+  await expect(chain).toHaveClass(/\bbad\b/);
+  const carried = lines.nth(5);
+  await expect(carried).toHaveText(`The calldata's permit (transaction.data) is NOT the one signed: message.nonce ${BigInt(nonce) + 1n}, NOT the calldata's ${nonce}. Permit2 would reject the signature and the swap would revert`);
+  await expect(carried).toHaveClass(/\bbad\b/);
+  const advice = history.detail.getByRole('list', { name: 'Allowance advice' });
+  await expect(advice).toContainText("Do not sign permit2.eip712: its domain.chainId is not this quote's and its nonce is not the permit transaction.data carries");
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  expect(await wordsSplitAcrossLines(lines), 'words split in the signed-parts lines').toEqual([]);
+  expect(await overflowsRight(history.detail.getByRole('list', { name: LIST }), 'article'), 'the signed-parts lines overflow the panel').toBe(false);
+  await app.expectNoSeriousAxe('a Permit2 quote signed for another chain and nonce');
+  await app.screenshotAtBothSizes('history-permit2-other-chain-nonce', () => history.detail.getByLabel('Hash check').scrollIntoViewIfNeeded());
 });

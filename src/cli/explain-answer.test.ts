@@ -109,20 +109,26 @@ describe("explain: a Permit2 quote's signature", () => {
     expect(lineOf(stdout, 'permit2 spender')).toMatch(new RegExp(`^permit2 spender\\s+Spender ${other} is NOT the settler the transaction calls \\(transaction\\.to ${body.transaction.to}\\): the signature would let another contract pull the tokens$`));
   });
 
-  it("sets the domain's chainId against the request's, and says one that differs though the hash matches", async () => {
+  it("sets the domain's chainId against the request's and the message against the calldata's permit, and says each that differs though the hash matches", async () => {
     const body = quote() as ReturnType<typeof quote> & { permit2: { eip712: Eip712 } };
+    const nonce = String(body.permit2.eip712.message.nonce);
     const checked = join(dir, 'permit2-chain.har');
     await writeFile(checked, harOf(body));
     const plain = (await cli(['explain', checked])).stdout;
-    expect(lineOf(plain, 'permit2 chain')?.replace(/\s{2,}/, ' ')).toBe("permit2 chain Signed for the request's chainId, Ethereum (1) (domain.chainId 1)");
-    // Signed for Base, re-hashed: the hash matches, the chain does not.
+    expect(['permit2 chain', 'permit2 in calldata'].map((label) => lineOf(plain, label)?.replace(/\s{2,}/, ' '))).toEqual([
+      "permit2 chain Signed for the request's chainId, Ethereum (1) (domain.chainId 1)",
+      "permit2 in calldata The calldata's permit (transaction.data) is the one signed: its token, amount, nonce and deadline are the message's",
+    ]);
+    // Signed for Base and for another nonce, re-hashed: the hash matches, the chain and the calldata do not.
     body.permit2.eip712.domain.chainId = 8453;
+    body.permit2.eip712.message.nonce = String(BigInt(nonce) + 1n);
     body.permit2.hash = checkTypedDataHash(body.permit2.eip712, null).computed!;
     const moved = join(dir, 'permit2-moved.har');
     await writeFile(moved, harOf(body));
     const { stdout } = await cli(['explain', moved]);
     expect(lineOf(stdout, 'permit2 hash')).toMatch(/, the hash of the typed data \(recomputed\)$/);
     expect(lineOf(stdout, 'permit2 chain')).toMatch(/^permit2 chain\s+Signed for chain Base \(8453\), NOT the request's chainId Ethereum \(1\) \(domain\.chainId\): the signature would be good on that chain, not for this trade$/);
+    expect(lineOf(stdout, 'permit2 in calldata')).toMatch(new RegExp(`^permit2 in calldata\\s+The calldata's permit \\(transaction\\.data\\) is NOT the one signed: message\\.nonce ${BigInt(nonce) + 1n}, NOT the calldata's ${nonce}\\. Permit2 would reject the signature and the swap would revert$`));
   });
 
   it('says a hash that is not the typed data\'s, and a deadline already past when the answer came', async () => {

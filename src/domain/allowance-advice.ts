@@ -1,7 +1,7 @@
 import { NATIVE_TOKEN_PLACEHOLDER, type LiquidPrice, type NoLiquidity, type Permit2Data, type Transaction } from '../spec/index.ts';
 import type { AllowanceModel } from './compare.ts';
 import { formatUpperBound, formatWithSymbol } from './number-format.ts';
-import { checkSignedParts, permitExpectationOf, type SignedPart } from './permit2-signed-parts.ts';
+import { checkSignedParts, permitExpectationOf, type SignedPart, type SignedPartCheck } from './permit2-signed-parts.ts';
 
 /**
  * The spec's allowance rules (service-interface.md, "Allowance rules that hold across price and
@@ -141,17 +141,31 @@ function balanceItems(input: AdviceInput, body: Liquid): AdviceItem[] {
   return [adviceItem('BALANCE_TOO_LOW', 'action', input.kind === 'price' ? 4 : 6, `Balance too low${which}: has `, has, ', needs ', needs, `; ${then}.`)];
 }
 
-const PART_NAMES: Record<SignedPart, string> = { spender: 'spender', verifyingContract: 'verifyingContract', chainId: 'domain.chainId', token: 'permitted token', amount: 'permitted amount' };
+const PART_NAMES: Record<Exclude<SignedPart, 'calldataPermit'>, string> = { spender: 'spender', verifyingContract: 'verifyingContract', chainId: 'domain.chainId', token: 'permitted token', amount: 'permitted amount' };
+
+const isAre = (names: string[]) => (names.length === 1 ? 'is' : 'are');
+
+// "its spender is not this quote's", and for the calldata's permit the fields that differ from it:
+// "its nonce, deadline are not the permit transaction.data carries".
+function differingText(differing: readonly SignedPartCheck[]): string {
+  const quoteParts = differing.flatMap((check) => (check.part === 'calldataPermit' ? [] : [PART_NAMES[check.part]]));
+  const carried = differing.flatMap((check) => (check.part === 'calldataPermit' ? (check.fields ?? []).filter((field) => field.matches === false).map((field) => field.path.replace('message.', '')) : []));
+  const clauses = [
+    ...(quoteParts.length > 0 ? [`its ${quoteParts.join(', ')} ${isAre(quoteParts)} not this quote's`] : []),
+    ...(carried.length > 0 ? [`its ${carried.join(', ')} ${isAre(carried)} not the permit transaction.data carries`] : []),
+  ];
+  return clauses.join(' and ');
+}
 
 function permit2Items(input: AdviceInput, body: AdviceBody & Liquid): AdviceItem[] {
   if (input.model !== 'permit2' || input.kind !== 'quote' || body.permit2 === undefined) return [];
   if (body.permit2 === null) return [adviceItem('NO_SIGNATURE_NEEDED', 'info', 3, 'No signature is needed: the answer carries no permit2 (it is null).')];
   // "Sign" would be advice to hand over a signature for another spender, contract, chain, token or
-  // amount than this trade's: the parts that differ are named instead (permit2-signed-parts.ts).
+  // amount than this trade's, or one Permit2 rejects against the calldata's permit: the parts that
+  // differ are named instead (permit2-signed-parts.ts).
   const differing = checkSignedParts(body.permit2.eip712, permitExpectationOf(body, { sellToken: input.sellToken, chainId: input.chainId })).filter((check) => check.matches === false);
   if (differing.length > 0) {
-    const parts = differing.map((check) => PART_NAMES[check.part]).join(', ');
-    return [adviceItem('PERMIT2_SIGNS_OTHER', 'warning', 3, `Do not sign permit2.eip712: its ${parts} ${differing.length === 1 ? 'is' : 'are'} not this quote's, so the signature would not be for this trade (Permit2 EIP-712, below, names both values).`)];
+    return [adviceItem('PERMIT2_SIGNS_OTHER', 'warning', 3, `Do not sign permit2.eip712: ${differingText(differing)}, so the signature would not be for this trade (Permit2 EIP-712, below, names both values).`)];
   }
   return [adviceItem('SIGN_PERMIT2', 'action', 3, 'Sign permit2.eip712, then append the signature length and the signature to transaction.data before sending.')];
 }

@@ -29,8 +29,9 @@ export interface Permit2ExplainOptions {
    */
   answeredAt?: Date;
   /**
-   * What the quote executes (permitExpectationOf): with it, the signed spender, contract, token and
-   * amount are compared with it, since a matching hash says nothing of whom the signature empowers.
+   * What the quote executes (permitExpectationOf): with it, the signed spender, contract, chain,
+   * token and amount are compared with it, and the message with the permit its calldata carries,
+   * since a matching hash says nothing of whom the signature empowers.
    */
   expected?: PermitExpectation;
 }

@@ -1,5 +1,6 @@
 import type { Eip712 } from '../spec/index.ts';
 import { PERMIT2_ADDRESS } from './chains.ts';
+import { calldataPermitOf, compareCalldataPermit, type CalldataPermitReading, type PermitFieldCheck } from './permit2-calldata.ts';
 
 /**
  * Whether a Permit2 quote's typed data signs what the quote will execute. A hash that matches its
@@ -11,11 +12,12 @@ import { PERMIT2_ADDRESS } from './chains.ts';
  * chains), and the permitted token and amount with the sell token asked and the amount the quote
  * sells (its maxSellAmount on an exact-out answer, the most the settler may pull). The domain's
  * chainId is compared with the request's: a signature for another chain's domain is good there,
- * not for this trade.
+ * not for this trade. And the permit the calldata hands the settler (permit2-calldata.ts) with the
+ * message signed, field by field, since Permit2 checks the signature against the calldata's.
  */
 
 /** A part of the signed permit that is compared with the quote. */
-export type SignedPart = 'spender' | 'verifyingContract' | 'chainId' | 'token' | 'amount';
+export type SignedPart = 'spender' | 'verifyingContract' | 'chainId' | 'token' | 'amount' | 'calldataPermit';
 
 /** What a permit should sign, read from the quote and its request; a member is null when the quote lacks it. */
 export interface PermitExpectation {
@@ -27,6 +29,8 @@ export interface PermitExpectation {
   sellAmount: { base: string; member: 'sellAmount' | 'maxSellAmount' } | null;
   /** The chainId the request sent; null when the request is not known. */
   chainId: number | null;
+  /** The permit `transaction.data` carries, or why there is none to compare with. */
+  calldataPermit: CalldataPermitReading;
 }
 
 /** What is known of the request that got the quote. */
@@ -45,6 +49,10 @@ export interface SignedPartCheck {
   /** What the expected value is, for a reader: "transaction.to", "the Permit2 contract"... */
   expectedName: string;
   matches: boolean | null;
+  /** The calldata's permit only: each field compared; empty when `missing` says why none was. */
+  fields?: PermitFieldCheck[];
+  /** The calldata's permit only: why it was not compared ("the quote has no transaction.data"). */
+  missing?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -64,10 +72,19 @@ function check(part: SignedPart, path: string, signed: unknown, expected: string
   return { part, path, signed: signedText, expected, expectedName, matches };
 }
 
+// Equal only when every field was compared and equal; one that differs decides against.
+function calldataCheck(message: Json, reading: CalldataPermitReading): SignedPartCheck {
+  const base = { part: 'calldataPermit' as const, path: 'transaction.data', signed: null, expected: null, expectedName: "the calldata's permit" };
+  if (reading.permit === null) return { ...base, matches: null, fields: [], missing: reading.missing };
+  const fields = compareCalldataPermit(message, reading.permit);
+  const matches = fields.some((field) => field.matches === false) ? false : fields.every((field) => field.matches === true) ? true : null;
+  return { ...base, matches, fields };
+}
+
 /**
  * Compares the spender, verifyingContract, chainId, permitted token and permitted amount of typed
- * data with what the quote executes; a part the typed data or the quote lacks is not checked
- * (matches null), never passed.
+ * data with what the quote executes, and the message with the calldata's permit; a part the typed
+ * data or the quote lacks is not checked (matches null), never passed.
  */
 export function checkSignedParts(eip712: Eip712, expected: PermitExpectation): SignedPartCheck[] {
   const { message, domain } = eip712;
@@ -79,6 +96,7 @@ export function checkSignedParts(eip712: Eip712, expected: PermitExpectation): S
     check('chainId', 'domain.chainId', domain.chainId, expected.chainId === null ? null : String(expected.chainId), "the request's chainId"),
     check('token', 'message.permitted.token', permitted.token, expected.sellToken?.address ?? null, expected.sellToken?.source ?? 'the sell token'),
     check('amount', 'message.permitted.amount', permitted.amount, expected.sellAmount?.base ?? null, `the answer's ${expected.sellAmount?.member ?? 'sellAmount'}`),
+    calldataCheck(message, expected.calldataPermit),
   ];
 }
 
@@ -98,5 +116,5 @@ export function permitExpectationOf(answer: unknown, request: PermitRequest = {}
   const isExactOut = body.mode === 'exact-out' || (body.sellAmount === undefined && body.maxSellAmount !== undefined);
   const base = text(isExactOut ? body.maxSellAmount : body.sellAmount);
   const sellAmount = base === null ? null : { base, member: isExactOut ? ('maxSellAmount' as const) : ('sellAmount' as const) };
-  return { settler, sellToken, sellAmount, chainId: request.chainId ?? null };
+  return { settler, sellToken, sellAmount, chainId: request.chainId ?? null, calldataPermit: calldataPermitOf(transaction.data) };
 }

@@ -1,4 +1,5 @@
 import { chainLabel } from './chains.ts';
+import type { PermitFieldCheck } from './permit2-calldata.ts';
 import type { SignedPartCheck } from './permit2-signed-parts.ts';
 
 /**
@@ -22,9 +23,11 @@ const QUOTE_LACKS: Record<SignedPartCheck['part'], string> = {
   chainId: "the request's chainId is not known",
   token: 'neither the request nor the answer names a sellToken',
   amount: 'the answer has no sellAmount',
+  calldataPermit: 'the calldata carries no permit',
 };
 
 function notChecked(check: SignedPartCheck, subject: string): string {
+  if (check.missing !== undefined) return `${subject} not checked: ${check.missing}`;
   return `${subject} not checked: ${check.signed === null ? `the typed data has no ${check.path}` : QUOTE_LACKS[check.part]}`;
 }
 
@@ -73,7 +76,30 @@ function signedPartText(check: SignedPartCheck, reading: SignedPartReading, toke
       return matches
         ? `Signed for ${expectedName}, ${chainText(signed!)} (domain.chainId ${signed})`
         : `Signed for chain ${chainText(signed!)}, NOT ${expectedName} ${chainText(expected!)} (domain.chainId): the signature would be good on that chain, not for this trade`;
+    case 'calldataPermit':
+      return calldataText(check, reading);
   }
+}
+
+// One differing field with both values, the token and amount read as the other parts read them.
+function fieldText(field: PermitFieldCheck, reading: SignedPartReading, tokens: { signed: string | null; carried: string }): string {
+  const value = (raw: string, token: string | null) => (field.field === 'token' ? tokenWithAddress(reading, raw) : field.field === 'amount' ? amountWithBase(reading, raw, token) : raw);
+  return `${field.path} ${value(field.signed!, tokens.signed)}, NOT the calldata's ${value(field.carried, tokens.carried)}`;
+}
+
+function calldataText(check: SignedPartCheck, reading: SignedPartReading): string {
+  const fields = check.fields ?? [];
+  if (check.missing !== undefined) return notChecked(check, "The calldata's permit");
+  const token = fields.find((field) => field.field === 'token');
+  const tokens = { signed: token?.signed ?? null, carried: token?.carried ?? '' };
+  const differing = fields.filter((field) => field.matches === false);
+  if (differing.length > 0) {
+    const list = differing.map((field) => fieldText(field, reading, tokens)).join('; ');
+    return `The calldata's permit (transaction.data) is NOT the one signed: ${list}. Permit2 would reject the signature and the swap would revert`;
+  }
+  const lacking = fields.filter((field) => field.matches === null).map((field) => field.path);
+  if (lacking.length > 0) return `The calldata's permit not checked: the typed data has no ${lacking.join(', ')}`;
+  return "The calldata's permit (transaction.data) is the one signed: its token, amount, nonce and deadline are the message's";
 }
 
 /** One line of the comparison: the part, its verdict (null: not checked) and its sentence. */

@@ -14,8 +14,8 @@ import { amountOf, symbolOf, type Json } from './body-reading.ts';
  * Before, a terminal and the report showed the calldata but nothing of the signature, the part of
  * a Permit2 trade a customer's wallet refuses or the settler rejects. A matching hash says only
  * that the typed data is what was hashed, so the spender, the Permit2 contract, the token and the
- * amount signed are each set against the quote and the domain's chainId against the request's
- * (permit2-signed-parts.ts), as History shows them.
+ * amount signed are each set against the quote, the domain's chainId against the request's, and the
+ * message against the permit the calldata carries (permit2-signed-parts.ts), as History shows them.
  */
 
 const PART_LABELS: Record<SignedPartCheck['part'], string> = {
@@ -24,6 +24,7 @@ const PART_LABELS: Record<SignedPartCheck['part'], string> = {
   chainId: 'permit2 chain',
   token: 'permit2 token',
   amount: 'permit2 amount',
+  calldataPermit: 'permit2 in calldata',
 };
 
 // Tokens by the body's route symbols, else the chain's list, else their address, as the rows read them.

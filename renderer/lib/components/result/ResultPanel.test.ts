@@ -96,6 +96,7 @@ describe('ResultPanel', () => {
       ['good', "Signed for the request's chainId, Ethereum (1) (domain.chainId 1)"],
       ['good', "Permits the request's sellToken, USDC"],
       ['good', "Permits exactly the answer's sellAmount, 1,000 USDC"],
+      ['good', "The calldata's permit (transaction.data) is the one signed: its token, amount, nonce and deadline are the message's"],
     ]);
     cleanup();
     const other = '0x1111111111111111111111111111111111111111';
@@ -104,28 +105,30 @@ describe('ResultPanel', () => {
     render(ResultPanel, { result: { entry: withSellToken(respent), stored: true, warning: null } });
     expect(screen.getByLabelText('Hash check').textContent).toMatch(/^\s*Hash matches the typed data/);
     expect(items()[0]).toEqual(['bad', `Spender ${other} is NOT the settler the transaction calls (transaction.to ${body.transaction.to}): the signature would let another contract pull the tokens`]);
-    expect(items().slice(1).map(([verdict]) => verdict)).toEqual(['good', 'good', 'good', 'good']);
+    expect(items().slice(1).map(([verdict]) => verdict)).toEqual(['good', 'good', 'good', 'good', 'good']);
     // And "What to do" no longer asks to sign it.
     const advice = screen.getByRole('list', { name: 'Allowance advice' }).textContent!;
     expect(advice).toContain("Do not sign permit2.eip712: its spender is not this quote's");
     expect(advice).not.toContain('Sign permit2.eip712, then append');
   });
 
-  it("shows in red a permit signed for another chain than the request's, though its hash matches", () => {
-    // It was not compared: a signature for Base's domain on an Ethereum quote read green throughout
-    // beside "Hash matches".
+  it("shows in red a permit signed for another chain than the request's, or for another nonce than the calldata carries, though its hash matches", () => {
+    // Neither was compared: a signature for Base's domain on an Ethereum quote, or for a nonce the
+    // settler never presents, read green throughout beside "Hash matches".
     const body = fixtures.permit2Quote as Record<string, unknown> & { permit2: { hash: string; eip712: Eip712 } };
+    const { nonce } = body.permit2.eip712.message as { nonce: string };
     const rehashed = (eip712: Eip712) => ({ ...body, permit2: { ...body.permit2, eip712, hash: checkTypedDataHash(eip712, null).computed } });
-    const moved = rehashed({ ...body.permit2.eip712, domain: { ...body.permit2.eip712.domain, chainId: 8453 }});
+    const moved = rehashed({ ...body.permit2.eip712, domain: { ...body.permit2.eip712.domain, chainId: 8453 }, message: { ...body.permit2.eip712.message, nonce: String(BigInt(nonce) + 1n) } });
     const sent = entry(moved, 200);
     render(ResultPanel, { result: { entry: { ...sent, query: { ...sent.query, sellToken: '0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48' } }, stored: true, warning: null } });
     expect(screen.getByLabelText('Hash check').textContent).toMatch(/^\s*Hash matches the typed data/);
     const items = [...screen.getByRole('list', { name: 'What the permit signs, against the quote' }).querySelectorAll('li')].map((item) => [item.className.split(' ')[0], item.textContent]);
     expect(items.filter(([verdict]) => verdict !== 'good')).toEqual([
       ['bad', "Signed for chain Base (8453), NOT the request's chainId Ethereum (1) (domain.chainId): the signature would be good on that chain, not for this trade"],
+      ['bad', `The calldata's permit (transaction.data) is NOT the one signed: message.nonce ${BigInt(nonce) + 1n}, NOT the calldata's ${nonce}. Permit2 would reject the signature and the swap would revert`],
     ]);
     const advice = screen.getByRole('list', { name: 'Allowance advice' }).textContent!;
-    expect(advice).toContain("Do not sign permit2.eip712: its domain.chainId is not this quote's, so");
+    expect(advice).toContain("Do not sign permit2.eip712: its domain.chainId is not this quote's and its nonce is not the permit transaction.data carries");
     expect(advice).not.toContain('Sign permit2.eip712, then append');
   });
 
