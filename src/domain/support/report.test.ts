@@ -4,6 +4,8 @@ import { sampleEntry } from '../test-fixtures.ts';
 import { permit2PriceBody } from '../../spec/test-fixtures.ts';
 import { Market, priceQuery } from '../../service/index.ts';
 import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
+import { checkTypedDataHash } from '../permit2-explainer.ts';
+import type { Eip712 } from '../../spec/index.ts';
 import { recognizePaste } from './recognize.ts';
 import { buildSupportReportHtml, reportApiKeyHeader } from './report.ts';
 import type { Recognized } from './types.ts';
@@ -99,6 +101,25 @@ describe('buildSupportReportHtml', () => {
     const section = html.slice(html.indexOf('<h2>Request 1'));
     expect(section.indexOf('What the answer says')).toBeLessThan(section.indexOf('Request headers (as sent'));
     expect(section.indexOf('Request headers (as sent')).toBeLessThan(section.indexOf('<h3>Response body</h3>'));
+  });
+
+  it("sets a quote's permit against its request's chain and its calldata's permit, naming both values where they differ", () => {
+    const answered = priceQuery(new Market(1), 'permit2.quote', { chainId: '1', sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000', taker: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }, { nowMs: FIXED_NOW });
+    if (!answered.ok) throw new Error(answered.message);
+    const body = answered.body as { zid: string; permit2: { hash: string; eip712: Eip712 } };
+    const report = (answer: object) => {
+      const entry = sampleEntry({ url: 'https://api.example.test/swap/permit2/quote?chainId=1', query: { chainId: '1' }, bodyText: JSON.stringify(answer), zid: body.zid, startedAt: new Date(FIXED_NOW).toISOString(), durationMs: 0 });
+      return buildSupportReportHtml({ entries: [entry], generatedAt: 'now', appVersion: '0.1.0' });
+    };
+    const plain = report(body);
+    expect(plain).toContain('<td>permit2 chain</td><td>Signed for the request&#39;s chainId, Ethereum (1) (domain.chainId 1)</td>');
+    expect(plain).toContain('<td>permit2 in calldata</td><td>The calldata&#39;s permit (transaction.data) is the one signed: its token, amount, nonce and deadline are the message&#39;s</td>');
+    // Signed for Base and a later deadline, hashed again: the hash matches, the chain and the calldata do not.
+    const deadline = String(body.permit2.eip712.message.deadline);
+    const eip712 = { ...body.permit2.eip712, domain: { ...body.permit2.eip712.domain, chainId: 8453 }, message: { ...body.permit2.eip712.message, deadline: String(BigInt(deadline) + 600n) } };
+    const moved = report({ ...body, permit2: { ...body.permit2, eip712, hash: checkTypedDataHash(eip712, null).computed } });
+    expect(moved).toContain('<td>permit2 chain</td><td>Signed for chain Base (8453), NOT the request&#39;s chainId Ethereum (1) (domain.chainId): the signature would be good on that chain, not for this trade</td>');
+    expect(moved).toContain(`<td>permit2 in calldata</td><td>The calldata&#39;s permit (transaction.data) is NOT the one signed: message.deadline ${BigInt(deadline) + 600n}, NOT the calldata&#39;s ${deadline}. Permit2 would reject the signature and the swap would revert</td>`);
   });
 
   it('lists an integrator fee sent in both integratorFee and integratorFees once', () => {
