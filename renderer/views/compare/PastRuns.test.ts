@@ -69,6 +69,12 @@ describe('past runs', () => {
     screen.getByRole('button', { name: `Open comparison 2,000 USDC to WETH from ${localTime(startedAt)}` });
   });
 
+  it('names a size ladder\'s sizes grouped as its caption does ("1,000"), not as they were typed ("1000")', () => {
+    render(LadderPastRuns, { runs: [{ ...ladder, amounts: ['100', '1000', '25000.5'] }], currentRunId: null, onOpen: () => {} });
+    const button = screen.getByRole('button', { name: `Open size ladder WETH to USDC at 100, 1,000, 25,000.5 from ${localTime(startedAt)}` });
+    expect(button.textContent!.trim()).toBe('WETH → USDC at 100, 1,000, 25,000.5');
+  });
+
   it('says when a size ladder asked for one model only, as a comparison\'s entry does', () => {
     render(LadderPastRuns, { runs: [{ ...ladder, models: ['allowance-holder'] }], currentRunId: null, onOpen: () => {} });
     const button = screen.getByRole('button', { name: `Open size ladder WETH to USDC at 1, 10, 100, Allowance Holder only from ${localTime(startedAt)}` });

@@ -54,8 +54,16 @@ export function ladderCaption(status: LadderStatus): string {
   return only ? `${sizesCaption(status)}, ${only}` : sizesCaption(status);
 }
 
+/**
+ * A ladder's sizes as its caption and its past-runs entry both say them ("100, 1,000"): one
+ * formatter, so that the entry that reopens a run names its sizes as the run's caption does.
+ */
+export function ladderSizesText(amounts: readonly string[]): string {
+  return amounts.map(formatHumanAmount).join(', ');
+}
+
 function sizesCaption(status: LadderStatus): string {
-  const sizes = status.request.amounts.map(formatHumanAmount).join(', ');
+  const sizes = ladderSizesText(status.request.amounts);
   const groups = pairGroups(status.rows);
   if (groups.length === 0) return `${status.request.sell} → ${status.request.buy} at ${sizes}`;
   if (groups.length === 1) return `${soleText(groups[0]!)} at ${sizes} on ${chainCount(groups[0]!.chains.length)}`;
