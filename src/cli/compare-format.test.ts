@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareRowWire, ModelSideWire } from '../ipc/channels/compare.ts';
 import type { LadderRowWire } from '../ipc/channels/ladder.ts';
-import { blockNotes, compareRowLabel, comparisonTable, errorNotes, isNothingAnswered, netDiffNotes } from './compare-format.ts';
+import { blockNotes, compareRowLabel, comparisonTable, errorNotes, feeUnitNotes, isNothingAnswered, netDiffNotes } from './compare-format.ts';
 import { ladderTable } from './compare-ladder.ts';
 import { priceTable } from './price.ts';
 
@@ -132,6 +132,20 @@ describe('priceTable', () => {
   it('says the whole amount sold, the one the figures were priced at', () => {
     const one = row(USDC, WETH, 1_234_567_890_000n, side('allowance-holder', 10n ** 17n, 10n ** 12n, 1), side('permit2', 10n ** 17n, 10n ** 12n, 2));
     expect(priceTable(one, one.allowanceHolder)).toMatch(/^sell {9}1,234,567\.89 USDC$/m);
+  });
+});
+
+describe('a chain without a native token (Tempo)', () => {
+  // Fees not priced in the buy token: Tempo has no native asset to price them by.
+  const unpriced = (item: ModelSideWire): ModelSideWire => ({ ...item, totalNetworkFee: '412500000000', networkFeeInBuyToken: null, netBuyAmount: null });
+  const base = row(USDC, WETH, 1_000_000_000n, side('allowance-holder', 10n ** 17n, 0n, 1), side('permit2', 10n ** 17n, 0n, 2));
+  const tempo: CompareRowWire = { ...base, chainId: 4217, chainName: 'Tempo', nativeSymbol: null, networkFeeRate: null, basis: 'gross', feeNotPriced: 'fee not priced: the chain has no native asset to price', allowanceHolder: unpriced(base.allowanceHolder), permit2: unpriced(base.permit2) };
+
+  it('prints its network fee in wei with why no token is named, never a bare number', () => {
+    expect(priceTable(tempo, tempo.allowanceHolder)).toMatch(/^network fee +412,500,000,000 wei \(no native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in\)$/m);
+    expect(comparisonTable([tempo]).split('\n')[1]).toMatch(/ 412,500,000,000 wei +412,500,000,000 wei /);
+    expect(feeUnitNotes([base, tempo], compareRowLabel)).toBe('\nnetwork fees in wei on Tempo (4217): no native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in\n');
+    expect(feeUnitNotes([base], compareRowLabel)).toBe('');
   });
 });
 

@@ -4,6 +4,7 @@ import { exportRowOf, isPricedAtTwoBlocks, type CompareRowWire, type ModelSideWi
 import { chainLabel } from '../domain/chains.ts';
 import { runPairs } from '../ipc/channels/run-summary.ts';
 import { noNetDiffReason } from '../domain/compare.ts';
+import { NO_NATIVE_TOKEN_NOTE, networkFeeText } from '../domain/network-fee-unit.ts';
 
 /** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
 
@@ -84,6 +85,17 @@ export function feeNotPricedNotes<Row extends CompareRowWire>(rows: readonly Row
   return rowsByReason.size === 0 ? '' : `\n${listedBySide(`network fee not priced in the buy token (${effect})`, rowsByReason)}`;
 }
 
+/**
+ * The rows whose network fees read in wei, not in a native token as the title says of the others:
+ * their chain has none (Tempo). Empty when no such row has a fee.
+ */
+export function feeUnitNotes<Row extends CompareRowWire>(rows: readonly Row[], where: (row: Row) => string): string {
+  const inWei = rows.filter((row) => row.nativeSymbol === null && MODEL_LABELS.some(([, model]) => row[model].totalNetworkFee !== null));
+  return inWei.length === 0 ? '' : `
+network fees in wei on ${inWei.map(where).join(', ')}: ${NO_NATIVE_TOKEN_NOTE}
+`;
+}
+
 /** The better model with what it stands on: "Permit2 (net)", and "2 blocks" when it compares two blocks too; "-" for none. */
 function verdictText(row: CompareRowWire): string {
   if (row.better === null) return '-';
@@ -154,7 +166,7 @@ export function comparisonTable(rows: readonly CompareRowWire[]): string {
   ]);
   const lines = rows.map((row, index) => {
     const d = row.buyToken.decimals;
-    const fee = (side: ModelSideWire) => (side.totalNetworkFee === null ? '-' : `${formatTokenAmount(side.totalNetworkFee, row.nativeDecimals)} ${row.nativeSymbol ?? ''}`.trim());
+    const fee = (side: ModelSideWire) => (side.totalNetworkFee === null ? '-' : networkFeeText(side.totalNetworkFee, row.nativeSymbol, row.nativeDecimals));
     const figure = (texts: (string | null)[] | undefined) => texts?.[index] ?? '-';
     return [
       chainLabel(row.chainId),
@@ -189,5 +201,5 @@ export function formatRun(status: RunStatus, format: 'table' | 'csv' | 'json', a
   const sole = `${amount} ${pairs.text}, ${count}; buy amounts in ${pairs.buy}, network fees in each chain's native token`;
   const several = `${amount} sold, ${count}: ${pairs.text}; buy amounts in each pair's buy token, network fees in each chain's native token`;
   const title = status.rows.length === 0 ? `run ${status.runId}` : pairs.isSole ? sole : several;
-  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${feeNotPricedNotes(status.rows, compareRowLabel, 'no net buy or net difference; the verdict compares gross buys, or the network fees where the buys are equal')}${blockNotes(status.rows, compareRowLabel)}${netDiffNotes(status.rows, compareRowLabel)}${answerNotes}`;
+  return `${title}\n${comparisonTable(status.rows)}${errorNotes(status.rows, compareRowLabel)}${feeUnitNotes(status.rows, compareRowLabel)}${feeNotPricedNotes(status.rows, compareRowLabel, 'no net buy or net difference; the verdict compares gross buys, or the network fees where the buys are equal')}${blockNotes(status.rows, compareRowLabel)}${netDiffNotes(status.rows, compareRowLabel)}${answerNotes}`;
 }

@@ -11,6 +11,7 @@ import { tokenSide } from './token-flags.ts';
 import { INTERRUPTED_EXIT, interruptedLine } from './interrupt.ts';
 import { formatBaseUnits } from '../domain/units.ts';
 import { answerFeeMakeupText, answerGas } from '../domain/network-fee.ts';
+import { NO_NATIVE_TOKEN_NOTE, networkFeeText } from '../domain/network-fee-unit.ts';
 
 /**
  * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
@@ -95,8 +96,15 @@ function gasPriceText(body: unknown): string {
 
 /** " = gas × gas price …" after the network fee, as `explain` and the app say it; empty when the body lacks a part. */
 function feeMakeupText(row: CompareRowWire, body: unknown): string {
-  const text = answerFeeMakeupText(body, row.chainId, (wei) => fee(String(wei), row.nativeDecimals, row.nativeSymbol ?? ''));
+  const text = answerFeeMakeupText(body, row.chainId, (wei) => networkFeeText(wei, row.nativeSymbol, row.nativeDecimals));
   return text ? ` = ${text}` : '';
+}
+
+/** The network fee line's value: the fee, its makeup, and on a chain with no native token why it reads in wei. */
+function networkFeeLine(row: CompareRowWire, side: ModelSideWire, body: unknown): string {
+  if (side.totalNetworkFee === null) return '-';
+  const unit = row.nativeSymbol === null ? ` (${NO_NATIVE_TOKEN_NOTE})` : '';
+  return `${networkFeeText(side.totalNetworkFee, row.nativeSymbol, row.nativeDecimals)}${feeMakeupText(row, body)}${unit}`;
 }
 
 /**
@@ -149,7 +157,7 @@ export function priceTable(row: CompareRowWire, side: ModelSideWire, answerLines
     ['buy', side.state === 'ok' ? `${sideText(side, d, digits)} ${row.buyToken.symbol}` : sideText(side, d)],
     ['min buy', fee(side.minBuyAmount, d, row.buyToken.symbol, digits)],
     ['gas', side.gas === null ? '-' : `${formatInteger(side.gas)}${gasPriceText(body)}`],
-    ['network fee', `${fee(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? '')}${feeMakeupText(row, body)}`],
+    ['network fee', networkFeeLine(row, side, body)],
     ['net buy', fee(side.netBuyAmount, d, row.buyToken.symbol, digits)],
     ...feeRateLines(row, side),
     ...side.fills.map((fill, index): [string, string] => [index === 0 ? 'route' : '', fillText(fill, name)]),

@@ -66,6 +66,20 @@ describe('sortRows', () => {
     expect(sortNote(sortRows(rows, 'ahFee', 'ascending'), 'ahFee')).toBe('Network fees sort by their value in WETH (the ≈ line); fees no rate converted follow, each only against fees in the same native token (xDAI).');
   });
 
+  it('writes a network fee on Tempo, which has no native token, as wei and says no token is named, never a bare number', () => {
+    const [, base] = threeRows();
+    const unpriced = (side: ModelSideWire): ModelSideWire => ({ ...side, totalNetworkFee: '412500000000', networkFeeInBuyToken: null, netBuyAmount: null });
+    const tempo = { ...base!, chainId: 4217, chainName: 'Tempo', nativeSymbol: null, networkFeeRate: null, allowanceHolder: unpriced(base!.allowanceHolder), permit2: unpriced(base!.permit2) };
+    render(CompareTable, props({ rows: [tempo], visibleColumns: ['ahFee', 'p2Fee'] }));
+    const fees = [...bodyRows()[0]!.querySelectorAll<HTMLElement>('td.fee')];
+    expect(fees).toHaveLength(2);
+    for (const cell of fees) {
+      expect(cell.firstChild!.textContent!.trim()).toBe('412,500,000,000 wei');
+      expect(within(cell).getByTitle(/^no native token on this chain: the service gives the fee as gas × gas price in wei/).textContent).toBe('token not named by the service');
+    }
+    expect(sortNote(sortRows([tempo], 'ahFee', 'ascending'), 'ahFee')).toBe('Network fees sort by their native amount, each only against fees in the same native token (wei).');
+  });
+
   it('keeps rows buying different tokens apart when sorting by buy amount', () => {
     const [ethereum, base] = threeRows();
     // An override buys 81 TAXD on Base: more units, not more than Ethereum's 0.353 WETH.

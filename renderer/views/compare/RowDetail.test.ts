@@ -119,6 +119,21 @@ describe('RowDetail without a taker', () => {
     expect(within(gas as HTMLElement).getByTitle('4000000 wei')).toBeTruthy();
   });
 
+  it('writes a Tempo network fee, and its makeup, in wei with why no token is named, never as a bare number', () => {
+    // Tempo has no native token (service-facts.json): 180,000 gas at 2,291,666 wei is 412,499,880,000 wei.
+    const tempoSide = (side: ModelSideWire): ModelSideWire => ({ ...side, totalNetworkFee: '412499880000', networkFeeInBuyToken: null, netBuyAmount: null });
+    const tempo = { ...the, chainId: 4217, chainName: 'Tempo', nativeSymbol: null, networkFeeRate: null, basis: 'gross' as const, feeNotPriced: 'fee not priced: the chain has no native asset to price', allowanceHolder: tempoSide(the.allowanceHolder), permit2: tempoSide(the.permit2) };
+    const priced = (zid: string, side: ModelSideWire) => ({ ...body(zid, '0', null), gas: side.gas, gasPrice: '2291666', totalNetworkFee: side.totalNetworkFee });
+    render(RowDetail, {
+      ...props(),
+      row: tempo,
+      allowanceHolder: { entryId: 3, zid: tempo.allowanceHolder.zid, body: priced(tempo.allowanceHolder.zid!, tempo.allowanceHolder) },
+      permit2: { entryId: 4, zid: tempo.permit2.zid, body: priced(tempo.permit2.zid!, tempo.permit2) },
+    });
+    const fee = within(screen.getByRole('article', { name: 'Permit2 detail' })).getByText(/^Network fee$/).nextElementSibling!.textContent;
+    expect(fee).toBe('412,499,880,000 wei= gas × gas priceno native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in');
+  });
+
   it('shows each answer\'s block, and warns when the two models priced at different blocks', () => {
     const at = (zid: string, blockNumber: string) => ({ ...body(zid, '0', null), blockNumber });
     const { unmount } = render(RowDetail, {

@@ -102,6 +102,16 @@ describe('detail texts', () => {
     expect(netDiffMissingText(fee)).toBe(reason);
   });
 
+  it('weighs two Tempo network fees in wei, the unit the spec gives, naming no token the chain does not have', () => {
+    const unpriced = (side: ModelSideWire, fee: string): ModelSideWire => ({ ...side, totalNetworkFee: fee, networkFeeInBuyToken: null, netBuyAmount: null });
+    const reason = 'fee not priced: the chain has no native asset to price';
+    const fee = {
+      ...row(4217, 'Tempo', unpriced(okSide('allowance-holder', 10n ** 18n, 1), '412500000000'), unpriced(okSide('permit2', 10n ** 18n, 2), '481250000000'), 0, 'allowance-holder'),
+      nativeSymbol: null, basis: 'network-fee' as const, networkFeeRate: null, feeNotPriced: reason, netDiffBps: null,
+    };
+    expect(whyText(fee)).toBe(`Both buy the same amount; Permit2's network fee costs 68,750,000,000 wei more, so Allowance Holder gives more net of fees at any price of what the fee is paid in; what the fees are worth in WETH is not known (${reason}).`);
+  });
+
   it('says why there is no net difference in bps when Allowance Holder\'s fee costs more than it buys, never "(— bps)"', () => {
     // okSide's fee is 10^12 base units: a buy of 336 nets below zero on both sides.
     const ah = okSide('allowance-holder', 336n, 1);

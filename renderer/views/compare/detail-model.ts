@@ -1,5 +1,6 @@
 import type { CompareRowWire, ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 import { formatTokenAmount } from '../../../src/domain/number-format.ts';
+import { networkFeeText } from '../../../src/domain/network-fee-unit.ts';
 import { isFailedSide, noNetDiffReason } from '../../../src/domain/compare.ts';
 import { bpsText, failedText, modelName } from './table-model.ts';
 import { explainError, explainServiceError } from '../../../src/domain/error-explainer.ts';
@@ -34,8 +35,9 @@ export function whyText(row: CompareRowWire): string {
   if (row.basis === 'network-fee') {
     const loser = row.better === 'permit2' ? ah : p2;
     const winner = row.better === 'permit2' ? p2 : ah;
-    const native = `${formatTokenAmount(BigInt(loser.totalNetworkFee!) - BigInt(winner.totalNetworkFee!), row.nativeDecimals)} ${row.nativeSymbol ?? 'native'}`;
-    return `${grossPart}; ${modelName(loser.model)}'s network fee costs ${native} more, so ${modelName(row.better!)} gives more net of fees at any price of ${row.nativeSymbol ?? 'the native token'}; what the fees are worth in ${buyToken.symbol} is not known (${row.feeNotPriced ?? 'no rate'}).`;
+    const native = networkFeeText(BigInt(loser.totalNetworkFee!) - BigInt(winner.totalNetworkFee!), row.nativeSymbol, row.nativeDecimals);
+    // Both fees are in one unit even where no token is named for it (Tempo): weighing them needs no price.
+    return `${grossPart}; ${modelName(loser.model)}'s network fee costs ${native} more, so ${modelName(row.better!)} gives more net of fees at any price of ${row.nativeSymbol ?? 'what the fee is paid in'}; what the fees are worth in ${buyToken.symbol} is not known (${row.feeNotPriced ?? 'no rate'}).`;
   }
   const fee = BigInt(p2.networkFeeInBuyToken!) - BigInt(ah.networkFeeInBuyToken!);
   const feePart = fee === 0n ? 'the network fees are equal' : `${fee > 0n ? 'Permit2' : 'Allowance Holder'}'s network fee costs ${amount(fee)} more`;

@@ -77,7 +77,7 @@ function amountKey(value: string | null, decimals: number, unit: string, rank = 
  */
 function feeKey(row: CompareRowWire, side: ModelSideWire): Key | null {
   const converted = amountKey(side.networkFeeInBuyToken, row.buyToken.decimals, row.buyToken.symbol);
-  return converted ?? amountKey(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? 'native', 1);
+  return converted ?? amountKey(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? 'wei', 1);
 }
 
 const plain = (value: number | string | null | undefined): Key | null => (value === null || value === undefined ? null : { rank: 0, unit: '', value });

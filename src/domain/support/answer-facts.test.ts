@@ -34,6 +34,15 @@ const WETH = findToken(1, token(1, 'WETH'))!;
 const withBase = (base: string, unit: { decimals: number; symbol: string }) => `${formatWithSymbol(base, unit)} (${base} base units)`;
 
 describe('answerFacts', () => {
+  it('reads a Tempo network fee in wei with why no token is named, not as base units of a native token Tempo has not', () => {
+    // An Ethereum answer's figures as a Tempo request would carry them: the local service trades no token there.
+    const price = body('allowance-holder.price', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
+    const total = BigInt(price.gas) * BigInt(price.gasPrice as string);
+    expect(BigInt(price.totalNetworkFee as string)).toBe(total);
+    const fee = answerFacts(price, 4217).find((fact) => fact.label === 'network fee')?.value;
+    expect(fee).toBe(`${total.toLocaleString('en-US')} wei = gas × gas price (no native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in)`);
+  });
+
   it('gives a price its minimum, route fills, fees, gas and network fee, in token units on a known chain', () => {
     const price = body('allowance-holder.price', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
     const facts = answerFacts(price, 1);

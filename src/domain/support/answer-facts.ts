@@ -1,4 +1,5 @@
 import { answerFeeMakeupText, answerGas } from '../network-fee.ts';
+import { networkFeeText, noNativeTokenNote } from '../network-fee-unit.ts';
 import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts';
 import { findListedToken } from '../listed-token.ts';
 import { nativeOf } from '../token-registry.ts';
@@ -41,6 +42,13 @@ function gasFacts(reader: ChainReader): AnswerFact[] {
   if (isDigits(gas)) out.push({ label: 'gas', value: `${formatInteger(gas)}${isDigits(gasPrice) ? ` at ${formatGwei(gasPrice)}` : ''}` });
   const native = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
   if (body.totalNetworkFee !== undefined && body.totalNetworkFee !== null) {
+    const unitNote = noNativeTokenNote(reader.chainId);
+    if (unitNote !== null && isDigits(body.totalNetworkFee)) {
+      // A chain with no native token (Tempo): "base units of the native token" named one it has not.
+      const makeup = answerFeeMakeupText(body, reader.chainId!, (wei) => networkFeeText(wei, null, 18));
+      out.push({ label: 'network fee', value: `${networkFeeText(body.totalNetworkFee, null, 18)}${makeup ? ` = ${makeup}` : ''} (${unitNote})` });
+      return out;
+    }
     const total = native ? reader.amount(body.totalNetworkFee, native.address) : `${String(body.totalNetworkFee)} base units of the native token`;
     // The parts in human units only: the total beside them carries its base units.
     const makeup = native ? answerFeeMakeupText(body, native.chainId, (wei) => formatWithSymbol(String(wei), native)) : null;

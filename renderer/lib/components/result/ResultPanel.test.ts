@@ -171,6 +171,14 @@ describe('ResultPanel', () => {
     expect(feeCell()).toBe(`${formatTokenAmount(String(gasCost + l1), 18)} ETH= gas × gas price ${formatTokenAmount(String(gasCost), 18)} ETH + L1 data cost ${formatTokenAmount(String(l1), 18)} ETH`);
   });
 
+  it('writes a network fee on Tempo, which has no native token, in wei with why no token is named, not as "native"', () => {
+    const body = fixtures.permit2Quote as Record<string, unknown> & { transaction: { gas: string; gasPrice: string }; totalNetworkFee: string };
+    const onTempo = { ...entry(body, 200), chainId: 4217 };
+    render(ResultPanel, { result: { entry: onTempo, stored: true, warning: null } });
+    const cell = within(screen.getByRole('row', { name: /^Network fee/ })).getByRole('cell').textContent;
+    expect(cell).toBe(`${formatInteger(body.totalNetworkFee)} wei= gas × gas priceno native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in`);
+  });
+
   it('applies the allowance rules: Permit2 allowance sufficient, transaction.to is not the spender; an allowance issue asks for an approval', () => {
     const body = fixtures.permit2Quote as Record<string, unknown>;
     const { unmount } = render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });

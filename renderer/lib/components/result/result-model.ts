@@ -1,5 +1,6 @@
 import { chainById } from '../../../../src/domain/chains.ts';
 import { answerFeeMakeupText } from '../../../../src/domain/network-fee.ts';
+import { networkFeeText, noNativeTokenNote } from '../../../../src/domain/network-fee-unit.ts';
 import { findListedToken } from '../../../../src/domain/listed-token.ts';
 import { nativeOf } from '../../../../src/domain/token-registry.ts';
 import { formatGwei, formatInteger, formatTokenAmount, formatUpperBound, formatWithSymbol } from '../../../../src/domain/number-format.ts';
@@ -99,7 +100,17 @@ export function blockText(block: unknown): string {
  * in words with native amounts; null when the body lacks gas, gas price or the total.
  */
 export function networkFeeMakeupOf(price: SwapResult | ExactOutResult | null, chainId: number | null): string | null {
-  return answerFeeMakeupText(price, chainId, (wei) => nativeAmount(String(wei), chainId));
+  return answerFeeMakeupText(price, chainId, (wei) => networkFeeAmount(String(wei), chainId));
+}
+
+/**
+ * A network fee (wei) as the Summary shows it: in the chain's native units, or whole wei on a chain
+ * without a native token (Tempo), where "0.0000004 native" named a token that does not exist.
+ */
+export function networkFeeAmount(wei: unknown, chainId: number | null): string {
+  const text = String(wei);
+  if (noNativeTokenNote(chainId) !== null && /^[0-9]+$/.test(text)) return networkFeeText(text, null, 18);
+  return nativeAmount(wei, chainId);
 }
 
 /**

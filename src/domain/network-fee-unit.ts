@@ -1,0 +1,33 @@
+import { chainById } from './chains.ts';
+import { formatInteger, formatTokenAmount } from './number-format.ts';
+
+/**
+ * The unit a network fee is written in. The spec gives `totalNetworkFee` as `gas` * `gasPrice`, and
+ * `gasPrice` in wei ("Price result"), so the figure is a count of wei; on most chains that is wei of
+ * the native token ("0.00045 ETH"). Tempo has no native token (service-facts.json, nativeSymbol
+ * null), and nothing names the token its fee is paid in: the fee is then written as the wei the
+ * spec names, whole, with that said beside it, never scaled to 18 decimals as a bare number nobody
+ * can read, nor put in a token the service does not name.
+ */
+
+/** Said beside a fee on a chain with no native token: why it reads in wei and in no token. */
+export const NO_NATIVE_TOKEN_NOTE = 'no native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in';
+
+/** The same, short enough for a table cell under the figure. */
+export const NO_NATIVE_TOKEN_SHORT = 'token not named by the service';
+
+/**
+ * A network fee (or a part of one, or a difference of two) in wei, as every screen and command
+ * writes it: in the chain's native token, or whole wei where the chain has none.
+ * @param nativeSymbol the chain's native token; null on a chain without one (Tempo)
+ * @example networkFeeText(450000000000000n, 'ETH', 18) // "0.00045 ETH"
+ * @example networkFeeText(412500000000n, null, 18) // "412,500,000,000 wei"
+ */
+export function networkFeeText(wei: bigint | string, nativeSymbol: string | null, nativeDecimals: number): string {
+  return nativeSymbol === null ? `${formatInteger(wei)} wei` : `${formatTokenAmount(wei, nativeDecimals)} ${nativeSymbol}`;
+}
+
+/** NO_NATIVE_TOKEN_NOTE for a chain the facts know to have no native token (Tempo); else null. */
+export function noNativeTokenNote(chainId: number | null | undefined): string | null {
+  return chainId !== null && chainId !== undefined && chainById(chainId)?.nativeSymbol === null ? NO_NATIVE_TOKEN_NOTE : null;
+}
