@@ -39,7 +39,7 @@ async function ringCut(control: Locator): Promise<string> {
   });
 }
 
-test('focus rings read whole on Compare\'s column headers, History\'s entries and the JSON tree\'s twisties', async ({ app }) => {
+test('focus rings read whole on Compare\'s column headers, History\'s entries and left column and the JSON tree\'s twisties', async ({ app }) => {
   const page = app.page;
   await page.setViewportSize({ width: 1280, height: 800 });
   const compare = new ComparePage(page);
@@ -51,6 +51,15 @@ test('focus rings read whole on Compare\'s column headers, History\'s entries an
   const history = new HistoryPage(page);
   const entry = history.list.getByRole('listitem').first().getByRole('button').first();
   expect(await ringCut(entry), 'a History entry').toBe('whole');
+  // The left column keeps in view on its own scroll area: the controls along its edges keep their
+  // rings whole in it, as on the page.
+  const edges = [
+    ['the search box', history.search],
+    ['the From filter', page.getByLabel('From', { exact: true })],
+    ['the Status filter', page.getByLabel('Status', { exact: true })],
+    ['Clear filters', page.getByRole('button', { name: 'Clear filters' })],
+  ] as const;
+  for (const [name, control] of edges) expect(await ringCut(control), name).toBe('whole');
   await entry.click();
   await history.tab('Body');
   expect(await ringCut(history.detail.getByRole('list', { name: 'JSON tree' }).getByRole('button', { name: 'Collapse $', exact: true })), "the JSON tree's root twisty").toBe('whole');
