@@ -1,8 +1,10 @@
-import { copyFileSync, renameSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { pathToFileURL } from 'node:url';
+import { AppError } from '../../ipc/result.ts';
 import { makeDirectory } from '../make-directory.ts';
-import { migrate } from './schema.ts';
+import { migrate, MIGRATIONS } from './schema.ts';
 
 /**
  * Opening the history file and setting an unreadable one aside. Kept apart from the store so the
@@ -16,6 +18,33 @@ const BUSY_TIMEOUT_MS = 5_000;
 export function connect(path: string): DatabaseSync {
   makeDirectory(dirname(path));
   return new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
+}
+
+/**
+ * Opens another program's history (the desktop app's, read by the CLI) without changing anything
+ * on disk: no folder made, no pragma set, no migration. Even a read-only connection creates the
+ * -wal and -shm files of a WAL database when they are missing (the app closed it cleanly), so then
+ * the file is opened immutable: with no log, every committed entry is in the file itself. An app
+ * that opens it meanwhile writes to a new log this connection does not read, which only hides what
+ * it sent after the lookup began. With a log present (the app is open, or was killed) SQLite reads
+ * the log and takes its read lock in the -shm, as any reader must. Throws node:sqlite's error, or
+ * STORAGE for a schema this version cannot read without migrating.
+ */
+export function connectReadOnly(path: string): DatabaseSync {
+  const url = pathToFileURL(path);
+  if (!existsSync(`${path}-wal`)) url.searchParams.set('immutable', '1');
+  const db = new DatabaseSync(url, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
+  try {
+    const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    if (version !== MIGRATIONS.length) {
+      const by = version > MIGRATIONS.length ? 'a newer version of the app' : 'an older version of the app (opening the app once updates it)';
+      throw new AppError('STORAGE', `It was written by ${by}: schema ${version}, and this version reads ${MIGRATIONS.length}.`);
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }
 
 /**

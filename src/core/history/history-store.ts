@@ -3,7 +3,7 @@ import type { HistoryNotice, HistoryRetention, HistorySearchFilter, HistorySearc
 import { AppError, isAppError } from '../../ipc/result.ts';
 import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import type { HistoryReader } from '../ports.ts';
-import { connect, moveAside, prepareDatabase, truncateLongLog } from './database-file.ts';
+import { connect, connectReadOnly, moveAside, prepareDatabase, truncateLongLog } from './database-file.ts';
 import { isCorruption, SQLITE, sqlitePrimaryCode, toStorageError } from './errors.ts';
 import { applyRetention, countRemovable, readRetention, writeRetention } from './retention.ts';
 import { SCHEMA_REPORT_VERSION, storedEntrySchemaReport } from '../../domain/entry-schema-report.ts';
@@ -49,6 +49,12 @@ export interface HistoryStoreOptions {
    * reading the whole log; leaveForExit empties a log longer than this.
    */
   walCheckpointPages?: number;
+  /**
+   * Reads another program's file (the CLI reading the app's): nothing on disk changes, so no
+   * migration, retention, quarantine, report refresh or closing checkpoint (database-file.ts's
+   * connectReadOnly). Set by HistoryStore.openReadOnly.
+   */
+  isReadOnly?: boolean;
 }
 
 const DEFAULT_RETENTION_EVERY = 100;
@@ -73,6 +79,7 @@ export class HistoryStore implements HistoryReader {
   readonly #maxPageCount: number | undefined;
   readonly #walCheckpointPages: number | undefined;
   readonly #onEntriesRemoved: ((keptSinceMs: number) => void) | undefined;
+  readonly #isReadOnly: boolean;
 
   private constructor(path: string, options: HistoryStoreOptions) {
     this.path = path;
@@ -81,11 +88,12 @@ export class HistoryStore implements HistoryReader {
     this.#maxPageCount = options.maxPageCount;
     this.#walCheckpointPages = options.walCheckpointPages;
     this.#onEntriesRemoved = options.onEntriesRemoved;
-    this.#db = this.#openOrQuarantine();
+    this.#isReadOnly = options.isReadOnly === true;
+    this.#db = this.#isReadOnly ? this.#connectReadOnly() : this.#openOrQuarantine();
     const saved = this.#guard('read the retention setting', () => readRetention(this.#prepare));
     this.#retention = saved.retention;
     if (saved.problem) this.notices.push({ kind: 'retention-failed', at: this.#now().toISOString(), message: saved.problem, path: null });
-    this.#applyRetention();
+    if (!this.#isReadOnly) this.#applyRetention();
   }
 
   /**
@@ -94,6 +102,14 @@ export class HistoryStore implements HistoryReader {
    */
   static open(path: string, options: HistoryStoreOptions = {}): HistoryStore {
     return new HistoryStore(path, options);
+  }
+
+  /**
+   * Opens an existing history to read without changing its files (see HistoryStoreOptions.isReadOnly).
+   * Throws AppError STORAGE when it cannot be read, corrupt included: it is never set aside.
+   */
+  static openReadOnly(path: string, options: Omit<HistoryStoreOptions, 'isReadOnly'> = {}): HistoryStore {
+    return new HistoryStore(path, { ...options, isReadOnly: true });
   }
 
   /**
@@ -164,6 +180,7 @@ export class HistoryStore implements HistoryReader {
   #withCurrentReport(entry: HistoryEntry): HistoryEntry {
     const report = storedEntrySchemaReport(entry);
     if (report === null) return entry;
+    if (this.#isReadOnly) return { ...entry, schemaReport: report };
     try {
       this.#prepare('UPDATE entries SET schema_report_json = ?, schema_report_version = ? WHERE id = ?').run(JSON.stringify(report), SCHEMA_REPORT_VERSION, entry.id);
     } catch {
@@ -244,6 +261,10 @@ export class HistoryStore implements HistoryReader {
   close(): void {
     this.#statements.clear();
     if (!this.#db.isOpen || this.#isLeftForExit) return;
+    if (this.#isReadOnly) {
+      this.#db.close();
+      return;
+    }
     try {
       // Lets SQLite refresh its planner statistics for the next open (cheap; see sqlite.org/pragma.html#pragma_optimize).
       this.#db.exec('PRAGMA optimize');
@@ -264,7 +285,7 @@ export class HistoryStore implements HistoryReader {
    */
   leaveForExit(): void {
     this.#statements.clear();
-    if (!this.#isLeftForExit && this.#db.isOpen) truncateLongLog(this.#db, this.path, this.#walCheckpointPages);
+    if (!this.#isLeftForExit && !this.#isReadOnly && this.#db.isOpen) truncateLongLog(this.#db, this.path, this.#walCheckpointPages);
     this.#isLeftForExit = true;
   }
 
@@ -311,6 +332,8 @@ export class HistoryStore implements HistoryReader {
       return work();
     } catch (error) {
       if (!isCorruption(error)) throw toStorageError(error, doing);
+      // Another program's file is only read: its damage is said, and the file left as it is.
+      if (this.#isReadOnly) throw new AppError('STORAGE', `Could not ${doing}: the history database ${sqlitePrimaryCode(error) === 26 ? 'is not a database' : 'is corrupt'}.`);
       this.#quarantine(error);
     }
     try {
@@ -333,6 +356,14 @@ export class HistoryStore implements HistoryReader {
       this.#moveAside(error, db);
     }
     return this.#openFresh();
+  }
+
+  #connectReadOnly(): DatabaseSync {
+    try {
+      return connectReadOnly(this.path);
+    } catch (error) {
+      throw toOpenError(error, this.path);
+    }
   }
 
   #quarantine(cause: unknown): void {
