@@ -2,7 +2,6 @@ import { parseHistoryFile, type ImportProblem, type SetAside } from '../domain/h
 import { isDeeperThan } from '../domain/json-depth.ts';
 import { formatInteger } from '../domain/number-format.ts';
 import { entriesText } from '../domain/retention-text.ts';
-import { isAppError } from '../ipc/result.ts';
 import { entryHasProblems, escapeJsonControls, explainEntry, explainPastedBody, explainPastedCalldata, isProblem, recognizePaste, stripTerminalControls, type EntryExplanation, type Recognized, ZID_HEX_LENGTH } from '../domain/support/index.ts';
 import { swapChains } from '../domain/chains.ts';
 import type { Command, CommandIo } from './command.ts';
@@ -10,15 +9,15 @@ import { UsageError, chainList, choiceFlag, reportError } from './compare-run.ts
 import { parseCommandLine } from './parse-flags.ts';
 import { entryText, historyFailureHeading, recognizedText, unknownFileText } from './explain-format.ts';
 import { readExplainInput } from './explain-input.ts';
-import { ASK_CUSTOMER, historyDataDir, openHistory, otherHistoryNote } from './history-data.ts';
-import { closeHistory } from './close-history.ts';
-import { entryLike, zidArgument } from './history.ts';
-import { knownKeyRedactor } from './echoed-keys.ts';
+import { ASK_CUSTOMER } from './history-data.ts';
+import { historyFolders, type HistoryFolder } from './history-search.ts';
+import { foundInAppLines, lookUpBodyZid, lookUpZid, lookupText, notFoundText, type BodyZidLookup, type ZidLookup } from './explain-lookup.ts';
+import { zidArgument } from './history.ts';
 
 /**
  * `swap-explorer explain <zid | url | curl-file | body-file | har-file>`: the support paste of the
  * app in a terminal; `--zid` picks one request out of a HAR or history export. The argument is standard input (`-`), a file, or the text itself: when it is
- * taken as a file is explain-input.ts's rule. A zid is looked up in the app's history. Everything
+ * taken as a file is explain-input.ts's rule. A zid is looked up in the history (explain-lookup.ts says which). Everything
  * printed passes through stripTerminalControls (text) or escapeJsonControls (JSON): it comes from
  * customers and services. Exit codes: 0 nothing is wrong, 1 findings (or an error answer, an
  * unknown zid, a file that is not one explain reads), 2 usage (a file that is missing or unreadable);
@@ -44,7 +43,11 @@ const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file |
                          starts with, Z (as history find takes one); a zid the file does not hold
                          is said, with the zids it does, and exits 1
   --format FORMAT        text (default) or json
-  --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
+  --data-dir D           where the history is: only that folder. Default: SWAP_EXPLORER_USER_DATA,
+                         else the CLI's data dir (SWAP_EXPLORER_DATA_DIR or ~/.swap-explorer) and
+                         then the desktop app's, read-only: the swap-explorer folder in
+                         $XDG_CONFIG_HOME or ~/.config (Linux), ~/Library/Application Support
+                         (macOS), %APPDATA% (Windows)
 
 Exit codes: 0 nothing wrong, 1 findings, 2 usage (a file that does not exist or cannot be read).
 A bare URL carries no headers, so a missing svc-api-key or svc-version header is printed as an
@@ -53,18 +56,11 @@ A bare URL carries no headers, so a missing svc-api-key or svc-version header is
 
 const OPTIONS = { chain: { type: 'string' }, zid: { type: 'string' }, format: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 
-/** Where the zid a pasted body carries is in the history: the entries holding it (none: not there). */
-export interface BodyZidLookup {
-  zid: string;
-  history: string;
-  entryIds: number[];
-}
-
 /** What explain found, as printed with --format json. */
 export type ExplainResult =
   | Exclude<Recognized, { kind: 'zid' } | { kind: 'history-file' } | { kind: 'body' }>
   | (Extract<Recognized, { kind: 'body' }> & { lookup: BodyZidLookup | null })
-  | { kind: 'zid'; zid: string; isPrefix: boolean; isInText: boolean; history: string; entries: (EntryExplanation & { id: number })[]; /** Why no history was read (none at the data dir). */ noHistory?: string }
+  | ({ kind: 'zid'; zid: string; isPrefix: boolean; isInText: boolean } & ZidLookup)
   | { kind: 'history-file'; format: 'har' | 'json'; ok: boolean; problems: ImportProblem[]; message: string | null; entries: EntryExplanation[]; setAside: SetAside; picked?: PickedZid };
 
 /**
@@ -77,57 +73,6 @@ export interface PickedZid {
   entryNumbers: number[];
   fileEntries: number;
   fileZids: string[];
-}
-
-// Entries are read with the known keys redacted where their answers echo them (echoed-keys.ts).
-async function lookUp(recognized: Extract<Recognized, { kind: 'zid' }>, dataDir: string, warn: (line: string) => void): Promise<ExplainResult> {
-  const found = { kind: 'zid', zid: recognized.zid, isPrefix: recognized.isPrefix, isInText: recognized.isInText === true, history: dataDir } as const;
-  let history;
-  try {
-    history = openHistory(dataDir);
-  } catch (error) {
-    // No history there (a support engineer's machine that never ran the app, a data dir mistyped):
-    // the zid is not in it, said with where it looked and what to ask the customer for, as when a
-    // history holds no entry of it (and as a pasted body's zid is looked up).
-    if (isAppError(error) && error.code === 'NOT_FOUND') return { ...found, entries: [], noHistory: error.message };
-    throw error;
-  }
-  try {
-    const rows = history.search({ text: recognized.zid, limit: 100 }).rows;
-    const stored = rows.map((row) => history.get(row.id)!);
-    const redact = await knownKeyRedactor(stored.map((entry) => entry.profileId), { warn });
-    const entries = stored.map((entry) => ({ id: entry.id, ...explainEntry(entryLike(redact(entry))) }));
-    return { ...found, entries };
-  } finally {
-    closeHistory(history, warn);
-  }
-}
-
-// A customer's pasted error or answer carries the zid of their request: whether the history holds
-// it is the next thing the support engineer needs (the paste box looks it up too), and when it does
-// not, what to ask the customer for. A data dir with no history holds no zid.
-function lookUpBodyZid(zid: string | null, dataDir: string, warn: (line: string) => void): BodyZidLookup | null {
-  if (zid === null) return null;
-  let history;
-  try {
-    history = openHistory(dataDir);
-  } catch (error) {
-    if (isAppError(error) && error.code === 'NOT_FOUND') return { zid, history: dataDir, entryIds: [] };
-    throw error;
-  }
-  try {
-    return { zid, history: dataDir, entryIds: history.findByZid(zid).map((row) => row.id) };
-  } finally {
-    closeHistory(history, warn);
-  }
-}
-
-function lookupText(lookup: BodyZidLookup | null): string {
-  if (lookup === null) return '';
-  const { zid, history, entryIds } = lookup;
-  if (entryIds.length === 0) return `\n\nzid ${zid} is not in the history at ${history}.${otherHistoryNote(history)}\n${ASK_CUSTOMER}`;
-  const ids = entryIds.map((id) => `#${id}`).join(', ');
-  return `\n\nzid ${zid}: ${entriesText(entryIds.length)} in the history at ${history} (${ids}); swap-explorer explain ${zid} shows the request that got this answer.`;
 }
 
 function readFileOf(text: string, format: 'har' | 'swap-explorer-json', zid: string | undefined): ExplainResult {
@@ -168,16 +113,16 @@ const ZID_NOT_A_FILE: Record<Exclude<Recognized['kind'], 'history-file'>, string
  * chain; any other input names its chain in its request(s), so it refuses one. `warn` says in one
  * line what could not be done beside (a keychain that cannot be read).
  */
-export async function explainInput(text: string, dataDir: string, chainId: number | undefined, warn: (line: string) => void, zid?: string): Promise<ExplainResult> {
+export async function explainInput(text: string, folders: HistoryFolder[], chainId: number | undefined, warn: (line: string) => void, zid?: string): Promise<ExplainResult> {
   const recognized = recognizePaste(text);
   if (zid !== undefined && recognized.kind !== 'history-file') throw new UsageError(`--zid picks a request out of a HAR or history export; this input is ${ZID_NOT_A_FILE[recognized.kind]}`);
   if (recognized.kind === 'body') {
     const body = chainId === undefined ? recognized : { ...recognized, explanation: explainPastedBody(recognized.body, chainId) };
-    return { ...body, lookup: lookUpBodyZid(body.explanation.zid, dataDir, warn) };
+    return { ...body, lookup: await lookUpBodyZid(body.explanation.zid, folders, warn) };
   }
   if (recognized.kind === 'calldata') return chainId === undefined ? recognized : { ...recognized, reading: explainPastedCalldata(recognized.data, chainId) };
   if (chainId !== undefined) throw new UsageError(`--chain is for a body pasted without its request; this input is ${NOT_A_BODY[recognized.kind]}`);
-  if (recognized.kind === 'zid') return lookUp(recognized, dataDir, warn);
+  if (recognized.kind === 'zid') return { kind: 'zid', zid: recognized.zid, isPrefix: recognized.isPrefix, isInText: recognized.isInText === true, ...(await lookUpZid(recognized.zid, folders, warn)) };
   if (recognized.kind === 'history-file') return readFileOf(text, recognized.format, zid);
   return recognized;
 }
@@ -213,9 +158,10 @@ function setAsideText(setAside: SetAside): string {
 function resultText(result: ExplainResult, file: string | null): string {
   if (result.kind === 'zid') {
     const found = result.isInText ? ['Recognised: a zid, found in the text'] : [];
-    if (result.noHistory !== undefined) return [...found, `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in a history: ${result.noHistory}\n${ASK_CUSTOMER}`].join('\n');
-    if (result.entries.length === 0) return [...found, `zid ${result.zid}${result.isPrefix ? '…' : ''} is not in the history at ${result.history}.${otherHistoryNote(result.history)}\n${ASK_CUSTOMER}`].join('\n');
-    return [...found, `zid ${result.zid}${result.isPrefix ? '…' : ''}: ${entriesText(result.entries.length)} in the history at ${result.history}`, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
+    const zid = `zid ${result.zid}${result.isPrefix ? '…' : ''}`;
+    if (result.noHistory !== undefined) return [...found, `${zid} is not in a history: ${result.noHistory}\n${ASK_CUSTOMER}`].join('\n');
+    if (result.entries.length === 0) return [...found, notFoundText(zid, result)].join('\n');
+    return [...found, ...foundInAppLines(result), `${zid}: ${entriesText(result.entries.length)} in the history at ${result.history}`, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
   }
   if (result.kind === 'history-file') {
     if (!result.ok) return [`${file ?? 'The input'} is ${result.message}:`, ...result.problems.map((problem) => `  ${problem.path} ${problem.reason}`)].join('\n');
@@ -265,7 +211,7 @@ function parse(argv: string[]) {
   if (parsed.positionals.length !== 1) throw new UsageError(parsed.positionals.length === 0 ? 'give one input to explain' : 'give exactly one input (quote a URL or curl line)');
   const format = choiceFlag('format', parsed.values.format, ['text', 'json'] as const, 'text');
   const zid = parsed.values.zid === undefined ? undefined : zidArgument(parsed.values.zid);
-  return { help: false as const, input: parsed.positionals[0]!, format, chainId: chainFlag(parsed.values.chain), zid, dataDir: historyDataDir(parsed.values['data-dir']) };
+  return { help: false as const, input: parsed.positionals[0]!, format, chainId: chainFlag(parsed.values.chain), zid, folders: historyFolders(parsed.values['data-dir']) };
 }
 
 async function run(argv: string[], io: CommandIo): Promise<number> {
@@ -276,7 +222,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       return 0;
     }
     const input = await readExplainInput(options.input);
-    const result = await explainInput(input.text, options.dataDir, options.chainId, (line) => io.stderr(`swap-explorer explain: ${stripTerminalControls(line)}\n`), options.zid);
+    const result = await explainInput(input.text, options.folders, options.chainId, (line) => io.stderr(`swap-explorer explain: ${stripTerminalControls(line)}\n`), options.zid);
     io.stdout(options.format === 'json' ? `${jsonOf(result)}\n` : `${stripTerminalControls(resultText(result, input.file))}\n`);
     return hasProblems(result) ? 1 : 0;
   } catch (error) {

@@ -5,15 +5,16 @@ import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { AppError } from '../ipc/result.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
 import { defaultDataDir } from './compare-run.ts';
+import { desktopAppDataDir } from './desktop-app-data-dir.ts';
 
 /**
- * Where `explain` and `history` find the history: --data-dir, else SWAP_EXPLORER_USER_DATA (the
+ * Where `history retention` finds the history it sets: --data-dir, else SWAP_EXPLORER_USER_DATA (the
  * variable that points the app at its data dir, so the CLI reads the app's own history), else the
  * CLI's default data dir (SWAP_EXPLORER_DATA_DIR or ~/.swap-explorer, where compare and price keep
- * theirs).
+ * theirs). Lookups by zid read the desktop app's too (history-search.ts).
  */
 
-/** The data dir holding the history to read. */
+/** The data dir holding the history to set. */
 export function historyDataDir(flag: string | undefined): string {
   return flag ?? process.env.SWAP_EXPLORER_USER_DATA ?? defaultDataDir();
 }
@@ -31,15 +32,15 @@ export function openHistory(dataDir: string): HistoryStore {
 }
 
 /**
- * Where else a zid may be, after the history read lacked it. Reading another history than the CLI's
- * own (the app's, by SWAP_EXPLORER_USER_DATA) while the CLI's own exists: where `price` keeps the zid
- * it just printed. Reading the CLI's own (the default): that the app's requests and imports, a
- * customer's HAR imported in History among them, are in the app's data folder, which the CLI cannot
- * know (Electron names it after the app); About shows it. Empty otherwise.
+ * Where else a zid may be, after the one history named lacked it. Reading another history than the
+ * CLI's own (the app's, by SWAP_EXPLORER_USER_DATA) while the CLI's own exists: where `price` keeps
+ * the zid it just printed. Reading the CLI's own (--data-dir naming it): that the app's requests and
+ * imports, a customer's HAR imported in History among them, are in the app's data folder. Empty
+ * otherwise.
  */
 export function otherHistoryNote(dataDir: string): string {
   const own = defaultDataDir();
-  if (isCliOwn(dataDir)) return ` ${APP_HISTORY_NOTE}`;
+  if (isCliOwn(dataDir)) return ` ${appHistoryNote()}`;
   if (!existsSync(join(own, HISTORY_FILE))) return '';
   return ` The CLI's own history (price, compare) is in ${own}: add --data-dir ${own} to look there.`;
 }
@@ -48,8 +49,11 @@ function isCliOwn(dataDir: string): boolean {
   return resolve(dataDir) === resolve(defaultDataDir());
 }
 
-/** Where the app's history is, for a command that read the CLI's own. */
-const APP_HISTORY_NOTE = "The app's requests and imports are in the app's own data folder (its About screen shows it): add --data-dir with that folder, or set SWAP_EXPLORER_USER_DATA to it, to look there.";
+// Where the app's history is, for a command told to read only the CLI's own (--data-dir naming it):
+// without the flag, history-search.ts reads both.
+function appHistoryNote(): string {
+  return `The app's requests and imports are in the app's own data folder (${desktopAppDataDir()} unless it was moved; its About screen shows it): add --data-dir with that folder, or leave --data-dir out to look in the CLI's history and then the app's.`;
+}
 
 /** The next step when a zid is not in the history, said by `explain` and `history find` alike. */
 export const ASK_CUSTOMER = 'Ask the customer for their HAR or history export (swap-explorer explain <file>), or for the request they sent (a URL or curl line).';

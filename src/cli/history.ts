@@ -16,6 +16,7 @@ import type { Command, CommandIo } from './command.ts';
 import { choiceFlag, reportError } from './compare-run.ts';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
 import { ASK_CUSTOMER, historyDataDir, openHistory, otherHistoryNote } from './history-data.ts';
+import { foundInAppLine, historyFolders, searchHistories, searchedText, type HistoryFolder } from './history-search.ts';
 import { closeHistory } from './close-history.ts';
 import { knownKeyRedactor } from './echoed-keys.ts';
 
@@ -37,7 +38,11 @@ const USAGE = `Usage: swap-explorer history find <zid-or-prefix> [--format text|
                          newest N) and --max-age-days (sent requests from the last D days; imported
                          entries are kept) change it, none for no limit. A setting that removes
                          entries now says how many and is applied only with --yes
-  --data-dir D           where the history is (default SWAP_EXPLORER_USER_DATA, else the CLI's data dir)
+  --data-dir D           where the history is: only that folder. Default: SWAP_EXPLORER_USER_DATA,
+                         else the CLI's data dir (SWAP_EXPLORER_DATA_DIR or ~/.swap-explorer); find
+                         and export then look on in the desktop app's, read-only: the
+                         swap-explorer folder in $XDG_CONFIG_HOME or ~/.config (Linux),
+                         ~/Library/Application Support (macOS), %APPDATA% (Windows)
 
 Exit codes: 0 done, 1 nothing to do it on (no history, no entry matching the zid, an --out file that
 cannot be written, a retention change that removes entries without --yes), 2 bad input.
@@ -87,12 +92,32 @@ function summaryLine(row: HistorySummary): string {
   return [String(row.id).padStart(6), row.startedAt, status.padEnd(11), row.endpoint.padEnd(22), `chain ${row.chainId ?? '-'}`.padEnd(12), row.zid ?? '-', row.errorName ?? '', pair, row.origin === 'imported' ? `(${row.profileName})` : ''].join('  ').trimEnd();
 }
 
-function find(history: HistoryStore, dataDir: string, zid: string, format: 'text' | 'json', io: CommandIo): number {
-  const rows = matches(history, zid);
+function printFound(rows: HistorySummary[], zid: string, where: string, format: 'text' | 'json', io: CommandIo): number {
   if (format === 'json') io.stdout(`${escapeJsonControls(JSON.stringify(rows, null, 2))}\n`);
-  else if (rows.length === 0) io.stdout(`No entry with a zid starting ${zid} in the history at ${dataDir}.${otherHistoryNote(dataDir)}\n${ASK_CUSTOMER}\n`);
+  else if (rows.length === 0) io.stdout(`No entry with a zid starting ${zid} in ${where}\n${ASK_CUSTOMER}\n`);
   else io.stdout(`${stripTerminalControls(rows.map(summaryLine).join('\n'))}\n`);
   return rows.length > 0 ? 0 : 1;
+}
+
+// Said on stderr: standard output stays the rows (or the export) that scripts read.
+function sayFoundIn(folder: HistoryFolder, action: string, io: CommandIo): void {
+  const line = foundInAppLine(folder);
+  if (line !== null) warnFor(action, io)(line);
+}
+
+async function find(folders: HistoryFolder[], zid: string, format: 'text' | 'json', io: CommandIo): Promise<number> {
+  if (folders.length === 1) {
+    const dataDir = folders[0]!.dir;
+    const history = openHistory(dataDir);
+    try {
+      return printFound(matches(history, zid), zid, `the history at ${dataDir}.${otherHistoryNote(dataDir)}`, format, io);
+    } finally {
+      closeHistory(history, warnFor('find', io));
+    }
+  }
+  const { found, searched } = await searchHistories(folders, (history) => matches(history, zid), (rows) => rows.length > 0, warnFor('find', io));
+  if (found) sayFoundIn(found.folder, 'find', io);
+  return printFound(found?.value ?? [], zid, searchedText(searched), format, io);
 }
 
 // The reason in words, not the system's "ENOENT: no such file or directory, open …".
@@ -107,10 +132,8 @@ function writeFailure(error: unknown): string {
   return code ?? message;
 }
 
-async function exportEntries(history: HistoryStore, dataDir: string, zids: string[], format: 'har' | 'json', out: string | undefined, io: CommandIo): Promise<number> {
+function entriesOf(history: HistoryStore, zids: string[]): HistoryEntry[] {
   const seen = new Set<number>();
-  // As the app exports: each entry under its own key header names, a profile's renamed one included.
-  const profileKeyHeaders = requireProfileKeyHeaders(dataDir);
   const stored: HistoryEntry[] = [];
   for (const zid of zids) {
     for (const row of matches(history, zid)) {
@@ -119,11 +142,36 @@ async function exportEntries(history: HistoryStore, dataDir: string, zids: strin
       stored.push(history.get(row.id)!);
     }
   }
+  return stored;
+}
+
+// The entries of the zids from the one folder named, else from the first of the CLI's and the
+// desktop app's histories holding any; `where` says where they were not, for when none matched.
+async function exportedEntries(folders: HistoryFolder[], zids: string[], io: CommandIo): Promise<{ dataDir: string; stored: HistoryEntry[]; where: string }> {
+  if (folders.length === 1) {
+    const dataDir = folders[0]!.dir;
+    const history = openHistory(dataDir);
+    try {
+      return { dataDir, stored: entriesOf(history, zids), where: `the history at ${dataDir}` };
+    } finally {
+      closeHistory(history, warnFor('export', io));
+    }
+  }
+  const { found, searched } = await searchHistories(folders, (history) => entriesOf(history, zids), (stored) => stored.length > 0, warnFor('export', io));
+  if (found) sayFoundIn(found.folder, 'export', io);
+  return { dataDir: found?.folder.dir ?? folders[0]!.dir, stored: found?.value ?? [], where: searchedText(searched) };
+}
+
+async function exportEntries(folders: HistoryFolder[], zids: string[], format: 'har' | 'json', out: string | undefined, io: CommandIo): Promise<number> {
+  const { dataDir, stored, where } = await exportedEntries(folders, zids, io);
+  // As the app exports: each entry under its own key header names, a profile's renamed one included.
+  const profileKeyHeaders = requireProfileKeyHeaders(dataDir);
   // And the keys the profiles hold, wherever an entry kept before echoes were redacted echoes one.
   const redactKnownKeys = await knownKeyRedactor(stored.map((entry) => entry.profileId), { warn: (line) => io.stderr(`swap-explorer history export: ${stripTerminalControls(line)}\n`) });
   const entries: HistoryEntryLike[] = stored.map((entry) => redactEntryCredentials(entryLike(redactKnownKeys(entry)), keyHeadersFor(entry, profileKeyHeaders)));
   if (entries.length === 0) {
-    io.stderr(`swap-explorer history export: no entry in the history at ${dataDir} matches ${zids.join(', ')}; nothing was written.${otherHistoryNote(dataDir)}\n`);
+    const said = folders.length === 1 ? `no entry in ${where} matches ${zids.join(', ')}; nothing was written.${otherHistoryNote(dataDir)}` : `nothing was written: no entry matching ${zids.join(', ')} is in ${where}`;
+    io.stderr(`swap-explorer history export: ${said}\n`);
     return 1;
   }
   const creator = { name: 'Swap Explorer', version: packageJson.version };
@@ -197,25 +245,13 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       if (rest.length !== 1) throw new UsageError('history find takes one zid or zid prefix');
       const zid = zidArgument(rest[0]!);
       const format = choiceFlag('format', values.format, ['text', 'json'] as const, 'text');
-      const dataDir = historyDataDir(values['data-dir']);
-      const history = openHistory(dataDir);
-      try {
-        return find(history, dataDir, zid, format, io);
-      } finally {
-        closeHistory(history, warnFor('find', io));
-      }
+      return await find(historyFolders(values['data-dir']), zid, format, io);
     }
     if (action === 'export') {
       if (rest.length > 0 || !values.zid?.length) throw new UsageError('history export takes --zid (one or more)');
       const zids = values.zid.map(zidArgument);
       const format = choiceFlag('format', values.format, ['har', 'json'] as const, 'har');
-      const dataDir = historyDataDir(values['data-dir']);
-      const history = openHistory(dataDir);
-      try {
-        return await exportEntries(history, dataDir, zids, format, values.out, io);
-      } finally {
-        closeHistory(history, warnFor('export', io));
-      }
+      return await exportEntries(historyFolders(values['data-dir']), zids, format, values.out, io);
     }
     if (action === 'retention') {
       if (rest.length > 0) throw new UsageError('history retention takes only flags');

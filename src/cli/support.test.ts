@@ -163,27 +163,37 @@ describe('swap-explorer explain', () => {
     }
   });
 
-  it("names the app's data folder when the history read by default, the CLI's own, lacks the zid", async () => {
+  it("names the CLI's history and the app's, both searched by default, when neither holds the zid", async () => {
     // A support engineer imports the customer's HAR in the app's History, then runs explain on its
     // zid: the CLI read only its own history and said to ask the customer for the HAR they had.
-    const before = { data: process.env.SWAP_EXPLORER_DATA_DIR, user: process.env.SWAP_EXPLORER_USER_DATA };
+    // Now it reads the app's too (app-history-lookup.test.ts); here the app never ran.
+    const before = { data: process.env.SWAP_EXPLORER_DATA_DIR, user: process.env.SWAP_EXPLORER_USER_DATA, xdg: process.env.XDG_CONFIG_HOME };
     process.env.SWAP_EXPLORER_DATA_DIR = dir;
+    process.env.XDG_CONFIG_HOME = empty;
     delete process.env.SWAP_EXPLORER_USER_DATA;
     try {
-      const app = "The app's requests and imports are in the app's own data folder (its About screen shows it): add --data-dir with that folder, or set SWAP_EXPLORER_USER_DATA to it, to look there.";
-      expect((await cli(['explain', '0xdeadbeef0000'])).stdout).toContain(`is not in the history at ${dir}. ${app}`);
-      expect((await cli(['explain', JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: 'x', data: { zid: '0x5ca1ab1e00000000000000ff' } })])).stdout).toContain(`is not in the history at ${dir}. ${app}`);
-      expect((await cli(['history', 'find', '0xfffffff0'])).stdout).toContain(`in the history at ${dir}. ${app}`);
+      const app = `the desktop app's history at ${join(empty, 'swap-explorer', HISTORY_FILE)} (there is none). If the app keeps its data in another folder (its About screen shows it), add --data-dir with that folder.`;
+      const searched = `the CLI's history at ${join(dir, HISTORY_FILE)}, nor in ${app}`;
+      expect((await cli(['explain', '0xdeadbeef0000'])).stdout).toContain(`is not in ${searched}`);
+      expect((await cli(['explain', JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: 'x', data: { zid: '0x5ca1ab1e00000000000000ff' } })])).stdout).toContain(`is not in ${searched}`);
+      expect((await cli(['history', 'find', '0xfffffff0'])).stdout).toContain(`in ${searched}`);
       const exported = await cli(['history', 'export', '--zid', '0xfffffff0']);
       expect(exported.code).toBe(1);
-      expect(exported.stderr).toContain(`no entry in the history at ${dir} matches 0xfffffff0; nothing was written. ${app}`);
-      // No history of its own yet: said once, not also as "set --data-dir … to the app's data folder".
+      expect(exported.stderr).toContain(`nothing was written: no entry matching 0xfffffff0 is in ${searched}`);
+      // No history of its own yet: said as one of the folders searched.
       process.env.SWAP_EXPLORER_DATA_DIR = empty;
-      expect((await cli(['history', 'find', '0xfffffff0'])).stderr).toBe(`swap-explorer history: There is no history at ${join(empty, HISTORY_FILE)}. ${app}\n`);
+      const none = await cli(['history', 'find', '0xfffffff0']);
+      expect(none.code).toBe(1);
+      expect(none.stdout).toContain(`the CLI's history at ${join(empty, HISTORY_FILE)} (there is none), nor in ${app}`);
+      // Told to read only the CLI's own, it says where the app's is.
+      const named = await cli(['explain', '0xdeadbeef0000', '--data-dir', empty]);
+      expect(named.stdout).toContain(`(${join(empty, 'swap-explorer')} unless it was moved; its About screen shows it)`);
     } finally {
       if (before.data === undefined) delete process.env.SWAP_EXPLORER_DATA_DIR;
       else process.env.SWAP_EXPLORER_DATA_DIR = before.data;
       if (before.user !== undefined) process.env.SWAP_EXPLORER_USER_DATA = before.user;
+      if (before.xdg === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = before.xdg;
     }
   });
 

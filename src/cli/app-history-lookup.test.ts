@@ -1,0 +1,158 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HistoryStore } from '../core/history/index.ts';
+import { sampleEntry } from '../core/history/sample-entries.ts';
+import { HISTORY_FILE } from './compare-engine.ts';
+import { BIN, ROOT, type Ran } from './test-support.ts';
+
+// A support engineer runs the customer's request in the desktop app, then looks its zid up in a
+// terminal: real CLI processes, with HOME and XDG_CONFIG_HOME in temp folders, so the CLI's folder is
+// <home>/.swap-explorer and the app's <xdg>/swap-explorer, as Electron names it on Linux.
+
+const APP_ZID = '0x5ca1ab1e00000000000a9901';
+const CLI_ZID = '0x5ca1ab1e00000000000c1101';
+
+let home: string;
+let xdg: string;
+let cliDir: string;
+let appDir: string;
+let appDb: string;
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'cli-app-lookup-home-'));
+  xdg = mkdtempSync(join(tmpdir(), 'cli-app-lookup-xdg-'));
+  cliDir = join(home, '.swap-explorer');
+  appDir = join(xdg, 'swap-explorer');
+  appDb = join(appDir, HISTORY_FILE);
+});
+afterEach(() => {
+  rmSync(home, { recursive: true, force: true });
+  rmSync(xdg, { recursive: true, force: true });
+});
+
+function historyWith(path: string, zid: string): void {
+  const store = HistoryStore.open(path);
+  store.insert(sampleEntry({ zid }));
+  store.close();
+}
+
+// The variables that name a folder are left out: the lookup falls back to the defaults under test.
+function cli(args: string[]): Promise<Ran> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: xdg };
+  delete env.SWAP_EXPLORER_DATA_DIR;
+  delete env.SWAP_EXPLORER_USER_DATA;
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+function appFolderState(): { bytes: Buffer; mtimeMs: number; files: string[] } {
+  return { bytes: readFileSync(appDb), mtimeMs: statSync(appDb).mtimeMs, files: readdirSync(appDir).sort() };
+}
+
+describe("explain and history find the desktop app's history", () => {
+  it("find a zid recorded only by the app, say where, and leave the app's file byte for byte as it was", async () => {
+    historyWith(join(cliDir, HISTORY_FILE), CLI_ZID);
+    historyWith(appDb, APP_ZID);
+    const before = appFolderState();
+    expect(before.files).toEqual([HISTORY_FILE]);
+    const found = `found in the desktop app's history: ${appDb}`;
+
+    const explained = await cli(['explain', APP_ZID]);
+    expect(explained.stdout).toContain(found);
+    expect(explained.stdout).toContain(`zid ${APP_ZID}: 1 entry in the history at ${appDir}`);
+    const listed = await cli(['history', 'find', APP_ZID]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(APP_ZID);
+    expect(listed.stderr).toContain(found);
+    const exported = await cli(['history', 'export', '--zid', APP_ZID]);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toContain(APP_ZID);
+    const pasted = await cli(['explain', JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: 'x', data: { zid: APP_ZID } })]);
+    expect(pasted.stdout).toContain(`zid ${APP_ZID}: 1 entry in the history at ${appDir}`);
+    // The CLI's own history is read first, and answers for its own zid without a word of the app.
+    const own = await cli(['explain', CLI_ZID]);
+    expect(own.stdout).toContain(`in the history at ${cliDir}`);
+    expect(own.stdout).not.toContain("desktop app's history");
+
+    const after = appFolderState();
+    expect(after.files).toEqual(before.files);
+    expect(after.mtimeMs).toBe(before.mtimeMs);
+    expect(after.bytes.equals(before.bytes)).toBe(true);
+  });
+
+  it('read what the app, still running, committed to its write-ahead log, and leave the log as it was', async () => {
+    const app = HistoryStore.open(appDb);
+    try {
+      app.insert(sampleEntry({ zid: APP_ZID }));
+      const log = readFileSync(`${appDb}-wal`);
+      const explained = await cli(['explain', APP_ZID]);
+      expect(explained.stdout).toContain(`found in the desktop app's history: ${appDb}`);
+      expect(readFileSync(`${appDb}-wal`).equals(log)).toBe(true);
+    } finally {
+      app.close();
+    }
+  });
+
+  it('name every folder searched when neither history holds the zid', async () => {
+    historyWith(join(cliDir, HISTORY_FILE), CLI_ZID);
+    historyWith(appDb, APP_ZID);
+    const both = [`the CLI's history at ${join(cliDir, HISTORY_FILE)}`, `the desktop app's history at ${appDb}`];
+    const explained = await cli(['explain', '0xdeadbeef0000']);
+    expect(explained.code).toBe(1);
+    for (const where of both) expect(explained.stdout).toContain(where);
+    const listed = await cli(['history', 'find', '0xdeadbeef0000']);
+    expect(listed.code).toBe(1);
+    for (const where of both) expect(listed.stdout).toContain(where);
+    const exported = await cli(['history', 'export', '--zid', '0xdeadbeef0000']);
+    expect(exported.code).toBe(1);
+    for (const where of both) expect(exported.stderr).toContain(where);
+  });
+
+  it('skip a folder with no history without a word, and name one that cannot be opened with its reason, looking on in the other', async () => {
+    historyWith(appDb, APP_ZID);
+    // No CLI folder at all: the zid is found in the app's, and nothing is said of the CLI's.
+    const missing = await cli(['explain', APP_ZID]);
+    expect(missing.stdout).toContain(`found in the desktop app's history: ${appDb}`);
+    expect(missing.stderr).toBe('');
+    // A CLI history that cannot be opened (a folder where the file should be) is named, and the app's is read.
+    mkdirSync(join(cliDir, HISTORY_FILE), { recursive: true });
+    const unopenable = await cli(['history', 'find', APP_ZID]);
+    expect(unopenable.code).toBe(0);
+    expect(unopenable.stderr).toContain(`the CLI's history at ${join(cliDir, HISTORY_FILE)} could not be opened (`);
+    expect(unopenable.stderr).toContain(`found in the desktop app's history: ${appDb}`);
+  });
+
+  it("leave a corrupt app history where it is, and say it could not be opened", async () => {
+    mkdirSync(appDir, { recursive: true });
+    writeFileSync(appDb, 'not a database, but long enough to look like one might be here'.repeat(100));
+    const before = appFolderState();
+    const ran = await cli(['explain', APP_ZID]);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toContain(`the desktop app's history at ${appDb} could not be opened (`);
+    expect(ran.stdout).toContain(`the desktop app's history at ${appDb} (it could not be opened: `);
+    const after = appFolderState();
+    expect(after.files).toEqual(before.files);
+    expect(after.bytes.equals(before.bytes)).toBe(true);
+  });
+
+  it('with --data-dir, search only that folder, and say how to search both', async () => {
+    historyWith(join(cliDir, HISTORY_FILE), CLI_ZID);
+    historyWith(appDb, APP_ZID);
+    const explained = await cli(['explain', APP_ZID, '--data-dir', cliDir]);
+    expect(explained.code).toBe(1);
+    expect(explained.stdout).toContain(`is not in the history at ${cliDir}`);
+    expect(explained.stdout).not.toContain(appDb);
+    expect(explained.stdout).toContain(`(${appDir} unless it was moved; its About screen shows it): add --data-dir with that folder, or leave --data-dir out to look in the CLI's history and then the app's.`);
+    const listed = await cli(['history', 'find', APP_ZID, '--data-dir', cliDir]);
+    expect(listed.code).toBe(1);
+    expect(listed.stdout).not.toContain(appDb);
+    expect(listed.stderr).not.toContain(appDb);
+  });
+});

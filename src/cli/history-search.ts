@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { HistoryStore } from '../core/history/index.ts';
+import { isAppError } from '../ipc/result.ts';
+import { closeHistory } from './close-history.ts';
+import { HISTORY_FILE } from './compare-engine.ts';
+import { defaultDataDir } from './compare-run.ts';
+import { desktopAppDataDir } from './desktop-app-data-dir.ts';
+import { openHistory } from './history-data.ts';
+
+/**
+ * A zid looked up with no folder named: in the CLI's history, then the desktop app's. A support
+ * engineer runs the customer's request in the app, then `explain <zid>` in a terminal: the CLI read
+ * only its own folder and said the zid was not there. The app's file is opened read-only
+ * (HistoryHistoryStore.openReadOnly): the CLI never migrates, prunes or sets aside the app's history.
+ */
+
+/** A data folder whose history a lookup reads. */
+export interface HistoryFolder {
+  dir: string;
+  isDesktopApp: boolean;
+}
+
+/** A folder a lookup went through, and what it found there. */
+export interface SearchedFolder extends HistoryFolder {
+  /** `read`: its history was read; `none`: it holds no history; `unopenable`: it could not be read (`reason`). */
+  state: 'read' | 'none' | 'unopenable';
+  reason?: string;
+}
+
+/** What a search of several folders found: the first folder whose history answered, and every folder gone through. */
+export interface FolderSearch<T> {
+  found: { folder: HistoryFolder; value: T } | null;
+  searched: SearchedFolder[];
+}
+
+/**
+ * The folders a lookup reads: the one --data-dir (else SWAP_EXPLORER_USER_DATA) names, alone; else
+ * the CLI's own (SWAP_EXPLORER_DATA_DIR or ~/.swap-explorer) and then the desktop app's.
+ */
+export function historyFolders(flag: string | undefined): HistoryFolder[] {
+  const named = flag ?? process.env.SWAP_EXPLORER_USER_DATA;
+  if (named !== undefined) return [{ dir: named, isDesktopApp: false }];
+  return [
+    { dir: defaultDataDir(), isDesktopApp: false },
+    { dir: desktopAppDataDir(), isDesktopApp: true },
+  ];
+}
+
+function openFolder(folder: HistoryFolder): HistoryStore {
+  return folder.isDesktopApp ? HistoryStore.openReadOnly(join(folder.dir, HISTORY_FILE)) : openHistory(folder.dir);
+}
+
+/**
+ * Reads each folder's history in turn with `look` until `isFound` says one answered. A folder with no
+ * history is passed over without a word; one whose history cannot be opened is said through `warn`
+ * with its reason, and the search goes on.
+ */
+export async function searchHistories<T>(folders: HistoryFolder[], look: (history: HistoryStore) => T | Promise<T>, isFound: (value: T) => boolean, warn: (line: string) => void): Promise<FolderSearch<T>> {
+  const searched: SearchedFolder[] = [];
+  for (const folder of folders) {
+    if (!existsSync(join(folder.dir, HISTORY_FILE))) {
+      searched.push({ ...folder, state: 'none' });
+      continue;
+    }
+    let history: HistoryStore;
+    try {
+      history = openFolder(folder);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      warn(`${historyName(folder)} at ${join(folder.dir, HISTORY_FILE)} could not be opened (${error.message}); looking on in the others.`);
+      searched.push({ ...folder, state: 'unopenable', reason: error.message });
+      continue;
+    }
+    searched.push({ ...folder, state: 'read' });
+    try {
+      const value = await look(history);
+      if (isFound(value)) return { found: { folder, value }, searched };
+    } finally {
+      closeHistory(history, warn);
+    }
+  }
+  return { found: null, searched };
+}
+
+function historyName(folder: HistoryFolder): string {
+  return folder.isDesktopApp ? "the desktop app's history" : "the CLI's history";
+}
+
+/** The line said when the answer came from the desktop app's history, else null. */
+export function foundInAppLine(folder: HistoryFolder): string | null {
+  return folder.isDesktopApp ? `found in the desktop app's history: ${join(folder.dir, HISTORY_FILE)}` : null;
+}
+
+/** Every folder searched, for "… is not in <this>.", with what stood in the way of each; then where else the app's may be. */
+export function searchedText(searched: SearchedFolder[]): string {
+  const each = searched.map((folder) => {
+    const where = `${historyName(folder)} at ${join(folder.dir, HISTORY_FILE)}`;
+    if (folder.state === 'none') return `${where} (there is none)`;
+    if (folder.state === 'unopenable') return `${where} (it could not be opened: ${folder.reason})`;
+    return where;
+  });
+  const app = searched.find((folder) => folder.isDesktopApp);
+  // Set up with SWAP_EXPLORER_USER_DATA (a portable install), the app keeps it elsewhere: About shows where.
+  const elsewhere = app?.state === 'none' ? " If the app keeps its data in another folder (its About screen shows it), add --data-dir with that folder." : '';
+  return `${each.join(', nor in ')}.${elsewhere}`;
+}
