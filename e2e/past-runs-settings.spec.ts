@@ -54,7 +54,7 @@ test('two size ladders of one trade at different slippages are listed apart', as
 
   const pastLadders = app.page.getByRole('region', { name: 'Past size ladders' });
   for (const bps of ['50', '300']) {
-    await expect(pastLadders.getByRole('button', { name: new RegExp(`^Open size ladder USDC to WETH at 100, 1000, slippage ${bps} bps from `) })).toHaveCount(1);
+    await expect(pastLadders.getByRole('button', { name: new RegExp(`^Open size ladder USDC to WETH at 100, 1,000, slippage ${bps} bps from `) })).toHaveCount(1);
   }
   await expect(pastLadders.getByRole('listitem')).toHaveText([/slippage 300 bps/, /slippage 50 bps/]);
 });
@@ -71,9 +71,9 @@ test('a size ladder of one model is listed apart from one of both', async ({ app
   await expect(app.page.getByText('USDC → WETH at 100, 1,000 on 1 chain, Permit2 only', { exact: true })).toBeVisible();
 
   const pastLadders = app.page.getByRole('region', { name: 'Past size ladders' });
-  await expect(pastLadders.getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1000, Permit2 only from / })).toHaveCount(1);
-  await expect(pastLadders.getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1000 from / })).toHaveCount(1);
-  await expect(pastLadders.getByRole('listitem')).toHaveText([/^USDC → WETH at 100, 1000, Permit2 only\s*Ethereum · /, /^USDC → WETH at 100, 1000\s*Ethereum · /]);
+  await expect(pastLadders.getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1,000, Permit2 only from / })).toHaveCount(1);
+  await expect(pastLadders.getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1,000 from / })).toHaveCount(1);
+  await expect(pastLadders.getByRole('listitem')).toHaveText([/^USDC → WETH at 100, 1,000, Permit2 only\s*Ethereum · /, /^USDC → WETH at 100, 1,000\s*Ethereum · /]);
 });
 
 test('runs of one trade on two profiles are listed apart by profile name', async ({ app, userDataDir }) => {
