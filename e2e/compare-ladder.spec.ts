@@ -131,7 +131,7 @@ test('a ladder on 2 chains x 4 sizes charts both models, marks where they cross,
   // Reopen from past runs after switching away.
   await app.page.getByRole('group', { name: 'Mode' }).getByRole('radio', { name: 'One size' }).check();
   await expect(ladder.charts).toHaveCount(0);
-  await app.page.getByRole('region', { name: 'Past size ladders' }).getByRole('button', { name: /^Open size ladder WETH to USDC at 1, 10, 100, 1000/ }).click();
+  await app.page.getByRole('region', { name: 'Past size ladders' }).getByRole('button', { name: /^Open size ladder WETH to USDC at 1, 10, 100, 1,000/ }).click();
   await expect(ladder.chart('Arbitrum')).toBeVisible();
   await expect(ladder.progress).toContainText('Done: 16/16 requests');
   await expect(ladder.amounts).toHaveValue('1, 10, 100, 1000');
@@ -264,8 +264,8 @@ test('a past ladder reopens exactly as it was run: its own overrides and slippag
   await ladder.waitForEnd();
   // Each listed by the pair it traded: the second bought TAXD through the override.
   const pastList = app.page.getByRole('region', { name: 'Past size ladders' });
-  const first = pastList.getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1000/ });
-  const second = pastList.getByRole('button', { name: /^Open size ladder USDC to TAXD \(address override\) at 100, 1000/ });
+  const first = pastList.getByRole('button', { name: /^Open size ladder USDC to WETH at 100, 1,000/ });
+  const second = pastList.getByRole('button', { name: /^Open size ladder USDC to TAXD \(address override\) at 100, 1,000/ });
   await expect(first).toHaveCount(1);
   await expect(second).toHaveCount(1);
   const settings = app.page.getByRole('group', { name: 'Settings from the One size form' });
