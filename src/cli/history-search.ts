@@ -12,7 +12,7 @@ import { openHistory } from './history-data.ts';
  * A zid looked up with no folder named: in the CLI's history, then the desktop app's. A support
  * engineer runs the customer's request in the app, then `explain <zid>` in a terminal: the CLI read
  * only its own folder and said the zid was not there. The app's file is opened read-only
- * (HistoryHistoryStore.openReadOnly): the CLI never migrates, prunes or sets aside the app's history.
+ * (HistoryStore.openReadOnly): the CLI never migrates, prunes or sets aside the app's history.
  */
 
 /** A data folder whose history a lookup reads. */
