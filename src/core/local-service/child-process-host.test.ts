@@ -1,15 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HEADER_NAMES, API_VERSION } from '../../spec/index.ts';
 import { CHILD_ENV } from '../../domain/local-service-child.ts';
 import { createChildProcessHost, type ChildProcessHostOptions } from './child-process-host.ts';
-import type { LocalServiceHost, LocalServiceInfo } from './host.ts';
+import type { LocalServiceHost } from './host.ts';
 import { createLocalServiceHandlers } from './local-service-handlers.ts';
+import { chainsStatus } from './test-support.ts';
 
 const dirs: string[] = [];
 const hosts: LocalServiceHost[] = [];
@@ -34,18 +33,6 @@ async function newHost(options: Omit<ChildProcessHostOptions, 'dataDir'> = {}): 
   return { host, dataDir };
 }
 
-// Over the pinned certificate only: a request that works proves the pin and the key both hold.
-function getChains(info: LocalServiceInfo, key: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${info.baseUrl}/swap/chains`, { ca: info.caPem, headers: { [HEADER_NAMES.apiKey]: key, [HEADER_NAMES.version]: API_VERSION } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 describe('child-process local service host', () => {
   it('starts the service on 127.0.0.1 with its pinned certificate and generated key', async () => {
     const { host, dataDir } = await newHost();
@@ -55,8 +42,8 @@ describe('child-process local service host', () => {
     expect(info.pid).toBeGreaterThan(0);
     expect(info.pid).not.toBe(process.pid);
     expect(host.status()).toMatchObject({ state: 'running', baseUrl: info.baseUrl, pid: info.pid, error: null, certificate: { pem: info.caPem } });
-    expect(await getChains(info, info.apiKey)).toBe(200);
-    expect(await getChains(info, 'not-the-key')).toBe(401);
+    expect(await chainsStatus(info, info.apiKey)).toBe(200);
+    expect(await chainsStatus(info, 'not-the-key')).toBe(401);
     const keyFile = join(dataDir, 'local-service', 'key');
     // Settings names the file (never the key) for integrators' SVC_API_KEY.
     expect(host.status().keyPath).toBe(keyFile);
@@ -95,12 +82,12 @@ describe('child-process local service host', () => {
     const first = await host.start();
     await host.stop();
     expect(host.status().state).toBe('stopped');
-    await expect(getChains(first, first.apiKey)).rejects.toThrow();
+    await expect(chainsStatus(first, first.apiKey)).rejects.toThrow();
     const second = await host.start();
     expect(second.pid).not.toBe(first.pid);
     expect(second.apiKey).toBe(first.apiKey);
     expect(second.caPem).toBe(first.caPem);
-    expect(await getChains(second, second.apiKey)).toBe(200);
+    expect(await chainsStatus(second, second.apiKey)).toBe(200);
   });
 
   it('shows the certificate an earlier run left before this run starts the service, the one its start then pins', async () => {
@@ -122,7 +109,7 @@ describe('child-process local service host', () => {
     await vi.waitFor(() => expect(host.status().state).toBe('failed'));
     expect(host.status()).toMatchObject({ baseUrl: null, pid: null, error: expect.stringMatching(/stopped unexpectedly \(signal SIGKILL\)/) });
     const again = await host.start();
-    expect(await getChains(again, again.apiKey)).toBe(200);
+    expect(await chainsStatus(again, again.apiKey)).toBe(200);
   });
 
   it('fails with the child log line when the service cannot start', async () => {
@@ -152,7 +139,7 @@ describe('child-process local service host', () => {
     expect(host.status()).toMatchObject({ state: 'failed', error: failure.message });
     await rm(folder);
     const info = await host.start();
-    expect(await getChains(info, info.apiKey)).toBe(200);
+    expect(await chainsStatus(info, info.apiKey)).toBe(200);
   });
 
   it('gives up on a child that never reports ready', async () => {

@@ -1,12 +1,11 @@
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_VERSION, HEADER_NAMES } from '../../spec/index.ts';
 import { createChildProcessHost } from './child-process-host.ts';
-import type { LocalServiceHost, LocalServiceInfo } from './host.ts';
+import type { LocalServiceHost } from './host.ts';
 import { createLocalServiceHandlers } from './local-service-handlers.ts';
+import { chainsStatus } from './test-support.ts';
 
 // The app's and price/compare's way to the key file (the child-process host main/ wraps in a
 // utilityProcess): the one rule of local-key.ts, over real files and the real service.
@@ -35,17 +34,6 @@ async function hostWithKeyFile(text: string | null, mode = 0o600): Promise<{ hos
   return { host, keyPath, notices };
 }
 
-function statusWith(info: LocalServiceInfo, key: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${info.baseUrl}/swap/chains`, { ca: info.caPem, headers: { [HEADER_NAMES.apiKey]: key, [HEADER_NAMES.version]: API_VERSION } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 const KEPT = `local_${'ab'.repeat(32)}`;
 
 describe("the app's local service and a key file that does not hold a key", () => {
@@ -65,7 +53,7 @@ describe("the app's local service and a key file that does not hold a key", () =
     const info = await host.start();
     expect(info.apiKey).toMatch(/^local_[0-9a-f]{64}$/);
     expect((await readFile(keyPath, 'utf8')).trim()).toBe(info.apiKey);
-    expect(await statusWith(info, info.apiKey)).toBe(200);
+    expect(await chainsStatus(info, info.apiKey)).toBe(200);
   });
 
   it('does not start on a key file it cannot read, with the reason', async () => {
@@ -87,7 +75,7 @@ describe("the app's local service and a key file other users can read", () => {
     const { host, keyPath, notices } = await hostWithKeyFile(`${KEPT}\n`, mode);
     const info = await host.start();
     expect(info.apiKey).toBe(KEPT);
-    expect(await statusWith(info, KEPT)).toBe(200);
+    expect(await chainsStatus(info, KEPT)).toBe(200);
     expect((await stat(keyPath)).mode & 0o777).toBe(0o600);
     const notice = `The API key file ${keyPath} was open to other users of this computer (mode ${octal}); it is now 0600, this user's only. Anyone who read it can still use the key: delete the file to have a new key made at the next start (clients must then take the new one from it).`;
     expect(notices).toEqual([notice]);
