@@ -1,14 +1,13 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { HistoryNotice, HistoryRetention, HistorySearchFilter, HistorySearchPage } from '../../ipc/channels/history.ts';
-import { AppError, isAppError } from '../../ipc/result.ts';
+import { isAppError } from '../../ipc/result.ts';
 import type { HistoryEntry, HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import type { HistoryReader } from '../ports.ts';
-import { connect, connectReadOnly, moveAside, prepareDatabase, truncateLongLog } from './database-file.ts';
-import { isCorruption, SQLITE, sqlitePrimaryCode, toStorageError } from './errors.ts';
-import { applyRetention, countRemovable, readRetention, writeRetention } from './retention.ts';
+import { SQLITE } from './errors.ts';
+import { applyRetention, countRemovable, readRetention, writeRetention, type Prepare } from './retention.ts';
 import { SCHEMA_REPORT_VERSION, storedEntrySchemaReport } from '../../domain/entry-schema-report.ts';
-import { entryParams, INSERT_COLUMNS, rowToEntry, rowToSummary, SUMMARY_COLUMNS, type SummaryRow } from './row-mapping.ts';
-import { mergeParts, searchQuery } from './search-query.ts';
+import { rowToEntry } from './row-mapping.ts';
+import { HistoryConnection } from './history-connection.ts';
+import { countEntries, entryRow, importedEntryId, insertEntries, insertEntry, keptIdsOf, oldestSentMs, saveSchemaReport, searchPage, summariesByZid } from './entry-queries.ts';
 
 /**
  * The request history: one SQLite file (node:sqlite, synchronous, so the store is a plain object
@@ -23,6 +22,12 @@ import { mergeParts, searchQuery } from './search-query.ts';
  * (26), on open or later, is moved aside to `<name>.corrupt-<time>.db` with its -wal/-shm, a fresh
  * database takes its place and `notices` says so; the operation is then retried on the fresh file.
  * Disk and file failures (full disk, read-only, I/O) throw AppError STORAGE; the store stays usable.
+ *
+ * Where each part lives: this class keeps what has state across calls (retention's count of
+ * inserts, the notices, the "not kept" word said once); history-connection.ts owns the connection
+ * and the failure handling above, since a quarantine swaps the connection under every query;
+ * entry-queries.ts holds the SQL on entries; retention.ts the retention setting and its pass;
+ * database-file.ts the file itself (open, migrate, set aside).
  */
 
 /** Options of HistoryStore.open. */
@@ -58,9 +63,6 @@ export interface HistoryStoreOptions {
 }
 
 const DEFAULT_RETENTION_EVERY = 100;
-const INSERT_SQL = `INSERT INTO entries (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`;
-// A zid is unique in practice; the cap only bounds a pathological file.
-const ZID_MATCHES_MAX = 1_000;
 
 /** The history store: HistorySink for the client, HistoryReader and search for the views. */
 export class HistoryStore implements HistoryReader {
@@ -68,16 +70,12 @@ export class HistoryStore implements HistoryReader {
   readonly path: string;
   /** What the store did on its own, or could not do, that the user must be told (a quarantined file, requests not kept). */
   readonly notices: HistoryNotice[] = [];
-  #db: DatabaseSync;
-  #statements = new Map<string, StatementSync>();
+  readonly #connection: HistoryConnection;
   #retention: HistoryRetention;
   #insertsSinceRetention = 0;
-  #isLeftForExit = false;
   #isNotKeptSaid = false;
   readonly #now: () => Date;
   readonly #retentionEvery: number;
-  readonly #maxPageCount: number | undefined;
-  readonly #walCheckpointPages: number | undefined;
   readonly #onEntriesRemoved: ((keptSinceMs: number) => void) | undefined;
   readonly #isReadOnly: boolean;
 
@@ -85,11 +83,15 @@ export class HistoryStore implements HistoryReader {
     this.path = path;
     this.#now = options.now ?? (() => new Date());
     this.#retentionEvery = options.retentionEvery ?? DEFAULT_RETENTION_EVERY;
-    this.#maxPageCount = options.maxPageCount;
-    this.#walCheckpointPages = options.walCheckpointPages;
     this.#onEntriesRemoved = options.onEntriesRemoved;
     this.#isReadOnly = options.isReadOnly === true;
-    this.#db = this.#isReadOnly ? this.#connectReadOnly() : this.#openOrQuarantine();
+    this.#connection = new HistoryConnection(path, {
+      now: this.#now,
+      notices: this.notices,
+      isReadOnly: this.#isReadOnly,
+      maxPageCount: options.maxPageCount,
+      walCheckpointPages: options.walCheckpointPages,
+    });
     const saved = this.#guard('read the retention setting', () => readRetention(this.#prepare));
     this.#retention = saved.retention;
     if (saved.problem) this.notices.push({ kind: 'retention-failed', at: this.#now().toISOString(), message: saved.problem, path: null });
@@ -120,7 +122,7 @@ export class HistoryStore implements HistoryReader {
   insert(entry: NewHistoryEntry): HistoryEntry {
     let id: number;
     try {
-      id = this.#guard('save this request', () => Number(this.#prepare(INSERT_SQL).run(...entryParams(entry)).lastInsertRowid));
+      id = this.#guard('save this request', () => insertEntry(this.#prepare, entry));
     } catch (error) {
       this.#noteNotKept(error);
       throw error;
@@ -147,20 +149,8 @@ export class HistoryStore implements HistoryReader {
    * Throws AppError STORAGE as insert does.
    */
   insertMany(entries: Iterable<NewHistoryEntry>): number[] {
-    const ids = this.#guard('save these entries', () => {
-      const ids: number[] = [];
-      this.#db.exec('BEGIN IMMEDIATE');
-      try {
-        const statement = this.#prepare(INSERT_SQL);
-        for (const entry of entries) ids.push(Number(statement.run(...entryParams(entry)).lastInsertRowid));
-        this.#db.exec('COMMIT');
-      } catch (error) {
-        // A failed COMMIT (full disk) may leave the transaction open; an entry error never commits.
-        if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-        throw error;
-      }
-      return ids;
-    });
+    // The connection is read inside the work: after a quarantine the retry runs on the fresh file.
+    const ids = this.#guard('save these entries', () => insertEntries(this.#connection.db, this.#prepare, entries));
     this.#afterInserts(ids.length);
     return ids;
   }
@@ -171,7 +161,7 @@ export class HistoryStore implements HistoryReader {
    * rules read it, and kept, so that is done once per entry; lists never read the report.
    */
   get(id: number): HistoryEntry | null {
-    const row = this.#guard('read an entry', () => this.#prepare('SELECT * FROM entries WHERE id = ?').get(id) as SummaryRow | undefined);
+    const row = this.#guard('read an entry', () => entryRow(this.#prepare, id));
     if (!row) return null;
     const entry = rowToEntry(row);
     return (row.schema_report_version as number) < SCHEMA_REPORT_VERSION ? this.#withCurrentReport(entry) : entry;
@@ -182,7 +172,7 @@ export class HistoryStore implements HistoryReader {
     if (report === null) return entry;
     if (this.#isReadOnly) return { ...entry, schemaReport: report };
     try {
-      this.#prepare('UPDATE entries SET schema_report_json = ?, schema_report_version = ? WHERE id = ?').run(JSON.stringify(report), SCHEMA_REPORT_VERSION, entry.id);
+      saveSchemaReport(this.#prepare, entry.id, JSON.stringify(report), SCHEMA_REPORT_VERSION);
     } catch {
       // Keeping it only saves the work next time (a read-only or full disk): the entry still shows
       // today's report, computed again when it is next opened.
@@ -198,39 +188,27 @@ export class HistoryStore implements HistoryReader {
    * Imported, replayable on a chosen profile, as before.
    */
   findImported(entry: NewHistoryEntry): number | null {
-    const sql =
-      "SELECT id FROM entries WHERE started_ms = ? AND origin = 'imported' AND url = ? AND method = ? AND status IS ? AND zid IS ? AND request_headers_json = ? AND body_text = ? AND app_error_json IS ? ORDER BY id LIMIT 1";
-    const params = [Date.parse(entry.startedAt), entry.url, entry.method, entry.status, entry.zid, JSON.stringify(entry.requestHeaders), entry.bodyText, entry.appError === null ? null : JSON.stringify(entry.appError)];
-    const row = this.#guard('search the history', () => this.#prepare(sql).get(...params) as { id: number } | undefined);
-    return row?.id ?? null;
+    return this.#guard('search the history', () => importedEntryId(this.#prepare, entry));
   }
 
   /** Entries with exactly this zid (any case), newest first. */
   findByZid(zid: string): HistorySummary[] {
-    const sql = `SELECT ${SUMMARY_COLUMNS} FROM entries WHERE zid_key = ? ORDER BY id DESC LIMIT ${ZID_MATCHES_MAX}`;
-    const rows = this.#guard('search the history', () => this.#prepare(sql).all(zid.trim().toLowerCase()) as SummaryRow[]);
-    return rows.map(rowToSummary);
+    return this.#guard('search the history', () => summariesByZid(this.#prepare, zid));
   }
 
   /** A page of summaries matching the filter, newest first, with the cursor of the next page. */
   search(filter: HistorySearchFilter): HistorySearchPage {
-    const query = searchQuery(filter);
-    const rows = this.#guard('search the history', () => mergeParts(query.parts.map((part) => this.#prepare(part.sql).all(...part.params) as SummaryRow[]), filter.limit + 1));
-    const page = rows.slice(0, filter.limit).map(rowToSummary);
-    const nextBefore = rows.length > filter.limit ? page[page.length - 1]!.id : null;
-    return { rows: page, nextBefore, unknownSymbols: query.unknownSymbols };
+    return this.#guard('search the history', () => searchPage(this.#prepare, filter));
   }
 
   /** The ids of `ids` still held, in the order given (one lookup in the rowid b-tree each). */
   keptIds(ids: readonly number[]): number[] {
-    const rows = this.#guard('read the history', () => this.#prepare('SELECT id FROM entries WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { id: number }[]);
-    const kept = new Set(rows.map((row) => row.id));
-    return ids.filter((id) => kept.has(id));
+    return this.#guard('read the history', () => keptIdsOf(this.#prepare, ids));
   }
 
   /** How many entries are kept (a full index scan: milliseconds on a million entries, for a status line). */
   count(): number {
-    return this.#guard('count the history', () => (this.#prepare('SELECT count(*) AS n FROM entries').get() as { n: number }).n);
+    return this.#guard('count the history', () => countEntries(this.#prepare));
   }
 
   /** The retention setting in force. */
@@ -259,19 +237,7 @@ export class HistoryStore implements HistoryReader {
 
   /** Closes the file. The store must not be used afterwards. */
   close(): void {
-    this.#statements.clear();
-    if (!this.#db.isOpen || this.#isLeftForExit) return;
-    if (this.#isReadOnly) {
-      this.#db.close();
-      return;
-    }
-    try {
-      // Lets SQLite refresh its planner statistics for the next open (cheap; see sqlite.org/pragma.html#pragma_optimize).
-      this.#db.exec('PRAGMA optimize');
-    } catch {
-      // Closing must not fail over a hint: the data is already committed.
-    }
-    this.#db.close();
+    this.#connection.close();
   }
 
   /**
@@ -284,30 +250,25 @@ export class HistoryStore implements HistoryReader {
    * SQLite would not). The store must not be used afterwards.
    */
   leaveForExit(): void {
-    this.#statements.clear();
-    if (!this.#isLeftForExit && !this.#isReadOnly && this.#db.isOpen) truncateLongLog(this.#db, this.path, this.#walCheckpointPages);
-    this.#isLeftForExit = true;
+    this.#connection.leaveForExit();
   }
 
   // Applies the retention setting; returns how many entries went. When some did, tells
-  // onEntriesRemoved from when sent requests are still kept (the entries_origin index answers it).
+  // onEntriesRemoved from when sent requests are still kept.
   #applyRetention(): number {
     const removed = this.#guard('apply the retention setting', () => applyRetention(this.#prepare, this.#retention, this.#now()));
     if (removed > 0 && this.#onEntriesRemoved) {
-      const { oldest } = this.#guard('apply the retention setting', () => this.#prepare("SELECT min(started_ms) AS oldest FROM entries WHERE origin = 'sent'").get() as { oldest: number | null });
+      const oldest = this.#guard('apply the retention setting', () => oldestSentMs(this.#prepare));
       this.#onEntriesRemoved(oldest ?? this.#now().getTime());
     }
     return removed;
   }
 
-  #prepare = (sql: string): StatementSync => {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
-  };
+  #prepare: Prepare = (sql) => this.#connection.prepare(sql);
+
+  #guard<T>(doing: string, work: () => T): T {
+    return this.#connection.guard(doing, work);
+  }
 
   #afterInserts(count: number): void {
     this.#insertsSinceRetention += count;
@@ -324,95 +285,4 @@ export class HistoryStore implements HistoryReader {
       }
     }
   }
-
-  // Runs one operation with the store's error mapping; on corruption, quarantines and retries once.
-  #guard<T>(doing: string, work: () => T): T {
-    if (this.#isLeftForExit) throw new Error(`the history was left for the process to exit: cannot ${doing}`);
-    try {
-      return work();
-    } catch (error) {
-      if (!isCorruption(error)) throw toStorageError(error, doing);
-      // Another program's file is only read: its damage is said, and the file left as it is.
-      if (this.#isReadOnly) throw new AppError('STORAGE', `Could not ${doing}: the history database ${sqlitePrimaryCode(error) === 26 ? 'is not a database' : 'is corrupt'}.`);
-      this.#quarantine(error);
-    }
-    try {
-      return work();
-    } catch (error) {
-      throw toStorageError(error, doing);
-    }
-  }
-
-  #openOrQuarantine(): DatabaseSync {
-    const db = this.#connect();
-    try {
-      prepareDatabase(db, { maxPageCount: this.#maxPageCount, walCheckpointPages: this.#walCheckpointPages });
-      return db;
-    } catch (error) {
-      if (!isCorruption(error)) {
-        db.close();
-        throw toOpenError(error, this.path);
-      }
-      this.#moveAside(error, db);
-    }
-    return this.#openFresh();
-  }
-
-  #connectReadOnly(): DatabaseSync {
-    try {
-      return connectReadOnly(this.path);
-    } catch (error) {
-      throw toOpenError(error, this.path);
-    }
-  }
-
-  #quarantine(cause: unknown): void {
-    this.#statements.clear();
-    this.#moveAside(cause, this.#db);
-    this.#db = this.#openFresh();
-  }
-
-  #connect(): DatabaseSync {
-    try {
-      return connect(this.path);
-    } catch (error) {
-      throw toOpenError(error, this.path);
-    }
-  }
-
-  #openFresh(): DatabaseSync {
-    const db = this.#connect();
-    try {
-      prepareDatabase(db, { maxPageCount: this.#maxPageCount, walCheckpointPages: this.#walCheckpointPages });
-      return db;
-    } catch (error) {
-      db.close();
-      throw toOpenError(error, this.path);
-    }
-  }
-
-  #moveAside(cause: unknown, db: DatabaseSync): void {
-    const now = this.#now();
-    let aside: string;
-    try {
-      aside = moveAside(this.path, now, db);
-    } catch (error) {
-      throw new AppError('STORAGE', `The history database is unreadable and could not be moved aside: ${(error as Error).message}`);
-    }
-    const what = sqlitePrimaryCode(cause) === 26 ? 'is not a database' : 'is corrupt';
-    this.notices.push({
-      kind: 'quarantined',
-      at: now.toISOString(),
-      path: aside,
-      message: `The history database ${what}. It was moved to ${aside} and a new, empty history was started.`,
-    });
-  }
-}
-
-function toOpenError(error: unknown, path: string): unknown {
-  if (isAppError(error)) return error;
-  const mapped = toStorageError(error, `open ${path}`);
-  if (mapped !== error) return mapped;
-  // Opening is all file access: even an unlisted SQLite code (or fs error) here is a storage problem.
-  return new AppError('STORAGE', `Could not open the history at ${path}: ${(error as Error).message}`);
 }
