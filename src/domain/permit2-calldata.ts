@@ -1,5 +1,5 @@
-import { decodeFunctionData, type Hex } from 'viem';
-import { SETTLER_ABI } from './settler-abi.ts';
+import type { Hex } from 'viem';
+import { decodeSettlerCall } from './settler-call.ts';
 
 /**
  * The permit a Permit2 quote's `transaction.data` hands the settler, set against the one the taker
@@ -26,25 +26,17 @@ export type CalldataPermitReading = { permit: CalldataPermit; missing: null } | 
 
 const absent = (missing: string): CalldataPermitReading => ({ permit: null, missing });
 
-function decoded(data: Hex): ReturnType<typeof decodeFunctionData<typeof SETTLER_ABI>> | null {
-  try {
-    return decodeFunctionData({ abi: SETTLER_ABI, data });
-  } catch {
-    return null;
-  }
-}
-
 /** The permit in a Permit2 quote's calldata (the settler's `execute`, its first TRANSFER_FROM action). */
 export function calldataPermitOf(data: unknown): CalldataPermitReading {
   if (typeof data !== 'string' || data === '' || data === '0x') return absent('the quote has no transaction.data');
   if (!/^0x([0-9a-fA-F]{2})+$/.test(data)) return absent('transaction.data is not hex bytes');
-  const call = decoded(data as Hex);
+  const call = decodeSettlerCall(data as Hex);
   // A Permit2 quote calls the settler itself (spec, "Allowance rules" 3); Allowance Holder's exec
   // grants the pull and carries no permit to sign.
   if (call?.functionName === 'exec') return absent("transaction.data is Allowance Holder's exec, which carries no permit");
   if (call?.functionName !== 'execute') return absent("the calldata does not carry the permit in a form this app decodes (not the settler's execute)");
   for (const action of call.args[1]) {
-    const step = decoded(action);
+    const step = decodeSettlerCall(action);
     if (step?.functionName !== 'TRANSFER_FROM') continue;
     const { permitted, nonce, deadline } = step.args[1];
     return { permit: { token: permitted.token.toLowerCase(), amount: String(permitted.amount), nonce: String(nonce), deadline: String(deadline) }, missing: null };

@@ -1,5 +1,6 @@
 import { decodeFunctionData, hexToString, type Hex } from 'viem';
-import { SETTLER_ABI, WRAPPED_NATIVE_ABI } from './settler-abi.ts';
+import { WRAPPED_NATIVE_ABI } from './settler-abi.ts';
+import { decodeSettlerCall } from './settler-call.ts';
 
 /**
  * What a quote's calldata tells the settler to do, step by step: what Allowance Holder's `exec` lets
@@ -82,14 +83,15 @@ function transferSentence([recipient, permit]: Args, read: ActionReading, settin
 }
 
 function actionOf(data: Hex, read: ActionReading, setting: CallSetting): SettlerAction {
+  // Not a call of this ABI (null): named by its selector below.
+  const call = decodeSettlerCall(data);
   try {
-    const { functionName, args } = decodeFunctionData({ abi: SETTLER_ABI, data });
-    if (functionName === 'FILL') return { name: functionName, text: fillSentence(args, read, setting) };
-    if (functionName === 'TRANSFER_FROM') return { name: functionName, text: transferSentence(args, read, setting) };
-    const sentence = SENTENCES[functionName];
-    if (sentence) return { name: functionName, text: sentence(args ?? [], read) };
+    if (call?.functionName === 'FILL') return { name: call.functionName, text: fillSentence(call.args, read, setting) };
+    if (call?.functionName === 'TRANSFER_FROM') return { name: call.functionName, text: transferSentence(call.args, read, setting) };
+    const sentence = call ? SENTENCES[call.functionName] : undefined;
+    if (call && sentence) return { name: call.functionName, text: sentence(call.args ?? [], read) };
   } catch {
-    // Not a call of this ABI: named by its selector below.
+    // Arguments a sentence cannot read are named by the selector too, rather than losing every step.
   }
   return { name: null, text: `an action this app's settler ABI does not know (selector ${data.slice(0, 10)})` };
 }
@@ -97,10 +99,10 @@ function actionOf(data: Hex, read: ActionReading, setting: CallSetting): Settler
 // The settler's `execute` in the calldata: the call itself, or the one Allowance Holder's `exec`
 // forwards, with what `exec` lets the settler take as the first step.
 function executeOf(data: Hex, read: ActionReading): { args: Args; steps: SettlerAction[] } | null {
-  const { functionName, args } = decodeFunctionData({ abi: SETTLER_ABI, data });
-  if (functionName === 'execute') return { args, steps: [] };
-  if (functionName !== 'exec') return null;
-  const [, token, amount, target, forwarded] = args;
+  const call = decodeSettlerCall(data);
+  if (call?.functionName === 'execute') return { args: call.args, steps: [] };
+  if (call?.functionName !== 'exec') return null;
+  const [, token, amount, target, forwarded] = call.args;
   const inner = executeOf(forwarded, read);
   if (!inner) return null;
   const lets = { name: 'exec', text: `the Allowance Holder lets ${address(target)} take up to ${read.amountAtMost(str(amount), token)} from the taker's allowance` };
@@ -112,12 +114,9 @@ function boughtBy(slippage: unknown, actions: readonly Hex[]): Set<string> {
   const buyToken = (slippage as { buyToken?: unknown } | undefined)?.buyToken;
   if (typeof buyToken === 'string') tokens.add(address(buyToken));
   for (const action of actions) {
-    try {
-      const { functionName, args } = decodeFunctionData({ abi: SETTLER_ABI, data: action });
-      if (functionName === 'UNWRAP') tokens.add(address(args[0]));
-    } catch {
-      // An action this ABI does not know says nothing of what is bought.
-    }
+    // An action this ABI does not know (null) says nothing of what is bought.
+    const call = decodeSettlerCall(action);
+    if (call?.functionName === 'UNWRAP') tokens.add(address(call.args[0]));
   }
   return tokens;
 }
