@@ -39,7 +39,7 @@ export class HistoryConnection {
   constructor(path: string, options: HistoryConnectionOptions) {
     this.path = path;
     this.#options = options;
-    this.#db = options.isReadOnly ? this.#connectReadOnly() : this.#openOrQuarantine();
+    this.#db = options.isReadOnly ? this.#connectWith(connectReadOnly) : this.#open({ mayQuarantine: true });
   }
 
   /** The connection in use now (a quarantine replaces it): read it inside `guard`'s work, not before. */
@@ -102,24 +102,27 @@ export class HistoryConnection {
     this.#isLeftForExit = true;
   }
 
-  #openOrQuarantine(): DatabaseSync {
-    const db = this.#connect();
+  // Opens and prepares the file. A corrupt one is set aside, when `mayQuarantine`, and a fresh one
+  // opened in its place; the fresh one is not set aside in turn: its failure is the answer.
+  #open({ mayQuarantine }: { mayQuarantine: boolean }): DatabaseSync {
+    const db = this.#connectWith(connect);
     try {
-      this.#prepareDatabase(db);
+      prepareDatabase(db, { maxPageCount: this.#options.maxPageCount, walCheckpointPages: this.#options.walCheckpointPages });
       return db;
     } catch (error) {
-      if (!isCorruption(error)) {
+      if (!mayQuarantine || !isCorruption(error)) {
         db.close();
         throw toOpenError(error, this.path);
       }
+      // Not closed first: moveAside copies the log before closing, which would delete it.
       this.#moveAside(error, db);
     }
-    return this.#openFresh();
+    return this.#open({ mayQuarantine: false });
   }
 
-  #connectReadOnly(): DatabaseSync {
+  #connectWith(open: (path: string) => DatabaseSync): DatabaseSync {
     try {
-      return connectReadOnly(this.path);
+      return open(this.path);
     } catch (error) {
       throw toOpenError(error, this.path);
     }
@@ -128,30 +131,7 @@ export class HistoryConnection {
   #quarantine(cause: unknown): void {
     this.#statements.clear();
     this.#moveAside(cause, this.#db);
-    this.#db = this.#openFresh();
-  }
-
-  #connect(): DatabaseSync {
-    try {
-      return connect(this.path);
-    } catch (error) {
-      throw toOpenError(error, this.path);
-    }
-  }
-
-  #prepareDatabase(db: DatabaseSync): void {
-    prepareDatabase(db, { maxPageCount: this.#options.maxPageCount, walCheckpointPages: this.#options.walCheckpointPages });
-  }
-
-  #openFresh(): DatabaseSync {
-    const db = this.#connect();
-    try {
-      this.#prepareDatabase(db);
-      return db;
-    } catch (error) {
-      db.close();
-      throw toOpenError(error, this.path);
-    }
+    this.#db = this.#open({ mayQuarantine: false });
   }
 
   #moveAside(cause: unknown, db: DatabaseSync): void {
