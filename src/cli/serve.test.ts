@@ -181,6 +181,15 @@ describe('argument handling', () => {
     }
   });
 
+  it("says in --help that a damaged key file is refused and never replaced, and a readable one made 0600", async () => {
+    const io = { out: '', err: '' };
+    expect(await main(['serve', '--help'], { stdout: (t) => (io.out += t), stderr: (t) => (io.err += t) })).toBe(0);
+    const help = io.out.replace(/\s+/g, ' ');
+    for (const words of ['A key file that cannot be read or holds no key is refused (exit 1), never replaced', 'delete it for a new one', 'A key file other users can read is made 0600, said once on stderr']) {
+      expect(help, words).toContain(words);
+    }
+  });
+
   it('exits 2 on bad options and unknown commands, 0 on help', async () => {
     const io = { out: '', err: '' };
     const capture = { stdout: (t: string) => (io.out += t), stderr: (t: string) => (io.err += t) };

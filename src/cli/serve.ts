@@ -29,7 +29,10 @@ const USAGE = `Usage: swap-explorer serve [options]
   --api-key K[:TEAM[:PLAN]]  accepted key, repeatable (default: the key in --data-dir's file
                          "key", made on the first start and kept, mode 0600); PLAN is
                          standard or custom (only custom pays trade surplus to
-                         tradeSurplusRecipient; on standard the service collects it)
+                         tradeSurplusRecipient; on standard the service collects it).
+                         A key file that cannot be read or holds no key is refused (exit 1),
+                         never replaced: clients may hold its key; delete it for a new one.
+                         A key file other users can read is made 0600, said once on stderr
   --latency-ms N         added to every response
   --jitter-ms N          random extra delay up to N ms
   --fault-rate R         share (0-1) of requests answered with a 500 or a dropped connection
