@@ -14,6 +14,7 @@ import { BIN, ROOT, type Ran } from './test-support.ts';
 
 const APP_ZID = '0x5ca1ab1e00000000000a9901';
 const CLI_ZID = '0x5ca1ab1e00000000000c1101';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let home: string;
 let xdg: string;
@@ -39,11 +40,13 @@ function historyWith(path: string, zid: string): void {
   store.close();
 }
 
-// The variables that name a folder are left out: the lookup falls back to the defaults under test.
-function cli(args: string[]): Promise<Ran> {
+// The variables that name a folder are left out unless `named` sets them: the lookup falls back to
+// the defaults under test.
+function cli(args: string[], named: NodeJS.ProcessEnv = {}): Promise<Ran> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: xdg };
   delete env.SWAP_EXPLORER_DATA_DIR;
   delete env.SWAP_EXPLORER_USER_DATA;
+  Object.assign(env, named);
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
   let stdout = '';
   let stderr = '';
@@ -139,6 +142,35 @@ describe("explain and history find the desktop app's history", () => {
     expect(ran.stdout).toContain(`the desktop app's history at ${appDb} (it could not be opened: `);
     const after = appFolderState();
     expect(after.files).toEqual(before.files);
+    expect(after.bytes.equals(before.bytes)).toBe(true);
+  });
+
+  // A retention pass is the write a read-write open makes at once: the app, not run since, still
+  // holds an entry older than its age limit, which the app removes when it next opens its file.
+  it("read the app's folder named by SWAP_EXPLORER_USER_DATA or --data-dir read-only, leaving its file byte for byte as it was", async () => {
+    const sentAt = Date.now() - 100 * DAY_MS;
+    const app = HistoryStore.open(appDb, { now: () => new Date(sentAt + DAY_MS) });
+    app.insert(sampleEntry({ zid: APP_ZID, startedAt: new Date(sentAt).toISOString() }));
+    app.setRetention({ maxEntries: null, maxAgeDays: 30 });
+    app.close();
+    const before = appFolderState();
+    const byVariable = { SWAP_EXPLORER_USER_DATA: appDir };
+
+    const runs = [
+      await cli(['explain', APP_ZID], byVariable),
+      await cli(['history', 'find', APP_ZID], byVariable),
+      await cli(['history', 'export', '--zid', APP_ZID], byVariable),
+      await cli(['explain', APP_ZID, '--data-dir', appDir]),
+      await cli(['history', 'find', APP_ZID, '--data-dir', appDir]),
+      await cli(['history', 'export', '--zid', APP_ZID, '--data-dir', appDir]),
+    ];
+    for (const ran of runs) {
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).toContain(APP_ZID);
+    }
+    const after = appFolderState();
+    expect(after.files).toEqual(before.files);
+    expect(after.mtimeMs).toBe(before.mtimeMs);
     expect(after.bytes.equals(before.bytes)).toBe(true);
   });
 

@@ -4,7 +4,7 @@ import type { HistoryStore } from '../core/history/index.ts';
 import { isAppError } from '../ipc/result.ts';
 import { closeHistory } from './close-history.ts';
 import { knownKeyRedactor } from './echoed-keys.ts';
-import { ASK_CUSTOMER, openHistory, otherHistoryNote } from './history-data.ts';
+import { ASK_CUSTOMER, openHistoryToRead, otherHistoryNote } from './history-data.ts';
 import { foundInAppLine, searchHistories, searchedText, type HistoryFolder, type SearchedFolder } from './history-search.ts';
 import { entryLike } from './history.ts';
 
@@ -46,7 +46,7 @@ async function zidEntries(history: HistoryStore, zid: string, warn: (line: strin
 async function inOne<T>(dataDir: string, read: (history: HistoryStore) => T | Promise<T>, warn: (line: string) => void): Promise<{ value: T } | { noHistory: string }> {
   let history: HistoryStore;
   try {
-    history = openHistory(dataDir);
+    history = openHistoryToRead(dataDir);
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') return { noHistory: error.message };
     throw error;

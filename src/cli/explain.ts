@@ -45,9 +45,9 @@ const USAGE = `Usage: swap-explorer explain <zid | url | curl-file | body-file |
   --format FORMAT        text (default) or json
   --data-dir D           where the history is: only that folder. Default: SWAP_EXPLORER_USER_DATA,
                          else the CLI's data dir (SWAP_EXPLORER_DATA_DIR or ~/.swap-explorer) and
-                         then the desktop app's, read-only: the swap-explorer folder in
+                         then the desktop app's: the swap-explorer folder in
                          $XDG_CONFIG_HOME or ~/.config (Linux), ~/Library/Application Support
-                         (macOS), %APPDATA% (Windows)
+                         (macOS), %APPDATA% (Windows). Each is read only, never changed
 
 Exit codes: 0 nothing wrong, 1 findings, 2 usage (a file that does not exist or cannot be read).
 A bare URL carries no headers, so a missing svc-api-key or svc-version header is printed as an

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { HistoryStore } from '../core/history/index.ts';
 import { pruneRuns } from '../core/compare/prune-runs.ts';
-import { AppError } from '../ipc/result.ts';
+import { AppError, isAppError } from '../ipc/result.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
 import { defaultDataDir } from './compare-run.ts';
 import { desktopAppDataDir } from './desktop-app-data-dir.ts';
@@ -24,11 +24,41 @@ export function historyDataDir(flag: string | undefined): string {
  * @throws AppError NOT_FOUND, or STORAGE from the store.
  */
 export function openHistory(dataDir: string): HistoryStore {
+  return HistoryStore.open(existingHistory(dataDir), { onEntriesRemoved: (keptSinceMs) => pruneRuns(dataDir, keptSinceMs) });
+}
+
+/**
+ * Opens the history of a data dir for a command that only reads it (explain, history find, history
+ * export), whichever folder is named: its files are left byte for byte as they were, with no
+ * migration, retention pass (nor the run files it prunes), quarantine or closing checkpoint
+ * (HistoryStore.openReadOnly). The folder named may be the desktop app's: SWAP_EXPLORER_USER_DATA
+ * names it, and --data-dir may, with nothing to tell it from the CLI's own. A lookup that rewrote
+ * the app's file could migrate it past the app's version or prune the app's runs; so a corrupt or
+ * older file is refused (STORAGE, its reason said), left for its owner (the app, or price and
+ * compare for the CLI's own) to set aside or update when it next opens it.
+ * @throws AppError NOT_FOUND, or STORAGE from the store.
+ */
+export function openHistoryToRead(dataDir: string): HistoryStore {
+  const path = existingHistory(dataDir);
+  try {
+    return HistoryStore.openReadOnly(path);
+  } catch (error) {
+    // Read-write, the store said it moved the file aside; read-only, the user must hear it was not.
+    if (isAppError(error) && error.code === 'STORAGE') throw new AppError('STORAGE', `${error.message} ${LEFT_AS_IT_WAS}`);
+    throw error;
+  }
+}
+
+/** Said of a history a lookup could not read: it was not set aside, and who will. */
+export const LEFT_AS_IT_WAS = 'It was left as it was (explain and history find and export only read); the app, or price and compare in their own folder, set a damaged file aside when they next open it.';
+
+// The history file of a data dir, when there is one: a missing one is NOT_FOUND, not a new history.
+function existingHistory(dataDir: string): string {
   const path = join(dataDir, HISTORY_FILE);
   // Reading the CLI's own, the note says where the app's is; the hint would say it twice.
   const hint = isCliOwn(dataDir) ? '' : " (set --data-dir or SWAP_EXPLORER_USER_DATA to the app's data folder)";
   if (!existsSync(path)) throw new AppError('NOT_FOUND', `There is no history at ${path}${hint}.${otherHistoryNote(dataDir)}`);
-  return HistoryStore.open(path, { onEntriesRemoved: (keptSinceMs) => pruneRuns(dataDir, keptSinceMs) });
+  return path;
 }
 
 /**

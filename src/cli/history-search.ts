@@ -6,13 +6,13 @@ import { closeHistory } from './close-history.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
 import { defaultDataDir } from './compare-run.ts';
 import { desktopAppDataDir } from './desktop-app-data-dir.ts';
-import { openHistory } from './history-data.ts';
 
 /**
  * A zid looked up with no folder named: in the CLI's history, then the desktop app's. A support
  * engineer runs the customer's request in the app, then `explain <zid>` in a terminal: the CLI read
- * only its own folder and said the zid was not there. The app's file is opened read-only
- * (HistoryStore.openReadOnly): the CLI never migrates, prunes or sets aside the app's history.
+ * only its own folder and said the zid was not there. Every file is opened read-only
+ * (HistoryStore.openReadOnly), as openHistoryToRead opens a folder named: a lookup never migrates,
+ * prunes or sets aside a history, the app's least of all.
  */
 
 /** A data folder whose history a lookup reads. */
@@ -47,9 +47,6 @@ export function historyFolders(flag: string | undefined): HistoryFolder[] {
   ];
 }
 
-function openFolder(folder: HistoryFolder): HistoryStore {
-  return folder.isDesktopApp ? HistoryStore.openReadOnly(join(folder.dir, HISTORY_FILE)) : openHistory(folder.dir);
-}
 
 /**
  * Reads each folder's history in turn with `look` until `isFound` says one answered. A folder with no
@@ -65,7 +62,7 @@ export async function searchHistories<T>(folders: HistoryFolder[], look: (histor
     }
     let history: HistoryStore;
     try {
-      history = openFolder(folder);
+      history = HistoryStore.openReadOnly(join(folder.dir, HISTORY_FILE));
     } catch (error) {
       if (!isAppError(error)) throw error;
       warn(`${historyName(folder)} at ${join(folder.dir, HISTORY_FILE)} could not be opened (${error.message}); looking on in the others.`);

@@ -15,7 +15,7 @@ import { toFieldErrors } from '../spec/index.ts';
 import type { Command, CommandIo } from './command.ts';
 import { choiceFlag, reportError } from './compare-run.ts';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
-import { ASK_CUSTOMER, historyDataDir, openHistory, otherHistoryNote } from './history-data.ts';
+import { ASK_CUSTOMER, historyDataDir, openHistory, openHistoryToRead, otherHistoryNote } from './history-data.ts';
 import { foundInAppLine, historyFolders, searchHistories, searchedText, type HistoryFolder } from './history-search.ts';
 import { closeHistory } from './close-history.ts';
 import { knownKeyRedactor } from './echoed-keys.ts';
@@ -40,9 +40,10 @@ const USAGE = `Usage: swap-explorer history find <zid-or-prefix> [--format text|
                          entries now says how many and is applied only with --yes
   --data-dir D           where the history is: only that folder. Default: SWAP_EXPLORER_USER_DATA,
                          else the CLI's data dir (SWAP_EXPLORER_DATA_DIR or ~/.swap-explorer); find
-                         and export then look on in the desktop app's, read-only: the
+                         and export then look on in the desktop app's: the
                          swap-explorer folder in $XDG_CONFIG_HOME or ~/.config (Linux),
-                         ~/Library/Application Support (macOS), %APPDATA% (Windows)
+                         ~/Library/Application Support (macOS), %APPDATA% (Windows).
+                         find and export only read each history, never change it
 
 Exit codes: 0 done, 1 nothing to do it on (no history, no entry matching the zid, an --out file that
 cannot be written, a retention change that removes entries without --yes), 2 bad input.
@@ -108,7 +109,7 @@ function sayFoundIn(folder: HistoryFolder, action: string, io: CommandIo): void 
 async function find(folders: HistoryFolder[], zid: string, format: 'text' | 'json', io: CommandIo): Promise<number> {
   if (folders.length === 1) {
     const dataDir = folders[0]!.dir;
-    const history = openHistory(dataDir);
+    const history = openHistoryToRead(dataDir);
     try {
       return printFound(matches(history, zid), zid, `the history at ${dataDir}.${otherHistoryNote(dataDir)}`, format, io);
     } finally {
@@ -150,7 +151,7 @@ function entriesOf(history: HistoryStore, zids: string[]): HistoryEntry[] {
 async function exportedEntries(folders: HistoryFolder[], zids: string[], io: CommandIo): Promise<{ dataDir: string; stored: HistoryEntry[]; where: string }> {
   if (folders.length === 1) {
     const dataDir = folders[0]!.dir;
-    const history = openHistory(dataDir);
+    const history = openHistoryToRead(dataDir);
     try {
       return { dataDir, stored: entriesOf(history, zids), where: `the history at ${dataDir}` };
     } finally {
