@@ -103,6 +103,29 @@ describe("explain and history find the desktop app's history", () => {
     }
   });
 
+  it('list a zid both histories hold from each, and explain the first while naming the other', async () => {
+    const cliDb = join(cliDir, HISTORY_FILE);
+    historyWith(cliDb, APP_ZID);
+    historyWith(appDb, APP_ZID);
+
+    const listed = await cli(['history', 'find', APP_ZID]);
+    expect(listed.code).toBe(0);
+    const cliBlock = listed.stdout.indexOf(`In the CLI's history at ${cliDb}:\n`);
+    const appBlock = listed.stdout.indexOf(`In the desktop app's history at ${appDb}:\n`);
+    expect(cliBlock, listed.stdout).toBeGreaterThanOrEqual(0);
+    expect(appBlock, listed.stdout).toBeGreaterThan(cliBlock);
+    expect(listed.stdout.slice(cliBlock, appBlock)).toContain(APP_ZID);
+    expect(listed.stdout.slice(appBlock)).toContain(APP_ZID);
+    const json = await cli(['history', 'find', APP_ZID, '--format', 'json']);
+    const rows = JSON.parse(json.stdout) as { zid: string; history: string }[];
+    expect(rows.map((row) => [row.zid, row.history])).toEqual([[APP_ZID, cliDb], [APP_ZID, appDb]]);
+
+    const explained = await cli(['explain', APP_ZID]);
+    expect(explained.code).toBe(0);
+    expect(explained.stdout).toContain(`zid ${APP_ZID}: 1 entry in the history at ${cliDir}`);
+    expect(explained.stdout).toContain(`zid ${APP_ZID} is also in the desktop app's history at ${appDb}: 1 entry (#1), not explained here; add --data-dir ${appDir} to explain them.`);
+  });
+
   it('name every folder searched when neither history holds the zid', async () => {
     historyWith(join(cliDir, HISTORY_FILE), CLI_ZID);
     historyWith(appDb, APP_ZID);

@@ -5,7 +5,7 @@ import { isAppError } from '../ipc/result.ts';
 import { closeHistory } from './close-history.ts';
 import { knownKeyRedactor } from './echoed-keys.ts';
 import { ASK_CUSTOMER, openHistoryToRead, otherHistoryNote } from './history-data.ts';
-import { foundInAppLine, searchHistories, searchedText, type HistoryFolder, type SearchedFolder } from './history-search.ts';
+import { foundInAppLine, historyPlace, searchHistories, searchedText, type HistoryFolder, type SearchedFolder } from './history-search.ts';
 import { entryLike } from './history.ts';
 
 /**
@@ -31,6 +31,8 @@ export interface ZidLookup {
   noHistory?: string;
   isDesktopApp?: boolean;
   searched?: SearchedFolder[];
+  /** The other folders whose histories hold the zid too (their entries are not explained), when several were searched. */
+  alsoIn?: { history: string; isDesktopApp: boolean; entryIds: number[] }[];
 }
 
 // Entries are read with the known keys redacted where their answers echo them (echoed-keys.ts).
@@ -65,9 +67,22 @@ export async function lookUpZid(zid: string, folders: HistoryFolder[], warn: (li
     const read = await inOne(dir, (history) => zidEntries(history, zid, warn), warn);
     return 'noHistory' in read ? { history: dir, entries: [], noHistory: read.noHistory } : { history: dir, entries: read.value };
   }
-  const search = await searchHistories(folders, (history) => zidEntries(history, zid, warn), (entries) => entries.length > 0, warn);
-  const { found, searched } = search;
-  return { history: found?.folder.dir ?? folders[0]!.dir, entries: found?.value ?? [], isDesktopApp: found?.folder.isDesktopApp ?? false, searched };
+  const search = await searchHistories(folders, (history) => zidEntries(history, zid, warn), (entries) => entries.length > 0, warn, { isEveryFolder: true });
+  const { found, alsoFound, searched } = search;
+  const alsoIn = alsoFound.map(({ folder, value }) => ({ history: folder.dir, isDesktopApp: folder.isDesktopApp, entryIds: value.map((entry) => entry.id) }));
+  return { history: found?.folder.dir ?? folders[0]!.dir, entries: found?.value ?? [], isDesktopApp: found?.folder.isDesktopApp ?? false, searched, alsoIn };
+}
+
+/**
+ * The lines naming the other histories that hold the zid too, with the command that explains their
+ * entries: only the first history's are explained, and without these lines they read as the only ones.
+ */
+export function alsoInLines(what: string, lookup: Pick<ZidLookup, 'alsoIn'>): string[] {
+  return (lookup.alsoIn ?? []).map((other) => {
+    const place = historyPlace({ dir: other.history, isDesktopApp: other.isDesktopApp });
+    const ids = other.entryIds.map((id) => `#${id}`).join(', ');
+    return `${what} is also in ${place}: ${entriesText(other.entryIds.length)} (${ids}), not explained here; add --data-dir ${other.history} to explain them.`;
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { entryText, historyFailureHeading, recognizedText, unknownFileText } fro
 import { readExplainInput } from './explain-input.ts';
 import { ASK_CUSTOMER } from './history-data.ts';
 import { historyFolders, type HistoryFolder } from './history-search.ts';
-import { foundInAppLines, lookUpBodyZid, lookUpZid, lookupText, notFoundText, type BodyZidLookup, type ZidLookup } from './explain-lookup.ts';
+import { alsoInLines, foundInAppLines, lookUpBodyZid, lookUpZid, lookupText, notFoundText, type BodyZidLookup, type ZidLookup } from './explain-lookup.ts';
 import { zidArgument } from './history.ts';
 
 /**
@@ -161,7 +161,8 @@ function resultText(result: ExplainResult, file: string | null): string {
     const zid = `zid ${result.zid}${result.isPrefix ? '…' : ''}`;
     if (result.noHistory !== undefined) return [...found, `${zid} is not in a history: ${result.noHistory}\n${ASK_CUSTOMER}`].join('\n');
     if (result.entries.length === 0) return [...found, notFoundText(zid, result)].join('\n');
-    return [...found, ...foundInAppLines(result), `${zid}: ${entriesText(result.entries.length)} in the history at ${result.history}`, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
+    const alsoIn = alsoInLines(zid, result);
+    return [...found, ...foundInAppLines(result), `${zid}: ${entriesText(result.entries.length)} in the history at ${result.history}`, ...alsoIn, ...result.entries.map((entry) => entryText(entry, `Entry ${entry.id}`))].join('\n\n');
   }
   if (result.kind === 'history-file') {
     if (!result.ok) return [`${file ?? 'The input'} is ${result.message}:`, ...result.problems.map((problem) => `  ${problem.path} ${problem.reason}`)].join('\n');

@@ -31,6 +31,8 @@ export interface SearchedFolder extends HistoryFolder {
 /** What a search of several folders found: the first folder whose history answered, and every folder gone through. */
 export interface FolderSearch<T> {
   found: { folder: HistoryFolder; value: T } | null;
+  /** With `isEveryFolder`, the folders after the first whose histories answered too, in order. */
+  alsoFound: { folder: HistoryFolder; value: T }[];
   searched: SearchedFolder[];
 }
 
@@ -49,12 +51,15 @@ export function historyFolders(flag: string | undefined): HistoryFolder[] {
 
 
 /**
- * Reads each folder's history in turn with `look` until `isFound` says one answered. A folder with no
- * history is passed over without a word; one whose history cannot be opened is said through `warn`
- * with its reason, and the search goes on.
+ * Reads each folder's history in turn with `look` until `isFound` says one answered, or, with
+ * `isEveryFolder`, reads them all: a zid the customer sent from both the CLI and the app is in both
+ * histories, and a lookup that stopped at the first showed one copy as if it were the only one. A
+ * folder with no history is passed over without a word; one whose history cannot be opened is said
+ * through `warn` with its reason, and the search goes on.
  */
-export async function searchHistories<T>(folders: HistoryFolder[], look: (history: HistoryStore) => T | Promise<T>, isFound: (value: T) => boolean, warn: (line: string) => void): Promise<FolderSearch<T>> {
+export async function searchHistories<T>(folders: HistoryFolder[], look: (history: HistoryStore) => T | Promise<T>, isFound: (value: T) => boolean, warn: (line: string) => void, options: { isEveryFolder?: boolean } = {}): Promise<FolderSearch<T>> {
   const searched: SearchedFolder[] = [];
+  const answered: { folder: HistoryFolder; value: T }[] = [];
   for (const folder of folders) {
     if (!existsSync(join(folder.dir, HISTORY_FILE))) {
       searched.push({ ...folder, state: 'none' });
@@ -72,12 +77,19 @@ export async function searchHistories<T>(folders: HistoryFolder[], look: (histor
     searched.push({ ...folder, state: 'read' });
     try {
       const value = await look(history);
-      if (isFound(value)) return { found: { folder, value }, searched };
+      if (isFound(value)) answered.push({ folder, value });
     } finally {
       closeHistory(history, warn);
     }
+    if (answered.length > 0 && !options.isEveryFolder) break;
   }
-  return { found: null, searched };
+  const [found = null, ...alsoFound] = answered;
+  return { found, alsoFound, searched };
+}
+
+/** How a history is named to the user: the CLI's or the desktop app's, with its file. */
+export function historyPlace(folder: HistoryFolder): string {
+  return `${historyName(folder)} at ${join(folder.dir, HISTORY_FILE)}`;
 }
 
 function historyName(folder: HistoryFolder): string {
@@ -92,7 +104,7 @@ export function foundInAppLine(folder: HistoryFolder): string | null {
 /** Every folder searched, for "… is not in <this>.", with what stood in the way of each; then where else the app's may be. */
 export function searchedText(searched: SearchedFolder[]): string {
   const each = searched.map((folder) => {
-    const where = `${historyName(folder)} at ${join(folder.dir, HISTORY_FILE)}`;
+    const where = historyPlace(folder);
     if (folder.state === 'none') return `${where} (there is none)`;
     if (folder.state === 'unopenable') return `${where} (it could not be opened: ${folder.reason})`;
     return where;

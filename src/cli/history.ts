@@ -1,4 +1,5 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { redactEntryCredentials } from '../domain/redact.ts';
 import { keyHeadersFor, requireProfileKeyHeaders } from '../core/profiles/profile-key-headers.ts';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -16,8 +17,9 @@ import type { Command, CommandIo } from './command.ts';
 import { choiceFlag, reportError } from './compare-run.ts';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
 import { ASK_CUSTOMER, historyDataDir, openHistory, openHistoryToRead, otherHistoryNote } from './history-data.ts';
-import { foundInAppLine, historyFolders, searchHistories, searchedText, type HistoryFolder } from './history-search.ts';
+import { foundInAppLine, historyFolders, historyPlace, searchHistories, searchedText, type HistoryFolder } from './history-search.ts';
 import { closeHistory } from './close-history.ts';
+import { HISTORY_FILE } from './compare-engine.ts';
 import { knownKeyRedactor } from './echoed-keys.ts';
 
 /**
@@ -31,7 +33,9 @@ const USAGE = `Usage: swap-explorer history find <zid-or-prefix> [--format text|
        swap-explorer history export --zid Z [--zid Z2 ...] [--format har|json] [--out FILE] [--data-dir D]
        swap-explorer history retention [--max-entries N|none] [--max-age-days D|none] [--yes] [--data-dir D]
 
-  find                   lists the entries whose zid is, or starts with, the given one
+  find                   lists the entries whose zid is, or starts with, the given one; found in
+                         both the CLI's and the app's history, each one's under its file (JSON:
+                         each row's "history")
   export                 writes the entries of the given zids (or prefixes) as HAR (default) or the
                          app's JSON export, key redacted, to standard output or --out FILE
   retention              says how much history there is and how much is kept; --max-entries (the
@@ -116,9 +120,23 @@ async function find(folders: HistoryFolder[], zid: string, format: 'text' | 'jso
       closeHistory(history, warnFor('find', io));
     }
   }
-  const { found, searched } = await searchHistories(folders, (history) => matches(history, zid), (rows) => rows.length > 0, warnFor('find', io));
+  const { found, alsoFound, searched } = await searchHistories(folders, (history) => matches(history, zid), (rows) => rows.length > 0, warnFor('find', io), { isEveryFolder: true });
+  if (found && alsoFound.length > 0) return printEachFolder([found, ...alsoFound], format, io);
   if (found) sayFoundIn(found.folder, 'find', io);
   return printFound(found?.value ?? [], zid, searchedText(searched), format, io);
+}
+
+// Both the CLI's and the app's histories hold the zid: each one's rows under its name, as an id is
+// only an entry's within its own file (JSON: each row names its file, in `history`).
+function printEachFolder(answered: { folder: HistoryFolder; value: HistorySummary[] }[], format: 'text' | 'json', io: CommandIo): number {
+  if (format === 'json') {
+    const rows = answered.flatMap(({ folder, value }) => value.map((row) => ({ ...row, history: join(folder.dir, HISTORY_FILE) })));
+    io.stdout(`${escapeJsonControls(JSON.stringify(rows, null, 2))}\n`);
+  } else {
+    const blocks = answered.map(({ folder, value }) => `In ${historyPlace(folder)}:\n${value.map(summaryLine).join('\n')}`);
+    io.stdout(`${stripTerminalControls(blocks.join('\n\n'))}\n`);
+  }
+  return 0;
 }
 
 // The reason in words, not the system's "ENOENT: no such file or directory, open …".
