@@ -50,6 +50,32 @@ test("a pasted quote body says what its calldata does: its minimum and zid check
   expect(await seriousAxe(page), 'axe: quote body with its calldata').toEqual([]);
 });
 
+test("a pasted Permit2 quote's domain.chainId is checked against the chain picked for it, and said to be that chain", async ({ page, openSession }) => {
+  await openSession(page);
+  const answered = priceQuery(new Market(1), 'permit2.quote', { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000000000', taker: TAKER }, { nowMs: Date.now() });
+  if (!answered.ok) throw new Error(answered.message);
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(JSON.stringify(answered.body, null, 2));
+  await expect(paste.recognised).toContainText('a quote response body');
+  const facts = paste.dialog.getByRole('table', { name: 'What the answer says' });
+  const chainRow = facts.getByRole('row', { name: /^permit2 chain / });
+  await expect(chainRow).toContainText('Chain not checked');
+  await paste.dialog.getByLabel("Customer's chain").selectOption({ label: chainLabel(1) });
+  await expect(chainRow).toContainText('Signed for the chain you picked, Ethereum (1) (domain.chainId 1)');
+  await paste.dialog.getByLabel("Customer's chain").selectOption({ label: chainLabel(8453) });
+  await expect(chainRow).toContainText('Signed for chain Ethereum (1), NOT the chain you picked Base (8453) (domain.chainId)');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(size);
+      await chainRow.scrollIntoViewIfNeeded();
+      await screenshot(page, `support-paste-permit2-chain-${size.width}-${scheme}`);
+    }
+  }
+  expect(await seriousAxe(page), 'axe: Permit2 quote body on a picked chain').toEqual([]);
+});
+
 test("a pasted exact-out body gives the expected net spend beside the most it may spend", async ({ page, openSession }) => {
   await openSession(page);
   const answered = priceQuery(new Market(1), 'allowance-holder.price', { chainId: '1', sellToken: USDC, buyToken: WETH, buyAmount: '1000000000000000000' }, { nowMs: Date.now() });

@@ -131,6 +131,14 @@ describe("explain: a Permit2 quote's signature", () => {
     expect(lineOf(stdout, 'permit2 in calldata')).toMatch(new RegExp(`^permit2 in calldata\\s+The calldata's permit \\(transaction\\.data\\) is NOT the one signed: message\\.nonce ${BigInt(nonce) + 1n}, NOT the calldata's ${nonce}\\. Permit2 would reject the signature and the swap would revert$`));
   });
 
+  it("sets a quote body pasted alone against the chain named with --chain, and says it was that chain", async () => {
+    const file = join(dir, 'permit2-quote.json');
+    await writeFile(file, JSON.stringify(quote()));
+    const on = async (chain: string) => lineOf((await cli(['explain', file, '--chain', chain])).stdout, 'permit2 chain')?.replace(/\s{2,}/, ' ');
+    expect(await on('1')).toBe('permit2 chain Signed for the chain you picked, Ethereum (1) (domain.chainId 1)');
+    expect(await on('8453')).toBe('permit2 chain Signed for chain Ethereum (1), NOT the chain you picked Base (8453) (domain.chainId): the signature would be good on that chain, not for this trade');
+  });
+
   it('says a hash that is not the typed data\'s, and a deadline already past when the answer came', async () => {
     const body = quote();
     body.permit2.eip712.message.permitted.amount = '2000000000';

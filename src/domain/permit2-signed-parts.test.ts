@@ -114,7 +114,7 @@ describe('the signed parts of a Permit2 quote against the quote', () => {
   it("reads the answer's sellToken when the request is not known, and an exact-out answer's maxSellAmount", () => {
     expect(permitExpectationOf({ sellToken: '0xabc', sellAmount: '5', transaction: { to: '0xdef' } })).toEqual({
       settler: '0xdef', sellToken: { address: '0xabc', source: "the answer's sellToken" }, sellAmount: { base: '5', member: 'sellAmount' },
-      chainId: null, calldataPermit: { permit: null, missing: 'the quote has no transaction.data' },
+      chainId: null, chainSource: "the request's chainId", calldataPermit: { permit: null, missing: 'the quote has no transaction.data' },
     });
     expect(permitExpectationOf({ mode: 'exact-out', maxSellAmount: '7', estimatedNetSellAmount: '6' }).sellAmount).toEqual({ base: '7', member: 'maxSellAmount' });
   });

@@ -11,8 +11,8 @@ import { calldataPermitOf, compareCalldataPermit, type CalldataPermitReading, ty
  * verifyingContract with the Permit2 contract (service-facts.json, the same address on all
  * chains), and the permitted token and amount with the sell token asked and the amount the quote
  * sells (its maxSellAmount on an exact-out answer, the most the settler may pull). The domain's
- * chainId is compared with the request's: a signature for another chain's domain is good there,
- * not for this trade. And the permit the calldata hands the settler (permit2-calldata.ts) with the
+ * chainId is compared with the request's (a body pasted alone: the chain the user picked for it):
+ * a signature for another chain's domain is good there, not for this trade. And the permit the calldata hands the settler (permit2-calldata.ts) with the
  * message signed, field by field, since Permit2 checks the signature against the calldata's.
  */
 
@@ -27,8 +27,10 @@ export interface PermitExpectation {
   sellToken: { address: string; source: string } | null;
   /** The amount the settler pulls and its member's name. */
   sellAmount: { base: string; member: 'sellAmount' | 'maxSellAmount' } | null;
-  /** The chainId the request sent; null when the request is not known. */
+  /** The chainId the request sent, or the one the user picked for a body pasted alone; null when neither is known. */
   chainId: number | null;
+  /** What `chainId` is, for a reader: "the request's chainId", or "the chain you picked" (PICKED_CHAIN). */
+  chainSource: string;
   /** The permit `transaction.data` carries, or why there is none to compare with. */
   calldataPermit: CalldataPermitReading;
 }
@@ -37,7 +39,15 @@ export interface PermitExpectation {
 export interface PermitRequest {
   sellToken?: string | null | undefined;
   chainId?: number | null | undefined;
+  /**
+   * Where `chainId` came from when it is not the request's: a body pasted alone names no chain, so
+   * the chain the user picked for it is what its domain is compared with, and is said to be.
+   */
+  chainSource?: typeof PICKED_CHAIN;
 }
+
+/** What a picked chain is called in the chain check: the chain of a body pasted alone, named by the user (explain --chain, the paste box). */
+export const PICKED_CHAIN = 'the chain you picked';
 
 /** One compared part: the value signed, the value expected, and whether they are equal (null: one is missing, not checked). */
 export interface SignedPartCheck {
@@ -93,7 +103,7 @@ export function checkSignedParts(eip712: Eip712, expected: PermitExpectation): S
   return [
     check('spender', 'message.spender', message.spender, expected.settler, 'transaction.to'),
     check('verifyingContract', 'domain.verifyingContract', domain.verifyingContract, PERMIT2_ADDRESS, 'the Permit2 contract'),
-    check('chainId', 'domain.chainId', domain.chainId, expected.chainId === null ? null : String(expected.chainId), "the request's chainId"),
+    check('chainId', 'domain.chainId', domain.chainId, expected.chainId === null ? null : String(expected.chainId), expected.chainSource),
     check('token', 'message.permitted.token', permitted.token, expected.sellToken?.address ?? null, expected.sellToken?.source ?? 'the sell token'),
     check('amount', 'message.permitted.amount', permitted.amount, expected.sellAmount?.base ?? null, `the answer's ${expected.sellAmount?.member ?? 'sellAmount'}`),
     calldataCheck(message, expected.calldataPermit),
@@ -116,5 +126,5 @@ export function permitExpectationOf(answer: unknown, request: PermitRequest = {}
   const isExactOut = body.mode === 'exact-out' || (body.sellAmount === undefined && body.maxSellAmount !== undefined);
   const base = text(isExactOut ? body.maxSellAmount : body.sellAmount);
   const sellAmount = base === null ? null : { base, member: isExactOut ? ('maxSellAmount' as const) : ('sellAmount' as const) };
-  return { settler, sellToken, sellAmount, chainId: request.chainId ?? null, calldataPermit: calldataPermitOf(transaction.data) };
+  return { settler, sellToken, sellAmount, chainId: request.chainId ?? null, chainSource: request.chainSource ?? "the request's chainId", calldataPermit: calldataPermitOf(transaction.data) };
 }

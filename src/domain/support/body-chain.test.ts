@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Market, priceQuery } from '../../service/index.ts';
+import { DEMO_TAKERS, Market, priceQuery } from '../../service/index.ts';
 import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
 import { chainLabel, swapChains } from '../chains.ts';
 import { findListedToken } from '../listed-token.ts';
@@ -74,6 +74,15 @@ describe('explainPastedBody', () => {
     expect(named.summary).toMatch(/^A price: sells 1 WETH \(1000000000000000000 base units\) for [\d,.]+ TAXD \(\d+ base units\)\.$/);
     expect(named.chain?.note).toBe('Amounts read with the token list of Ethereum (1), the chain named for this body.');
     expect(explainPastedBody(body).chain?.note).toBe('Amounts in base units: the body names no chain. Both its tokens are listed on Ethereum (1).');
+  });
+
+  it("compares a Permit2 quote's domain.chainId with the chain picked, and says it was that chain, the body naming none", () => {
+    const result = priceQuery(new Market(1), 'permit2.quote', { chainId: '1', sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000', taker: DEMO_TAKERS.funded }, { nowMs: FIXED_NOW });
+    if (!result.ok) throw new Error(`${result.name} ${result.message}`);
+    const chainFact = (chainId?: number) => explainPastedBody(result.body, chainId).facts?.find((fact) => fact.label === 'permit2 chain')?.value;
+    expect(chainFact()).toBe("Chain not checked: the request's chainId is not known");
+    expect(chainFact(1)).toBe('Signed for the chain you picked, Ethereum (1) (domain.chainId 1)');
+    expect(chainFact(8453)).toBe('Signed for chain Ethereum (1), NOT the chain you picked Base (8453) (domain.chainId): the signature would be good on that chain, not for this trade');
   });
 
   it('says nothing of a chain for an error body, which has no amounts', () => {

@@ -1,6 +1,6 @@
 import { explainServiceError } from '../error-explainer.ts';
 import { V1_ANSWER_FIX, v1ErrorSummary, v1PriceSummary } from '../v1-answer.ts';
-import type { PermitRequest } from '../permit2-signed-parts.ts';
+import { PICKED_CHAIN, type PermitRequest } from '../permit2-signed-parts.ts';
 import { answerFacts } from './answer-facts.ts';
 import { amountOf, isObject, type Json } from './body-reading.ts';
 import { bodyChainOf } from './body-chain.ts';
@@ -67,10 +67,12 @@ export function explainBody(body: unknown, chainId?: number, taker?: string | nu
 /**
  * Explains a body pasted without its request: as explainBody, read on `chainId` when the user named
  * one (`explain --chain`, the paste box's chain list), and for a price or quote what is known of
- * its chain (body-chain.ts says why nothing is inferred).
+ * its chain (body-chain.ts says why nothing is inferred). A Permit2 quote's domain.chainId is then
+ * compared with that chain, said to be the one picked: the body itself names none.
  */
 export function explainPastedBody(body: unknown, chainId?: number): BodyExplanation {
-  const explanation = explainBody(body, chainId);
+  const picked: PermitRequest | undefined = chainId === undefined ? undefined : { chainId, chainSource: PICKED_CHAIN };
+  const explanation = explainBody(body, chainId, undefined, undefined, picked);
   if (explanation.kind !== 'price' && explanation.kind !== 'quote') return explanation;
   return { ...explanation, chain: bodyChainOf(body, chainId) };
 }
