@@ -155,6 +155,18 @@ describe("explain and history find the desktop app's history", () => {
     expect(unopenable.stderr).toContain(`found in the desktop app's history: ${appDb}`);
   });
 
+  it("say a corrupt app history could not be looked in when the CLI's answered, not that the search goes on", async () => {
+    historyWith(join(cliDir, HISTORY_FILE), CLI_ZID);
+    mkdirSync(appDir, { recursive: true });
+    writeFileSync(appDb, 'not a database, but long enough to look like one might be here'.repeat(100));
+    const listed = await cli(['history', 'find', CLI_ZID]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(CLI_ZID);
+    expect(listed.stderr).toContain(`the desktop app's history at ${appDb} could not be opened (`);
+    expect(listed.stderr).toContain(', so whether it holds this too is not known.');
+    expect(listed.stderr).not.toContain('looking on');
+  });
+
   it("leave a corrupt app history where it is, and say it could not be opened", async () => {
     mkdirSync(appDir, { recursive: true });
     writeFileSync(appDb, 'not a database, but long enough to look like one might be here'.repeat(100));

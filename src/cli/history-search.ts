@@ -70,7 +70,9 @@ export async function searchHistories<T>(folders: HistoryFolder[], look: (histor
       history = HistoryStore.openReadOnly(join(folder.dir, HISTORY_FILE));
     } catch (error) {
       if (!isAppError(error)) throw error;
-      warn(`${historyName(folder)} at ${join(folder.dir, HISTORY_FILE)} could not be opened (${error.message}); looking on in the others.`);
+      // Read to the last folder (isEveryFolder), a later one's failure leaves the list found incomplete.
+      const after = folder !== folders.at(-1) ? '; looking on in the others.' : answered.length > 0 ? ', so whether it holds this too is not known.' : '.';
+      warn(`${historyPlace(folder)} could not be opened (${error.message})${after}`);
       searched.push({ ...folder, state: 'unopenable', reason: error.message });
       continue;
     }
