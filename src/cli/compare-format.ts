@@ -3,7 +3,7 @@ import { countOf, formatComparedColumns, formatFixed, formatHumanAmount, formatI
 import { exportRowOf, isPricedAtTwoBlocks, type CompareRowWire, type ModelSideWire, type RunStatus } from '../ipc/channels/compare.ts';
 import { chainLabel } from '../domain/chains.ts';
 import { runPairs } from '../ipc/channels/run-summary.ts';
-import { noNetDiffReason } from '../domain/compare.ts';
+import { noNetDiffReason, runFailedText } from '../domain/compare.ts';
 import { NO_NATIVE_TOKEN_NOTE, networkFeeText } from '../domain/network-fee-unit.ts';
 
 /** The results of a comparison as the CLI prints them: an aligned table, CSV or JSON. */
@@ -120,6 +120,7 @@ export function sideText(side: ModelSideWire, decimals: number, fractionDigits?:
   if (side.state === 'no-liquidity') return 'no liquidity';
   if (side.state === 'error') return side.errorName ?? 'error';
   if (side.state === 'pending' || side.state === 'cancelled') return side.state;
+  if (side.state === 'run-failed') return runFailedText(side);
   return '-';
 }
 

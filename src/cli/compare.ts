@@ -1,11 +1,10 @@
-import { escapeJsonControls, stripTerminalControls } from '../domain/support/terminal-safe.ts';
+import { escapeJsonControls } from '../domain/support/terminal-safe.ts';
 import type { Command, CommandIo } from './command.ts';
-import { compareAnswerNotes } from './answer-lines.ts';
 import { pairChains, tokenSide } from './token-flags.ts';
-import { compareRowLabel, errorNotes, formatRun, isNothingAnswered } from './compare-format.ts';
-import { chainList, choiceFlag, dataDirFlag, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError, withUnansweredChains } from './compare-run.ts';
+import { chainList, choiceFlag, dataDirFlag, integerFlag, noteUnsaved, parseFlags, parseRequest, reportError, requiredFlag, runToEnd, UsageError } from './compare-run.ts';
+import { failedPartWayLine, isFailedUnanswered, nothingAnswered, reportRun, terminalSafe } from './compare-report.ts';
 import { INTERRUPTED_EXIT, interruptedLine } from './interrupt.ts';
-import type { CompareRequest, CompareRowWire } from '../ipc/channels/compare.ts';
+import type { CompareRequest } from '../ipc/channels/compare.ts';
 import type { LadderRequest } from '../ipc/channels/ladder.ts';
 
 /**
@@ -47,7 +46,8 @@ const USAGE = `Usage: swap-explorer compare --sell TOKEN --buy TOKEN (--amount N
                          or SWAP_EXPLORER_DATA_DIR)
 
 Exit codes: 0 the run finished and some side was answered (a row may still hold a service error,
-listed under the table), 1 the run failed or no side was answered, 2 bad input, 130 interrupted
+listed under the table), 1 the run failed (its answers are printed, the sides not answered
+say "run failed (CODE)") or no side was answered, 2 bad input, 130 interrupted
 (Ctrl-C: the rows finished by then are printed and the others say cancelled; before any answer,
 nothing is printed).
 `;
@@ -120,11 +120,6 @@ async function parse(argv: string[]): Promise<Parsed> {
   return { help: false, request, ladder: null, format, ...rest };
 }
 
-// CSV rows end in CRLF (RFC 4180): strip each row, keep the line ends the format needs.
-function terminalSafe(output: string): string {
-  return output.split('\r\n').map(stripTerminalControls).join('\r\n');
-}
-
 async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help: false }>, io: CommandIo): Promise<number> {
   const { formatLadder, ladderRowLabel, runLadderToEnd } = await import('./compare-ladder.ts');
   const { status, profile, isInterrupted } = await runLadderToEnd(ladder, options, io);
@@ -142,29 +137,10 @@ async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help:
     return INTERRUPTED_EXIT;
   }
   if (status.state === 'failed') {
-    io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
+    io.stderr(failedPartWayLine(status));
     return 1;
   }
   return nothingAnswered(status.state, status.rows, options.format, ladderRowLabel, io);
-}
-
-// A run that failed as a whole before any side was answered (the local service did not start, the
-// profile cannot be used) prints only why, as price does: its table had a title without the pair
-// and no row, its ladder every size "cancelled" (nothing was) with "No crossover can be looked
-// for", and its CSV a header alone, which a script read as a comparison of nothing. Says the error.
-function isFailedUnanswered(status: { state: string; rows: readonly CompareRowWire[]; error: { message: string } | null }, io: CommandIo): boolean {
-  if (status.state !== 'failed' || !isNothingAnswered(status.rows)) return false;
-  io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
-  return true;
-}
-
-// Every request failed (a key, a profile): nothing was compared, whatever the output shows. The
-// table lists the messages under it; CSV carries only the error names, so stderr has them then.
-function nothingAnswered<Row extends CompareRowWire>(state: string, rows: readonly Row[], format: string, where: (row: Row) => string, io: CommandIo): number {
-  if (state !== 'done' || rows.length === 0 || !isNothingAnswered(rows)) return 0;
-  const why = format === 'table' ? '; the errors are listed under the table\n' : `:${stripTerminalControls(errorNotes(rows, where))}`;
-  io.stderr(`swap-explorer compare: no side was answered${why}`);
-  return 1;
 }
 
 async function run(argv: string[], io: CommandIo): Promise<number> {
@@ -175,27 +151,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       return 0;
     }
     if (options.ladder) return await runLadder(options.ladder, options, io);
-    const finished = await runToEnd(options.request, options, io);
-    const { details, isInterrupted } = finished;
-    const status = withUnansweredChains(finished.status);
-    if (isInterrupted && status.state === 'failed') {
-      io.stderr(interruptedLine('compare'));
-      return INTERRUPTED_EXIT;
-    }
-    if (isFailedUnanswered(status, io)) return 1;
-    // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
-    const output = formatRun(status, options.format, options.format === 'table' ? compareAnswerNotes(status.rows, details, options.request.taker) : '', finished.profile);
-    io.stdout(options.format === 'json' ? escapeJsonControls(output) : terminalSafe(output));
-    noteUnsaved('compare', status, io);
-    if (status.state === 'cancelled') {
-      io.stderr(`compare: cancelled after ${status.done}/${status.total} requests; the finished rows are shown, the sides not answered say cancelled\n`);
-      return INTERRUPTED_EXIT;
-    }
-    if (status.state === 'failed') {
-      io.stderr(`swap-explorer compare: ${stripTerminalControls(status.error?.message ?? 'the run failed')}\n`);
-      return 1;
-    }
-    return nothingAnswered(status.state, status.rows, options.format, compareRowLabel, io);
+    return reportRun(await runToEnd(options.request, options, io), options.format, options.request.taker, io);
   } catch (error) {
     return reportError('compare', error, USAGE, io);
   }

@@ -12,14 +12,16 @@ export type AllowanceModel = 'allowance-holder' | 'permit2';
 
 /**
  * What one model's price request gave: a 200 body (with or without liquidity) or an error; or,
- * for a requested model without an answer yet, 'pending' (still queued or in flight) or
- * 'cancelled' (the run was cancelled or failed before it was answered).
+ * for a requested model without an answer yet, 'pending' (still queued or in flight), 'cancelled'
+ * (the user cancelled the run before it was answered) or 'run-failed' (the run failed before it was
+ * answered, nobody cancelled it: `error` is the run's, the failure it stopped at).
  */
 export type ModelOutcome =
   | { status: 'ok'; body: LiquidPrice | NoLiquidity }
   | { status: 'error'; error: { name: string; message: string; zid?: string } }
   | { status: 'pending' }
-  | { status: 'cancelled' };
+  | { status: 'cancelled' }
+  | { status: 'run-failed'; error: { name: string; message: string } };
 
 /** Buy-token base units worth one whole native unit (10^nativeDecimals wei); a price path's result. */
 export interface NativeToBuyRate {
@@ -46,7 +48,8 @@ export interface FeeTotal {
 /** One model's column group in the table. Amount fields are null unless state is 'ok'. */
 export interface ModelSide {
   model: AllowanceModel;
-  state: 'ok' | 'no-liquidity' | 'error' | 'not-requested' | 'pending' | 'cancelled';
+  /** 'run-failed': requested, never answered, as the run failed; errorName/errorMessage are the run's error. */
+  state: 'ok' | 'no-liquidity' | 'error' | 'not-requested' | 'pending' | 'cancelled' | 'run-failed';
   zid: string | null;
   errorName: string | null;
   errorMessage: string | null;
@@ -66,7 +69,7 @@ export interface ModelSide {
  * the same amount and one network fee costs less: that one gives more net at any rate), 'gross'
  * (the fee could not be priced in buy token otherwise), 'only-side' (one side priced, the other
  * answered with no liquidity or an error). null while a side or the rate is pending, when a side
- * was cancelled or not requested: nothing is called better unless it was.
+ * was cancelled, left by a failed run or not requested: nothing is called better unless it was.
  */
 export interface Verdict {
   better: AllowanceModel | 'tie' | null;
@@ -130,6 +133,7 @@ function emptySide(model: AllowanceModel, state: ModelSide['state']): ModelSide 
 export function modelSide(model: AllowanceModel, outcome: ModelOutcome | undefined, rate?: NativeToBuyRate): ModelSide {
   if (!outcome) return emptySide(model, 'not-requested');
   if (outcome.status === 'pending' || outcome.status === 'cancelled') return emptySide(model, outcome.status);
+  if (outcome.status === 'run-failed') return { ...emptySide(model, 'run-failed'), errorName: outcome.error.name, errorMessage: outcome.error.message };
   if (outcome.status === 'error') {
     return { ...emptySide(model, 'error'), zid: outcome.error.zid ?? null, errorName: outcome.error.name, errorMessage: outcome.error.message };
   }
@@ -173,6 +177,14 @@ export function isFailedSide(side: Pick<ModelSide, 'state' | 'errorName'>): bool
 }
 
 /**
+ * The words for a side a failed run left unanswered (state 'run-failed'), with the run's error code:
+ * "run failed (NOT_FOUND)". Nobody cancelled it, so it is never said as cancelled.
+ */
+export function runFailedText(side: { errorName: string | null }): string {
+  return `run failed (${side.errorName ?? 'error'})`;
+}
+
+/**
  * Picks the better model: by buy amount net of network fee when both nets are known, else by the
  * lower network fee when both buy the same, else by gross buy amount (the basis says which); a side
  * without a price loses to one with a price (no liquidity,
@@ -180,7 +192,7 @@ export function isFailedSide(side: Pick<ModelSide, 'state' | 'errorName'>): bool
  * failed (isFailedSide), nor while the rate that would make it net is pending.
  */
 export function verdict(ah: ModelSide, p2: ModelSide, isRatePending = false): Verdict {
-  const waits = (side: ModelSide) => side.state === 'pending' || side.state === 'cancelled' || side.state === 'not-requested' || isFailedSide(side);
+  const waits = (side: ModelSide) => side.state === 'pending' || side.state === 'cancelled' || side.state === 'run-failed' || side.state === 'not-requested' || isFailedSide(side);
   if (waits(ah) || waits(p2)) return { better: null, basis: null };
   if (ah.buyAmount === null && p2.buyAmount === null) return { better: null, basis: null };
   if (ah.buyAmount === null) return { better: 'permit2', basis: 'only-side' };

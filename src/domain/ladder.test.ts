@@ -49,6 +49,8 @@ describe('ladder points', () => {
     expect(netFigure({ state: 'not-requested', buyAmount: null, netBuyAmount: null, errorName: null }, at)).toEqual({ kind: 'no-price', reason: 'not requested' });
     expect(netFigure({ state: 'cancelled', buyAmount: null, netBuyAmount: null, errorName: null }, at)).toEqual({ kind: 'no-price', reason: 'cancelled' });
     expect(netFigure({ state: 'pending', buyAmount: null, netBuyAmount: null, errorName: null }, at)).toEqual({ kind: 'no-price', reason: 'pending' });
+    // A size the run never sent because it failed: said with the failure, not as a cancel nobody made.
+    expect(netFigure({ state: 'run-failed', buyAmount: null, netBuyAmount: null, errorName: 'NOT_CONFIGURED' }, at)).toEqual({ kind: 'no-price', reason: 'run failed (NOT_CONFIGURED)' });
   });
 });
 

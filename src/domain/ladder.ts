@@ -1,4 +1,4 @@
-import type { AllowanceModel, ModelSide } from './compare.ts';
+import { runFailedText, type AllowanceModel, type ModelSide } from './compare.ts';
 import { bpsDifference } from './units.ts';
 
 /**
@@ -91,6 +91,7 @@ export function netFigure(side: LadderSide, point: Pick<LadderPointInput, 'sellA
   if (side.state === 'no-liquidity') return { kind: 'no-price', reason: 'no liquidity' };
   if (side.state === 'not-requested') return { kind: 'no-price', reason: 'not requested' };
   if (side.state === 'pending' || side.state === 'cancelled') return { kind: 'no-price', reason: side.state };
+  if (side.state === 'run-failed') return { kind: 'no-price', reason: runFailedText(side) };
   return { kind: 'no-price', reason: side.errorName ?? 'error' };
 }
 

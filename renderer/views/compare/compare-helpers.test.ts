@@ -5,7 +5,7 @@ import { overrideProblems, parseOverride, tokenChoices } from './override-check.
 import { whyText, rateText } from './detail-model.ts';
 import { ladderCaption, runCaption } from './caption.ts';
 import type { LadderStatus } from '../../../src/ipc/channels/ladder.ts';
-import { basisText, blocksText, bpsText, netDiffMissingText, noVerdictText, rowFlags } from './table-model.ts';
+import { basisText, blocksText, bpsText, netDiffMissingText, noVerdictText, rowFlags, sideProblem } from './table-model.ts';
 import { okSide, problemSide, row } from './test-rows.ts';
 import type { ModelSideWire, RunStatus } from '../../../src/ipc/channels/compare.ts';
 
@@ -202,5 +202,20 @@ describe('ladderCaption', () => {
     const ethereum = row(1, 'Ethereum', okSide('allowance-holder', 1n, 3), okSide('permit2', 1n, 4), 0, 'tie');
     const status = { request: { amounts: ['1', '10'], sell: 'USDC', buy: 'WETH', models: ['permit2'] }, rows: [ethereum] } as unknown as LadderStatus;
     expect(ladderCaption(status)).toBe('USDC → WETH at 1, 10 on 1 chain, Permit2 only');
+  });
+});
+
+describe('a side a failed run left unanswered', () => {
+  // Nobody cancelled it: the cell, the verdict and the detail say the run failed, and at what.
+  const left = { ...problemSide('permit2', 'error', 0), state: 'run-failed' as const, entryId: null, errorName: 'NOT_CONFIGURED', errorMessage: 'The API key stored for Local service cannot be sent' };
+  const failed = row(10, 'Optimism', okSide('allowance-holder', 10n ** 18n, 1), left, null, null);
+
+  it('reads "run failed (CODE)" in its cell and no verdict for the run failing, never cancelled', () => {
+    expect(sideProblem(left)).toBe('run failed (NOT_CONFIGURED)');
+    expect(noVerdictText(failed)).toBe('no verdict: run failed');
+  });
+
+  it('says in the detail what the run failed at, and that nobody cancelled it', () => {
+    expect(whyText(failed)).toBe('No verdict: the run failed (NOT_CONFIGURED: The API key stored for Local service cannot be sent) before both sides were answered; nobody cancelled them.');
   });
 });

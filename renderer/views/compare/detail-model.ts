@@ -16,6 +16,8 @@ export function whyText(row: CompareRowWire): string {
   if (row.better === null) {
     if ([ah.state, p2.state].includes('pending')) return 'No verdict yet: waiting for both sides.';
     if ([ah.state, p2.state].includes('cancelled')) return 'No verdict: the run was cancelled before both sides were priced.';
+    const leftByFailure = [ah, p2].find((side) => side.state === 'run-failed');
+    if (leftByFailure) return `No verdict: the run failed (${leftByFailure.errorName ?? 'error'}: ${leftByFailure.errorMessage ?? 'no message'}) before both sides were answered; nobody cancelled them.`;
     if ([ah.state, p2.state].includes('not-requested')) return 'No verdict: only one model was requested.';
     const failed = failedText(row);
     if (failed) {

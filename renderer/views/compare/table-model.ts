@@ -1,6 +1,6 @@
 import { REPORTED_ISSUE_TEXT, isPricedAtTwoBlocks, type CompareRowWire, type ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 import { formatBaseUnits } from '../../../src/domain/units.ts';
-import { isFailedSide, noNetDiffReason } from '../../../src/domain/compare.ts';
+import { isFailedSide, noNetDiffReason, runFailedText } from '../../../src/domain/compare.ts';
 import { formatInteger, formatSignedBps } from '../../../src/domain/number-format.ts';
 
 /** The results table's columns, their sort keys and cell texts: plain functions, tested without a DOM. */
@@ -141,6 +141,7 @@ export function sideProblem(side: ModelSideWire): string | null {
   if (side.state === 'not-requested') return 'not requested';
   if (side.state === 'pending') return 'pending';
   if (side.state === 'cancelled') return 'cancelled';
+  if (side.state === 'run-failed') return runFailedText(side);
   return null;
 }
 
@@ -181,6 +182,7 @@ export function noVerdictText(row: CompareRowWire): string {
   const states = [row.allowanceHolder.state, row.permit2.state];
   if (states.includes('pending')) return 'waiting for both sides';
   if (states.includes('cancelled')) return 'no verdict: cancelled';
+  if (states.includes('run-failed')) return 'no verdict: run failed';
   if (states.includes('not-requested')) return 'no verdict: one model';
   const failed = failedText(row);
   if (failed) return `no verdict: ${failed}`;

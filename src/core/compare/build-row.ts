@@ -5,6 +5,7 @@ import type { HistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import { sideToWire, type CompareRowWire, type ModelSideWire, type ReportedIssue } from '../../ipc/channels/compare.ts';
 import type { PlannedChain } from './plan.ts';
 import { shortAddress } from '../../domain/address-text.ts';
+import type { AppErrorData } from '../../ipc/result.ts';
 import { distinctRouteTokens } from '../../domain/route-token-names.ts';
 
 /**
@@ -24,9 +25,14 @@ import { distinctRouteTokens } from '../../domain/route-token-names.ts';
  * An answer with a price but no `totalNetworkFee` (nullable in the spec) has no net either: the
  * verdict is gross then too, and `feeNotPriced` names the answer (missingFeeReason).
  *
- * A requested model without a result reads 'pending' while the run goes on and 'cancelled' once
- * it has ended (cancelled or failed); a row's verdict waits for both sides and the rate.
+ * A requested model without a result reads 'pending' while the run goes on; once it has ended,
+ * 'run-failed' with the run's error when the run failed (nobody cancelled that side: "cancelled"
+ * told a support engineer the customer had stopped a run the engine had stopped), else 'cancelled'.
+ * A row's verdict waits for both sides and the rate.
  */
+
+/** The error a run failed with, as the sides it left unanswered name it (run-ending.ts, runError). */
+export type RunFailure = Pick<AppErrorData, 'code' | 'message'>;
 
 /** What one finished request left: its history entry, or a failure before anything was sent. */
 export type SideResult = { entry: HistoryEntry } | { failure: { name: string; message: string } };
@@ -75,9 +81,9 @@ function beforeBuyTax(scaledBought: bigint, routed: bigint, price: LiquidPrice):
   return kept > 0n && routed > 0n ? (scaledBought * 10_000n) / (routed * kept) : null;
 }
 
-function quotedRate(chain: PlannedChain, result: SideResult | undefined, hasEnded: boolean): RateOutcome {
+function quotedRate(chain: PlannedChain, result: SideResult | undefined, hasEnded: boolean, runFailure: RunFailure | null): RateOutcome {
   const request = chain.rateRequest!;
-  if (!result) return { rate: null, isPending: !hasEnded, notPriced: hasEnded ? 'fee not priced: the rate request was cancelled' : null };
+  if (!result) return { rate: null, isPending: !hasEnded, notPriced: hasEnded ? unansweredRateReason(runFailure) : null };
   const outcome = outcomeOf(request.endpoint.split('.')[0] as AllowanceModel, result);
   const body = liquid(outcome);
   const pair = `${chain.nativeSymbol ?? 'native'} → ${chain.buy.symbol || 'buy token'}`;
@@ -88,6 +94,10 @@ function quotedRate(chain: PlannedChain, result: SideResult | undefined, hasEnde
   const buyPerNative = beforeBuyTax(BigInt(body.buyAmount) * 10n ** BigInt(request.nativeDecimals), request.sellAmount, body);
   if (buyPerNative === null) return { rate: null, isPending: false, notPriced: `fee not priced: the buy token's tax takes all of ${pair}` };
   return { rate: { buyPerNative, nativeDecimals: request.nativeDecimals, source: 'quoted', entryId: entryIdOf(result), zid: body.zid }, isPending: false, notPriced: null };
+}
+
+function unansweredRateReason(runFailure: RunFailure | null): string {
+  return runFailure ? `fee not priced: the rate request was not answered, the run failed (${runFailure.code})` : 'fee not priced: the rate request was cancelled';
 }
 
 /**
@@ -126,7 +136,7 @@ function coarseRateReason(chain: PlannedChain, price: LiquidPrice): string | nul
 }
 
 /** The native -> buy rate of a chain (see the file comment). */
-export function nativeRate(chain: PlannedChain, outcomes: (ModelOutcome | undefined)[], rateResult?: SideResult, hasEnded = false): RateOutcome {
+export function nativeRate(chain: PlannedChain, outcomes: (ModelOutcome | undefined)[], rateResult?: SideResult, hasEnded = false, runFailure: RunFailure | null = null): RateOutcome {
   if (chain.buy.kind !== 'token') return { rate: { buyPerNative: 10n ** BigInt(chain.buy.decimals), nativeDecimals: 18, source: 'buy-is-native', entryId: null, zid: null }, isPending: false, notPriced: null };
   if (chain.sell.kind !== 'token') {
     const price = outcomes.map(liquid).find((body) => body !== null);
@@ -136,7 +146,7 @@ export function nativeRate(chain: PlannedChain, outcomes: (ModelOutcome | undefi
     if (buyPerNative === null) return { rate: null, isPending: false, notPriced: 'fee not priced: no side has a price to derive the rate from' };
     return { rate: { buyPerNative, nativeDecimals: 18, source: 'sell-is-native', entryId: null, zid: null }, isPending: false, notPriced: null };
   }
-  if (chain.rateRequest) return quotedRate(chain, rateResult, hasEnded);
+  if (chain.rateRequest) return quotedRate(chain, rateResult, hasEnded, runFailure);
   return { rate: null, isPending: false, notPriced: 'fee not priced: the chain has no native asset to price' };
 }
 
@@ -209,10 +219,11 @@ function entryIdOf(result: SideResult | undefined): number | null {
   return result && 'entry' in result ? result.entry.id : null;
 }
 
-function sideOutcome(chain: PlannedChain, model: AllowanceModel, result: SideResult | undefined, hasEnded: boolean): ModelOutcome | undefined {
+function sideOutcome(chain: PlannedChain, model: AllowanceModel, result: SideResult | undefined, hasEnded: boolean, runFailure: RunFailure | null): ModelOutcome | undefined {
   if (result) return outcomeOf(model, result);
   if (!chain.requests.some((item) => item.model === model)) return undefined;
-  return { status: hasEnded ? 'cancelled' : 'pending' };
+  if (!hasEnded) return { status: 'pending' };
+  return runFailure ? { status: 'run-failed', error: { name: runFailure.code, message: runFailure.message } } : { status: 'cancelled' };
 }
 
 /**
@@ -232,12 +243,13 @@ function missingFeeReason(row: ComparisonRow): string | null {
 
 /**
  * The wire row of a chain. A model not in the plan shows as not requested; a planned one without
- * a result as pending, or cancelled once `hasEnded` (the run is over).
+ * a result as pending, or once `hasEnded` (the run is over) as run-failed when `runFailure` (the
+ * error of a run that failed, not cancelled by the user) is given, else as cancelled.
  */
-export function buildRow(chain: PlannedChain, results: ChainResults, hasEnded = false): CompareRowWire {
-  const ah = sideOutcome(chain, 'allowance-holder', results['allowance-holder'], hasEnded);
-  const p2 = sideOutcome(chain, 'permit2', results.permit2, hasEnded);
-  const { rate, isPending, notPriced } = nativeRate(chain, [ah, p2], results.rate, hasEnded);
+export function buildRow(chain: PlannedChain, results: ChainResults, hasEnded = false, runFailure: RunFailure | null = null): CompareRowWire {
+  const ah = sideOutcome(chain, 'allowance-holder', results['allowance-holder'], hasEnded, runFailure);
+  const p2 = sideOutcome(chain, 'permit2', results.permit2, hasEnded, runFailure);
+  const { rate, isPending, notPriced } = nativeRate(chain, [ah, p2], results.rate, hasEnded, runFailure);
   const row = compareChain({ chainId: chain.chainId, allowanceHolder: ah, permit2: p2, nativeToBuy: rate ?? undefined, isRatePending: isPending });
   const routeTokens = [...routeOf(ah, chain.chainId).routeTokens, ...routeOf(p2, chain.chainId).routeTokens];
   return {

@@ -5,11 +5,11 @@ import type { LadderRequest, LadderRowWire, LadderStatus, LadderSummary } from '
 import type { UnreadableRun } from '../../ipc/channels/compare.ts';
 import type { RequestService } from '../request/send-request.ts';
 import type { PaceGroup } from '../http/rate-scheduler.ts';
-import { buildRow, type ChainResults, type SideResult } from './build-row.ts';
+import { buildRow, type ChainResults, type RunFailure, type SideResult } from './build-row.ts';
 import { ladderRequestCount, planLadder, rateChains, type PlannedRung } from './ladder-plan.ts';
 import type { PlannedChain } from './plan.ts';
 import { ladderSummaryOf, type LadderStore } from './ladder-store.ts';
-import { endState, runError, runningFirst, saveEnded } from './run-ending.ts';
+import { endState, runError, runningFirst, saveEnded, unansweredFailure } from './run-ending.ts';
 
 /**
  * The size-ladder runner: like the comparison runner (runner.ts), every chain x model x amount
@@ -18,7 +18,7 @@ import { endState, runError, runningFirst, saveEnded } from './run-ending.ts';
  * are queued in the order of the amounts, so a run cancelled half-way has whole sizes to show.
  * A chain whose pair needs a native -> buy rate (plan.ts) asks for it once per ladder, first, and
  * every size of the chain converts its network fee with it. Once the run has ended, a side that
- * never got an answer reads cancelled (build-row.ts).
+ * never got an answer reads cancelled, or run-failed with the run's error when it failed (build-row.ts).
  */
 
 /** What the ladder runner is built from. */
@@ -67,19 +67,20 @@ const COALESCE_MS = 150;
 
 const keyOf = (rung: PlannedRung, chain: PlannedChain) => `${rung.amountIndex}:${chain.chainId}`;
 
-function rowOf(run: LiveLadder, rung: PlannedRung, chain: PlannedChain, hasEnded: boolean): LadderRowWire {
+function rowOf(run: LiveLadder, rung: PlannedRung, chain: PlannedChain, hasEnded: boolean, runFailure: RunFailure | null = null): LadderRowWire {
   const results: ChainResults = { ...run.results.get(keyOf(rung, chain)), rate: run.rates.get(chain.chainId) };
-  return { ...buildRow(chain, results, hasEnded), amount: rung.amount, amountIndex: rung.amountIndex };
+  return { ...buildRow(chain, results, hasEnded, runFailure), amount: rung.amount, amountIndex: rung.amountIndex };
 }
 
-// While running: the rows with an answer. At the end: every planned row, a side never answered
-// reading cancelled (build-row.ts), so a cancelled ladder shows what it did not get.
-function rowsOf(run: LiveLadder, hasEnded: boolean): LadderRowWire[] {
+// While running: the rows with an answer. At the end (`ended` given): every planned row, a side
+// never answered reading cancelled, or run-failed with the run's error (build-row.ts), so an ended
+// ladder shows what it did not get and why.
+function rowsOf(run: LiveLadder, ended?: { runFailure: RunFailure | null }): LadderRowWire[] {
   const rows: LadderRowWire[] = [];
   for (const rung of run.rungs) {
     for (const chain of rung.chains) {
       const key = keyOf(rung, chain);
-      if (hasEnded) rows.push(rowOf(run, rung, chain, true));
+      if (ended) rows.push(rowOf(run, rung, chain, true, ended.runFailure));
       else if (run.rows.has(key)) rows.push(run.rows.get(key)!);
     }
   }
@@ -93,7 +94,7 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
 
   function refresh(run: LiveLadder): void {
     const { status } = run;
-    status.rows = rowsOf(run, false);
+    status.rows = rowsOf(run);
     const elapsed = now() - run.startedMs;
     status.etaMs = status.state === 'running' && status.done > 0 ? Math.round((elapsed / status.done) * (status.total - status.done)) : null;
   }
@@ -152,7 +153,9 @@ export function createLadderRunner(deps: LadderRunnerDeps): LadderRunner {
     ];
     const error = runError(await Promise.allSettled(jobs), 'size ladder');
     if (error) cancelPending(run);
-    const final: LadderStatus = { ...run.status, state: endState(error, run.cancelled), error, etaMs: null, finishedAt: new Date(now()).toISOString(), rows: rowsOf(run, true) };
+    const state = endState(error, run.cancelled);
+    const rows = rowsOf(run, { runFailure: unansweredFailure(state, error, run.cancelled) });
+    const final: LadderStatus = { ...run.status, state, error, etaMs: null, finishedAt: new Date(now()).toISOString(), rows };
     await saveEnded(() => deps.store.save({ version: 1, status: final }), final);
     Object.assign(run.status, final);
     wake(run);

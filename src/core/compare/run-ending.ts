@@ -26,6 +26,15 @@ export function endState(error: AppErrorData | null, cancelled: boolean): RunSta
 }
 
 /**
+ * The failure the sides a run left unanswered are to name (build-row.ts, RunFailure): the run's
+ * error when it failed and the user had not cancelled it, else null (they read cancelled, or the
+ * run is still going). A user's cancel is said as such even when the run then failed as well.
+ */
+export function unansweredFailure(state: RunState, error: AppErrorData | null, isCancelledByUser: boolean): AppErrorData | null {
+  return state === 'failed' && !isCancelledByUser ? error : null;
+}
+
+/**
  * Saves an ended run. It is saved before its state leaves 'running', so a client that sees the
  * end can list it; a save that fails becomes the run's error unless it already has one.
  */

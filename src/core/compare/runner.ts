@@ -6,7 +6,7 @@ import type { RequestService } from '../request/send-request.ts';
 import { buildRow, type ChainResults, type SideResult } from './build-row.ts';
 import { planComparison, type PlannedChain } from './plan.ts';
 import { summaryOf, type RunStore, type StoredRun } from './run-store.ts';
-import { endState, runError, runningFirst, saveEnded } from './run-ending.ts';
+import { endState, runError, runningFirst, saveEnded, unansweredFailure } from './run-ending.ts';
 
 /**
  * The comparison runner: every chain x model price request of a run is handed to the request
@@ -59,14 +59,15 @@ function newRunId(now: number): string {
 }
 
 // While running: the chains with an answer. At the end: every planned chain, a side never answered
-// reading cancelled (build-row.ts), as the size ladder does: a run cancelled or failed before a
+// reading cancelled, or run-failed with the run's error when it failed (build-row.ts), as the size ladder does: a run cancelled or failed before a
 // chain's first answer had left that chain out, and the table, its caption ("on 2 chains") and the
 // exports read as a whole run on the chains that answered. A run that failed as a whole before any
 // answer (the profile cannot be used) compared nothing and keeps no rows: its line says why.
 function rowsOf(run: LiveRun): CompareRowWire[] {
   const hasEnded = run.status.state !== 'running';
   if (run.status.state === 'failed' && run.results.size === 0) return [];
-  return run.plan.filter((chain) => hasEnded || run.results.has(chain.chainId)).map((chain) => buildRow(chain, run.results.get(chain.chainId) ?? {}, hasEnded));
+  const failure = unansweredFailure(run.status.state, run.status.error, run.cancelled);
+  return run.plan.filter((chain) => hasEnded || run.results.has(chain.chainId)).map((chain) => buildRow(chain, run.results.get(chain.chainId) ?? {}, hasEnded, failure));
 }
 
 // Every row's detail, a chain without an answer with none on either side (its row reads cancelled).
@@ -124,7 +125,7 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
     const error = runError(await Promise.allSettled(jobs), 'comparison');
     if (error) cancelPending(run);
     const final: RunStatus = { ...run.status, state: endState(error, run.cancelled), error, finishedAt: new Date(now()).toISOString() };
-    // Rebuilt as ended: sides still without an answer now read cancelled, not pending.
+    // Rebuilt as ended: sides still without an answer now read cancelled or run-failed, not pending.
     final.rows = rowsOf({ ...run, status: final });
     await saveEnded(() => deps.store.save({ version: 1, status: final, details: detailsOf(run, true) }), final);
     Object.assign(run.status, final);

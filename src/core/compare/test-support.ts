@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalService, type LocalServiceOptions, type RunningService } from '../../service/index.ts';
 import type { Connection } from '../ports.ts';
+import { AppError } from '../../ipc/result.ts';
 import { createRequestService, type RequestService } from '../request/send-request.ts';
 import { fixedConnections } from '../request/test-support.ts';
 import { HistoryStore } from '../history/index.ts';
@@ -21,6 +22,8 @@ export interface CompareRig {
   runner: CompareRunner;
   /** Status of every request the service answered, in order. */
   statuses: number[];
+  /** The one profile the rig's requests go to (profileId 'local'). */
+  connection: Connection;
   close(): Promise<void>;
 }
 
@@ -45,7 +48,7 @@ export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, 
   const requests = createRequestService({ connections: fixedConnections(connection), history: inThreadSink(history), client: { transport: undiciTransport, ...(scheduler ? { scheduler } : {}) } });
   const runner = createCompareRunner({ requests, store: createRunStore(dataDir), defaultProfileId: 'local' });
   return {
-    dataDir, service, requests, history, runner, statuses,
+    dataDir, service, requests, history, runner, statuses, connection,
     async close() {
       await requests.close();
       await service.close();
@@ -53,4 +56,23 @@ export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A request service on the rig's service and history whose profile becomes unusable after its
+ * first `usable` requests were resolved: each later one is refused NOT_CONFIGURED, as the engine's
+ * resolver refuses a profile whose key cannot be sent (connection-resolver.ts). A run then fails
+ * part-way, some sides answered and the rest never sent. The real resolver reads the profile for
+ * every request, but a run's requests all ask at once, so the moment it changes cannot be timed.
+ */
+export function profileUnusableAfter(rig: CompareRig, usable: number): RequestService {
+  let resolved = 0;
+  const connections = {
+    async resolve(profileId: string): Promise<Connection> {
+      resolved += 1;
+      if (resolved > usable) throw new AppError('NOT_CONFIGURED', 'The API key stored for Local service cannot be sent: it was removed. Enter it again in Settings.');
+      return fixedConnections(rig.connection).resolve(profileId);
+    },
+  };
+  return createRequestService({ connections, history: inThreadSink(rig.history), client: { transport: undiciTransport } });
 }

@@ -107,7 +107,13 @@ export type TokenTaxWire = z.infer<typeof TokenTaxWireSchema>;
 export const ModelSideWireSchema = lazySchema(() =>
   z.object({
     model: CompareModelSchema,
-    state: z.enum(['ok', 'no-liquidity', 'error', 'not-requested', 'pending', 'cancelled']),
+    /**
+     * 'cancelled': the user cancelled the run before this side was answered. 'run-failed': the run
+     * failed before it was answered (nobody cancelled it); errorName/errorMessage are the run's error.
+     * Runs saved before 'run-failed' existed say 'cancelled' for such sides too, and are read as saved
+     * (not migrated): whether their user had also cancelled is not kept, so it cannot be told now.
+     */
+    state: z.enum(['ok', 'no-liquidity', 'error', 'not-requested', 'pending', 'cancelled', 'run-failed']),
     zid: z.string().nullable(),
     errorName: z.string().nullable(),
     errorMessage: z.string().nullable(),
@@ -161,7 +167,7 @@ const TokenRefSchema = lazySchema(() =>
  * - `diffBps` (gross) and `netDiffBps` (net): Permit2 against Allowance Holder, in bps.
  * - `better` / `basis`: the verdict, on net amounts when both are known ('net'), else on the
  *   lower network fee where both buy the same ('network-fee'), else gross;
- *   null while a side or the rate is pending, or a side was cancelled or not requested.
+ *   null while a side or the rate is pending, or a side was cancelled, left by a failed run or not requested.
  */
 export const CompareRowWireSchema = lazySchema(() =>
   z.object({
