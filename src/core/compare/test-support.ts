@@ -65,7 +65,7 @@ export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, 
  * part-way, some sides answered and the rest never sent. The real resolver reads the profile for
  * every request, but a run's requests all ask at once, so the moment it changes cannot be timed.
  */
-export function profileUnusableAfter(rig: CompareRig, usable: number): RequestService {
+export function profileUnusableAfter(rig: Pick<CompareRig, 'connection' | 'history'>, usable: number): RequestService {
   let resolved = 0;
   const connections = {
     async resolve(profileId: string): Promise<Connection> {
