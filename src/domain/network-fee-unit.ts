@@ -13,6 +13,12 @@ import { formatInteger, formatTokenAmount } from './number-format.ts';
 /** Said beside a fee on a chain with no native token: why it reads in wei and in no token. */
 export const NO_NATIVE_TOKEN_NOTE = 'no native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in';
 
+/**
+ * Said beside a quote's transaction value on such a chain: the spec gives `transaction.value` in
+ * wei, as the fee, and names no token for it either ("0 native" named one that does not exist).
+ */
+export const NO_NATIVE_VALUE_NOTE = 'no native token on this chain: the service gives the value the call carries in wei and names no token it is in';
+
 /** The same, short enough for a table cell under the figure. */
 export const NO_NATIVE_TOKEN_SHORT = 'token not named by the service';
 
@@ -24,7 +30,16 @@ export const NO_NATIVE_TOKEN_SHORT = 'token not named by the service';
  * @example networkFeeText(412500000000n, null, 18) // "412,500,000,000 wei"
  */
 export function networkFeeText(wei: bigint | string, nativeSymbol: string | null, nativeDecimals: number): string {
-  return nativeSymbol === null ? `${formatInteger(wei)} wei` : `${formatTokenAmount(wei, nativeDecimals)} ${nativeSymbol}`;
+  return nativeSymbol === null ? weiText(wei) : `${formatTokenAmount(wei, nativeDecimals)} ${nativeSymbol}`;
+}
+
+/**
+ * A wei amount on a chain with no native token, whole and in no token: the fee, its parts, or a
+ * transaction's value.
+ * @example weiText(412500000000n) // "412,500,000,000 wei"
+ */
+export function weiText(wei: bigint | string): string {
+  return `${formatInteger(wei)} wei`;
 }
 
 /** NO_NATIVE_TOKEN_NOTE for a chain the facts know to have no native token (Tempo); else null. */

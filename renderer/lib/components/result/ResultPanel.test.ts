@@ -179,6 +179,18 @@ describe('ResultPanel', () => {
     expect(cell).toBe(`${formatInteger(body.totalNetworkFee)} wei= gas × gas priceno native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in`);
   });
 
+  it('writes a Tempo quote\'s transaction value in wei with why no token is named, not as "native", a token Tempo has not', () => {
+    // The local service trades no token on Tempo: its Ethereum quote's body, as a Tempo request would carry it.
+    const body = fixtures.permit2Quote as Record<string, unknown> & { transaction: { value: string } };
+    const value = () => within(screen.getByRole('table', { name: 'Transaction' })).getByRole('row', { name: /^value/ }).querySelector('td')!.textContent;
+    const { unmount } = render(ResultPanel, { result: { entry: { ...entry(body, 200), chainId: 4217 }, stored: true, warning: null } });
+    expect(value()).toBe(`${formatInteger(body.transaction.value)} weino native token on this chain: the service gives the value the call carries in wei and names no token it is in`);
+    unmount();
+    // On a chain with a native token the value reads in it, with nothing beside it.
+    render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });
+    expect(value()).toBe(`${formatTokenAmount(body.transaction.value, 18)} ETH`);
+  });
+
   it('applies the allowance rules: Permit2 allowance sufficient, transaction.to is not the spender; an allowance issue asks for an approval', () => {
     const body = fixtures.permit2Quote as Record<string, unknown>;
     const { unmount } = render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });

@@ -1,6 +1,6 @@
 import { chainById } from '../../../../src/domain/chains.ts';
 import { answerFeeMakeupText } from '../../../../src/domain/network-fee.ts';
-import { networkFeeText, noNativeTokenNote } from '../../../../src/domain/network-fee-unit.ts';
+import { noNativeTokenNote, weiText } from '../../../../src/domain/network-fee-unit.ts';
 import { findListedToken } from '../../../../src/domain/listed-token.ts';
 import { nativeOf } from '../../../../src/domain/token-registry.ts';
 import { formatGwei, formatInteger, formatTokenAmount, formatUpperBound, formatWithSymbol } from '../../../../src/domain/number-format.ts';
@@ -108,8 +108,6 @@ export function networkFeeMakeupOf(price: SwapResult | ExactOutResult | null, ch
  * without a native token (Tempo), where "0.0000004 native" named a token that does not exist.
  */
 export function networkFeeAmount(wei: unknown, chainId: number | null): string {
-  const text = String(wei);
-  if (noNativeTokenNote(chainId) !== null && /^[0-9]+$/.test(text)) return networkFeeText(text, null, 18);
   return nativeAmount(wei, chainId);
 }
 
@@ -142,11 +140,14 @@ export function humanAmount(amount: string | null | undefined, address: string, 
 
 /**
  * A wei amount in the chain's native units; an upper bound (an exact-out native sell's value, what
- * it may spend) rounded up rather than cut, as maxSellAmount is read (formatUpperBound).
+ * it may spend) rounded up rather than cut, as maxSellAmount is read (formatUpperBound). On a chain
+ * with no native token (Tempo) whole wei: a quote's value there read "0 native", a token that does
+ * not exist, and scaling by 18 decimals would invent its decimals too.
  */
 export function nativeAmount(wei: unknown, chainId: number | null, isUpperBound = false): string {
   if (wei === null || wei === undefined) return '—';
   const text = String(wei);
+  if (noNativeTokenNote(chainId) !== null && /^[0-9]+$/.test(text)) return weiText(text);
   const native = chainId === null ? undefined : nativeOf(chainId);
   const symbol = (chainId === null ? null : chainById(chainId)?.nativeSymbol) ?? 'native';
   try {
