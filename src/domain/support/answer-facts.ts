@@ -1,5 +1,5 @@
 import { answerFeeMakeupText, answerGas } from '../network-fee.ts';
-import { networkFeeText, noNativeTokenNote } from '../network-fee-unit.ts';
+import { networkFeeText, noNativeTokenNote, weiText } from '../network-fee-unit.ts';
 import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts';
 import { findListedToken } from '../listed-token.ts';
 import { nativeOf } from '../token-registry.ts';
@@ -76,7 +76,9 @@ export function actionReading(reader: ChainReader): ActionReading {
     },
     // An exact-out native sell's value is what it may spend: a bound, read rounded up as
     // maxSellAmount and 'calldata spends' are, so one amount reads as one figure.
-    native: (wei) => (native ? reader.amount(wei, native.address, isSpendBound(reader.body, wei)) : `${wei} base units of the native token`),
+    // A chain with no native token (Tempo): whole wei, as its network fee reads; "base units of the
+    // native token" named one it has not.
+    native: (wei) => (native ? reader.amount(wei, native.address, isSpendBound(reader.body, wei)) : noNativeTokenNote(reader.chainId) !== null && isDigits(wei) ? weiText(wei) : `${wei} base units of the native token`),
   };
 }
 

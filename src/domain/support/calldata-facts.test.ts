@@ -85,6 +85,14 @@ describe('calldata facts', () => {
     expect(valueOf(body, 'action 1')).toBe(`check that the call carries ${formatUpperBound(value, eth)} (${value} base units)`);
   });
 
+  it("reads a call's value on Tempo, which has no native token, in wei, not as base units of a native token it has not", () => {
+    // An Ethereum native sell's body as a Tempo request would carry it: the local service trades no token there.
+    const body = quote('allowance-holder.quote', { sellToken: token(1, 'NATIVE'), buyToken: USDC.address, buyAmount: '1000000000' });
+    const value = (body.transaction as { value: string }).value;
+    const onTempo = answerFacts(body, 4217).find((fact) => fact.label === 'action 1')?.value;
+    expect(onTempo).toBe(`check that the call carries ${BigInt(value).toLocaleString('en-US')} wei`);
+  });
+
   it("a direct wrap or unwrap (the spec's default wrapUnwrapMode) reads as the wrapped native token's deposit or withdraw, not as calldata that does not decode", () => {
     const wrap = quote('allowance-holder.quote', { sellToken: token(1, 'NATIVE'), buyToken: WETH.address, sellAmount: '1000000000000000000' });
     expect(String((wrap.transaction as { to: string }).to)).toBe(WETH.address.toLowerCase());
