@@ -69,8 +69,8 @@ describe('swap-explorer compare', () => {
     expect(rows[0]).toBe(COMPARISON_CSV_COLUMNS.join(','));
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/^1,Ethereum,/);
-    // Last, what else was sent: both models; no taker, slippage or fee (the service's defaults applied); then how far the run got.
-    expect(rows[1]).toMatch(/,0x[0-9a-fA-F]{40},50,50000000,buy-is-native,,0,0,0,0,0,0,,,ETH,Local service,allowance-holder; permit2,,,,,done: 4\/4 requests answered$/);
+    // Last, what else was sent: both models; no taker, slippage or fee (the service's defaults applied); no note on a native fee (Ethereum has ETH); then how far the run got.
+    expect(rows[1]).toMatch(/,0x[0-9a-fA-F]{40},50,50000000,buy-is-native,,0,0,0,0,0,0,,,ETH,Local service,allowance-holder; permit2,,,,,,done: 4\/4 requests answered$/);
     // ...as the JSON, whose run asked Permit2 alone, says it did.
     expect(parsed).toMatchObject({ sent: { models: ['permit2'], taker: null, slippageBps: null, swapFeeBps: null, swapFeeRecipient: null } });
   });

@@ -89,14 +89,14 @@ describe('comparisonToCsv', () => {
   });
 
   it('adds later columns after every column it had, so earlier columns keep their place', () => {
-    expect(COMPARISON_CSV_COLUMNS.slice(-26)).toEqual([
+    expect(COMPARISON_CSV_COLUMNS.slice(-27)).toEqual([
       'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block', 'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
       'sell_token_buy_tax_bps', 'sell_token_sell_tax_bps', 'sell_token_transfer_tax_bps', 'buy_token_buy_tax_bps', 'buy_token_sell_tax_bps', 'buy_token_transfer_tax_bps', 'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile',
-      'models', 'taker', 'slippage_bps', 'swap_fee_bps', 'swap_fee_recipient', 'run_state',
+      'models', 'taker', 'slippage_bps', 'swap_fee_bps', 'swap_fee_recipient', 'total_network_fee_native_not_given', 'run_state',
     ]);
-    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 27);
+    expect(COMPARISON_CSV_COLUMNS.indexOf('permit2_net_buy_amount_base_units')).toBe(COMPARISON_CSV_COLUMNS.length - 28);
     const [header, row] = readCsv(comparisonToCsv([older]));
-    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 26 }, () => ''));
+    expect(row!.slice(header!.indexOf('has_tax'))).toEqual(Array.from({ length: 27 }, () => ''));
   });
 
   it('says on every line and in the JSON how far the run had got: an export of a run still going or cancelled is not read as a whole run', () => {
@@ -119,7 +119,7 @@ describe('comparisonToCsv', () => {
     expect(JSON.parse(comparisonToJson(items, undefined, sent)).sent).toEqual(sent);
     // Nothing sent but the model: the service's defaults applied, which the cells and null say.
     const [, bare] = readCsv(comparisonToCsv(items, undefined, { models: ['permit2'] }));
-    expect(bare!.slice(header!.indexOf('models'))).toEqual(['permit2', '', '', '', '', '']);
+    expect(bare!.slice(header!.indexOf('models'))).toEqual(['permit2', '', '', '', '', '', '']);
     expect(JSON.parse(comparisonToJson(items, undefined, { models: ['permit2'] })).sent).toEqual({ models: ['permit2'], taker: null, slippageBps: null, swapFeeBps: null, swapFeeRecipient: null });
   });
 

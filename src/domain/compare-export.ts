@@ -1,4 +1,5 @@
 import { noNetDiffReason, type ComparisonRow, type FeeTotal, type ModelSide } from './compare.ts';
+import { nativeFeeNotGivenNote } from './network-fee-unit.ts';
 import { formatBaseUnits } from './units.ts';
 
 /**
@@ -18,7 +19,8 @@ export interface ExportRow {
   /**
    * The chain's native token, the one its network fees are counted in (ETH, POL, BNB, AVAX): the
    * `*_network_fee_native` figures of a run over several chains are in as many tokens. null: the
-   * chain has none; undefined: not known (a caller that does not give it).
+   * chain has none (Tempo), and those figures are left empty; undefined: not known (a caller that
+   * does not give it).
    */
   nativeSymbol?: string | null;
   /** The tokens the row's requests used (an override's, not the pair picker's). */
@@ -116,8 +118,10 @@ export function sentJson(sent: SentSettings): { models: readonly string[]; taker
  * The CSV header, in column order. The tax flag, the issues, the blocks, the trade asked, the
  * rate's source and zid, the token taxes in bps, why a fee was not priced, why the net difference
  * was not taken (noNetDiffReason: the empty net bps cell is said, not lost), the native token
- * the network fees are counted in, the profile priced with and what else was sent come last, after both
- * models' columns, so that every earlier column keeps the place it had in exports made before them.
+ * the network fees are counted in, the profile priced with, what else was sent and why the fees'
+ * native figures are empty (a chain with no native token) come after both models' columns, so that
+ * every earlier column keeps the place it had in exports made before them; the run's state is last
+ * (ExportRunState), wherever a reader of an earlier export found it.
  */
 export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   'chain_id', 'chain_name', 'sell_symbol', 'buy_symbol', 'buy_token', 'better', 'better_basis', 'diff_bps_permit2_vs_allowance_holder',
@@ -127,7 +131,8 @@ export const COMPARISON_CSV_COLUMNS: readonly string[] = [
   'has_tax', 'allowance_holder_issues', 'permit2_issues', 'allowance_holder_block', 'permit2_block',
   'sell_token', 'sell_amount', 'sell_amount_base_units', 'buy_per_native_source', 'buy_per_native_zid',
   ...TAX_CSV_COLUMNS,
-  'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile', ...SENT_CSV_COLUMNS, 'run_state',
+  'fee_not_priced', 'net_diff_not_taken', 'native_symbol', 'profile', ...SENT_CSV_COLUMNS,
+  'total_network_fee_native_not_given', 'run_state',
 ];
 
 /**
@@ -193,7 +198,7 @@ function sideCells(side: ModelSide, item: ExportRow): (string | null)[] {
     feeText(side.integratorFees),
     side.serviceFee ? feeText([side.serviceFee]) : null,
     side.gas === null ? null : side.gas.toString(),
-    human(side.totalNetworkFee, item.nativeDecimals),
+    item.nativeSymbol === null ? null : human(side.totalNetworkFee, item.nativeDecimals),
     human(side.networkFeeInBuyToken, item.buyDecimals),
     human(side.netBuyAmount, item.buyDecimals),
     side.zid,
@@ -258,7 +263,8 @@ export function comparisonToCsv(items: readonly ExportRow[], profile?: ExportPro
     const tail = [
       tax === null ? null : String(tax), issues(item.issues?.allowanceHolder), issues(item.issues?.permit2), item.blocks?.allowanceHolder ?? null, item.blocks?.permit2 ?? null,
       item.sellAddress ?? null, sellHuman(item), item.sellAmount ?? null, item.rateSource ?? null, item.rateZid ?? null,
-      ...taxCells(item), item.feeNotPriced ?? null, netDiffNotTaken(item.row), item.nativeSymbol ?? null, profileCell(profile), ...sentCells(sent), runStateCell(run),
+      ...taxCells(item), item.feeNotPriced ?? null, netDiffNotTaken(item.row), item.nativeSymbol ?? null, profileCell(profile), ...sentCells(sent),
+      item.nativeSymbol === null ? nativeFeeNotGivenNote('the *_total_network_fee_base_units columns') : null, runStateCell(run),
     ];
     const cells = [...head, ...sideCells(row.allowanceHolder, item), ...sideCells(row.permit2, item), ...tail];
     lines.push(cells.map(csvField).join(','));
@@ -280,8 +286,10 @@ export function comparisonToJson(items: readonly ExportRow[], profile?: ExportPr
     buyToken: tokenOf(item.buySymbol, item.buyAddress, item.buyDecimals),
     sellAmount: item.sellAmount ?? null,
     buyDecimals: item.buyDecimals,
-    nativeDecimals: item.nativeDecimals,
+    // No native token (Tempo): no decimals read totalNetworkFee's wei as a native amount.
+    nativeDecimals: item.nativeSymbol === null ? null : item.nativeDecimals,
     nativeSymbol: item.nativeSymbol ?? null,
+    nativeFeeNotGiven: item.nativeSymbol === null ? nativeFeeNotGivenNote('totalNetworkFee') : null,
     // The rate each networkFeeInBuyToken was converted with, as the CSV has it: without it the
     // JSON's net figures could not be traced back to the fee that answers reported.
     buyPerNative: item.buyPerNative ?? null,

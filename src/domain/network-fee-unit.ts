@@ -19,6 +19,15 @@ export const NO_NATIVE_TOKEN_NOTE = 'no native token on this chain: the service 
  */
 export const NO_NATIVE_VALUE_NOTE = 'no native token on this chain: the service gives the value the call carries in wei and names no token it is in';
 
+/**
+ * Said by the Compare exports where a fee's native-token figure is left empty on such a chain: a
+ * number in a "native" column for a chain with no native token would be a figure nobody gave.
+ * @param weiAt where the export keeps the fee in wei
+ */
+export function nativeFeeNotGivenNote(weiAt: string): string {
+  return `no native token on this chain: the service gives the fee in wei (${weiAt}) and names no token it is paid in, so there is no native amount to give`;
+}
+
 /** The same, short enough for a table cell under the figure. */
 export const NO_NATIVE_TOKEN_SHORT = 'token not named by the service';
 
