@@ -9,7 +9,7 @@ import { formatBaseUnits } from './units.ts';
  * quote and exact-out shapes:
  * - buyAmount, minBuyAmount (buy token); sellAmount, maxSellAmount, estimatedNetSellAmount (sell token);
  * - fees.integratorFee / integratorFees[] / serviceFee / gasFee .amount (the fee entry's own token);
- * - totalNetworkFee and transaction.value (the native asset, in wei);
+ * - totalNetworkFee and transaction.value (the native asset, in wei; whole wei on a chain with none);
  * - issues.balance.actual / expected (issues.balance.token), issues.allowance.actual (sell token);
  * - permit2.eip712.message.permitted.amount (the permitted token).
  * The same names at the top of a request query (sellAmount, buyAmount) are amounts too. Not amounts:
@@ -94,7 +94,11 @@ function tokenAddress(source: TokenSource, path: string, root: unknown): string 
 
 function describeToken(address: string, chainId: number | undefined): { symbol: string | null; decimals: number | null } {
   if (address.toLowerCase() === NATIVE_TOKEN_PLACEHOLDER.toLowerCase()) {
-    return { symbol: (chainId === undefined ? null : chainById(chainId)?.nativeSymbol) ?? null, decimals: 18 };
+    const chain = chainId === undefined ? undefined : chainById(chainId);
+    // No native token (Tempo): the fee and a call's value are wei of no token the service names, read
+    // whole as every other screen reads them; by 18 decimals they read as a native amount nobody gave.
+    if (chain?.nativeSymbol === null) return { symbol: 'wei', decimals: 0 };
+    return { symbol: chain?.nativeSymbol ?? null, decimals: 18 };
   }
   const chains = chainId === undefined ? CHAINS.map((chain) => chain.chainId) : [chainId, ...CHAINS.map((chain) => chain.chainId)];
   for (const id of chains) {

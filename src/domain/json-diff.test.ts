@@ -136,6 +136,14 @@ describe('diffJson: amounts', () => {
     expect(entry).not.toHaveProperty('bps');
   });
 
+  it('reads a network fee and a call\'s value on Tempo, which has no native token, in whole wei, not by 18 decimals as a native amount', () => {
+    const before = { totalNetworkFee: '412500000000', transaction: { value: '0' } };
+    const after = { totalNetworkFee: '825000000000', transaction: { value: '1000' } };
+    const entries = diffJson(before, after, { chainId: 4217 });
+    expect(entries.find((entry) => entry.path === '$.totalNetworkFee')).toMatchObject({ bps: 10000, unit: { symbol: 'wei', decimals: 0, beforeHuman: '412,500,000,000', afterHuman: '825,000,000,000' } });
+    expect(entries.find((entry) => entry.path === '$.transaction.value')!.unit).toMatchObject({ symbol: 'wei', beforeHuman: '0', afterHuman: '1,000' });
+  });
+
   it("reads a local-service demo token's amounts in its units, as History's entry view does", () => {
     const TAXD = '0x7a7a000000000000000000000000000000000001';
     const [entry] = diffJson({ sellToken: TAXD, sellAmount: '1000000000000000000000' }, { sellToken: TAXD, sellAmount: '1500000000000000000000' }, { chainId: 1 });
