@@ -1,5 +1,5 @@
 import { answerFeeMakeupText, answerGas } from '../network-fee.ts';
-import { networkFeeText, noNativeTokenNote, weiText } from '../network-fee-unit.ts';
+import { noNativeTokenNote, weiText } from '../network-fee-unit.ts';
 import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts';
 import { findListedToken } from '../listed-token.ts';
 import { nativeOf } from '../token-registry.ts';
@@ -45,8 +45,8 @@ function gasFacts(reader: ChainReader): AnswerFact[] {
     const unitNote = noNativeTokenNote(reader.chainId);
     if (unitNote !== null && isDigits(body.totalNetworkFee)) {
       // A chain with no native token (Tempo): "base units of the native token" named one it has not.
-      const makeup = answerFeeMakeupText(body, reader.chainId!, (wei) => networkFeeText(wei, null, 18));
-      out.push({ label: 'network fee', value: `${networkFeeText(body.totalNetworkFee, null, 18)}${makeup ? ` = ${makeup}` : ''} (${unitNote})` });
+      const makeup = answerFeeMakeupText(body, reader.chainId!, weiText);
+      out.push({ label: 'network fee', value: `${weiText(body.totalNetworkFee)}${makeup ? ` = ${makeup}` : ''} (${unitNote})` });
       return out;
     }
     const total = native ? reader.amount(body.totalNetworkFee, native.address) : `${String(body.totalNetworkFee)} base units of the native token`;
