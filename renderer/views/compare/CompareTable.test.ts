@@ -77,7 +77,10 @@ describe('sortRows', () => {
       expect(cell.firstChild!.textContent!.trim()).toBe('412,500,000,000 wei');
       expect(within(cell).getByTitle(/^no native token on this chain: the service gives the fee as gas × gas price in wei/).textContent).toBe('token not named by the service');
     }
-    expect(sortNote(sortRows([tempo], 'ahFee', 'ascending'), 'ahFee')).toBe('Network fees sort by their native amount, each only against fees in the same native token (wei).');
+    // Wei is no native token: the note says wei, not "the same native token (wei)".
+    expect(sortNote(sortRows([tempo], 'ahFee', 'ascending'), 'ahFee')).toBe('Network fees sort by their amount in wei, each only against fees in the same unit (wei, where a chain has no native token).');
+    const ethereum = { ...base!, chainId: 1, chainName: 'Ethereum', networkFeeRate: null, allowanceHolder: unpriced(base!.allowanceHolder), permit2: unpriced(base!.permit2) };
+    expect(sortNote(sortRows([ethereum, tempo], 'ahFee', 'ascending'), 'ahFee')).toBe('Network fees sort by their native amount or wei, each only against fees in the same unit (ETH, then wei, where a chain has no native token).');
   });
 
   it('keeps rows buying different tokens apart when sorting by buy amount', () => {

@@ -70,6 +70,9 @@ function amountKey(value: string | null, decimals: number, unit: string, rank = 
   return human === null ? null : { rank, unit, value: human };
 }
 
+/** The unit of a fee on a chain with no native token (Tempo): wei, as its cell reads. */
+const WEI = 'wei';
+
 /**
  * A network fee's key: its value in the buy token (the cell's "≈" line) where the row has a rate,
  * which compares chains of different native tokens; else its native amount, ranked after every
@@ -77,7 +80,7 @@ function amountKey(value: string | null, decimals: number, unit: string, rank = 
  */
 function feeKey(row: CompareRowWire, side: ModelSideWire): Key | null {
   const converted = amountKey(side.networkFeeInBuyToken, row.buyToken.decimals, row.buyToken.symbol);
-  return converted ?? amountKey(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? 'wei', 1);
+  return converted ?? amountKey(side.totalNetworkFee, row.nativeDecimals, row.nativeSymbol ?? WEI, 1);
 }
 
 const plain = (value: number | string | null | undefined): Key | null => (value === null || value === undefined ? null : { rank: 0, unit: '', value });
@@ -129,8 +132,13 @@ export function sortNote(rows: readonly CompareRowWire[], column: ColumnId): str
   if (!isFee) return `Rows buying different tokens are not ordered against each other: sorted within ${units.join(', then ')}.`;
   const converted = [...new Set(keys.filter((key) => key.rank === 0).map((key) => key.unit))];
   const native = [...new Set(keys.filter((key) => key.rank === 1).map((key) => key.unit))];
-  const first = converted.length > 0 ? `Network fees sort by their value in ${converted.join(', then ')} (the ≈ line)` : 'Network fees sort by their native amount';
-  const rest = native.length > 0 ? `${converted.length > 0 ? '; fees no rate converted follow' : ''}, each only against fees in the same native token (${native.join(', then ')})` : '';
+  // A chain with no native token (Tempo) has its fee in wei (feeKey): wei is named as what it is,
+  // never as a native token ("the same native token (wei)" named one that does not exist).
+  const hasWei = native.includes(WEI);
+  const amount = native.length > 0 && native.every((unit) => unit === WEI) ? 'amount in wei' : hasWei ? 'native amount or wei' : 'native amount';
+  const first = converted.length > 0 ? `Network fees sort by their value in ${converted.join(', then ')} (the ≈ line)` : `Network fees sort by their ${amount}`;
+  const named = native.map((unit) => (unit === WEI ? 'wei, where a chain has no native token' : unit));
+  const rest = native.length > 0 ? `${converted.length > 0 ? '; fees no rate converted follow' : ''}, each only against fees in the same ${hasWei ? 'unit' : 'native token'} (${named.join(', then ')})` : '';
   return `${first}${rest}.`;
 }
 
