@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DatabaseSync } from 'node:sqlite';
 import { HistoryStore } from '../core/history/index.ts';
+import { MIGRATIONS } from '../core/history/schema.ts';
 import { sampleEntry } from '../core/history/sample-entries.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
 import { BIN, ROOT, type Ran } from './test-support.ts';
@@ -206,6 +208,34 @@ describe("explain and history find the desktop app's history", () => {
     const after = appFolderState();
     expect(after.files).toEqual(before.files);
     expect(after.mtimeMs).toBe(before.mtimeMs);
+    expect(after.bytes.equals(before.bytes)).toBe(true);
+  });
+
+  // A history one schema older than this version's, as the CLI or app before the last migration left it.
+  function historyOfPreviousSchema(path: string, zid: string): void {
+    historyWith(path, zid);
+    const db = new DatabaseSync(path);
+    db.exec(`ALTER TABLE entries DROP COLUMN schema_report_version; PRAGMA user_version = ${MIGRATIONS.length - 1}`);
+    db.close();
+  }
+
+  it("migrate the CLI's own history written by an older CLI to find its zid, and refuse the app's, left as it was", async () => {
+    historyOfPreviousSchema(join(cliDir, HISTORY_FILE), CLI_ZID);
+    historyOfPreviousSchema(appDb, APP_ZID);
+    const before = appFolderState();
+
+    const own = await cli(['explain', CLI_ZID]);
+    expect(own.code, own.stderr).toBe(0);
+    expect(own.stdout).toContain(`zid ${CLI_ZID}: 1 entry in the history at ${cliDir}`);
+    const migrated = new DatabaseSync(join(cliDir, HISTORY_FILE), { readOnly: true });
+    expect(migrated.prepare('PRAGMA user_version').get()).toEqual({ user_version: MIGRATIONS.length });
+    migrated.close();
+
+    const app = await cli(['explain', APP_ZID]);
+    expect(app.code).toBe(1);
+    expect(app.stderr).toContain('an older version of the app (opening the app once updates it)');
+    const after = appFolderState();
+    expect(after.files).toEqual(before.files);
     expect(after.bytes.equals(before.bytes)).toBe(true);
   });
 

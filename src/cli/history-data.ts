@@ -35,7 +35,8 @@ export function openHistory(dataDir: string): HistoryStore {
  * names it, and --data-dir may, with nothing to tell it from the CLI's own. A lookup that rewrote
  * the app's file could migrate it past the app's version or prune the app's runs; so a corrupt or
  * older file is refused (STORAGE, its reason said), left for its owner (the app, or price and
- * compare for the CLI's own) to set aside or update when it next opens it.
+ * compare for the CLI's own) to set aside or update when it next opens it. The one exception: the
+ * CLI's default folder holding an older CLI's file is opened as price opens it (isOwnOlderHistory).
  * @throws AppError NOT_FOUND, or STORAGE from the store.
  */
 export function openHistoryToRead(dataDir: string): HistoryStore {
@@ -43,10 +44,23 @@ export function openHistoryToRead(dataDir: string): HistoryStore {
   try {
     return HistoryStore.openReadOnly(path);
   } catch (error) {
+    if (isOwnOlderHistory(dataDir, error)) return openHistory(dataDir);
     // Read-write, the store said it moved the file aside; read-only, the user must hear it was not.
     if (isAppError(error) && error.code === 'STORAGE') throw new AppError('STORAGE', `${error.message} ${LEFT_AS_IT_WAS}`);
     throw error;
   }
+}
+
+/**
+ * The CLI's own history written by an older CLI: the CLI owns that file, so a lookup migrates it as
+ * `price` and `compare` would at their next run (HistoryStore.open), rather than refusing a file the
+ * user can do nothing about but run another command first. Only the CLI's default folder: a folder
+ * named may be the app's, whose schema is the app's to change.
+ */
+function isOwnOlderHistory(dataDir: string, error: unknown): boolean {
+  if (!isCliOwn(dataDir) || !isAppError(error) || error.code !== 'STORAGE') return false;
+  const details = error.details as { schemaVersion?: unknown; readsVersion?: unknown } | undefined;
+  return typeof details?.schemaVersion === 'number' && typeof details.readsVersion === 'number' && details.schemaVersion < details.readsVersion;
 }
 
 /** Said of a history a lookup could not read: it was not set aside, and who will. */

@@ -1,18 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { HistoryStore } from '../core/history/index.ts';
+import type { HistoryStore } from '../core/history/index.ts';
 import { isAppError } from '../ipc/result.ts';
 import { closeHistory } from './close-history.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
 import { defaultDataDir } from './compare-run.ts';
 import { desktopAppDataDir } from './desktop-app-data-dir.ts';
+import { openHistoryToRead } from './history-data.ts';
 
 /**
  * A zid looked up with no folder named: in the CLI's history, then the desktop app's. A support
  * engineer runs the customer's request in the app, then `explain <zid>` in a terminal: the CLI read
- * only its own folder and said the zid was not there. Every file is opened read-only
- * (HistoryStore.openReadOnly), as openHistoryToRead opens a folder named: a lookup never migrates,
- * prunes or sets aside a history, the app's least of all.
+ * only its own folder and said the zid was not there. Every file is opened as openHistoryToRead
+ * opens a folder named: read-only, so a lookup never migrates, prunes or sets aside a history, but
+ * for the CLI's own written by an older CLI, which it opens as `price` would.
  */
 
 /** A data folder whose history a lookup reads. */
@@ -67,7 +68,7 @@ export async function searchHistories<T>(folders: HistoryFolder[], look: (histor
     }
     let history: HistoryStore;
     try {
-      history = HistoryStore.openReadOnly(join(folder.dir, HISTORY_FILE));
+      history = openHistoryToRead(folder.dir);
     } catch (error) {
       if (!isAppError(error)) throw error;
       // Read to the last folder (isEveryFolder), a later one's failure leaves the list found incomplete.

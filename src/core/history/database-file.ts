@@ -28,7 +28,8 @@ export function connect(path: string): DatabaseSync {
  * that opens it meanwhile writes to a new log this connection does not read, which only hides what
  * it sent after the lookup began. With a log present (the app is open, or was killed) SQLite reads
  * the log and takes its read lock in the -shm, as any reader must. Throws node:sqlite's error, or
- * STORAGE for a schema this version cannot read without migrating.
+ * STORAGE for a schema this version cannot read without migrating (its details: `schemaVersion`,
+ * `readsVersion`, so a caller that owns the file may migrate it instead).
  */
 export function connectReadOnly(path: string): DatabaseSync {
   const url = pathToFileURL(path);
@@ -38,7 +39,7 @@ export function connectReadOnly(path: string): DatabaseSync {
     const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
     if (version !== MIGRATIONS.length) {
       const by = version > MIGRATIONS.length ? 'a newer version of the app' : 'an older version of the app (opening the app once updates it)';
-      throw new AppError('STORAGE', `It was written by ${by}: schema ${version}, and this version reads ${MIGRATIONS.length}.`);
+      throw new AppError('STORAGE', `It was written by ${by}: schema ${version}, and this version reads ${MIGRATIONS.length}.`, { schemaVersion: version, readsVersion: MIGRATIONS.length });
     }
     return db;
   } catch (error) {
