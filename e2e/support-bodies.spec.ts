@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { chainLabel } from '../src/domain/chains.ts';
 import { Market, priceQuery } from '../src/service/index.ts';
 import { textsOnSeveralLines } from './line-breaks.ts';
@@ -9,6 +10,18 @@ import { SEND, TAKER, USDC, WETH, screenshot, seriousAxe } from './support-sessi
 
 // Issue 17, "Paste anything": a pasted body (an error, a quote and what its calldata does, a
 // customer's response beside their request) and a pasted HAR file.
+
+// A customer's Permit2 quote as the local service answers it (in process: the body is all that is
+// pasted), pasted into the box and recognised.
+async function pastePermit2Quote(page: Page): Promise<{ answered: { body: Record<string, unknown> }; paste: PasteBox }> {
+  const answered = priceQuery(new Market(1), 'permit2.quote', { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000000000', taker: TAKER }, { nowMs: Date.now() });
+  if (!answered.ok) throw new Error(answered.message);
+  const paste = new PasteBox(page);
+  await paste.open();
+  await paste.paste(JSON.stringify(answered.body, null, 2));
+  await expect(paste.recognised).toContainText('a quote response body');
+  return { answered, paste };
+}
 
 test('an error body is explained field by field and its zid looked up', async ({ page, openSession }) => {
   await openSession(page);
@@ -30,13 +43,7 @@ test('an error body is explained field by field and its zid looked up', async ({
 
 test("a pasted quote body says what its calldata does: its minimum and zid checked against the body's, then each step", async ({ page, openSession }) => {
   await openSession(page);
-  // A customer's Permit2 quote as the local service answers it (in process: the body is all that is pasted).
-  const answered = priceQuery(new Market(1), 'permit2.quote', { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000000000', taker: TAKER }, { nowMs: Date.now() });
-  if (!answered.ok) throw new Error(answered.message);
-  const paste = new PasteBox(page);
-  await paste.open();
-  await paste.paste(JSON.stringify(answered.body, null, 2));
-  await expect(paste.recognised).toContainText('a quote response body');
+  const { answered, paste } = await pastePermit2Quote(page);
   await paste.dialog.getByLabel("Customer's chain").selectOption({ label: chainLabel(1) });
   const facts = paste.dialog.getByRole('table', { name: 'What the answer says' });
   await expect(facts.getByRole('row', { name: /^calldata min buy / })).toContainText("equal to the body's minBuyAmount");
@@ -52,12 +59,7 @@ test("a pasted quote body says what its calldata does: its minimum and zid check
 
 test("a pasted Permit2 quote's domain.chainId is checked against the chain picked for it, and said to be that chain", async ({ page, openSession }) => {
   await openSession(page);
-  const answered = priceQuery(new Market(1), 'permit2.quote', { chainId: '1', sellToken: USDC, buyToken: WETH, sellAmount: '1000000000', taker: TAKER }, { nowMs: Date.now() });
-  if (!answered.ok) throw new Error(answered.message);
-  const paste = new PasteBox(page);
-  await paste.open();
-  await paste.paste(JSON.stringify(answered.body, null, 2));
-  await expect(paste.recognised).toContainText('a quote response body');
+  const { paste } = await pastePermit2Quote(page);
   const facts = paste.dialog.getByRole('table', { name: 'What the answer says' });
   const chainRow = facts.getByRole('row', { name: /^permit2 chain / });
   await expect(chainRow).toContainText('Chain not checked');
