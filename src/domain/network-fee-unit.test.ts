@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_NATIVE_TOKEN_NOTE, networkFeeText, noNativeTokenNote, weiText } from './network-fee-unit.ts';
+import { NO_NATIVE_TOKEN_NOTE, NO_NATIVE_VALUE_NOTE, UNKNOWN_CHAIN_FEE_NOTE, UNKNOWN_CHAIN_VALUE_NOTE, feeUnitNote, networkFeeText, noNativeTokenNote, valueUnitNote, weiText } from './network-fee-unit.ts';
 
 describe('networkFeeText', () => {
   it('writes a fee in the chain\'s native token where it has one, and in whole wei where it has none', () => {
@@ -14,5 +14,16 @@ describe('noNativeTokenNote', () => {
   it('is said for Tempo, which has no native token, and for no chain that has one or is not known', () => {
     expect(noNativeTokenNote(4217)).toBe(NO_NATIVE_TOKEN_NOTE);
     expect([1, 8453, 999_999, null, undefined].map(noNativeTokenNote)).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe('feeUnitNote and valueUnitNote', () => {
+  it('say why a figure reads in wei on Tempo and where the chain is not known, and nothing where the chain names its native token', () => {
+    expect([1, 8453].map(feeUnitNote)).toEqual([null, null]);
+    expect([1, 8453].map(valueUnitNote)).toEqual([null, null]);
+    expect(feeUnitNote(4217)).toBe(NO_NATIVE_TOKEN_NOTE);
+    expect(valueUnitNote(4217)).toBe(NO_NATIVE_VALUE_NOTE);
+    expect([null, undefined, 999_999].map(feeUnitNote)).toEqual([UNKNOWN_CHAIN_FEE_NOTE, UNKNOWN_CHAIN_FEE_NOTE, UNKNOWN_CHAIN_FEE_NOTE]);
+    expect([null, undefined, 999_999].map(valueUnitNote)).toEqual([UNKNOWN_CHAIN_VALUE_NOTE, UNKNOWN_CHAIN_VALUE_NOTE, UNKNOWN_CHAIN_VALUE_NOTE]);
   });
 });

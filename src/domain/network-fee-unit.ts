@@ -51,6 +51,35 @@ export function weiText(wei: bigint | string): string {
   return `${formatInteger(wei)} wei`;
 }
 
+/**
+ * Said beside a fee whose chain is not known (an imported entry, a request that failed before its
+ * chain was checked, a pasted body): the spec still gives it in wei, but which token, or whether the
+ * chain has one, cannot be said, so no symbol or decimals are put on it.
+ */
+export const UNKNOWN_CHAIN_FEE_NOTE = 'chain not known: the service gives the fee as gas × gas price in wei, and with no chain no token can be named for it';
+
+/** The same beside a quote's transaction value. */
+export const UNKNOWN_CHAIN_VALUE_NOTE = 'chain not known: the service gives the value the call carries in wei, and with no chain no token can be named for it';
+
+/** Whether the chain is one the facts know (no chain recorded, or an id they lack, is not). */
+export function isKnownChain(chainId: number | null | undefined): chainId is number {
+  return chainId !== null && chainId !== undefined && chainById(chainId) !== undefined;
+}
+
+/**
+ * Why a fee reads in whole wei, not in a native token: the chain has none (Tempo) or is not known;
+ * null where the chain's native token names it.
+ */
+export function feeUnitNote(chainId: number | null | undefined): string | null {
+  return isKnownChain(chainId) ? noNativeTokenNote(chainId) : UNKNOWN_CHAIN_FEE_NOTE;
+}
+
+/** The same for a quote's transaction value (NO_NATIVE_VALUE_NOTE or UNKNOWN_CHAIN_VALUE_NOTE). */
+export function valueUnitNote(chainId: number | null | undefined): string | null {
+  if (!isKnownChain(chainId)) return UNKNOWN_CHAIN_VALUE_NOTE;
+  return noNativeTokenNote(chainId) === null ? null : NO_NATIVE_VALUE_NOTE;
+}
+
 /** NO_NATIVE_TOKEN_NOTE for a chain the facts know to have no native token (Tempo); else null. */
 export function noNativeTokenNote(chainId: number | null | undefined): string | null {
   return chainId !== null && chainId !== undefined && chainById(chainId)?.nativeSymbol === null ? NO_NATIVE_TOKEN_NOTE : null;

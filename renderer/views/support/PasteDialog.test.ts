@@ -107,7 +107,7 @@ describe('PasteDialog', () => {
       route: '100.00% Uniswap_V3 WETH -> USDC',
       'service fee': '4500000 base units of USDC, volume',
       gas: '180,000 at 2 gwei',
-      'network fee': '360000000000000 base units of the native token',
+      'network fee': '360,000,000,000,000 wei = gas × gas price (chain not known: the service gives the fee as gas × gas price in wei, and with no chain no token can be named for it)',
       issue: 'allowance needed on 0x0000000000001ff3684f28c67538d4d072c22734 (current 0 base units of WETH)',
     });
   });

@@ -43,6 +43,18 @@ describe('answerFacts', () => {
     expect(fee).toBe(`${total.toLocaleString('en-US')} wei = gas × gas price (no native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in)`);
   });
 
+  it('reads the network fee and a native sell\'s call value in wei, naming no token, where the chain is not known', () => {
+    const quote = body('allowance-holder.quote', { sellToken: nativeOf(1)!.address, buyToken: USDC.address, sellAmount: '1000000000000000000', taker: DEMO_TAKERS.funded });
+    const total = BigInt(quote.totalNetworkFee as string).toLocaleString('en-US');
+    // No chain recorded (a pasted body), and a chain id the facts do not know: the same.
+    for (const chainId of [undefined, 999_999]) {
+      const facts = answerFacts(quote, chainId);
+      expect(facts.find((fact) => fact.label === 'network fee')?.value).toBe(`${total} wei = gas × gas price (chain not known: the service gives the fee as gas × gas price in wei, and with no chain no token can be named for it)`);
+      expect(facts.find((fact) => fact.label === 'action 1')?.value).toBe('check that the call carries 1,000,000,000,000,000,000 wei');
+      expect(facts.map((fact) => fact.value).join('\n')).not.toContain('the native token');
+    }
+  });
+
   it('gives a price its minimum, route fills, fees, gas and network fee, in token units on a known chain', () => {
     const price = body('allowance-holder.price', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
     const facts = answerFacts(price, 1);
@@ -81,7 +93,9 @@ describe('answerFacts', () => {
     const nativeSold = (chainId: number) => ({ ...plain, sellToken: nativeOf(chainId)!.address, tokenMetadata: { sellToken: zero, buyToken: zero } });
     expect(answerFacts(nativeSold(1), 1).find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on ETH and WETH');
     expect(answerFacts(nativeSold(5000), 5000).find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on MNT and WETH');
-    expect(chargeAndIssueFacts(nativeSold(1), () => '').find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on the native token and WETH');
+    // With no chain, or one with no native token (Tempo), no token is named for 0xeeee…: it is said for what it is.
+    expect(chargeAndIssueFacts(nativeSold(1), () => '').find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on 0xeeee…eeee (the native-asset placeholder; the chain is not known, so no token can be named) and WETH');
+    expect(chargeAndIssueFacts(nativeSold(1), () => '', 4217).find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on 0xeeee…eeee (the native-asset placeholder; Tempo has no native token) and WETH');
   });
 
   it("reads a local-service demo token's amounts in its units, as History does, not in base units", () => {

@@ -1,5 +1,5 @@
 import { answerFeeMakeupText, answerGas } from '../network-fee.ts';
-import { noNativeTokenNote, weiText } from '../network-fee-unit.ts';
+import { feeUnitNote, weiText } from '../network-fee-unit.ts';
 import { formatGwei, formatInteger, formatWithSymbol } from '../number-format.ts';
 import { findListedToken } from '../listed-token.ts';
 import { nativeOf } from '../token-registry.ts';
@@ -8,6 +8,7 @@ import { fillText } from '../route-text.ts';
 import { amountOf, isDigits, isObject, namedRoutes, symbolOf, type Json } from './body-reading.ts';
 import { calldataFacts } from './calldata-facts.ts';
 import type { PermitRequest } from '../permit2-signed-parts.ts';
+import { nativePlaceholderName } from './native-placeholder.ts';
 import { permit2Facts } from './permit2-facts.ts';
 import { feeFacts, issueFacts, noIssueText, taxFacts, type AnswerFact, type Reader } from './charge-facts.ts';
 
@@ -42,14 +43,15 @@ function gasFacts(reader: ChainReader): AnswerFact[] {
   if (isDigits(gas)) out.push({ label: 'gas', value: `${formatInteger(gas)}${isDigits(gasPrice) ? ` at ${formatGwei(gasPrice)}` : ''}` });
   const native = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
   if (body.totalNetworkFee !== undefined && body.totalNetworkFee !== null) {
-    const unitNote = noNativeTokenNote(reader.chainId);
+    const unitNote = feeUnitNote(reader.chainId);
     if (unitNote !== null && isDigits(body.totalNetworkFee)) {
-      // A chain with no native token (Tempo): "base units of the native token" named one it has not.
-      const makeup = answerFeeMakeupText(body, reader.chainId!, weiText);
+      // A chain with no native token (Tempo), or one not known: "base units of the native token"
+      // named one it has not, or one nobody can say it has.
+      const makeup = answerFeeMakeupText(body, reader.chainId ?? null, weiText);
       out.push({ label: 'network fee', value: `${weiText(body.totalNetworkFee)}${makeup ? ` = ${makeup}` : ''} (${unitNote})` });
       return out;
     }
-    const total = native ? reader.amount(body.totalNetworkFee, native.address) : `${String(body.totalNetworkFee)} base units of the native token`;
+    const total = native ? reader.amount(body.totalNetworkFee, native.address) : `${String(body.totalNetworkFee)} base units of ${nativePlaceholderName(reader.chainId)}`;
     // The parts in human units only: the total beside them carries its base units.
     const makeup = native ? answerFeeMakeupText(body, native.chainId, (wei) => formatWithSymbol(String(wei), native)) : null;
     out.push({ label: 'network fee', value: makeup ? `${total} = ${makeup}` : total });
@@ -76,9 +78,9 @@ export function actionReading(reader: ChainReader): ActionReading {
     },
     // An exact-out native sell's value is what it may spend: a bound, read rounded up as
     // maxSellAmount and 'calldata spends' are, so one amount reads as one figure.
-    // A chain with no native token (Tempo): whole wei, as its network fee reads; "base units of the
-    // native token" named one it has not.
-    native: (wei) => (native ? reader.amount(wei, native.address, isSpendBound(reader.body, wei)) : noNativeTokenNote(reader.chainId) !== null && isDigits(wei) ? weiText(wei) : `${wei} base units of the native token`),
+    // A chain with no native token (Tempo), or one not known: whole wei, as its network fee reads;
+    // "base units of the native token" named one it has not, or one nobody can say it has.
+    native: (wei) => (native ? reader.amount(wei, native.address, isSpendBound(reader.body, wei)) : isDigits(wei) ? weiText(wei) : `${wei} base units of ${nativePlaceholderName(reader.chainId)}`),
   };
 }
 

@@ -1,8 +1,8 @@
-import { NATIVE_TOKEN_PLACEHOLDER } from '../../spec/constants.ts';
 import { formatUpperBound, formatWithSymbol } from '../number-format.ts';
 import { findListedToken } from '../listed-token.ts';
 import type { RouteToken } from '../route-hops.ts';
 import { distinctRouteTokens } from '../route-token-names.ts';
+import { isNativePlaceholder, nativePlaceholderName } from './native-placeholder.ts';
 
 /** Reading a price or quote body as it came, members unchecked: what explain-body and answer-facts share. */
 
@@ -42,10 +42,11 @@ export function symbolOf(body: Json, address: unknown, chainId?: number): string
 }
 
 // An amount's token where no token list reads it: the routes name a native sell's wrapped token,
-// not 0xeeee…, so that address alone is named for what it is (as charge-facts' tokenName does).
+// not 0xeeee…, so that address alone is named for what it is on the chain, as far as the chain is
+// known (nativePlaceholderName, as charge-facts' tokenName does).
 function unitsOf(body: Json, address: unknown, chainId: number | undefined): string {
   const symbol = symbolOf(body, address, chainId);
-  return symbol.toLowerCase() === NATIVE_TOKEN_PLACEHOLDER.toLowerCase() ? 'the native token' : symbol;
+  return isNativePlaceholder(symbol) ? nativePlaceholderName(chainId) : symbol;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { NATIVE_TOKEN_PLACEHOLDER } from '../../spec/constants.ts';
 import { integratorFeeEntries } from '../compare.ts';
 import { nativeOf } from '../token-registry.ts';
 import { isObject, symbolOf, type Json } from './body-reading.ts';
+import { isNativePlaceholder, nativePlaceholderName } from './native-placeholder.ts';
 
 /**
  * What a liquid price or quote charged and reported beyond its amounts: its fees, its tokens'
@@ -38,8 +38,8 @@ export interface Reader {
  * A token's name in a line: the symbol the request used for it (a row's token, whose route symbol
  * need not be unique: Arbitrum's USDC.e is "USDC" in routes, beside native USDC); else its route
  * symbol, else for the chain's native-asset address (0xeeee… on most chains, its own on Mantle; the
- * routes name it only when bought) the native symbol, or "the native token" for 0xeeee… when the
- * chain is not known; else the address.
+ * routes name it only when bought) the native symbol, or for 0xeeee… where the chain has no native
+ * token or is not known, the placeholder said for what it is (nativePlaceholderName); else the address.
  */
 export function tokenName(reader: Reader, address: unknown): string {
   const asked = typeof address === 'string' ? reader.requestSymbol?.(address) : undefined;
@@ -48,7 +48,7 @@ export function tokenName(reader: Reader, address: unknown): string {
   if (typeof address !== 'string' || symbol !== address) return symbol;
   const native = reader.chainId === undefined ? undefined : nativeOf(reader.chainId);
   if (native) return native.address.toLowerCase() === address.toLowerCase() ? native.symbol : symbol;
-  return address.toLowerCase() === NATIVE_TOKEN_PLACEHOLDER.toLowerCase() ? 'the native token' : symbol;
+  return isNativePlaceholder(address) ? nativePlaceholderName(reader.chainId) : symbol;
 }
 
 /** Each fee the answer charged ('integrator fee', 'service fee', 'gas fee'). */
@@ -116,7 +116,7 @@ export function taxFacts(reader: Reader): AnswerFact[] {
  * The fees, token taxes and issues of a liquid answer (labels 'integrator fee', 'service fee',
  * 'gas fee', 'tax', 'issue'), with amounts as `amount` writes them: what `price` and `compare`
  * print beside their figures, read as explain reads them. None for a body without liquidity.
- * @param chainId the chain of its request, which names the native token (else "the native token")
+ * @param chainId the chain of its request, which names the native token (else the placeholder is said for what it is)
  * @param requestSymbol the symbols its request used for its tokens (tokenName)
  */
 export function chargeAndIssueFacts(body: Json, amount: AmountText, chainId?: number, requestSymbol?: RequestSymbol): AnswerFact[] {

@@ -33,12 +33,14 @@ describe('explainBody: price and quote answers', () => {
     expect(explainBody(quote, 1).facts?.find((fact) => fact.label === 'estimated net sell')?.value).toBe(`${formatWithSymbol(net, { decimals: 18, symbol: 'WETH' })} (${net} base units)`);
   });
 
-  it("names a native sell's token as the native token, not by the 0xeeee… address, while the chain is not named", () => {
+  it("says a native sell's 0xeeee… is the native-asset placeholder and names no token while the chain is not named", () => {
     // The route names the wrapped token (WMATIC), so nothing in the body names 0xeeee…: read alone, the
     // summary said 'sells 1000… base units of 0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'.
     const quote = body('allowance-holder.quote', { chainId: '137', sellToken: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', buyToken: token(137, 'USDC'), sellAmount: '1000000000000000000000', taker: '0xde30000000000000000000000000000000000001' });
-    expect(explainBody(quote).summary).toBe(`A quote: sells 1000000000000000000000 base units of the native token for ${String(quote.buyAmount)} base units of USDC.`);
+    expect(explainBody(quote).summary).toBe(`A quote: sells 1000000000000000000000 base units of 0xeeee…eeee (the native-asset placeholder; the chain is not known, so no token can be named) for ${String(quote.buyAmount)} base units of USDC.`);
     expect(explainBody(quote, 137).summary).toMatch(/^A quote: sells 1,000 POL \(1000000000000000000000 base units\) for /);
+    // Tempo has no native token: "the native token" named one it has not.
+    expect(explainBody(quote, 4217).summary).toMatch(/^A quote: sells 1000000000000000000000 base units of 0xeeee…eeee \(the native-asset placeholder; Tempo has no native token\) for /);
   });
 
   it('with the chain its request named, reads the amounts in token units, base units beside them', () => {
