@@ -22,6 +22,8 @@ export interface UnitToken {
   token: string | null;
   symbol: string | null;
   decimals: number | null;
+  /** Why the amount reads in this unit and names no token (UNKNOWN_CHAIN_UNIT_NOTE), when that needs saying. */
+  note?: string;
 }
 
 /**
@@ -37,6 +39,9 @@ export interface AmountUnit extends UnitToken {
 }
 
 type TokenSource = 'buy' | 'sell' | 'native' | 'sibling' | 'balance';
+
+/** Said under a native amount (read in wei) whose chain is not known: why no token is named. */
+export const UNKNOWN_CHAIN_UNIT_NOTE = 'chain not known, so no token can be named';
 
 const AMOUNT_PATHS: Record<string, TokenSource> = {
   '$.buyAmount': 'buy',
@@ -92,13 +97,16 @@ function tokenAddress(source: TokenSource, path: string, root: unknown): string 
   }
 }
 
-function describeToken(address: string, chainId: number | undefined): { symbol: string | null; decimals: number | null } {
+function describeToken(address: string, chainId: number | undefined): Omit<UnitToken, 'token'> {
   if (address.toLowerCase() === NATIVE_TOKEN_PLACEHOLDER.toLowerCase()) {
     const chain = chainId === undefined ? undefined : chainById(chainId);
     // No native token (Tempo): the fee and a call's value are wei of no token the service names, read
     // whole as every other screen reads them; by 18 decimals they read as a native amount nobody gave.
     if (chain?.nativeSymbol === null) return { symbol: 'wei', decimals: 0 };
-    return { symbol: chain?.nativeSymbol ?? null, decimals: 18 };
+    // No chain known (an imported entry, a request that failed before its chain was checked): wei
+    // too, and said why no token is named; by 18 decimals it read as a bare amount of a guessed token.
+    if (!chain) return { symbol: 'wei', decimals: 0, note: UNKNOWN_CHAIN_UNIT_NOTE };
+    return { symbol: chain.nativeSymbol, decimals: 18 };
   }
   const chains = chainId === undefined ? CHAINS.map((chain) => chain.chainId) : [chainId, ...CHAINS.map((chain) => chain.chainId)];
   for (const id of chains) {

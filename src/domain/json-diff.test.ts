@@ -150,6 +150,17 @@ describe('diffJson: amounts', () => {
     expect(entry!.unit).toMatchObject({ symbol: 'TAXD', decimals: 18, beforeHuman: '1,000', afterHuman: '1,500' });
   });
 
+  it('reads a network fee and a call\'s value whose chain is not known in whole wei and says why no token is named, not by 18 decimals as an amount of no named token', () => {
+    const before = { totalNetworkFee: '412500000000', transaction: { value: '0' } };
+    const after = { totalNetworkFee: '825000000000', transaction: { value: '1000' } };
+    // No chain recorded, and a chain id the facts do not know.
+    for (const options of [{}, { chainId: 999_999 }]) {
+      const entries = diffJson(before, after, options);
+      expect(entries.find((entry) => entry.path === '$.totalNetworkFee')!.unit).toMatchObject({ symbol: 'wei', note: 'chain not known, so no token can be named', decimals: 0, beforeHuman: '412,500,000,000', afterHuman: '825,000,000,000' });
+      expect(entries.find((entry) => entry.path === '$.transaction.value')!.unit).toMatchObject({ symbol: 'wei', note: 'chain not known, so no token can be named', beforeHuman: '0', afterHuman: '1,000' });
+    }
+  });
+
   it('keeps the token but no human units for an unknown token', () => {
     const unknown = '0x1111111111111111111111111111111111111111';
     const [entry] = diffJson({ buyToken: unknown, buyAmount: '1' }, { buyToken: unknown, buyAmount: '2' });

@@ -183,6 +183,12 @@ describe('buildSupportReportHtml', () => {
     expect(html).toContain('<td>1000000000 (1,000 USDC)</td><td>1000000000000000000000 (1,000 DAI)</td><td class="whole"></td>');
   });
 
+  it('writes a diffed network fee whose chain is not known in wei, saying why no token is named, not by 18 decimals with no unit', () => {
+    const diff = diffJson({ totalNetworkFee: '412500000000' }, { totalNetworkFee: '825000000000' });
+    const html = buildSupportReportHtml({ entries: [sampleEntry()], diff, generatedAt: 'now', appVersion: '0.1.0' });
+    expect(html).toContain('<td>412500000000 (412,500,000,000 wei; chain not known, so no token can be named)</td><td>825000000000 (825,000,000,000 wei; chain not known, so no token can be named)</td>');
+  });
+
   it('names two entries compared with each other as the diff view does, not as original and replay', () => {
     const diff = diffJson({ buyAmount: '1' }, { buyAmount: '2' });
     const heading = (diffSides?: { before: string; after: string; isReplay: boolean }) => /<h2>(Differences[^<]*)<\/h2>/.exec(buildSupportReportHtml({ entries: [sampleEntry(), sampleEntry()], diff, ...(diffSides ? { diffSides } : {}), generatedAt: 'now', appVersion: '0.1.0' }))?.[1];

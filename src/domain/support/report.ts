@@ -3,6 +3,7 @@ import { chainIdOfQuery } from '../chains.ts';
 import { NO_RESPONSE_STATUS, type HistoryEntryLike } from '../har.ts';
 import { explainUnshapedFailure } from '../error-explainer.ts';
 import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
+import type { UnitToken } from '../json-diff-amounts.ts';
 import { formatSignedBps } from '../number-format.ts';
 import { getOwn } from '../own-record.ts';
 import { isCredentialName, isSecretName, REDACTED, redactEntryCredentials, redactUrl } from '../redact.ts';
@@ -197,11 +198,11 @@ function diffSection(diff: DiffEntry[], sides: ReportDiffSides | undefined, key?
     const name = lastKey(entry.path);
     if (isCredentialName(name, key)) return [entry.path, DIFF_KIND_LABELS[entry.kind], REDACTED, REDACTED, ''];
     // Each side in the token its own body names (json-diff-amounts.ts).
-    const symbolOf = (symbol: string | null | undefined) => (symbol ? ` ${symbol}` : '');
-    const human = (value: string | null | undefined, symbol: string | null | undefined) => (value ? ` (${value}${symbolOf(symbol)})` : '');
+    // A unit's note (wei where the chain is not known) says why it names no token.
+    const unitText = (unit: UnitToken | undefined) => `${unit?.symbol ? ` ${unit.symbol}` : ''}${unit?.note ? `; ${unit.note}` : ''}`;
+    const human = (value: string | null | undefined, unit: UnitToken | undefined) => (value ? ` (${value}${unitText(unit)})` : '');
     const bps = entry.bps === undefined ? '' : entry.bps === null ? 'n/a' : `${formatSignedBps(entry.bps)} bps`;
-    const beforeSymbol = (entry.unit?.before ?? entry.unit)?.symbol;
-    return [entry.path, DIFF_KIND_LABELS[entry.kind], `${text(entry.before)}${human(entry.unit?.beforeHuman, beforeSymbol)}`, `${text(entry.after)}${human(entry.unit?.afterHuman, entry.unit?.symbol)}`, bps];
+    return [entry.path, DIFF_KIND_LABELS[entry.kind], `${text(entry.before)}${human(entry.unit?.beforeHuman, entry.unit?.before ?? entry.unit)}`, `${text(entry.after)}${human(entry.unit?.afterHuman, entry.unit)}`, bps];
   });
   return `<section><h2>${safe(diffHeading(sides), key)}</h2>${table(`${diff.length} difference(s)`, ['Path', 'Kind', 'Before', 'After', 'Change'], rows, key, [1, 4], [0])}</section>`;
 }

@@ -191,6 +191,19 @@ describe('ResultPanel', () => {
     expect(value()).toBe(`${formatTokenAmount(body.transaction.value, 18)} ETH`);
   });
 
+  it('writes the network fee and transaction value of an entry whose chain is not known in wei, saying why no token is named, not as "native"', () => {
+    const body = fixtures.permit2Quote as Record<string, unknown> & { totalNetworkFee: string; transaction: { value: string } };
+    const fee = () => within(screen.getByRole('row', { name: /^Network fee/ })).getByRole('cell').textContent;
+    const value = () => within(screen.getByRole('table', { name: 'Transaction' })).getByRole('row', { name: /^value/ }).querySelector('td')!.textContent;
+    // No chain recorded (an imported entry, a request that failed before its chain was checked), and a chain the facts do not know.
+    for (const chainId of [null, 999_999]) {
+      const { unmount } = render(ResultPanel, { result: { entry: { ...entry(body, 200), chainId }, stored: true, warning: null } });
+      expect(fee()).toBe(`${formatInteger(body.totalNetworkFee)} wei= gas × gas pricechain not known: the service gives the fee as gas × gas price in wei, and with no chain no token can be named for it`);
+      expect(value()).toBe(`${formatInteger(body.transaction.value)} weichain not known: the service gives the value the call carries in wei, and with no chain no token can be named for it`);
+      unmount();
+    }
+  });
+
   it('applies the allowance rules: Permit2 allowance sufficient, transaction.to is not the spender; an allowance issue asks for an approval', () => {
     const body = fixtures.permit2Quote as Record<string, unknown>;
     const { unmount } = render(ResultPanel, { result: { entry: entry(body, 200), stored: true, warning: null } });

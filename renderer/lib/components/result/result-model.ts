@@ -1,6 +1,5 @@
-import { chainById } from '../../../../src/domain/chains.ts';
 import { answerFeeMakeupText } from '../../../../src/domain/network-fee.ts';
-import { noNativeTokenNote, weiText } from '../../../../src/domain/network-fee-unit.ts';
+import { feeUnitNote, weiText } from '../../../../src/domain/network-fee-unit.ts';
 import { findListedToken } from '../../../../src/domain/listed-token.ts';
 import { nativeOf } from '../../../../src/domain/token-registry.ts';
 import { formatGwei, formatInteger, formatTokenAmount, formatUpperBound, formatWithSymbol } from '../../../../src/domain/number-format.ts';
@@ -105,7 +104,8 @@ export function networkFeeMakeupOf(price: SwapResult | ExactOutResult | null, ch
 
 /**
  * A network fee (wei) as the Summary shows it: in the chain's native units, or whole wei on a chain
- * without a native token (Tempo), where "0.0000004 native" named a token that does not exist.
+ * without a native token (Tempo) or not known, where "0.0000004 native" named a token that does not
+ * exist or that nobody can name.
  */
 export function networkFeeAmount(wei: unknown, chainId: number | null): string {
   return nativeAmount(wei, chainId);
@@ -141,15 +141,16 @@ export function humanAmount(amount: string | null | undefined, address: string, 
 /**
  * A wei amount in the chain's native units; an upper bound (an exact-out native sell's value, what
  * it may spend) rounded up rather than cut, as maxSellAmount is read (formatUpperBound). On a chain
- * with no native token (Tempo) whole wei: a quote's value there read "0 native", a token that does
- * not exist, and scaling by 18 decimals would invent its decimals too.
+ * with no native token (Tempo), or one not known (an imported entry, a request that failed before
+ * its chain was checked), whole wei: a quote's value there read "0 native", a token that does not
+ * exist or that nobody can name, and scaling by 18 decimals would invent its decimals too.
  */
 export function nativeAmount(wei: unknown, chainId: number | null, isUpperBound = false): string {
   if (wei === null || wei === undefined) return '—';
   const text = String(wei);
-  if (noNativeTokenNote(chainId) !== null && /^[0-9]+$/.test(text)) return weiText(text);
+  if (feeUnitNote(chainId) !== null) return /^[0-9]+$/.test(text) ? weiText(text) : text;
   const native = chainId === null ? undefined : nativeOf(chainId);
-  const symbol = (chainId === null ? null : chainById(chainId)?.nativeSymbol) ?? 'native';
+  const symbol = native?.symbol ?? '';
   try {
     const decimals = native?.decimals ?? 18;
     return isUpperBound ? formatUpperBound(text, { decimals, symbol }) : `${formatTokenAmount(text, decimals)} ${symbol}`;

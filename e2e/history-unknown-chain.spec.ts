@@ -1,0 +1,62 @@
+import { sampleEntry } from '../src/core/history/sample-entries.ts';
+import { Market, priceQuery } from '../src/service/index.ts';
+import { formatInteger } from '../src/domain/number-format.ts';
+import { findTokenBySymbol } from '../src/domain/token-registry.ts';
+import { expect, test } from './fixtures.ts';
+import { HistoryPage } from './pages/history-page.ts';
+
+// An entry whose chain is not known (imported with no chainId, or a request that failed before its
+// chain was checked) read its transaction value and network fee as "0.001 native": a token nobody
+// named, by decimals nobody gave. They now read in wei, with why no token is named.
+
+const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const [USDC, WETH] = [findTokenBySymbol(1, 'USDC')!, findTokenBySymbol(1, 'WETH')!];
+const UNKNOWN_FEE = 'chain not known: the service gives the fee as gas × gas price in wei, and with no chain no token can be named for it';
+const UNKNOWN_VALUE = 'chain not known: the service gives the value the call carries in wei, and with no chain no token can be named for it';
+
+function importedQuote(sellAmount: string, gasPrice: string) {
+  const query = { chainId: '1', sellToken: USDC.address, buyToken: WETH.address, sellAmount, taker: TAKER };
+  const result = priceQuery(new Market(1), 'permit2.quote', query, {});
+  if (!result.ok) throw new Error(`${result.name} ${result.message}`);
+  const quote = result.body as Record<string, unknown> & { zid: string; transaction: { gas: string; gasPrice: string; value: string } };
+  // Another gas price: the second answer's fee differs from the first's, as two answers' do.
+  const body = { ...quote, transaction: { ...quote.transaction, gasPrice }, totalNetworkFee: (BigInt(quote.transaction.gas) * BigInt(gasPrice)).toString() };
+  // As imported from a file whose request named no chain: nothing says which chain it was on.
+  const { chainId: _dropped, ...noChain } = query;
+  return sampleEntry({ zid: quote.zid, origin: 'imported', endpoint: 'permit2.quote', chainId: null, query: noChain, url: `https://127.0.0.1:4443/swap/permit2/quote?${new URLSearchParams(noChain).toString()}`, body, bodyText: JSON.stringify(body) });
+}
+
+test('an entry whose chain is not known reads its transaction value and network fee in wei, saying why no token is named, and so does a diff of two', async ({ app, engine }) => {
+  const first = importedQuote('1000000000', '2500000');
+  const second = importedQuote('2000000000', '5000000');
+  await engine.history.insert(first);
+  await engine.history.insert(second);
+  await app.show('History');
+  const history = new HistoryPage(app.page);
+  await history.row(second.zid!).getByRole('button').click();
+  await expect(history.detail.getByLabel('Entry zid')).toHaveText(second.zid!);
+  const body = second.body as { totalNetworkFee: string; transaction: { value: string } };
+  const transaction = history.detail.getByRole('table', { name: 'Transaction' });
+  await expect(transaction.getByRole('row', { name: /^value/ }).getByRole('cell')).toHaveText(`${formatInteger(body.transaction.value)} wei${UNKNOWN_VALUE}`, { timeout: 30_000 });
+  await expect(history.detail.getByRole('row', { name: /^Network fee/ }).getByRole('cell')).toContainText(`${formatInteger(body.totalNetworkFee)} wei`);
+  await expect(history.detail.getByRole('row', { name: /^Network fee/ }).getByRole('cell')).toContainText(UNKNOWN_FEE);
+  // No figure anywhere in the entry reads in a token nobody named ("0.001 native").
+  await expect(history.detail.getByText(/[0-9] native\b/)).toHaveCount(0);
+  await app.expectNoSeriousAxe('history, an entry whose chain is not known');
+  await app.screenshotAtBothSizes('history-unknown-chain-quote', () => transaction.scrollIntoViewIfNeeded());
+
+  await history.detail.getByRole('button', { name: 'Compare with…' }).click();
+  await history.row(first.zid!).getByRole('button').click();
+  const fee = history.diff.getByRole('table', { name: 'Body differences' }).getByRole('row', { name: /^\$\.totalNetworkFee changed/ });
+  const before = (first.body as { totalNetworkFee: string }).totalNetworkFee;
+  const [beforeCell, afterCell] = [fee.getByRole('cell').nth(1), fee.getByRole('cell').nth(2)];
+  await expect(beforeCell).toHaveText(`"${before}"${formatInteger(before)} weichain not known, so no token can be named`, { timeout: 30_000 });
+  await expect(afterCell).toContainText(`"${body.totalNetworkFee}"${formatInteger(body.totalNetworkFee)} weichain not known, so no token can be named`);
+  // The note wraps in its cell: the table fits the panel, its After column not cut off at 1280 px.
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  const table = history.diff.getByRole('table', { name: 'Body differences' });
+  const [tableBox, panelBox] = [await table.boundingBox(), await history.diff.boundingBox()];
+  expect(tableBox!.x + tableBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
+  await app.expectNoSeriousAxe('history, a diff of two entries whose chain is not known');
+  await app.screenshotAtBothSizes('history-unknown-chain-diff', () => fee.scrollIntoViewIfNeeded());
+});
