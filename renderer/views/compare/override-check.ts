@@ -3,7 +3,7 @@ import { isAddress as isTextAddress, shortAddress } from '../../../src/domain/ad
 import { chainName } from '../../../src/domain/chains.ts';
 import { findToken, tokensOf } from '../../../src/domain/token-registry.ts';
 import { DEMO_TAX_TOKENS, findDemoToken } from '../../../src/domain/demo-tokens.ts';
-import type { OverrideDraft } from '../../lib/state/compare.svelte.ts';
+import type { OverrideDraft } from '../../lib/state/compare-form.svelte.ts';
 
 /**
  * In-place checks of the form's per-chain address overrides (issue 11, case 3): an address the
