@@ -59,10 +59,11 @@ function newRunId(now: number): string {
 }
 
 // While running: the chains with an answer. At the end: every planned chain, a side never answered
-// reading cancelled, or run-failed with the run's error when it failed (build-row.ts), as the size ladder does: a run cancelled or failed before a
-// chain's first answer had left that chain out, and the table, its caption ("on 2 chains") and the
-// exports read as a whole run on the chains that answered. A run that failed as a whole before any
-// answer (the profile cannot be used) compared nothing and keeps no rows: its line says why.
+// reading cancelled, or run-failed with the run's error when it failed (build-row.ts), as the size
+// ladder does: a run cancelled or failed before a chain's first answer had left that chain out, and
+// the table, its caption ("on 2 chains") and the exports read as a whole run on the chains that
+// answered. A run that failed as a whole before any answer (the profile cannot be used) compared
+// nothing and keeps no rows: its line says why.
 function rowsOf(run: LiveRun): CompareRowWire[] {
   const hasEnded = run.status.state !== 'running';
   if (run.status.state === 'failed' && run.results.size === 0) return [];
