@@ -73,6 +73,12 @@ describe('run store', () => {
     expect((await ladders.list()).runs.map((run) => run.settings)).toEqual([{ slippageBps: 10 }]);
   });
 
+  it('reads a run saved with the estimate it had while running (as runs were kept before) with none: it has ended', async () => {
+    const store = createRunStore(dir);
+    await store.save({ version: 1, status: { ...status('cmp-eeeeee', '2026-11-22T10:00:00.000Z'), state: 'cancelled', done: 3, total: 13, etaMs: 4_200 }, details: {} });
+    expect((await store.load('cmp-eeeeee'))?.status).toMatchObject({ state: 'cancelled', done: 3, total: 13, etaMs: null });
+  });
+
   it('refuses a run id that is not one of its own, so no path outside comparisons/ is read', async () => {
     const store = createRunStore(dir);
     await expect(store.load('../../etc/passwd')).rejects.toThrow();

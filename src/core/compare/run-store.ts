@@ -15,9 +15,15 @@ export interface StoredRun {
   details: Record<string, { allowanceHolder: SideDetail | null; permit2: SideDetail | null }>;
 }
 
+// A file saved before the runner cleared the estimate at the end keeps the one its last answer left
+// (a cancelled run's was never 0): it is read as none, since the run has ended.
+function withoutEstimate(status: RunStatus): RunStatus {
+  return status.state === 'running' ? status : { ...status, etaMs: null };
+}
+
 const StoredRunSchema = z.object({
   version: z.literal(1, 'must be 1, the only version of a run file this app reads'),
-  status: RunStatusSchema,
+  status: RunStatusSchema.transform(withoutEstimate),
   details: z.record(z.string(), z.object({ allowanceHolder: SideDetailSchema.nullable(), permit2: SideDetailSchema.nullable() })),
 });
 

@@ -5,6 +5,8 @@ import { CompareRequestSchema, RunStatusSchema, type CompareRequestInput } from 
 import { isAppError } from '../../ipc/result.ts';
 import { chainsWithBoth, planComparison } from './plan.ts';
 import { startCompareRig, type CompareRig } from './test-support.ts';
+import { createCompareRunner } from './runner.ts';
+import { createRunStore } from './run-store.ts';
 import { RateScheduler, type PaceGroup } from '../http/rate-scheduler.ts';
 
 const POLYGON_WETH = '0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619';
@@ -165,6 +167,17 @@ describe('cancelling a run', () => {
       expect(await rig.runner.detail(runId, row.chainId)).toEqual({ allowanceHolder: null, permit2: null });
     }
     expect((await rig.runner.status(runId)).rows).toHaveLength(6);
+  });
+
+  it('keeps a cancelled run without an estimate of time left: reopened later, it says how it ended, not how long it had to go', async () => {
+    const { runId, finished } = rig.runner.start(request());
+    await vi.waitFor(async () => expect((await rig.runner.status(runId)).done).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 20 });
+    rig.runner.cancel(runId);
+    expect(await finished).toMatchObject({ state: 'cancelled', etaMs: null });
+    // Reopened in a later session (another runner over the same folder), as compare.open reads it from its file.
+    const later = createCompareRunner({ requests: rig.requests, store: createRunStore(rig.dataDir), defaultProfileId: 'local' });
+    const reopened = await later.status(runId);
+    expect(reopened).toMatchObject({ runId, state: 'cancelled', etaMs: null, finishedAt: expect.any(String) });
   });
 
   it('keeps no rows for a run that failed as a whole before any answer (its profile is gone): nothing was cut, nothing compared', async () => {

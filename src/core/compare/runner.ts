@@ -125,7 +125,9 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
     const jobs = run.plan.flatMap((chain) => jobsOf(chain).map((item) => sendOne(run, chain, item)));
     const error = runError(await Promise.allSettled(jobs), 'comparison');
     if (error) cancelPending(run);
-    const final: RunStatus = { ...run.status, state: endState(error, run.cancelled), error, finishedAt: new Date(now()).toISOString() };
+    // An ended run has no time left to estimate: the file keeps none (as the size ladder's does), so
+    // that a reopened run never carries the estimate its last answer left.
+    const final: RunStatus = { ...run.status, state: endState(error, run.cancelled), error, etaMs: null, finishedAt: new Date(now()).toISOString() };
     // Rebuilt as ended: sides still without an answer now read cancelled or run-failed, not pending.
     final.rows = rowsOf({ ...run, status: final });
     await saveEnded(() => deps.store.save({ version: 1, status: final, details: detailsOf(run, true) }), final);
