@@ -215,3 +215,35 @@ describe('RowDetail of sides without a price', () => {
     expect(within(screen.getByLabelText('Allowance Holder figures')).getByText('Fees').nextElementSibling?.textContent).toBe('none');
   });
 });
+
+describe('RowDetail of a side that has no answer', () => {
+  // As the runner leaves a side it has no answer for: no zid, no entry, no figures.
+  const unanswered = (model: ModelSideWire['model'], state: 'cancelled' | 'run-failed' | 'not-requested', errorName: string | null = null): ModelSideWire => ({
+    ...problemSide(model, 'error', 0, errorName), state, zid: null, entryId: null, errorMessage: errorName ? 'The API key stored for Local service cannot be sent: it was removed.' : null,
+  });
+  const detailOf = (ah: ModelSideWire, p2: ModelSideWire, answered: { allowanceHolder?: boolean; permit2?: boolean } = {}) => {
+    const the = row(10, 'Optimism', ah, p2, null, null);
+    const side = (wire: ModelSideWire) => ({ entryId: wire.entryId, zid: wire.zid, body: { liquidityAvailable: true, zid: wire.zid } });
+    render(RowDetail, {
+      row: the, onOpenEntry: vi.fn(), onClose: vi.fn(), hasTaker: false,
+      allowanceHolder: answered.allowanceHolder ? side(ah) : null, permit2: answered.permit2 ? side(p2) : null,
+    });
+    return { ah: screen.getByRole('article', { name: 'Allowance Holder detail' }), p2: screen.getByRole('article', { name: 'Permit2 detail' }) };
+  };
+
+  it('offers no raw JSON body for a side a cancel or a failed run left unanswered, and says why there is none', () => {
+    const { ah, p2 } = detailOf(unanswered('allowance-holder', 'cancelled'), unanswered('permit2', 'run-failed', 'NOT_CONFIGURED'));
+    for (const article of [ah, p2]) expect(within(article).queryByText('Raw JSON body')).toBeNull();
+    expect(within(ah).getByText('No JSON body: the run was cancelled before this side was answered.')).toBeTruthy();
+    expect(within(p2).getByText('No JSON body: the run failed (NOT_CONFIGURED) before this side was answered.')).toBeTruthy();
+  });
+
+  it('offers none for a model the run did not ask for, and still offers the answered side\'s', () => {
+    const answered = okSide('permit2', 10n ** 17n, 2);
+    const { ah, p2 } = detailOf(unanswered('allowance-holder', 'not-requested'), answered, { permit2: true });
+    expect(within(ah).queryByText('Raw JSON body')).toBeNull();
+    expect(within(ah).getByText('No JSON body: this run did not ask for this model, so nothing was sent.')).toBeTruthy();
+    expect(within(p2).getByText('Raw JSON body')).toBeTruthy();
+    expect(within(p2).getByLabelText('Permit2 raw JSON body').textContent).toContain(`"zid": "${answered.zid}"`);
+  });
+});

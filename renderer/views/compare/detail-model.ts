@@ -72,3 +72,16 @@ export function failureFix(side: ModelSideWire): string | null {
   const explanation = asService.source === 'service' ? asService : explainError(side.errorName);
   return explanation.source === 'unknown' ? null : explanation.fix;
 }
+
+/**
+ * Why a side has no JSON body to show, for a side the run never had an answer for: a model it did
+ * not ask for, or a side left by a cancel or a failed run (sent or not, nothing came back). Null for
+ * a side that was answered or may still be. The detail offers no "Raw JSON body" for such a side:
+ * opened, it held only the side's state, under a name that promised a body.
+ */
+export function noBodyText(side: Pick<ModelSideWire, 'state' | 'errorName'>): string | null {
+  if (side.state === 'not-requested') return 'No JSON body: this run did not ask for this model, so nothing was sent.';
+  if (side.state === 'cancelled') return 'No JSON body: the run was cancelled before this side was answered.';
+  if (side.state === 'run-failed') return `No JSON body: the run failed (${side.errorName ?? 'error'}) before this side was answered.`;
+  return null;
+}
