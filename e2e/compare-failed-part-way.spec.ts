@@ -80,6 +80,13 @@ test('a comparison that failed part-way says "run failed" on the sides it never 
   await expect(detail).toContainText(`No verdict: the run failed (NOT_CONFIGURED: ${KEY_GONE}) before both sides were answered; nobody cancelled them.`);
   await expect(detail).not.toContainText(/(?<!nobody )cancelled/);
   await expect(detail).toContainText(`run failed (NOT_CONFIGURED): ${KEY_GONE}`);
+  // Never answered, the sides have no body: none is offered, and each says why.
+  await expect(detail.getByText('Raw JSON body', { exact: true })).toHaveCount(0);
+  for (const model of ['Allowance Holder', 'Permit2']) {
+    await expect(detail.getByRole('article', { name: `${model} detail` })).toContainText('No JSON body: the run failed (NOT_CONFIGURED) before this side was answered.');
+  }
+  // Reopened after it ended: how it ended, never a time left.
+  await expect(compare.progress).not.toContainText(/left|estimating/);
   const axe = await new AxeBuilder({ page: app.page }).analyze();
   expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
   await saveScreenshotSet(app.page, (name) => testInfo.outputPath(name), 'compare-failed-part-way');
