@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,7 @@ import { HistoryStore } from '../core/history/index.ts';
 import { MIGRATIONS } from '../core/history/schema.ts';
 import { sampleEntry } from '../core/history/sample-entries.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
-import { BIN, ROOT, type Ran } from './test-support.ts';
+import { spawnCliAsUser, type Ran } from './test-support.ts';
 
 // A support engineer runs the customer's request in the desktop app, then looks its zid up in a
 // terminal: real CLI processes, with HOME and XDG_CONFIG_HOME in temp folders, so the CLI's folder is
@@ -45,16 +44,7 @@ function historyWith(path: string, zid: string): void {
 // The variables that name a folder are left out unless `named` sets them: the lookup falls back to
 // the defaults under test.
 function cli(args: string[], named: NodeJS.ProcessEnv = {}): Promise<Ran> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: xdg };
-  delete env.SWAP_EXPLORER_DATA_DIR;
-  delete env.SWAP_EXPLORER_USER_DATA;
-  Object.assign(env, named);
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return spawnCliAsUser(args, { home, xdg }, named);
 }
 
 function appFolderState(): { bytes: Buffer; mtimeMs: number; files: string[] } {

@@ -1,13 +1,8 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { redactEntryCredentials } from '../domain/redact.ts';
-import { keyHeadersFor, requireProfileKeyHeaders } from '../core/profiles/profile-key-headers.ts';
-import packageJson from '../../package.json' with { type: 'json' };
 import { toLike } from '../core/history-io/history-io-handlers.ts';
 import { zidKeyOf } from '../core/history/search-query.ts';
 import type { HistoryStore } from '../core/history/index.ts';
-import { buildHar, type HistoryEntryLike } from '../domain/har.ts';
-import { buildHistoryJson } from '../domain/history-file.ts';
+import type { HistoryEntryLike } from '../domain/har.ts';
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/index.ts';
 import { entriesText, removalText, removedText, retentionText } from '../domain/retention-text.ts';
 import { HistoryRetentionSchema, type HistoryRetention } from '../ipc/channels/history.ts';
@@ -17,14 +12,16 @@ import type { Command, CommandIo } from './command.ts';
 import { choiceFlag, reportError } from './compare-run.ts';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
 import { ASK_CUSTOMER, historyDataDir, openHistory, openHistoryToRead, otherHistoryNote } from './history-data.ts';
+import { exportEntries } from './history-export.ts';
 import { foundInAppLine, historyFolders, historyPlace, searchHistories, searchedText, type HistoryFolder } from './history-search.ts';
 import { closeHistory } from './close-history.ts';
 import { HISTORY_FILE } from './compare-engine.ts';
-import { knownKeyRedactor } from './echoed-keys.ts';
+import { zidMatches } from './zid-matches.ts';
 
 /**
  * `swap-explorer history find <zid-or-prefix>` and `history export --zid … --format har|json`: the
- * app's history from a terminal (issue 17). Exports are redacted as the app's are. `history
+ * app's history from a terminal (issue 17). Exports are redacted as the app's are, and gathered from
+ * every history read, as find lists from each (history-export.ts says how). `history
  * retention` shows and sets how much is kept, as Settings' History card does. Exit codes: 0 found
  * (or shown, or saved), 1 nothing matched (or a removal not confirmed with --yes), 2 usage.
  */
@@ -37,14 +34,17 @@ const USAGE = `Usage: swap-explorer history find <zid-or-prefix> [--format text|
                          both the CLI's and the app's history, each one's under its file (JSON:
                          each row's "history")
   export                 writes the entries of the given zids (or prefixes) as HAR (default) or the
-                         app's JSON export, key redacted, to standard output or --out FILE
+                         app's JSON export, key redacted, to standard output or --out FILE; taken
+                         from both the CLI's and the app's history: stderr names the app's file
+                         when it gave entries, and each file with its zids when both did. A zid
+                         both hold is exported from each (two records); one neither holds is said
   retention              says how much history there is and how much is kept; --max-entries (the
                          newest N) and --max-age-days (sent requests from the last D days; imported
                          entries are kept) change it, none for no limit. A setting that removes
                          entries now says how many and is applied only with --yes
   --data-dir D           where the history is: only that folder. Default: SWAP_EXPLORER_USER_DATA,
                          else the CLI's data dir (SWAP_EXPLORER_DATA_DIR or ~/.swap-explorer); find
-                         and export then look on in the desktop app's: the
+                         and export then read the desktop app's too: the
                          swap-explorer folder in $XDG_CONFIG_HOME or ~/.config (Linux),
                          ~/Library/Application Support (macOS), %APPDATA% (Windows).
                          find and export only read each history, never change it
@@ -63,9 +63,6 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-/** Most entries one find or export lists (history.search's page limit). */
-const MATCHES_MAX = 1_000;
 
 /** A stored entry as exports see it. */
 export function entryLike(entry: HistoryEntry): HistoryEntryLike {
@@ -87,10 +84,6 @@ function warnFor(action: string, io: CommandIo): (line: string) => void {
   return (line) => io.stderr(`swap-explorer history ${action}: ${stripTerminalControls(line)}\n`);
 }
 
-function matches(history: HistoryStore, zid: string): HistorySummary[] {
-  return history.search({ text: zid, limit: MATCHES_MAX }).rows;
-}
-
 function summaryLine(row: HistorySummary): string {
   const status = row.status === null ? 'no response' : String(row.status);
   const pair = row.sellToken && row.buyToken ? `${row.sellToken} -> ${row.buyToken}` : '';
@@ -104,7 +97,7 @@ function printFound(rows: HistorySummary[], zid: string, where: string, format: 
   return rows.length > 0 ? 0 : 1;
 }
 
-// Said on stderr: standard output stays the rows (or the export) that scripts read.
+// Said on stderr: standard output stays the rows that scripts read.
 function sayFoundIn(folder: HistoryFolder, action: string, io: CommandIo): void {
   const line = foundInAppLine(folder);
   if (line !== null) warnFor(action, io)(line);
@@ -115,12 +108,12 @@ async function find(folders: HistoryFolder[], zid: string, format: 'text' | 'jso
     const dataDir = folders[0]!.dir;
     const history = openHistoryToRead(dataDir);
     try {
-      return printFound(matches(history, zid), zid, `the history at ${dataDir}.${otherHistoryNote(dataDir)}`, format, io);
+      return printFound(zidMatches(history, zid), zid, `the history at ${dataDir}.${otherHistoryNote(dataDir)}`, format, io);
     } finally {
       closeHistory(history, warnFor('find', io));
     }
   }
-  const { found, alsoFound, searched } = await searchHistories(folders, (history) => matches(history, zid), (rows) => rows.length > 0, warnFor('find', io), { isEveryFolder: true });
+  const { found, alsoFound, searched } = await searchHistories(folders, (history) => zidMatches(history, zid), (rows) => rows.length > 0, warnFor('find', io), { isEveryFolder: true });
   if (found && alsoFound.length > 0) return printEachFolder([found, ...alsoFound], format, io);
   if (found) sayFoundIn(found.folder, 'find', io);
   return printFound(found?.value ?? [], zid, searchedText(searched), format, io);
@@ -135,80 +128,6 @@ function printEachFolder(answered: { folder: HistoryFolder; value: HistorySummar
   } else {
     const blocks = answered.map(({ folder, value }) => `In ${historyPlace(folder)}:\n${value.map(summaryLine).join('\n')}`);
     io.stdout(`${stripTerminalControls(blocks.join('\n\n'))}\n`);
-  }
-  return 0;
-}
-
-// The reason in words, not the system's "ENOENT: no such file or directory, open …".
-function writeFailure(error: unknown): string {
-  const { code, message } = error as NodeJS.ErrnoException;
-  if (code === 'ENOENT') return 'its folder does not exist';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a folder';
-  if (code === 'ENOSPC') return 'the disk is full';
-  if (code === 'EDQUOT') return 'over the disk quota';
-  if (code === 'EFBIG') return 'larger than this system lets a file be';
-  return code ?? message;
-}
-
-function entriesOf(history: HistoryStore, zids: string[]): HistoryEntry[] {
-  const seen = new Set<number>();
-  const stored: HistoryEntry[] = [];
-  for (const zid of zids) {
-    for (const row of matches(history, zid)) {
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
-      stored.push(history.get(row.id)!);
-    }
-  }
-  return stored;
-}
-
-// The entries of the zids from the one folder named, else from the first of the CLI's and the
-// desktop app's histories holding any; `where` says where they were not, for when none matched.
-async function exportedEntries(folders: HistoryFolder[], zids: string[], io: CommandIo): Promise<{ dataDir: string; stored: HistoryEntry[]; where: string }> {
-  if (folders.length === 1) {
-    const dataDir = folders[0]!.dir;
-    const history = openHistoryToRead(dataDir);
-    try {
-      return { dataDir, stored: entriesOf(history, zids), where: `the history at ${dataDir}` };
-    } finally {
-      closeHistory(history, warnFor('export', io));
-    }
-  }
-  const { found, searched } = await searchHistories(folders, (history) => entriesOf(history, zids), (stored) => stored.length > 0, warnFor('export', io));
-  if (found) sayFoundIn(found.folder, 'export', io);
-  return { dataDir: found?.folder.dir ?? folders[0]!.dir, stored: found?.value ?? [], where: searchedText(searched) };
-}
-
-async function exportEntries(folders: HistoryFolder[], zids: string[], format: 'har' | 'json', out: string | undefined, io: CommandIo): Promise<number> {
-  const { dataDir, stored, where } = await exportedEntries(folders, zids, io);
-  // As the app exports: each entry under its own key header names, a profile's renamed one included.
-  const profileKeyHeaders = requireProfileKeyHeaders(dataDir);
-  // And the keys the profiles hold, wherever an entry kept before echoes were redacted echoes one.
-  const redactKnownKeys = await knownKeyRedactor(stored.map((entry) => entry.profileId), { warn: (line) => io.stderr(`swap-explorer history export: ${stripTerminalControls(line)}\n`) });
-  const entries: HistoryEntryLike[] = stored.map((entry) => redactEntryCredentials(entryLike(redactKnownKeys(entry)), keyHeadersFor(entry, profileKeyHeaders)));
-  if (entries.length === 0) {
-    const said = folders.length === 1 ? `no entry in ${where} matches ${zids.join(', ')}; nothing was written.${otherHistoryNote(dataDir)}` : `nothing was written: no entry matching ${zids.join(', ')} is in ${where}`;
-    io.stderr(`swap-explorer history export: ${said}\n`);
-    return 1;
-  }
-  const creator = { name: 'Swap Explorer', version: packageJson.version };
-  const content = format === 'har' ? JSON.stringify(buildHar(entries, creator), null, 2) : buildHistoryJson(entries);
-  if (out === undefined) io.stdout(`${escapeJsonControls(content)}\n`);
-  else {
-    // Written beside it and renamed over it: a write that fails (a full disk) leaves no half file,
-    // and a file already there as it was, as the message says.
-    const aside = `${out}.${process.pid}.tmp`;
-    try {
-      await writeFile(aside, content, { flag: 'wx' });
-      await rename(aside, out);
-    } catch (error) {
-      await rm(aside, { force: true }).catch(() => undefined);
-      io.stderr(`swap-explorer history export: --out ${stripTerminalControls(out)} cannot be written (${writeFailure(error)}); nothing was written\n`);
-      return 1;
-    }
-    io.stderr(`history export: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} written to ${stripTerminalControls(out)}\n`);
   }
   return 0;
 }
