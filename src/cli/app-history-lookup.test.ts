@@ -95,7 +95,7 @@ describe("explain and history find the desktop app's history", () => {
     }
   });
 
-  it('list a zid both histories hold from each, and explain the first while naming the other', async () => {
+  it("list a zid both histories hold from each, and explain the first while naming the other, also for a pasted answer's zid", async () => {
     const cliDb = join(cliDir, HISTORY_FILE);
     historyWith(cliDb, APP_ZID);
     historyWith(appDb, APP_ZID);
@@ -116,6 +116,9 @@ describe("explain and history find the desktop app's history", () => {
     expect(explained.code).toBe(0);
     expect(explained.stdout).toContain(`zid ${APP_ZID}: 1 entry in the history at ${cliDir}`);
     expect(explained.stdout).toContain(`zid ${APP_ZID} is also in the desktop app's history at ${appDb}: 1 entry (#1), not explained here; add --data-dir ${appDir} to explain them.`);
+    const pasted = await cli(['explain', JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: 'x', data: { zid: APP_ZID } })]);
+    expect(pasted.stdout).toContain(`zid ${APP_ZID}: 1 entry in the history at ${cliDir} (#1)`);
+    expect(pasted.stdout).toContain(`zid ${APP_ZID} is also in the desktop app's history at ${appDb}: 1 entry (#1); swap-explorer explain ${APP_ZID} --data-dir ${appDir} shows them.`);
   });
 
   it('name every folder searched when neither history holds the zid', async () => {

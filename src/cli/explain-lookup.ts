@@ -11,7 +11,8 @@ import { entryLike } from './history.ts';
 /**
  * Where `explain` looks a zid up: the one folder named (--data-dir, SWAP_EXPLORER_USER_DATA), or the
  * CLI's history and then the desktop app's (history-search.ts). `history` is the folder read (the
- * one the entries came from); `searched`, present when several were, says what each held.
+ * one the entries came from); `searched`, present when several were, says what each held, and
+ * `alsoIn` which of the others hold the zid too: a zid and a pasted body's zid are looked up alike.
  */
 
 /** Where the zid a pasted body carries is in the history: the entries holding it (none: not there). */
@@ -21,6 +22,15 @@ export interface BodyZidLookup {
   entryIds: number[];
   isDesktopApp?: boolean;
   searched?: SearchedFolder[];
+  /** The other folders whose histories hold the zid too, when several were searched. */
+  alsoIn?: OtherHistory[];
+}
+
+/** Another history holding the zid looked up, with its entries' ids (ids are only unique within one file). */
+export interface OtherHistory {
+  history: string;
+  isDesktopApp: boolean;
+  entryIds: number[];
 }
 
 /** The entries of a zid (or prefix) and where they were looked for. */
@@ -32,7 +42,7 @@ export interface ZidLookup {
   isDesktopApp?: boolean;
   searched?: SearchedFolder[];
   /** The other folders whose histories hold the zid too (their entries are not explained), when several were searched. */
-  alsoIn?: { history: string; isDesktopApp: boolean; entryIds: number[] }[];
+  alsoIn?: OtherHistory[];
 }
 
 // Entries are read with the known keys redacted where their answers echo them (echoed-keys.ts).
@@ -69,19 +79,24 @@ export async function lookUpZid(zid: string, folders: HistoryFolder[], warn: (li
   }
   const search = await searchHistories(folders, (history) => zidEntries(history, zid, warn), (entries) => entries.length > 0, warn, { isEveryFolder: true });
   const { found, alsoFound, searched } = search;
-  const alsoIn = alsoFound.map(({ folder, value }) => ({ history: folder.dir, isDesktopApp: folder.isDesktopApp, entryIds: value.map((entry) => entry.id) }));
+  const alsoIn = otherHistories(alsoFound.map(({ folder, value }) => ({ folder, value: value.map((entry) => entry.id) })));
   return { history: found?.folder.dir ?? folders[0]!.dir, entries: found?.value ?? [], isDesktopApp: found?.folder.isDesktopApp ?? false, searched, alsoIn };
 }
 
+function otherHistories(alsoFound: { folder: HistoryFolder; value: number[] }[]): OtherHistory[] {
+  return alsoFound.map(({ folder, value }) => ({ history: folder.dir, isDesktopApp: folder.isDesktopApp, entryIds: value }));
+}
+
 /**
- * The lines naming the other histories that hold the zid too, with the command that explains their
- * entries: only the first history's are explained, and without these lines they read as the only ones.
+ * The lines naming the other histories that hold the zid too, each ended by `then` (given the
+ * folder: the command that explains their entries): only the first history's entries are named
+ * or explained, and without these lines they read as the only ones.
  */
-export function alsoInLines(what: string, lookup: Pick<ZidLookup, 'alsoIn'>): string[] {
+export function alsoInLines(what: string, lookup: Pick<ZidLookup, 'alsoIn'>, then: (dir: string) => string = (dir) => `, not explained here; add --data-dir ${dir} to explain them.`): string[] {
   return (lookup.alsoIn ?? []).map((other) => {
     const place = historyPlace({ dir: other.history, isDesktopApp: other.isDesktopApp });
     const ids = other.entryIds.map((id) => `#${id}`).join(', ');
-    return `${what} is also in ${place}: ${entriesText(other.entryIds.length)} (${ids}), not explained here; add --data-dir ${other.history} to explain them.`;
+    return `${what} is also in ${place}: ${entriesText(other.entryIds.length)} (${ids})${then(other.history)}`;
   });
 }
 
@@ -98,8 +113,9 @@ export async function lookUpBodyZid(zid: string | null, folders: HistoryFolder[]
     const read = await inOne(dir, ids, warn);
     return { zid, history: dir, entryIds: 'noHistory' in read ? [] : read.value };
   }
-  const { found, searched } = await searchHistories(folders, ids, (entryIds) => entryIds.length > 0, warn);
-  return { zid, history: found?.folder.dir ?? folders[0]!.dir, entryIds: found?.value ?? [], isDesktopApp: found?.folder.isDesktopApp ?? false, searched };
+  // Every history, as explain's zid lookup reads them: the zid in both is named in the other too.
+  const { found, alsoFound, searched } = await searchHistories(folders, ids, (entryIds) => entryIds.length > 0, warn, { isEveryFolder: true });
+  return { zid, history: found?.folder.dir ?? folders[0]!.dir, entryIds: found?.value ?? [], isDesktopApp: found?.folder.isDesktopApp ?? false, searched, alsoIn: otherHistories(alsoFound) };
 }
 
 /** Where `what` (a zid, said as the caller names it) is not: every folder searched, or the one read. */
@@ -121,5 +137,6 @@ export function lookupText(lookup: BodyZidLookup | null): string {
   if (entryIds.length === 0) return `\n\n${notFoundText(`zid ${zid}`, lookup)}`;
   const ids = entryIds.map((id) => `#${id}`).join(', ');
   const app = foundInAppLines(lookup).map((line) => `\n${line}`).join('');
-  return `\n\nzid ${zid}: ${entriesText(entryIds.length)} in the history at ${history} (${ids}); swap-explorer explain ${zid} shows the request that got this answer.${app}`;
+  const others = alsoInLines(`zid ${zid}`, lookup, (dir) => `; swap-explorer explain ${zid} --data-dir ${dir} shows them.`).map((line) => `\n${line}`).join('');
+  return `\n\nzid ${zid}: ${entriesText(entryIds.length)} in the history at ${history} (${ids}); swap-explorer explain ${zid} shows the request that got this answer.${app}${others}`;
 }
