@@ -50,6 +50,11 @@ const LOG_PAGES = 128;
 /** The history file under the data dir (the app's engine must open the same name to share it). */
 export const HISTORY_FILE = 'history.db';
 
+/** The path of the history file in a data folder: every command names it so, to open it or to say it. */
+export function historyFileIn(dataDir: string): string {
+  return join(dataDir, HISTORY_FILE);
+}
+
 /**
  * The id of the profile named on the command line: a saved profile's id (exact: ids are unique), else
  * a name in any letter case, the built-in Local service's included ("Local service", or `local`,
@@ -135,7 +140,7 @@ function isFolder(path: string): boolean {
  */
 function openHistoryOrSay(dataDir: string, warn: (message: string) => void): HistoryStore | EntryInserter {
   try {
-    return HistoryStore.open(join(dataDir, HISTORY_FILE), { onEntriesRemoved: (keptSinceMs) => pruneRuns(dataDir, keptSinceMs), walCheckpointPages: LOG_PAGES });
+    return HistoryStore.open(historyFileIn(dataDir), { onEntriesRemoved: (keptSinceMs) => pruneRuns(dataDir, keptSinceMs), walCheckpointPages: LOG_PAGES });
   } catch (error) {
     // A data folder that cannot be made at all stops the command (nothing it keeps could be kept, and
     // the local service keeps its certificate there): only a history file that will not open is passed over.

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { HistoryStore } from '../core/history/index.ts';
 import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { AppError, isAppError } from '../ipc/result.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
+import { historyFileIn } from './compare-engine.ts';
 import { defaultDataDir } from './compare-run.ts';
 import { desktopAppDataDir } from './desktop-app-data-dir.ts';
 
@@ -68,7 +68,7 @@ export const LEFT_AS_IT_WAS = 'It was left as it was (explain and history find a
 
 // The history file of a data dir, when there is one: a missing one is NOT_FOUND, not a new history.
 function existingHistory(dataDir: string): string {
-  const path = join(dataDir, HISTORY_FILE);
+  const path = historyFileIn(dataDir);
   // Reading the CLI's own, the note says where the app's is; the hint would say it twice.
   const hint = isCliOwn(dataDir) ? '' : " (set --data-dir or SWAP_EXPLORER_USER_DATA to the app's data folder)";
   if (!existsSync(path)) throw new AppError('NOT_FOUND', `There is no history at ${path}${hint}.${otherHistoryNote(dataDir)}`);
@@ -85,7 +85,7 @@ function existingHistory(dataDir: string): string {
 export function otherHistoryNote(dataDir: string): string {
   const own = defaultDataDir();
   if (isCliOwn(dataDir)) return ` ${appHistoryNote()}`;
-  if (!existsSync(join(own, HISTORY_FILE))) return '';
+  if (!existsSync(historyFileIn(own))) return '';
   return ` The CLI's own history (price, compare) is in ${own}: add --data-dir ${own} to look there.`;
 }
 

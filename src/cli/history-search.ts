@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { HistoryStore } from '../core/history/index.ts';
 import { isAppError } from '../ipc/result.ts';
 import { closeHistory } from './close-history.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
+import { historyFileIn } from './compare-engine.ts';
 import { defaultDataDir } from './compare-run.ts';
 import { desktopAppDataDir } from './desktop-app-data-dir.ts';
 import { openHistoryToRead } from './history-data.ts';
@@ -50,7 +49,6 @@ export function historyFolders(flag: string | undefined): HistoryFolder[] {
   ];
 }
 
-
 /**
  * Reads each folder's history in turn with `look` until `isFound` says one answered, or, with
  * `isEveryFolder`, reads them all: a zid the customer sent from both the CLI and the app is in both
@@ -62,7 +60,7 @@ export async function searchHistories<T>(folders: HistoryFolder[], look: (histor
   const searched: SearchedFolder[] = [];
   const answered: { folder: HistoryFolder; value: T }[] = [];
   for (const folder of folders) {
-    if (!existsSync(join(folder.dir, HISTORY_FILE))) {
+    if (!existsSync(historyFileIn(folder.dir))) {
       searched.push({ ...folder, state: 'none' });
       continue;
     }
@@ -92,7 +90,7 @@ export async function searchHistories<T>(folders: HistoryFolder[], look: (histor
 
 /** How a history is named to the user: the CLI's or the desktop app's, with its file. */
 export function historyPlace(folder: HistoryFolder): string {
-  return `${historyName(folder)} at ${join(folder.dir, HISTORY_FILE)}`;
+  return `${historyName(folder)} at ${historyFileIn(folder.dir)}`;
 }
 
 function historyName(folder: HistoryFolder): string {
@@ -101,7 +99,7 @@ function historyName(folder: HistoryFolder): string {
 
 /** The line said when the answer came from the desktop app's history, else null. */
 export function foundInAppLine(folder: HistoryFolder): string | null {
-  return folder.isDesktopApp ? `found in the desktop app's history: ${join(folder.dir, HISTORY_FILE)}` : null;
+  return folder.isDesktopApp ? `found in the desktop app's history: ${historyFileIn(folder.dir)}` : null;
 }
 
 /** Every folder searched, for "… is not in <this>.", with what stood in the way of each; then where else the app's may be. */

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { toLike } from '../core/history-io/history-io-handlers.ts';
 import { zidKeyOf } from '../core/history/search-query.ts';
 import type { HistoryStore } from '../core/history/index.ts';
@@ -15,7 +14,7 @@ import { ASK_CUSTOMER, historyDataDir, openHistory, openHistoryToRead, otherHist
 import { exportEntries } from './history-export.ts';
 import { foundInAppLine, historyFolders, historyPlace, searchHistories, searchedText, type HistoryFolder } from './history-search.ts';
 import { closeHistory } from './close-history.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
+import { historyFileIn } from './compare-engine.ts';
 import { zidMatches } from './zid-matches.ts';
 
 /**
@@ -123,7 +122,7 @@ async function find(folders: HistoryFolder[], zid: string, format: 'text' | 'jso
 // only an entry's within its own file (JSON: each row names its file, in `history`).
 function printEachFolder(answered: { folder: HistoryFolder; value: HistorySummary[] }[], format: 'text' | 'json', io: CommandIo): number {
   if (format === 'json') {
-    const rows = answered.flatMap(({ folder, value }) => value.map((row) => ({ ...row, history: join(folder.dir, HISTORY_FILE) })));
+    const rows = answered.flatMap(({ folder, value }) => value.map((row) => ({ ...row, history: historyFileIn(folder.dir) })));
     io.stdout(`${escapeJsonControls(JSON.stringify(rows, null, 2))}\n`);
   } else {
     const blocks = answered.map(({ folder, value }) => `In ${historyPlace(folder)}:\n${value.map(summaryLine).join('\n')}`);
