@@ -93,6 +93,17 @@ describe('history export from every history', () => {
     expect(ran.stderr).toContain(`1 entry from the desktop app's history at ${appDb}: ${APP_ZID}`);
   });
 
+  it('names the first ten zids of a prefix matching many entries in one history, and counts the rest', async () => {
+    historyWith(cliDb, ...Array.from({ length: 12 }, (_, index) => ({ zid: `0x5ca1ab1e0000000000000b${index.toString(16).padStart(2, '0')}` })));
+    historyWith(appDb, { zid: APP_ZID });
+    const ran = await cli(['history', 'export', '--zid', '0x5ca1ab1e00', '--format', 'json']);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect((JSON.parse(ran.stdout) as { entries: unknown[] }).entries).toHaveLength(13);
+    const line = ran.stderr.split('\n').find((text) => text.includes(`12 entries from the CLI's history at ${cliDb}: `));
+    expect(line, ran.stderr).toMatch(/, … and 2 more$/);
+    expect(line!.match(/0x5ca1ab1e0000000000000b/g)).toHaveLength(10);
+  });
+
   it('says a zid found in neither history while exporting the ones found', async () => {
     historyWith(cliDb, { zid: CLI_ZID });
     historyWith(appDb, { zid: APP_ZID });

@@ -5,6 +5,7 @@ import { toLike } from '../core/history-io/history-io-handlers.ts';
 import type { HistoryStore } from '../core/history/index.ts';
 import { buildHar, type HistoryEntryLike } from '../domain/har.ts';
 import { buildHistoryJson } from '../domain/history-file.ts';
+import { formatInteger } from '../domain/number-format.ts';
 import { redactEntryCredentials } from '../domain/redact.ts';
 import { entriesText } from '../domain/retention-text.ts';
 import { escapeJsonControls, stripTerminalControls } from '../domain/support/index.ts';
@@ -82,12 +83,21 @@ function sayWhereFrom(found: FolderEntries[], zids: string[], where: string, war
   const only = found.length === 1 ? foundInAppLine(found[0]!.folder) : null;
   if (only !== null) warn(only);
   if (found.length > 1) {
-    for (const { folder, stored } of found) warn(`${entriesText(stored.length)} from ${historyPlace(folder)}: ${[...new Set(stored.map((entry) => entry.zid ?? 'no zid'))].join(', ')}`);
+    for (const { folder, stored } of found) warn(`${entriesText(stored.length)} from ${historyPlace(folder)}: ${zidsText(stored)}`);
   }
   const missing = zids.filter((zid) => !found.some(({ matchedZids }) => matchedZids.has(zid)));
   // searchedText ends its own sentences; the one folder named is said without a stop.
   const stop = where.endsWith('.') ? '' : '.';
   for (const zid of missing) warn(`${zid} is not in this export: no entry matching it is in ${where}${stop}`);
+}
+
+// A prefix may match hundreds of entries: the line names the first zids and counts the rest.
+const ZIDS_NAMED = 10;
+
+function zidsText(stored: HistoryEntry[]): string {
+  const zids = [...new Set(stored.map((entry) => entry.zid ?? 'no zid'))];
+  const more = zids.length > ZIDS_NAMED ? `, … and ${formatInteger(zids.length - ZIDS_NAMED)} more` : '';
+  return `${zids.slice(0, ZIDS_NAMED).join(', ')}${more}`;
 }
 
 async function writeOut(out: string, content: string, warn: (line: string) => void): Promise<boolean> {
