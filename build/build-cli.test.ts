@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from './build-cli.ts';
+import { CHUNK_WRAPPER } from '../src/cli/code-cache.ts';
 import { constants as lazyHttp2Constants } from './http2-lazy.ts';
 import { startLocalService } from '../src/service/index.ts';
 import { openProfileStore, ProfileInputSchema } from '../src/core/profiles/index.ts';
@@ -144,6 +145,15 @@ describe('the built CLI', () => {
     for (const name of chunks) {
       const code = (await readFile(join(outDir, name), 'utf8')).replace(/\/\*![\s\S]*?\*\//g, '');
       expect(isAscii(Buffer.from(code)), name).toBe(true);
+    }
+  });
+
+  // CodeCacheLoader runs a wrapped chunk as it is, without joining a copy of its text (issue 14).
+  it('writes each command chunk inside the function CodeCacheLoader runs it in', async () => {
+    const outDir = join(dir, 'built/out/cli');
+    for (const name of (await readdir(outDir)).filter((file) => file.endsWith('.cjs'))) {
+      const code = await readFile(join(outDir, name), 'latin1');
+      expect(code.startsWith(CHUNK_WRAPPER.head) && code.endsWith(CHUNK_WRAPPER.tail), name).toBe(true);
     }
   });
 

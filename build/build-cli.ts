@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type InputOptions, type OutputOptions } from 'rolldown';
+import { CHUNK_WRAPPER } from '../src/cli/code-cache.ts';
 
 /**
  * Builds the `swap-explorer` command into out/cli/: plain JavaScript that Node runs without type
@@ -85,8 +86,9 @@ export async function buildCli(outDir = `${root}out/cli`): Promise<void> {
   await build({
     ...shared,
     input: { cli: `${root}src/cli/main.ts` },
-    // `import()` of a chunk or package becomes require: CodeCacheLoader loads both.
-    output: { ...output, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', dynamicImportInCjs: false },
+    // `import()` of a chunk or package becomes require: CodeCacheLoader loads both. Each chunk is
+    // written inside the function CodeCacheLoader runs it in (see CHUNK_WRAPPER), so not for Node's require.
+    output: { ...output, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', dynamicImportInCjs: false, banner: CHUNK_WRAPPER.head, footer: CHUNK_WRAPPER.tail },
   });
 }
 

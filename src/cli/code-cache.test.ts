@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CodeCacheLoader } from './code-cache.ts';
+import { CHUNK_WRAPPER, CodeCacheLoader } from './code-cache.ts';
 
 const LOADER = new URL('./code-cache.ts', import.meta.url).href;
 
@@ -60,6 +60,24 @@ describe('CodeCacheLoader', () => {
     const entry = loader.require(join(chunks, 'entry.cjs')) as { answer(): unknown[] };
     expect(entry.answer()).toEqual([1, true, 'entry.cjs', 1]);
     expect(loader.counts).toEqual({ loaded: 2, accepted: 0 });
+  });
+
+  // The build writes each chunk inside its function (build/build-cli.ts): run as it is, not wrapped twice.
+  it('runs a chunk written inside its wrapper as it runs a plain one, and takes its cache on the next start', async () => {
+    await writeFile(join(chunks, 'entry.cjs'), `${CHUNK_WRAPPER.head}\n${chunkWithWork('[typeof module, __filename.endsWith("entry.cjs")]')}${CHUNK_WRAPPER.tail}`);
+    expect(await start('price')).toEqual({ result: ['object', true], counts: { loaded: 1, accepted: 0 } });
+    expect(await start('price')).toEqual({ result: ['object', true], counts: { loaded: 1, accepted: 1 } });
+  });
+
+  // Files are read one after another into one buffer (1 MiB, grown for a larger file): a chunk read
+  // after a larger one must get its own text and cache only, not the larger one's tail.
+  it('reads each chunk and cache whole and alone, whatever the sizes of those read before', async () => {
+    const padding = (length: number) => `/*${'x'.repeat(length)}*/\n`;
+    await writeFile(join(chunks, 'entry.cjs'), `${padding(10)}const big = require("./big.cjs"); const small = require("./small.cjs");\nexports.work = () => [big.work(), small.work()];`);
+    await writeFile(join(chunks, 'big.cjs'), `${padding(1_200_000)}${chunkWithWork('"big"')}`);
+    await writeFile(join(chunks, 'small.cjs'), chunkWithWork('"small"'));
+    expect(await start('price')).toEqual({ result: ['big', 'small'], counts: { loaded: 3, accepted: 0 } });
+    expect(await start('price')).toEqual({ result: ['big', 'small'], counts: { loaded: 3, accepted: 3 } });
   });
 
   it('saves caches after the run, which the next start of the same command takes', async () => {

@@ -1,5 +1,5 @@
 import { isAscii } from 'node:buffer';
-import { closeSync, fstatSync, lstatSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
@@ -10,6 +10,15 @@ const FULL = '.cache';
 const PARTIAL = '.partial.cache';
 // Caches (and leftovers of interrupted writes) not written for this long are removed (see save()).
 const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The function a chunk runs in, as Node's own CommonJS loader wraps a file. The build writes each
+ * chunk already inside it (build/build-cli.ts): wrapping the text here joins two strings, which V8
+ * then copies into one before it compiles, a second copy of every chunk in new memory (page faults
+ * are dear on the build machines: issue 14). A chunk without it (written by hand, or by a test) is
+ * wrapped here, which runs it the same way.
+ */
+export const CHUNK_WRAPPER = { head: '(function (exports, require, module, __filename, __dirname) {', tail: '\n})' } as const;
 
 /**
  * Loads the built CLI (CommonJS chunks, build/build-cli.ts) through V8 code caches made *after* the
@@ -40,6 +49,8 @@ export class CodeCacheLoader {
   readonly #modules = new Map<string, { exports: unknown }>();
   readonly #toSave: { script: Script; cacheBase: string; hasCache: boolean }[] = [];
   readonly #counts = { loaded: 0, accepted: 0 };
+  // Every file is read into this one: see ReusedBuffer.
+  readonly #fileBytes = new ReusedBuffer();
 
   /**
    * @param cacheDir where caches are read and written; undefined runs without them
@@ -57,11 +68,13 @@ export class CodeCacheLoader {
     const module = { exports: {} as unknown };
     // Registered before it runs, as Node's loader does, so that a cycle sees the partial exports.
     this.#modules.set(file, module);
-    const { source, identity } = readChunk(file);
+    const { source, identity } = readChunk(file, this.#fileBytes);
     const cacheBase = this.#cacheDir && join(this.#cacheDir, `${basename(file)}.${this.#variant}.${identity}`);
-    const full = cacheBase ? readOrUndefined(`${cacheBase}${FULL}`) : undefined;
-    const cachedData = full ?? (cacheBase ? readOrUndefined(`${cacheBase}${PARTIAL}`) : undefined);
-    const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    // The chunk's text is a string of its own by now, so its cache may take the same buffer.
+    const full = cacheBase ? readOrUndefined(`${cacheBase}${FULL}`, this.#fileBytes) : undefined;
+    const cachedData = full ?? (cacheBase ? readOrUndefined(`${cacheBase}${PARTIAL}`, this.#fileBytes) : undefined);
+    const wrapped = source.startsWith(CHUNK_WRAPPER.head) ? source : `${CHUNK_WRAPPER.head}${source}${CHUNK_WRAPPER.tail}`;
+    const script = new Script(wrapped, {
       filename: file,
       cachedData,
       // A chunk's `import()` of a package (none today: the build turns them into require) resolves as in any module.
@@ -156,14 +169,37 @@ function isPrivateDir(dir: string): boolean {
 }
 
 /**
+ * A buffer that files are read into one after another, grown when one is larger. Each new buffer
+ * is new memory, and on the build machines each of its pages costs a fault of ~15 µs on first
+ * touch (issue 14). A chunk's text is copied into a string before its cache is read, and the cache
+ * is consumed by `new Script` before the next file is read, so one buffer serves a whole start.
+ */
+class ReusedBuffer {
+  // Larger than any chunk or cache today, at no cost: the system backs only the pages a read touches.
+  #bytes = Buffer.allocUnsafeSlow(1024 * 1024);
+
+  /** The file open at `fd`, `size` bytes (fewer if it ends sooner); valid until the next fill. */
+  fill(fd: number, size: number): Buffer {
+    if (size > this.#bytes.length) this.#bytes = Buffer.allocUnsafeSlow(size);
+    let filled = 0;
+    while (filled < size) {
+      const got = readSync(fd, this.#bytes, filled, size - filled, filled);
+      if (got === 0) break;
+      filled += got;
+    }
+    return this.#bytes.subarray(0, filled);
+  }
+}
+
+/**
  * A chunk's text and the identity its cache is named by, both from one open file (a chunk replaced
  * between a stat and a read could otherwise pair new text with the old file's cache).
  */
-function readChunk(file: string): { source: string; identity: string } {
+function readChunk(file: string, into: ReusedBuffer): { source: string; identity: string } {
   const fd = openSync(file, 'r');
   try {
     const stat = fstatSync(fd, { bigint: true });
-    const bytes = readFileSync(fd);
+    const bytes = into.fill(fd, Number(stat.size));
     const identity = [stat.size, stat.mtimeNs, stat.ctimeNs, stat.ino].map((field) => field.toString(36)).join('-');
     // ASCII is read as Latin-1: the same text, made without decoding (a chunk edited by hand may not be ASCII).
     return { source: isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8'), identity };
@@ -172,10 +208,19 @@ function readChunk(file: string): { source: string; identity: string } {
   }
 }
 
-function readOrUndefined(file: string): Buffer | undefined {
+/** The whole file read into `into`, or undefined when it cannot be read (no cache yet). */
+function readOrUndefined(file: string, into: ReusedBuffer): Buffer | undefined {
+  let fd: number;
   try {
-    return readFileSync(file);
+    fd = openSync(file, 'r');
   } catch {
     return undefined;
+  }
+  try {
+    return into.fill(fd, fstatSync(fd).size);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
