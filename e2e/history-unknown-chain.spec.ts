@@ -1,34 +1,18 @@
-import { sampleEntry } from '../src/core/history/sample-entries.ts';
-import { Market, priceQuery } from '../src/service/index.ts';
 import { formatInteger } from '../src/domain/number-format.ts';
-import { findTokenBySymbol } from '../src/domain/token-registry.ts';
 import { expect, test } from './fixtures.ts';
 import { HistoryPage } from './pages/history-page.ts';
+import { quoteEntryOn } from './native-unit-entries.ts';
 
 // An entry whose chain is not known (imported with no chainId, or a request that failed before its
 // chain was checked) read its transaction value and network fee as "0.001 native": a token nobody
 // named, by decimals nobody gave. They now read in wei, with why no token is named.
 
-const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const [USDC, WETH] = [findTokenBySymbol(1, 'USDC')!, findTokenBySymbol(1, 'WETH')!];
 const UNKNOWN_FEE = 'chain not known: the service gives the fee as gas × gas price in wei, and with no chain no token can be named for it';
 const UNKNOWN_VALUE = 'chain not known: the service gives the value the call carries in wei, and with no chain no token can be named for it';
 
-function importedQuote(sellAmount: string, gasPrice: string) {
-  const query = { chainId: '1', sellToken: USDC.address, buyToken: WETH.address, sellAmount, taker: TAKER };
-  const result = priceQuery(new Market(1), 'permit2.quote', query, {});
-  if (!result.ok) throw new Error(`${result.name} ${result.message}`);
-  const quote = result.body as Record<string, unknown> & { zid: string; transaction: { gas: string; gasPrice: string; value: string } };
-  // Another gas price: the second answer's fee differs from the first's, as two answers' do.
-  const body = { ...quote, transaction: { ...quote.transaction, gasPrice }, totalNetworkFee: (BigInt(quote.transaction.gas) * BigInt(gasPrice)).toString() };
-  // As imported from a file whose request named no chain: nothing says which chain it was on.
-  const { chainId: _dropped, ...noChain } = query;
-  return sampleEntry({ zid: quote.zid, origin: 'imported', endpoint: 'permit2.quote', chainId: null, query: noChain, url: `https://127.0.0.1:4443/swap/permit2/quote?${new URLSearchParams(noChain).toString()}`, body, bodyText: JSON.stringify(body) });
-}
-
 test('an entry whose chain is not known reads its transaction value and network fee in wei, saying why no token is named, and so does a diff of two', async ({ app, engine }) => {
-  const first = importedQuote('1000000000', '2500000');
-  const second = importedQuote('2000000000', '5000000');
+  const first = quoteEntryOn(null, '1000000000', '2500000');
+  const second = quoteEntryOn(null, '2000000000', '5000000');
   await engine.history.insert(first);
   await engine.history.insert(second);
   await app.show('History');
