@@ -1,7 +1,6 @@
 import { formatInteger } from '../src/domain/number-format.ts';
 import { expect, test } from './fixtures.ts';
-import { HistoryPage } from './pages/history-page.ts';
-import { quoteEntryOn } from './native-unit-entries.ts';
+import { openSecondOfTwo } from './native-unit-entries.ts';
 
 // Tempo (4217) has no native token (service-facts.json, nativeSymbol null): a quote's transaction
 // value there read "0 native", a token that does not exist, and a diff of two answers read the
@@ -9,15 +8,7 @@ import { quoteEntryOn } from './native-unit-entries.ts';
 // entries carry its Ethereum quotes' bodies as Tempo requests would.
 
 test('a Tempo quote in History reads its transaction value and network fee in wei, and a diff of two reads their fees in wei', async ({ app, engine }) => {
-  const first = quoteEntryOn(4217, '1000000000', '2500000');
-  const second = quoteEntryOn(4217, '2000000000', '5000000');
-  await engine.history.insert(first);
-  await engine.history.insert(second);
-  await app.show('History');
-  const history = new HistoryPage(app.page);
-  await history.row(second.zid!).getByRole('button').click();
-  await expect(history.detail.getByLabel('Entry zid')).toHaveText(second.zid!);
-  const body = second.body as { totalNetworkFee: string; transaction: { value: string } };
+  const { history, first, body } = await openSecondOfTwo(app, engine, 4217);
   const transaction = history.detail.getByRole('table', { name: 'Transaction' });
   await expect(transaction.getByRole('row', { name: /^value/ }).getByRole('cell')).toHaveText(`${formatInteger(body.transaction.value)} weino native token on this chain: the service gives the value the call carries in wei and names no token it is in`, { timeout: 30_000 });
   await expect(history.detail.getByRole('row', { name: /^Network fee/ }).getByRole('cell')).toContainText(`${formatInteger(body.totalNetworkFee)} wei`);

@@ -1,7 +1,6 @@
 import { formatInteger } from '../src/domain/number-format.ts';
 import { expect, test } from './fixtures.ts';
-import { HistoryPage } from './pages/history-page.ts';
-import { quoteEntryOn } from './native-unit-entries.ts';
+import { openSecondOfTwo } from './native-unit-entries.ts';
 
 // An entry whose chain is not known (imported with no chainId, or a request that failed before its
 // chain was checked) read its transaction value and network fee as "0.001 native": a token nobody
@@ -11,15 +10,7 @@ const UNKNOWN_FEE = 'chain not known: the service gives the fee as gas × gas pr
 const UNKNOWN_VALUE = 'chain not known: the service gives the value the call carries in wei, and with no chain no token can be named for it';
 
 test('an entry whose chain is not known reads its transaction value and network fee in wei, saying why no token is named, and so does a diff of two', async ({ app, engine }) => {
-  const first = quoteEntryOn(null, '1000000000', '2500000');
-  const second = quoteEntryOn(null, '2000000000', '5000000');
-  await engine.history.insert(first);
-  await engine.history.insert(second);
-  await app.show('History');
-  const history = new HistoryPage(app.page);
-  await history.row(second.zid!).getByRole('button').click();
-  await expect(history.detail.getByLabel('Entry zid')).toHaveText(second.zid!);
-  const body = second.body as { totalNetworkFee: string; transaction: { value: string } };
+  const { history, first, body } = await openSecondOfTwo(app, engine, null);
   const transaction = history.detail.getByRole('table', { name: 'Transaction' });
   await expect(transaction.getByRole('row', { name: /^value/ }).getByRole('cell')).toHaveText(`${formatInteger(body.transaction.value)} wei${UNKNOWN_VALUE}`, { timeout: 30_000 });
   await expect(history.detail.getByRole('row', { name: /^Network fee/ }).getByRole('cell')).toContainText(`${formatInteger(body.totalNetworkFee)} wei`);
