@@ -14,6 +14,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryStore } from '../core/history/index.ts';
 import { closeHistory } from './close-history.ts';
+import { DeferredHistory } from './deferred-history.ts';
 
 /**
  * The engine behind `compare` and `price`: the same runner, request service, profile store, keychain
@@ -164,7 +165,9 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
   // `serve` keeps its certificate in the same folder by default: integrators may have pinned it.
   const localService = createChildProcessHost({ dataDir: options.dataDir, onNotice: options.warn });
   const resolver = createConnectionResolver({ profiles, secrets: withEnvironmentKey(createSecretStore()), localService });
-  const history = openHistoryOrSay(options.dataDir, options.warn);
+  // A data folder not there yet is made (or refused, stopping the command) before anything is sent;
+  // one already there has its history opened while the first request is on its way.
+  const history = isFolder(options.dataDir) ? new DeferredHistory(() => openHistoryOrSay(options.dataDir, options.warn)) : openHistoryOrSay(options.dataDir, options.warn);
   // node:https, not undici: a command's one or two requests would wait longer for undici to load
   // than for the answer (src/core/http/transport.ts).
   const requests = createRequestService({ connections: resolver, history: inThreadSink(history), client: { transport: nodeHttpsTransport } });
@@ -177,7 +180,8 @@ export async function openCliEngine(options: { dataDir: string; profile?: string
     async close(closing = {}) {
       await requests.close();
       await localService.stop();
-      if (history instanceof HistoryStore) closeHistory(history, options.warn, { isProcessExitNext: closing.isProcessExitNext });
+      const opened = history instanceof DeferredHistory ? history.settle() : history;
+      if (opened instanceof HistoryStore) closeHistory(opened, options.warn, { isProcessExitNext: closing.isProcessExitNext });
     },
   };
 }
