@@ -19,8 +19,14 @@ const ESCAPE = /\u001b[ -/]*[0-~]?/g;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
 
+// Any character stripTerminalControls acts on: each of its passes starts with, or removes, one of these.
+const ANY_STRIPPED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
 /** The text without terminal control sequences or control characters; \n and \t are kept, \r\n becomes \n. */
 export function stripTerminalControls(text: string): string {
+  // Nearly every text has nothing to strip: one scan says so, where the six passes would compile
+  // six expressions first (0.3 ms of a command's start, issue 14).
+  if (!ANY_STRIPPED.test(text)) return text;
   return text
     .replace(/\r\n/g, '\n')
     .replace(STRING_SEQUENCE, '')
@@ -32,7 +38,7 @@ export function stripTerminalControls(text: string): string {
 
 // Every character stripTerminalControls removes, one at a time: ESC, the other C0 controls but \t
 // and \n, DEL, C1 and the bidi overrides.
-const SHOWN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const SHOWN = new RegExp(ANY_STRIPPED.source, 'g');
 
 /**
  * The text with each control character written out as an escape (BEL as \x07, ESC as \x1b, an
