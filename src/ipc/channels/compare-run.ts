@@ -53,16 +53,20 @@ export const RunPairSchema = lazySchema(() => z.object({ sell: z.string(), buy: 
 /** A pair a run traded. */
 export type RunPair = z.infer<typeof RunPairSchema>;
 
-/** A past run as the Past comparisons list shows it. */
-export const RunSummarySchema = lazySchema(() =>
-  z.object({
+/**
+ * A past run's list entry, comparison or size ladder, with `size` (a comparison's one amount, a
+ * ladder's amounts) in its place among the fields both share: the two lists read the same entry,
+ * so its fields are said once, here.
+ */
+export function runSummarySchema<Size extends z.ZodRawShape>(size: Size) {
+  return z.object({
     runId: z.string(),
     state: RunStateSchema,
     sell: z.string(),
     buy: z.string(),
     /** The pairs the run's chains traded (run-pairs.ts); absent or one pair without an override: `sell` → `buy` on every chain. */
     pairs: z.array(RunPairSchema).optional(),
-    amount: z.string(),
+    ...size,
     chains: z.array(z.number().int()),
     /** The models the run asked for: a one-model run is told apart from a comparison of both. */
     models: z.array(CompareModelSchema),
@@ -73,8 +77,11 @@ export const RunSummarySchema = lazySchema(() =>
     done: z.number().int(),
     total: z.number().int(),
     startedAt: z.iso.datetime(),
-  }),
-);
+  });
+}
+
+/** A past run as the Past comparisons list shows it. */
+export const RunSummarySchema = lazySchema(() => runSummarySchema({ amount: z.string() }));
 /** A past run. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 

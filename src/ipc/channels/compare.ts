@@ -19,7 +19,7 @@ export type { CompareRequest, CompareRequestInput, TokenOverride } from './compa
 export { CompareRowWireSchema, isPricedAtTwoBlocks, ModelSideWireSchema, REPORTED_ISSUE_TEXT, ReportedIssueSchema, TokenTaxWireSchema } from './compare-row.ts';
 export type { CompareRowWire, ModelSideWire, ReportedIssue, TokenTaxWire } from './compare-row.ts';
 export { exportRowOf, rowFromWire, sideFromWire, sideToWire } from './compare-row-domain.ts';
-export { RunIdSchema, RunPairSchema, RunStateSchema, RunStatusSchema, runStatusSchema, RunSummarySchema, SideDetailSchema, UnreadableRunSchema, unsavedReason } from './compare-run.ts';
+export { RunIdSchema, RunPairSchema, RunStateSchema, RunStatusSchema, runStatusSchema, RunSummarySchema, runSummarySchema, SideDetailSchema, UnreadableRunSchema, unsavedReason } from './compare-run.ts';
 export type { RunPair, RunState, RunStatus, RunSummary, SideDetail, UnreadableRun } from './compare-run.ts';
 
 const RunRef = lazySchema(() => z.strictObject({ runId: RunIdSchema }));

@@ -6,8 +6,7 @@ import { lazySchema } from '../../spec/lazy-schema.ts';
 import { channel } from '../channel.ts';
 import type { LadderExportChain } from '../../domain/ladder-export.ts';
 import { taxFlag } from '../../domain/compare-export.ts';
-import { RunSettingsSchema } from './run-settings.ts';
-import { CompareModelSchema, CompareRequestSchema, CompareRowWireSchema, RunPairSchema, RunStateSchema, rowFromWire, runStatusSchema, sideFromWire, UnreadableRunSchema, type CompareRowWire } from './compare.ts';
+import { CompareRequestSchema, CompareRowWireSchema, rowFromWire, runStatusSchema, runSummarySchema, sideFromWire, UnreadableRunSchema, type CompareRowWire } from './compare.ts';
 
 /**
  * Channels of the `ladder` area (issue 11, Compare's "Sizes" mode): one pair at up to 8 amounts on
@@ -56,26 +55,8 @@ export const LadderStatusSchema = lazySchema(() => runStatusSchema(LadderRequest
 /** A ladder run's status. */
 export type LadderStatus = z.infer<typeof LadderStatusSchema>;
 
-/** A past ladder in ladder.list. */
-export const LadderSummarySchema = lazySchema(() =>
-  z.object({
-    runId: z.string(),
-    state: RunStateSchema,
-    sell: z.string(),
-    buy: z.string(),
-    /** As a comparison's (RunSummarySchema). */
-    pairs: z.array(RunPairSchema).optional(),
-    amounts: z.array(z.string()),
-    chains: z.array(z.number().int()),
-    /** As a comparison's: the models asked for (a one-model ladder compares nothing), and the slippage, fee, taker and profile. */
-    models: z.array(CompareModelSchema),
-    settings: RunSettingsSchema,
-    profileId: z.string(),
-    done: z.number().int(),
-    total: z.number().int(),
-    startedAt: z.iso.datetime(),
-  }),
-);
+/** A past ladder in ladder.list: a comparison's entry (runSummarySchema) with the ladder's amounts. */
+export const LadderSummarySchema = lazySchema(() => runSummarySchema({ amounts: z.array(z.string()) }));
 /** A past ladder. */
 export type LadderSummary = z.infer<typeof LadderSummarySchema>;
 
