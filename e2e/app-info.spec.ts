@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { HARNESS_ORIGIN } from './harness.ts';
 import { ExplorerPage } from './pages/explorer-page.ts';
+import { historyFileIn } from '../src/core/history/history-path.ts';
 
 test('the About screen shows app.info from the real handlers through the preload API', async ({ app, userDataDir }) => {
   await app.show('About');
@@ -23,13 +24,13 @@ test('About says what is kept where, each path one the app writes, and copies th
   const kept = app.page.getByRole('heading', { name: 'What is kept where' });
   await expect(kept).toBeVisible();
   const place = (what: string) => app.page.getByRole('term').filter({ hasText: what }).locator('xpath=following-sibling::dd[1]');
-  await expect(place('History of requests')).toHaveText(join(userDataDir, 'history.db'));
+  await expect(place('History of requests')).toHaveText(historyFileIn(userDataDir));
   await expect(place('Profiles (no keys)')).toHaveText(join(userDataDir, 'profiles.json'));
   await expect(place("Local service's certificate and key")).toHaveText(join(userDataDir, 'local-service'));
   await expect(place('API keys')).toContainText('OS keychain');
   await expect(place('API keys')).not.toContainText(userDataDir);
   // What a request made is where About says it is.
-  for (const path of [join(userDataDir, 'history.db'), join(userDataDir, 'local-service', 'key'), join(userDataDir, 'local-service', 'cert.pem')]) {
+  for (const path of [historyFileIn(userDataDir), join(userDataDir, 'local-service', 'key'), join(userDataDir, 'local-service', 'cert.pem')]) {
     expect(existsSync(path), path).toBe(true);
   }
 

@@ -11,6 +11,7 @@ import { createCompareRunner } from '../src/core/compare/runner.ts';
 import { createRunStore } from '../src/core/compare/run-store.ts';
 import { profileUnusableAfter } from '../src/core/compare/test-support.ts';
 import { CompareRequestSchema } from '../src/ipc/channels/compare.ts';
+import { historyFileIn } from '../src/core/history/history-path.ts';
 
 /**
  * A comparison that failed part-way, reopened from the past runs: its profile became unusable after
@@ -26,7 +27,7 @@ const KEY_GONE = 'The API key stored for Local service cannot be sent: it was re
 async function runFailingPartWay(userDataDir: string): Promise<string> {
   const serviceDir = await mkdtemp(join(tmpdir(), 'failed-run-service-'));
   const service = await startLocalService({ dataDir: serviceDir });
-  const history = HistoryStore.open(join(userDataDir, 'history.db'));
+  const history = HistoryStore.open(historyFileIn(userDataDir));
   const connection = {
     profileId: 'local', profileName: 'Local service', baseUrl: service.baseUrl, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' }, version: 'v2',
     apiKey: service.apiKeys[0]!, caPem: service.caCertPem, trustSystemCertificates: false, proxyUrl: null, rateBudgetRps: 0,

@@ -1,9 +1,9 @@
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
 import { saveScreenshot } from './screenshot.ts';
+import { historyFileIn } from '../src/core/history/history-path.ts';
 
 // The history held by another writer past the store's busy timeout (the same STORAGE failure as a
 // full disk): a comparison's figures are shown, and the app says its requests were not kept, where
@@ -13,7 +13,7 @@ import { saveScreenshot } from './screenshot.ts';
 test('a comparison whose requests cannot be kept says so, and the next run once the history is free keeps them', async ({ app, engine, userDataDir }, testInfo) => {
   // Held once the data worker has opened the file, as when another writer takes it while the app runs.
   expect(await engine.handlers['history.notices'](undefined)).toEqual({ notices: [] });
-  const holder = new DatabaseSync(join(userDataDir, 'history.db'));
+  const holder = new DatabaseSync(historyFileIn(userDataDir));
   holder.exec('BEGIN IMMEDIATE');
   let isHeld = true;
   try {

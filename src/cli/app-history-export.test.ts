@@ -8,8 +8,8 @@ import { openProfileStore } from '../core/profiles/profile-store.ts';
 import { HarSchema } from '../domain/har-schema.ts';
 import { ProfileInputSchema } from '../ipc/channels/profiles.ts';
 import type { NewHistoryEntry } from '../ipc/schemas/history-entry.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
 import { spawnCliAsUser, type Ran } from './test-support.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // A support engineer exports two zids, one run in the CLI and one only in the desktop app: real CLI
 // processes, with the CLI's folder at <home>/.swap-explorer and the app's at <xdg>/swap-explorer, as
@@ -28,9 +28,9 @@ let appDb: string;
 beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), 'cli-app-export-home-'));
   xdg = mkdtempSync(join(tmpdir(), 'cli-app-export-xdg-'));
-  cliDb = join(home, '.swap-explorer', HISTORY_FILE);
+  cliDb = historyFileIn(join(home, '.swap-explorer'));
   appDir = join(xdg, 'swap-explorer');
-  appDb = join(appDir, HISTORY_FILE);
+  appDb = historyFileIn(appDir);
 });
 afterEach(() => {
   rmSync(home, { recursive: true, force: true });

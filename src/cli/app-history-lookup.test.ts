@@ -6,8 +6,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { HistoryStore } from '../core/history/index.ts';
 import { MIGRATIONS } from '../core/history/schema.ts';
 import { sampleEntry } from '../core/history/sample-entries.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
 import { spawnCliAsUser, type Ran } from './test-support.ts';
+import { historyFileIn, HISTORY_FILE } from '../core/history/history-path.ts';
 
 // A support engineer runs the customer's request in the desktop app, then looks its zid up in a
 // terminal: real CLI processes, with HOME and XDG_CONFIG_HOME in temp folders, so the CLI's folder is
@@ -28,7 +28,7 @@ beforeEach(() => {
   xdg = mkdtempSync(join(tmpdir(), 'cli-app-lookup-xdg-'));
   cliDir = join(home, '.swap-explorer');
   appDir = join(xdg, 'swap-explorer');
-  appDb = join(appDir, HISTORY_FILE);
+  appDb = historyFileIn(appDir);
 });
 afterEach(() => {
   rmSync(home, { recursive: true, force: true });
@@ -53,7 +53,7 @@ function appFolderState(): { bytes: Buffer; mtimeMs: number; files: string[] } {
 
 describe("explain and history find the desktop app's history", () => {
   it("find a zid recorded only by the app, say where, and leave the app's file byte for byte as it was", async () => {
-    historyWith(join(cliDir, HISTORY_FILE), CLI_ZID);
+    historyWith(historyFileIn(cliDir), CLI_ZID);
     historyWith(appDb, APP_ZID);
     const before = appFolderState();
     expect(before.files).toEqual([HISTORY_FILE]);
@@ -96,7 +96,7 @@ describe("explain and history find the desktop app's history", () => {
   });
 
   it("list a zid both histories hold from each, and explain the first while naming the other, also for a pasted answer's zid", async () => {
-    const cliDb = join(cliDir, HISTORY_FILE);
+    const cliDb = historyFileIn(cliDir);
     historyWith(cliDb, APP_ZID);
     historyWith(appDb, APP_ZID);
 
@@ -122,9 +122,9 @@ describe("explain and history find the desktop app's history", () => {
   });
 
   it('name every folder searched when neither history holds the zid', async () => {
-    historyWith(join(cliDir, HISTORY_FILE), CLI_ZID);
+    historyWith(historyFileIn(cliDir), CLI_ZID);
     historyWith(appDb, APP_ZID);
-    const both = [`the CLI's history at ${join(cliDir, HISTORY_FILE)}`, `the desktop app's history at ${appDb}`];
+    const both = [`the CLI's history at ${historyFileIn(cliDir)}`, `the desktop app's history at ${appDb}`];
     const explained = await cli(['explain', '0xdeadbeef0000']);
     expect(explained.code).toBe(1);
     for (const where of both) expect(explained.stdout).toContain(where);
@@ -143,15 +143,15 @@ describe("explain and history find the desktop app's history", () => {
     expect(missing.stdout).toContain(`found in the desktop app's history: ${appDb}`);
     expect(missing.stderr).toBe('');
     // A CLI history that cannot be opened (a folder where the file should be) is named, and the app's is read.
-    mkdirSync(join(cliDir, HISTORY_FILE), { recursive: true });
+    mkdirSync(historyFileIn(cliDir), { recursive: true });
     const unopenable = await cli(['history', 'find', APP_ZID]);
     expect(unopenable.code).toBe(0);
-    expect(unopenable.stderr).toContain(`the CLI's history at ${join(cliDir, HISTORY_FILE)} could not be opened (`);
+    expect(unopenable.stderr).toContain(`the CLI's history at ${historyFileIn(cliDir)} could not be opened (`);
     expect(unopenable.stderr).toContain(`found in the desktop app's history: ${appDb}`);
   });
 
   it("say a corrupt app history could not be looked in when the CLI's answered, not that the search goes on", async () => {
-    historyWith(join(cliDir, HISTORY_FILE), CLI_ZID);
+    historyWith(historyFileIn(cliDir), CLI_ZID);
     mkdirSync(appDir, { recursive: true });
     writeFileSync(appDb, 'not a database, but long enough to look like one might be here'.repeat(100));
     const listed = await cli(['history', 'find', CLI_ZID]);
@@ -213,14 +213,14 @@ describe("explain and history find the desktop app's history", () => {
   }
 
   it("migrate the CLI's own history written by an older CLI to find its zid, and refuse the app's, left as it was", async () => {
-    historyOfPreviousSchema(join(cliDir, HISTORY_FILE), CLI_ZID);
+    historyOfPreviousSchema(historyFileIn(cliDir), CLI_ZID);
     historyOfPreviousSchema(appDb, APP_ZID);
     const before = appFolderState();
 
     const own = await cli(['explain', CLI_ZID]);
     expect(own.code, own.stderr).toBe(0);
     expect(own.stdout).toContain(`zid ${CLI_ZID}: 1 entry in the history at ${cliDir}`);
-    const migrated = new DatabaseSync(join(cliDir, HISTORY_FILE), { readOnly: true });
+    const migrated = new DatabaseSync(historyFileIn(cliDir), { readOnly: true });
     expect(migrated.prepare('PRAGMA user_version').get()).toEqual({ user_version: MIGRATIONS.length });
     migrated.close();
 
@@ -233,7 +233,7 @@ describe("explain and history find the desktop app's history", () => {
   });
 
   it('with --data-dir, search only that folder, and say how to search both', async () => {
-    historyWith(join(cliDir, HISTORY_FILE), CLI_ZID);
+    historyWith(historyFileIn(cliDir), CLI_ZID);
     historyWith(appDb, APP_ZID);
     const explained = await cli(['explain', APP_ZID, '--data-dir', cliDir]);
     expect(explained.code).toBe(1);

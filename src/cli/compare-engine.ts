@@ -13,6 +13,7 @@ import { AppError, isAppError } from '../ipc/result.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryStore } from '../core/history/index.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 import { closeHistory } from './close-history.ts';
 import { DeferredHistory } from './deferred-history.ts';
 
@@ -47,14 +48,6 @@ export interface CliEngine {
 // (the entry and its indexes), so the log is emptied every eighth command or so
 // (HistoryStore.leaveForExit), and the next command reads at most this much log when it opens the file.
 const LOG_PAGES = 128;
-
-/** The history file under the data dir (the app's engine must open the same name to share it). */
-export const HISTORY_FILE = 'history.db';
-
-/** The path of the history file in a data folder: every command names it so, to open it or to say it. */
-export function historyFileIn(dataDir: string): string {
-  return join(dataDir, HISTORY_FILE);
-}
 
 /**
  * The id of the profile named on the command line: a saved profile's id (exact: ids are unique), else

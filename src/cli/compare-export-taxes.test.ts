@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess } from './test-support.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
 import { HistoryStore } from '../core/history/index.ts';
 import type { TokenTax } from '../spec/index.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // The one-size export carries what the Sizes export does: each token's taxes in bps as the
 // answers reported them, and why a network fee could not be priced; against the local service.
@@ -28,7 +28,7 @@ async function exports(args: string[]): Promise<{ csv: Exported; json: { allowan
 }
 
 function reportedTaxes(zid: string): { sellToken: TokenTax; buyToken: TokenTax } {
-  const history = HistoryStore.open(join(dir, HISTORY_FILE));
+  const history = HistoryStore.open(historyFileIn(dir));
   try {
     const [found] = history.findByZid(zid);
     return (history.get(found!.id)!.body as { tokenMetadata: { sellToken: TokenTax; buyToken: TokenTax } }).tokenMetadata;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess } from './test-support.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
 import { HistoryStore } from '../core/history/index.ts';
 import type { TokenTax } from '../spec/index.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // The rate each network fee is converted into the buy token with, checked against the raw answer
 // it was taken from (the history entry its zid names), against the local service in this process.
@@ -27,7 +27,7 @@ async function compareRow(sell: string): Promise<Row> {
 }
 
 function rawAnswer(zid: string): RawPrice {
-  const history = HistoryStore.open(join(dir, HISTORY_FILE));
+  const history = HistoryStore.open(historyFileIn(dir));
   try {
     const [found] = history.findByZid(zid);
     return history.get(found!.id)!.body as RawPrice;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LADDER_CSV_COLUMNS, LADDER_JSON_FORMAT } from '../domain/ladder-export.ts';
 import { HistoryStore } from '../core/history/index.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
 import { inProcess, spawnCli as cli } from './test-support.ts';
 import { DEMO_TAKERS } from '../service/swap/taker-state.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // Through the bin launcher as a user runs it (spawnCli); the default profile starts the local service as a child.
 
@@ -74,7 +74,7 @@ describe('swap-explorer compare --amounts', () => {
     expect(parsed.chains.map((chain) => chain.chainId)).toEqual([10]);
     expect(parsed.chains[0]!.points.map((point) => point.amount)).toEqual(['100', '5000']);
     expect(parsed.chains[0]!.points[0]!.permit2.netPerUnitSold).toMatch(/^0\.[0-9]+$/);
-    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    const history = HistoryStore.open(historyFileIn(dir));
     expect(history.findByZid(parsed.chains[0]!.points[1]!.permit2.zid)).toMatchObject([{ endpoint: 'permit2.price', chainId: 10, status: 200 }]);
     history.close();
 
@@ -100,7 +100,7 @@ describe('swap-explorer compare --amounts', () => {
     type Taxes = { buyTaxBps: string; sellTaxBps: string; transferTaxBps: string };
     const points = (JSON.parse(json.stdout) as { chains: { points: { hasTax: unknown; tokenTaxes: { allowanceHolder: { buyToken: Taxes } }; allowanceHolder: { zid: string } }[] }[] }).chains[0]!.points;
     // The figures in the export are the raw answer's: its tokenMetadata.buyToken, read back from history by zid.
-    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    const history = HistoryStore.open(historyFileIn(dir));
     const entry = history.get(history.findByZid(points[1]!.allowanceHolder.zid)[0]!.id)!;
     history.close();
     const raw = (entry.body as { tokenMetadata: { buyToken: Taxes } }).tokenMetadata.buyToken;

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess, spawnCli as cli } from './test-support.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
 import { HistoryStore } from '../core/history/index.ts';
 import { startLocalService } from '../service/index.ts';
 import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
@@ -12,6 +11,7 @@ import { shortAddress } from '../domain/address-text.ts';
 import { swapChains } from '../domain/chains.ts';
 import { DEMO_TAKERS } from '../service/swap/taker-state.ts';
 import { NATIVE_TOKEN_PLACEHOLDER } from '../spec/constants.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // What price and compare say about the pair they priced, against the local service the default
 // profile starts: which chains a symbol or an address is taken on, which asset a shared symbol is,
@@ -86,7 +86,7 @@ describe('what a net figure stands on', () => {
     // The net buy can be checked from what is printed: buy less the fee at that rate (both cut to 6 significant digits).
     const figure = (label: string) => Number(new RegExp(`^${label}\\s+([\\d,.]+) (USDT|ETH)`, 'm').exec(quoted.stdout)![1]!.replaceAll(',', ''));
     expect(figure('buy') - figure('network fee') * Number(line![1]!.replaceAll(',', ''))).toBeCloseTo(figure('net buy'), 2);
-    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    const history = HistoryStore.open(historyFileIn(dir));
     try {
       expect(history.findByZid(line![2]!).map((entry) => entry.chainId)).toEqual([1]);
     } finally {
@@ -112,7 +112,7 @@ describe('a fee rate read before a tax or an integrator fee', () => {
     const own = await inProcess(['compare', '--chains', '1', '--sell', 'ETH', '--buy', 'TAXD', '--amount', '1', '--models', 'allowance-holder', ...fee, '--format', 'json', '--data-dir', dir]);
     expect(own.code, own.stderr).toBe(0);
     const row = (JSON.parse(own.stdout) as { rows: { buyPerNative: string; allowanceHolder: { zid: string } }[] }).rows[0]!;
-    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    const history = HistoryStore.open(historyFileIn(dir));
     const entry = history.get(history.findByZid(row.allowanceHolder.zid)[0]!.id)!;
     history.close();
     const body = entry.body as { buyAmount: string; sellAmount: string; fees: { integratorFee: { amount: string; token: string } }; tokenMetadata: { buyToken: { buyTaxBps: string; transferTaxBps: string } } };

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARISON_CSV_COLUMNS, COMPARISON_JSON_FORMAT } from '../domain/compare-export.ts';
 import { BIN, ROOT, inProcess, spawnCli as cli } from './test-support.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
 import { HistoryStore } from '../core/history/index.ts';
 import { startLocalService } from '../service/index.ts';
 import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
@@ -15,6 +14,7 @@ import { formatInteger } from '../domain/number-format.ts';
 import type { CompareRowWire } from '../ipc/channels/compare.ts';
 import { DEMO_TAKERS } from '../service/swap/taker-state.ts';
 import { NATIVE_TOKEN_PLACEHOLDER } from '../spec/constants.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // Spawned through the bin launcher as a user runs it (spawnCli); the default profile starts the local service as a child.
 
@@ -61,7 +61,7 @@ describe('swap-explorer compare', () => {
     // And the profile it was priced with: the local service's market is simulated.
     expect(parsed).toMatchObject({ profile: { id: 'local', name: 'Local service' } });
     // The request is in the history file the app reads.
-    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    const history = HistoryStore.open(historyFileIn(dir));
     expect(history.findByZid(parsed.rows[0]!.permit2.zid)).toMatchObject([{ endpoint: 'permit2.price', chainId: 10, status: 200 }]);
     history.close();
     const csv = await cli(['compare', '--sell', 'USDC', '--buy', 'WETH', '--amount', '50', '--chains', '1,10', '--format', 'csv', '--data-dir', dir]);
@@ -174,7 +174,7 @@ describe('swap-explorer compare', () => {
     expect(json.code, json.stderr).toBe(0);
     const row = (JSON.parse(json.stdout) as { rows: { buyPerNative: string; buyPerNativeSource: string; buyPerNativeZid: string }[] }).rows[0]!;
     expect(row.buyPerNativeSource).toBe('quoted');
-    const history = HistoryStore.open(join(dir, HISTORY_FILE));
+    const history = HistoryStore.open(historyFileIn(dir));
     const [entry] = history.findByZid(row.buyPerNativeZid);
     const rate = history.get(entry!.id)!;
     history.close();
@@ -201,7 +201,7 @@ describe('swap-explorer compare', () => {
     for (const command of [['price', '--chain', '1'], ['compare', '--chains', '1']]) {
       const ran = spawnSync(process.execPath, [BIN, ...command, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
       expect(ran.error).toBeUndefined();
-      expect(ran.stderr).toBe(`swap-explorer ${command[0]}: Could not open the history at /proc/swap-explorer-test/cli/history.db: ENOENT: cannot create /proc/swap-explorer-test: /proc exists but does not accept new folders\n`);
+      expect(ran.stderr).toBe(`swap-explorer ${command[0]}: Could not open the history at ${historyFileIn('/proc/swap-explorer-test/cli')}: ENOENT: cannot create /proc/swap-explorer-test: /proc exists but does not accept new folders\n`);
       expect(ran.status).toBe(1);
     }
   });
@@ -341,11 +341,11 @@ describe('swap-explorer price', () => {
     const first = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--data-dir', own]);
     expect(first.code, first.stderr).toBe(0);
     // Not closed: no checkpoint copied the log into the file and deleted it (HistoryStore.leaveForExit).
-    expect((await stat(join(own, `${HISTORY_FILE}-wal`))).size).toBeGreaterThan(0);
+    expect((await stat(`${historyFileIn(own)}-wal`)).size).toBeGreaterThan(0);
     const second = await cli(['price', '--chain', '8453', '--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--data-dir', own]);
     expect(second.code, second.stderr).toBe(0);
     const zids = [first, second].map((ran) => /^zid\s+(0x[0-9a-f]{24})$/m.exec(ran.stdout)![1]!);
-    const history = HistoryStore.open(join(own, HISTORY_FILE));
+    const history = HistoryStore.open(historyFileIn(own));
     try {
       expect(zids.map((zid) => history.findByZid(zid).map((entry) => entry.chainId))).toEqual([[1], [8453]]);
     } finally {

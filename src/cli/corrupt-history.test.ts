@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEFT_AS_IT_WAS } from './history-data.ts';
 import { inProcess } from './test-support.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // A history file cut short (a disk that filled mid-copy, a sync tool's half-written file): every
 // command that writes it moves it aside and starts a new one, and must say so where it prints. A
@@ -24,7 +25,7 @@ async function historyCutShort(): Promise<string> {
   const first = await inProcess([...trade, '--amount', '1']);
   const second = await inProcess([...trade, '--amount', '2']);
   expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
-  const path = join(dir, 'history.db');
+  const path = historyFileIn(dir);
   const db = new DatabaseSync(path);
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   db.close();
@@ -38,7 +39,7 @@ describe('a history file cut short', () => {
   // A lookup only reads (history-data.ts, openHistoryToRead): the folder named may be the app's.
   it('history find and explain <zid> say it cannot be read, and leave it where and as it was', async () => {
     const zid = await historyCutShort();
-    const path = join(dir, 'history.db');
+    const path = historyFileIn(dir);
     const before = await readFile(path);
     const found = await inProcess(['history', 'find', zid, '--data-dir', dir]);
     expect(found.code).toBe(1);

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../core/history/index.ts';
 import { sampleEntry } from '../core/history/sample-entries.ts';
 import { createSecretStore } from '../core/secrets/index.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
 import { spawnCli } from './test-support.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // Real keychain: the suite runs inside dbus-run-session with an unlocked gnome-keyring (CI and
 // README), as secret-store.test.ts does. The commands run as a user runs them, in a process of
@@ -26,7 +26,7 @@ const secrets = createSecretStore();
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cli-echoed-keys-'));
   const body = { name: 'UNAUTHORIZED', message: `key ${KEY} has no access to this chain`, data: { zid: ZID } };
-  const history = HistoryStore.open(join(dir, HISTORY_FILE));
+  const history = HistoryStore.open(historyFileIn(dir));
   history.insert(
     sampleEntry({
       zid: ZID,

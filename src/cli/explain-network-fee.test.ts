@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../core/history/index.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
 import { inProcess as cli } from './test-support.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // A price from the local service on a chain with an L1 data cost (Base) and one without
 // (Ethereum), then `explain` of its zid: the network fee line of both says what it is made of,
@@ -23,7 +23,7 @@ async function explained(chain: string): Promise<{ line: string; priceLine: stri
   const zid = /^zid\s+(0x[0-9a-f]+)$/m.exec(price.stdout)?.[1];
   const explain = await cli(['explain', zid!, '--data-dir', dir]);
   const line = explain.stdout.split('\n').find((text) => text.trim().startsWith('network fee'))!;
-  const history = HistoryStore.open(join(dir, HISTORY_FILE));
+  const history = HistoryStore.open(historyFileIn(dir));
   const entry = history.get(history.findByZid(zid!)[0]!.id)!;
   history.close();
   const priceLine = price.stdout.split('\n').find((text) => text.startsWith('network fee'))!;

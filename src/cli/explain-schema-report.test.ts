@@ -9,8 +9,8 @@ import { exchangeSchemaReport, storedSchemaReport } from '../domain/entry-schema
 import { schemaReportText } from '../domain/support/schema-report-text.ts';
 import { AllowanceHolderPriceResponseSchema, schemaReport } from '../spec/index.ts';
 import { allowanceHolderPriceBody } from '../spec/test-fixtures.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
 import { inProcess as cli } from './test-support.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // A support engineer explains a customer's Allowance Holder answer from a server that dropped `mode`
 // and `buyAmount`: by its zid in the history, pasted as a body, and in the customer's HAR. Each
@@ -25,7 +25,7 @@ const report = { against: 'allowance-holder.price', isCompared: true, findings }
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cli-schema-report-'));
-  const store = HistoryStore.open(join(dir, HISTORY_FILE));
+  const store = HistoryStore.open(historyFileIn(dir));
   store.insert(sampleEntry({ zid: ZID, endpoint: 'allowance-holder.price', url: URL, bodyText: JSON.stringify(body), body, schemaReport: findings }));
   store.close();
 });

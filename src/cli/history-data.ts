@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { HistoryStore } from '../core/history/index.ts';
 import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { AppError, isAppError } from '../ipc/result.ts';
-import { historyFileIn } from './compare-engine.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 import { defaultDataDir } from './compare-run.ts';
 import { desktopAppDataDir } from './desktop-app-data-dir.ts';
 

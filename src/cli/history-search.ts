@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { HistoryStore } from '../core/history/index.ts';
 import { isAppError } from '../ipc/result.ts';
 import { closeHistory } from './close-history.ts';
-import { historyFileIn } from './compare-engine.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 import { defaultDataDir } from './compare-run.ts';
 import { desktopAppDataDir } from './desktop-app-data-dir.ts';
 import { openHistoryToRead } from './history-data.ts';

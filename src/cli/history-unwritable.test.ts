@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess } from './test-support.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // The history held by another writer past the store's busy timeout (an app or a sync tool holding
 // the file, the same STORAGE failure as a full disk): the answer is printed, and the command says it
@@ -15,7 +16,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cli-history-unwritable-'));
   const first = await inProcess(['price', '--chain', '10', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--data-dir', dir]);
   expect(first.code, first.stderr).toBe(0);
-  holder = new DatabaseSync(join(dir, 'history.db'));
+  holder = new DatabaseSync(historyFileIn(dir));
   holder.exec('BEGIN IMMEDIATE');
 });
 afterAll(async () => {
@@ -51,11 +52,11 @@ describe('a history that cannot be opened at all', () => {
   it('price answers all the same and says its request is not kept', async () => {
     const own = await mkdtemp(join(tmpdir(), 'cli-history-unopenable-'));
     try {
-      await mkdir(join(own, 'history.db'));
+      await mkdir(historyFileIn(own));
       const ran = await inProcess(['price', '--chain', '10', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--data-dir', own]);
       expect(ran.code, ran.stderr).toBe(0);
       expect(ran.stdout).toMatch(/zid\s+0x[0-9a-f]{24}/);
-      expect(ran.stderr).toContain(`swap-explorer price: Could not open ${join(own, 'history.db')} in the history: unable to open database file. This command runs all the same; its requests are not kept in the history.\n`);
+      expect(ran.stderr).toContain(`swap-explorer price: Could not open ${historyFileIn(own)} in the history: unable to open database file. This command runs all the same; its requests are not kept in the history.\n`);
     } finally {
       await rm(own, { recursive: true, force: true });
     }

@@ -14,7 +14,7 @@ import { ASK_CUSTOMER, historyDataDir, openHistory, openHistoryToRead, otherHist
 import { exportEntries } from './history-export.ts';
 import { foundInAppLine, historyFolders, historyPlace, searchHistories, searchedText, type HistoryFolder } from './history-search.ts';
 import { closeHistory } from './close-history.ts';
-import { historyFileIn } from './compare-engine.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 import { zidMatches } from './zid-matches.ts';
 
 /**

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDataOps } from '../core/data/index.ts';
 import { inProcess } from './test-support.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // Runs made by the CLI, retention set from the app's data operations (what Settings calls), the
 // same data dir: the runs made only of removed requests go with them; the others stay listed.
@@ -60,7 +61,7 @@ describe('swap-explorer history retention', () => {
     }
     const shown = await inProcess(['history', 'retention', '--data-dir', own]);
     expect(shown.code).toBe(0);
-    expect(shown.stdout).toBe(`history  3 entries in ${join(own, 'history.db')}\nkeeps    the newest 100,000 entries; sent requests of any age\n`);
+    expect(shown.stdout).toBe(`history  3 entries in ${historyFileIn(own)}\nkeeps    the newest 100,000 entries; sent requests of any age\n`);
 
     const unconfirmed = await inProcess(['history', 'retention', '--max-entries', '1', '--data-dir', own]);
     expect(unconfirmed.code).toBe(1);

@@ -11,8 +11,8 @@ import { openProfileStore } from '../core/profiles/profile-store.ts';
 import { ProfileInputSchema } from '../ipc/channels/profiles.ts';
 import { Market, priceQuery } from '../service/index.ts';
 import { FIXED_NOW, token } from '../service/test-fixtures.ts';
-import { HISTORY_FILE } from './compare-engine.ts';
 import { BIN, ROOT, inProcess as cli } from './test-support.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
 
 // `explain` and `history` in-process against a real SQLite history in a temp dir. One entry carries
 // terminal control sequences in its error message, as a hostile or broken service could send.
@@ -29,7 +29,7 @@ let empty: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cli-support-'));
   empty = await mkdtemp(join(tmpdir(), 'cli-support-empty-'));
-  const store = HistoryStore.open(join(dir, HISTORY_FILE));
+  const store = HistoryStore.open(historyFileIn(dir));
   const body = { name: 'INPUT_INVALID', message: HOSTILE, data: { zid: ERROR_ZID, details: [{ field: 'sellAmount', reason: `is required${ESC}[5m` }] } };
   store.insert(sampleEntry({ zid: ERROR_ZID, status: 400, statusText: 'Bad Request', errorName: 'INPUT_INVALID', bodyText: JSON.stringify(body), body }));
   store.insert(sampleEntry({ zid: OK_ZID }));
@@ -138,14 +138,14 @@ describe('swap-explorer explain', () => {
     // Where there is no history at all (a support machine that never ran the app), the same: what to ask for, not only an error.
     const none = await cli(['explain', '0xdeadbeef0000', '--data-dir', empty]);
     expect(none.code).toBe(1);
-    expect(none.stdout).toContain(`zid 0xdeadbeef0000… is not in a history: There is no history at ${join(empty, HISTORY_FILE)}`);
+    expect(none.stdout).toContain(`zid 0xdeadbeef0000… is not in a history: There is no history at ${historyFileIn(empty)}`);
     expect(none.stdout).toContain('Ask the customer for their HAR or history export');
     expect(JSON.parse((await cli(['explain', '0xdeadbeef0000', '--data-dir', empty, '--format', 'json'])).stdout)).toMatchObject({ kind: 'zid', zid: '0xdeadbeef0000', entries: [], noHistory: expect.stringContaining('There is no history at') });
   });
 
   it('names the CLI\'s own history when the one read (the app\'s, by SWAP_EXPLORER_USER_DATA) lacks the zid or is missing', async () => {
     const appData = await mkdtemp(join(tmpdir(), 'cli-app-data-'));
-    HistoryStore.open(join(appData, HISTORY_FILE)).close();
+    HistoryStore.open(historyFileIn(appData)).close();
     const before = process.env.SWAP_EXPLORER_DATA_DIR;
     process.env.SWAP_EXPLORER_DATA_DIR = dir;
     try {
@@ -172,8 +172,8 @@ describe('swap-explorer explain', () => {
     process.env.XDG_CONFIG_HOME = empty;
     delete process.env.SWAP_EXPLORER_USER_DATA;
     try {
-      const app = `the desktop app's history at ${join(empty, 'swap-explorer', HISTORY_FILE)} (there is none). If the app keeps its data in another folder (its About screen shows it), add --data-dir with that folder.`;
-      const searched = `the CLI's history at ${join(dir, HISTORY_FILE)}, nor in ${app}`;
+      const app = `the desktop app's history at ${historyFileIn(join(empty, 'swap-explorer'))} (there is none). If the app keeps its data in another folder (its About screen shows it), add --data-dir with that folder.`;
+      const searched = `the CLI's history at ${historyFileIn(dir)}, nor in ${app}`;
       expect((await cli(['explain', '0xdeadbeef0000'])).stdout).toContain(`is not in ${searched}`);
       expect((await cli(['explain', JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: 'x', data: { zid: '0x5ca1ab1e00000000000000ff' } })])).stdout).toContain(`is not in ${searched}`);
       expect((await cli(['history', 'find', '0xfffffff0'])).stdout).toContain(`in ${searched}`);
@@ -184,7 +184,7 @@ describe('swap-explorer explain', () => {
       process.env.SWAP_EXPLORER_DATA_DIR = empty;
       const none = await cli(['history', 'find', '0xfffffff0']);
       expect(none.code).toBe(1);
-      expect(none.stdout).toContain(`the CLI's history at ${join(empty, HISTORY_FILE)} (there is none), nor in ${app}`);
+      expect(none.stdout).toContain(`the CLI's history at ${historyFileIn(empty)} (there is none), nor in ${app}`);
       // Told to read only the CLI's own, it says where the app's is.
       const named = await cli(['explain', '0xdeadbeef0000', '--data-dir', empty]);
       expect(named.stdout).toContain(`(${join(empty, 'swap-explorer')} unless it was moved; its About screen shows it)`);
@@ -319,7 +319,7 @@ describe('swap-explorer history', () => {
     try {
       const profiles = await openProfileStore(partnerDir);
       await profiles.save(ProfileInputSchema.parse({ name: 'Partner', baseUrl: 'https://partner.example.test', headerNames: { apiKey: 'x-partner-token', version: 'svc-version' } }));
-      const store = HistoryStore.open(join(partnerDir, HISTORY_FILE));
+      const store = HistoryStore.open(historyFileIn(partnerDir));
       store.insert(sampleEntry({ zid: OK_ZID, origin: 'imported', profileId: 'imported', profileName: 'Imported: partner.har', requestHeaders: { 'x-partner-token': 'partnerKeyV4lue0042' } }));
       store.close();
       for (const format of ['har', 'json']) {
@@ -346,7 +346,7 @@ describe('swap-explorer history', () => {
     // disk does: written in place, the old export was cut to the limit and half the new one left.
     const bigDir = await mkdtemp(join(tmpdir(), 'cli-support-big-'));
     try {
-      const store = HistoryStore.open(join(bigDir, HISTORY_FILE));
+      const store = HistoryStore.open(historyFileIn(bigDir));
       store.insert(sampleEntry({ zid: OK_ZID }, 120_000));
       store.close();
       const out = join(bigDir, 'export.har');

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dispatch } from './dispatch.ts';
 import { createEngine, type Engine } from './engine.ts';
 import { noSessionBusKeychain } from './secrets/test-support/no-session-bus.ts';
+import { historyFileIn } from './history/history-path.ts';
 
 // The engine as the app builds it (the data worker and all) on a data dir whose history cannot be
 // opened at all: a folder where history.db goes stands in for a read-only or full data folder (the
@@ -17,7 +18,7 @@ const bugs: string[] = [];
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'engine-history-unopenable-'));
   bugs.length = 0;
-  await mkdir(join(dataDir, 'history.db'));
+  await mkdir(historyFileIn(dataDir));
   engine = await createEngine({
     identity: { name: 'swap-explorer', version: '0.0.0-test', versions: {}, platform: process.platform, dataDir },
     dataDir,

@@ -12,6 +12,7 @@ import { createCompareRunner, type CompareRunner } from './runner.ts';
 import { inThreadSink } from '../request/record.ts';
 import { undiciTransport } from '../http/undici-transport.ts';
 import type { RateScheduler } from '../http/rate-scheduler.ts';
+import { historyFileIn } from '../history/history-path.ts';
 
 /** A runner over the real local service, request service and history store, with everything in a temp dir. */
 export interface CompareRig {
@@ -44,7 +45,7 @@ export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, 
     proxyUrl: null,
     rateBudgetRps,
   };
-  const history = HistoryStore.open(join(dataDir, 'history.db'));
+  const history = HistoryStore.open(historyFileIn(dataDir));
   const requests = createRequestService({ connections: fixedConnections(connection), history: inThreadSink(history), client: { transport: undiciTransport, ...(scheduler ? { scheduler } : {}) } });
   const runner = createCompareRunner({ requests, store: createRunStore(dataDir), defaultProfileId: 'local' });
   return {

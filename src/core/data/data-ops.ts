@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import type { HistorySummary, NewHistoryEntry } from '../../ipc/schemas/history-entry.ts';
 import type { RunSummary, UnreadableRun } from '../../ipc/channels/compare.ts';
 import type { LadderSummary } from '../../ipc/channels/ladder.ts';
 import { createHistoryHandlers, HistoryStore, type HistoryHandlers } from '../history/index.ts';
+import { historyFileIn } from '../history/history-path.ts';
 import { createHistoryIoHandlers, type HistoryIoHandlers } from '../history-io/index.ts';
 import { createRunStore, type StoredRun } from '../compare/run-store.ts';
 import { createLadderStore, type StoredLadder } from '../compare/ladder-store.ts';
@@ -18,9 +18,6 @@ import type { RecordedRequest, SentRequest } from '../ports.ts';
  * (data-worker-entry.ts) serves this table; a thread that must not wait on it (Electron's main)
  * reaches it through DataWorkerHost, and the CLI and the in-process bench baseline call it directly.
  */
-
-/** The history file's name under the data dir (the CLI opens the same file). */
-export const HISTORY_FILE_NAME = 'history.db';
 
 /** The operations only the engine uses (no IPC channel of their own). */
 export interface EngineDataOps {
@@ -62,7 +59,7 @@ export interface OpenDataOps {
 /** Opens the history under `dataDir` and builds the table. Throws AppError STORAGE when no database can be opened. */
 export function openDataOps(options: DataOpsOptions): OpenDataOps {
   // Runs go with the requests they were made of, when retention removes those (prune-runs.ts).
-  const store = HistoryStore.open(join(options.dataDir, HISTORY_FILE_NAME), { onEntriesRemoved: (keptSinceMs) => pruneRuns(options.dataDir, keptSinceMs) });
+  const store = HistoryStore.open(historyFileIn(options.dataDir), { onEntriesRemoved: (keptSinceMs) => pruneRuns(options.dataDir, keptSinceMs) });
   const runs = createRunStore(options.dataDir);
   const ladders = createLadderStore(options.dataDir);
   // Read at each use: a profile renamed in main applies to the next read, export or import.

@@ -9,7 +9,7 @@ import { sampleBody, sampleEntry } from '../history/sample-entries.ts';
 import { buildHar } from '../../domain/har.ts';
 import { HistorySearchInputSchema } from '../../ipc/channels/history.ts';
 import { DataWorkerHost, type DataWorkerHostOptions } from './data-worker-host.ts';
-import { HISTORY_FILE_NAME } from './data-ops.ts';
+import { historyFileIn } from '../history/history-path.ts';
 
 // The worker-thread host under plain Node, as the app, the e2e harness and the benches run it: a
 // real worker thread, a real SQLite file, real crashes and a real out-of-memory death.
@@ -56,7 +56,7 @@ describe('DataWorkerHost', { timeout: 120_000 }, () => {
     expect((await data.call('history.findByZid', '0x00000000000000000000AAAA')).map((row) => row.id)).toEqual([ids[0]]);
     await expect(data.call('history.get', { id: 999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // Committed before the answer: another connection to the file sees both entries at once.
-    const reader = HistoryStore.open(join(dataDir, HISTORY_FILE_NAME));
+    const reader = HistoryStore.open(historyFileIn(dataDir));
     expect(reader.count()).toBe(2);
     reader.close();
   });
@@ -104,7 +104,7 @@ describe('DataWorkerHost', { timeout: 120_000 }, () => {
     await data.close();
     expect(data.threadId).toBeNull();
     await expect(data.call('history.count', undefined)).rejects.toMatchObject({ code: 'INTERNAL' });
-    const reader = HistoryStore.open(join(dataDir, HISTORY_FILE_NAME));
+    const reader = HistoryStore.open(historyFileIn(dataDir));
     expect(reader.count()).toBe(1);
     reader.close();
   });

@@ -1,5 +1,5 @@
 /** The data worker: history, imports, exports and run files, off the thread that drives the window. */
-export { openDataOps, HISTORY_FILE_NAME } from './data-ops.ts';
+export { openDataOps } from './data-ops.ts';
 export type { DataOps, DataOpName, DataOpInput, DataOpOutput, DataOpsOptions, OpenDataOps } from './data-ops.ts';
 export { inThreadDataClient } from './data-client.ts';
 export type { DataClient } from './data-client.ts';

@@ -7,7 +7,8 @@ import { ProfileInputSchema } from '../../ipc/channels/profiles.ts';
 import { HistoryStore } from '../history/history-store.ts';
 import { sampleEntry } from '../history/sample-entries.ts';
 import { openProfileStore } from '../profiles/profile-store.ts';
-import { HISTORY_FILE_NAME, openDataOps, type OpenDataOps } from './data-ops.ts';
+import { openDataOps, type OpenDataOps } from './data-ops.ts';
+import { historyFileIn } from '../history/history-path.ts';
 
 // A deployment that renamed the key header to a name that does not look like a key: the profile
 // set up for it says so, and the history (in its own worker) must redact that header too.
@@ -85,7 +86,7 @@ describe('a key header a profile renamed to a name that does not look like a key
     const har = partnerHar();
     const { importedIds } = await data.ops['history.import']({ fileName: 'partner.har', content: JSON.stringify(har) });
     // What the file keeps, read without the read's own redaction.
-    const raw = HistoryStore.open(join(dir, HISTORY_FILE_NAME));
+    const raw = HistoryStore.open(historyFileIn(dir));
     try {
       const stored = raw.get(importedIds[0]!)!;
       expect(stored.requestHeaders[PARTNER_HEADER]).toBe('REDACTED');

@@ -9,6 +9,7 @@ import { HistoryStore } from '../history/history-store.ts';
 import { sampleEntry } from '../history/sample-entries.ts';
 import { explainEntry } from '../../domain/support/explain-entry.ts';
 import { createHistoryIoHandlers, toLike, type HistoryIoHandlers } from './history-io-handlers.ts';
+import { historyFileIn } from '../history/history-path.ts';
 
 // A customer's key: every header below carries it, so any trace of it in an output is a leak.
 const CUSTOMER_SECRET = 'cust0merS3cretValue9876';
@@ -43,7 +44,7 @@ let handlers: HistoryIoHandlers;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'history-io-'));
-  store = HistoryStore.open(join(dir, 'history.db'));
+  store = HistoryStore.open(historyFileIn(dir));
   handlers = createHistoryIoHandlers({ history: store, creator: { name: 'Swap Explorer', version: '0.0.0-test' } });
 });
 

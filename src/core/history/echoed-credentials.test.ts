@@ -12,6 +12,7 @@ import { fixedConnections } from '../request/test-support.ts';
 import { createHistoryHandlers, type HistoryHandlers } from './history-handlers.ts';
 import { HistoryStore } from './history-store.ts';
 import { sampleEntry } from './sample-entries.ts';
+import { historyFileIn } from './history-path.ts';
 
 // A service (or a gateway before it) that repeats the request's key in its answer: in an error
 // message, a field and a header. The key must reach neither the history file nor an export.
@@ -24,7 +25,7 @@ let io: HistoryIoHandlers;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'echoed-credentials-'));
-  store = HistoryStore.open(join(dir, 'history.db'));
+  store = HistoryStore.open(historyFileIn(dir));
   handlers = createHistoryHandlers(store);
   io = createHistoryIoHandlers({ history: store, creator: { name: 'test', version: '0' } });
 });

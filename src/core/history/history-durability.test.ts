@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordReliability } from '../../test-support/reliability.ts';
+import { historyFileIn } from './history-path.ts';
 
 const WRITER = fileURLToPath(new URL('./durability-writer.ts', import.meta.url));
 const RUNS = 20;
@@ -47,7 +48,7 @@ describe('durability', () => {
   });
 
   it(`keeps every acknowledged entry and an intact file across ${RUNS} SIGKILLs mid-write`, async ({ task }) => {
-    const path = join(dir, 'history.db');
+    const path = historyFileIn(dir);
     const acknowledged: number[] = [];
     const seen = { kills: 0, intact: 0, lost: 0 };
     const record = () =>

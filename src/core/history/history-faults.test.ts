@@ -6,6 +6,7 @@ import { isAppError } from '../../ipc/result.ts';
 import { recordReliability } from '../../test-support/reliability.ts';
 import { HistoryStore } from './history-store.ts';
 import { sampleEntry } from './sample-entries.ts';
+import { historyFileIn } from './history-path.ts';
 
 let dir: string;
 let path: string;
@@ -13,7 +14,7 @@ const now = new Date('2026-05-04T03:02:01.000Z');
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'history-faults-'));
-  path = join(dir, 'history.db');
+  path = historyFileIn(dir);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -15,6 +15,7 @@ import { fixedConnections, MemoryHistory } from '../request/test-support.ts';
 import { createHistoryHandlers, type HistoryHandlers } from './history-handlers.ts';
 import { HistoryStore } from './history-store.ts';
 import { sampleEntry } from './sample-entries.ts';
+import { historyFileIn } from './history-path.ts';
 
 let dir: string;
 let store: HistoryStore;
@@ -22,7 +23,7 @@ let handlers: HistoryHandlers;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'history-handlers-'));
-  store = HistoryStore.open(join(dir, 'history.db'));
+  store = HistoryStore.open(historyFileIn(dir));
   handlers = createHistoryHandlers(store);
 });
 afterEach(() => {

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from './history-store.ts';
 import { sampleEntry } from './sample-entries.ts';
+import { historyFileIn, HISTORY_FILE } from './history-path.ts';
 
 // The CLI reads the desktop app's history with openReadOnly: a real file, checked byte for byte.
 
@@ -12,7 +13,7 @@ let dir: string;
 let path: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'history-read-only-'));
-  path = join(dir, 'history.db');
+  path = historyFileIn(dir);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -28,7 +29,7 @@ describe('HistoryStore.openReadOnly', () => {
     writer.setRetention({ maxEntries: null, maxAgeDays: 1 });
     writer.close();
     const before = fileState();
-    expect(before.files).toEqual(['history.db']);
+    expect(before.files).toEqual([HISTORY_FILE]);
     // A month later the retention setting would remove the entry, were it applied.
     const reader = HistoryStore.openReadOnly(path, { now: () => new Date('2026-02-01T00:00:00Z') });
     expect(reader.findByZid('0x5ca1ab1e0000000000000a01').map((row) => row.id)).toEqual([id]);

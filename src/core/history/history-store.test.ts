@@ -12,13 +12,14 @@ import { entryParams, INSERT_COLUMNS } from './row-mapping.ts';
 import { MIGRATIONS } from './schema.ts';
 import { AllowanceHolderPriceResponseSchema, schemaReport } from '../../spec/index.ts';
 import { allowanceHolderPriceBody } from '../../spec/test-fixtures.ts';
+import { historyFileIn } from './history-path.ts';
 
 let dir: string;
 let store: HistoryStore;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'history-store-'));
-  store = HistoryStore.open(join(dir, 'history.db'));
+  store = HistoryStore.open(historyFileIn(dir));
 });
 afterEach(() => {
   store.close();
@@ -40,7 +41,7 @@ describe('insert and get', () => {
     });
     const stored = store.insert(entry);
     store.close();
-    store = HistoryStore.open(join(dir, 'history.db'));
+    store = HistoryStore.open(historyFileIn(dir));
     const read = store.get(stored.id);
     expect(read).toEqual({ ...entry, id: stored.id });
     expect(HistoryEntrySchema.parse(read)).toEqual(read);
@@ -99,7 +100,7 @@ describe('zid lookup', () => {
   });
 
   it('answers a zid lookup and a prefix from the zid index, not a table scan', () => {
-    const db = new DatabaseSync(join(dir, 'history.db'), { readOnly: true });
+    const db = new DatabaseSync(historyFileIn(dir), { readOnly: true });
     try {
       for (const text of ['0x3fa85f6457174562b3fc2c96', '0x3fa']) {
         const query = searchQuery(HistorySearchInputSchema.parse({ text }));
@@ -177,7 +178,7 @@ describe('search filters', () => {
   });
 
   it('walks one index in time order for a filtered list, with no sort step', () => {
-    const db = new DatabaseSync(join(dir, 'history.db'), { readOnly: true });
+    const db = new DatabaseSync(historyFileIn(dir), { readOnly: true });
     try {
       for (const filter of [{}, { chainId: 1 }, { endpoint: 'permit2.price' as const }, { origin: 'imported' as const }, { chainId: 1, before: 5 }]) {
         const query = searchQuery(HistorySearchInputSchema.parse(filter));
@@ -195,7 +196,7 @@ describe('search filters', () => {
     const replays = [store.insert(sampleEntry({ replayOf: original.id })), store.insert(sampleEntry({ replayOf: original.id }))];
     store.insert(sampleEntry());
     expect(ids({ replayOf: original.id })).toEqual([replays[1]!.id, replays[0]!.id]);
-    const db = new DatabaseSync(join(dir, 'history.db'));
+    const db = new DatabaseSync(historyFileIn(dir));
     const query = searchQuery(HistorySearchInputSchema.parse({ replayOf: original.id }));
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${query.parts[0]!.sql}`).all(...query.parts[0]!.params).map((row) => String(row.detail));
     db.close();
@@ -211,7 +212,7 @@ describe('search filters', () => {
 describe('retention', () => {
   it('keeps only the newest maxEntries, on setRetention and every N inserts', () => {
     store.close();
-    store = HistoryStore.open(join(dir, 'history.db'), { retentionEvery: 5 });
+    store = HistoryStore.open(historyFileIn(dir), { retentionEvery: 5 });
     const first = store.insertMany(Array.from({ length: 10 }, () => sampleEntry()));
     expect(store.setRetention({ maxEntries: 4, maxAgeDays: null })).toBe(6);
     expect(ids({})).toEqual(first.slice(6).reverse());
@@ -240,7 +241,7 @@ describe('retention', () => {
   it('keeps exactly the newest maxEntries when removed entries left holes in the ids', () => {
     const first = store.insertMany(Array.from({ length: 10 }, () => sampleEntry()));
     const holes = first.slice(2, 5);
-    const db = new DatabaseSync(join(dir, 'history.db'));
+    const db = new DatabaseSync(historyFileIn(dir));
     db.prepare(`DELETE FROM entries WHERE id IN (${holes.join(', ')})`).run();
     db.close();
     const kept = first.filter((id) => !holes.includes(id));

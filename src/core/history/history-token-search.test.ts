@@ -7,6 +7,7 @@ import { HistorySearchInputSchema, type HistorySearchFilter } from '../../ipc/ch
 import { HistoryStore } from './history-store.ts';
 import { sampleEntry } from './sample-entries.ts';
 import { searchQuery } from './search-query.ts';
+import { historyFileIn } from './history-path.ts';
 
 // Real addresses of the token registry: USDC and WETH differ per chain; TAXD is a demo token.
 const USDC_MAINNET = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
@@ -19,7 +20,7 @@ let dir: string;
 let store: HistoryStore;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'history-token-search-'));
-  store = HistoryStore.open(join(dir, 'history.db'));
+  store = HistoryStore.open(historyFileIn(dir));
 });
 afterEach(() => {
   store.close();
@@ -92,7 +93,7 @@ describe('history search by token symbol', () => {
 
   it('walks one index per (chain, address, side) in time order, with no sort step', () => {
     seed();
-    const db = new DatabaseSync(join(dir, 'history.db'), { readOnly: true });
+    const db = new DatabaseSync(historyFileIn(dir), { readOnly: true });
     try {
       for (const filter of [{ text: 'usdc' }, { token: 'WETH', chainId: 8453 }, { text: 'taxd', before: 3 }]) {
         const { parts } = searchQuery(HistorySearchInputSchema.parse(filter));

@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from './history-store.ts';
 import { sampleEntry } from './sample-entries.ts';
+import { historyFileIn } from './history-path.ts';
 
 const STORE = new URL('./history-store.ts', import.meta.url).href;
 const SAMPLES = new URL('./sample-entries.ts', import.meta.url).href;
@@ -14,7 +15,7 @@ let dir: string;
 let path: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'history-leave-'));
-  path = join(dir, 'history.db');
+  path = historyFileIn(dir);
   HistoryStore.open(path).close();
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

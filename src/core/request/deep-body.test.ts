@@ -13,6 +13,7 @@ import { createRequestService, type RequestService } from './send-request.ts';
 import { fixedConnections } from './test-support.ts';
 import { inThreadSink } from './record.ts';
 import { undiciTransport } from '../http/undici-transport.ts';
+import { historyFileIn } from '../history/history-path.ts';
 
 // A body nested 20,000 levels made the history insert throw (JSON.stringify recursion), so the
 // answer was lost and a whole comparison failed (issue 17). A test-double HTTPS server answers such
@@ -35,7 +36,7 @@ beforeAll(async () => {
     if (url.searchParams.get('chainId') === '10') res.end(deepBody);
     else res.end(JSON.stringify(url.pathname.includes('permit2') ? permit2PriceBody() : allowanceHolderPriceBody()));
   });
-  store = HistoryStore.open(join(dir, 'history.db'));
+  store = HistoryStore.open(historyFileIn(dir));
   requests = createRequestService({ connections: fixedConnections(testConnection(server.baseUrl, { profileId: 'local', caPem: cert.certPem })), history: inThreadSink(store), client: { transport: undiciTransport } });
 });
 afterAll(async () => {

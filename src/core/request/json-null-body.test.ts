@@ -9,6 +9,7 @@ import { undiciTransport } from '../http/undici-transport.ts';
 import { inThreadSink } from './record.ts';
 import { createRequestService, type RequestService } from './send-request.ts';
 import { fixedConnections } from './test-support.ts';
+import { historyFileIn } from '../history/history-path.ts';
 
 // A service (or a proxy) answering 200 with the JSON literal null: valid JSON, not the endpoint's
 // answer. The entry must say so, not call the body "not JSON", and its schema report must say what
@@ -20,7 +21,7 @@ let requests: RequestService;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'json-null-body-'));
-  store = HistoryStore.open(join(dir, 'history.db'));
+  store = HistoryStore.open(historyFileIn(dir));
   const cert = await loadOrCreateCertificate(dir);
   server = await startRawHttps({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });

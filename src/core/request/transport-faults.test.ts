@@ -13,6 +13,7 @@ import { makeCert, startRawHttp, startRawHttps, testConnection } from '../http/t
 import { createRequestService } from './send-request.ts';
 import { fixedConnections } from './test-support.ts';
 import { inThreadSink } from './record.ts';
+import { historyFileIn } from '../history/history-path.ts';
 
 // The fault suite's cases the local service cannot imitate (gateways, HTML, cut and stalled bodies,
 // bad certificates), sent through request.send into a real SQLite history: each must end with a
@@ -40,7 +41,7 @@ let localCert: { cert: string; key: string };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'transport-faults-'));
-  store = HistoryStore.open(join(dir, 'history.db'));
+  store = HistoryStore.open(historyFileIn(dir));
   const cert = await loadOrCreateCertificate(dir);
   localCert = { cert: cert.certPem, key: cert.keyPem };
 });
