@@ -43,6 +43,20 @@ describe('explainBody: price and quote answers', () => {
     expect(explainBody(quote, 4217).summary).toMatch(/^A quote: sells 1000000000000000000000 base units of 0xeeee…eeee \(the native-asset placeholder; Tempo has no native token\) for /);
   });
 
+  it("explains a native sell's placeholder once in the view, not again in the tax and issue lines", () => {
+    // A taker holding 1,000 base units: the issue line named 0xeeee… twice, each with the summary's
+    // whole explanation, and the tax line a third time.
+    const quote = body('allowance-holder.quote', { chainId: '137', sellToken: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', buyToken: token(137, 'USDC'), sellAmount: '1000000000000000000000', taker: '0xde30000000000000000000000000000000000003' });
+    for (const [chainId, why] of [[undefined, 'the chain is not known, so no token can be named'], [4217, 'Tempo has no native token']] as const) {
+      const explained = explainBody(quote, chainId);
+      const views = [explained.summary, ...explained.facts!.map((fact) => fact.value)].join('\n');
+      expect(views.split(`(the native-asset placeholder; ${why})`)).toHaveLength(2);
+      expect(explained.summary).toContain(`0xeeee…eeee (the native-asset placeholder; ${why})`);
+      expect(explained.facts!.find((fact) => fact.value.startsWith('balance too low'))?.value).toBe('balance too low: has 1000 base units of 0xeeee…eeee, needs 1000000000000000000000 base units of 0xeeee…eeee');
+      expect(explained.facts!.find((fact) => fact.label === 'tax')?.value).toBe('none: 0 bps on 0xeeee…eeee and USDC');
+    }
+  });
+
   it('with the chain its request named, reads the amounts in token units, base units beside them', () => {
     const price = body('allowance-holder.price', { sellToken: token(1, 'USDC'), buyToken: token(1, 'WETH'), sellAmount: '1000000000' });
     const buy = String(price.buyAmount);

@@ -4,6 +4,7 @@ import { PICKED_CHAIN, type PermitRequest } from '../permit2-signed-parts.ts';
 import { answerFacts } from './answer-facts.ts';
 import { amountOf, isObject, type Json } from './body-reading.ts';
 import { bodyChainOf } from './body-chain.ts';
+import { sayPlaceholderOnce } from './native-placeholder.ts';
 import { zidOfBody } from './zid.ts';
 import type { BodyExplanation } from './types.ts';
 
@@ -53,7 +54,10 @@ export function explainBody(body: unknown, chainId?: number, taker?: string | nu
   if (typeof body.name === 'string' && ('message' in body || 'data' in body)) return explainErrorBody(body, zid);
   if ('liquidityAvailable' in body) {
     const kind = isObject(body.transaction) ? 'quote' : 'price';
-    return { kind, zid, summary: priceSummary(body, kind, chainId), facts: answerFacts(body, chainId, taker, answeredAt, request) };
+    const facts = answerFacts(body, chainId, taker, answeredAt, request);
+    // One view: the summary explains 0xeeee…eeee where it names it, the facts below name it only.
+    const [summary, ...values] = sayPlaceholderOnce([priceSummary(body, kind, chainId), ...facts.map((fact) => fact.value)], chainId);
+    return { kind, zid, summary: summary!, facts: facts.map((fact, index) => ({ ...fact, value: values[index]! })) };
   }
   // Before the lists: a v1 price lists its `sources` too.
   const v1 = v1ErrorSummary(body) ?? v1PriceSummary(body);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NATIVE_TOKEN_PLACEHOLDER } from '../../spec/constants.ts';
-import { isNativePlaceholder, nativePlaceholderName } from './native-placeholder.ts';
+import { isNativePlaceholder, nativePlaceholderName, sayPlaceholderOnce } from './native-placeholder.ts';
 
 describe('nativePlaceholderName', () => {
   it("is the chain's native symbol where the chain has one at 0xeeee…", () => {
@@ -19,5 +19,20 @@ describe('nativePlaceholderName', () => {
 
   it('recognises the placeholder in any letter case', () => {
     expect([NATIVE_TOKEN_PLACEHOLDER, NATIVE_TOKEN_PLACEHOLDER.toLowerCase(), '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', 42].map(isNativePlaceholder)).toEqual([true, true, false, false]);
+  });
+});
+
+describe('sayPlaceholderOnce', () => {
+  const unknown = nativePlaceholderName(undefined);
+
+  it('explains the placeholder at its first mention across the texts, and names it alone after', () => {
+    const texts = [`sells 1 base units of ${unknown}`, 'no mention', `has 1 base units of ${unknown}, needs 2 base units of ${unknown}`];
+    expect(sayPlaceholderOnce(texts, undefined)).toEqual([`sells 1 base units of ${unknown}`, 'no mention', 'has 1 base units of 0xeeee…eeee, needs 2 base units of 0xeeee…eeee']);
+    // The first mention may be inside a later text: it is explained there.
+    expect(sayPlaceholderOnce(['no mention', `has ${unknown}, needs ${unknown}`], null)).toEqual(['no mention', `has ${unknown}, needs 0xeeee…eeee`]);
+  });
+
+  it('leaves the texts alone where the chain names the placeholder (ETH)', () => {
+    expect(sayPlaceholderOnce(['1 ETH', '2 ETH'], 1)).toEqual(['1 ETH', '2 ETH']);
   });
 });

@@ -24,3 +24,23 @@ export function isNativePlaceholder(address: unknown): boolean {
 }
 
 const SHORT = '0xeeee…eeee';
+
+/**
+ * Texts read together in one view (a body's summary, then its facts) with the placeholder's
+ * explanation said at its first mention only: a native sell with a low balance on a chain not known
+ * said "(the native-asset placeholder; the chain is not known, so no token can be named)" in the
+ * summary, the tax line and twice in the one issue line. Later mentions are the address alone.
+ * Unchanged where the chain names the address (ETH): there is nothing to explain.
+ */
+export function sayPlaceholderOnce(texts: readonly string[], chainId: number | null | undefined): string[] {
+  const named = nativePlaceholderName(chainId);
+  if (!named.startsWith(`${SHORT} (`)) return [...texts];
+  let isSaid = false;
+  return texts.map((text) =>
+    text.split(named).reduce((out, part) => {
+      const mention = isSaid ? SHORT : named;
+      isSaid = true;
+      return `${out}${mention}${part}`;
+    }),
+  );
+}
