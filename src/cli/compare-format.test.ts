@@ -147,6 +147,16 @@ describe('a chain without a native token (Tempo)', () => {
     expect(feeUnitNotes([base, tempo], compareRowLabel)).toBe('\nnetwork fees in wei on Tempo (4217): no native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in\n');
     expect(feeUnitNotes([base], compareRowLabel)).toBe('');
   });
+
+  it('prints a fee rate per whole wei with why, never "1 native", a token the chain does not have', () => {
+    // No Tempo run has a rate today (nothing native to sell or buy there): a row that carries one reads as its fee does.
+    const note = '(no native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in)';
+    for (const [source, says] of [['sell-is-native', "this trade's own price"], ['quoted', 'an indicative price of 100,000,000,000,000,000 wei for WETH']] as const) {
+      const rated = { ...tempo, networkFeeRate: { buyPerNative: (10n ** 15n).toString(), source } };
+      const line = priceTable(rated, rated.allowanceHolder).split('\n').find((text) => text.startsWith('fee rate'));
+      expect(line).toBe(`fee rate     1,000,000,000,000,000,000 wei = 0.001 WETH, ${says} ${note}`);
+    }
+  });
 });
 
 describe('netDiffNotes', () => {

@@ -11,7 +11,7 @@ import { tokenSide } from './token-flags.ts';
 import { INTERRUPTED_EXIT, interruptedLine } from './interrupt.ts';
 import { formatBaseUnits } from '../domain/units.ts';
 import { answerFeeMakeupText, answerGas } from '../domain/network-fee.ts';
-import { NO_NATIVE_TOKEN_NOTE, networkFeeText } from '../domain/network-fee-unit.ts';
+import { NO_NATIVE_TOKEN_NOTE, feeUnitsText, networkFeeText } from '../domain/network-fee-unit.ts';
 
 /**
  * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
@@ -118,11 +118,11 @@ function feeRateLines(row: CompareRowWire, side: ModelSideWire): [string, string
   const rate = row.networkFeeRate;
   if (!rate) return [['fee rate', row.feeNotPriced ?? 'fee not priced']];
   if (rate.source === 'buy-is-native') return [];
-  const native = row.nativeSymbol ?? 'native';
-  const perNative = `1 ${native} = ${formatTokenAmount(rate.buyPerNative, row.buyToken.decimals)} ${row.buyToken.symbol}`;
-  const tax = beforeTaxText(row, side);
-  if (rate.source === 'sell-is-native') return [['fee rate', `${perNative}, this trade's own price${tax}`]];
-  return [['fee rate', `${perNative}, an indicative price of 0.1 ${native} for ${row.buyToken.symbol}${rate.zid ? ` (zid ${rate.zid})` : ''}${tax}`]];
+  // Tempo has no native token: the rate is per wei, whole, with why, as the fee line says it.
+  const perNative = `${feeUnitsText('1', row.nativeSymbol, row.nativeDecimals)} = ${formatTokenAmount(rate.buyPerNative, row.buyToken.decimals)} ${row.buyToken.symbol}`;
+  const taxAndUnit = `${beforeTaxText(row, side)}${row.nativeSymbol === null ? ` (${NO_NATIVE_TOKEN_NOTE})` : ''}`;
+  if (rate.source === 'sell-is-native') return [['fee rate', `${perNative}, this trade's own price${taxAndUnit}`]];
+  return [['fee rate', `${perNative}, an indicative price of ${feeUnitsText('0.1', row.nativeSymbol, row.nativeDecimals)} for ${row.buyToken.symbol}${rate.zid ? ` (zid ${rate.zid})` : ''}${taxAndUnit}`]];
 }
 
 /**

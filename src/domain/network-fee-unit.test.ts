@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_NATIVE_TOKEN_NOTE, NO_NATIVE_VALUE_NOTE, UNKNOWN_CHAIN_FEE_NOTE, UNKNOWN_CHAIN_VALUE_NOTE, feeUnitNote, networkFeeText, noNativeTokenNote, valueUnitNote, weiText } from './network-fee-unit.ts';
+import { NO_NATIVE_TOKEN_NOTE, NO_NATIVE_VALUE_NOTE, UNKNOWN_CHAIN_FEE_NOTE, UNKNOWN_CHAIN_VALUE_NOTE, feeUnitName, feeUnitNote, feeUnitsText, networkFeeText, noNativeTokenNote, valueUnitNote, weiText } from './network-fee-unit.ts';
 
 describe('networkFeeText', () => {
   it('writes a fee in the chain\'s native token where it has one, and in whole wei where it has none', () => {
@@ -25,5 +25,13 @@ describe('feeUnitNote and valueUnitNote', () => {
     expect(valueUnitNote(4217)).toBe(NO_NATIVE_VALUE_NOTE);
     expect([null, undefined, 999_999].map(feeUnitNote)).toEqual([UNKNOWN_CHAIN_FEE_NOTE, UNKNOWN_CHAIN_FEE_NOTE, UNKNOWN_CHAIN_FEE_NOTE]);
     expect([null, undefined, 999_999].map(valueUnitNote)).toEqual([UNKNOWN_CHAIN_VALUE_NOTE, UNKNOWN_CHAIN_VALUE_NOTE, UNKNOWN_CHAIN_VALUE_NOTE]);
+  });
+});
+
+describe('feeUnitsText and feeUnitName', () => {
+  it('name whole units of the native token where the chain has one, and the wei they are where it has none', () => {
+    expect([feeUnitsText('1', 'ETH', 18), feeUnitsText('0.1', 'ETH', 18)]).toEqual(['1 ETH', '0.1 ETH']);
+    expect([feeUnitsText('1', null, 18), feeUnitsText('0.1', null, 18)]).toEqual(['1,000,000,000,000,000,000 wei', '100,000,000,000,000,000 wei']);
+    expect([feeUnitName('POL'), feeUnitName(null)]).toEqual(['POL', 'wei']);
   });
 });

@@ -42,6 +42,25 @@ export function networkFeeText(wei: bigint | string, nativeSymbol: string | null
   return nativeSymbol === null ? weiText(wei) : `${formatTokenAmount(wei, nativeDecimals)} ${nativeSymbol}`;
 }
 
+/** What a network fee is counted in, as a label names it: the native token, or wei where the chain has none (Tempo). */
+export function feeUnitName(nativeSymbol: string | null): string {
+  return nativeSymbol ?? 'wei';
+}
+
+/**
+ * An amount of what a network fee is paid in, given in whole units of it, as a fee rate names its
+ * side ("1 ETH = 2,988 USDC", "an indicative price of 0.1 ETH"); on a chain with no native token
+ * (Tempo) the wei that amount is, whole, as the fee itself reads there: never "1 native", a token
+ * the chain does not have.
+ * @param units whole units of the native token, as a decimal string ("1", "0.1")
+ * @example feeUnitsText('1', 'ETH', 18) // "1 ETH"
+ * @example feeUnitsText('0.1', null, 18) // "100,000,000,000,000,000 wei"
+ */
+export function feeUnitsText(units: '1' | '0.1', nativeSymbol: string | null, nativeDecimals: number): string {
+  const wei = units === '1' ? 10n ** BigInt(nativeDecimals) : 10n ** BigInt(nativeDecimals - 1);
+  return networkFeeText(wei, nativeSymbol, nativeDecimals);
+}
+
 /**
  * A wei amount on a chain with no native token, whole and in no token: the fee, its parts, or a
  * transaction's value.

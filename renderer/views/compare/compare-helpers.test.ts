@@ -112,6 +112,15 @@ describe('detail texts', () => {
     expect(whyText(fee)).toBe(`Both buy the same amount; Permit2's network fee costs 68,750,000,000 wei more, so Allowance Holder gives more net of fees at any price of what the fee is paid in; what the fees are worth in WETH is not known (${reason}).`);
   });
 
+  it('names a Tempo fee rate per whole wei with why, never "1 native", a token the chain does not have', () => {
+    const tempo = { ...row(4217, 'Tempo', okSide('allowance-holder', 1n, 1), okSide('permit2', 1n, 2), 0, 'allowance-holder'), nativeSymbol: null };
+    const why = 'no native token on this chain: the service gives the fee as gas × gas price in wei and names no token it is paid in';
+    const rated = (source: 'buy-is-native' | 'sell-is-native' | 'quoted') => ({ ...tempo, networkFeeRate: { buyPerNative: (10n ** 15n).toString(), source } });
+    expect(rateText(rated('sell-is-native'))).toBe(`1,000,000,000,000,000,000 wei = 0.001 WETH (from this trade's own price, before integrator fees and the buy token's tax; ${why})`);
+    expect(rateText(rated('quoted'))).toBe(`1,000,000,000,000,000,000 wei = 0.001 WETH (indicative price of 100,000,000,000,000,000 wei → WETH, requested once for this run, before the buy token's tax; ${why})`);
+    expect(rateText(rated('buy-is-native'))).not.toContain('native =');
+  });
+
   it('says why there is no net difference in bps when Allowance Holder\'s fee costs more than it buys, never "(— bps)"', () => {
     // okSide's fee is 10^12 base units: a buy of 336 nets below zero on both sides.
     const ah = okSide('allowance-holder', 336n, 1);

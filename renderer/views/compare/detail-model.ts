@@ -1,6 +1,6 @@
 import type { CompareRowWire, ModelSideWire } from '../../../src/ipc/channels/compare.ts';
 import { formatTokenAmount } from '../../../src/domain/number-format.ts';
-import { networkFeeText } from '../../../src/domain/network-fee-unit.ts';
+import { NO_NATIVE_TOKEN_NOTE, feeUnitsText, networkFeeText } from '../../../src/domain/network-fee-unit.ts';
 import { isFailedSide, noNetDiffReason } from '../../../src/domain/compare.ts';
 import { bpsText, failedText, modelName } from './table-model.ts';
 import { explainError, explainServiceError } from '../../../src/domain/error-explainer.ts';
@@ -53,10 +53,12 @@ export function whyText(row: CompareRowWire): string {
 export function rateText(row: CompareRowWire): string {
   const rate = row.networkFeeRate;
   if (!rate) return row.feeNotPriced ?? 'fee not priced';
-  const perNative = `1 ${row.nativeSymbol ?? 'native'} = ${formatTokenAmount(rate.buyPerNative, row.buyToken.decimals)} ${row.buyToken.symbol}`;
-  if (rate.source === 'buy-is-native') return `${perNative} (the buy token is the native token or its wrapped form)`;
-  if (rate.source === 'sell-is-native') return `${perNative} (from this trade's own price, before integrator fees and the buy token's tax)`;
-  return `${perNative} (indicative price of 0.1 ${row.nativeSymbol ?? 'native'} → ${row.buyToken.symbol}, requested once for this run, before the buy token's tax)`;
+  // Tempo has no native token: the rate is per wei, whole, with why, as its network fee reads.
+  const perNative = `${feeUnitsText('1', row.nativeSymbol, row.nativeDecimals)} = ${formatTokenAmount(rate.buyPerNative, row.buyToken.decimals)} ${row.buyToken.symbol}`;
+  const unit = row.nativeSymbol === null ? `; ${NO_NATIVE_TOKEN_NOTE}` : '';
+  if (rate.source === 'buy-is-native') return `${perNative} (the buy token is the native token or its wrapped form${unit})`;
+  if (rate.source === 'sell-is-native') return `${perNative} (from this trade's own price, before integrator fees and the buy token's tax${unit})`;
+  return `${perNative} (indicative price of ${feeUnitsText('0.1', row.nativeSymbol, row.nativeDecimals)} → ${row.buyToken.symbol}, requested once for this run, before the buy token's tax${unit})`;
 }
 
 /**
