@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../core/history/index.ts';
 import { sampleEntry } from '../core/history/sample-entries.ts';
 import { DeferredHistory } from './deferred-history.ts';
-import { historyFileIn, openCliEngine } from './compare-engine.ts';
+import { historyFileIn } from '../core/history/history-path.ts';
+import { openCliEngine } from './compare-engine.ts';
 
 let dir: string;
 beforeEach(async () => {
