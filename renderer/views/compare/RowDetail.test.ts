@@ -246,4 +246,19 @@ describe('RowDetail of a side that has no answer', () => {
     expect(within(p2).getByText('Raw JSON body')).toBeTruthy();
     expect(within(p2).getByLabelText('Permit2 raw JSON body').textContent).toContain(`"zid": "${answered.zid}"`);
   });
+
+  it('offers no raw JSON body for a side no answer reached, and keeps the body of an error the service answered', () => {
+    const unreachable = { ...problemSide('allowance-holder', 'error', 3, 'NETWORK'), zid: null };
+    const refused = problemSide('permit2', 'error', 4, 'INPUT_INVALID');
+    render(RowDetail, {
+      row: row(1, 'Ethereum', unreachable, refused, null, null), onOpenEntry: vi.fn(), onClose: vi.fn(), hasTaker: false,
+      allowanceHolder: { entryId: 3, zid: null, body: '', status: null },
+      permit2: { entryId: 4, zid: refused.zid, body: { name: 'INPUT_INVALID', message: 'refused' }, status: 400 },
+    });
+    const ah = screen.getByRole('article', { name: 'Allowance Holder detail' });
+    const p2 = screen.getByRole('article', { name: 'Permit2 detail' });
+    expect(within(ah).queryByText('Raw JSON body')).toBeNull();
+    expect(within(ah).getByText('No JSON body: no answer was received: NETWORK, so there is no response to show.')).toBeTruthy();
+    expect(within(p2).getByLabelText('Permit2 raw JSON body').textContent).toContain('"name": "INPUT_INVALID"');
+  });
 });

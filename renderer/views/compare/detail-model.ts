@@ -1,4 +1,4 @@
-import type { CompareRowWire, ModelSideWire } from '../../../src/ipc/channels/compare.ts';
+import type { CompareRowWire, ModelSideWire, SideDetail } from '../../../src/ipc/channels/compare.ts';
 import { formatTokenAmount } from '../../../src/domain/number-format.ts';
 import { NO_NATIVE_TOKEN_NOTE, feeUnitsText, networkFeeText } from '../../../src/domain/network-fee-unit.ts';
 import { isFailedSide, noNetDiffReason } from '../../../src/domain/compare.ts';
@@ -77,13 +77,21 @@ export function failureFix(side: ModelSideWire): string | null {
 
 /**
  * Why a side has no JSON body to show, for a side the run never had an answer for: a model it did
- * not ask for, or a side left by a cancel or a failed run (sent or not, nothing came back). Null for
- * a side that was answered or may still be. The detail offers no "Raw JSON body" for such a side:
- * opened, it held only the side's state, under a name that promised a body.
+ * not ask for, a side left by a cancel or a failed run (sent or not, nothing came back), one still
+ * waiting in a running run, or one that failed before any answer arrived (NETWORK, TLS, TIMEOUT: the
+ * history entry has no status, its body is empty). Null for a side that was answered, or whose
+ * entry is not fetched yet (`detail` null or an earlier entry's). The detail offers no "Raw JSON
+ * body" for such a side: opened, it held only the side's state or error, under a name that promised
+ * the service's body.
  */
-export function noBodyText(side: Pick<ModelSideWire, 'state' | 'errorName'>): string | null {
+export function noBodyText(side: Pick<ModelSideWire, 'state' | 'errorName' | 'entryId'>, detail: Pick<SideDetail, 'entryId' | 'status'> | null = null): string | null {
   if (side.state === 'not-requested') return 'No JSON body: this run did not ask for this model, so nothing was sent.';
   if (side.state === 'cancelled') return 'No JSON body: the run was cancelled before this side was answered.';
   if (side.state === 'run-failed') return `No JSON body: the run failed (${side.errorName ?? 'error'}) before this side was answered.`;
+  if (side.state === 'pending') return 'No JSON body: not answered yet.';
+  // Without an entry the request failed before it was recorded; with one, a null status is an
+  // exchange that ended before any response (runs saved before kept no status: left as they read).
+  const isUnanswered = side.entryId === null || (detail !== null && detail.entryId === side.entryId && detail.status === null);
+  if (side.state === 'error' && isUnanswered) return `No JSON body: no answer was received: ${side.errorName ?? 'error'}, so there is no response to show.`;
   return null;
 }

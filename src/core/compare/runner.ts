@@ -75,7 +75,7 @@ function rowsOf(run: LiveRun): CompareRowWire[] {
 function detailsOf(run: LiveRun, hasEnded = run.status.state !== 'running'): StoredRun['details'] {
   const details: StoredRun['details'] = {};
   const side = (result: SideResult | undefined): SideDetail | null =>
-    result && 'entry' in result ? { entryId: result.entry.id, zid: result.entry.zid, body: result.entry.body ?? result.entry.bodyText } : null;
+    result && 'entry' in result ? { entryId: result.entry.id, zid: result.entry.zid, body: result.entry.body ?? result.entry.bodyText, status: result.entry.status } : null;
   for (const chain of run.plan) {
     const results = run.results.get(chain.chainId);
     if (results || hasEnded) details[chain.chainId] = { allowanceHolder: side(results?.['allowance-holder']), permit2: side(results?.permit2) };

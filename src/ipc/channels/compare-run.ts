@@ -91,7 +91,18 @@ export const UnreadableRunSchema = lazySchema(() => z.object({ runId: z.string()
 export type UnreadableRun = z.infer<typeof UnreadableRunSchema>;
 
 /** One side's full answer for the row detail. */
-export const SideDetailSchema = lazySchema(() => z.object({ entryId: z.number().int().min(0).nullable(), zid: z.string().nullable(), body: z.unknown() }));
+export const SideDetailSchema = lazySchema(() =>
+  z.object({
+    entryId: z.number().int().min(0).nullable(),
+    zid: z.string().nullable(),
+    body: z.unknown(),
+    /**
+     * The answer's HTTP status; null when no answer arrived (network, TLS, timeout), where the body is
+     * empty and is no response of the service's. Absent in runs saved before.
+     */
+    status: z.number().int().nullable().optional(),
+  }),
+);
 /** One side's detail. */
 export type SideDetail = z.infer<typeof SideDetailSchema>;
 

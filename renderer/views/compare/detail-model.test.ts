@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { noBodyText } from './detail-model.ts';
+import { problemSide } from './test-rows.ts';
+
+describe('noBodyText', () => {
+  const failed = (errorName: string, entryId: number | null) => ({ ...problemSide('permit2', 'error', 0, errorName), entryId });
+
+  it('says no answer was received for a side whose request got no response (its entry has no status)', () => {
+    expect(noBodyText(failed('NETWORK', 7), { entryId: 7, status: null })).toBe('No JSON body: no answer was received: NETWORK, so there is no response to show.');
+  });
+
+  it('says the same for a side that failed before its request was recorded (no entry at all)', () => {
+    expect(noBodyText(failed('INVALID_INPUT', null))).toBe('No JSON body: no answer was received: INVALID_INPUT, so there is no response to show.');
+  });
+
+  it('keeps the raw body of an error the service answered with a body (HTTP 400 INPUT_INVALID)', () => {
+    expect(noBodyText(failed('INPUT_INVALID', 8), { entryId: 8, status: 400 })).toBeNull();
+  });
+
+  it('decides nothing for an error side until its own entry is fetched', () => {
+    expect(noBodyText(failed('NETWORK', 9))).toBeNull();
+    expect(noBodyText(failed('NETWORK', 9), { entryId: 7, status: null })).toBeNull();
+  });
+
+  it('reads a run saved before statuses were kept as it did (its body offered)', () => {
+    expect(noBodyText(failed('NETWORK', 7), { entryId: 7 })).toBeNull();
+  });
+
+  it('says a side still waiting in a running run is not answered yet', () => {
+    expect(noBodyText({ ...failed('NETWORK', null), state: 'pending', errorName: null })).toBe('No JSON body: not answered yet.');
+  });
+});
