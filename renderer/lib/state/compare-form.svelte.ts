@@ -8,7 +8,8 @@ import { chainsWithBoth } from '../../views/compare/pair-options.ts';
 import { overrideProblems, overrideDraftOf, parseOverride, type OverrideProblem } from '../../views/compare/override-check.ts';
 import { pickText, type TokenPick } from '../../views/compare/token-choices.ts';
 import type { TradeFields } from './form-changes.ts';
-import { goneProfileOf, goneProfileText, NO_NAMES_SEEN, withNamesOf, type GoneProfile } from './chosen-profile.ts';
+import { goneProfileText } from './chosen-profile.ts';
+import { ProfilePicker } from './profile-picker.svelte.ts';
 
 /**
  * The Compare form's state: the trade, chains, models, settings, overrides and the profile picker,
@@ -40,7 +41,7 @@ export interface OverrideDraft {
 }
 
 /** The Compare form's fields, its profile picker and the request they describe. */
-export class CompareFormState {
+export class CompareFormState extends ProfilePicker<ProfileChoice> {
   sell = $state('USDC');
   buy = $state('WETH');
   amount = $state('1000');
@@ -49,17 +50,9 @@ export class CompareFormState {
   slippageBps = $state('');
   swapFeeBps = $state('');
   swapFeeRecipient = $state('');
-  profileId = $state('');
   overrides = $state<OverrideDraft[]>([]);
   /** Chains picked by hand; null while the default (every chain knowing both tokens) applies. */
   pickedChains = $state<number[] | null>(null);
-  profiles = $state.raw<ProfileChoice[]>([]);
-  /** Why the last profiles.list failed; null when it answered. */
-  profilesProblem = $state<string | null>(null);
-  /** Whether the picker's list has been read (until then no choice can be told gone). */
-  #isProfilesListed = $state(false);
-  /** Id -> name of every profile listed so far, to name a chosen profile that went. */
-  #profileNames = $state.raw<ReadonlyMap<string, string>>(NO_NAMES_SEEN);
   /** "chainId:side" of the override rows a token pick made: the next pick of that side replaces them. */
   #pickedOverrides = $state.raw<readonly string[]>([]);
 
@@ -69,8 +62,6 @@ export class CompareFormState {
   parsedOverrides = $derived<TokenOverride[]>(this.overrides.map(parseOverride).filter((item) => item !== null));
   availableChains = $derived(chainsWithBoth(this.sell, this.buy, this.parsedOverrides));
   chains = $derived(this.pickedChains ?? this.availableChains);
-  /** The chosen profile, when the list no longer has it: the form says so and nothing runs until another is picked. */
-  goneProfile = $derived<GoneProfile | null>(this.#isProfilesListed ? goneProfileOf(this.profiles, this.profileId, this.#profileNames) : null);
 
   /** Toggles one chain in the selection. */
   toggleChain(chainId: number, on: boolean): void {
@@ -134,14 +125,7 @@ export class CompareFormState {
    * chosen profile that is gone stays chosen, and goneProfile says so (chosen-profile.ts).
    */
   async loadProfiles(): Promise<void> {
-    const result = await listProfiles();
-    // Not "no profiles": the picker keeps the list as last read and says why it is not read anew.
-    this.profilesProblem = result.ok ? null : `The profiles could not be listed: ${result.error.message.replace(/\.?$/, '.')}`;
-    if (!result.ok) return;
-    this.profiles = result.value.profiles;
-    this.#profileNames = withNamesOf(this.#profileNames, this.profiles);
-    this.#isProfilesListed = true;
-    if (this.profileId === '') this.profileId = this.profiles[0]?.id ?? '';
+    this.takeProfiles(await listProfiles());
   }
 
   /** What the form says while the chosen profile is gone, for the action asked ("run", "run the ladder"). */
@@ -172,6 +156,6 @@ export class CompareFormState {
 
   /** The profile a run priced with, as exports name it: its name as last listed, null once unknown (deleted before this window saw it). */
   exportProfile(profileId: string): ExportProfile {
-    return { id: profileId, name: this.#profileNames.get(profileId) ?? null };
+    return { id: profileId, name: this.nameSeen(profileId) };
   }
 }

@@ -3,7 +3,7 @@ import { LOCAL_PROFILE_ID, type ProfileView } from '../../../src/ipc/channels/pr
 import type { EndpointId } from '../../../src/spec/index.ts';
 import { callEngine, type EngineOutput } from './explorer-engine.svelte.ts';
 import { ExplorerForm } from './explorer-form.svelte.ts';
-import { goneProfileOf, NO_NAMES_SEEN, withNamesOf, type GoneProfile } from './chosen-profile.ts';
+import { ProfilePicker } from './profile-picker.svelte.ts';
 import { SharedLoad } from './shared-load.svelte.ts';
 
 /** What one send asked for: the profile, the endpoint and the query, as a comparable key. */
@@ -37,23 +37,8 @@ export interface SnippetConnection {
 }
 
 /** The explorer screen: its form, the chosen profile, the request in flight and the last answer. */
-export class ExplorerState {
+export class ExplorerState extends ProfilePicker<ProfileView> {
   readonly form = new ExplorerForm();
-  profiles = $state.raw<ProfileView[]>([]);
-  /**
-   * The chosen profile; '' until the profiles are first listed, when the first (Local service) is
-   * taken. While they cannot be listed nothing is chosen and nothing is sent, as in Compare: the
-   * user's own profiles are not on offer then, and Local service in their place would answer for them.
-   */
-  profileId = $state('');
-  /** Why the last profiles.list failed; null when it answered. */
-  profilesProblem = $state<string | null>(null);
-  /** Whether the selector's list has been read (until then no choice can be told gone). */
-  #isProfilesListed = $state(false);
-  /** Id -> name of every profile listed so far, to name a chosen profile that went. */
-  #profileNames = $state.raw<ReadonlyMap<string, string>>(NO_NAMES_SEEN);
-  /** The chosen profile, when the list no longer has it: the form says so and nothing is sent until another is picked. */
-  readonly goneProfile = $derived<GoneProfile | null>(this.#isProfilesListed ? goneProfileOf(this.profiles, this.profileId, this.#profileNames) : null);
   /** The id of the request in flight, for request.cancel; null when idle. */
   requestId = $state<string | null>(null);
   result = $state.raw<EngineOutput<'request.send'> | null>(null);
@@ -88,16 +73,9 @@ export class ExplorerState {
     return this.profilesListing.run();
   }
 
+  // Said beside the selector (profilesProblem), not as a request's failure (which goes once the form changes).
   async #listProfiles(): Promise<void> {
-    const answer = await callEngine('profiles.list', undefined);
-    // Said beside the selector, not as a request's failure (which goes once the form changes).
-    this.profilesProblem = answer.ok ? null : `The profiles could not be listed: ${answer.error.message.replace(/\.?$/, '.')}`;
-    if (!answer.ok) return;
-    this.profiles = answer.value.profiles;
-    this.#profileNames = withNamesOf(this.#profileNames, this.profiles);
-    this.#isProfilesListed = true;
-    // A chosen profile that is gone stays chosen (goneProfile): never another service behind the user's back.
-    if (this.profileId === '') this.profileId = this.profiles[0]?.id ?? '';
+    this.takeProfiles(await callEngine('profiles.list', undefined));
   }
 
   /**
