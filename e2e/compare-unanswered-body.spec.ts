@@ -93,7 +93,7 @@ test('a side no answer reached offers no raw JSON body and says why; a side the 
   const ethereum = await compare.openDetail('Ethereum');
   const unreachable = ethereum.getByRole('article', { name: 'Permit2 detail' });
   await expect(unreachable).toContainText('ECONNREFUSED', HEAVY);
-  await expect(unreachable).toContainText('No JSON body: no answer was received: NETWORK, so there is no response to show.', HEAVY);
+  await expect(unreachable).toContainText('No JSON body: no answer was received (NETWORK), so there is no response to show.', HEAVY);
   await expect(unreachable.getByText('Raw JSON body', { exact: true })).toHaveCount(0);
   // The side that was answered still offers its body.
   await expect(ethereum.getByRole('article', { name: 'Allowance Holder detail' }).getByText('Raw JSON body', { exact: true })).toBeVisible();

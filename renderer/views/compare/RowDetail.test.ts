@@ -258,7 +258,7 @@ describe('RowDetail of a side that has no answer', () => {
     const ah = screen.getByRole('article', { name: 'Allowance Holder detail' });
     const p2 = screen.getByRole('article', { name: 'Permit2 detail' });
     expect(within(ah).queryByText('Raw JSON body')).toBeNull();
-    expect(within(ah).getByText('No JSON body: no answer was received: NETWORK, so there is no response to show.')).toBeTruthy();
+    expect(within(ah).getByText('No JSON body: no answer was received (NETWORK), so there is no response to show.')).toBeTruthy();
     expect(within(p2).getByLabelText('Permit2 raw JSON body').textContent).toContain('"name": "INPUT_INVALID"');
   });
 });

@@ -6,11 +6,11 @@ describe('noBodyText', () => {
   const failed = (errorName: string, entryId: number | null) => ({ ...problemSide('permit2', 'error', 0, errorName), entryId });
 
   it('says no answer was received for a side whose request got no response (its entry has no status)', () => {
-    expect(noBodyText(failed('NETWORK', 7), { entryId: 7, status: null })).toBe('No JSON body: no answer was received: NETWORK, so there is no response to show.');
+    expect(noBodyText(failed('NETWORK', 7), { entryId: 7, status: null })).toBe('No JSON body: no answer was received (NETWORK), so there is no response to show.');
   });
 
   it('says the same for a side that failed before its request was recorded (no entry at all)', () => {
-    expect(noBodyText(failed('INVALID_INPUT', null))).toBe('No JSON body: no answer was received: INVALID_INPUT, so there is no response to show.');
+    expect(noBodyText(failed('INVALID_INPUT', null))).toBe('No JSON body: no answer was received (INVALID_INPUT), so there is no response to show.');
   });
 
   it('keeps the raw body of an error the service answered with a body (HTTP 400 INPUT_INVALID)', () => {

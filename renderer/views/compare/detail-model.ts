@@ -92,6 +92,6 @@ export function noBodyText(side: Pick<ModelSideWire, 'state' | 'errorName' | 'en
   // Without an entry the request failed before it was recorded; with one, a null status is an
   // exchange that ended before any response (runs saved before kept no status: left as they read).
   const isUnanswered = side.entryId === null || (detail !== null && detail.entryId === side.entryId && detail.status === null);
-  if (side.state === 'error' && isUnanswered) return `No JSON body: no answer was received: ${side.errorName ?? 'error'}, so there is no response to show.`;
+  if (side.state === 'error' && isUnanswered) return `No JSON body: no answer was received (${side.errorName ?? 'error'}), so there is no response to show.`;
   return null;
 }
