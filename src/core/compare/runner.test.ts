@@ -128,6 +128,31 @@ describe('comparison runner against the local service', () => {
     expect(polygon!.permit2).toMatchObject({ state: 'error', errorName: 'BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE', zid: expect.any(String) });
     expect(polygon!.better).toBeNull();
   });
+
+  it('builds its rows when they are read or the run ends, not again at every answer', async () => {
+    // Each answer's body counts its reads: building a row reads the bodies of its sides.
+    let bodyReads = 0;
+    const counted: typeof rig.requests = {
+      ...rig.requests,
+      async send(input) {
+        const sent = await rig.requests.send(input);
+        const { body, ...entry } = sent.entry;
+        return { ...sent, entry: Object.defineProperty(entry, 'body', { enumerable: true, get: () => ((bodyReads += 1), body) }) as typeof sent.entry };
+      },
+    };
+    const runner = createCompareRunner({ requests: counted, store: createRunStore(rig.dataDir), defaultProfileId: 'local' });
+    const readsOf = async (chains: number[]) => {
+      bodyReads = 0;
+      const status = await runner.start(request({ chains })).finished;
+      expect(status.rows.map((row) => row.chainId)).toEqual(chains);
+      return bodyReads;
+    };
+    const one = await readsOf([1]);
+    expect(one).toBeGreaterThan(0);
+    // Four chains' answers are read four times as often as one chain's: once each at the end. Rebuilt
+    // at every answer, the first chain's would have been read again at each of the seven after it.
+    expect(await readsOf([1, 10, 8453, 42161])).toBe(4 * one);
+  });
 });
 
 describe('cancelling a run', () => {

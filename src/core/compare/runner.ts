@@ -45,6 +45,13 @@ interface LiveRun {
   pending: Set<string>;
   cancelled: boolean;
   startedMs: number;
+  /**
+   * An answer came in since `status.rows` was built. The rows are built when read (status()) or at
+   * the end, not at every answer: a run of n chains rebuilt every row at each of its ~2n answers,
+   * reading each answer's body again each time, which nothing read while the run was going (the CLI
+   * reads only the count, the app its status every 200 ms).
+   */
+  hasNewAnswers: boolean;
 }
 
 /** One request of a run: a model's price, or the chain's native -> buy rate. */
@@ -90,9 +97,18 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
 
   function refresh(run: LiveRun): void {
     const { status } = run;
-    status.rows = rowsOf(run);
+    run.hasNewAnswers = true;
     const elapsed = now() - run.startedMs;
     status.etaMs = status.state === 'running' && status.done > 0 ? Math.round((elapsed / status.done) * (status.total - status.done)) : null;
+  }
+
+  /** The run's status with its rows as of its latest answer. */
+  function currentStatus(run: LiveRun): RunStatus {
+    if (run.hasNewAnswers) {
+      run.status.rows = rowsOf(run);
+      run.hasNewAnswers = false;
+    }
+    return run.status;
   }
 
   async function sendOne(run: LiveRun, chain: PlannedChain, item: Job): Promise<void> {
@@ -131,8 +147,9 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
     // Rebuilt as ended: sides still without an answer now read cancelled or run-failed, not pending.
     final.rows = rowsOf({ ...run, status: final });
     await saveEnded(() => deps.store.save({ version: 1, status: final, details: detailsOf(run, true) }), final);
+    // Ended: its rows are the final ones, and it has no time left to estimate.
     Object.assign(run.status, final);
-    refresh(run);
+    run.hasNewAnswers = false;
     return run.status;
   }
 
@@ -150,13 +167,13 @@ export function createCompareRunner(deps: CompareRunnerDeps): CompareRunner {
         runId, state: 'running', request, profileId: request.profileId ?? deps.defaultProfileId, done: 0, total, etaMs: null,
         startedAt: new Date(startedMs).toISOString(), finishedAt: null, rows: [], error: null,
       };
-      const run: LiveRun = { status, plan, results: new Map(), pending: new Set(), cancelled: false, startedMs };
+      const run: LiveRun = { status, plan, results: new Map(), pending: new Set(), cancelled: false, startedMs, hasNewAnswers: false };
       live.set(runId, run);
       return { runId, total, finished: execute(run) };
     },
     async status(runId) {
       const run = live.get(runId);
-      if (run) return structuredClone(run.status);
+      if (run) return structuredClone(currentStatus(run));
       const stored = await deps.store.load(runId);
       if (!stored) throw new AppError('NOT_FOUND', `No comparison ${runId}`);
       return stored.status;
