@@ -8,6 +8,7 @@ import { ComparePage } from './pages/compare-page.ts';
 import { saveScreenshotSet } from './screenshot.ts';
 import { startLocalService } from '../src/service/index.ts';
 import { HistoryStore } from '../src/core/history/index.ts';
+import { historyFileIn } from '../src/core/history/history-path.ts';
 import { createCompareRunner } from '../src/core/compare/runner.ts';
 import { createRunStore } from '../src/core/compare/run-store.ts';
 import { createRequestService, type RequestService } from '../src/core/request/send-request.ts';
@@ -58,7 +59,7 @@ function permit2Faults(connection: Connection, history: HistoryStore, port: numb
 async function runWithPermit2Faults(userDataDir: string): Promise<void> {
   const serviceDir = await mkdtemp(join(tmpdir(), 'unanswered-body-service-'));
   const service = await startLocalService({ dataDir: serviceDir });
-  const history = HistoryStore.open(join(userDataDir, 'history.db'));
+  const history = HistoryStore.open(historyFileIn(userDataDir));
   const connection = {
     profileId: 'local', profileName: 'Local service', baseUrl: service.baseUrl, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' }, version: 'v2',
     apiKey: service.apiKeys[0]!, caPem: service.caCertPem, trustSystemCertificates: false, proxyUrl: null, rateBudgetRps: 0,
