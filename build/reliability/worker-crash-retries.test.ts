@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isV8FatalCrash, retryVerdict, V8_FATAL_CRASH, type Attempt } from './worker-crash-retries.ts';
+
+const crashed: Attempt = { status: 'failed', errors: [{ message: `Error: ${V8_FATAL_CRASH}` }] };
+const asserted: Attempt = { status: 'failed', errors: [{ message: 'Error: expect(received).toBe(expected)\n\nExpected: 1' }] };
+const passed: Attempt = { status: 'passed', errors: [] };
+
+describe('retryVerdict', () => {
+  it('allows a retry after a V8 crash, and no other', () => {
+    expect(isV8FatalCrash(crashed)).toBe(true);
+    expect(retryVerdict([crashed, passed])).toEqual({ allowed: true });
+    expect(retryVerdict([asserted, passed])).toEqual({ allowed: false, reason: 'Error: expect(received).toBe(expected)' });
+    expect(retryVerdict([{ status: 'timedOut', errors: [] }, passed])).toEqual({ allowed: false, reason: 'status timedOut' });
+  });
+
+  it('does not take a crash message beside another error for a crash alone', () => {
+    expect(isV8FatalCrash({ status: 'failed', errors: [...crashed.errors, ...asserted.errors] })).toBe(false);
+  });
+});
+
+// The guard under Playwright itself, with the project's retry policy, on tests that fail once each.
+describe.concurrent('the worker-crash guard in a Playwright run', () => {
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+  const config = join(import.meta.dirname, 'test-support/crash-retries/playwright.config.ts');
+  let dir: string;
+  // The crashing workers' cwd: a core file, where the machine writes one, lands there.
+  beforeAll(async () => (dir = await mkdtemp(join(tmpdir(), 'crash-retries-'))));
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  function playwright(file: string): Promise<{ code: number; output: string }> {
+    return new Promise((resolve) => {
+      execFile(process.execPath, [cli, 'test', '-c', config, '--output', join(dir, file), file], { cwd: dir, env: { ...process.env, CI: '1', FORCE_COLOR: '0' } }, (error, stdout, stderr) =>
+        resolve({ code: error === null ? 0 : Number(error.code), output: stdout + stderr }),
+      );
+    });
+  }
+
+  it('passes a run whose only failure was V8 killing the worker, and names the test', async () => {
+    const run = await playwright('v8-crash.spec.ts');
+    expect(run.output).toContain('Retried after V8 killed its worker (SIGTRAP; build/reliability/worker-crash-retries.ts says why): v8-crash.spec.ts:4 › killed by SIGTRAP once: passed on its retry.');
+    expect(run.code).toBe(0);
+  });
+
+  it('fails a run whose test failed an assertion, though it passed on its retry', async () => {
+    const run = await playwright('flaky.spec.ts');
+    expect(run.output).toContain('so its retry does not count and the run fails: flaky.spec.ts:4 › fails its assertion once: Error: the attempt');
+    expect(run.code).toBe(1);
+  });
+
+  it('fails a run whose worker died another way (SIGSEGV), though the test passed on its retry', async () => {
+    const run = await playwright('segfault.spec.ts');
+    expect(run.output).toContain('so its retry does not count and the run fails: segfault.spec.ts:4 › killed by SIGSEGV once: Error: worker process exited unexpectedly (code=null, signal=SIGSEGV)');
+    expect(run.code).toBe(1);
+  });
+});
