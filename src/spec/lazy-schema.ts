@@ -12,7 +12,8 @@ import { z } from 'zod';
  * as it would refer to a schema built eagerly; nesting a stand-in in another schema does not build it.
  *
  * What is wrapped: every object, array, union or record schema at a module's top level, and what is
- * derived from one (`.extend()`, `.nullable()`), in src/spec and src/ipc. A scalar schema (a string,
+ * derived from one (`.extend()`, `.nullable()`), in src/spec and src/ipc, and the run stores' file
+ * schemas in src/core/compare, which the CLI loads with every command. A scalar schema (a string,
  * number or enum with its checks, such as AddressSchema) is built as its module loads: it costs an
  * instance or two, and the schemas that nest it (the service's query parse among them) reach it
  * directly rather than through a stand-in.

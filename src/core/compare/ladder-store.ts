@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createRunFiles, type RunFiles } from './run-files.ts';
 import { ladderSummaryOf } from '../../ipc/channels/run-summary.ts';
 import { LadderRunIdSchema, LadderStatusSchema, type LadderStatus, type LadderSummary } from '../../ipc/channels/ladder.ts';
+import { lazySchema } from '../../spec/lazy-schema.ts';
 
 /**
  * Finished size ladders, one JSON file per run under <dataDir>/ladders/<runId>.json, kept as
@@ -15,7 +16,8 @@ export interface StoredLadder {
   status: LadderStatus;
 }
 
-const StoredLadderSchema = z.object({ version: z.literal(1, 'must be 1, the only version of a run file this app reads'), status: LadderStatusSchema });
+// Built on first use, as the comparison store's is (run-store.ts).
+const StoredLadderSchema = lazySchema(() => z.object({ version: z.literal(1, 'must be 1, the only version of a run file this app reads'), status: LadderStatusSchema }));
 
 /** The ladder store. */
 export type LadderStore = RunFiles<StoredLadder, LadderSummary>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createRunFiles, type RunFiles } from './run-files.ts';
 import { summaryOf } from '../../ipc/channels/run-summary.ts';
 import { RunIdSchema, RunStatusSchema, SideDetailSchema, type RunStatus, type RunSummary, type SideDetail } from '../../ipc/channels/compare.ts';
+import { lazySchema } from '../../spec/lazy-schema.ts';
 
 /**
  * Finished comparison runs, one JSON file per run under <dataDir>/comparisons/<runId>.json
@@ -21,11 +22,15 @@ function withoutEstimate(status: RunStatus): RunStatus {
   return status.state === 'running' ? status : { ...status, etaMs: null };
 }
 
-const StoredRunSchema = z.object({
-  version: z.literal(1, 'must be 1, the only version of a run file this app reads'),
-  status: RunStatusSchema.transform(withoutEstimate),
-  details: z.record(z.string(), z.object({ allowanceHolder: SideDetailSchema.nullable(), permit2: SideDetailSchema.nullable() })),
-});
+// Built when a run file is first read or written, not as the module loads: `.transform` and
+// `.nullable()` build the status and detail schemas they derive from (lazy-schema.ts says why).
+const StoredRunSchema = lazySchema(() =>
+  z.object({
+    version: z.literal(1, 'must be 1, the only version of a run file this app reads'),
+    status: RunStatusSchema.transform(withoutEstimate),
+    details: z.record(z.string(), z.object({ allowanceHolder: SideDetailSchema.nullable(), permit2: SideDetailSchema.nullable() })),
+  }),
+);
 
 /** The run store. */
 export type RunStore = RunFiles<StoredRun, RunSummary>;
