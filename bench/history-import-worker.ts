@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HistoryStore } from '../src/core/history/history-store.ts';
+import { historyFileIn } from '../src/core/history/history-path.ts';
 import { createHistoryIoHandlers } from '../src/core/history-io/history-io-handlers.ts';
 import { deepEntry, genuine, hostile, manyObjects } from './har-files.ts';
 
@@ -46,7 +47,7 @@ function peakRssBytes(): number | null {
 }
 const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));
 try {
-  const history = HistoryStore.open(join(dir, 'history.db'));
+  const history = HistoryStore.open(historyFileIn(dir));
   history.setRetention({ maxEntries: null, maxAgeDays: null });
   const handlers = createHistoryIoHandlers({ history, creator: { name: 'bench', version: '1' } });
   const content = text();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { HistorySearchInputSchema } from '../src/ipc/channels/history.ts';
 import type { NewHistoryEntry } from '../src/ipc/schemas/history-entry.ts';
 import { HistoryStore } from '../src/core/history/history-store.ts';
+import { historyFileIn } from '../src/core/history/history-path.ts';
 import { sampleEntry, sampleZid } from '../src/core/history/sample-entries.ts';
 import { median } from './peers/peers.ts';
 import type { BenchRow } from './types.ts';
@@ -61,7 +62,7 @@ function timeEach<T>(inputs: T[], work: (input: T) => unknown): number[] {
 export async function run(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-history-'));
   try {
-    const store = HistoryStore.open(join(dir, 'history.db'));
+    const store = HistoryStore.open(historyFileIn(dir));
     store.setRetention({ maxEntries: null, maxAgeDays: null });
     const wanted = new Set(Array.from({ length: LOOKUPS }, () => Math.floor(Math.random() * ENTRIES)));
     const zids: string[] = [];
@@ -104,7 +105,7 @@ export async function run(): Promise<BenchRow[]> {
     HistoryStore.open(join(dir, 'empty.db')).close();
     const openEmpty = openMs('empty.db');
     const openSized = openMs('sized.db');
-    const bigMegabytes = statSync(join(dir, 'history.db')).size / 1_048_576;
+    const bigMegabytes = statSync(historyFileIn(dir)).size / 1_048_576;
 
     const scale = `${total.toLocaleString('en')} entries, built in ${buildSeconds.toFixed(1)} s, ${bigMegabytes.toFixed(0)} MB (small bodies); count(*) ${countMs.toFixed(0)} ms`;
     return [

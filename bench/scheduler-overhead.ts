@@ -8,6 +8,7 @@ import { testConnection } from '../src/core/http/test-support.ts';
 import { buildEntry } from '../src/core/request/build-entry.ts';
 import { pathAndQueryOf, validateParams } from '../src/core/request/send-request.ts';
 import { HistoryStore } from '../src/core/history/index.ts';
+import { historyFileIn } from '../src/core/history/history-path.ts';
 import type { BenchRow } from './types.ts';
 import { undiciTransport } from '../src/core/http/undici-transport.ts';
 
@@ -29,7 +30,7 @@ export async function schedulerOverheadRows(): Promise<BenchRow[]> {
     const connection = testConnection(service.baseUrl, { caPem: service.caCertPem, apiKey: service.apiKeys[0]! });
     const exchange = await client.get({ connection, pathAndQuery: pathAndQueryOf('permit2.quote', params), sendVersion: true });
     if (exchange.status !== 200) throw new Error(`bench setup: quote answered ${exchange.status}`);
-    const history = HistoryStore.open(join(dataDir, 'history.db'));
+    const history = HistoryStore.open(historyFileIn(dataDir));
     const times: number[] = [];
     for (let i = 0; i < ITERATIONS; i++) {
       const started = performance.now();

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { _electron as electron, type ElectronApplication, type Page } from '@playwright/test';
 import { CHANNEL_NAMES, splitChannel } from '../src/ipc/contract.ts';
 import { HistoryStore } from '../src/core/history/index.ts';
+import { historyFileIn } from '../src/core/history/history-path.ts';
 
 /**
  * `npm run smoke:electron`: starts the real built app with a real Electron binary and checks what
@@ -68,7 +69,7 @@ let sentZid: string | null = null;
 
 /** Whether the data worker committed the entry to <userData>/history.db (read after the app quit). */
 function storedInFile(userData: string): Check {
-  const store = HistoryStore.open(join(userData, 'history.db'));
+  const store = HistoryStore.open(historyFileIn(userData));
   try {
     const rows = sentZid ? store.findByZid(sentZid) : [];
     return { name: 'the data worker kept the price in the history file', ok: rows.length === 1, observed: { zid: sentZid, rows: rows.length } };
