@@ -49,6 +49,18 @@ describe('reliability report', () => {
     expect(markdown).toContain('## Other: key-confidentiality\n\n1 case: 1 passed.');
   });
 
+  it('names each retried e2e test with what ended its first attempt, and says when none was', () => {
+    const crash = { file: 'e2e/compare.spec.ts', name: 'compares', firstFailure: 'Error: worker process exited unexpectedly (code=null, signal=SIGTRAP)', result: 'pass' as const };
+    const retried = renderReliability({ vitest: run('vitest', []), playwright: { ...run('playwright', []), retried: [crash] } });
+    expect(retried).toContain(
+      '1 e2e test was retried (only a worker V8 killed is; `build/reliability/worker-crash-retries.ts` says why):\n- `e2e/compare.spec.ts` › compares: first attempt ended "Error: worker process exited unexpectedly (code=null, signal=SIGTRAP)"; the retry passed.',
+    );
+    const none = renderReliability({ vitest: run('vitest', []), playwright: { ...run('playwright', []), retried: [] } });
+    expect(none).toContain('No e2e test was retried: each passed or failed on its first attempt.');
+    // A file from before retries were recorded says nothing of them.
+    expect(renderReliability({ vitest: run('vitest', []), playwright: run('playwright', []) })).not.toContain('retried');
+  });
+
   it('keeps pipes and newlines from breaking a row', () => {
     const markdown = renderReliability({ vitest: run('vitest', [row({ observed: 'a | b\nc' })]), playwright: null });
     expect(markdown).toContain('| a \\| b<br>c | pass |');

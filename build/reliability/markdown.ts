@@ -1,5 +1,5 @@
 import { RELIABILITY_AREAS } from '../../src/test-support/reliability.ts';
-import type { ReliabilityRow, ReliabilityRun } from './results.ts';
+import type { ReliabilityRetry, ReliabilityRow, ReliabilityRun } from './results.ts';
 
 /** docs/RELIABILITY.md from the runners' files: pure, so the layout is tested without running tests. */
 
@@ -26,6 +26,15 @@ function tally(rows: readonly ReliabilityRow[]): string {
 function runLine(label: string, run: ReliabilityRun | null): string {
   if (!run) return `- ${label}: not run`;
   return `- ${label}: finished ${run.finishedAt} on Node ${run.node} at commit ${run.commit ?? 'unknown'}, ${tally(run.rows)}`;
+}
+
+// The e2e run retries a test only after V8 killed its worker (worker-crash-retries.ts); each retry
+// is named here, so a run that needed one says so in the report and not only in the CI log.
+function retryLines(run: ReliabilityRun | null): string[] {
+  if (!run?.retried) return [];
+  if (run.retried.length === 0) return ['', 'No e2e test was retried: each passed or failed on its first attempt.'];
+  const line = (retry: ReliabilityRetry) => `- \`${retry.file}\` › ${retry.name}: first attempt ended "${retry.firstFailure}"; the retry ${retry.result === 'pass' ? 'passed' : 'failed'}.`;
+  return ['', `${run.retried.length} e2e ${run.retried.length === 1 ? 'test was' : 'tests were'} retried (only a worker V8 killed is; \`build/reliability/worker-crash-retries.ts\` says why):`, ...run.retried.map(line)];
 }
 
 function areaTitle(area: string): string {
@@ -63,6 +72,7 @@ export function renderReliability(input: ReportInput): string {
     '',
     runLine('Unit tests (vitest)', input.vitest),
     runLine('e2e tests (Playwright)', input.playwright),
+    ...retryLines(input.playwright),
     '',
     ...[...known, ...others].flatMap((area) => areaSection(area, rows.filter((row) => row.area === area))),
   ].join('\n');

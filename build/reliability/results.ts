@@ -35,6 +35,15 @@ const RowSchema = RecordSchema.extend({
   durationMs: z.number().nullable(),
 });
 
+/** A test run more than once (Playwright's one retry): what ended its first attempt, and how it ended. */
+const RetrySchema = z.object({
+  file: z.string(),
+  name: z.string(),
+  /** The first line of the error that ended the first attempt. */
+  firstFailure: z.string(),
+  result: z.enum(['pass', 'fail', 'skip']),
+});
+
 const RunSchema = z.object({
   runner: z.enum(['vitest', 'playwright']),
   finishedAt: z.string(),
@@ -42,7 +51,12 @@ const RunSchema = z.object({
   /** The tested commit, `-dirty` with uncommitted changes; null outside a git checkout. */
   commit: z.string().nullable(),
   rows: z.array(RowSchema),
+  /** Every test that was retried (e2e only; absent in files written before retries were allowed). */
+  retried: z.array(RetrySchema).optional(),
 });
+
+/** A retried test, as the report lists it. */
+export type ReliabilityRetry = z.infer<typeof RetrySchema>;
 
 /** One tagged case with its outcome in the run. */
 export type ReliabilityRow = z.infer<typeof RowSchema>;

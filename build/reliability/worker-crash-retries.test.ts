@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRun } from './results.ts';
 import { isV8FatalCrash, retryVerdict, V8_FATAL_CRASH, type Attempt } from './worker-crash-retries.ts';
 
 const crashed: Attempt = { status: 'failed', errors: [{ message: `Error: ${V8_FATAL_CRASH}` }] };
@@ -34,7 +35,8 @@ describe.concurrent('the worker-crash guard in a Playwright run', () => {
 
   function playwright(file: string): Promise<{ code: number; output: string }> {
     return new Promise((resolve) => {
-      execFile(process.execPath, [cli, 'test', '-c', config, '--output', join(dir, file), file], { cwd: dir, env: { ...process.env, CI: '1', FORCE_COLOR: '0' } }, (error, stdout, stderr) =>
+      const env = { ...process.env, CI: '1', FORCE_COLOR: '0', CRASH_RETRIES_RESULTS: join(dir, file, 'reliability') };
+      execFile(process.execPath, [cli, 'test', '-c', config, '--output', join(dir, file, 'output'), file], { cwd: dir, env }, (error, stdout, stderr) =>
         resolve({ code: error === null ? 0 : Number(error.code), output: stdout + stderr }),
       );
     });
@@ -44,6 +46,9 @@ describe.concurrent('the worker-crash guard in a Playwright run', () => {
     const run = await playwright('v8-crash.spec.ts');
     expect(run.output).toContain('Retried after V8 killed its worker (SIGTRAP; build/reliability/worker-crash-retries.ts says why): v8-crash.spec.ts:4 › killed by SIGTRAP once: passed on its retry.');
     expect(run.code).toBe(0);
+    // The reliability report lists the retry with what ended the first attempt.
+    const retried = readRun('playwright', join(dir, 'v8-crash.spec.ts', 'reliability'))?.retried;
+    expect(retried).toEqual([{ file: expect.stringMatching(/crash-retries\/v8-crash\.spec\.ts$/), name: 'killed by SIGTRAP once', firstFailure: `Error: ${V8_FATAL_CRASH}`, result: 'pass' }]);
   });
 
   it('fails a run whose test failed an assertion, though it passed on its retry', async () => {
