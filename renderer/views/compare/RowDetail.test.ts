@@ -72,7 +72,7 @@ describe('RowDetail without a taker', () => {
     expect(within(ah).queryByText(/No issues/)).toBeNull();
     // What the service did report is still shown.
     expect(within(ah).getByText(/Invalid excluded sources: Nope/)).toBeTruthy();
-    expect(screen.getByText(/Allowance Holder buys 0\.0001 WETH more .*so Allowance Holder gives more net of fees \(-2\.82 bps\)/)).toBeTruthy();
+    expect(screen.getByText(/Allowance Holder buys 0\.0001 WETH more .*so Allowance Holder gives more net of fees \(net diff -2\.82 bps\)/)).toBeTruthy();
     // Gas with thousands separators; the net figure in the buy token.
     expect(within(ah).getByText('180,000')).toBeTruthy();
     expect(within(ah).getByText('0.353999 WETH')).toBeTruthy();

@@ -83,11 +83,18 @@ describe('override checks', () => {
 });
 
 describe('detail texts', () => {
+  it('names the signed columns its bps repeat, so the model that buys more is not read as losing', () => {
+    const ah = okSide('allowance-holder', 354_000_000_000_000_000n, 3);
+    const p2 = okSide('permit2', 353_900_000_000_000_000n, 4);
+    const text = whyText({ ...row(8453, 'Base', ah, p2, -2.82, 'allowance-holder'), netDiffBps: -2.82 });
+    expect(text).toBe('Allowance Holder buys 0.0001 WETH more (diff -2.82 bps); the network fees are equal, so Allowance Holder gives more net of fees (net diff -2.82 bps).');
+  });
+
   it('says why the better model won net of fees although the gross amounts are equal', () => {
     const ah = okSide('allowance-holder', 10n ** 18n, 1);
     const p2 = { ...okSide('permit2', 10n ** 18n, 2), networkFeeInBuyToken: '2000000000000', netBuyAmount: (10n ** 18n - 2_000_000_000_000n).toString() };
     const text = whyText({ ...row(1, 'Ethereum', ah, p2, 0, 'allowance-holder'), netDiffBps: -0.01 });
-    expect(text).toBe('Both buy the same amount; Permit2\'s network fee costs 0.000001 WETH more, so Allowance Holder gives more net of fees (-0.01 bps).');
+    expect(text).toBe('Both buy the same amount; Permit2\'s network fee costs 0.000001 WETH more, so Allowance Holder gives more net of fees (net diff -0.01 bps).');
   });
 
   it('says why the model with the cheaper network fee is better when the fee is not priced in the buy token', () => {

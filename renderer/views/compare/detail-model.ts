@@ -32,7 +32,9 @@ export function whyText(row: CompareRowWire): string {
     return `${modelName(row.better)} is the only model with a price (the other: ${loser.state === 'error' ? (loser.errorName ?? 'error') : 'no liquidity'}).`;
   }
   const gross = BigInt(p2.buyAmount!) - BigInt(ah.buyAmount!);
-  const grossPart = gross === 0n ? 'Both buy the same amount' : `${gross > 0n ? 'Permit2' : 'Allowance Holder'} buys ${amount(gross)} more (${bpsText(row.diffBps)} bps)`;
+  // The bps in brackets are the table's signed columns (Permit2 against Allowance Holder), named so
+  // that "Allowance Holder buys more (diff -1.20 bps)" reads as the column does, not as a loss.
+  const grossPart = gross === 0n ? 'Both buy the same amount' : `${gross > 0n ? 'Permit2' : 'Allowance Holder'} buys ${amount(gross)} more (diff ${bpsText(row.diffBps)} bps)`;
   if (row.basis === 'gross') return `${grossPart}; the network fee is not priced in ${buyToken.symbol} (${row.feeNotPriced ?? 'no rate'}), so the verdict is on gross amounts.`;
   if (row.basis === 'network-fee') {
     const loser = row.better === 'permit2' ? ah : p2;
@@ -44,7 +46,7 @@ export function whyText(row: CompareRowWire): string {
   const fee = BigInt(p2.networkFeeInBuyToken!) - BigInt(ah.networkFeeInBuyToken!);
   const feePart = fee === 0n ? 'the network fees are equal' : `${fee > 0n ? 'Permit2' : 'Allowance Holder'}'s network fee costs ${amount(fee)} more`;
   // A net difference in bps needs Allowance Holder's net above zero; without it, say why rather than "(— bps)".
-  const netDiff = row.netDiffBps === null || row.netDiffBps === undefined ? (noNetDiffReason(ah.netBuyAmount, p2.netBuyAmount) ?? 'no net difference in bps') : `${bpsText(row.netDiffBps)} bps`;
+  const netDiff = row.netDiffBps === null || row.netDiffBps === undefined ? (noNetDiffReason(ah.netBuyAmount, p2.netBuyAmount) ?? 'no net difference in bps') : `net diff ${bpsText(row.netDiffBps)} bps`;
   const result = row.better === 'tie' ? 'so net of fees they are equal' : `so ${modelName(row.better)} gives more net of fees (${netDiff})`;
   return `${grossPart}; ${feePart}, ${result}.`;
 }
