@@ -9,8 +9,8 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
  * mid-test with SIGTRAP, V8's fatal CHECK (`Check failed: jit_page.has_value()` in
  * code-memory-access.cc once it printed it). That is V8's process-wide JIT page registry losing a
  * page while several isolates (the worker's main thread, the engine's data worker thread it starts
- * and stops for every test) allocate and free code; it is reported upstream against Node 22-26
- * (nodejs/node#64500) and no release fixes it. Each crashed test passed when run again. Our code
+ * and stops for every test) allocate and free code. nodejs/node#64500 reports the same subsystem
+ * failing on Node 22 to 26, and no release fixes it. Each crashed test passed when run again. Our code
  * cannot raise SIGTRAP (JavaScript cannot, and the native addons abort with SIGABRT or fault with
  * SIGSEGV), so that signal alone is retried; a test that fails any other way fails the run.
  */
