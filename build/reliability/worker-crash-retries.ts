@@ -5,16 +5,16 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
  * worker process that V8 itself killed. Any other failure that passed on its retry fails the run
  * here, as it would have with no retries at all.
  *
- * Why: in 3 of 4 full e2e runs on the 2-core build machines in December 2026, one Playwright
- * worker died mid-test with SIGTRAP, V8's fatal CHECK (`Check failed: jit_page.has_value()` in
- * code-memory-access.cc, the one time its message reached the log): a lookup in V8's process-wide JIT page registry
- * found no page. Each worker process runs several isolates that allocate and free code at once
- * (its own, and the data worker thread every test's engine starts and stops), which is the likely
- * trigger; nodejs/node#64500 reports the same subsystem failing on Node 22 to 26, and no release
- * fixes it. Each crashed test passed when run again, and a stress loop of engines outside
+ * Why: in 3 of 4 full e2e runs on the 2-core build machines in December 2026, one Playwright worker
+ * died mid-test with SIGTRAP, V8's fatal CHECK (`Check failed: jit_page.has_value()` in
+ * code-memory-access.cc, the one time its message reached the log): a lookup in V8's process-wide
+ * JIT page registry found no page. Each worker process runs several isolates that allocate and free
+ * code at once (its own, and the data worker thread every test's engine starts and stops), which is
+ * the likely trigger; nodejs/node#64500 reports the same subsystem failing on Node 22 to 26, and no
+ * release fixes it. Each crashed test passed when run again, and a stress loop of engines outside
  * Playwright did not reproduce it in 240 rounds. Our code cannot raise SIGTRAP (JavaScript cannot,
- * and the native addons abort with SIGABRT or fault with SIGSEGV), so that signal alone is
- * retried; a test that fails any other way fails the run.
+ * and the native addons abort with SIGABRT or fault with SIGSEGV), so that signal alone is retried;
+ * a test that fails any other way fails the run.
  */
 
 /** The error Playwright gives a test whose worker process died under it, by the signal V8 dies with. */
