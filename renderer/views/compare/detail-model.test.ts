@@ -6,7 +6,7 @@ describe('noBodyText', () => {
   const failed = (errorName: string, entryId: number | null) => ({ ...problemSide('permit2', 'error', 0, errorName), entryId });
 
   it('says no answer was received for a side whose request got no response (its entry has no status)', () => {
-    expect(noBodyText(failed('NETWORK', 7), { entryId: 7, status: null })).toBe('No JSON body: no answer was received (NETWORK), so there is no response to show.');
+    expect(noBodyText(failed('NETWORK', 7), { entryId: 7, status: null, body: '' })).toBe('No JSON body: no answer was received (NETWORK), so there is no response to show.');
   });
 
   it('says the same for a side that failed before its request was recorded (no entry at all)', () => {
@@ -14,16 +14,23 @@ describe('noBodyText', () => {
   });
 
   it('keeps the raw body of an error the service answered with a body (HTTP 400 INPUT_INVALID)', () => {
-    expect(noBodyText(failed('INPUT_INVALID', 8), { entryId: 8, status: 400 })).toBeNull();
+    expect(noBodyText(failed('INPUT_INVALID', 8), { entryId: 8, status: 400, body: { name: 'INPUT_INVALID', message: 'refused' } })).toBeNull();
   });
 
   it('decides nothing for an error side until its own entry is fetched', () => {
     expect(noBodyText(failed('NETWORK', 9))).toBeNull();
-    expect(noBodyText(failed('NETWORK', 9), { entryId: 7, status: null })).toBeNull();
+    expect(noBodyText(failed('NETWORK', 9), { entryId: 7, status: null, body: '' })).toBeNull();
   });
 
-  it('reads a run saved before statuses were kept as it did (its body offered)', () => {
-    expect(noBodyText(failed('NETWORK', 7), { entryId: 7 })).toBeNull();
+  it('says no answer was received for a transport failure in a run saved before statuses were kept (its body empty)', () => {
+    for (const name of ['NETWORK', 'TLS', 'TIMEOUT']) {
+      expect(noBodyText(failed(name, 7), { entryId: 7, body: '' })).toBe(`No JSON body: no answer was received (${name}), so there is no response to show.`);
+    }
+  });
+
+  it('keeps the body of a run saved before statuses were kept where one came back (a refusal, or a timeout after part of a body)', () => {
+    expect(noBodyText(failed('INPUT_INVALID', 8), { entryId: 8, body: { name: 'INPUT_INVALID', message: 'refused' } })).toBeNull();
+    expect(noBodyText(failed('TIMEOUT', 8), { entryId: 8, body: '{"liquidityAv' })).toBeNull();
   });
 
   it('says a side still waiting in a running run is not answered yet', () => {

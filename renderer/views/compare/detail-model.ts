@@ -77,23 +77,35 @@ export function failureFix(side: ModelSideWire): string | null {
   return explanation.source === 'unknown' ? null : explanation.fix;
 }
 
+// The app's codes for an exchange that ended in its transport (src/core/http/map-error.ts): the
+// connection, the handshake or the wait failed. No status is known for such a side in a run saved
+// before statuses were kept; a head may still have come before the body broke off, so the saved
+// body tells whether anything came back.
+const TRANSPORT_ERRORS = new Set(['NETWORK', 'TLS', 'TIMEOUT']);
+
+// The runner saves a body that is not JSON as its text: an empty answer is saved as ''.
+const isEmptyBody = (body: unknown) => body === null || body === undefined || body === '';
+
 /**
- * Why a side has no JSON body to show, for a side the run never had an answer for: a model it did
- * not ask for, a side left by a cancel or a failed run (sent or not, nothing came back), one still
- * waiting in a running run, or one that failed before any answer arrived (NETWORK, TLS, TIMEOUT: the
- * history entry has no status, its body is empty). Null for a side that was answered, or whose
- * entry is not fetched yet (`detail` null or an earlier entry's). The detail offers no "Raw JSON
- * body" for such a side: opened, it held only the side's state or error, under a name that promised
- * the service's body.
+ * Why a side has no JSON body to show, for a side the run never had an answer for: a model it did not
+ * ask for, a side left by a cancel or a failed run (sent or not, nothing came back), one still
+ * waiting in a running run, or one that failed before any answer arrived. A side failed before any
+ * answer when it has no entry, when its entry's status is null (NETWORK, TLS, TIMEOUT: the history
+ * entry has no status, its body is empty), or, in a run saved before statuses were kept (status
+ * absent), when its error is one of those transport codes and its saved body is empty: such a run
+ * offered "Raw JSON body" on an empty body. A side refused with a body (HTTP 400 INPUT_INVALID)
+ * keeps it, saved before or not. Null for a side that was answered, or whose entry is not fetched
+ * yet (`detail` null or an earlier entry's).
  */
-export function noBodyText(side: Pick<ModelSideWire, 'state' | 'errorName' | 'entryId'>, detail: Pick<SideDetail, 'entryId' | 'status'> | null = null): string | null {
+export function noBodyText(side: Pick<ModelSideWire, 'state' | 'errorName' | 'entryId'>, detail: Pick<SideDetail, 'entryId' | 'status' | 'body'> | null = null): string | null {
   if (side.state === 'not-requested') return 'No JSON body: this run did not ask for this model, so nothing was sent.';
   if (side.state === 'cancelled') return 'No JSON body: the run was cancelled before this side was answered.';
   if (side.state === 'run-failed') return `No JSON body: the run failed (${side.errorName ?? 'error'}) before this side was answered.`;
   if (side.state === 'pending') return 'No JSON body: not answered yet.';
-  // Without an entry the request failed before it was recorded; with one, a null status is an
-  // exchange that ended before any response (runs saved before kept no status: left as they read).
-  const isUnanswered = side.entryId === null || (detail !== null && detail.entryId === side.entryId && detail.status === null);
+  const own = detail !== null && detail.entryId === side.entryId ? detail : null;
+  const isSavedBeforeStatus = own !== null && own.status === undefined;
+  const isTransportFailure = side.state === 'error' && TRANSPORT_ERRORS.has(side.errorName ?? '');
+  const isUnanswered = side.entryId === null || own?.status === null || (isSavedBeforeStatus && isTransportFailure && isEmptyBody(own.body));
   if (side.state === 'error' && isUnanswered) return `No JSON body: no answer was received (${side.errorName ?? 'error'}), so there is no response to show.`;
   return null;
 }
