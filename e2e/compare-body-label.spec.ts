@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
 import { ComparePage } from './pages/compare-page.ts';
+import { saveScreenshotSet } from './screenshot.ts';
 import { startLocalService } from '../src/service/index.ts';
 import { HistoryStore } from '../src/core/history/index.ts';
 import { historyFileIn } from '../src/core/history/history-path.ts';
@@ -146,5 +147,30 @@ test('in a run saved before statuses, a side no answer reached offers no body; a
   await expect(refused).toContainText('INPUT_INVALID', HEAVY);
   await refused.getByText('Raw JSON body', { exact: true }).click();
   await expect(refused.getByRole('region', { name: 'Allowance Holder raw JSON body' })).toContainText('"name": "INPUT_INVALID"', HEAVY);
+  await expectAxeClean(app.page);
+});
+
+test("a gateway's HTML 502 is offered as a raw body that is not JSON, shown as received; an empty 503 says it was empty", async ({ app }, testInfo) => {
+  await app.show('Compare');
+  const compare = new ComparePage(app.page);
+  await compare.reopen('1,000 USDC to WETH');
+  await expect(compare.rows).toHaveCount(3, HEAVY);
+
+  const optimism = await compare.openDetail('Optimism');
+  const gateway = optimism.getByRole('article', { name: 'Permit2 detail' });
+  await expect(gateway).toContainText('HTTP 502', HEAVY);
+  await expect(gateway.getByText('Raw JSON body', { exact: true })).toHaveCount(0);
+  await gateway.getByText('Raw body (not JSON, HTTP 502)', { exact: true }).click();
+  // As received: the page's own text, not one quoted JSON string with its newline escaped.
+  await expect(gateway.getByRole('region', { name: 'Permit2 raw body' })).toHaveText(GATEWAY_PAGE, HEAVY);
+  await expect(optimism.getByRole('article', { name: 'Allowance Holder detail' }).getByText('Raw JSON body', { exact: true })).toBeVisible();
+  await expectAxeClean(app.page);
+  await saveScreenshotSet(app.page, (name) => testInfo.outputPath(name), 'compare-body-label-502');
+
+  await optimism.getByRole('button', { name: 'Close details' }).click();
+  const base8453 = await compare.openDetail('Base');
+  const empty = base8453.getByRole('article', { name: 'Permit2 detail' });
+  await expect(empty).toContainText('No body: the answer (HTTP 503) was empty, so there is nothing to show.', HEAVY);
+  await expect(empty.getByText(/^Raw (JSON )?body/)).toHaveCount(0);
   await expectAxeClean(app.page);
 });

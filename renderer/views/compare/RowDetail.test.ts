@@ -247,6 +247,24 @@ describe('RowDetail of a side that has no answer', () => {
     expect(within(p2).getByLabelText('Permit2 raw JSON body').textContent).toContain(`"zid": "${answered.zid}"`);
   });
 
+  it("names a gateway's HTML 502 a raw body that is not JSON and shows it as received; says an empty 503 was empty", () => {
+    const page = '<html><body><h1>502 Bad Gateway</h1></body></html>';
+    const gateway = { ...problemSide('allowance-holder', 'error', 3, 'REMOTE_ERROR'), zid: null };
+    const empty = { ...problemSide('permit2', 'error', 4, 'REMOTE_ERROR'), zid: null };
+    render(RowDetail, {
+      row: row(1, 'Ethereum', gateway, empty, null, null), onOpenEntry: vi.fn(), onClose: vi.fn(), hasTaker: false,
+      allowanceHolder: { entryId: 3, zid: null, body: page, status: 502 },
+      permit2: { entryId: 4, zid: null, body: '', status: 503 },
+    });
+    const ah = screen.getByRole('article', { name: 'Allowance Holder detail' });
+    const p2 = screen.getByRole('article', { name: 'Permit2 detail' });
+    expect(within(ah).queryByText('Raw JSON body')).toBeNull();
+    expect(within(ah).getByText('Raw body (not JSON, HTTP 502)')).toBeTruthy();
+    expect(within(ah).getByLabelText('Allowance Holder raw body').textContent).toBe(page);
+    expect(within(p2).queryByText(/^Raw/)).toBeNull();
+    expect(within(p2).getByText('No body: the answer (HTTP 503) was empty, so there is nothing to show.')).toBeTruthy();
+  });
+
   it('offers no raw JSON body for a side no answer reached, and keeps the body of an error the service answered', () => {
     const unreachable = { ...problemSide('allowance-holder', 'error', 3, 'NETWORK'), zid: null };
     const refused = problemSide('permit2', 'error', 4, 'INPUT_INVALID');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noBodyText } from './detail-model.ts';
+import { noBodyText, rawBody } from './detail-model.ts';
 import { problemSide } from './test-rows.ts';
 
 describe('noBodyText', () => {
@@ -33,7 +33,29 @@ describe('noBodyText', () => {
     expect(noBodyText(failed('TIMEOUT', 8), { entryId: 8, body: '{"liquidityAv' })).toBeNull();
   });
 
+  it('says an answer with an empty body has nothing to show, with its status when it is known', () => {
+    expect(noBodyText(failed('REMOTE_ERROR', 5), { entryId: 5, status: 503, body: '' })).toBe('No body: the answer (HTTP 503) was empty, so there is nothing to show.');
+    expect(noBodyText(failed('REMOTE_ERROR', 5), { entryId: 5, body: '' })).toBe('No body: the answer was empty, so there is nothing to show.');
+  });
+
   it('says a side still waiting in a running run is not answered yet', () => {
     expect(noBodyText({ ...failed('NETWORK', null), state: 'pending', errorName: null })).toBe('No JSON body: not answered yet.');
+  });
+});
+
+describe('rawBody', () => {
+  it('names a parsed body "Raw JSON body" and formats it', () => {
+    const body = { name: 'INPUT_INVALID', message: 'refused' };
+    expect(rawBody({ body, status: 400 })).toEqual({ summary: 'Raw JSON body', region: 'raw JSON body', json: body, text: '' });
+  });
+
+  it('names a body that is not JSON by what it is, with its status, and keeps its text as received', () => {
+    const page = '<html><body><h1>502 Bad Gateway</h1></body></html>\n';
+    expect(rawBody({ body: page, status: 502 })).toEqual({ summary: 'Raw body (not JSON, HTTP 502)', region: 'raw body', json: null, text: page });
+    expect(rawBody({ body: page }).summary).toBe('Raw body (not JSON)');
+  });
+
+  it('still calls JSON kept as text JSON (JSON null)', () => {
+    expect(rawBody({ body: 'null', status: 200 })).toEqual({ summary: 'Raw JSON body', region: 'raw JSON body', json: null, text: 'null' });
   });
 });

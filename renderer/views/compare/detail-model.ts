@@ -87,15 +87,16 @@ const TRANSPORT_ERRORS = new Set(['NETWORK', 'TLS', 'TIMEOUT']);
 const isEmptyBody = (body: unknown) => body === null || body === undefined || body === '';
 
 /**
- * Why a side has no JSON body to show, for a side the run never had an answer for: a model it did not
+ * Why a side has no body to show, for a side the run never had an answer for: a model it did not
  * ask for, a side left by a cancel or a failed run (sent or not, nothing came back), one still
  * waiting in a running run, or one that failed before any answer arrived. A side failed before any
  * answer when it has no entry, when its entry's status is null (NETWORK, TLS, TIMEOUT: the history
  * entry has no status, its body is empty), or, in a run saved before statuses were kept (status
  * absent), when its error is one of those transport codes and its saved body is empty: such a run
  * offered "Raw JSON body" on an empty body. A side refused with a body (HTTP 400 INPUT_INVALID)
- * keeps it, saved before or not. Null for a side that was answered, or whose entry is not fetched
- * yet (`detail` null or an earlier entry's).
+ * keeps it, saved before or not. An answer whose body was empty (a gateway's bare 503) has nothing
+ * to show either, and says so with its status. Null for a side with a body to show, or whose entry
+ * is not fetched yet (`detail` null or an earlier entry's).
  */
 export function noBodyText(side: Pick<ModelSideWire, 'state' | 'errorName' | 'entryId'>, detail: Pick<SideDetail, 'entryId' | 'status' | 'body'> | null = null): string | null {
   if (side.state === 'not-requested') return 'No JSON body: this run did not ask for this model, so nothing was sent.';
@@ -107,5 +108,42 @@ export function noBodyText(side: Pick<ModelSideWire, 'state' | 'errorName' | 'en
   const isTransportFailure = side.state === 'error' && TRANSPORT_ERRORS.has(side.errorName ?? '');
   const isUnanswered = side.entryId === null || own?.status === null || (isSavedBeforeStatus && isTransportFailure && isEmptyBody(own.body));
   if (side.state === 'error' && isUnanswered) return `No JSON body: no answer was received (${side.errorName ?? 'error'}), so there is no response to show.`;
+  if (own !== null && isEmptyBody(own.body)) return `No body: the answer${typeof own.status === 'number' ? ` (HTTP ${own.status})` : ''} was empty, so there is nothing to show.`;
   return null;
+}
+
+/** How the row detail shows a side's saved body: under what name, and as JSON or as the text received. */
+export interface RawBody {
+  /** The disclosure's name: "Raw JSON body" only for a body that is JSON. */
+  summary: string;
+  /** The body's region name, after the model's ("Permit2 raw JSON body"). */
+  region: string;
+  /** The parsed body to format, or null to show `text` as received. */
+  json: unknown;
+  text: string;
+}
+
+/**
+ * A side's saved body as the detail names it. The runner saves a JSON body parsed and any other as
+ * its text (src/core/compare/runner.ts), so a string is a body that did not parse: a gateway's HTML
+ * 502 page, read as "Raw body (not JSON, HTTP 502)" as History's body reads "not JSON", and shown as
+ * received rather than as one quoted JSON string. A string that parses is JSON kept as text (JSON's
+ * null, a body too deep to keep parsed); a bare JSON string answer would read as not JSON, and the
+ * service answers objects only (spec, "Endpoints").
+ */
+export function rawBody(detail: Pick<SideDetail, 'body' | 'status'>): RawBody {
+  const { body, status } = detail;
+  if (typeof body !== 'string') return { summary: 'Raw JSON body', region: 'raw JSON body', json: body, text: '' };
+  if (isJsonText(body)) return { summary: 'Raw JSON body', region: 'raw JSON body', json: null, text: body };
+  const how = typeof status === 'number' ? `not JSON, HTTP ${status}` : 'not JSON';
+  return { summary: `Raw body (${how})`, region: 'raw body', json: null, text: body };
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
