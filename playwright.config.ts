@@ -8,8 +8,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   forbidOnly: true,
-  // One retry, for one failure only: V8 killing a worker process (SIGTRAP), a V8 fault that no Node
-  // release fixes. The guard reporter fails the run when any other failure was retried.
+  // One retry, for one failure only: a worker process whose runtime crashed (SIGTRAP, SIGSEGV: a V8
+  // fault no Node release fixes). The guard reporter fails the run when any other failure was retried.
   retries: 1,
   // Generous: CI may run on 2 busy cores. Tests wait on conditions, so a passing run is no slower.
   timeout: 180_000,

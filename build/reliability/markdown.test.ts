@@ -53,7 +53,7 @@ describe('reliability report', () => {
     const crash = { file: 'e2e/compare.spec.ts', name: 'compares', firstFailure: 'Error: worker process exited unexpectedly (code=null, signal=SIGTRAP)', result: 'pass' as const };
     const retried = renderReliability({ vitest: run('vitest', []), playwright: { ...run('playwright', []), retried: [crash] } });
     expect(retried).toContain(
-      '1 e2e test was retried (only a worker V8 killed is; `build/reliability/worker-crash-retries.ts` says why):\n- `e2e/compare.spec.ts` › compares: first attempt ended "Error: worker process exited unexpectedly (code=null, signal=SIGTRAP)"; the retry passed.',
+      "1 e2e test was retried (only after its worker's runtime crashed; `build/reliability/worker-crash-retries.ts` says why):\n- `e2e/compare.spec.ts` › compares: first attempt ended \"Error: worker process exited unexpectedly (code=null, signal=SIGTRAP)\"; the retry passed.",
     );
     const none = renderReliability({ vitest: run('vitest', []), playwright: { ...run('playwright', []), retried: [] } });
     expect(none).toContain('No e2e test was retried: each passed or failed on its first attempt.');

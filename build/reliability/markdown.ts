@@ -28,13 +28,13 @@ function runLine(label: string, run: ReliabilityRun | null): string {
   return `- ${label}: finished ${run.finishedAt} on Node ${run.node} at commit ${run.commit ?? 'unknown'}, ${tally(run.rows)}`;
 }
 
-// The e2e run retries a test only after V8 killed its worker (worker-crash-retries.ts); each retry
+// The e2e run retries a test only after its worker's runtime crashed (worker-crash-retries.ts); each retry
 // is named here, so a run that needed one says so in the report and not only in the CI log.
 function retryLines(run: ReliabilityRun | null): string[] {
   if (!run?.retried) return [];
   if (run.retried.length === 0) return ['', 'No e2e test was retried: each passed or failed on its first attempt.'];
   const line = (retry: ReliabilityRetry) => `- \`${retry.file}\` › ${retry.name}: first attempt ended "${retry.firstFailure}"; the retry ${retry.result === 'pass' ? 'passed' : 'failed'}.`;
-  return ['', `${run.retried.length} e2e ${run.retried.length === 1 ? 'test was' : 'tests were'} retried (only a worker V8 killed is; \`build/reliability/worker-crash-retries.ts\` says why):`, ...run.retried.map(line)];
+  return ['', `${run.retried.length} e2e ${run.retried.length === 1 ? 'test was' : 'tests were'} retried (only after its worker's runtime crashed; \`build/reliability/worker-crash-retries.ts\` says why):`, ...run.retried.map(line)];
 }
 
 function areaTitle(area: string): string {

@@ -5,22 +5,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRun } from './results.ts';
-import { isV8FatalCrash, retryVerdict, V8_FATAL_CRASH, type Attempt } from './worker-crash-retries.ts';
+import { isRuntimeCrash, retryVerdict, type Attempt } from './worker-crash-retries.ts';
 
-const crashed: Attempt = { status: 'failed', errors: [{ message: `Error: ${V8_FATAL_CRASH}` }] };
+const died = (signal: string): Attempt => ({ status: 'failed', errors: [{ message: `Error: worker process exited unexpectedly (code=null, signal=${signal})` }] });
+const crashed = died('SIGTRAP');
 const asserted: Attempt = { status: 'failed', errors: [{ message: 'Error: expect(received).toBe(expected)\n\nExpected: 1' }] };
 const passed: Attempt = { status: 'passed', errors: [] };
 
 describe('retryVerdict', () => {
-  it('allows a retry after a V8 crash, and no other', () => {
-    expect(isV8FatalCrash(crashed)).toBe(true);
+  it('allows a retry after a runtime crash, and no other', () => {
+    for (const signal of ['SIGTRAP', 'SIGSEGV', 'SIGABRT']) expect(isRuntimeCrash(died(signal))).toBe(true);
+    expect(isRuntimeCrash(died('SIGKILL'))).toBe(false);
+    expect(isRuntimeCrash({ status: 'failed', errors: [{ message: 'Error: worker process exited unexpectedly (code=3, signal=null)' }] })).toBe(false);
     expect(retryVerdict([crashed, passed])).toEqual({ allowed: true });
     expect(retryVerdict([asserted, passed])).toEqual({ allowed: false, reason: 'Error: expect(received).toBe(expected)' });
     expect(retryVerdict([{ status: 'timedOut', errors: [] }, passed])).toEqual({ allowed: false, reason: 'status timedOut' });
   });
 
   it('does not take a crash message beside another error for a crash alone', () => {
-    expect(isV8FatalCrash({ status: 'failed', errors: [...crashed.errors, ...asserted.errors] })).toBe(false);
+    expect(isRuntimeCrash({ status: 'failed', errors: [...crashed.errors, ...asserted.errors] })).toBe(false);
   });
 });
 
@@ -44,11 +47,11 @@ describe.concurrent('the worker-crash guard in a Playwright run', () => {
 
   it('passes a run whose only failure was V8 killing the worker, and names the test', async () => {
     const run = await playwright('v8-crash.spec.ts');
-    expect(run.output).toContain('Retried after V8 killed its worker (SIGTRAP; build/reliability/worker-crash-retries.ts says why): v8-crash.spec.ts:4 › killed by SIGTRAP once: passed on its retry.');
+    expect(run.output).toContain("Retried after its worker's runtime crashed (build/reliability/worker-crash-retries.ts says why): v8-crash.spec.ts:4 › killed by SIGTRAP once: Error: worker process exited unexpectedly (code=null, signal=SIGTRAP); passed on its retry.");
     expect(run.code).toBe(0);
     // The reliability report lists the retry with what ended the first attempt.
     const retried = readRun('playwright', join(dir, 'v8-crash.spec.ts', 'reliability'))?.retried;
-    expect(retried).toEqual([{ file: expect.stringMatching(/crash-retries\/v8-crash\.spec\.ts$/), name: 'killed by SIGTRAP once', firstFailure: `Error: ${V8_FATAL_CRASH}`, result: 'pass' }]);
+    expect(retried).toEqual([{ file: expect.stringMatching(/crash-retries\/v8-crash\.spec\.ts$/), name: 'killed by SIGTRAP once', firstFailure: 'Error: worker process exited unexpectedly (code=null, signal=SIGTRAP)', result: 'pass' }]);
   });
 
   it('fails a run whose test failed an assertion, though it passed on its retry', async () => {
@@ -57,9 +60,15 @@ describe.concurrent('the worker-crash guard in a Playwright run', () => {
     expect(run.code).toBe(1);
   });
 
-  it('fails a run whose worker died another way (SIGSEGV), though the test passed on its retry', async () => {
+  it('passes a run whose worker crashed by SIGSEGV, as the runtime did once in e2e', async () => {
     const run = await playwright('segfault.spec.ts');
-    expect(run.output).toContain('so its retry does not count and the run fails: segfault.spec.ts:4 › killed by SIGSEGV once: Error: worker process exited unexpectedly (code=null, signal=SIGSEGV)');
+    expect(run.output).toContain('segfault.spec.ts:4 › killed by SIGSEGV once: Error: worker process exited unexpectedly (code=null, signal=SIGSEGV); passed on its retry.');
+    expect(run.code).toBe(0);
+  });
+
+  it('fails a run whose worker was killed from outside (SIGKILL), though the test passed on its retry', async () => {
+    const run = await playwright('killed.spec.ts');
+    expect(run.output).toContain('so its retry does not count and the run fails: killed.spec.ts:5 › killed by SIGKILL once: Error: worker process exited unexpectedly (code=null, signal=SIGKILL)');
     expect(run.code).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
 
-// Dies on its first attempt as a faulting native addon would: SIGSEGV, which the guard does not retry.
+// Dies on its first attempt as a crashing runtime does by SIGSEGV: retried, as a SIGTRAP is.
 test('killed by SIGSEGV once', () => {
   if (test.info().retry === 0) process.kill(process.pid, 'SIGSEGV');
 });
