@@ -116,6 +116,8 @@ test('an invalid hand edit is named with its file, field and reason, and the lis
   await app.show('Settings');
   await settings.addProfile({ name: 'Staging', baseUrl: 'https://staging.example.test', key: 'staging-key-1234' });
   await settings.form.getByRole('button', { name: 'Close' }).click();
+  // Close may come before the save lands (the form closes once it has): the list shows it saved.
+  await expect(settings.profiles.getByRole('cell', { name: 'Staging', exact: true })).toBeVisible();
   const saved = await readProfilesFile(userDataDir);
   await writeProfilesFile(userDataDir, { ...saved, profiles: saved.profiles.map((profile) => ({ ...profile, name: 'Staging EU', rateBudgetRps: 0 })) });
   await refocusWindow(settings);

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { holdHandler } from './hold-handler.ts';
 import { SettingsPage } from './pages/settings-page.ts';
 
 // The profile form's unsaved edits. Before the fix Close, Add profile and another profile's Edit
@@ -40,4 +41,36 @@ test('Close, Add profile and another Edit ask before dropping unsaved edits, and
   await prompt.getByRole('button', { name: 'Discard edits' }).click();
   await expect(settings.form.getByRole('heading', { name: 'Edit Staging' })).toBeVisible();
   await expect(settings.field('Name')).toHaveValue('Staging');
+});
+
+// Close pressed a moment after Save asked to discard the edits being saved (or closed the form with
+// the save still under way, its outcome said nowhere).
+test('Close or Edit pressed while the save is under way asks nothing: done once saved, given up when the save is refused', async ({ app, engine }) => {
+  const settings = new SettingsPage(app.page);
+  await app.show('Settings');
+  const firstSave = holdHandler(engine.handlers, 'profiles.save');
+  await settings.addProfile({ name: 'Staging', baseUrl: 'https://staging.example.test', key: 'staging-key-1234' });
+  await expect.poll(firstSave.asked).toBe(1);
+  await settings.form.getByRole('button', { name: 'Close' }).click();
+  await expect(settings.form.getByRole('status')).toHaveText('Saving: the form closes once saved');
+  await expect(settings.form.getByRole('alert')).toHaveCount(0);
+  await app.screenshotAtBothSizes('settings-close-while-saving', () => settings.form.getByRole('status').scrollIntoViewIfNeeded());
+  firstSave.release();
+  await expect(settings.form).toHaveCount(0);
+  await expect(settings.profiles.getByRole('cell', { name: 'Staging', exact: true })).toBeVisible();
+
+  const refusedSave = holdHandler(engine.handlers, 'profiles.save');
+  await app.page.getByRole('button', { name: 'Add profile' }).click();
+  await settings.field('Name').fill('Pinned');
+  await settings.field('Base URL').fill('https://api.example.com');
+  await settings.field('Extra CA certificate (PEM)').fill('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----');
+  await settings.save();
+  await expect.poll(refusedSave.asked).toBe(1);
+  await app.page.getByRole('button', { name: 'Edit Staging' }).click();
+  await expect(settings.form.getByRole('status')).toHaveText('Saving: Staging opens once saved');
+  refusedSave.release();
+  await settings.expectFieldError('Extra CA certificate (PEM)', 'is not a valid certificate');
+  await expect(settings.form.getByRole('heading', { name: 'New profile' })).toBeVisible();
+  await expect(settings.form.getByRole('status')).toHaveCount(0);
+  await expect(settings.profiles.getByRole('cell', { name: 'Pinned', exact: true })).toHaveCount(0);
 });

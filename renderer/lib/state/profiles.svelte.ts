@@ -35,6 +35,14 @@ export class SettingsState {
    */
   discarding = $state.raw<{ next: ProfileView | 'new' | null } | null>(null);
   /**
+   * Close, Edit or Add profile pressed while the form's save is under way: its edits are being saved,
+   * not dropped, so nothing asks to discard them. What was asked for is done once the save lands, or
+   * given up if the save is refused or its key is not stored (the form stays to say why).
+   */
+  afterSave = $state.raw<{ next: ProfileView | 'new' | null } | null>(null);
+  /** The draft whose save is under way. */
+  private saving: ProfileDraft | null = null;
+  /**
    * The profile whose Delete was pressed and is not yet confirmed: deleting also removes its key
    * from the keychain, and neither can be brought back, so one click never does it.
    */
@@ -84,6 +92,7 @@ export class SettingsState {
    */
   edit(profile?: ProfileView): void {
     if (profile && this.draft?.id === profile.id) return;
+    if (this.waitForSave(profile ?? 'new')) return;
     if (this.draft?.isEdited) {
       this.discarding = { next: profile ?? 'new' };
       return;
@@ -93,14 +102,23 @@ export class SettingsState {
 
   /** Closes the form, asking first when it has unsaved edits. */
   close(): void {
+    if (this.waitForSave(null)) return;
     if (this.draft?.isEdited) this.discarding = { next: null };
     else this.closeForm();
+  }
+
+  // True when the form is being saved: `next` is then done once the save lands (afterSave).
+  private waitForSave(next: ProfileView | 'new' | null): boolean {
+    if (this.saving === null || this.saving !== this.draft) return false;
+    this.afterSave = { next };
+    return true;
   }
 
   /** Closes the form at once; what it said (its "Saved …") goes with it. */
   closeForm(): void {
     this.draft = null;
     this.message = null;
+    this.afterSave = null;
   }
 
   /** The user drops the form's edits: what they asked for (another profile, a new one, closing) is done. */
@@ -122,6 +140,7 @@ export class SettingsState {
     if (profile) draft.load(profile);
     this.draft = draft;
     this.discarding = null;
+    this.afterSave = null;
     this.keyStatus = profile?.key ?? null;
     this.message = null;
     this.error = null;
@@ -138,6 +157,7 @@ export class SettingsState {
     // The file changed under the form's edits: the user chooses first (the form says how).
     if (!draft || !draft.isValid || draft.outsideChange) return;
     this.busy = true;
+    this.saving = draft;
     this.message = null;
     this.error = null;
     draft.clearSaveErrors();
@@ -159,11 +179,32 @@ export class SettingsState {
         this.dropTest(saved.value.id);
         const stored = await callEngine('apiKey.set', { profileId: saved.value.id, key });
         if (stored.ok) this.keyStatus = stored.value;
-        else draft.formError = `The profile was saved but its API key was not: ${saveErrorText(stored.error)}`;
+        else {
+          this.afterSave = null;
+          draft.formError = `The profile was saved but its API key was not: ${saveErrorText(stored.error)}`;
+        }
       }
       await this.load();
+      this.doAfterSave(draft);
     } finally {
+      this.saving = null;
+      this.afterSave = null;
       this.busy = false;
+    }
+  }
+
+  // What was asked for while `draft` was being saved, now that it is saved. A profile to edit is
+  // opened as the list now has it (the save may have been of that very profile's name).
+  private doAfterSave(draft: ProfileDraft): void {
+    const next = this.afterSave?.next;
+    if (next === undefined || this.draft !== draft) return;
+    // Typed into while it saved: those edits are not saved, so the user is asked as ever.
+    if (draft.isEdited) this.discarding = { next };
+    else if (next === null) this.closeForm();
+    else if (next === 'new') this.open();
+    else {
+      const now = this.profiles.find((profile) => profile.id === next.id);
+      if (now) this.open(now);
     }
   }
 
