@@ -1,5 +1,4 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -13,10 +12,10 @@ import { historyFileIn } from '../src/core/history/history-path.ts';
 import { createCompareRunner } from '../src/core/compare/runner.ts';
 import { createRunStore } from '../src/core/compare/run-store.ts';
 import { createRequestService, type RequestService } from '../src/core/request/send-request.ts';
-import { fixedConnections } from '../src/core/request/test-support.ts';
+import { fixedConnections, localServiceConnection } from '../src/core/request/test-support.ts';
 import { inThreadSink } from '../src/core/request/record.ts';
 import { undiciTransport } from '../src/core/http/undici-transport.ts';
-import { makeCert, startRawHttps, type RawServer } from '../src/core/http/test-support.ts';
+import { closedPort, makeCert, startRawHttps, type RawServer } from '../src/core/http/test-support.ts';
 import type { Connection } from '../src/core/ports.ts';
 import { CompareRequestSchema } from '../src/ipc/channels/compare.ts';
 
@@ -30,16 +29,6 @@ import { CompareRequestSchema } from '../src/ipc/channels/compare.ts';
  */
 
 const GATEWAY_PAGE = '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>\n';
-
-// A port that was free a moment ago: nothing listens there (the OS refuses the connection).
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // A gateway in front of nothing: HTML 502 on Optimism's requests, an empty 503 on the others.
 // Retry-After 0 so that the client's retries of these statuses do not wait.
@@ -100,10 +89,7 @@ async function runWithFaults(userDataDir: string): Promise<void> {
   const tls = await makeCert();
   const gateway = await startGateway(tls);
   const history = HistoryStore.open(historyFileIn(userDataDir));
-  const connection = {
-    profileId: 'local', profileName: 'Local service', baseUrl: service.baseUrl, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' }, version: 'v2' as const,
-    apiKey: service.apiKeys[0]!, caPem: service.caCertPem, trustSystemCertificates: false, proxyUrl: null, rateBudgetRps: 0,
-  };
+  const connection = localServiceConnection(service);
   const requests = sideFaults({ connection, history, closedPort: await closedPort(), gateway, gatewayCa: tls.cert });
   try {
     const runner = createCompareRunner({ requests, store: createRunStore(userDataDir), defaultProfileId: 'local' });

@@ -10,6 +10,7 @@ import { HistoryStore } from '../src/core/history/index.ts';
 import { createCompareRunner } from '../src/core/compare/runner.ts';
 import { createRunStore } from '../src/core/compare/run-store.ts';
 import { profileUnusableAfter } from '../src/core/compare/test-support.ts';
+import { localServiceConnection } from '../src/core/request/test-support.ts';
 import { CompareRequestSchema } from '../src/ipc/channels/compare.ts';
 import { historyFileIn } from '../src/core/history/history-path.ts';
 
@@ -28,10 +29,7 @@ async function runFailingPartWay(userDataDir: string): Promise<string> {
   const serviceDir = await mkdtemp(join(tmpdir(), 'failed-run-service-'));
   const service = await startLocalService({ dataDir: serviceDir });
   const history = HistoryStore.open(historyFileIn(userDataDir));
-  const connection = {
-    profileId: 'local', profileName: 'Local service', baseUrl: service.baseUrl, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' }, version: 'v2',
-    apiKey: service.apiKeys[0]!, caPem: service.caCertPem, trustSystemCertificates: false, proxyUrl: null, rateBudgetRps: 0,
-  };
+  const connection = localServiceConnection(service);
   const requests = profileUnusableAfter({ connection, history }, 2);
   try {
     const runner = createCompareRunner({ requests, store: createRunStore(userDataDir), defaultProfileId: 'local' });

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -12,9 +11,10 @@ import { historyFileIn } from '../src/core/history/history-path.ts';
 import { createCompareRunner } from '../src/core/compare/runner.ts';
 import { createRunStore } from '../src/core/compare/run-store.ts';
 import { createRequestService, type RequestService } from '../src/core/request/send-request.ts';
-import { fixedConnections } from '../src/core/request/test-support.ts';
+import { fixedConnections, localServiceConnection } from '../src/core/request/test-support.ts';
 import { inThreadSink } from '../src/core/request/record.ts';
 import { undiciTransport } from '../src/core/http/undici-transport.ts';
+import { closedPort } from '../src/core/http/test-support.ts';
 import type { Connection } from '../src/core/ports.ts';
 import { CompareRequestSchema } from '../src/ipc/channels/compare.ts';
 
@@ -25,16 +25,6 @@ import { CompareRequestSchema } from '../src/ipc/channels/compare.ts';
  * first, and it held no response of the service's. Run by the engine against a local service before
  * the app starts, into the app's own history and comparisons folder, then reopened.
  */
-
-// A port that was free a moment ago: nothing listens there (the OS refuses the connection).
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // Permit2 on Ethereum goes to the closed port; on Optimism it is sent as is with an amount the
 // service refuses; everything else goes to the service as planned. All of it is kept in one history.
@@ -60,10 +50,7 @@ async function runWithPermit2Faults(userDataDir: string): Promise<void> {
   const serviceDir = await mkdtemp(join(tmpdir(), 'unanswered-body-service-'));
   const service = await startLocalService({ dataDir: serviceDir });
   const history = HistoryStore.open(historyFileIn(userDataDir));
-  const connection = {
-    profileId: 'local', profileName: 'Local service', baseUrl: service.baseUrl, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' }, version: 'v2',
-    apiKey: service.apiKeys[0]!, caPem: service.caCertPem, trustSystemCertificates: false, proxyUrl: null, rateBudgetRps: 0,
-  };
+  const connection = localServiceConnection(service);
   const requests = permit2Faults(connection, history, await closedPort());
   try {
     const runner = createCompareRunner({ requests, store: createRunStore(userDataDir), defaultProfileId: 'local' });

@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { closedPort } from '../src/core/http/test-support.ts';
 import { expect, test } from './fixtures.ts';
 import { textsOnSeveralLines } from './line-breaks.ts';
 import { SettingsPage } from './pages/settings-page.ts';
@@ -102,13 +101,7 @@ test('a name another profile has, the built-in Local service included, is refuse
 });
 
 test('a profile nothing answers at tests as not reachable, in words, on a row of its own', async ({ app }) => {
-  // A port that was free a moment ago: nothing listens there (the OS refuses the connection).
-  const port = await new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as AddressInfo;
-      server.close(() => resolve(free));
-    });
-  });
+  const port = await closedPort();
   await app.show('Settings');
   const settings = new SettingsPage(app.page);
   await settings.addProfile({ name: 'Closed port', baseUrl: `https://127.0.0.1:${port}`, key: 'k' });

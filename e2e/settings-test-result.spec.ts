@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo } from 'node:net';
+import { closedPort } from '../src/core/http/test-support.ts';
 import { expect, test } from './fixtures.ts';
 import { SettingsPage } from './pages/settings-page.ts';
 
@@ -6,15 +6,6 @@ import { SettingsPage } from './pages/settings-page.ts';
 // the row after the profile was saved with another base URL (a failure shown for settings no longer
 // in use, or a success for ones that no longer hold), and said nothing of the form's unsaved edits,
 // which the test never used.
-
-async function closedPort(): Promise<number> {
-  return new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 test('a test result says the form has unsaved edits it did not use, and goes once the profile is saved otherwise', async ({ app }) => {
   const port = await closedPort();

@@ -5,7 +5,7 @@ import { startLocalService, type LocalServiceOptions, type RunningService } from
 import type { Connection } from '../ports.ts';
 import { AppError } from '../../ipc/result.ts';
 import { createRequestService, type RequestService } from '../request/send-request.ts';
-import { fixedConnections } from '../request/test-support.ts';
+import { fixedConnections, localServiceConnection } from '../request/test-support.ts';
 import { HistoryStore } from '../history/index.ts';
 import { createRunStore } from './run-store.ts';
 import { createCompareRunner, type CompareRunner } from './runner.ts';
@@ -33,18 +33,7 @@ export async function startCompareRig(knobs: Partial<LocalServiceOptions> = {}, 
   const dataDir = await mkdtemp(join(tmpdir(), 'compare-test-'));
   const statuses: number[] = [];
   const service = await startLocalService({ dataDir, ...knobs, accessLog: (line) => statuses.push((JSON.parse(line) as { status: number }).status) });
-  const connection: Connection = {
-    profileId: 'local',
-    profileName: 'Local service',
-    baseUrl: service.baseUrl,
-    headerNames: { apiKey: 'svc-api-key', version: 'svc-version' },
-    version: 'v2',
-    apiKey: service.apiKeys[0]!,
-    caPem: service.caCertPem,
-    trustSystemCertificates: false,
-    proxyUrl: null,
-    rateBudgetRps,
-  };
+  const connection = localServiceConnection(service, rateBudgetRps);
   const history = HistoryStore.open(historyFileIn(dataDir));
   const requests = createRequestService({ connections: fixedConnections(connection), history: inThreadSink(history), client: { transport: undiciTransport, ...(scheduler ? { scheduler } : {}) } });
   const runner = createCompareRunner({ requests, store: createRunStore(dataDir), defaultProfileId: 'local' });
@@ -77,3 +66,4 @@ export function profileUnusableAfter(rig: Pick<CompareRig, 'connection' | 'histo
   };
   return createRequestService({ connections, history: inThreadSink(rig.history), client: { transport: undiciTransport } });
 }
+

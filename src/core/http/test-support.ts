@@ -1,6 +1,6 @@
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { generate } from 'selfsigned';
 import type { Connection } from '../ports.ts';
 import { nodeHttpsTransport } from './node-https-transport.ts';
@@ -18,6 +18,16 @@ export interface RawServer {
   /** TCP connections accepted so far. */
   connections(): number;
   close(): Promise<void>;
+}
+
+/** A port that was free a moment ago: nothing listens there, so the OS refuses a connection to it. */
+export function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createTcpServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Both transports by name, for suites that every transport must pass. */
