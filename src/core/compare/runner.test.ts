@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CompareRequestSchema, RunStatusSchema, type CompareRequestInput } from '../../ipc/channels/compare.ts';
 import { isAppError } from '../../ipc/result.ts';
 import { chainsWithBoth, planComparison } from './plan.ts';
-import { startCompareRig, type CompareRig } from './test-support.ts';
+import { RecordingScheduler, startCompareRig, type CompareRig } from './test-support.ts';
 import { createCompareRunner } from './runner.ts';
 import { createRunStore } from './run-store.ts';
-import { RateScheduler, type PaceGroup } from '../http/rate-scheduler.ts';
 
 const POLYGON_WETH = '0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619';
 const request = (input: Partial<CompareRequestInput> = {}) => CompareRequestSchema.parse({ sell: 'USDC', buy: 'WETH', amount: '1000', ...input });
@@ -212,14 +211,6 @@ describe('cancelling a run', () => {
 });
 
 /** The profile's pacing, with when it let each request start and the group it started with. */
-class RecordingScheduler extends RateScheduler {
-  readonly releases: { group: string; at: number }[] = [];
-  override async acquire(key: string, rps: number, signal?: AbortSignal, group?: PaceGroup): Promise<void> {
-    await super.acquire(key, rps, signal, group);
-    this.releases.push({ group: group?.id ?? 'none', at: performance.now() });
-  }
-}
-
 describe('rate budget', () => {
   let rig: CompareRig;
   const scheduler = new RecordingScheduler();
