@@ -68,6 +68,7 @@ function expectedTitles(route: Route): string[] {
 test('1. a past run reopens exactly as it was run: its own overrides, never the form\'s', async ({ app }) => {
   const compare = new ComparePage(app.page);
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await compare.waitForEnd();
   await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
   await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: TAXD, decimals: '18' });
   await compare.form.getByRole('button', { name: 'Compare', exact: true }).click();
@@ -88,6 +89,7 @@ test('2. an overridden token is labelled with the symbol the run used, not the d
   const compare = new ComparePage(app.page);
   await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: TAXD, decimals: '18' });
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await compare.waitForEnd();
   await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
   await expect(compare.table.getByRole('button', { name: /^Permit2 buy on Ethereum: .* TAXD, open in history$/ })).toBeVisible();
   await expect(compare.caption).toContainText('TAXD');
@@ -138,6 +140,7 @@ test('4. a pending side reads pending with no verdict yet, and a cancelled side 
 test('5. the verdict shows the net difference it stands on, for every pair', async ({ app }) => {
   const compare = new ComparePage(app.page);
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Arbitrum'] });
+  await compare.waitForEnd();
   await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
   await expect(compare.table.getByRole('columnheader', { name: 'Net diff (bps)' })).toBeVisible();
   const arbitrum = compare.row('Arbitrum');
@@ -157,6 +160,7 @@ test('6. one colour per source in the table, the chart and the detail; a two-hop
   const compare = new ComparePage(app.page);
   await compare.addOverride({ chain: 'Ethereum', side: 'buy', address: TAXD, decimals: '18' });
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await compare.waitForEnd();
   await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
 
   // The chart and the small bars say what the answers say, hop by hop: USDC → WETH, then WETH →
@@ -231,6 +235,7 @@ test('the override token picker offers the chain\'s tokens and the demo taxed to
   await expect(advanced.getByText(/^TAXD · 18 decimals · demo token with taxes/)).toBeVisible();
   await expect(advanced.getByRole('alert')).toHaveCount(0);
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: ['Ethereum'] });
+  await compare.waitForEnd();
   await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
   const row = compare.row('Ethereum');
   await expect(row.getByRole('rowheader')).toContainText('tax');
@@ -241,6 +246,7 @@ test('a net difference in bps that cannot be taken says why, in the table and th
   const compare = new ComparePage(app.page);
   // A millionth of a USDC buys far less ETH than the network fee costs: Allowance Holder's net is below zero.
   await compare.compare({ sell: 'USDC', buy: 'ETH', amount: '0.000001', chains: ['Ethereum'] });
+  await compare.waitForEnd();
   await expect(pastRuns(app.page)).toHaveCount(1, HEAVY);
   const detail = await compare.openDetail('Ethereum');
   // The fee is in ETH and so is the buy (rate 1:1): each net is the answer's buy less its fee.

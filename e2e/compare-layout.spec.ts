@@ -26,6 +26,7 @@ async function expectAccessible(page: Page, state: string): Promise<void> {
 
 async function runFour(compare: ComparePage, page: Page): Promise<void> {
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: FOUR });
+  await compare.waitForEnd();
   await expect(page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison/ })).toHaveCount(1, HEAVY);
   await expect(compare.rows).toHaveCount(4);
 }
@@ -49,6 +50,7 @@ test('at 1280 x 800 chain, both buys, Diff, Net diff and Better fit; the chain c
   await compare.compare({ sell: 'USDC', buy: 'WETH', amount: '1000', chains: FOUR });
   await expect(compare.progress.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expectAccessible(page, 'run in progress');
+  await compare.waitForEnd();
   await expect(page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison/ })).toHaveCount(1, HEAVY);
   await expect(compare.rows).toHaveCount(4);
   const wrap = page.locator('.table-wrap');

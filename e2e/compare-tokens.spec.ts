@@ -70,6 +70,7 @@ test('a pasted unknown address is offered per chain, asks for its decimals in pl
   await expect(details.getByRole('alert')).toHaveCount(0);
   await expect(buy).toHaveValue('ZZZ');
   await compare.form.getByRole('button', { name: 'Compare', exact: true }).click();
+  await compare.waitForEnd();
   await expect(app.page.getByRole('region', { name: 'Past comparisons' }).getByRole('button', { name: /^Open comparison/ })).toHaveCount(1, HEAVY);
   await expect(compare.caption).toContainText('USDC → ZZZ (address override) on 1 chain');
 });

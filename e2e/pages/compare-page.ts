@@ -44,7 +44,11 @@ export class ComparePage {
     await this.form.getByRole('button', { name: 'Compare', exact: true }).click();
   }
 
-  /** Waits until the run has ended (done, cancelled or failed). */
+  /**
+   * Waits until the run has ended (done, cancelled or failed). A run listed under Past comparisons
+   * may still be going (the list Compare asks for when shown can answer after the run started), so
+   * what the run left (its history entries, its last rows) is read after this, not after the list.
+   */
   async waitForEnd(): Promise<void> {
     await expect(this.page.getByRole('button', { name: 'Cancel' })).toHaveCount(0, { timeout: 30_000 });
     await expect(this.progress).toContainText(/Done|Cancelled|failed/);
