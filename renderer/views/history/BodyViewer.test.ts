@@ -31,3 +31,19 @@ describe('BodyViewer', () => {
     expect(tabNames()).toEqual(['Raw text']);
   });
 });
+
+describe('BodyViewer, a body the history kept as text only for its depth', () => {
+  it('reads it as JSON too deep for the tree, not as "not JSON", and offers its raw text', () => {
+    // As build-entry.ts keeps it: no parsed body, the text as received.
+    const depth = 1_500;
+    render(BodyViewer, { value: null, text: `${'[{"a":'.repeat(depth)}1${'}]'.repeat(depth)}` });
+    expect(screen.queryByText(/not JSON/)).toBeNull();
+    expect(screen.getByText(/JSON nested more than 1,000 levels deep: kept as text only/)).toBeTruthy();
+    expect(tabNames()).toEqual(['Raw text']);
+  });
+
+  it('still says "not JSON" of a deep text that does not parse', () => {
+    render(BodyViewer, { value: null, text: `${'{"a":'.repeat(1_500)}1` });
+    expect(screen.getByText(/not JSON/)).toBeTruthy();
+  });
+});
