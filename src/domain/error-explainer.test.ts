@@ -21,6 +21,17 @@ describe('explainError', () => {
     }
   });
 
+  it('explains REMOTE_ERROR by the answers that reach it, none of which named an error the app knows', () => {
+    const { cause, fix } = explainError('REMOTE_ERROR');
+    // map-error.ts: a status with no known name; http-client.ts: a page that is not JSON, a body cut at the limit.
+    expect(cause).toMatch(/502, 503 or 504/);
+    expect(cause).toMatch(/not JSON/);
+    expect(cause).toMatch(/cut at the size limit/);
+    expect(fix).toMatch(/^A 500, 502, 503 or 504 was already retried/);
+    expect(fix).toMatch(/proxy, VPN or captive portal/);
+    expect(fix).not.toMatch(/error name/);
+  });
+
   it('explains TIMEOUT with the waits the client uses, not a timeout setting the app does not have', () => {
     const { cause, fix } = explainError('TIMEOUT');
     expect(cause).toBe('No answer arrived in time: the app waits 10 s for the connection, 15 s for the answer to start and 15 s between its parts, 60 s in all.');

@@ -105,9 +105,11 @@ const APP: Record<string, Text> = {
     fix: 'Check the base URL\'s host name and the system clock; for the local service, trust its certificate in the profile.',
   },
   CANCELLED: { cause: 'The request was cancelled before it finished.', fix: 'Run it again when needed; finished rows of a comparison are kept.' },
+  // Named errors are explained by their own name (explainServiceError): what reaches this code is an
+  // answer that named none the app knows (src/core/http/map-error.ts, http-client.ts finalError).
   REMOTE_ERROR: {
-    cause: 'The service answered with an error body or a status the app does not map to a specific code.',
-    fix: 'Read the error name in the entry; its own explanation applies.',
+    cause: 'The answer was not one the service gives, and named no error the app knows: a status such as a gateway\'s 502, 503 or 504 (an HTML page or an empty body), a page that is not JSON where JSON was due, or a body cut at the size limit. The message says which.',
+    fix: 'A 500, 502, 503 or 504 was already retried as far as the retry rule allows (honouring Retry-After): wait, check the service\'s status, then send again. A page that is not JSON is usually a proxy, VPN or captive portal answering instead of the service: read the raw body to see whose page it is, and check the profile\'s base URL and proxy. A body cut at the size limit cannot be read whole: report it to the service with the entry\'s zid.',
   },
   KEYCHAIN_UNAVAILABLE: {
     cause: 'The system keychain (where API keys are stored) could not be reached or is locked.',
