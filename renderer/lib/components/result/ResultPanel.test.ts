@@ -277,3 +277,21 @@ describe('ResultPanel', () => {
     expect(within(screen.getByRole('table', { name: 'Field details' })).getByText('slippageBps')).toBeTruthy();
   });
 });
+
+describe('ResultPanel, the raw response', () => {
+  const GATEWAY_PAGE = '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>\n';
+
+  it("names a gateway's HTML page as a raw body that is not JSON, copied as received", () => {
+    const page = { ...entry(null, 502, { code: 'REMOTE_ERROR', message: 'HTTP 502 Bad Gateway' }), bodyText: GATEWAY_PAGE };
+    render(ResultPanel, { result: { entry: page, stored: true, warning: null } });
+    expect(screen.getByRole('region', { name: 'Raw body (not JSON)' }).textContent).toBe(GATEWAY_PAGE);
+    expect(screen.queryByRole('region', { name: 'Raw JSON' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy as received Raw body (not JSON)' })).toBeTruthy();
+  });
+
+  it('names a JSON answer raw JSON, copied formatted', () => {
+    render(ResultPanel, { result: { entry: entry(fixtures.inputInvalid, 400, { code: 'REMOTE_ERROR', message: 'HTTP 400' }), stored: true, warning: null } });
+    expect(screen.getByRole('region', { name: 'Raw JSON' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy formatted Raw JSON' })).toBeTruthy();
+  });
+});

@@ -1,5 +1,5 @@
-import { isJsonNullText } from '../../../src/domain/json-null.ts';
-import { isDeeperThan, MAX_JSON_DEPTH } from '../../../src/domain/json-depth.ts';
+import { isJsonNullText } from '../../src/domain/json-null.ts';
+import { isDeeperThan, MAX_JSON_DEPTH } from '../../src/domain/json-depth.ts';
 
 /** What a kept body is, for the body viewer: JSON shown as a tree, JSON kept as text only, or not JSON. */
 export type BodyKind = 'json' | 'too-deep' | 'not-json';
@@ -25,4 +25,9 @@ export function bodyKindOf(value: unknown, text: string): BodyKind {
 /** What the viewer says of a body kept as text only, beside its size. */
 export function textOnlyNote(kind: Exclude<BodyKind, 'json'>): string {
   return kind === 'too-deep' ? `JSON nested more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep: kept as text only` : 'not JSON';
+}
+
+/** The name of a body shown as received beside its answer (the Explorer's raw response): JSON, or not. */
+export function rawBodyLabel(value: unknown, text: string): string {
+  return bodyKindOf(value, text) === 'not-json' ? 'Raw body (not JSON)' : 'Raw JSON';
 }
