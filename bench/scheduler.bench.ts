@@ -6,7 +6,7 @@ import { tokensOf } from '../src/domain/token-registry.ts';
 import { startLocalService, type LocalServiceOptions, type RunningService } from '../src/service/index.ts';
 import type { Connection } from '../src/core/ports.ts';
 import { createRequestService, type RequestService, type SendInput } from '../src/core/request/send-request.ts';
-import { MemoryHistory, fixedConnections } from '../src/core/request/test-support.ts';
+import { MemoryHistory, fixedConnections, localServiceConnection } from '../src/core/request/test-support.ts';
 import { schedulerOverheadRows } from './scheduler-overhead.ts';
 import type { BenchRow } from './types.ts';
 import { undiciTransport } from '../src/core/http/undici-transport.ts';
@@ -41,18 +41,7 @@ async function rig(knobs: Partial<LocalServiceOptions>, rateBudgetRps: number): 
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-scheduler-'));
   const statuses: number[] = [];
   const service = await startLocalService({ dataDir, ...knobs, accessLog: (line) => statuses.push((JSON.parse(line) as { status: number }).status) });
-  const connection: Connection = {
-    profileId: 'bench',
-    profileName: 'Bench',
-    baseUrl: service.baseUrl,
-    headerNames: { apiKey: 'svc-api-key', version: 'svc-version' },
-    version: 'v2',
-    apiKey: service.apiKeys[0]!,
-    caPem: service.caCertPem,
-    trustSystemCertificates: false,
-    proxyUrl: null,
-    rateBudgetRps,
-  };
+  const connection: Connection = { ...localServiceConnection(service, rateBudgetRps), profileId: 'bench', profileName: 'Bench' };
   const requests = createRequestService({ connections: fixedConnections(connection), history: new MemoryHistory(), client: { transport: undiciTransport } });
   const close = async () => {
     await requests.close();

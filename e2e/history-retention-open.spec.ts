@@ -77,7 +77,7 @@ test('an import that the entries limit makes room for says how many of the oldes
     url: 'https://api.example.test/swap/allowance-holder/price?chainId=1&sellAmount=1', method: 'GET', requestHeaders: { 'svc-version': 'v2' }, query: { chainId: '1', sellAmount: '1' },
     status: 200, statusText: 'OK', responseHeaders: { 'content-type': 'application/json' }, bodyText: JSON.stringify({ liquidityAvailable: false, zid }), startedAt: '2026-11-20T09:30:00.000Z', durationMs: 12, zid,
   }));
-  await app.page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: theirs })) });
+  await history.importEntries(theirs);
   await expect(app.page.getByRole('status').filter({ hasText: 'Imported 2 entries' })).toContainText("To keep within the history's retention setting (Settings, History), the oldest entry was removed.");
   await expect(history.loaded).toHaveText('4 entries loaded');
   await expect(history.row(mine[0]!)).toHaveCount(0);

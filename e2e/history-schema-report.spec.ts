@@ -29,8 +29,8 @@ test("an imported Allowance Holder answer without mode has the missing buyAmount
     durationMs: 12,
     zid,
   };
-  await app.page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [entry] })) });
   const history = new HistoryPage(app.page);
+  await history.importEntries([entry]);
   await history.row(zid).getByRole('button').click();
   await history.tab('Request and response');
   const report = history.detail.getByRole('table', { name: 'Schema report' });

@@ -223,8 +223,8 @@ test("at 1280 px an imported entry's URL, headers and query wrap between words a
     durationMs: 12,
     zid: '0x00000000000000000000f00d',
   };
-  await app.page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [entry] })) });
   const history = new HistoryPage(app.page);
+  await history.importEntries([entry]);
   await history.row(entry.zid).getByRole('button').click();
   await history.tab('Request and response');
   const values = history.detail.locator('table[aria-label="Query parameters"] td, table[aria-label="Request headers"] td, table[aria-label="Response headers"] td, code[aria-label="Request URL"]');

@@ -311,7 +311,7 @@ test('select all (shown) checks the filtered rows, and checked rows the filter h
     zid: `0x${(0xfeed00 + i).toString(16).padStart(24, '0')}`,
   }));
   await app.show('History');
-  await page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'swap-explorer.history', version: 1, entries })) });
+  await new HistoryPage(page).importEntries(entries);
   const filters = page.getByRole('group', { name: 'Filters' });
   await filters.getByLabel('Chain').selectOption({ label: 'Base (8453)' });
   await expect(page.getByText(/ entries loaded/)).toHaveText('3 entries loaded');

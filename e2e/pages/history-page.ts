@@ -32,6 +32,12 @@ export class HistoryPage {
     return this.page.getByText(/ (entries|entry) loaded/);
   }
 
+  /** Imports `entries` as a customer's history file (customer.json) with the Import file button. */
+  async importEntries(entries: readonly unknown[]): Promise<void> {
+    const file = { format: 'swap-explorer.history', version: 1, entries };
+    await this.page.getByLabel('Import file').setInputFiles({ name: 'customer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  }
+
   /** Types into the search box as a user does (each keystroke searches). */
   async searchFor(text: string): Promise<void> {
     await this.search.fill(text);
