@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, SERVICE_ERROR_NAMES } from '../spec/index.ts';
 import { APP_ERROR_CODES } from '../ipc/result.ts';
-import { EXPLAINED_APP_CODES, explainError, explainServiceError, explainUnshapedFailure } from './error-explainer.ts';
+import { EXPLAINED_APP_CODES, explainError, explainRemoteError, explainServiceError, explainUnshapedFailure } from './error-explainer.ts';
+import { RETRY_STATUSES } from '../core/http/retry.ts';
 
 describe('explainError', () => {
   it('explains every error name of the spec table with its status, a cause and a fix', () => {
@@ -106,5 +107,37 @@ describe('explainServiceError', () => {
     // The spec's names read as before; an app code that no service sends is a name it may have added.
     expect(explainServiceError('TOKEN_NOT_SUPPORTED')).toEqual(explainError('TOKEN_NOT_SUPPORTED'));
     expect(explainServiceError('KEYCHAIN_UNAVAILABLE')).toMatchObject({ source: 'unknown', cause: '"KEYCHAIN_UNAVAILABLE" is not an error name of the service\'s specification; the service may have added it.' });
+  });
+});
+
+describe('explainRemoteError', () => {
+  it('says of each status the client retries (429 aside: RATE_LIMITED) that a gateway answered and that it was retried', () => {
+    const retried = [...RETRY_STATUSES].filter((status) => status !== 429);
+    expect(retried.length).toBeGreaterThan(0);
+    for (const status of retried) {
+      const { name, cause, fix } = explainRemoteError(status);
+      expect(name).toBe('REMOTE_ERROR');
+      expect(cause, String(status)).toContain(`HTTP ${status} with no error the app knows: a gateway`);
+      expect(fix, String(status)).toMatch(/^It was already retried/);
+    }
+  });
+
+  it('says a 2xx page that is not JSON came from whatever answered instead of the service', () => {
+    const { cause, fix } = explainRemoteError(200);
+    expect(cause).toMatch(/^This HTTP 200 answer is not the service's/);
+    expect(fix).toContain('base URL and proxy');
+    expect(fix).not.toMatch(/retried/);
+  });
+
+  it('says a body cut at the limit was cut, with the limit, whatever its status', () => {
+    const { cause, fix } = explainRemoteError(200, { status: 200, maxBodyBytes: 10_485_760 });
+    expect(cause).toMatch(/^The answer was larger than 10,485,760 bytes/);
+    expect(fix).toMatch(/zid/);
+  });
+
+  it('keeps the code\'s own explanation for a status it does not read (a status not retried, or none)', () => {
+    expect(explainRemoteError(501)).toEqual(explainError('REMOTE_ERROR'));
+    expect(explainRemoteError(404)).toEqual(explainError('REMOTE_ERROR'));
+    expect(explainRemoteError(null)).toEqual(explainError('REMOTE_ERROR'));
   });
 });

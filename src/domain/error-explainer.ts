@@ -149,6 +149,31 @@ export function explainError(name: string): ErrorExplanation {
   return unknownName(name);
 }
 
+// The statuses the client retries (src/core/http/retry.ts) less 429, which is RATE_LIMITED: a
+// REMOTE_ERROR naming one of them was retried before it was reported.
+const RETRIED_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
+
+/**
+ * REMOTE_ERROR read with what is known of its answer: the status, and the client's details
+ * (`maxBodyBytes` when the body was cut there, src/core/http/http-client.ts). The code alone stands
+ * for answers whose next steps differ; with the status, only the one that applies is said. A status
+ * none of these covers (a 404 page, a 400 that is not JSON) keeps the code's own explanation.
+ */
+export function explainRemoteError(status: number | null, details?: unknown): ErrorExplanation {
+  const code = explainError('REMOTE_ERROR');
+  const maxBodyBytes = (details as { maxBodyBytes?: unknown } | null | undefined)?.maxBodyBytes;
+  if (typeof maxBodyBytes === 'number') {
+    return { ...code, cause: `The answer was larger than ${maxBodyBytes.toLocaleString('en-US')} bytes, the most the app reads, and was cut there: it cannot be read whole (the service's answers are a few kB).`, fix: "Report it to the service with the entry's zid and time." };
+  }
+  if (status !== null && status >= 200 && status < 300) {
+    return { ...code, cause: `This HTTP ${status} answer is not the service's: its answers are JSON objects. A proxy, VPN or captive portal most likely answered instead of the service.`, fix: "Read the raw body to see whose page it is, check the profile's base URL and proxy, then send again." };
+  }
+  if (status !== null && RETRIED_STATUSES.has(status)) {
+    return { ...code, cause: `HTTP ${status} with no error the app knows: a gateway or load balancer in front of the service answered (its own page, or an empty body), not the service itself.`, fix: "It was already retried as far as the retry rule allows (honouring Retry-After): wait, check the service's status, then send again." };
+  }
+  return code;
+}
+
 function unknownName(name: string): ErrorExplanation {
   return {
     name,

@@ -263,6 +263,8 @@ describe('RowDetail of a side that has no answer', () => {
     expect(within(ah).getByLabelText('Allowance Holder raw body').textContent).toBe(page);
     expect(within(p2).queryByText(/^Raw/)).toBeNull();
     expect(within(p2).getByText('No body: the answer (HTTP 503) was empty, so there is nothing to show.')).toBeTruthy();
+    // What to do is the retried gateway status's, read from each answer's status.
+    for (const article of [ah, p2]) expect(article.querySelector('.fix')?.textContent).toMatch(/^What to do: It was already retried as far as the retry rule allows/);
   });
 
   it('offers no raw JSON body for a side no answer reached, and keeps the body of an error the service answered', () => {

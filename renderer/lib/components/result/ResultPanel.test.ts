@@ -287,6 +287,10 @@ describe('ResultPanel, the raw response', () => {
     expect(screen.getByRole('region', { name: 'Raw body (not JSON)' }).textContent).toBe(GATEWAY_PAGE);
     expect(screen.queryByRole('region', { name: 'Raw JSON' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Copy as received Raw body (not JSON)' })).toBeTruthy();
+    // Its REMOTE_ERROR is explained as the 502 it is: a gateway answered, and it was retried.
+    const error = screen.getByRole('alert', { name: 'Error' }).textContent ?? '';
+    expect(error).toContain('HTTP 502 with no error the app knows: a gateway');
+    expect(error).toContain('Fix: It was already retried');
   });
 
   it('names a JSON answer raw JSON, copied formatted', () => {
