@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { HistoryPage } from './pages/history-page.ts';
+import { customerEntry, HistoryPage } from './pages/history-page.ts';
 
 // A body nested deeper than the history keeps parsed (MAX_JSON_DEPTH, 1,000 levels) is kept as its
 // text only. Before the fix History's body bar called it "not JSON", which it is not: the schema
@@ -10,19 +10,7 @@ const ZID = '0x9c1f8a2d4e6b7c30a1b2c3d4';
 
 test('a body nested too deep for the tree reads as JSON kept as text only, not as "not JSON"', async ({ app }) => {
   await app.show('History');
-  const entry = {
-    url: 'https://api.example.test/swap/permit2/price?chainId=1&sellAmount=100000000',
-    method: 'GET',
-    requestHeaders: { 'svc-version': 'v2' },
-    query: { chainId: '1', sellAmount: '100000000' },
-    status: 200,
-    statusText: 'OK',
-    responseHeaders: { 'content-type': 'application/json' },
-    bodyText: `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`,
-    startedAt: '2026-11-20T09:30:00.000Z',
-    durationMs: 12,
-    zid: ZID,
-  };
+  const entry = customerEntry('https://api.example.test/swap/permit2/price?chainId=1&sellAmount=100000000', `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`, ZID);
   const history = new HistoryPage(app.page);
   await history.importEntries([entry]);
   await history.row(ZID).getByRole('button').click();

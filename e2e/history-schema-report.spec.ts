@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Download } from '@playwright/test';
 import { allowanceHolderPriceBody } from '../src/spec/test-fixtures.ts';
 import { expect, test } from './fixtures.ts';
-import { HistoryPage } from './pages/history-page.ts';
+import { customerEntry, HistoryPage } from './pages/history-page.ts';
 import { saveScreenshot } from './screenshot.ts';
 
 // A support engineer opens a customer's Allowance Holder answer from a server that dropped `mode`
@@ -16,19 +16,7 @@ const ROWS = ['KindPathDetail', 'missing$.modeexpected "exact-in" or "exact-out"
 
 test("an imported Allowance Holder answer without mode has the missing buyAmount in its schema report, beside mode's values, and the exported report shows it in the same words", async ({ app }) => {
   await app.show('History');
-  const entry = {
-    url: 'https://api.example.test/swap/allowance-holder/price?chainId=1&sellAmount=100000000',
-    method: 'GET',
-    requestHeaders: { 'svc-version': 'v2' },
-    query: { chainId: '1', sellAmount: '100000000' },
-    status: 200,
-    statusText: 'OK',
-    responseHeaders: { 'content-type': 'application/json' },
-    bodyText: JSON.stringify(body),
-    startedAt: '2026-11-20T09:30:00.000Z',
-    durationMs: 12,
-    zid,
-  };
+  const entry = customerEntry('https://api.example.test/swap/allowance-holder/price?chainId=1&sellAmount=100000000', JSON.stringify(body), zid);
   const history = new HistoryPage(app.page);
   await history.importEntries([entry]);
   await history.row(zid).getByRole('button').click();

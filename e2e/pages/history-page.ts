@@ -3,6 +3,18 @@ import { expect, type Locator, type Page } from '@playwright/test';
 // playwright.config.ts's expect timeout: a retried step gets no less than a single check would.
 const DEFAULT_STEP_MS = 20_000;
 
+/**
+ * One entry of a customer's history file as an export writes it: a GET of `url` (its query read
+ * from the URL) answered 200 with `bodyText`, for HistoryPage.importEntries.
+ */
+export function customerEntry(url: string, bodyText: string, zid: string | null): Record<string, unknown> {
+  const query = Object.fromEntries(new URL(url).searchParams);
+  return {
+    url, method: 'GET', requestHeaders: { 'svc-version': 'v2' }, query, status: 200, statusText: 'OK',
+    responseHeaders: { 'content-type': 'application/json' }, bodyText, startedAt: '2026-11-20T09:30:00.000Z', durationMs: 12, zid,
+  };
+}
+
 /** The History screen: search, filters, the entry list and the detail or diff pane. */
 export class HistoryPage {
   readonly page: Page;
