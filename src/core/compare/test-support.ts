@@ -11,7 +11,7 @@ import { createRunStore } from './run-store.ts';
 import { createCompareRunner, type CompareRunner } from './runner.ts';
 import { inThreadSink } from '../request/record.ts';
 import { undiciTransport } from '../http/undici-transport.ts';
-import { RateScheduler, type PaceGroup } from '../http/rate-scheduler.ts';
+import { RateScheduler, type PaceGroup, type Start } from '../http/rate-scheduler.ts';
 import { historyFileIn } from '../history/history-path.ts';
 
 /** A runner over the real local service, request service and history store, with everything in a temp dir. */
@@ -70,8 +70,9 @@ export function profileUnusableAfter(rig: Pick<CompareRig, 'connection' | 'histo
 /** The client's scheduler, recording when each request was let go (`group` 'none' for a request sent alone, such as a retry). */
 export class RecordingScheduler extends RateScheduler {
   readonly releases: { group: string; at: number }[] = [];
-  override async acquire(key: string, rps: number, signal?: AbortSignal, group?: PaceGroup): Promise<void> {
-    await super.acquire(key, rps, signal, group);
+  override async acquire(key: string, rps: number, signal?: AbortSignal, group?: PaceGroup): Promise<Start> {
+    const start = await super.acquire(key, rps, signal, group);
     this.releases.push({ group: group?.id ?? 'none', at: performance.now() });
+    return start;
   }
 }

@@ -5,7 +5,7 @@ import { AppError, type AppErrorData } from '../../ipc/result.ts';
 import type { Connection } from '../ports.ts';
 import type { AttemptResult, Transport, TransportFactory, TransportTimeouts } from './transport.ts';
 import { isConnectionReset, mapStatus, mapTransportError, type TransportRoute } from './map-error.ts';
-import { RateScheduler, type PaceGroup } from './rate-scheduler.ts';
+import { RateScheduler, type PaceGroup, type Start } from './rate-scheduler.ts';
 import { RETRY_STATUSES, abortableDelay, backoffDelay, parseRetryAfter } from './retry.ts';
 import { monotonicMs } from '../monotonic-ms.ts';
 
@@ -178,7 +178,7 @@ async function runGet(settings: Settings, transport: Transport, request: HttpGet
   const cancel = request.signal ?? new AbortController().signal;
   const overall = AbortSignal.timeout(settings.overallTimeoutMs);
   const signal = AbortSignal.any([cancel, overall]);
-  const send = () => transport.attempt({ url, connection, headers, signal, maxBodyBytes: settings.maxBodyBytes });
+  const send = (start: Start) => transport.attempt({ url, connection, headers, signal, maxBodyBytes: settings.maxBodyBytes, onWritten: () => start.written() });
   return retryLoop(run, { profileId: connection.profileId, rps: connection.rateBudgetRps, signal, cancel, group: request.paceGroup }, send);
 }
 
@@ -195,16 +195,22 @@ function abortError(pace: Pace, overallMs: number): AppError {
   return new AppError('TIMEOUT', `No complete answer within ${overallMs} ms`, { limitMs: overallMs });
 }
 
-async function retryLoop(run: Run, pace: Pace, send: () => Promise<AttemptResult>): Promise<HttpExchange> {
+async function retryLoop(run: Run, pace: Pace, send: (start: Start) => Promise<AttemptResult>): Promise<HttpExchange> {
   const { settings } = run;
   let last: AttemptResult | null = null;
   for (let attempt = 1; ; attempt += 1) {
+    let start: Start;
     try {
-      await settings.scheduler.acquire(pace.profileId, pace.rps, pace.signal, attempt === 1 ? pace.group : undefined);
+      start = await settings.scheduler.acquire(pace.profileId, pace.rps, pace.signal, attempt === 1 ? pace.group : undefined);
     } catch {
       return exchangeOf(run, attempt - 1, last, abortError(pace, settings.overallTimeoutMs));
     }
-    last = await send();
+    try {
+      last = await send(start);
+    } finally {
+      // Written already, or the attempt failed before or while sending: counted from now at the latest.
+      start.written();
+    }
     if (pace.signal.aborted) return exchangeOf(run, attempt, last, abortError(pace, settings.overallTimeoutMs));
     const step = nextStep(settings, last, attempt, run.route);
     if (step.kind === 'done') return exchangeOf(run, attempt, last, step.error);

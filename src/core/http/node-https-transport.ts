@@ -45,6 +45,10 @@ function attemptOnce(agent: Agent, input: AttemptInput, timeouts: TransportTimeo
       if (req.reusedSocket) connected();
       else socket.once('secureConnect', connected);
     });
+    // 'finish' follows the write of the request's last byte to the socket, which waits for the
+    // connection and its handshake.
+    const { onWritten } = input;
+    if (onWritten) req.once('finish', onWritten);
     req.once('error', (error) => settle({ isTruncated: false, error }));
     req.once('response', (res: IncomingMessage) => {
       head = { status: res.statusCode ?? null, statusText: res.statusMessage ?? '', responseHeaders: flattenHeaders(res.headers) };

@@ -2,11 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateScheduler, splitFinishesSooner, type PaceGroup } from './rate-scheduler.ts';
 import { backoffDelay, parseRetryAfter } from './retry.ts';
 
-// A fake clock drives the scheduler's timers: each start is stamped with the time it was released.
+// A fake clock drives the scheduler's timers: each start is stamped with the time it was released,
+// and its request is written at once.
 function scheduled(rps: number) {
   const scheduler = new RateScheduler({ now: () => Date.now() });
   const starts: { label: string; at: number }[] = [];
-  const ask = (label: string, group?: PaceGroup, key = 'p') => scheduler.acquire(key, rps, undefined, group).then(() => starts.push({ label, at: Date.now() }));
+  const ask = (label: string, group?: PaceGroup, key = 'p') =>
+    scheduler.acquire(key, rps, undefined, group).then((start) => {
+      start.written();
+      starts.push({ label, at: Date.now() });
+    });
   return { scheduler, starts, ask };
 }
 
@@ -35,7 +40,7 @@ describe('RateScheduler', () => {
     for (const rps of [1, 2, 5, 7.5, 100]) {
       const { starts, ask } = scheduled(rps);
       const limit = Math.floor(rps);
-      const asked: Promise<number>[] = [];
+      const asked: Promise<void>[] = [];
       for (let index = 0; index < 300; index += 1) {
         const size = 1 + Math.floor(random() * 3);
         for (let member = 0; member < size; member += 1) asked.push(ask(`${index}.${member}`, size > 1 ? { id: String(index), size } : undefined));
@@ -46,6 +51,34 @@ describe('RateScheduler', () => {
       // Any two starts `limit` apart in order are a whole window (1025 ms) apart: no fixed
       // one-second window, even with 25 ms of arrival jitter, holds more than `limit`.
       for (let index = 0; index + limit < times.length; index += 1) expect(times[index + limit]! - times[index]!, `rps ${rps}`).toBeGreaterThanOrEqual(1025);
+    }
+  });
+
+  it('never lets floor(rps) + 1 writes into one window, however long each request waits for its connection', async () => {
+    let seed = 11;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (const rps of [1, 3, 5]) {
+      const scheduler = new RateScheduler({ now: () => Date.now() });
+      const writes: number[] = [];
+      const asked: Promise<void>[] = [];
+      for (let index = 0; index < 120; index += 1) {
+        const size = 1 + Math.floor(random() * 2);
+        for (let member = 0; member < size; member += 1) {
+          // A new socket's connection and handshake: up to 1.5 windows, a warm socket none.
+          const connectMs = random() < 0.3 ? Math.floor(random() * 1_500) : 0;
+          const group = size > 1 ? { id: String(index), size } : undefined;
+          asked.push(scheduler.acquire('p', rps, undefined, group).then(async (start) => {
+            await new Promise((resolve) => setTimeout(resolve, connectMs));
+            start.written();
+            writes.push(Date.now());
+          }));
+        }
+        await vi.advanceTimersByTimeAsync(Math.floor(random() * 300));
+      }
+      while (writes.length < asked.length) await vi.advanceTimersByTimeAsync(10_000);
+      const limit = Math.floor(rps);
+      writes.sort((a, b) => a - b);
+      for (let index = 0; index + limit < writes.length; index += 1) expect(writes[index + limit]! - writes[index]!, `rps ${rps}`).toBeGreaterThanOrEqual(1025);
     }
   });
 
@@ -146,6 +179,36 @@ describe('RateScheduler', () => {
     void ask('b', undefined, 'two');
     await vi.advanceTimersByTimeAsync(0);
     expect(starts.map((start) => start.label)).toEqual(['a', 'b']);
+  });
+
+  it('counts a start from when its request was written: a late write holds the next start back a window from the write', async () => {
+    const { scheduler, starts, ask } = scheduled(2);
+    const first = await scheduler.acquire('p', 2);
+    const second = await scheduler.acquire('p', 2);
+    void ask('third');
+    void ask('fourth');
+    // The first request waited 300 ms for its connection; the second went out at once.
+    second.written();
+    await vi.advanceTimersByTimeAsync(300);
+    first.written();
+    // Written again: nothing moves.
+    await vi.advanceTimersByTimeAsync(100);
+    first.written();
+    await vi.advanceTimersByTimeAsync(10_000);
+    // The third takes the second's slot a window after it; the fourth the first's, a window after
+    // its write, not after its release (1025).
+    expect(starts).toEqual([{ label: 'third', at: 1025 }, { label: 'fourth', at: 1325 }]);
+  });
+
+  it('holds a start\'s slot until its request is written, however long past its window that is', async () => {
+    const { scheduler, starts, ask } = scheduled(1);
+    const slow = await scheduler.acquire('p', 1);
+    void ask('next');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(starts).toEqual([]);
+    slow.written();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(starts).toEqual([{ label: 'next', at: 3025 }]);
   });
 
   it('removes a cancelled item from the queue and rejects it with the reason', async () => {

@@ -35,6 +35,12 @@ export interface AttemptInput {
   headers: Record<string, string>;
   signal: AbortSignal;
   maxBodyBytes: number;
+  /**
+   * Called once when the request has been handed to its socket, after any connect and TLS
+   * handshake: the rate scheduler counts the start from then (rate-scheduler.ts says why). Not
+   * called for a request that never went out.
+   */
+  onWritten?: () => void;
 }
 
 /** Sends GETs over keep-alive sockets, one pool per origin and trust; never throws from attempt(). */

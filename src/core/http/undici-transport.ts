@@ -1,4 +1,4 @@
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { Agent, DecoratorHandler, ProxyAgent, request, type Dispatcher } from 'undici';
 import { CappedText, flattenHeaders, poolKeyOf, refusedHeader, trustedCas, type AttemptInput, type AttemptResult, type Transport, type TransportFactory, type TransportTimeouts } from './transport.ts';
 
 /**
@@ -7,13 +7,41 @@ import { CappedText, flattenHeaders, poolKeyOf, refusedHeader, trustedCas, type 
  * Failures keep what arrived: a stalled or dropped body keeps the bytes received so far.
  */
 
+// What a request's options carry for the interceptor below; undici passes unknown options through.
+interface WrittenOption {
+  onWritten?: () => void;
+}
+
+// Tells the request's `onWritten` when undici has written it to its socket (onRequestSent comes
+// after the connection, its TLS handshake and any proxy tunnel). undici calls onRequestSent on
+// the handlers it is given, but its types do not declare it.
+class WrittenHandler extends DecoratorHandler {
+  readonly #handler: { onRequestSent?: () => void };
+  readonly #onWritten: () => void;
+  constructor(handler: Dispatcher.DispatchHandler, onWritten: () => void) {
+    super(handler);
+    this.#handler = handler;
+    this.#onWritten = onWritten;
+  }
+  onRequestSent(): void {
+    this.#onWritten();
+    this.#handler.onRequestSent?.();
+  }
+}
+
+const reportWritten: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
+  const { onWritten } = options as WrittenOption;
+  return dispatch(options, onWritten ? new WrittenHandler(handler, onWritten) : handler);
+};
+
 function createDispatcher(input: AttemptInput, timeouts: TransportTimeouts): Dispatcher {
   const tls = { ca: trustedCas(input.connection), timeout: timeouts.connectMs };
   const common = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyStallMs, keepAliveTimeout: 10_000 };
   const { proxyUrl } = input.connection;
   // An https:// proxy is checked with the profile's trust too (its extra CA, the system's if
   // trusted), not Node's bundled roots alone: a company's TLS proxy carries the company's CA.
-  return proxyUrl ? new ProxyAgent({ uri: proxyUrl, requestTls: tls, proxyTls: tls, ...common }) : new Agent({ connect: tls, ...common });
+  const agent = proxyUrl ? new ProxyAgent({ uri: proxyUrl, requestTls: tls, proxyTls: tls, ...common }) : new Agent({ connect: tls, ...common });
+  return agent.compose(reportWritten);
 }
 
 async function readCapped(stream: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Pick<AttemptResult, 'bodyText' | 'isTruncated' | 'error'>> {
@@ -37,7 +65,9 @@ async function attemptOnce(dispatcher: Dispatcher, input: AttemptInput): Promise
   if (refused) return { status: null, statusText: '', responseHeaders: {}, bodyText: '', isTruncated: false, error: refused };
   let response: Dispatcher.ResponseData;
   try {
-    response = await request(input.url, { method: 'GET', headers: input.headers, dispatcher, signal: input.signal });
+    // Passed as a variable: undici's option type has no `onWritten`, which it passes on unread.
+    const options = { method: 'GET' as const, headers: input.headers, dispatcher, signal: input.signal, onWritten: input.onWritten };
+    response = await request(input.url, options);
   } catch (error) {
     return { status: null, statusText: '', responseHeaders: {}, bodyText: '', isTruncated: false, error };
   }
