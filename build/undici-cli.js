@@ -1,4 +1,4 @@
-// What the CLI uses of undici (Agent, ProxyAgent, request with an explicit dispatcher), taken from
+// What the CLI uses of undici (Agent, ProxyAgent, DecoratorHandler, request with an explicit dispatcher), taken from
 // undici's own modules so that the bundle does not load its whole index (fetch, WebSocket,
 // EventSource, caches, mocks), a large share of a short command's start. build/build-cli.ts maps
 // `undici` to this file for the CLI bundle only; the app and the tests use undici itself.
@@ -6,6 +6,7 @@ import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import api from 'undici/lib/api/index.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
+import DecoratorHandler from 'undici/lib/handler/decorator-handler.js';
 import util from 'undici/lib/core/util.js';
 
 // As undici's index does: request() and friends become methods of every dispatcher.
@@ -20,4 +21,4 @@ export function request(url, opts) {
   return api.request.call(dispatcher, { ...rest, origin: parsed.origin, path, method: rest.method || 'GET' });
 }
 
-export { Agent, ProxyAgent, Dispatcher };
+export { Agent, ProxyAgent, DecoratorHandler, Dispatcher };

@@ -6,7 +6,7 @@ import { startConnectProxy, startRawHttps, type RawServer } from '../core/http/t
 import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
 import { loadOrCreateCertificate } from '../service/tls.ts';
 import { allowanceHolderPriceBody } from '../spec/test-fixtures.ts';
-import { inProcess as cli } from './test-support.ts';
+import { inProcess as cli, spawnCli } from './test-support.ts';
 
 // A profile behind an authenticating proxy, its password in the proxy URL (profiles.json), used by
 // price: the password reaches the proxy and nothing else the CLI writes, on success and on failure.
@@ -65,5 +65,15 @@ describe('price through a profile proxy with a password', { timeout: 60_000 }, (
       const bytes = await readFile(path);
       for (const form of FORMS) expect(bytes.includes(form), `${path} holds the proxy password`).toBe(false);
     }
+  });
+
+  // The built CLI sends a proxied profile through the part of undici its bundle keeps
+  // (build/undici-cli.js), which the in-process runs above do not load.
+  it('prices through the proxy from the built command too', async () => {
+    const tunnels = proxy.tunnels();
+    const priced = await spawnCli(args('Proxied'), { SVC_API_KEY: 'test-key' });
+    expect(priced.stderr).toBe('');
+    expect(priced.code).toBe(0);
+    expect(proxy.tunnels()).toBe(tunnels + 1);
   });
 });
