@@ -74,3 +74,25 @@ test('Close or Edit pressed while the save is under way asks nothing: done once 
   await expect(settings.form.getByRole('status')).toHaveCount(0);
   await expect(settings.profiles.getByRole('cell', { name: 'Pinned', exact: true })).toHaveCount(0);
 });
+
+// The saved profile used to be loaded over the whole form, so what was typed while the save was
+// under way was dropped without a word, and Close then closed the form.
+test('what is typed while the save is under way is kept, and Close pressed then asks before dropping it', async ({ app, engine }) => {
+  const settings = new SettingsPage(app.page);
+  await app.show('Settings');
+  const save = holdHandler(engine.handlers, 'profiles.save');
+  await settings.addProfile({ name: 'Staging', baseUrl: 'https://staging.example.test', key: 'staging-key-1234' });
+  await expect.poll(save.asked).toBe(1);
+  await settings.field('Base URL').fill('https://staging-2.example.test');
+  await settings.form.getByRole('button', { name: 'Close' }).click();
+  await expect(settings.form.getByRole('status')).toHaveText('Saving: the form closes once saved');
+  save.release();
+  const prompt = settings.form.getByRole('alert').filter({ hasText: 'unsaved edits' });
+  await expect(prompt).toContainText('Discard them and close the form?');
+  await expect(settings.field('Base URL')).toHaveValue('https://staging-2.example.test');
+  await prompt.getByRole('button', { name: 'Keep editing' }).click();
+  // Saved as it was when Save was pressed; the later edit waits in the form for its own save.
+  await expect(settings.profiles.getByRole('row', { name: /Staging/ })).toContainText('https://staging.example.test');
+  await expect(settings.field('Base URL')).toHaveValue('https://staging-2.example.test');
+  await expect(settings.form.getByRole('heading', { name: 'Edit Staging' })).toBeVisible();
+});

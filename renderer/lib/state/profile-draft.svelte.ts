@@ -37,6 +37,13 @@ interface FormFields {
   rateBudgetRps: string;
 }
 
+function setField<K extends keyof FormFields>(form: FormFields, field: K, value: FormFields[K]): void {
+  form[field] = value;
+}
+
+/** The form's fields and its typed key at one moment. */
+export type FormSnapshot = FormFields & { apiKey: string };
+
 function formFieldsOf(profile: ProfileView): FormFields {
   return {
     name: profile.name,
@@ -245,6 +252,27 @@ export class ProfileDraft {
     this.touch('caPem');
     const left = found.hasOther ? '; the rest of the file (not a certificate: a private key or text) was left out' : '';
     this.caFileNote = { text: `Loaded ${found.count} certificate${found.count === 1 ? '' : 's'} from ${name}${left}.`, isProblem: false };
+  }
+
+  /** What the form holds now, key included: taken when a save is sent, to tell what was typed while it went (saved). */
+  snapshot(): FormSnapshot {
+    return { ...this.fields, apiKey: this.apiKey };
+  }
+
+  /**
+   * The save of the form as it was at `sent` landed as `profile`: the form shows the profile as
+   * saved (trimmed, no trailing slash), except the fields typed into while the save was under way,
+   * which keep what was typed and so leave the form edited (a key typed then is kept, unsent).
+   */
+  saved(profile: ProfileView, sent: FormSnapshot): void {
+    const now = this.snapshot();
+    this.load(profile);
+    // The draft's fields are its FormFields, under the same names.
+    const form = this as unknown as FormFields;
+    for (const field of Object.keys(FIELD_LABELS) as (keyof FormFields)[]) {
+      if (now[field] !== sent[field]) setField(form, field, now[field]);
+    }
+    if (now.apiKey !== sent.apiKey) this.apiKey = now.apiKey;
   }
 
   /** Fills the form from a saved profile (never its key). */

@@ -163,15 +163,17 @@ export class SettingsState {
     draft.clearSaveErrors();
     try {
       const sent = draft.input;
+      // The form as sent, key included: what is typed while the save goes is not part of it.
+      const form = draft.snapshot();
       const saved = await callEngine('profiles.save', sent);
       if (!saved.ok) {
         draft.refuse(saved.error, sent);
         return;
       }
-      const key = draft.apiKey;
-      // The form now shows what was saved (trimmed, no trailing slash): later changes to the file are
-      // measured against it.
-      draft.load(saved.value);
+      const key = form.apiKey;
+      // The form now shows what was saved (trimmed, no trailing slash), and later changes to the file
+      // are measured against it; fields typed into meanwhile keep what was typed (ProfileDraft.saved).
+      draft.saved(saved.value, form);
       this.keyStatus = saved.value.key;
       this.message = `Saved ${saved.value.name}`;
       if (key !== '') {
