@@ -138,8 +138,12 @@ const APP: Record<string, Text> = {
 /** The names of the app codes the explainer covers. */
 export const EXPLAINED_APP_CODES: readonly string[] = Object.keys(APP);
 
-/** Explains an error name of the service or a code of the app; unknown names get a generic answer. */
-export function explainError(name: string): ErrorExplanation {
+/**
+ * Explains an error name of the service or a code of the app; unknown names get a generic answer.
+ * With what is known of the answer (`answer`), REMOTE_ERROR is read with it (explainRemoteError).
+ */
+export function explainError(name: string, answer?: { status: number | null; details?: unknown }): ErrorExplanation {
+  if (name === 'REMOTE_ERROR' && answer) return explainRemoteError(answer.status, answer.details);
   if (Object.hasOwn(SERVICE, name)) {
     const key = name as ServiceErrorName;
     return { name, status: ERROR_STATUS[key], source: 'service', ...SERVICE[key] };

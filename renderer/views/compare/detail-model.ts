@@ -3,7 +3,7 @@ import { formatTokenAmount } from '../../../src/domain/number-format.ts';
 import { NO_NATIVE_TOKEN_NOTE, feeUnitsText, networkFeeText } from '../../../src/domain/network-fee-unit.ts';
 import { isFailedSide, noNetDiffReason } from '../../../src/domain/compare.ts';
 import { bpsText, failedText, modelName } from './table-model.ts';
-import { explainError, explainRemoteError, explainServiceError } from '../../../src/domain/error-explainer.ts';
+import { explainError, explainServiceError } from '../../../src/domain/error-explainer.ts';
 
 /** Texts of the row detail, as plain functions tested without a DOM. */
 
@@ -74,7 +74,7 @@ export function failureFix(side: ModelSideWire, detail: Pick<SideDetail, 'status
   if (side.state !== 'error' || !side.errorName) return null;
   const asService = explainServiceError(side.errorName);
   // REMOTE_ERROR (no error name came back) is read with the answer's status once the entry is fetched.
-  const explanation = asService.source === 'service' ? asService : side.errorName === 'REMOTE_ERROR' ? explainRemoteError(detail?.status ?? null) : explainError(side.errorName);
+  const explanation = asService.source === 'service' ? asService : explainError(side.errorName, { status: detail?.status ?? null });
   return explanation.source === 'unknown' ? null : explanation.fix;
 }
 
