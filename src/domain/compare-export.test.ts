@@ -139,6 +139,27 @@ describe('comparisonToCsv', () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField(-12.5)).toBe('-12.5');
     expect(csvField(null)).toBe('');
+    // Text that only looks like a number in exponent form is still defused; a number is not.
+    expect(csvField('-1e3+A1')).toBe(`'-1e3+A1`);
+  });
+
+  it('writes a bps difference too small for plain notation as the number the JSON holds, not as defused text', () => {
+    // Same gross buy, network fees one buy-token base unit apart: the net difference (-2.8e-14 bps)
+    // decides the verdict, and JavaScript writes it in exponent form.
+    const price = (totalNetworkFee: string, zid: string) => Permit2PriceResponseSchema.parse({ ...permit2PriceBody(), buyAmount: '360065000000000000', totalNetworkFee, zid }) as LiquidPrice;
+    const row = compareChain({
+      chainId: 10,
+      allowanceHolder: { status: 'ok', body: price('100', '0xaaaaaaaaaaaaaaaaaaaaaaaa') },
+      permit2: { status: 'ok', body: price('101', '0xbbbbbbbbbbbbbbbbbbbbbbbb') },
+      nativeToBuy: { buyPerNative: 1n, nativeDecimals: 0 },
+    });
+    expect(row.better).toBe('allowance-holder');
+    const item: ExportRow = { row, chainName: 'OP Mainnet', buyDecimals: 18, nativeDecimals: 18 };
+    const [header, line] = readCsv(comparisonToCsv([item]));
+    const json = (JSON.parse(comparisonToJson([item])) as { rows: { netDiffBps: number }[] }).rows[0]!.netDiffBps;
+    expect(json).toBeLessThan(0);
+    expect(String(json)).toContain('e-');
+    expect(Number(line![header!.indexOf('net_diff_bps_permit2_vs_allowance_holder')])).toBe(json);
   });
 });
 

@@ -176,8 +176,11 @@ export function profileCell(profile: ExportProfile | undefined): string | null {
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
-  // A cell starting with = + - @ runs as a formula in spreadsheets; numbers such as -12.5 are safe.
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?[0-9.,]+$/.test(text)) text = `'${text}`;
+  // A cell starting with = + - @ runs as a formula in spreadsheets. A number is never one, however
+  // JavaScript writes it (a bps difference of -2.8e-14 is written in exponent form): defused, it
+  // read back as text. Text is defused unless it is a plain number such as -12.5.
+  const isNumber = typeof value === 'number' && Number.isFinite(value);
+  if (!isNumber && /^[=+\-@\t\r]/.test(text) && !/^-?[0-9.,]+$/.test(text)) text = `'${text}`;
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
