@@ -1,5 +1,5 @@
 import { chainById, chainLabel } from '../domain/chains.ts';
-import { formatWithSymbol } from '../domain/number-format.ts';
+import { formatUpperBound, formatWithSymbol } from '../domain/number-format.ts';
 import { chargeAndIssueFacts, NO_TAX, noIssueText as sharedNoIssueText, type AmountText } from '../domain/support/charge-facts.ts';
 import { isObject, symbolOf, type Json } from '../domain/support/body-reading.ts';
 import { REPORTED_ISSUE_TEXT, type CompareRowWire, type SideDetail } from '../ipc/channels/compare.ts';
@@ -22,11 +22,13 @@ import { shortAddress } from '../domain/address-text.ts';
 export function rowAmountText(row: CompareRowWire, body: Json): AmountText {
   const chain = chainById(row.chainId);
   const known = [row.sellToken, row.buyToken, ...(chain?.nativeTokenAddress && chain.nativeSymbol ? [{ address: chain.nativeTokenAddress, symbol: chain.nativeSymbol, decimals: row.nativeDecimals }] : [])];
-  return (value, address) => {
+  return (value, address, isUpperBound) => {
     const token = typeof address === 'string' ? known.find((item) => item.address.toLowerCase() === address.toLowerCase()) : undefined;
     const base = String(value ?? '?');
     if (!token || !/^[0-9]+$/.test(base)) return `${base} base units of ${symbolOf(body, address)}`;
-    return formatWithSymbol(base, token.symbol === '' ? { ...token, symbol: symbolOf(body, address) } : token);
+    const named = token.symbol === '' ? { ...token, symbol: symbolOf(body, address) } : token;
+    // What a trade needs (the balance it expects) is rounded up, as explain and the app show it: cut, it read below the need.
+    return isUpperBound ? formatUpperBound(base, named) : formatWithSymbol(base, named);
   };
 }
 
