@@ -78,6 +78,8 @@ export interface RequestCredentialParts {
 /** The parts of a history entry that may carry a credential, or echo one (the body, an error made from it). */
 interface CredentialParts extends RequestCredentialParts {
   responseHeaders: Record<string, string>;
+  /** The status line's reason phrase: a gateway may echo the key there ("401 Invalid API key …"). */
+  statusText?: string;
   bodyText: string;
   body?: unknown;
   appError?: unknown;
@@ -108,8 +110,8 @@ export function credentialValues(parts: RequestCredentialParts, apiKeyHeader?: K
 
 /**
  * The response parts of an exchange with every credential the request carried replaced wherever it
- * is echoed: the body's text, each response header (credential headers by name as well), and the
- * parsed body and error when given. The rest of the body stays as received.
+ * is echoed: the status line's reason phrase, the body's text, each response header (credential
+ * headers by name as well), and the parsed body and error when given. The rest of the body stays as received.
  */
 export function redactEchoedCredentials<T extends Omit<CredentialParts, keyof RequestCredentialParts>>(response: T, secrets: readonly string[], apiKeyHeader?: KeyHeaderNames): T {
   const echoes = (text: string) => redactEchoes(text, secrets, REDACTED);
@@ -117,6 +119,7 @@ export function redactEchoedCredentials<T extends Omit<CredentialParts, keyof Re
   return {
     ...response,
     responseHeaders: Object.fromEntries(headers) as Record<string, string>,
+    ...(response.statusText === undefined ? {} : { statusText: echoes(response.statusText) }),
     bodyText: echoes(response.bodyText),
     ...('body' in response ? { body: redactEchoesInJson(response.body, secrets, REDACTED) } : {}),
     ...('appError' in response ? { appError: redactEchoesInJson(response.appError, secrets, REDACTED) } : {}),
@@ -125,8 +128,8 @@ export function redactEchoedCredentials<T extends Omit<CredentialParts, keyof Re
 
 /**
  * A copy of a history entry with every credential redacted: by name in its URL, query and both
- * header lists, and by value wherever the response echoes one the request carried (body, response
- * headers, the error): as stored, exported, imported and read.
+ * header lists, and by value wherever the response echoes one the request carried (status text,
+ * body, response headers, the error): as stored, exported, imported and read.
  */
 export function redactEntryCredentials<T extends CredentialParts>(entry: T, apiKeyHeader?: KeyHeaderNames): T {
   const secrets = credentialValues(entry, apiKeyHeader);

@@ -15,7 +15,8 @@ import { sampleEntry } from './sample-entries.ts';
 import { historyFileIn } from './history-path.ts';
 
 // A service (or a gateway before it) that repeats the request's key in its answer: in an error
-// message, a field and a header. The key must reach neither the history file nor an export.
+// message, a field, a header and the status line's reason phrase. The key must reach neither the
+// history file nor an export.
 const PROFILE_KEY = 'pr0fileKeyEch0ed4567';
 
 let dir: string;
@@ -48,7 +49,7 @@ describe('a response that echoes the key the request carried', { timeout: 60_000
     const cert = await loadOrCreateCertificate(tlsDir);
     server = await startRawHttps({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
       const key = String(req.headers['svc-api-key']);
-      res.writeHead(401, { 'content-type': 'application/json', 'x-rejected-key': `key=${key}` });
+      res.writeHead(401, `Invalid API key ${key}`, { 'content-type': 'application/json', 'x-rejected-key': `key=${key}` });
       res.end(JSON.stringify({ name: 'UNAUTHORIZED', message: `Invalid API key "${key}" for this team`, data: { zid: '0x0123456789abcdef01234567', key } }));
     });
     const connection = testConnection(server.baseUrl, { profileId: 'partner', caPem: cert.certPem, apiKey: PROFILE_KEY });
@@ -70,6 +71,7 @@ describe('a response that echoes the key the request carried', { timeout: 60_000
     expect(stored.bodyText).toBe(JSON.stringify({ name: 'UNAUTHORIZED', message: 'Invalid API key "REDACTED" for this team', data: { zid: '0x0123456789abcdef01234567', key: 'REDACTED' } }));
     expect(stored.body).toEqual(JSON.parse(stored.bodyText));
     expect(stored.responseHeaders['x-rejected-key']).toBe('key=REDACTED');
+    expect(stored.statusText).toBe('Invalid API key REDACTED');
     expect(stored.errorName).toBe('UNAUTHORIZED');
     expect(stored.zid).toBe('0x0123456789abcdef01234567');
     expect(JSON.stringify(await handlers['history.get']({ id: answered.id }))).not.toContain(PROFILE_KEY);
@@ -90,6 +92,7 @@ describe('an entry kept before echoes were redacted', () => {
       profileId: 'imported',
       profileName: 'Imported: customer.har',
       status: 401,
+      statusText: `Invalid key ${KEY}`,
       requestHeaders: { '0x-api-key': KEY, Authorization: `Bearer ${TOKEN}`, '0x-version': 'v2' },
       responseHeaders: { 'content-type': 'application/json', 'www-authenticate': `Bearer error="invalid_token", token="${TOKEN}"` },
       bodyText: JSON.stringify(body),
@@ -111,11 +114,12 @@ describe('an entry kept before echoes were redacted', () => {
   });
 
   it('is imported from a customer HAR with the echoes redacted', async () => {
-    const exported = JSON.parse((await exportsOf(store.insert(oldEntry()).id))[0]!) as { log: { entries: { request: { headers: { name: string; value: string }[] }; response: { content: { text: string } } }[] } };
+    const exported = JSON.parse((await exportsOf(store.insert(oldEntry()).id))[0]!) as { log: { entries: { request: { headers: { name: string; value: string }[] }; response: { statusText: string; content: { text: string } } }[] } };
     // The customer's file as they sent it: credentials and the body echoing them in the clear.
     const harEntry = exported.log.entries[0]!;
     harEntry.request.headers = [{ name: '0x-api-key', value: KEY }, { name: 'Authorization', value: `Bearer ${TOKEN}` }];
     harEntry.response.content.text = oldEntry().bodyText;
+    harEntry.response.statusText = oldEntry().statusText;
     const { importedIds } = await io['history.import']({ fileName: 'customer.har', content: JSON.stringify(exported) });
     const imported = store.get(importedIds[0]!)!;
     expect(JSON.stringify(imported)).not.toContain(KEY);
