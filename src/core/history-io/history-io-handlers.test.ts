@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HarSchema } from '../../domain/har-schema.ts';
+import { HistorySearchInputSchema } from '../../ipc/channels/history.ts';
 import { buildHistoryJson } from '../../domain/history-file.ts';
 import { allowanceHolderPriceBody } from '../../spec/test-fixtures.ts';
 import { HistoryStore } from '../history/history-store.ts';
@@ -85,7 +86,9 @@ describe('history.export and history.import', () => {
       const exported = await handlers['history.export']({ ids: [failed.id], format });
       const { importedIds } = await handlers['history.import']({ fileName: exported.fileName, content: exported.content });
       // With why it got none: without it the colleague importing the file read "no response" and nothing more.
-      expect(store.get(importedIds[0]!)).toMatchObject({ origin: 'imported', status: null, errorName: null, url: failed.url, query: failed.query, appError: { code: 'TIMEOUT', message: 'No answer within 10 s' } });
+      // Named as the entry sent was (its error code), so that History's error-name filter finds both.
+      expect(store.get(importedIds[0]!)).toMatchObject({ origin: 'imported', status: null, errorName: 'TIMEOUT', url: failed.url, query: failed.query, appError: { code: 'TIMEOUT', message: 'No answer within 10 s' } });
+      expect(store.search(HistorySearchInputSchema.parse({ errorName: 'TIMEOUT', origin: 'imported' })).rows.map((row) => row.id)).toContain(importedIds[0]);
     }
     // A code this version does not know (a later version's file) is kept in the message, not refused.
     const { content } = await handlers['history.export']({ ids: [failed.id], format: 'json' });

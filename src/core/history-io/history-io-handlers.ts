@@ -213,7 +213,11 @@ function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry 
   // Too deep to store or show as JSON: kept as its text, with a warning (issue 17).
   const isTooDeep = isDeeperThan(parsed);
   const body = isTooDeep ? null : parsed;
-  const errorName = entry.status >= 400 && body && typeof body === 'object' && typeof (body as { name?: unknown }).name === 'string' ? (body as { name: string }).name : null;
+  const appError = importedAppError(entry.appError);
+  // As a sent entry is named (build-entry.ts): the service's error name, else the app's error code,
+  // so that the error-name filter finds a TIMEOUT imported as it finds the one sent.
+  const serviceName = entry.status >= 400 && body && typeof body === 'object' && typeof (body as { name?: unknown }).name === 'string' ? (body as { name: string }).name : null;
+  const errorName = serviceName ?? appError?.code ?? null;
   const { endpoint, isV1 } = servicePathOf(entry.url);
   const listed = listedParams(entry, isV1);
   const chainId = Number.parseInt(listed.chainId ?? '', 10);
@@ -242,6 +246,6 @@ function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry 
     // Checked as a body sent here is: an empty report reads "the body matches the spec's schema".
     schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : schemaReportOf(endpoint, entry.status, body),
     attempts: 0,
-    appError: importedAppError(entry.appError),
+    appError,
   };
 }
