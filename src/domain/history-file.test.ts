@@ -99,6 +99,21 @@ describe('parseHistoryFile', () => {
     expect(parseHistoryFile(bad)).toMatchObject({ ok: false, problems: [{ path: '$.entries[0].status' }] });
   });
 
+  it('refuses what JSON.parse refuses between the entries (a missing, doubled or trailing comma), as explain does, and reads white space', () => {
+    const [a, b] = entries.map((entry) => JSON.stringify(entry));
+    const [harA, harB] = buildHar(entries, creator).log.entries.map((entry) => JSON.stringify(entry));
+    const exportWith = (inside: string) => `{"format":"${HISTORY_JSON_FORMAT}","version":1,"entries":[${inside}]}`;
+    const harWith = (inside: string) => `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[${inside}]}}`;
+    for (const text of [exportWith(`${a} ${b}`), exportWith(`${a}:${b}`), exportWith(`${a},,${b}`), exportWith(`${a},${b},`), exportWith(`,${a}`), harWith(`${harA}\n${harB}`)]) {
+      expect(() => JSON.parse(text)).toThrow();
+      expect(parseHistoryFile(text)).toMatchObject({ ok: false, message: expect.stringContaining("not JSON (expected ',' or ']' after an entry") });
+    }
+    // What JSON allows there still reads: white space around the commas and brackets, and no entry at all.
+    expect(parseHistoryFile(exportWith(`\n  ${a} ,\r\n\t${b}\n`))).toMatchObject({ ok: true, entries: [{}, {}] });
+    expect(parseHistoryFile(harWith(` ${harA} , ${harB} `))).toMatchObject({ ok: true, entries: [{}, {}] });
+    expect(parseHistoryFile(exportWith(' \n '))).toMatchObject({ ok: true, entries: [] });
+  });
+
   it('says an empty file is empty, not that it is not JSON', () => {
     for (const text of ['', '\n', '\uFEFF  \r\n']) expect(parseHistoryFile(text)).toEqual({ ok: false, message: 'The file is empty. Nothing was imported.', problems: [{ path: '$', reason: 'The file is empty' }] });
   });

@@ -180,6 +180,25 @@ function entryTexts(text: string, spans: number[] | null, document: unknown, pat
   return Array.isArray(items) ? { count: items.length, parse: (index) => items[index] } : { count: 0, parse: () => undefined };
 }
 
+const JSON_SPACE = /^[ \t\n\r]*$/;
+const JSON_COMMA = /^[ \t\n\r]*,[ \t\n\r]*$/;
+
+/**
+ * Where the text between the entries array's brackets and its entries is not what JSON allows
+ * there (white space, and one comma between two entries), or null. The envelope and each entry are
+ * parsed on their own (parseHistoryFile), so without this a missing, doubled or trailing comma, which
+ * JSON.parse and `explain` refuse, was imported as if it were there.
+ */
+function separatorProblemAt(text: string, array: [number, number], spans: number[]): number | null {
+  const gaps = [array[0] + 1, ...spans, array[1] - 1];
+  for (let at = 0; at < gaps.length; at += 2) {
+    const [from, to] = [gaps[at]!, gaps[at + 1]!];
+    const isBetweenEntries = at > 0 && at < gaps.length - 2;
+    if (!(isBetweenEntries ? JSON_COMMA : JSON_SPACE).test(text.slice(from, to))) return from;
+  }
+  return null;
+}
+
 // Entries one by one, stopping at MAX_IMPORT_PROBLEMS: a file of a million bad entries is answered
 // from its first few instead of validating (and describing) every one, and only one entry's tree is
 // in memory at a time.
@@ -273,6 +292,8 @@ export function parseHistoryFile(text: string, options: RedactOptions = {}): Imp
     return foreign('The file is neither a HAR file nor a Swap Explorer history export: its top level is not an object');
   }
   const spans = array ? shape.entrySpans : null;
+  const badSeparator = array && spans ? separatorProblemAt(text, array, spans) : null;
+  if (badSeparator !== null) return foreign(`The file is not JSON (expected ',' or ']' after an entry at position ${badSeparator})`);
   if ('log' in document) return readHar(document, entryTexts(text, spans, document, ['log', 'entries']), options);
   if ('format' in document && document.format === HISTORY_JSON_FORMAT) return readJson(document, entryTexts(text, spans, document, ['entries']), options);
   return foreign(`The file is neither a HAR file (no "log" member) nor a Swap Explorer history export ("format": "${HISTORY_JSON_FORMAT}")`);
