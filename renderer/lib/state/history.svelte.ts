@@ -21,7 +21,8 @@ export class HistoryState {
   hasSearched = $state(false);
   #loading = false;
   #generation = 0;
-  /** The search input the rows answer (JSON), null before the first answer. */
+  /** The search input the rows answer, and as JSON; null before the first answer. */
+  #answeredInput: SearchInput | null = null;
   #answered: string | null = null;
 
   /** Whether the rows answer the search text and filters as they are now (no search of them pending). */
@@ -60,6 +61,7 @@ export class HistoryState {
     this.nextBefore = result.value.nextBefore;
     this.selected = 0;
     this.hasSearched = true;
+    this.#answeredInput = input;
     this.#answered = JSON.stringify(input);
   }
 
@@ -70,15 +72,21 @@ export class HistoryState {
     this.rows = [];
     this.nextBefore = null;
     this.unknownSymbols = [];
+    this.#answeredInput = null;
     this.#answered = null;
   }
 
-  /** Loads the next page when the list nears its end. */
+  /**
+   * Loads the next page of the search the rows answer, when the list nears its end. Not while the
+   * box or filters ask for another search (it is on its way and replaces the rows): a page of the
+   * new search read from the old one's cursor listed entries twice or skipped some.
+   */
   async more(): Promise<void> {
-    if (this.#loading || this.nextBefore === null) return;
+    const answered = this.#answeredInput;
+    if (this.#loading || this.nextBefore === null || answered === null || !this.isCurrent) return;
     this.#loading = true;
     const generation = this.#generation;
-    const result = await callHistory('history.search', { ...searchInput(this.text, this.filters), before: this.nextBefore });
+    const result = await callHistory('history.search', { ...answered, before: this.nextBefore });
     this.#loading = false;
     if (generation !== this.#generation || !result.ok) return;
     this.rows = [...this.rows, ...result.value.rows];
