@@ -57,6 +57,9 @@ export class EntryView {
       return 'unread';
     }
     this.entry = result.value;
+    // The previous entry's replays go with it: listed until this one's are read, they said
+    // "Replayed as #7" of an entry #7 does not replay.
+    this.replays = [];
     this.isGone = false;
     this.other = null;
     this.customer = null;
