@@ -230,6 +230,11 @@ describe('retry timing', () => {
     expect(parseRetryAfter(new Date(now + 5000).toUTCString(), now)).toBe(5000);
     expect(parseRetryAfter('soon', now)).toBeNull();
     expect(parseRetryAfter(undefined, now)).toBeNull();
+    // Sent twice and joined (undici joins repeated headers): the longer wait, not a date in 2001.
+    expect(parseRetryAfter('1, 1', now)).toBe(1000);
+    expect(parseRetryAfter('2,5', now)).toBe(5000);
+    // Neither delta-seconds nor an HTTP date: the client's own backoff, not a 0 ms wait.
+    for (const value of ['2.5', '-1', '5 5']) expect(parseRetryAfter(value, now)).toBeNull();
   });
 
   it('draws backoff with full jitter under an exponential, capped ceiling', () => {

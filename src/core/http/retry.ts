@@ -8,12 +8,16 @@ export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 
 
 /**
  * The wait a `Retry-After` header asks for, in ms: delta-seconds or an HTTP date (RFC 9110 10.2.3).
- * Null when absent or unreadable, so the caller falls back to its own backoff.
+ * A header sent twice (a gateway's and the service's) reaches undici joined ("1, 1"): the longer
+ * wait is kept. Null when absent or unreadable, so the caller falls back to its own backoff: Date.parse
+ * alone read "2.5", "-1" and "1, 1" as days in 2001, a wait of 0 ms, and the retry went at once.
  */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | null {
   if (value === undefined) return null;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^\d+(?:\s*,\s*\d+)*$/.test(text)) return Math.max(...text.split(',').map(Number)) * 1000;
+  // Each of the three HTTP-date forms starts with the day's name.
+  if (!/^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)/i.test(text)) return null;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return null;
   return Math.max(0, at - nowMs);
