@@ -5,7 +5,9 @@ import { AppError, type AppErrorCode } from '../../ipc/result.ts';
  * the client matches on `AppError.code` only.
  */
 
-// Node's TLS verification codes (OpenSSL's X509_V_ERR_* names plus Node's own host check).
+// Node's TLS verification codes (every OpenSSL X509_V_ERR_* name Node reports, plus Node's own
+// host check): one left out (a certificate for client authentication only, INVALID_PURPOSE) was
+// reported as INTERNAL, "a bug in the app".
 const TLS_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
@@ -15,8 +17,23 @@ const TLS_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'UNABLE_TO_GET_ISSUER_CERT',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_CRL',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
   'CERT_SIGNATURE_FAILURE',
+  'CRL_SIGNATURE_FAILURE',
+  'CRL_NOT_YET_VALID',
+  'CRL_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'ERROR_IN_CRL_LAST_UPDATE_FIELD',
+  'ERROR_IN_CRL_NEXT_UPDATE_FIELD',
+  'CERT_CHAIN_TOO_LONG',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
   'CERT_UNTRUSTED',
+  'CERT_REJECTED',
   'CERT_REVOKED',
   'INVALID_CA',
   'HOSTNAME_MISMATCH',
@@ -29,7 +46,24 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
 // Resets the server or a middlebox may cause on a keep-alive socket: safe to retry for a GET.
 const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
-const NETWORK_CODES = new Set([...RESET_CODES, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CLOSED', 'UND_ERR_PROXY']);
+// With undici, a body cut short of its Content-Length on a closing connection (node:https reports
+// the same cut as ECONNRESET).
+const NETWORK_CODES = new Set([...RESET_CODES, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ECONNABORTED', 'UND_ERR_CLOSED', 'UND_ERR_PROXY', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
+
+/**
+ * Whether the answer could not be read as HTTP/1.1 (another server on the port, something between
+ * that garbled it, headers past the parser's limit): node:https's parser codes (HPE_*), undici's
+ * header overflow, and undici's parser error, which carries no code, only its name.
+ */
+function isNotHttp(error: unknown, codes: string[]): boolean {
+  if (codes.some((code) => code.startsWith('HPE_') || code === 'UND_ERR_HEADERS_OVERFLOW')) return true;
+  let node: unknown = error;
+  for (let depth = 0; depth < 5 && node instanceof Error; depth += 1) {
+    if (node.name === 'HTTPParserError') return true;
+    node = (node as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** The error codes on an error and its causes (undici sometimes wraps the socket's error). */
 export function errorCodes(error: unknown): string[] {
@@ -162,6 +196,10 @@ export function mapTransportError(error: unknown, route?: TransportRoute): AppEr
     return new AppError('TLS', `The TLS connection was refused: ${notTlsReason(route, error)} (OpenSSL: wrong version number)`, { cause: codes[0] ?? null });
   }
   const raw = (error instanceof Error ? error.message : String(error)).replace(NODE_SYSTEM_CA_HINT, '');
+  if (code === 'INTERNAL' && isNotHttp(error, codes)) {
+    const where = route?.host ?? hostOf(error);
+    return new AppError('NETWORK', `The service's answer could not be read: what ${where} sent is not HTTP as expected (another server on that port, something between that garbled it, or headers too long) (${raw})`, { cause: codes[0] ?? 'HTTPParserError' });
+  }
   const reason = reasonFor(code, codes, () => hostOf(error), route);
   const message = reason ? `${reason} (${raw})` : raw;
   const lead: Record<AppErrorCode, string> = {
