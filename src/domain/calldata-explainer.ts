@@ -106,7 +106,8 @@ export function explainCalldata(abi: Abi, data: string): CalldataExplanation {
     return { ok: false, message: 'transaction.data must be hex calldata of at least a 4-byte selector' };
   }
   try {
-    const call = decodeCall(abi, data as Hex, 2);
+    // Hex is read in either case; viem matches a selector only in lower case (0x1FFF991F "did not decode").
+    const call = decodeCall(abi, data.toLowerCase() as Hex, 2);
     const inner = call.inner;
     return { ok: true, call: { ...call, minBuyAmount: call.minBuyAmount ?? inner?.minBuyAmount ?? null, recipient: call.recipient ?? inner?.recipient ?? null, zid: call.zid ?? inner?.zid ?? null } };
   } catch (error) {

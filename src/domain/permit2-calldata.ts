@@ -30,7 +30,8 @@ const absent = (missing: string): CalldataPermitReading => ({ permit: null, miss
 export function calldataPermitOf(data: unknown): CalldataPermitReading {
   if (typeof data !== 'string' || data === '' || data === '0x') return absent('the quote has no transaction.data');
   if (!/^0x([0-9a-fA-F]{2})+$/.test(data)) return absent('transaction.data is not hex bytes');
-  const call = decodeSettlerCall(data as Hex);
+  // In lower case: viem matches a selector only so (an upper-case 0x1FFF991F read as another call).
+  const call = decodeSettlerCall(data.toLowerCase() as Hex);
   // A Permit2 quote calls the settler itself (spec, "Allowance rules" 3); Allowance Holder's exec
   // grants the pull and carries no permit to sign.
   if (call?.functionName === 'exec') return absent("transaction.data is Allowance Holder's exec, which carries no permit");

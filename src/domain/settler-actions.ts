@@ -148,8 +148,10 @@ function wrappedNativeStep(data: Hex, read: ActionReading, context: CallContext 
  * actions; or the one step of a direct wrap or unwrap), or null when it does not decode.
  * @param context the transaction's `to` and `value`, which a direct wrap's amount and token are read from
  */
-export function settlerActions(data: string, read: ActionReading, context?: CallContext): SettlerAction[] | null {
-  if (!/^0x([0-9a-fA-F]{2})*$/.test(data) || data.length < 10) return null;
+export function settlerActions(given: string, read: ActionReading, context?: CallContext): SettlerAction[] | null {
+  if (!/^0x([0-9a-fA-F]{2})*$/.test(given) || given.length < 10) return null;
+  // In lower case: viem matches a selector only so.
+  const data = given.toLowerCase();
   const wrap = wrappedNativeStep(data as Hex, read, context);
   if (wrap) return [wrap];
   let execute: ReturnType<typeof executeOf>;

@@ -35,6 +35,16 @@ describe('calldata facts', () => {
     expect(valueOf(body, 'action 2')).toMatch(/^swap USDC for WETH on \w+ \(pool 0x[0-9a-f]{40}\), [\d.]+% of the trade$/);
   });
 
+  it('reads calldata written in upper-case hex as the same call, permit included, not as calldata that does not decode', () => {
+    const body = quote('permit2.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
+    const lower = answerFacts(body, 1);
+    const transaction = body.transaction as { data: string };
+    const upper = answerFacts({ ...body, transaction: { ...transaction, data: `0x${transaction.data.slice(2).toUpperCase()}` } }, 1);
+    expect(valueOf(body, 'calldata')).toMatch(/^execute \(\d+ bytes\)$/);
+    expect(valueOf(body, 'permit2 in calldata')).toContain('is the one signed');
+    expect(upper).toEqual(lower);
+  });
+
   it('says a minimum of 0 (slippageBps at its limit of 10000) lets any amount through', () => {
     const body = quote('permit2.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000', slippageBps: '10000' });
     expect(body.minBuyAmount).toBe('0');
