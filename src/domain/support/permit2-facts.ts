@@ -49,7 +49,9 @@ function hashText(hash: HashCheck): string {
 function rowText(row: TypedDataRow): string {
   if (row.time) return `${row.raw} = ${row.time.instant}${row.time.relation}`;
   if (row.human === null) return row.raw;
-  return row.type === 'address' ? `${row.raw} (${row.human})` : `${row.human} (${row.raw} base units)`;
+  if (row.type === 'address') return `${row.raw} (${row.human})`;
+  // Only an amount is in base units: a deadline past year 9999 ("no expiry") is in seconds.
+  return row.path.endsWith('.amount') ? `${row.human} (${row.raw} base units)` : `${row.human} (${row.raw})`;
 }
 
 /**
