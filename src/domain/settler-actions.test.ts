@@ -89,6 +89,28 @@ describe('settlerActions', () => {
     ]);
   });
 
+  it("reads each hop of a two-hop refund route as the refund's, and only the last as back into the token sold", () => {
+    // DAI for exactly 0.1 WBTC: the refund route sells the WBTC left over for another token, then
+    // that for DAI. Its second hop read as "100.00% of the trade", and its first as back into the other token.
+    const [DAI, WBTC] = [token(1, 'DAI'), token(1, 'WBTC')];
+    const names: Record<string, string> = { ...NAMES, [DAI.toLowerCase()]: 'DAI', [WBTC.toLowerCase()]: 'WBTC' };
+    const named = { ...read, token: (address: string) => names[address.toLowerCase()] ?? address };
+    const result = priceQuery(new Market(1), 'allowance-holder.quote', { chainId: '1', taker: TAKER, sellToken: DAI, buyToken: WBTC, buyAmount: '10000000' }, { nowMs: FIXED_NOW });
+    if (!result.ok) throw new Error(result.message);
+    const body = result.body as { transaction: { data: string }; routes: Record<'forward' | 'refund', { fills: { from: string; to: string }[] }> };
+    const symbol = (address: string) => names[address.toLowerCase()];
+    // Through whichever token the market routes it at this block (WETH or USDC).
+    const [first, second] = body.routes.refund.fills;
+    const via = symbol(first!.to)!;
+    expect([body.routes.refund.fills.length, symbol(first!.from), symbol(second!.from), symbol(second!.to)]).toEqual([2, 'WBTC', via, 'DAI']);
+    const fills = settlerActions(body.transaction.data, named)!.map((step) => step.text).filter((text) => /^(swap|refund:)/.test(text));
+    expect(fills.filter((text) => text.endsWith('of the trade'))).toHaveLength(body.routes.forward.fills.length);
+    expect(fills.slice(-2)).toEqual([
+      expect.stringMatching(new RegExp(`^refund: swap the WBTC bought beyond the minimum for ${via} on \\w+ \\(pool 0x[0-9a-f]{40}\\), 100\\.00% of the refund route$`)),
+      expect.stringMatching(new RegExp(`^refund: swap ${via} back into DAI on \\w+ \\(pool 0x[0-9a-f]{40}\\), 100\\.00% of the refund route$`)),
+    ]);
+  });
+
   it('reads every other action, and names one it cannot decode by its selector', () => {
     const steps = settlerActions(
       execute([

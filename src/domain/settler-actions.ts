@@ -43,22 +43,32 @@ interface CallSetting {
    * and the wrapped native token an UNWRAP turns into the native token bought.
    */
   bought: Set<string>;
+  /** What the calldata sells: the token `exec` grants or the permit pulls, or the wrapped native token a WRAP makes. */
+  sold: Set<string>;
   /** The settler is called through Allowance Holder's `exec`, which grants what it pulls: no permit. */
   isAllowanceHolder: boolean;
+  /** A refund fill was read: the fills after it are the refund route's later hops (set as the actions are read, in order). */
+  isRefunding: boolean;
 }
 
 /**
  * A fill as a sentence. Its `proportionBps` is the fill's share of the whole trade, as in the
  * answer's `route.fills`, not of the token it sells: "swap 42.71% WETH" read as 42.71% of the WETH
  * where the Route shows that fill as 82.84% of its WETH → USDC hop. A fill that sells the token
- * bought is the exact-out refund route (real-service-shapes.md, "Buying an exact amount"): it sells
- * back only what the forward route bought beyond the minimum, never the purchase.
+ * bought starts the exact-out refund route (real-service-shapes.md, "Buying an exact amount"): it
+ * sells back only what the forward route bought beyond the minimum, never the purchase. The service
+ * writes the refund route's fills after the forward route's, so the fills after it are its later
+ * hops (WBTC → WETH, then WETH → DAI), not a share of the trade; only a hop into what was sold is "back into".
  */
 function fillSentence([sell, buy, bps, source, pool]: Args, read: ActionReading, setting: CallSetting): string {
   const share = `${(Number(bps) / 100).toFixed(2)}%`;
   const where = `on ${sourceName(source)} (pool ${address(pool)})`;
-  if (setting.bought.has(address(sell))) return `refund: swap the ${read.token(str(sell))} bought beyond the minimum back into ${read.token(str(buy))} ${where}, ${share} of the refund route`;
-  return `swap ${read.token(str(sell))} for ${read.token(str(buy))} ${where}, ${share} of the trade`;
+  const sellsBought = setting.bought.has(address(sell));
+  if (!sellsBought && !setting.isRefunding) return `swap ${read.token(str(sell))} for ${read.token(str(buy))} ${where}, ${share} of the trade`;
+  setting.isRefunding = true;
+  const what = sellsBought ? `the ${read.token(str(sell))} bought beyond the minimum` : read.token(str(sell));
+  const into = setting.sold.has(address(buy)) ? `back into ${read.token(str(buy))}` : `for ${read.token(str(buy))}`;
+  return `refund: swap ${what} ${into} ${where}, ${share} of the refund route`;
 }
 
 const SENTENCES: Record<string, (args: Args, read: ActionReading) => string> = {
@@ -107,6 +117,18 @@ function executeOf(data: Hex, read: ActionReading): { args: Args; steps: Settler
   if (!inner) return null;
   const lets = { name: 'exec', text: `the Allowance Holder lets ${address(target)} take up to ${read.amountAtMost(str(amount), token)} from the taker's allowance` };
   return { args: inner.args, steps: [lets, ...inner.steps] };
+}
+
+function soldBy(data: Hex, actions: readonly Hex[]): Set<string> {
+  const tokens = new Set<string>();
+  const call = decodeSettlerCall(data);
+  if (call?.functionName === 'exec') tokens.add(address(call.args[1]));
+  for (const action of actions) {
+    const step = decodeSettlerCall(action);
+    if (step?.functionName === 'TRANSFER_FROM') tokens.add(address((step.args[1] as { permitted: { token: string } }).permitted.token));
+    if (step?.functionName === 'WRAP') tokens.add(address(step.args[0]));
+  }
+  return tokens;
 }
 
 function boughtBy(slippage: unknown, actions: readonly Hex[]): Set<string> {
@@ -162,6 +184,6 @@ export function settlerActions(given: string, read: ActionReading, context?: Cal
   }
   const actions = execute?.args[1];
   if (!execute || !Array.isArray(actions)) return null;
-  const setting = { bought: boughtBy(execute.args[0], actions as Hex[]), isAllowanceHolder: execute.steps.some((step) => step.name === 'exec') };
+  const setting: CallSetting = { bought: boughtBy(execute.args[0], actions as Hex[]), sold: soldBy(data as Hex, actions as Hex[]), isAllowanceHolder: execute.steps.some((step) => step.name === 'exec'), isRefunding: false };
   return [...execute.steps, ...actions.map((action: Hex) => actionOf(action, read, setting))];
 }
