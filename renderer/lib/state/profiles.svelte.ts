@@ -51,6 +51,8 @@ export class SettingsState {
   private localSeq = 0;
   /** Each tested profile as it was when its test started (profileKey). */
   private testedAs: Record<string, string> = {};
+  /** Counts each profile's tests: an earlier one answering later (a time-out of settings since mended) must not replace the latest's result. */
+  private testRuns: Record<string, number> = {};
   /** Counts loads, so that of two under way (Settings shown, then the window focused) the later one's answer stays. */
   private loadSeq = 0;
 
@@ -263,9 +265,11 @@ export class SettingsState {
   async test(profileId: string): Promise<void> {
     this.message = null;
     this.testedAs[profileId] = this.profileKey(profileId);
+    const run = (this.testRuns[profileId] ?? 0) + 1;
+    this.testRuns[profileId] = run;
     this.tests = { ...this.tests, [profileId]: 'Testing…' };
     const answer = await callEngine('profiles.test', { profileId });
-    if (!(profileId in this.testedAs)) return;
+    if (this.testRuns[profileId] !== run || !(profileId in this.testedAs)) return;
     this.tests = { ...this.tests, [profileId]: answer.ok ? answer.value : errorText(answer.error) };
     this.pruneTests();
   }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { keyStateText, testText } from './profiles.svelte.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppApi } from '../../../src/ipc/index.ts';
+import { SettingsState, keyStateText, testText } from './profiles.svelte.ts';
 
 // The engine's reasons, as src/core/secrets/secret-store.ts builds them from a D-Bus failure.
 const DBUS = 'org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files';
@@ -61,5 +62,49 @@ describe('testText', () => {
 
   it('a 200 is reachable, with its status and time', () => {
     expect(testText({ reachable: true, status: 200, durationMs: 7.6, error: null })).toBe('Reachable: HTTP 200 in 8 ms');
+  });
+});
+
+describe('SettingsState.test', () => {
+  afterEach(() => {
+    delete window.api;
+  });
+
+  function deferred<T>() {
+    let resolve!: (value: T) => void;
+    const promise = new Promise<T>((done) => (resolve = done));
+    return { promise, resolve };
+  }
+  const ok = <T>(value: T) => ({ ok: true as const, value });
+  const profile = (baseUrl: string) => ({ id: 'staging', name: 'Staging', baseUrl, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' }, version: 'v2', caPem: null, proxyUrl: null, hasProxyPassword: false, trustSystemCertificates: true, rateBudgetRps: 5, key: null });
+
+  it("keeps the result of the profile's latest test when an earlier one, of settings since mended, answers after it", async () => {
+    let listed = profile('https://wrong.example');
+    const tests: ReturnType<typeof deferred<unknown>>[] = [];
+    window.api = {
+      profiles: {
+        list: () => Promise.resolve(ok({ profiles: [listed], notice: null })),
+        test: () => {
+          const answer = deferred<unknown>();
+          tests.push(answer);
+          return answer.promise;
+        },
+      },
+      localService: { status: () => Promise.resolve({ ok: false, error: { code: 'INTERNAL', message: 'n/a' } }) },
+    } as unknown as AppApi;
+    const settings = new SettingsState();
+    await settings.load();
+    // The wrong URL's test hangs until its time-out; the user mends the URL (saved: Settings reads
+    // the list again) and tests again, and that test answers first.
+    const first = settings.test('staging');
+    listed = profile('https://right.example');
+    await settings.load();
+    const second = settings.test('staging');
+    tests[1]!.resolve(ok({ reachable: true, status: 200, durationMs: 40, error: null }));
+    await second;
+    expect(testText(settings.tests.staging!)).toMatch(/^Reachable/);
+    tests[0]!.resolve(ok({ reachable: false, status: null, durationMs: 10_000, error: { code: 'TIMEOUT', message: 'The service did not answer within 10 s' } }));
+    await first;
+    expect(testText(settings.tests.staging!)).toBe('Reachable: HTTP 200 in 40 ms');
   });
 });
