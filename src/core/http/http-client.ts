@@ -206,7 +206,7 @@ async function retryLoop(run: Run, pace: Pace, send: (start: Start) => Promise<A
       return exchangeOf(run, attempt - 1, last, abortError(pace, settings.overallTimeoutMs));
     }
     try {
-      last = await send(start);
+      last = await untilAborted(send(start), pace.signal);
     } finally {
       // Written already, or the attempt failed before or while sending: counted from now at the latest.
       start.written();
@@ -220,6 +220,30 @@ async function retryLoop(run: Run, pace: Pace, send: (start: Start) => Promise<A
       return exchangeOf(run, attempt, last, abortError(pace, settings.overallTimeoutMs));
     }
   }
+}
+
+/**
+ * The attempt's result, or one that failed with the signal's reason as soon as it aborts (a cancel,
+ * the overall cap). undici acts on an abort only once its connection is up: a cancel during a
+ * stalled TLS handshake waited for the connect timeout, and a CONNECT that a proxy never answered
+ * outlived the overall cap. The attempt then ends on its own, its result unread.
+ */
+function untilAborted(attempt: Promise<AttemptResult>, signal: AbortSignal): Promise<AttemptResult> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve({ status: null, statusText: '', responseHeaders: {}, bodyText: '', isTruncated: false, error: signal.reason });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    attempt.then(
+      (result) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 type Step = { kind: 'done'; error: AppError | null } | { kind: 'retry'; waitMs: number };

@@ -1,4 +1,4 @@
-import { Agent, DecoratorHandler, ProxyAgent, request, type Dispatcher } from 'undici';
+import { Agent, DecoratorHandler, Pool, ProxyAgent, request, type Dispatcher } from 'undici';
 import { CappedText, flattenHeaders, poolKeyOf, refusedHeader, trustedCas, type AttemptInput, type AttemptResult, type Transport, type TransportFactory, type TransportTimeouts } from './transport.ts';
 
 /**
@@ -39,8 +39,10 @@ function createDispatcher(input: AttemptInput, timeouts: TransportTimeouts): Dis
   const common = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyStallMs, keepAliveTimeout: 10_000 };
   const { proxyUrl } = input.connection;
   // An https:// proxy is checked with the profile's trust too (its extra CA, the system's if
-  // trusted), not Node's bundled roots alone: a company's TLS proxy carries the company's CA.
-  const agent = proxyUrl ? new ProxyAgent({ uri: proxyUrl, requestTls: tls, proxyTls: tls, ...common }) : new Agent({ connect: tls, ...common });
+  // trusted), not Node's bundled roots alone: a company's TLS proxy carries the company's CA. Its
+  // answer to CONNECT is part of connecting, so it gets the connect time, not undici's 300 s.
+  const toProxy = (origin: URL, options: object) => new Pool(origin, { ...options, headersTimeout: timeouts.connectMs });
+  const agent = proxyUrl ? new ProxyAgent({ uri: proxyUrl, requestTls: tls, proxyTls: tls, clientFactory: toProxy, ...common }) : new Agent({ connect: tls, ...common });
   return agent.compose(reportWritten);
 }
 
