@@ -48,7 +48,9 @@ export class LadderState {
    * error must not stay beside the list typed to correct it.
    */
   fieldErrors = $derived(this.#refusal ? standingErrors(this.#refusal.errors, this.#refusal.form, this.#formFields()) : {});
-  failure = $state<string | null>(null);
+  #failure = $state<string | null>(null);
+  /** A start refused for the One size form's profile (gone, or none listed), and the profile it was about. */
+  #profileRefusal = $state.raw<{ text: string; profileId: string } | null>(null);
   status = $state.raw<LadderStatus | null>(null);
   pastRuns = $state.raw<LadderSummary[]>([]);
   /** Why the past ladders could not be listed, or which files were left out and why; null when none. */
@@ -92,9 +94,26 @@ export class LadderState {
     return ranWith(run, this.changedSinceRun, (id) => this.compare.exportProfile(id).name);
   }
 
-  // The fields a refusal is held against: the One size form's request, with the amount list as typed.
+  /**
+   * Why the last start or read failed, shown under the form. A refusal for the profile (gone from
+   * the list, or none listed) stays only while the One size form still has that profile: once
+   * another is picked, as it asks, it no longer applies.
+   */
+  get failure(): string | null {
+    const refusal = this.#profileRefusal;
+    if (refusal && refusal.profileId === this.compare.profileId) return refusal.text;
+    return this.#failure;
+  }
+
+  set failure(text: string | null) {
+    this.#failure = text;
+    this.#profileRefusal = null;
+  }
+
+  // The fields a refusal is held against: the One size form's request, with the amount list and the
+  // override rows as typed (the request lists only the rows that parse: a bad row removed left it unchanged).
   #formFields(): object {
-    return { ...this.compare.request(), amounts: this.amountsText };
+    return { ...this.compare.request(), overrides: $state.snapshot(this.compare.overrides), amounts: this.amountsText };
   }
 
   #refuse(errors: Record<string, string>, form = this.#formFields()): void {
@@ -109,11 +128,11 @@ export class LadderState {
     // The profile is the One size form's: a ladder never runs on another than the one chosen there.
     const gone = this.compare.goneProfileText('run the ladder');
     if (gone) {
-      this.failure = `${gone} Pick it in the One size form.`;
+      this.#profileRefusal = { text: `${gone} Pick it in the One size form.`, profileId: this.compare.profileId };
       return;
     }
     if (this.compare.profilesProblem && !this.compare.profileId) {
-      this.failure = `${this.compare.profilesProblem} Nothing is sent until the profiles can be listed and one is picked.`;
+      this.#profileRefusal = { text: `${this.compare.profilesProblem} Nothing is sent until the profiles can be listed and one is picked.`, profileId: this.compare.profileId };
       return;
     }
     const amounts = parseAmountList(this.amountsText);
