@@ -1,12 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppApi } from '../../../src/ipc/index.ts';
 import { EntryView } from './history-entry.svelte.ts';
+import { deferred } from './test-support.ts';
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
-}
 
 afterEach(() => {
   delete window.api;

@@ -1,15 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppApi } from '../../../src/ipc/index.ts';
 import { HistoryState } from './history.svelte.ts';
+import { deferred } from './test-support.ts';
 
 // Rows as history.search answers them (only the fields the list state reads).
 const rowsOf = (ids: number[]) => ids.map((id) => ({ id }));
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
-}
 
 afterEach(() => {
   delete window.api;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppApi } from '../../../src/ipc/index.ts';
 import { SettingsState, keyStateText, testText } from './profiles.svelte.ts';
+import { deferred } from './test-support.ts';
 
 // The engine's reasons, as src/core/secrets/secret-store.ts builds them from a D-Bus failure.
 const DBUS = 'org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files';
@@ -70,11 +71,6 @@ describe('SettingsState.test', () => {
     delete window.api;
   });
 
-  function deferred<T>() {
-    let resolve!: (value: T) => void;
-    const promise = new Promise<T>((done) => (resolve = done));
-    return { promise, resolve };
-  }
   const ok = <T>(value: T) => ({ ok: true as const, value });
   const profile = (baseUrl: string) => ({ id: 'staging', name: 'Staging', baseUrl, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' }, version: 'v2', caPem: null, proxyUrl: null, hasProxyPassword: false, trustSystemCertificates: true, rateBudgetRps: 5, key: null });
 
