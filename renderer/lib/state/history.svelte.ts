@@ -86,7 +86,10 @@ export class HistoryState {
     if (this.#loading || this.nextBefore === null || answered === null || !this.isCurrent) return;
     this.#loading = true;
     const generation = this.#generation;
-    const result = await callHistory('history.search', { ...answered, before: this.nextBefore });
+    // The cursor's time goes with it: retention may remove the cursor's entry before the page is read.
+    const last = this.rows.at(-1);
+    const cursorTime = last?.id === this.nextBefore ? { beforeStartedAt: last.startedAt } : {};
+    const result = await callHistory('history.search', { ...answered, before: this.nextBefore, ...cursorTime });
     this.#loading = false;
     if (generation !== this.#generation || !result.ok) return;
     this.rows = [...this.rows, ...result.value.rows];

@@ -4,7 +4,8 @@ import { HistoryState } from './history.svelte.ts';
 import { deferred } from './test-support.ts';
 
 // Rows as history.search answers them (only the fields the list state reads).
-const rowsOf = (ids: number[]) => ids.map((id) => ({ id }));
+const startedAt = (id: number) => new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString();
+const rowsOf = (ids: number[]) => ids.map((id) => ({ id, startedAt: startedAt(id) }));
 
 
 afterEach(() => {
@@ -41,9 +42,10 @@ describe('HistoryState.more', () => {
     calls[1]!.answer.resolve({ ok: true, value: { rows: rowsOf([95, 85, 60]), nextBefore: 60, unknownSymbols: [] } });
     await second;
 
-    // Once it answered, the next page is WETH's, from its own cursor.
+    // Once it answered, the next page is WETH's, from its own cursor and with its time (retention
+    // may remove that entry before the page is read).
     const more = list.more();
-    expect(calls[2]!.input).toMatchObject({ text: 'WETH', before: 60 });
+    expect(calls[2]!.input).toMatchObject({ text: 'WETH', before: 60, beforeStartedAt: startedAt(60) });
     calls[2]!.answer.resolve({ ok: true, value: { rows: rowsOf([50]), nextBefore: null, unknownSymbols: [] } });
     await more;
     expect(list.rows.map((row) => row.id)).toEqual([95, 85, 60, 50]);

@@ -177,6 +177,19 @@ describe('search filters', () => {
     expect(ids({ origin: 'imported' })).toEqual([imported[2]!, imported[0]!, imported[1]!]);
   });
 
+  it('pages on past a cursor entry that retention removed, from the time the list gives with it', () => {
+    // Imported entries carry the customer's older times but newer ids: they outlive the sent entry
+    // the cursor is, and sort after it.
+    const sent = store.insertMany([sampleEntry({ startedAt: '2026-03-02T00:00:00.000Z' }), sampleEntry({ startedAt: '2026-03-03T00:00:00.000Z' })]);
+    const imported = store.insertMany([sampleEntry({ startedAt: '2026-01-01T00:00:00.000Z', origin: 'imported' }), sampleEntry({ startedAt: '2026-01-02T00:00:00.000Z', origin: 'imported' })]);
+    const first = search({ limit: 2 });
+    expect(first.rows.map((row) => row.id)).toEqual([sent[1], sent[0]]);
+    expect(first.nextBefore).toBe(sent[0]);
+    // The newest 3 by id are kept: the cursor's entry goes.
+    expect(store.setRetention({ maxEntries: 3, maxAgeDays: null })).toBe(1);
+    expect(search({ limit: 2, before: first.nextBefore!, beforeStartedAt: first.rows.at(-1)!.startedAt }).rows.map((row) => row.id)).toEqual([imported[1], imported[0]]);
+  });
+
   it('walks one index in time order for a filtered list, with no sort step', () => {
     const db = new DatabaseSync(historyFileIn(dir), { readOnly: true });
     try {

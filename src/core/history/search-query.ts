@@ -150,8 +150,9 @@ function filterConditions(filter: Omit<HistorySearchFilter, 'limit' | 'before'>)
 
 // After the cursor entry in (started_ms DESC, id DESC) order. The first term is an index range; the
 // second breaks ties within the cursor's millisecond. The scalar subqueries run once per statement.
-const AFTER_CURSOR =
-  '(started_ms <= (SELECT started_ms FROM entries WHERE id = ?) AND (started_ms < (SELECT started_ms FROM entries WHERE id = ?) OR id < ?))';
+// The cursor's time is the entry's own, or the one the caller gives when retention removed it.
+const CURSOR_MS = 'COALESCE((SELECT started_ms FROM entries WHERE id = ?), ?)';
+const AFTER_CURSOR = `(started_ms <= ${CURSOR_MS} AND (started_ms < ${CURSOR_MS} OR id < ?))`;
 
 const ORDER = 'ORDER BY started_ms DESC, id DESC';
 
@@ -168,7 +169,8 @@ function whereClause(where: string[]): string {
 export function searchQuery(filter: HistorySearchFilter): SearchQuery {
   const { where, params, alternatives, unknownSymbols } = filterConditions(filter);
   const cursorWhere = filter.before === undefined ? [] : [AFTER_CURSOR];
-  const cursor = filter.before === undefined ? [] : [filter.before, filter.before, filter.before];
+  const givenMs = filter.beforeStartedAt === undefined ? null : Date.parse(filter.beforeStartedAt);
+  const cursor = filter.before === undefined ? [] : [filter.before, givenMs, filter.before, givenMs, filter.before];
   const rows = filter.limit + 1;
   if (alternatives === null) {
     return { parts: [{ sql: `SELECT ${SUMMARY_COLUMNS} FROM entries ${whereClause([...where, ...cursorWhere])} ${ORDER} LIMIT ?`, params: [...params, ...cursor, rows] }], unknownSymbols };

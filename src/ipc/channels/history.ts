@@ -40,8 +40,13 @@ export const HistorySearchInputSchema = lazySchema(() =>
     /** Only the replays of this entry: how the detail view links an entry to its later replays. */
     replayOf: z.number().int().positive().optional(),
     limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
-    /** Paging cursor: only entries with a smaller id (older); pass the last page's `nextBefore`. */
+    /** Paging cursor: only entries after this one, newest first (by time, then id); pass the last page's `nextBefore`. */
     before: z.number().int().positive().optional(),
+    /**
+     * The `before` entry's time (its row's startedAt): the page still follows it when retention has
+     * removed that entry since, whose time the store can no longer read (the list then ended there).
+     */
+    beforeStartedAt: IsoTimeSchema.optional(),
   }),
 );
 /** A parsed history.search filter. */
