@@ -43,7 +43,10 @@ function start(): void {
   app.on('web-contents-created', (_event, contents) => lockDown(contents));
   app.on('window-all-closed', () => app.quit());
   void app.whenReady().then(async () => {
-    const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+    // Only in development: in the packaged app, whoever sets the environment would otherwise choose
+    // the page the window loads (plain http, none of app://'s CSP) and have IPC trust its origin,
+    // a way round the fuses that turn off ELECTRON_RUN_AS_NODE and NODE_OPTIONS.
+    const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
     serveRenderer(join(import.meta.dirname, '../renderer'));
     denyPermissions();
     const dataDir = app.getPath('userData');

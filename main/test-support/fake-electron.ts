@@ -80,6 +80,8 @@ export function createFakeElectron(): { module: Record<string, unknown>; record:
   }
 
   const app = {
+    // As in development (electron-vite's dev and preview); a test of the packaged app sets it.
+    isPackaged: false,
     getName: () => 'swap-explorer',
     getVersion: () => '0.0.0-test',
     getPath: (name: string) => record.paths.get(name) ?? `/default/${name}`,
