@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldErrors } from '../../spec/index.ts';
-import { certificatesInFile, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileInputSchema, ProfileSchema } from './profiles.ts';
+import { certificatesInFile, LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileInputSchema, ProfileSchema, ProxyUrlSchema } from './profiles.ts';
 
 // The one rule the settings form and profiles.save share; e2e/settings-profile-errors.spec.ts checks
 // that the form (in Chromium, whose URL parser is more lenient than Node's) gives the same answers.
@@ -50,6 +50,15 @@ describe('base URL rule', () => {
       expect(baseUrlErrors(url), url).toHaveLength(1);
     }
     expect(ProfileSchema.safeParse({ id: 'a', name: 'Old', baseUrl: 'http://plain.test' }).success).toBe(false);
+  });
+});
+
+describe('proxy URL rule', () => {
+  it('takes an http:// or https:// URL written scheme:// first, and refuses the forms the URL parser reads a password from otherwise', () => {
+    for (const text of ['http://alice:s3cret@proxy.corp:3128', ' https://proxy.corp:443 ', 'HTTP://proxy.corp:8080']) expect(ProxyUrlSchema.safeParse(text).success, text).toBe(true);
+    for (const text of ['http:alice:s3cret@proxy.corp:3128', 'http:/alice:s3cret@proxy.corp:3128', 'http:\\\\alice:s3cret@proxy.corp:3128', 'ht\ttp://alice:s3cret@proxy.corp:3128', 'http://\\alice:s3cret@proxy.corp:3128', 'socks5://proxy.corp:1080']) {
+      expect(ProxyUrlSchema.safeParse(text).error?.issues[0]?.message, text).toBe('must be an http:// or https:// URL');
+    }
   });
 });
 

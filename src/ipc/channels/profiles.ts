@@ -140,7 +140,10 @@ export const BaseUrlInputSchema = BaseUrlSchema.superRefine((url, ctx) => {
  * An optional proxy: http:// or https:// URL of a CONNECT proxy. Unlike a base URL, http:// is
  * allowed: the request to the service, key included, is TLS end to end inside the tunnel, checked
  * against the profile's trust as without a proxy; what an http:// proxy sees in clear is the
- * tunnel's host and its own credentials (most corporate proxies are http:// only).
+ * tunnel's host and its own credentials (most corporate proxies are http:// only). Written as one,
+ * `scheme://` first, with no backslash, tab or line break: the URL parser also reads
+ * "http:user:pass@host" or "http://\user:pass@host" as a proxy with a password, which the form
+ * and profiles.list, reading the URL as written, did not see, and sent on to the renderer.
  */
 export const ProxyUrlSchema = z
   .string()
@@ -148,7 +151,7 @@ export const ProxyUrlSchema = z
   .max(2_000)
   .refine((text) => {
     const url = parsedUrl(text);
-    return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return /^https?:\/\/[^\\\t\n\r]*$/i.test(text) && url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
   }, 'must be an http:// or https:// URL');
 
 /** An extra trusted CA certificate (PEM, one or more blocks). */

@@ -24,8 +24,29 @@ function decoded(text: string): string {
   }
 }
 
-/** Splits the password out of a proxy URL; a URL without one (or not a URL) is returned as it is. */
+/**
+ * Splits the password out of a proxy URL; a URL without one (or not a URL) is returned as it is.
+ * A form the pattern does not read but the URL parser (as undici's ProxyAgent uses it) reads a
+ * password from ("http:user:pass@host", a backslash or tab in it: profiles.json edited by hand, the
+ * schema refuses them now) is split as the parser reads it, so that its password never leaves main either.
+ */
 export function splitProxyPassword(text: string): ProxyUrlParts {
+  const parts = splitWritten(text);
+  if (parts.password !== '') return parts;
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    return parts;
+  }
+  if (parsed.password === '') return parts;
+  const password = decoded(parsed.password);
+  parsed.password = '';
+  return { url: parsed.href, password };
+}
+
+// The password as the URL is written: `scheme://user:password@host…`.
+function splitWritten(text: string): ProxyUrlParts {
   const match = AUTHORITY.exec(text);
   if (!match) return { url: text, password: '' };
   const [whole, scheme, authority] = match as unknown as [string, string, string];
