@@ -107,6 +107,47 @@ describe('profiles handlers', () => {
     expect((await handlers['profiles.list']()).profiles.map((p) => p.id)).toEqual(['local']);
   });
 
+  it('deletes the profile but warns when the keychain cannot be reached to remove a key it may hold', async () => {
+    // The key was stored in an earlier session; this one has no Secret Service.
+    const held = new Map<string, string>();
+    const unreachable: KeychainBackend = {
+      get: async (account) => held.get(account) ?? null,
+      set: async (account, secret) => void held.set(account, secret),
+      delete: async () => {
+        throw new Error('Platform secure storage failure: DBus error: The name org.freedesktop.secrets was not provided by any .service files');
+      },
+    };
+    const { handlers, save } = await setup(createSecretStore(unreachable));
+    const saved = await save({ name: 'Old', baseUrl: 'https://old.example.test' });
+    held.set(saved.id, 'old-key');
+    const answer = await handlers['profiles.delete']({ profileId: saved.id });
+    expect(answer.deleted).toBe(true);
+    expect(answer.warning).toMatch(/^The profile was deleted but its API key could not be removed: No keychain is available .*; a key stored in an earlier session stays in the keychain$/);
+  });
+
+  it("removes the key of a profile that left profiles.json first (edited by hand), still answering NOT_FOUND", async () => {
+    const { handlers, save, secrets, dataDir } = await setup();
+    const saved = await save({ name: 'Gone', baseUrl: 'https://gone.example.test' });
+    await secrets.set(saved.id, 'gone-key');
+    const path = join(dataDir, 'profiles.json');
+    const file = JSON.parse(await readFile(path, 'utf8')) as { profiles: { id: string }[] };
+    await writeFile(path, JSON.stringify({ ...file, profiles: file.profiles.filter((profile) => profile.id !== saved.id) }));
+    await expect(handlers['profiles.delete']({ profileId: saved.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await secrets.getKey(saved.id)).toBeNull();
+  });
+
+  it('keeps the proxy password profiles.json holds now, not the one last read, when an edit leaves it alone', async () => {
+    const { save, dataDir } = await setup();
+    const { id } = await save({ name: 'Behind proxy', baseUrl: 'https://api.example.test', proxyUrl: 'http://alice:OldPass1@proxy.example.test:3128' });
+    // A script rotates the password in profiles.json while the app runs; then the profile is renamed,
+    // its password left alone (the form never holds it).
+    const path = join(dataDir, 'profiles.json');
+    await writeFile(path, (await readFile(path, 'utf8')).replace('alice:OldPass1@', 'alice:NewPass2@'));
+    await save({ id, name: 'Behind proxy EU', baseUrl: 'https://api.example.test', proxyUrl: 'http://alice@proxy.example.test:3128', keepProxyPassword: true });
+    const after = JSON.parse(await readFile(path, 'utf8')) as { profiles: { name: string; proxyUrl?: string }[] };
+    expect(after.profiles.map((profile) => [profile.name, profile.proxyUrl])).toEqual([['Behind proxy EU', 'http://alice:NewPass2@proxy.example.test:3128']]);
+  });
+
   it('tests a connection through the injected tester', async () => {
     const { handlers, tested } = await setup();
     expect(await handlers['profiles.test']({ profileId: 'local' })).toMatchObject({ reachable: true, status: 200 });

@@ -65,6 +65,21 @@ function fileProblemNotice(problem: FileProblem): string {
   return `${problem.reason.charAt(0).toUpperCase()}${problem.reason.slice(1)}. The profiles shown are those last read, and none can be changed until it can be read: ${mend}.`;
 }
 
+/**
+ * Removes a profile's key; why it may still be in the keychain, or null once it is gone. A locked
+ * keychain refuses (clear throws); one that cannot be reached at all (no Secret Service in this
+ * session) answers from memory, and a key an earlier session stored there is still in it.
+ */
+async function keyLeftBehind(deps: ProfileHandlerDeps, profileId: string): Promise<string | null> {
+  try {
+    const status = await deps.secrets.clear(profileId);
+    return status.backend === 'memory' && status.reason !== null ? `${status.reason}; a key stored in an earlier session stays in the keychain` : null;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return error.message;
+  }
+}
+
 function refuseLocal(profileId: string, what: string): void {
   if (profileId === LOCAL_PROFILE_ID) throw new AppError('INVALID_INPUT', `The Local service profile is built in and cannot be ${what}`, [{ field: 'profileId', reason: 'is the built-in Local service profile' }]);
 }
@@ -85,7 +100,13 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): { [C in keyof C
         notice: [deps.store.notice, problem && fileProblemNotice(problem)].filter((text) => text !== null).join(' ') || null,
       };
     },
-    'profiles.save': async (input) => userView(deps, await deps.store.save(withKeptProxyPassword(deps, input))),
+    'profiles.save': async (input) => {
+      // The password kept is the one profiles.json holds now: one changed there since it was last
+      // read (a script rotating it) was written over with the old one. A file that cannot be read
+      // is the save's to refuse.
+      await deps.store.refresh();
+      return userView(deps, await deps.store.save(withKeptProxyPassword(deps, input)));
+    },
     'profiles.setRateBudget': async ({ profileId, rateBudgetRps }) => {
       await deps.store.setRateBudget(profileId, rateBudgetRps);
       const saved = deps.store.get(profileId);
@@ -93,14 +114,12 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): { [C in keyof C
     },
     'profiles.delete': async ({ profileId }) => {
       refuseLocal(profileId, 'deleted');
-      if (!(await deps.store.delete(profileId))) throw new AppError('NOT_FOUND', `No profile ${profileId}`, [{ field: 'profileId', reason: 'is not a known profile' }]);
-      try {
-        await deps.secrets.clear(profileId);
-        return { deleted: true, warning: null };
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        return { deleted: true, warning: `The profile was deleted but its API key could not be removed: ${error.message}` };
-      }
+      const isDeleted = await deps.store.delete(profileId);
+      // The key goes even when the profile went first (profiles.json edited by hand, Settings still
+      // listing it): kept, no profile could reach it again, nor could it be removed.
+      const keyLeft = await keyLeftBehind(deps, profileId);
+      if (!isDeleted) throw new AppError('NOT_FOUND', `No profile ${profileId}`, [{ field: 'profileId', reason: 'is not a known profile' }]);
+      return { deleted: true, warning: keyLeft && `The profile was deleted but its API key could not be removed: ${keyLeft}` };
     },
     'profiles.test': async ({ profileId }) => deps.testConnection(profileId),
   };
