@@ -6,6 +6,7 @@ import { createChildProcessHost } from './child-process-host.ts';
 import type { LocalServiceHost } from './host.ts';
 import { createLocalServiceHandlers } from './local-service-handlers.ts';
 import { chainsStatus } from './test-support.ts';
+import { loadOrCreateLocalKey } from './local-key.ts';
 
 // The app's and price/compare's way to the key file (the child-process host main/ wraps in a
 // utilityProcess): the one rule of local-key.ts, over real files and the real service.
@@ -91,5 +92,19 @@ describe("the app's local service and a key file other users can read", () => {
     expect((await host.start()).apiKey).toBe(KEPT);
     expect(notices).toEqual([]);
     expect(host.status().notice).toBeNull();
+  });
+});
+
+describe('a key made by starts at once in one process', () => {
+  it('gives every start the key the file holds', async () => {
+    // Each start writes its own draft: named by the process alone, one start could link another's
+    // draft while answering with its own key (clients of it then met 401s).
+    for (let round = 0; round < 20; round++) {
+      const dir = await mkdtemp(join(tmpdir(), 'local-key-race-'));
+      dirs.push(dir);
+      const answers = await Promise.all([loadOrCreateLocalKey(dir), loadOrCreateLocalKey(dir), loadOrCreateLocalKey(dir)]);
+      const inFile = (await readFile(join(dir, 'key'), 'utf8')).trim();
+      for (const answer of answers) expect('key' in answer ? answer.key : answer.problem.message).toBe(inFile);
+    }
   });
 });

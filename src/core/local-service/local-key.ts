@@ -110,10 +110,12 @@ async function tightened(handle: Awaited<ReturnType<typeof open>>, path: string)
 
 // Written whole under another name and linked into place, which fails if the file exists: two
 // starts at once (the app and `serve`, parallel test workers) then serve the one key the file
-// holds, and neither can read a half-written file.
+// holds, and neither can read a half-written file. The draft's name is this start's own: named by
+// the process alone, two starts of one process (or two containers, each pid 1, on one volume)
+// wrote one draft, and a start could link the other's key while answering with its own.
 async function createKey(path: string): Promise<string | null> {
   const key = newLocalKey();
-  const draft = `${path}.${process.pid}.new`;
+  const draft = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.new`;
   try {
     await writeFile(draft, `${key}\n`, { mode: 0o600 });
     await link(draft, path);
