@@ -54,7 +54,8 @@ export function nothingAnswered<Row extends CompareRowWire>(state: string, rows:
 export function reportRun(finished: FinishedRun, format: 'table' | 'csv' | 'json', taker: string | undefined, io: CommandIo): number {
   const { details, isInterrupted } = finished;
   const status = withUnansweredChains(finished.status);
-  if (isInterrupted && status.state === 'failed') {
+  // Ctrl-C before any answer: nothing was compared, and a table of cancelled rows would say otherwise (--help).
+  if (isInterrupted && (status.state === 'failed' || status.done === 0)) {
     io.stderr(interruptedLine('compare'));
     return INTERRUPTED_EXIT;
   }

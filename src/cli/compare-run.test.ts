@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BIN, ROOT, inProcess as cli, type Ran } from './test-support.ts';
+import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
+import { startLocalService } from '../service/index.ts';
 
 // The chain flags of price, compare and explain, refused before anything is sent or opened.
 
@@ -78,6 +80,35 @@ describe('Ctrl-C while the local service is starting', () => {
     for (const size of [['--amount', '1000'], ['--amounts', '1,10']]) {
       const ran = await interrupted(['compare', '--sell', 'USDC', '--buy', 'WETH', ...size, '--chains', '1']);
       expect({ size, code: ran.code, stderr: ran.stderr }).toEqual({ size, code: 130, stderr: 'swap-explorer compare: interrupted (Ctrl-C) before an answer came; nothing was compared\n' });
+    }
+  });
+});
+
+// A service that answers slowly, its command interrupted before any answer came (a saved profile:
+// the Ctrl-C reaches the command alone, and the run is cancelled rather than failed).
+describe('Ctrl-C before a slow service answered', () => {
+  it('compare, one size or a ladder, prints no table of cancelled rows, only that nothing was compared', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cli-interrupt-slow-'));
+    const service = await startLocalService({ dataDir: join(dir, 'service'), apiKeys: [{ key: 'slow-key', team: 'slow' }], latencyMs: 60_000 });
+    try {
+      const profiles = await openProfileStore(dir);
+      await profiles.save(ProfileInputSchema.parse({ name: 'Slow', baseUrl: service.baseUrl, caPem: service.caCertPem, trustSystemCertificates: false, rateBudgetRps: 20 }));
+      for (const size of [['--amount', '10'], ['--amounts', '10,20']]) {
+        const child = spawn(process.execPath, [BIN, 'compare', '--sell', 'USDC', '--buy', 'WETH', ...size, '--chains', '1,8453', '--profile', 'Slow', '--data-dir', dir], { cwd: ROOT, env: { ...process.env, SVC_API_KEY: 'slow-key' }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+        // Under way, nothing answered: its progress line says so.
+        await vi.waitFor(() => expect(stderr).toMatch(/^compare: 0\/\d+ done$/m), { timeout: 60_000, interval: 20 });
+        child.kill('SIGINT');
+        expect({ size, code: await closed, stdout }).toEqual({ size, code: 130, stdout: '' });
+        expect(stderr).toContain('swap-explorer compare: interrupted (Ctrl-C) before an answer came; nothing was compared\n');
+      }
+    } finally {
+      await service.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

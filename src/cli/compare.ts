@@ -123,7 +123,8 @@ async function parse(argv: string[]): Promise<Parsed> {
 async function runLadder(ladder: LadderRequest, options: Extract<Parsed, { help: false }>, io: CommandIo): Promise<number> {
   const { formatLadder, ladderRowLabel, runLadderToEnd } = await import('./compare-ladder.ts');
   const { status, profile, isInterrupted } = await runLadderToEnd(ladder, options, io);
-  if (isInterrupted && status.state === 'failed') {
+  // As reportRun: Ctrl-C before any answer prints nothing but why.
+  if (isInterrupted && (status.state === 'failed' || status.done === 0)) {
     io.stderr(interruptedLine('compare'));
     return INTERRUPTED_EXIT;
   }
