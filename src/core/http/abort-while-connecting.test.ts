@@ -44,31 +44,26 @@ describe.for(TRANSPORTS)('%s: a request whose connection is still being made', {
     }
   });
 
-  it("ends at the connect time when a CONNECT proxy never answers, not at undici's 300 s", async () => {
+  // A request through a proxy that accepts the connection and never answers CONNECT.
+  async function throughSilentProxy(connectMs: number, overallTimeoutMs: number): Promise<HttpExchange | 'still pending'> {
     const proxy = await silentServer();
     const tls = await makeCert();
-    const client = createHttpClient({ transport, timeouts: { connectMs: 500, headersMs: 500, bodyStallMs: 500 }, overallTimeoutMs: 60_000 });
+    const client = createHttpClient({ transport, timeouts: { connectMs, headersMs: connectMs, bodyStallMs: connectMs }, overallTimeoutMs });
     try {
-      const answer = client.get({ connection: testConnection('https://127.0.0.1:9', { caPem: tls.cert, proxyUrl: `http://127.0.0.1:${proxy.port}` }), pathAndQuery: '/x', sendVersion: true });
-      const settled = await within(answer, 15_000);
-      expect(settled === 'still pending' ? settled : settled.appError?.code).toBe('TIMEOUT');
+      return await within(client.get({ connection: testConnection('https://127.0.0.1:9', { caPem: tls.cert, proxyUrl: `http://127.0.0.1:${proxy.port}` }), pathAndQuery: '/x', sendVersion: true }), 15_000);
     } finally {
       proxy.close();
       await client.close();
     }
+  }
+
+  it("ends at the connect time when a CONNECT proxy never answers, not at undici's 300 s", async () => {
+    const settled = await throughSilentProxy(500, 60_000);
+    expect(settled === 'still pending' ? settled : settled.appError?.code).toBe('TIMEOUT');
   });
 
   it('ends at the overall cap when the proxy never answers and the connect time is longer', async () => {
-    const proxy = await silentServer();
-    const tls = await makeCert();
-    const client = createHttpClient({ transport, timeouts: { connectMs: 30_000, headersMs: 30_000, bodyStallMs: 30_000 }, overallTimeoutMs: 1_000 });
-    try {
-      const answer = client.get({ connection: testConnection('https://127.0.0.1:9', { caPem: tls.cert, proxyUrl: `http://127.0.0.1:${proxy.port}` }), pathAndQuery: '/x', sendVersion: true });
-      const settled = await within(answer, 15_000);
-      expect(settled === 'still pending' ? settled : settled.appError?.message).toBe('No complete answer within 1000 ms');
-    } finally {
-      proxy.close();
-      await client.close();
-    }
+    const settled = await throughSilentProxy(30_000, 1_000);
+    expect(settled === 'still pending' ? settled : settled.appError?.message).toBe('No complete answer within 1000 ms');
   });
 });
