@@ -122,7 +122,7 @@ describe('profiles handlers', () => {
     held.set(saved.id, 'old-key');
     const answer = await handlers['profiles.delete']({ profileId: saved.id });
     expect(answer.deleted).toBe(true);
-    expect(answer.warning).toMatch(/^The profile was deleted but its API key could not be removed: No keychain is available .*; a key stored in an earlier session stays in the keychain$/);
+    expect(answer.warning).toMatch(/^The profile was deleted but its API key could not be removed: No keychain is available .*; a key stored there in an earlier session may still be in it$/);
   });
 
   it("removes the key of a profile that left profiles.json first (edited by hand), still answering NOT_FOUND", async () => {

@@ -73,7 +73,7 @@ function fileProblemNotice(problem: FileProblem): string {
 async function keyLeftBehind(deps: ProfileHandlerDeps, profileId: string): Promise<string | null> {
   try {
     const status = await deps.secrets.clear(profileId);
-    return status.backend === 'memory' && status.reason !== null ? `${status.reason}; a key stored in an earlier session stays in the keychain` : null;
+    return status.backend === 'memory' && status.reason !== null ? `${status.reason}; a key stored there in an earlier session may still be in it` : null;
   } catch (error) {
     if (!isAppError(error)) throw error;
     return error.message;
