@@ -1,7 +1,7 @@
 import '../zod-csp.ts';
 import type { z } from 'zod';
 import { api } from '../api.ts';
-import type { Result } from '../../../src/ipc/result.ts';
+import type { AppErrorData, Result } from '../../../src/ipc/result.ts';
 import type { compareChannels, CompareRequestInput, ModelSideWire, RunStatus, RunSummary } from '../../../src/ipc/channels/compare.ts';
 import { exportRowOf } from '../../../src/ipc/channels/compare.ts';
 import { comparisonToCsv, comparisonToJson, type ExportRow } from '../../../src/domain/compare-export.ts';
@@ -13,11 +13,13 @@ import { pastRunsProblem } from './past-runs-problem.ts';
 import { BackgroundRunFollower, runningElsewhere, withEntry } from './running-entries.ts';
 import { summaryOf } from '../../../src/ipc/channels/run-summary.ts';
 import { CompareFormState } from './compare-form.svelte.ts';
+import { ProgressReads } from './progress-reads.svelte.ts';
 
 /**
  * The Compare screen's state: a run started from the form (compare-form.svelte.ts, which this
  * extends: the screen's components read form and run from one object), polled while it goes (the
- * IPC contract is invoke-only, so progress is read with compare.status every POLL_MS), reopened
+ * IPC contract is invoke-only, so progress is read with compare.status every POLL_MS; a failed read
+ * is tried again, and given up after a while: progress-reads.svelte.ts), reopened
  * from the past runs, and what is derived from the run on screen: sorted rows, the open row
  * detail, what the form changed since, the exports.
  */
@@ -91,7 +93,10 @@ export class CompareState extends CompareFormState {
   #current: string | null = null;
   /** detailKey of the row the open detail was (last) fetched for; null while none is open. */
   #detailFor: string | null = null;
-  isRunning = $derived(this.status?.state === 'running');
+  /** Why the run on screen's status could not be read, and whether it is still followed. */
+  readonly progressReads = new ProgressReads('comparison', 'Past comparisons');
+  /** A run no longer followed (its reads given up) is not said to be running: nothing says how it is getting on. */
+  isRunning = $derived(this.status?.state === 'running' && !this.progressReads.hasGivenUp);
   /**
    * True from Compare pressed until the new run's first status answers: on a busy machine that
    * takes a while, and a second press meanwhile started a second run (the screen showed nothing new).
@@ -158,9 +163,10 @@ export class CompareState extends CompareFormState {
     const result = await compareApi().status({ runId });
     if (this.#current !== runId) return;
     if (!result.ok) {
-      this.failure = result.error.message;
+      this.#readFailed(runId, result.error);
       return;
     }
+    this.progressReads.succeeded();
     this.status = result.value;
     this.pastRuns = withEntry(this.pastRuns, summaryOf(result.value));
     this.#followDetail(result.value);
@@ -169,6 +175,20 @@ export class CompareState extends CompareFormState {
       this.#timer = null;
       void this.loadPastRuns();
     }
+  }
+
+  // Read again after a pause, or given up: then the run is no longer the one polled, so that the
+  // past runs list follows its entry and resume() (the screen shown again) may try it once more.
+  #readFailed(runId: string, error: AppErrorData): void {
+    const lastRead = this.status?.runId === runId ? this.status : null;
+    const { retryInMs } = this.progressReads.failed(error, lastRead);
+    if (retryInMs !== null) {
+      this.#timer = setTimeout(() => void this.#poll(runId), retryInMs);
+      return;
+    }
+    this.#timer = null;
+    this.#current = null;
+    void this.loadPastRuns();
   }
 
   /** Cancels the running run; the finished rows stay. */
@@ -280,6 +300,7 @@ export class CompareState extends CompareFormState {
   resume(): void {
     const status = this.status;
     if (!status || status.state !== 'running' || this.#current !== null) return;
+    this.progressReads.reset();
     this.#current = status.runId;
     void this.#poll(status.runId);
   }
@@ -289,6 +310,7 @@ export class CompareState extends CompareFormState {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     this.#current = null;
+    this.progressReads.reset();
   }
 
   /** Stops polling the run on screen and the list's entries (the screen was left). */

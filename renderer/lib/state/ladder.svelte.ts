@@ -1,7 +1,7 @@
 import '../zod-csp.ts';
 import type { z } from 'zod';
 import { api } from '../api.ts';
-import type { Result } from '../../../src/ipc/result.ts';
+import type { AppErrorData, Result } from '../../../src/ipc/result.ts';
 import type { ladderChannels, LadderRequestInput, LadderStatus, LadderSummary } from '../../../src/ipc/channels/ladder.ts';
 import { ladderExportChains } from '../../../src/ipc/channels/ladder.ts';
 import { ladderChains } from '../../views/compare/ladder/ladder-chains.ts';
@@ -12,10 +12,12 @@ import type { CompareState } from './compare.svelte.ts';
 import { pastRunsProblem } from './past-runs-problem.ts';
 import { BackgroundRunFollower, runningElsewhere, withEntry } from './running-entries.ts';
 import { ladderSummaryOf } from '../../../src/ipc/channels/run-summary.ts';
+import { ProgressReads } from './progress-reads.svelte.ts';
 
 /**
  * Compare's Sizes mode: the amount list, the ladder being polled (every POLL_MS, as comparisons
- * are), the size whose table is shown, and past ladders. Pair, chains, models, profile and the
+ * are, failed reads tried again and given up as theirs are: progress-reads.svelte.ts), the size
+ * whose table is shown, and past ladders. Pair, chains, models, profile and the
  * advanced fields are the Compare form's own, so switching modes keeps them.
  */
 
@@ -70,8 +72,11 @@ export class LadderState {
     () => this.#current,
   );
 
+  /** Why the ladder on screen's status could not be read, and whether it is still followed. */
+  readonly progressReads = new ProgressReads('size ladder', 'Past size ladders');
   chains = $derived(this.status ? ladderChains(this.status.rows) : []);
-  isRunning = $derived(this.status?.state === 'running');
+  /** A ladder no longer followed (its reads given up) is not said to be running: nothing says how it is getting on. */
+  isRunning = $derived(this.status?.state === 'running' && !this.progressReads.hasGivenUp);
   /** True from Run size ladder pressed until the new ladder's first status answers (a second press meanwhile is ignored). */
   isStarting = $state(false);
   selectedRows = $derived(this.status ? this.status.rows.filter((row) => row.amountIndex === this.selectedIndex) : []);
@@ -166,6 +171,8 @@ export class LadderState {
       return;
     }
     this.selectedIndex = 0;
+    // As Compare's start does: the ladder before (one given up on, say) is read no more, its problems with it.
+    this.#stopPolling();
     this.#current = result.value.runId;
     await this.#poll(result.value.runId);
   }
@@ -174,9 +181,10 @@ export class LadderState {
     const result = await ladderApi().status({ runId, ...(afterDone === undefined ? {} : { afterDone }) });
     if (this.#current !== runId) return;
     if (!result.ok) {
-      this.failure = result.error.message;
+      this.#readFailed(runId, afterDone, result.error);
       return;
     }
+    this.progressReads.succeeded();
     this.status = result.value;
     this.pastRuns = withEntry(this.pastRuns, ladderSummaryOf(result.value));
     const done = result.value.done;
@@ -185,6 +193,20 @@ export class LadderState {
       this.#timer = null;
       void this.loadPastRuns();
     }
+  }
+
+  // Read again after a pause, or given up: then the ladder is no longer the one read, so that the
+  // past ladders list follows its entry and resume() (the screen shown again) may try it once more.
+  #readFailed(runId: string, afterDone: number | undefined, error: AppErrorData): void {
+    const lastRead = this.status?.runId === runId ? this.status : null;
+    const { retryInMs } = this.progressReads.failed(error, lastRead);
+    if (retryInMs !== null) {
+      this.#timer = setTimeout(() => void this.#poll(runId, afterDone), retryInMs);
+      return;
+    }
+    this.#timer = null;
+    this.#current = null;
+    void this.loadPastRuns();
   }
 
   /** Cancels the running ladder; answered sides stay, the others say cancelled. */
@@ -241,6 +263,7 @@ export class LadderState {
   resume(): void {
     const status = this.status;
     if (!status || status.state !== 'running' || this.#current !== null) return;
+    this.progressReads.reset();
     this.#current = status.runId;
     void this.#poll(status.runId, status.done);
   }
@@ -250,6 +273,7 @@ export class LadderState {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     this.#current = null;
+    this.progressReads.reset();
   }
 
   /** Stops reading the ladder on screen and the list's entries (the screen was left). */

@@ -22,6 +22,13 @@ describe('RunProgress', () => {
     expect(region().textContent).toContain('about 3 min left');
   });
 
+  it('does not show a run it no longer follows as going: no bar, no Cancel, its last figures said as such', () => {
+    render(RunProgress, { ...texts, status: at({}), isFollowed: false, onCancel: () => {} });
+    expect(region().textContent!.trim()).toBe('No longer followed: 3/8 requests when last read');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
   it('says how a run ended', async () => {
     const { rerender } = render(RunProgress, { ...texts, status: at({ state: 'done', done: 8 }), onCancel: () => {} });
     expect(region().textContent!.trim()).toBe('Done: 8/8 requests, 2 sizes on 1 chain.');

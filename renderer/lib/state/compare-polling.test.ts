@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppApi } from '../../../src/ipc/index.ts';
+import type { Result } from '../../../src/ipc/result.ts';
+import type { RunStatus } from '../../../src/ipc/channels/compare.ts';
+import { CompareState } from './compare.svelte.ts';
+import { deferred } from './test-support.ts';
+
+const REQUEST = { sell: 'USDC', buy: 'WETH', amount: '1000', chains: [1], models: ['allowance-holder', 'permit2'], overrides: [] } as RunStatus['request'];
+
+function statusOf(runId: string, state: RunStatus['state'], done: number): RunStatus {
+  return {
+    runId, state, request: REQUEST, profileId: 'local', done, total: 4, etaMs: null,
+    startedAt: '2026-01-01T00:00:00.000Z', finishedAt: state === 'running' ? null : '2026-01-01T00:00:01.000Z', rows: [], error: null,
+  };
+}
+const ok = (value: RunStatus): Result<RunStatus> => ({ ok: true, value });
+const failed = (code: 'INTERNAL' | 'NOT_FOUND' | 'STORAGE', message: string): Result<RunStatus> => ({ ok: false, error: { code, message } });
+
+/**
+ * The engine as the Compare state sees it: compare.open answers each run's status, and each
+ * compare.status read takes the next answer the test queued for its run (the last one repeats).
+ */
+function fakeEngine(opened: Record<string, RunStatus>) {
+  const reads: string[] = [];
+  const answers = new Map<string, (Result<RunStatus> | Promise<Result<RunStatus>>)[]>();
+  const api = {
+    profiles: { list: () => Promise.resolve({ ok: true, value: { profiles: [] } }) },
+    compare: {
+      open: ({ runId }: { runId: string }) => Promise.resolve(ok(opened[runId]!)),
+      status: ({ runId }: { runId: string }) => {
+        reads.push(runId);
+        const queue = answers.get(runId) ?? [];
+        return Promise.resolve(queue.length > 1 ? queue.shift()! : queue[0]!);
+      },
+      list: () => Promise.resolve({ ok: true, value: { runs: [], unreadable: [] } }),
+      cancel: () => Promise.resolve({ ok: true, value: { cancelled: false } }),
+    },
+  };
+  return {
+    api: api as unknown as AppApi,
+    reads,
+    /** The answers the run's next status reads get, in order. */
+    answer(runId: string, ...queued: (Result<RunStatus> | Promise<Result<RunStatus>>)[]) {
+      answers.set(runId, queued);
+    },
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  delete window.api;
+});
+
+describe('CompareState: a status read of the run on screen that fails', () => {
+  it('is read again after a pause, saying so meanwhile, and a good read clears that and follows the run to its end', async () => {
+    const engine = fakeEngine({ 'cmp-a': statusOf('cmp-a', 'running', 1) });
+    window.api = engine.api;
+    engine.answer('cmp-a', failed('INTERNAL', 'The data worker stopped'), ok(statusOf('cmp-a', 'running', 2)), ok(statusOf('cmp-a', 'done', 4)));
+    const compare = new CompareState();
+    await compare.open('cmp-a');
+    expect(compare.progressReads.problem).toBe('Progress could not be read: The data worker stopped. Retrying…');
+    // Still followed: the run goes on in the main process and the screen says so.
+    expect(compare.isRunning).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(engine.reads.length).toBeGreaterThanOrEqual(3);
+    expect(compare.status?.state).toBe('done');
+    expect(compare.status?.done).toBe(4);
+    expect(compare.progressReads.problem).toBeNull();
+    expect(compare.failure).toBeNull();
+  });
+
+  it('is given up after failing again and again: the screen stops saying the run is running and says what to do', async () => {
+    const engine = fakeEngine({ 'cmp-a': statusOf('cmp-a', 'running', 1) });
+    window.api = engine.api;
+    engine.answer('cmp-a', failed('STORAGE', 'The comparison file could not be read'));
+    const compare = new CompareState();
+    await compare.open('cmp-a');
+
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(compare.isRunning).toBe(false);
+    expect(compare.progressReads.hasGivenUp).toBe(true);
+    expect(compare.progressReads.problem).toMatch(/^The comparison's progress can no longer be read: The comparison file could not be read\./);
+    expect(compare.progressReads.problem).toMatch(/as last read \(1\/4 requests\), not current\. The comparison may still be going: reopen it from Past comparisons to read it again\.$/);
+    // The last figures read stay on screen, and nothing reads the run any more.
+    expect(compare.status?.done).toBe(1);
+    const reads = engine.reads.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(engine.reads).toHaveLength(reads);
+  });
+
+  it('is given up at once when the run no longer exists (NOT_FOUND)', async () => {
+    const engine = fakeEngine({ 'cmp-a': statusOf('cmp-a', 'running', 1) });
+    window.api = engine.api;
+    engine.answer('cmp-a', failed('NOT_FOUND', 'No comparison cmp-a'));
+    const compare = new CompareState();
+    await compare.open('cmp-a');
+
+    expect(compare.isRunning).toBe(false);
+    expect(compare.progressReads.problem).toMatch(/^The comparison's progress can no longer be read: No comparison cmp-a\./);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(engine.reads).toEqual(['cmp-a']);
+  });
+
+  it('is not read again, nor put back on screen, once another run is opened during the retries', async () => {
+    const engine = fakeEngine({ 'cmp-a': statusOf('cmp-a', 'running', 1), 'cmp-b': statusOf('cmp-b', 'done', 4) });
+    window.api = engine.api;
+    const retry = deferred<Result<RunStatus>>();
+    engine.answer('cmp-a', failed('INTERNAL', 'boom'), retry.promise);
+    const compare = new CompareState();
+    await compare.open('cmp-a');
+    // The retry of run A is on its way when the user opens run B from the past runs.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(engine.reads).toEqual(['cmp-a', 'cmp-a']);
+    await compare.open('cmp-b');
+    expect(compare.progressReads.problem).toBeNull();
+
+    retry.resolve(ok(statusOf('cmp-a', 'running', 3)));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(compare.status?.runId).toBe('cmp-b');
+    expect(compare.isRunning).toBe(false);
+    expect(compare.progressReads.problem).toBeNull();
+    expect(engine.reads).toEqual(['cmp-a', 'cmp-a']);
+  });
+});
