@@ -84,6 +84,8 @@ export class CompareState extends CompareFormState {
     summaryOf,
     (entries) => (this.pastRuns = entries.reduce(withEntry, this.pastRuns)),
     () => this.#current,
+    // Read again, the list leaves out a run the engine no longer has (its entry said running).
+    () => void this.loadPastRuns(),
   );
   /**
    * The run whose status the screen shows and polls (null: none is polled). Opening a past run while

@@ -70,6 +70,8 @@ export class LadderState {
     ladderSummaryOf,
     (entries) => (this.pastRuns = entries.reduce(withEntry, this.pastRuns)),
     () => this.#current,
+    // Read again, the list leaves out a run the engine no longer has (its entry said running).
+    () => void this.loadPastRuns(),
   );
 
   /** Why the ladder on screen's status could not be read, and whether it is still followed. */
