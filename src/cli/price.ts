@@ -12,11 +12,12 @@ import { INTERRUPTED_EXIT, interruptedLine } from './interrupt.ts';
 import { formatBaseUnits } from '../domain/units.ts';
 import { answerFeeMakeupText, answerGas } from '../domain/network-fee.ts';
 import { NO_NATIVE_TOKEN_NOTE, feeUnitsText, networkFeeText } from '../domain/network-fee-unit.ts';
+import { indentJsonText } from '../domain/json-text.ts';
 
 /**
  * `swap-explorer price`: one indicative price on one chain with one allowance model, through the
  * same runner as `compare` (tokens by symbol, amount in human units). `--format json` prints the
- * service's body as received, zid included.
+ * service's body as received, zid included: every number as the service wrote it, re-indented.
  */
 
 const USAGE = `Usage: swap-explorer price --chain ID --sell TOKEN --buy TOKEN --amount N [options]
@@ -190,7 +191,8 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
     noteUnsaved('price', status, io);
     const side = options.model === 'permit2' ? row.permit2 : row.allowanceHolder;
     const detail = details[row.chainId];
-    const body = options.model === 'permit2' ? detail?.permit2?.body : detail?.allowanceHolder?.body;
+    const sideDetail = options.model === 'permit2' ? detail?.permit2 : detail?.allowanceHolder;
+    const body = sideDetail?.body;
     if (options.format === 'json') {
       // The detail keeps a body that is not JSON as its text ("" when nothing came back). Then
       // stdout stays empty, so a script piping it into a JSON reader fails on the exit code, not
@@ -200,8 +202,10 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
         io.stderr(`swap-explorer price: no JSON body to print (${stripTerminalControls(why)})\n`);
         return 1;
       }
+      // As received: where JSON.parse changed a figure (past 2^53, 1.10), the text is laid out, not the value.
+      const json = sideDetail?.bodyText === undefined ? JSON.stringify(body, null, 2) : indentJsonText(sideDetail.bodyText);
       // Service text (error messages, source labels, symbols) must not drive the terminal (issue 17).
-      io.stdout(`${escapeJsonControls(JSON.stringify(body, null, 2))}\n`);
+      io.stdout(`${escapeJsonControls(json)}\n`);
     } else {
       io.stdout(stripTerminalControls(priceTable(row, side, priceAnswerLines(row, body, options.request.taker), body)));
     }

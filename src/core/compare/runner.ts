@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hasAlteredNumbers } from '../../domain/json-text.ts';
 import type { AllowanceModel } from '../../domain/compare.ts';
 import { AppError, isAppError } from '../../ipc/result.ts';
 import type { CompareRequest, CompareRowWire, RunStatus, RunSummary, SideDetail, UnreadableRun } from '../../ipc/channels/compare.ts';
@@ -81,8 +82,13 @@ function rowsOf(run: LiveRun): CompareRowWire[] {
 // Every row's detail, a chain without an answer with none on either side (its row reads cancelled).
 function detailsOf(run: LiveRun, hasEnded = run.status.state !== 'running'): StoredRun['details'] {
   const details: StoredRun['details'] = {};
-  const side = (result: SideResult | undefined): SideDetail | null =>
-    result && 'entry' in result ? { entryId: result.entry.id, zid: result.entry.zid, body: result.entry.body ?? result.entry.bodyText, status: result.entry.status } : null;
+  const side = (result: SideResult | undefined): SideDetail | null => {
+    if (!result || !('entry' in result)) return null;
+    const { id, zid, body, bodyText, status } = result.entry;
+    // The text too where the parsed body lost figures (SideDetailSchema's bodyText), else once.
+    const exact = body !== null && hasAlteredNumbers(bodyText) ? { bodyText } : {};
+    return { entryId: id, zid, body: body ?? bodyText, ...exact, status };
+  };
   for (const chain of run.plan) {
     const results = run.results.get(chain.chainId);
     if (results || hasEnded) details[chain.chainId] = { allowanceHolder: side(results?.['allowance-holder']), permit2: side(results?.permit2) };

@@ -2,6 +2,7 @@ import { API_KEY_PLACEHOLDER } from '../curl.ts';
 import { isCredentialName, REDACTED } from '../redact.ts';
 import { redactPaste } from './redact-paste.ts';
 import { jsonPathParts } from '../json-path-parts.ts';
+import { hasAlteredNumbers, indentJsonText } from '../json-text.ts';
 
 /**
  * Building blocks of the support report: escaping and redaction applied to every string written,
@@ -32,10 +33,14 @@ export function redactRecord(record: Record<string, string>, apiKeyHeader?: stri
   return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, isSecret(name, value) ? REDACTED : value]));
 }
 
-/** A body pretty-printed when it is JSON (shallow enough to print), else as it came. */
+/**
+ * A body pretty-printed when it is JSON (shallow enough to print), else as it came; a number
+ * JSON.parse would change (past 2^53, 1.10) as the service wrote it (json-text.ts).
+ */
 export function prettyBody(text: string): string {
   try {
-    return JSON.stringify(JSON.parse(text), null, 2);
+    const pretty = JSON.stringify(JSON.parse(text), null, 2);
+    return hasAlteredNumbers(text) ? indentJsonText(text) : pretty;
   } catch {
     return text;
   }

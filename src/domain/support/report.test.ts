@@ -252,3 +252,14 @@ describe('reportApiKeyHeader', () => {
     expect(reportApiKeyHeader([{ profileId: 'local' }, { profileId: 'gone' }], profiles)).toBeUndefined();
   });
 });
+
+describe('the report of an answer whose numbers JSON.parse does not hold as written', () => {
+  it('shows the response body with the service\'s figures, laid out, not rounded', () => {
+    const bodyText = '{"zid":"0x111111111111111111111111","fee":12345678901234567890123,"ratio":1.10}';
+    const html = buildSupportReportHtml({ entries: [sampleEntry({ bodyText })], generatedAt: '2026-11-23T18:00:00Z', appVersion: '0.1.0' });
+    const body = html.slice(html.indexOf('<h3>Response body</h3>'));
+    expect(body).toContain('12345678901234567890123');
+    expect(body).toContain('1.10');
+    expect(body).not.toContain('e+22');
+  });
+});

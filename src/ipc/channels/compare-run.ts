@@ -97,6 +97,13 @@ export const SideDetailSchema = lazySchema(() =>
     zid: z.string().nullable(),
     body: z.unknown(),
     /**
+     * The body's text as received, kept only when JSON.parse read a number of it as another figure
+     * (past 2^53, 1.10, 1E3: src/domain/json-text.ts), so that what prints the body as received
+     * prints the service's figures; absent otherwise (`body` writes back the same), and in runs
+     * saved before.
+     */
+    bodyText: z.string().optional(),
+    /**
      * The answer's HTTP status; null when no answer arrived (network, TLS, timeout), where the body is
      * empty and is no response of the service's. Absent in runs saved before.
      */
