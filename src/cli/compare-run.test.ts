@@ -45,6 +45,33 @@ describe('a chain flag given a name', () => {
   });
 });
 
+describe('a flag given twice, or a number not in decimal digits', () => {
+  // Its own folder: a flag the code took would run the price, and no run may touch the user's.
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cli-flags-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  it('price and compare refuse --amount twice rather than price the last one, before anything is sent', async () => {
+    const price = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--amount', '2', '--data-dir', dir]);
+    expect(price.code).toBe(2);
+    expect(price.stderr.split('\n')[0]).toBe('swap-explorer price: --amount is given twice ("1" and "2"): give it once');
+    const compare = await cli(['compare', '--chains', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--chains', '8453', '--data-dir', dir]);
+    expect(compare.code).toBe(2);
+    expect(compare.stderr.split('\n')[0]).toBe('swap-explorer compare: --chains is given twice ("1" and "8453"): give it once');
+  });
+
+  it('refuses --slippage-bps and --swap-fee-bps in any form but decimal digits', async () => {
+    for (const value of [' 5 ', '0x10', '1e3', '5.0']) {
+      const price = await cli(['price', '--chain', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--slippage-bps', value, '--data-dir', dir]);
+      expect(price.code, value).toBe(2);
+      expect(price.stderr.split('\n')[0]).toBe(`swap-explorer price: --slippage-bps must be a whole number, got "${value}"`);
+    }
+    const compare = await cli(['compare', '--chains', '1', '--sell', 'USDC', '--buy', 'WETH', '--amount', '1', '--swap-fee-bps', '10 ', '--data-dir', dir]);
+    expect(compare.stderr.split('\n')[0]).toBe('swap-explorer compare: --swap-fee-bps must be a whole number, got "10 "');
+  });
+});
+
 // Ctrl-C in a terminal signals the whole foreground group: the command and the local service it is
 // starting. The service's key.pem is made a FIFO no one writes, so the service waits there, started
 // but not ready, until the signal comes: the moment the bug showed up at (about 0.15-0.4 s in).

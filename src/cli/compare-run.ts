@@ -61,10 +61,13 @@ export function usageLine(errors: readonly FieldError[], single = false): string
   return first ? `${flagOf(first.field, single)} ${first.reason}` : 'invalid input';
 }
 
-/** A number flag, or UsageError naming it. */
+/**
+ * A whole-number flag in decimal digits, or UsageError naming it. Nothing else, spaces included:
+ * Number() reads "0x10" as 16 and "1e3" as 1000, a figure the user did not write.
+ */
 export function integerFlag(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^[0-9]+$/.test(text.trim())) throw new UsageError(`--${name} must be a whole number, got "${text}"`);
+  if (!/^[0-9]+$/.test(text)) throw new UsageError(`--${name} must be a whole number, got "${text}"`);
   return Number(text);
 }
 

@@ -138,7 +138,8 @@ const RETENTION_FLAGS: Record<keyof HistoryRetention, string> = { maxEntries: '-
 function retentionFlag(field: keyof HistoryRetention, text: string | undefined, current: number | null): number | null {
   if (text === undefined) return current;
   if (text.trim().toLowerCase() === 'none') return null;
-  if (text.trim() === '' || Number.isNaN(Number(text))) throw new UsageError(`${RETENTION_FLAGS[field]} must be a number or none`);
+  // Decimal digits only: Number() read "0x10" as 16 and "1e3" as 1000, a setting the user did not write.
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(text)) throw new UsageError(`${RETENTION_FLAGS[field]} must be a number in decimal digits or none, got "${text}"`);
   return Number(text);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nearestOption, parseCommandLine, UsageError } from './parse-flags.ts';
 
-const OPTIONS = { chains: { type: 'string' }, models: { type: 'string' }, amount: { type: 'string' }, yes: { type: 'boolean' } } as const;
+const OPTIONS = { chains: { type: 'string' }, models: { type: 'string' }, amount: { type: 'string' }, zid: { type: 'string', multiple: true }, yes: { type: 'boolean' } } as const;
 
 function usageMessage(argv: string[], allowPositionals = false): string {
   try {
@@ -50,6 +50,16 @@ describe('parseCommandLine', () => {
 
   it('takes a negative number as the flag\'s value, for the flag\'s own check to judge', () => {
     expect(parseCommandLine(['--amount', '-5'], OPTIONS).values.amount).toBe('-5');
+  });
+
+  it('refuses a flag of one value given twice, naming it and both values, rather than keep the last', () => {
+    expect(usageMessage(['--amount', '1', '--amount', '2'])).toBe('--amount is given twice ("1" and "2"): give it once');
+    expect(usageMessage(['--amount=1', '--chains', '1', '--amount', '1'])).toBe('--amount is given twice ("1" and "1"): give it once');
+  });
+
+  it('takes a flag of many values (multiple) each time it is given, and a switch given twice', () => {
+    expect(parseCommandLine(['--zid', 'a', '--zid', 'b'], OPTIONS).values.zid).toEqual(['a', 'b']);
+    expect(parseCommandLine(['--yes', '--yes'], OPTIONS).values.yes).toBe(true);
   });
 
   it('refuses a stray argument and points at --help', () => {

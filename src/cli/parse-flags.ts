@@ -25,11 +25,13 @@ export function parseCommandLine<T extends ParseArgsOptionsConfig>(argv: string[
 /**
  * The first thing wrong with the command line, read from parseArgs's tokens rather than from the
  * text of its errors, which names the flag only in words Node may change: a flag no option has
- * (and the option it most likely meant), a flag without its value, a value given to a switch, or
- * an argument the command does not take. Null when strict parsing will accept it.
+ * (and the option it most likely meant), a flag without its value, a value given to a switch, a
+ * flag of one value given twice, or an argument the command does not take. Null when strict
+ * parsing will accept it.
  */
 function firstProblem(args: string[], options: ParseArgsOptionsConfig, allowPositionals: boolean): string | null {
   const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
+  const given = new Map<string, string>();
   for (const token of tokens) {
     if (token.kind === 'positional') {
       if (!allowPositionals) return `Unexpected argument '${token.value}'; --help shows how the command is used`;
@@ -44,6 +46,13 @@ function firstProblem(args: string[], options: ParseArgsOptionsConfig, allowPosi
       const isValueMissing = token.value === undefined || (!token.inlineValue && token.value.length > 1 && token.value.startsWith('-'));
       if (option.type === 'string' && isValueMissing) return `${token.rawName} needs a value`;
       if (option.type === 'boolean' && token.value !== undefined) return `${token.rawName} does not take a value`;
+      // parseArgs keeps the last of two values: `--amount 1 --amount 2` priced 2 without a word. A
+      // flag of many values (`multiple`) takes each; a switch given twice says one thing.
+      if (option.type === 'string' && !option.multiple) {
+        const earlier = given.get(token.name);
+        if (earlier !== undefined) return `${token.rawName} is given twice ("${earlier}" and "${token.value}"): give it once`;
+        given.set(token.name, token.value!);
+      }
     }
   }
   return null;

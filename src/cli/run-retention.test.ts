@@ -72,7 +72,12 @@ describe('swap-explorer history retention', () => {
     for (const [flags, reason] of [
       [['--max-entries', '0'], '--max-entries must be at least 1'],
       [['--max-entries', '2.5'], '--max-entries must be a whole number'],
-      [['--max-age-days', 'soon'], '--max-age-days must be a number or none'],
+      [['--max-age-days', 'soon'], '--max-age-days must be a number in decimal digits or none, got "soon"'],
+      // Number() reads these as 16, 1000 and 5: a setting the user did not write.
+      [['--max-entries', '0x10'], '--max-entries must be a number in decimal digits or none, got "0x10"'],
+      [['--max-entries', '1e3'], '--max-entries must be a number in decimal digits or none, got "1e3"'],
+      [['--max-age-days', ' 5 '], '--max-age-days must be a number in decimal digits or none, got " 5 "'],
+      [['--max-age-days', '0x1E'], '--max-age-days must be a number in decimal digits or none, got "0x1E"'],
     ] as const) {
       const refused = await inProcess(['history', 'retention', ...flags, '--yes', '--data-dir', own]);
       expect(refused.code, flags.join(' ')).toBe(2);

@@ -144,6 +144,18 @@ describe('argument handling', () => {
     }
   });
 
+  it('refuses a number not written in decimal digits, naming the flag, where Number() read 0x10 as 16', () => {
+    for (const [flag, value, reason] of [
+      ['--port', '0x10', '--port must be a whole number between 0 and 65535 in decimal digits, got "0x10"'],
+      ['--latency-ms', '1e3', '--latency-ms must be a number between 0 and 600000 in decimal digits, got "1e3"'],
+      ['--fault-rate', ' 0.5 ', '--fault-rate must be a number between 0 and 1 in decimal digits, got " 0.5 "'],
+      ['--workers', '0b10', '--workers must be a whole number between 1 and 256 in decimal digits, got "0b10"'],
+    ] as const) {
+      expect(() => serveOptions([flag, value]), value).toThrow(reason);
+    }
+    expect(serveOptions(['--fault-rate', '0.25', '--latency-ms', '5', '--port', '0']).faultRate).toBe(0.25);
+  });
+
   it('takes --rate-limit-rps as a whole number, 0 for no limit, since the window is one second', () => {
     expect(serveOptions(['--rate-limit-rps', '0']).rateLimitRps).toBe(0);
     expect(serveOptions(['--rate-limit-rps', '3']).rateLimitRps).toBe(3);

@@ -84,10 +84,13 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function number(name: string, text: string | undefined, min: number, max: number): number | undefined {
+// Decimal digits only: Number() read "0x10" as 16, "1e3" as 1000 and " 5 " as 5, figures the user did not write.
+function number(name: string, text: string | undefined, min: number, max: number, isWhole = false): number | undefined {
   if (text === undefined) return undefined;
+  const kind = isWhole ? 'a whole number' : 'a number';
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(text)) throw new UsageError(`--${name} must be ${kind} between ${min} and ${max} in decimal digits, got "${text}"`);
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max) throw new UsageError(`--${name} must be a number between ${min} and ${max}`);
+  if (value < min || value > max || (isWhole && !Number.isInteger(value))) throw new UsageError(`--${name} must be ${kind} between ${min} and ${max}`);
   return value;
 }
 
@@ -115,9 +118,7 @@ function teams(values: string[] | undefined, keyTexts: string[]): string[] | und
 export const UNGUARDED_ENV = 'SWAP_EXPLORER_BENCH_UNGUARDED_LISTENER';
 
 function wholeNumber(name: string, text: string | undefined, min: number, max: number): number | undefined {
-  const value = number(name, text, min, max);
-  if (value !== undefined && !Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number between ${min} and ${max}`);
-  return value;
+  return number(name, text, min, max, true);
 }
 
 // One process, or a cluster of `workers` (loaded only then: one worker needs none of it).
