@@ -27,6 +27,7 @@ const USAGE = `Usage: swap-explorer compare --sell TOKEN --buy TOKEN (--amount N
                          (TAXD, FOTD) or an address (on every chain of --chains)
   --buy TOKEN            token bought, as --sell (WETH)
   --sell-decimals N --buy-decimals N   decimals of an address that no token list knows
+                         (for a listed address, only its list's)
   --amount N             in human units of the sell token (1000, 0.5)
   --amounts LIST         a size ladder instead of --amount: up to 8 sizes, comma-separated
                          (100,1000,10000,100000); net output per unit sold per size and model,

@@ -27,6 +27,7 @@ const USAGE = `Usage: swap-explorer price --chain ID --sell TOKEN --buy TOKEN --
                          (TAXD, FOTD) or an address on the chain
   --buy TOKEN            token bought, as --sell (WETH)
   --sell-decimals N --buy-decimals N   decimals of an address that no token list knows
+                         (for a listed address, only its list's)
   --amount N             in human units of the sell token
   --model MODEL          allowance-holder (default) or permit2
   --taker ADDRESS        taker address for balance and allowance checks (the issues listed)

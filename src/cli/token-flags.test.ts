@@ -64,7 +64,19 @@ describe('tokenSide', () => {
     expect(refused(() => tokenSide('buy', UNLISTED, undefined, [1]))).toBe(`--buy-decimals is needed: ${UNLISTED} is not in the token list of Ethereum`);
     expect(refused(() => tokenSide('buy', UNLISTED, '18', undefined))).toMatch(/^--buy 0x1234\S+ is in no chain's token list: name the chain it is on with --chains/);
     expect(refused(() => tokenSide('sell', 'USDC', '6', [1]))).toMatch(/^--sell-decimals goes with an address/);
-    for (const bad of ['256', '-1', '1.5', 'six']) expect(refused(() => tokenSide('sell', UNLISTED, bad, [1]))).toBe('--sell-decimals must be a whole number from 0 to 255');
+    for (const bad of ['256', '-1', '1.5', 'six', '0x10', '1e1', ' 6 ']) expect(refused(() => tokenSide('sell', UNLISTED, bad, [1])), bad).toBe('--sell-decimals must be a whole number from 0 to 255');
+  });
+
+  it("refuses decimals given for a listed address that are not its list's, rather than pricing with the list's unsaid", () => {
+    const address = USDC_ON_BASE.address;
+    expect(refused(() => tokenSide('sell', address, '18', [8453]))).toBe(`--sell-decimals 18 disagrees with the token list of Base (8453), which gives ${address} (USDC) 6 decimals: leave --sell-decimals out, or check the address`);
+    expect(refused(() => tokenSide('buy', address, '18', undefined))).toMatch(/^--buy-decimals 18 disagrees with the token list of Base \(8453\)/);
+    // The list's own decimals are no disagreement; on a chain whose list lacks the address they are the ones used.
+    expect(tokenSide('sell', address, '6', [8453]).overrides).toEqual([{ chainId: 8453, side: 'sell', address, decimals: 6, symbol: 'USDC' }]);
+    expect(tokenSide('sell', address, '6', [1, 8453]).overrides).toEqual([
+      { chainId: 1, side: 'sell', address, decimals: 6 },
+      { chainId: 8453, side: 'sell', address, decimals: 6, symbol: 'USDC' },
+    ]);
   });
 
   it("refuses a symbol a named chain does not know with that chain's list, never sending a compare to an address on every chain", () => {

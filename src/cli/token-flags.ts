@@ -29,10 +29,17 @@ export interface TokenSide {
 
 function decimalsOf(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^[0-9]{1,3}$/.test(text.trim()) || Number(text) > 255) throw new UsageError(`${flag} must be a whole number from 0 to 255`);
+  if (!/^[0-9]{1,3}$/.test(text) || Number(text) > 255) throw new UsageError(`${flag} must be a whole number from 0 to 255`);
   return Number(text);
 }
 
+/**
+ * An address on each chain: the list's decimals and symbol where its list has it, else `decimals`.
+ * Decimals given for a listed address are refused only where they differ from the list's, not
+ * whenever the list has it: on a compare whose chains list the address on some and not others they
+ * are needed for the others, and the list's own figure misleads no one. Where they differ, the
+ * list's were used and the user's silently dropped, so they learn it here, before anything is sent.
+ */
 function addressSide(side: 'sell' | 'buy', address: string, decimals: number | undefined, chains: readonly number[] | undefined): TokenSide {
   const isListed = (chainId: number) => findListedToken(chainId, address) !== undefined;
   const on = chains ?? swapChains().map((chain) => chain.chainId).filter(isListed);
@@ -41,6 +48,9 @@ function addressSide(side: 'sell' | 'buy', address: string, decimals: number | u
   const overrides = on.map((chainId): TokenOverride => {
     const known = findListedToken(chainId, address);
     if (known) {
+      if (decimals !== undefined && decimals !== known.decimals) {
+        throw new UsageError(`--${side}-decimals ${decimals} disagrees with the token list of ${chainLabel(chainId)}, which gives ${address} (${known.symbol}) ${known.decimals} decimals: leave --${side}-decimals out, or check the address`);
+      }
       symbols.add(known.symbol);
       return { chainId, side, address, decimals: known.decimals, symbol: known.symbol };
     }
@@ -95,7 +105,7 @@ function refuseWhereUnknown(side: 'sell' | 'buy', text: string, chains: readonly
 /**
  * One side of the pair from its flags (see above).
  * @param chains the chains the command names; undefined: every chain knowing the token
- * @throws UsageError for decimals that are not 0-255, decimals given with a symbol, or an unknown address without decimals
+ * @throws UsageError for decimals that are not 0-255, decimals given with a symbol or unlike a listed address's, or an unknown address without decimals
  */
 export function tokenSide(side: 'sell' | 'buy', value: string, decimalsText: string | undefined, chains: readonly number[] | undefined): TokenSide {
   const decimals = decimalsOf(`--${side}-decimals`, decimalsText);
