@@ -50,6 +50,25 @@ const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 // the same cut as ECONNRESET).
 const NETWORK_CODES = new Set([...RESET_CODES, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ECONNABORTED', 'UND_ERR_CLOSED', 'UND_ERR_PROXY', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
 
+// Deep enough for undici's wrapping (its error, the socket's, the TLS layer's); a bound all the same,
+// since `cause` is any object a library chose to put there.
+const MAX_CAUSES = 5;
+
+/**
+ * An error and the errors on its `cause` chain, outermost first: each once (a cycle ends the walk),
+ * at most MAX_CAUSES, stopping at the first link that is not an Error. AggregateError's `errors` are
+ * not walked: Node's connect-to-every-address failure copies the first attempt's code onto the
+ * aggregate itself, and the other attempts' codes (a timeout on one address, a refusal on the other)
+ * would change which code the failure is reported as.
+ */
+function causesOf(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let node = error; node instanceof Error && chain.length < MAX_CAUSES && !chain.includes(node); node = node.cause) {
+    chain.push(node);
+  }
+  return chain;
+}
+
 /**
  * Whether the answer could not be read as HTTP/1.1 (another server on the port, something between
  * that garbled it, headers past the parser's limit): node:https's parser codes (HPE_*), undici's
@@ -57,24 +76,14 @@ const NETWORK_CODES = new Set([...RESET_CODES, 'ECONNREFUSED', 'ENOTFOUND', 'EAI
  */
 function isNotHttp(error: unknown, codes: string[]): boolean {
   if (codes.some((code) => code.startsWith('HPE_') || code === 'UND_ERR_HEADERS_OVERFLOW')) return true;
-  let node: unknown = error;
-  for (let depth = 0; depth < 5 && node instanceof Error; depth += 1) {
-    if (node.name === 'HTTPParserError') return true;
-    node = (node as { cause?: unknown }).cause;
-  }
-  return false;
+  return causesOf(error).some((each) => each.name === 'HTTPParserError');
 }
 
 /** The error codes on an error and its causes (undici sometimes wraps the socket's error). */
 export function errorCodes(error: unknown): string[] {
-  const codes: string[] = [];
-  let node: unknown = error;
-  for (let depth = 0; depth < 5 && node instanceof Error; depth += 1) {
-    const code = (node as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
-    node = (node as { cause?: unknown }).cause;
-  }
-  return codes;
+  return causesOf(error)
+    .map((each) => (each as { code?: unknown }).code)
+    .filter((code): code is string => typeof code === 'string');
 }
 
 /** Whether a transport error is a connection reset, the only transport failure a GET retries. */
@@ -134,12 +143,10 @@ function reasonFor(code: AppErrorCode, codes: string[], host: () => string, rout
 }
 
 function hostOf(error: unknown): string {
-  let node: unknown = error;
-  for (let depth = 0; depth < 5 && node instanceof Error; depth += 1) {
-    const { hostname, address, port } = node as { hostname?: unknown; address?: unknown; port?: unknown };
+  for (const each of causesOf(error)) {
+    const { hostname, address, port } = each as { hostname?: unknown; address?: unknown; port?: unknown };
     if (typeof hostname === 'string') return hostname;
     if (typeof address === 'string') return typeof port === 'number' ? `${address}:${port}` : address;
-    node = (node as { cause?: unknown }).cause;
   }
   return 'the host';
 }
