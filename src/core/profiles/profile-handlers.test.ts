@@ -148,6 +148,20 @@ describe('profiles handlers', () => {
     expect(after.profiles.map((profile) => [profile.name, profile.proxyUrl])).toEqual([['Behind proxy EU', 'http://alice:NewPass2@proxy.example.test:3128']]);
   });
 
+  it('keeps the proxy password another save wrote just before it, when two saves of a profile are in flight', async () => {
+    const { save, dataDir } = await setup();
+    const { id } = await save({ name: 'Behind proxy', baseUrl: 'https://api.example.test', proxyUrl: 'http://alice:OldPass1@proxy.example.test:3128' });
+    // Two saves of one profile at once (two windows, or one Save pressed twice): the first types a new
+    // password, the second renames it and leaves the password alone. Each writes on the file as the
+    // one before it left it, so the rename keeps the new password.
+    await Promise.all([
+      save({ id, name: 'Behind proxy', baseUrl: 'https://api.example.test', proxyUrl: 'http://alice:NewPass2@proxy.example.test:3128' }),
+      save({ id, name: 'Behind proxy EU', baseUrl: 'https://api.example.test', proxyUrl: 'http://alice@proxy.example.test:3128', keepProxyPassword: true }),
+    ]);
+    const after = JSON.parse(await readFile(join(dataDir, 'profiles.json'), 'utf8')) as { profiles: { name: string; proxyUrl?: string }[] };
+    expect(after.profiles.map((profile) => [profile.name, profile.proxyUrl])).toEqual([['Behind proxy EU', 'http://alice:NewPass2@proxy.example.test:3128']]);
+  });
+
   it('tests a connection through the injected tester', async () => {
     const { handlers, tested } = await setup();
     expect(await handlers['profiles.test']({ profileId: 'local' })).toMatchObject({ reachable: true, status: 200 });

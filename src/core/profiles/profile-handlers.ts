@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppError, isAppError } from '../../ipc/result.ts';
 import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, type Profile, type ProfileView, type profilesChannels } from '../../ipc/channels/profiles.ts';
-import { isSameProxy, PROXY_CHANGED_REASON, splitProxyPassword, withProxyPassword } from '../../ipc/channels/proxy-password.ts';
+import { splitProxyPassword } from '../../ipc/channels/proxy-password.ts';
 import { API_VERSION, HEADER_NAMES } from '../../spec/index.ts';
 import type { LocalServiceHost } from '../local-service/host.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -40,23 +40,6 @@ function localView(deps: ProfileHandlerDeps): ProfileView {
 async function userView(deps: ProfileHandlerDeps, profile: Profile): Promise<ProfileView> {
   const proxy = profile.proxyUrl === undefined ? null : splitProxyPassword(profile.proxyUrl);
   return { ...profile, caPem: profile.caPem ?? null, proxyUrl: proxy?.url ?? null, hasProxyPassword: proxy !== null && proxy.password !== '', builtIn: false, key: await deps.secrets.status(profile.id) };
-}
-
-type SaveInput = z.output<Channels['profiles.save']['input']>;
-
-/**
- * profiles.save's input as the store takes it: with `keepProxyPassword`, the stored password put back
- * into a proxy URL sent without one. Only for the proxy it was saved for: a URL naming another
- * scheme, host, port or user must come with its password, or the stored one would go to that proxy.
- */
-function withKeptProxyPassword(deps: ProfileHandlerDeps, { keepProxyPassword, ...input }: SaveInput): Omit<SaveInput, 'keepProxyPassword'> {
-  const stored = input.id === undefined ? undefined : deps.store.get(input.id)?.proxyUrl;
-  const password = stored === undefined ? '' : splitProxyPassword(stored).password;
-  if (!keepProxyPassword || input.proxyUrl === undefined || password === '' || splitProxyPassword(input.proxyUrl).password !== '') return input;
-  if (!isSameProxy(input.proxyUrl, stored!)) {
-    throw new AppError('INVALID_INPUT', `proxyPassword ${PROXY_CHANGED_REASON}`, [{ field: 'proxyPassword', reason: PROXY_CHANGED_REASON }]);
-  }
-  return { ...input, proxyUrl: withProxyPassword(input.proxyUrl, password) };
 }
 
 // Said where the list is shown (Settings, above the profiles): the list is the file as last read.
@@ -100,13 +83,8 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): { [C in keyof C
         notice: [deps.store.notice, problem && fileProblemNotice(problem)].filter((text) => text !== null).join(' ') || null,
       };
     },
-    'profiles.save': async (input) => {
-      // The password kept is the one profiles.json holds now: one changed there since it was last
-      // read (a script rotating it) was written over with the old one. A file that cannot be read
-      // is the save's to refuse.
-      await deps.store.refresh();
-      return userView(deps, await deps.store.save(withKeptProxyPassword(deps, input)));
-    },
+    // A kept proxy password is put back by the store, from the file as it writes it.
+    'profiles.save': async (input) => userView(deps, await deps.store.save(input)),
     'profiles.setRateBudget': async ({ profileId, rateBudgetRps }) => {
       await deps.store.setRateBudget(profileId, rateBudgetRps);
       const saved = deps.store.get(profileId);

@@ -8,6 +8,7 @@ import { fileFailureReason } from '../file-failure.ts';
 import { readTextFile } from '../read-text-file.ts';
 import { keepStoreFile, type FileProblem, type LoadedStoreFile } from '../json-store-file.ts';
 import { LOCAL_PROFILE_ID, LOCAL_PROFILE_NAME, profileNameClash, ProfileSchema, RateBudgetSchema, type Profile, type ProfileInputSchema } from '../../ipc/channels/profiles.ts';
+import { isSameProxy, PROXY_CHANGED_REASON, splitProxyPassword, withProxyPassword } from '../../ipc/channels/proxy-password.ts';
 
 /**
  * The user's profiles in `<dataDir>/profiles.json`, validated on load and written atomically (temp
@@ -72,11 +73,12 @@ export interface ProfileStore {
   /** The Local service profile's rate budget. */
   localRateBudget(): number;
   /**
-   * Creates (no id: one is generated) or replaces a profile. Throws NOT_FOUND for an unknown id and
-   * INVALID_INPUT (field `name`) for a name another profile, Local service included, already has.
-   * The proxy URL is saved as given: keeping a stored password is the handler's (profile-handlers.ts).
+   * Creates (no id: one is generated) or replaces a profile. Throws NOT_FOUND for an unknown id,
+   * INVALID_INPUT (field `name`) for a name another profile, Local service included, already has, and
+   * (field `proxyPassword`) for `keepProxyPassword` with another proxy than the stored one. The
+   * password kept is the one the file holds as the profile is written (see withKeptProxyPassword).
    */
-  save(input: Omit<z.output<typeof ProfileInputSchema>, 'keepProxyPassword'>): Promise<Profile>;
+  save(input: z.output<typeof ProfileInputSchema>): Promise<Profile>;
   /** Changes a profile's rate budget, the Local service profile's included. */
   setRateBudget(id: string, rateBudgetRps: number): Promise<void>;
   /** Removes a profile; false when there was none. */
@@ -112,6 +114,22 @@ function readProfilesText(text: string): { file: ProfilesFile } | { problem: str
   const details = toFieldErrors(parsed.error, data, 'is not a field of the profiles file').map(({ field, reason }) => ({ field: field === '(input)' ? '(file)' : field, reason }));
   const first = details[0];
   return { problem: first ? `${first.field} ${first.reason}` : 'is invalid', details };
+}
+
+/**
+ * A profile to save with `keepProxyPassword`: `stored`'s password put back into a proxy URL sent
+ * without one (the form never holds it). Only for the proxy it was saved for: a URL naming another
+ * scheme, host, port or user must come with its password, or the stored one would go to that proxy.
+ * `stored` is the profile's proxy URL in the file as the save writes it, so a password changed there
+ * since the form was filled (a script rotating it, another save) is the one kept, never written over.
+ */
+function withKeptProxyPassword<I extends { proxyUrl?: string | undefined }>(input: I, stored: string | undefined): I {
+  const password = stored === undefined ? '' : splitProxyPassword(stored).password;
+  if (input.proxyUrl === undefined || password === '' || splitProxyPassword(input.proxyUrl).password !== '') return input;
+  if (!isSameProxy(input.proxyUrl, stored!)) {
+    throw new AppError('INVALID_INPUT', `proxyPassword ${PROXY_CHANGED_REASON}`, [{ field: 'proxyPassword', reason: PROXY_CHANGED_REASON }]);
+  }
+  return { ...input, proxyUrl: withProxyPassword(input.proxyUrl, password) };
 }
 
 type Loaded = LoadedStoreFile<ProfilesFile>;
@@ -175,13 +193,14 @@ export async function openProfileStore(dataDir: string, options: { now?: () => D
       return found ? { ...found } : null;
     },
     localRateBudget: () => store.current.local.rateBudgetRps,
-    async save(input) {
+    async save({ keepProxyPassword, ...input }) {
       if (input.caPem !== undefined) checkCertificates(input.caPem);
       const id = input.id ?? randomUUID();
-      const profile = ProfileSchema.parse({ ...input, id });
       return store.change((from) => {
         const index = from.profiles.findIndex((p) => p.id === id);
         if (input.id !== undefined && index < 0) throw notFound(id, 'id');
+        // On the file as it is now, not as the form last saw it: see withKeptProxyPassword.
+        const profile = ProfileSchema.parse({ ...(keepProxyPassword ? withKeptProxyPassword(input, from.profiles[index]?.proxyUrl) : input), id });
         // Checked here, not only in the form: IPC input comes from the renderer and is validated in main.
         const clash = profileNameClash(profile.name, [{ id: LOCAL_PROFILE_ID, name: LOCAL_PROFILE_NAME }, ...from.profiles], id);
         if (clash) throw new AppError('INVALID_INPUT', `name ${clash}`, [{ field: 'name', reason: clash }]);
