@@ -93,6 +93,19 @@ describe('CompareState: a status read of the run on screen that fails', () => {
     expect(engine.reads).toHaveLength(reads);
   });
 
+  it('given up before any answer was read, says none was rather than pointing at figures below', async () => {
+    const engine = fakeEngine({ 'cmp-a': statusOf('cmp-a', 'running', 0) });
+    window.api = engine.api;
+    engine.answer('cmp-a', failed('STORAGE', 'The comparison file could not be read'));
+    const compare = new CompareState();
+    await compare.open('cmp-a');
+
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(compare.progressReads.hasGivenUp).toBe(true);
+    expect(compare.progressReads.problem).toMatch(/\. No answer had been read \(0\/4 requests\)\. The comparison may still be going/);
+    expect(compare.progressReads.problem).not.toMatch(/figures below/);
+  });
+
   it('is given up at once when the run no longer exists (NOT_FOUND)', async () => {
     const engine = fakeEngine({ 'cmp-a': statusOf('cmp-a', 'running', 1) });
     window.api = engine.api;

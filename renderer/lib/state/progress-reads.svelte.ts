@@ -61,7 +61,8 @@ export class ProgressReads {
       return { retryInMs: Math.min(FIRST_RETRY_MS * 2 ** (this.#failures - 1), MAX_RETRY_MS) };
     }
     this.hasGivenUp = true;
-    const figures = lastRead ? ` The figures below are as last read (${lastRead.done}/${lastRead.total} requests), not current.` : '';
+    // "The figures below" only where there are some: a run given up before any answer was read shows none.
+    const figures = !lastRead ? '' : lastRead.done > 0 ? ` The figures below are as last read (${lastRead.done}/${lastRead.total} requests), not current.` : ` No answer had been read (0/${lastRead.total} requests).`;
     // A run the engine no longer has cannot be reopened; one whose reads kept failing may still be going.
     const next = isGone ? '' : ` The ${this.#noun} may still be going: reopen it from ${this.#listName} to read it again.`;
     this.problem = `The ${this.#noun}'s progress can no longer be read: ${why}.${figures}${next}`;
