@@ -140,3 +140,21 @@ describe('CompareState: a status read of the run on screen that fails', () => {
     expect(engine.reads).toEqual(['cmp-a', 'cmp-a']);
   });
 });
+
+describe('CompareState: a cancel the engine refuses', () => {
+  it('is said, since the run goes on; a cancel of a run already ended says nothing', async () => {
+    const engine = fakeEngine({ 'cmp-a': statusOf('cmp-a', 'running', 1) });
+    window.api = engine.api;
+    engine.answer('cmp-a', ok(statusOf('cmp-a', 'running', 1)));
+    const compare = new CompareState();
+    await compare.open('cmp-a');
+
+    await compare.cancel();
+    expect(compare.failure).toBeNull();
+
+    const cancel = (engine.api as unknown as { compare: { cancel: unknown } }).compare;
+    cancel.cancel = () => Promise.resolve({ ok: false, error: { code: 'INTERNAL', message: 'the engine did not answer' } });
+    await compare.cancel();
+    expect(compare.failure).toBe('The comparison could not be cancelled: the engine did not answer');
+  });
+});

@@ -193,10 +193,15 @@ export class CompareState extends CompareFormState {
     void this.loadPastRuns();
   }
 
-  /** Cancels the running run; the finished rows stay. */
+  /**
+   * Cancels the running run; the finished rows stay. A cancel the engine refused is said: the run
+   * goes on, and the screen must not leave the user believing it stopped. (One that found the run
+   * ended already, `cancelled: false`, needs no word: the next status read shows how it ended.)
+   */
   async cancel(): Promise<void> {
     if (!this.status) return;
-    await compareApi().cancel({ runId: this.status.runId });
+    const result = await compareApi().cancel({ runId: this.status.runId });
+    if (!result.ok) this.failure = `The comparison could not be cancelled: ${result.error.message}`;
   }
 
   /** Loads the list of past runs. */

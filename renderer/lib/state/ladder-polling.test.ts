@@ -73,3 +73,21 @@ describe('LadderState: a status read of the ladder on screen that fails', () => 
     expect(engine.reads).toHaveLength(1);
   });
 });
+
+describe('LadderState: a cancel the engine refuses', () => {
+  it('is said, since the ladder goes on; a cancel of a ladder already ended says nothing', async () => {
+    const engine = fakeEngine(ok(statusOf('running', 1)));
+    const ladderApi = (engine.api as unknown as { ladder: Record<string, unknown> }).ladder;
+    ladderApi.cancel = () => Promise.resolve({ ok: true, value: { cancelled: false } });
+    window.api = engine.api;
+    const ladder = new LadderState(new CompareState());
+    await ladder.open('lad-aaaaaa1');
+
+    await ladder.cancel();
+    expect(ladder.failure).toBeNull();
+
+    ladderApi.cancel = () => Promise.resolve({ ok: false, error: { code: 'INTERNAL', message: 'the engine did not answer' } });
+    await ladder.cancel();
+    expect(ladder.failure).toBe('The size ladder could not be cancelled: the engine did not answer');
+  });
+});

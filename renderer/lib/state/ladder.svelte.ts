@@ -213,7 +213,10 @@ export class LadderState {
 
   /** Cancels the running ladder; answered sides stay, the others say cancelled. */
   async cancel(): Promise<void> {
-    if (this.status) await ladderApi().cancel({ runId: this.status.runId });
+    if (!this.status) return;
+    // Said, as Compare says it (compare.svelte.ts, cancel): a refused cancel leaves the ladder going.
+    const result = await ladderApi().cancel({ runId: this.status.runId });
+    if (!result.ok) this.failure = `The size ladder could not be cancelled: ${result.error.message}`;
   }
 
   /** Loads the list of past ladders. */
