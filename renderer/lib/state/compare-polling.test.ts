@@ -158,3 +158,55 @@ describe('CompareState: a cancel the engine refuses', () => {
     expect(compare.failure).toBe('The comparison could not be cancelled: the engine did not answer');
   });
 });
+
+describe('CompareState: the first status read of a run just started, failing', () => {
+  it('takes the run before off the screen: its table is not this run\'s', async () => {
+    const engine = fakeEngine({ 'cmp-a': statusOf('cmp-a', 'done', 4) });
+    const compareApi = (engine.api as unknown as { compare: Record<string, unknown> }).compare;
+    compareApi.start = () => Promise.resolve({ ok: true, value: { runId: 'cmp-b', total: 4 } });
+    engine.answer('cmp-b', failed('INTERNAL', 'the engine did not answer'), ok(statusOf('cmp-b', 'running', 1)));
+    window.api = engine.api;
+    const compare = new CompareState();
+    await compare.open('cmp-a');
+    expect(compare.status?.runId).toBe('cmp-a');
+
+    await compare.start();
+    expect(compare.status).toBeNull();
+    expect(compare.progressReads.problem).toBe('Progress could not be read: the engine did not answer. Retrying…');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(compare.status?.runId).toBe('cmp-b');
+    expect(compare.progressReads.problem).toBeNull();
+  });
+});
+
+describe('CompareState: the open detail, read again', () => {
+  const side = (state: string, entryId: number | null) => ({ state, entryId });
+  // The row with `answered` of its two sides answered (Allowance Holder first).
+  const withRow = (status: RunStatus, answered: 0 | 1 | 2): RunStatus => ({
+    ...status,
+    rows: [{ chainId: 1, chainName: 'Ethereum', sellToken: { symbol: 'USDC' }, buyToken: { symbol: 'WETH' }, allowanceHolder: answered > 0 ? side('ok', 7) : side('pending', null), permit2: answered > 1 ? side('ok', 8) : side('pending', null) }] as unknown as RunStatus['rows'],
+  });
+
+  it('says a failure to read it at the top, and takes that back once a later read answers', async () => {
+    const engine = fakeEngine({ 'cmp-a': withRow(statusOf('cmp-a', 'running', 0), 0) });
+    const compareApi = (engine.api as unknown as { compare: Record<string, unknown> }).compare;
+    const detail = { chainId: 1, allowanceHolder: null, permit2: null };
+    const detailAnswers = [{ ok: true, value: detail }, { ok: false, error: { code: 'STORAGE', message: 'The comparison file could not be read' } }, { ok: true, value: detail }];
+    compareApi.detail = () => Promise.resolve(detailAnswers.length > 1 ? detailAnswers.shift() : detailAnswers[0]);
+    engine.answer('cmp-a', ok(withRow(statusOf('cmp-a', 'running', 0), 0)), ok(withRow(statusOf('cmp-a', 'running', 1), 1)), ok(withRow(statusOf('cmp-a', 'done', 2), 2)));
+    window.api = engine.api;
+    const compare = new CompareState();
+    await compare.open('cmp-a');
+    await compare.openDetail(1);
+    expect(compare.detail).not.toBeNull();
+
+    // A side answered: the detail is read again, and that read fails (the one shown stays).
+    await vi.advanceTimersByTimeAsync(200);
+    expect(compare.failure).toBe('The comparison file could not be read');
+    expect(compare.detail).not.toBeNull();
+    // The other side answered: read again, it answers, and the failure is over.
+    await vi.advanceTimersByTimeAsync(200);
+    expect(compare.status?.state).toBe('done');
+    expect(compare.failure).toBeNull();
+  });
+});

@@ -95,6 +95,8 @@ export class CompareState extends CompareFormState {
   #current: string | null = null;
   /** detailKey of the row the open detail was (last) fetched for; null while none is open. */
   #detailFor: string | null = null;
+  /** The `failure` said when the open detail could not be read again, cleared when it next is. */
+  #detailFailure: string | null = null;
   /** Why the run on screen's status could not be read, and whether it is still followed. */
   readonly progressReads = new ProgressReads('comparison', 'Past comparisons');
   /** A run no longer followed (its reads given up) is not said to be running: nothing says how it is getting on. */
@@ -183,6 +185,9 @@ export class CompareState extends CompareFormState {
   // past runs list follows its entry and resume() (the screen shown again) may try it once more.
   #readFailed(runId: string, error: AppErrorData): void {
     const lastRead = this.status?.runId === runId ? this.status : null;
+    // A run just started whose first read failed: the run before's table is not this run's, and
+    // stays off the screen while this one is read again ("Starting the comparison…" meanwhile).
+    if (!lastRead) this.status = null;
     const { retryInMs } = this.progressReads.failed(error, lastRead);
     if (retryInMs !== null) {
       this.#timer = setTimeout(() => void this.#poll(runId), retryInMs);
@@ -280,7 +285,10 @@ export class CompareState extends CompareFormState {
     if (result.ok) {
       this.detail = result.value;
       this.detailProblem = null;
-    } else if (this.detail) this.failure = result.error.message;
+      // A failure to read it again, said at the top, is over once it is read: it stayed for good.
+      if (this.failure !== null && this.failure === this.#detailFailure) this.failure = null;
+      this.#detailFailure = null;
+    } else if (this.detail) this.failure = this.#detailFailure = result.error.message;
     else this.detailProblem = result.error.message;
   }
 

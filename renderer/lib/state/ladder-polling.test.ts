@@ -91,3 +91,23 @@ describe('LadderState: a cancel the engine refuses', () => {
     expect(ladder.failure).toBe('The size ladder could not be cancelled: the engine did not answer');
   });
 });
+
+describe('LadderState: the first status read of a ladder just started, failing', () => {
+  it('takes the ladder before off the screen: its table is not this ladder\'s', async () => {
+    const engine = fakeEngine(failed('INTERNAL', 'the engine did not answer'), ok({ ...statusOf('running', 1), runId: 'lad-bbbbbb2' }));
+    const ladderApi = (engine.api as unknown as { ladder: Record<string, unknown> }).ladder;
+    ladderApi.open = () => Promise.resolve(ok(statusOf('done', 4)));
+    ladderApi.start = () => Promise.resolve({ ok: true, value: { runId: 'lad-bbbbbb2', total: 4 } });
+    window.api = engine.api;
+    const ladder = new LadderState(new CompareState());
+    await ladder.open('lad-aaaaaa1');
+    expect(ladder.status?.runId).toBe('lad-aaaaaa1');
+
+    ladder.amountsText = '100, 1000';
+    await ladder.start();
+    expect(ladder.status).toBeNull();
+    expect(ladder.progressReads.problem).toBe('Progress could not be read: the engine did not answer. Retrying…');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(ladder.status?.runId).toBe('lad-bbbbbb2');
+  });
+});

@@ -201,6 +201,8 @@ export class LadderState {
   // past ladders list follows its entry and resume() (the screen shown again) may try it once more.
   #readFailed(runId: string, afterDone: number | undefined, error: AppErrorData): void {
     const lastRead = this.status?.runId === runId ? this.status : null;
+    // As on Compare (compare.svelte.ts, #readFailed): the ladder before's table is not this one's.
+    if (!lastRead) this.status = null;
     const { retryInMs } = this.progressReads.failed(error, lastRead);
     if (retryInMs !== null) {
       this.#timer = setTimeout(() => void this.#poll(runId, afterDone), retryInMs);
