@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curlSnippet, fetchSnippet, type SnippetRequest } from '../domain/snippets.ts';
 import { startLocalService, type RunningService } from '../service/index.ts';
 import { wethToUsdc } from '../service/test-fixtures.ts';
-import { startConnectProxy, testConnection } from './http/test-support.ts';
+import { makeCert, startConnectProxy, testConnection } from './http/test-support.ts';
 import { createRequestService, type RequestService } from './request/send-request.ts';
 import { MemoryHistory, fixedConnections } from './request/test-support.ts';
 import { undiciTransport } from './http/undici-transport.ts';
@@ -82,6 +82,31 @@ describe('copied snippets against the local service', { timeout: 30_000 }, () =>
       expect(fetched.stdout.split('\n')[0]).toBe('200');
       expect(proxy.tunnels()).toBe(2);
     } finally {
+      await proxy.close();
+    }
+  });
+
+  it("through an https:// proxy whose certificate the profile's pinned CA signed, curl and the TypeScript fetch trust it, as the app does", async () => {
+    // A company's TLS proxy carries the company's CA, which the profile pins beside the service's:
+    // the app checks the proxy with the profile's trust (undici-transport's proxyTls).
+    const companyCa = await makeCert({ isCa: true });
+    const proxy = await startConnectProxy({ tls: await makeCert({ ca: companyCa }) });
+    const bundle = join(scratch, 'company-bundle.pem');
+    await writeFile(bundle, `${service.caCertPem}\n${companyCa.cert}`);
+    const app = createRequestService({ connections: fixedConnections(testConnection(service.baseUrl, { profileId: 'proxied', caPem: `${service.caCertPem}\n${companyCa.cert}`, proxyUrl: proxy.baseUrl, apiKey: service.apiKeys[0]! })), history: new MemoryHistory(), client: { transport: undiciTransport, backoffBaseMs: 5 } });
+    try {
+      const { entry } = await app.send({ profileId: 'proxied', endpoint: 'allowance-holder.price', params: wethToUsdc() });
+      expect(entry.status).toBe(200);
+      const viaProxy: SnippetRequest = { url: entry.url, headers: entry.requestHeaders, apiKeyHeader: 'svc-api-key', caPath: bundle, proxyUrl: proxy.baseUrl };
+      const { stdout } = await run('sh', ['-c', curlSnippet(viaProxy)], { env: env() });
+      expect(JSON.parse(stdout)).toMatchObject({ liquidityAvailable: true });
+      const file = join(scratch, 'tls-proxy.ts');
+      await writeFile(file, fetchSnippet(viaProxy));
+      const fetched = await run(process.execPath, [file], { env: env(), cwd: scratch });
+      expect(fetched.stdout.split('\n')[0]).toBe('200');
+      expect(proxy.tunnels()).toBe(3);
+    } finally {
+      await app.close();
       await proxy.close();
     }
   });

@@ -52,6 +52,10 @@ export interface SnippetRequest {
   hasProxyPassword?: boolean;
 }
 
+function isHttpsProxy(request: SnippetRequest): boolean {
+  return request.proxyUrl?.toLowerCase().startsWith('https:') === true;
+}
+
 // Headers worth handing over: the key and the spec's own headers, not transport details.
 const TRANSPORT_HEADERS = new Set(['user-agent', 'accept-encoding', 'connection', 'host', 'content-length']);
 
@@ -80,6 +84,10 @@ export function curlSnippet(request: SnippetRequest): string {
   if (request.caPath && request.trustSystemCertificates) lines.push(`--capath ${SYSTEM_CERT_DIR}`);
   // The app goes through the profile's proxy: so does the copy (curl tunnels https with CONNECT).
   if (request.proxyUrl) lines.push(`--proxy ${hasCredentials(request.proxyUrl, request.hasProxyPassword) ? `"$${PROXY_URL_ENV}"` : shellQuote(request.proxyUrl)}`);
+  // --cacert is for the service only: an https:// proxy is checked with the profile's trust too, as
+  // the app checks it (a company's TLS proxy carries the company's CA).
+  if (request.caPath && isHttpsProxy(request)) lines.push(`--proxy-cacert ${shellQuote(request.caPath)}`);
+  if (request.caPath && isHttpsProxy(request) && request.trustSystemCertificates) lines.push(`--proxy-capath ${SYSTEM_CERT_DIR}`);
   lines.push(`--header "${request.apiKeyHeader}: $${API_KEY_ENV}"`);
   for (const [name, value] of otherHeaders(request)) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
   lines.push(shellQuote(cleanUrl(request)));
@@ -104,7 +112,9 @@ function dispatcherLines(request: SnippetRequest): { imports: string[]; lines: s
   if (request.proxyUrl) {
     const isSecret = hasCredentials(request.proxyUrl, request.hasProxyPassword);
     const uri = isSecret ? `process.env.${PROXY_URL_ENV} ?? ''` : JSON.stringify(request.proxyUrl);
-    const options = `{ uri: ${uri}${ca ? `, requestTls: ${ca}` : ''} }`;
+    // requestTls is for the service: an https:// proxy is checked with the profile's trust too, as the app does.
+    const proxyTls = ca && isHttpsProxy(request) ? `, proxyTls: ${ca}` : '';
+    const options = `{ uri: ${uri}${ca ? `, requestTls: ${ca}` : ''}${proxyTls} }`;
     const note = isSecret ? [`// The proxy, with its credentials, comes from the environment: ${PROXY_URL_ENV}=http://user:password@host:port`] : [];
     return { imports, lines: [...note, `const dispatcher = new ProxyAgent(${options});`], option: ['  dispatcher,'] };
   }
