@@ -86,6 +86,24 @@ describe('copied snippets against the local service', { timeout: 30_000 }, () =>
     }
   });
 
+  it("go as the profile says whatever proxy variables the user's shell has: direct without a profile proxy, through it with one", async () => {
+    // The app reads no https_proxy nor NO_PROXY (undici's Agent and ProxyAgent do not): curl does,
+    // and a corporate shell has both set.
+    const shellProxy = await startConnectProxy();
+    const profileProxy = await startConnectProxy();
+    try {
+      const direct = await run('sh', ['-c', curlSnippet(request)], { env: { ...env(), https_proxy: shellProxy.baseUrl, HTTPS_PROXY: shellProxy.baseUrl } });
+      expect(JSON.parse(direct.stdout)).toMatchObject({ liquidityAvailable: true });
+      expect(shellProxy.tunnels()).toBe(0);
+      const viaProxy = await run('sh', ['-c', curlSnippet({ ...request, proxyUrl: profileProxy.baseUrl })], { env: { ...env(), no_proxy: '127.0.0.1', NO_PROXY: '127.0.0.1' } });
+      expect(JSON.parse(viaProxy.stdout)).toMatchObject({ liquidityAvailable: true });
+      expect(profileProxy.tunnels()).toBe(1);
+    } finally {
+      await shellProxy.close();
+      await profileProxy.close();
+    }
+  });
+
   it("through an https:// proxy whose certificate the profile's pinned CA signed, curl and the TypeScript fetch trust it, as the app does", async () => {
     // A company's TLS proxy carries the company's CA, which the profile pins beside the service's:
     // the app checks the proxy with the profile's trust (undici-transport's proxyTls).

@@ -83,6 +83,9 @@ export function curlSnippet(request: SnippetRequest): string {
   if (request.caPath) lines.push(`--cacert ${shellQuote(request.caPath)}`);
   if (request.caPath && request.trustSystemCertificates) lines.push(`--capath ${SYSTEM_CERT_DIR}`);
   // The app goes through the profile's proxy: so does the copy (curl tunnels https with CONNECT).
+  // The app reads no https_proxy nor NO_PROXY, which curl does: '*' goes direct whatever the first
+  // says, '' through --proxy whatever the second says.
+  lines.push(`--noproxy ${request.proxyUrl ? "''" : "'*'"}`);
   if (request.proxyUrl) lines.push(`--proxy ${hasCredentials(request.proxyUrl, request.hasProxyPassword) ? `"$${PROXY_URL_ENV}"` : shellQuote(request.proxyUrl)}`);
   // --cacert is for the service only: an https:// proxy is checked with the profile's trust too, as
   // the app checks it (a company's TLS proxy carries the company's CA).
