@@ -104,6 +104,16 @@ describe('copied snippets against the local service', { timeout: 30_000 }, () =>
     }
   });
 
+  it("check the certificate as the app does whatever the user's ~/.curlrc says (insecure)", async () => {
+    const home = join(scratch, 'home');
+    await mkdir(home, { recursive: true });
+    await writeFile(join(home, '.curlrc'), 'insecure\n');
+    const otherCa = join(scratch, 'not-the-service-ca.pem');
+    await writeFile(otherCa, rootCertificates[0]!);
+    // Pinned to a CA that did not sign the service's certificate: the app refuses it, and so must the copy.
+    await expect(run('sh', ['-c', curlSnippet({ ...request, caPath: otherCa })], { env: { ...env(), HOME: home } })).rejects.toMatchObject({ code: 60 });
+  });
+
   it("through an https:// proxy whose certificate the profile's pinned CA signed, curl and the TypeScript fetch trust it, as the app does", async () => {
     // A company's TLS proxy carries the company's CA, which the profile pins beside the service's:
     // the app checks the proxy with the profile's trust (undici-transport's proxyTls).
