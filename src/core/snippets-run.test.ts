@@ -114,6 +114,23 @@ describe('copied snippets against the local service', { timeout: 30_000 }, () =>
     await expect(run('sh', ['-c', curlSnippet({ ...request, caPath: otherCa })], { env: { ...env(), HOME: home } })).rejects.toMatchObject({ code: 60 });
   });
 
+  it('with a proxy that has credentials, curl refuses to run without SVC_PROXY_URL rather than go direct', async () => {
+    const proxy = await startConnectProxy({ credentials: { user: 'alice', password: 's3cret' } });
+    try {
+      const secret = { ...request, proxyUrl: proxy.baseUrl, hasProxyPassword: true };
+      const withProxy = await run('sh', ['-c', curlSnippet(secret)], { env: { ...env(), SVC_PROXY_URL: proxy.baseUrl.replace('://', '://alice:s3cret@') } });
+      expect(JSON.parse(withProxy.stdout)).toMatchObject({ liquidityAvailable: true });
+      expect(proxy.tunnels()).toBe(1);
+      // Without the variable the app's route is not known: the command stops, saying why, and sends nothing.
+      const unset = { ...env() };
+      delete unset.SVC_PROXY_URL;
+      await expect(run('sh', ['-c', curlSnippet(secret)], { env: unset })).rejects.toMatchObject({ stderr: expect.stringContaining('SVC_PROXY_URL') });
+      expect(proxy.tunnels()).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("through an https:// proxy whose certificate the profile's pinned CA signed, curl and the TypeScript fetch trust it, as the app does", async () => {
     // A company's TLS proxy carries the company's CA, which the profile pins beside the service's:
     // the app checks the proxy with the profile's trust (undici-transport's proxyTls).

@@ -35,7 +35,7 @@ describe('Copy as snippets', () => {
       expect(snippet).not.toContain('s3cret-pw');
       expect(snippet).not.toContain('alice');
     }
-    expect(curlSnippet(secret)).toContain('--proxy "$SVC_PROXY_URL"');
+    expect(curlSnippet(secret)).toContain('--proxy "${SVC_PROXY_URL:?set SVC_PROXY_URL to the proxy URL with its credentials}"');
     expect(fetchSnippet(secret)).toContain("new ProxyAgent({ uri: process.env.SVC_PROXY_URL ?? '' })");
     expect(fetchSnippet(secret)).toContain('// The proxy, with its credentials, comes from the environment: SVC_PROXY_URL=');
   });
@@ -43,7 +43,7 @@ describe('Copy as snippets', () => {
   it('reads the proxy from $SVC_PROXY_URL when the profile keeps a password its listed URL does not show', () => {
     // profiles.list gives the URL without its password; one without a user name then looks plain.
     const stored = { ...request, proxyUrl: 'http://proxy.example.test:3128', hasProxyPassword: true };
-    expect(curlSnippet(stored)).toContain('--proxy "$SVC_PROXY_URL"');
+    expect(curlSnippet(stored)).toContain('--proxy "${SVC_PROXY_URL:?set SVC_PROXY_URL to the proxy URL with its credentials}"');
     expect(fetchSnippet(stored)).toContain("new ProxyAgent({ uri: process.env.SVC_PROXY_URL ?? '' })");
   });
 

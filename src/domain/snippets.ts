@@ -88,7 +88,8 @@ export function curlSnippet(request: SnippetRequest): string {
   // The app reads no https_proxy nor NO_PROXY, which curl does: '*' goes direct whatever the first
   // says, '' through --proxy whatever the second says.
   lines.push(`--noproxy ${request.proxyUrl ? "''" : "'*'"}`);
-  if (request.proxyUrl) lines.push(`--proxy ${hasCredentials(request.proxyUrl, request.hasProxyPassword) ? `"$${PROXY_URL_ENV}"` : shellQuote(request.proxyUrl)}`);
+  // Unset, "$SVC_PROXY_URL" would be --proxy "", which curl takes as no proxy: the shell stops instead.
+  if (request.proxyUrl) lines.push(`--proxy ${hasCredentials(request.proxyUrl, request.hasProxyPassword) ? `"\${${PROXY_URL_ENV}:?set ${PROXY_URL_ENV} to the proxy URL with its credentials}"` : shellQuote(request.proxyUrl)}`);
   // --cacert is for the service only: an https:// proxy is checked with the profile's trust too, as
   // the app checks it (a company's TLS proxy carries the company's CA).
   if (request.caPath && isHttpsProxy(request)) lines.push(`--proxy-cacert ${shellQuote(request.caPath)}`);
