@@ -122,8 +122,7 @@ describe('copied snippets against the local service', { timeout: 30_000 }, () =>
       expect(JSON.parse(withProxy.stdout)).toMatchObject({ liquidityAvailable: true });
       expect(proxy.tunnels()).toBe(1);
       // Without the variable the app's route is not known: the command stops, saying why, and sends nothing.
-      const unset = { ...env() };
-      delete unset.SVC_PROXY_URL;
+      const unset: NodeJS.ProcessEnv = { ...env(), SVC_PROXY_URL: undefined };
       await expect(run('sh', ['-c', curlSnippet(secret)], { env: unset })).rejects.toMatchObject({ stderr: expect.stringContaining('SVC_PROXY_URL') });
       expect(proxy.tunnels()).toBe(1);
     } finally {
