@@ -55,3 +55,16 @@ describe('LadderTable', () => {
     expect(screen.getByRole('row', { name: /^Ethereum/ }).querySelector('td.better-col')!.textContent!.trim()).toBe('Tie');
   });
 });
+
+describe('LadderTable with an override on one chain', () => {
+  it('names each chain\'s size in the sell token that chain sold, not the first chain\'s', () => {
+    const dai = { address: '0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb', symbol: 'DAI', decimals: 18, isOverride: true };
+    const ethereum = row(1, 'Ethereum', okSide('allowance-holder', 10n ** 18n, 1), okSide('permit2', 10n ** 18n, 2), 0, 'tie');
+    const base = { ...row(8453, 'Base', okSide('allowance-holder', 10n ** 18n, 3), okSide('permit2', 10n ** 18n, 4), 0, 'tie'), sellToken: dai, sellAmount: (1000n * 10n ** 18n).toString() };
+    render(LadderTable, { rows: [{ ...ethereum, amount: '1000', amountIndex: 0 }, { ...base, amount: '1000', amountIndex: 0 }], onOpenEntry: vi.fn() });
+    const subOf = (name: RegExp) => screen.getByRole('row', { name }).querySelector('th .sub')!.textContent;
+    expect(subOf(/^Ethereum/)).toBe('1,000 USDC → WETH');
+    expect(subOf(/^Base/)).toBe('1,000 DAI → WETH');
+    expect(screen.getByRole('button', { name: 'Open the Permit2 request for Base at 1,000 DAI in history' })).toBeTruthy();
+  });
+});
