@@ -75,6 +75,14 @@ describe('ladderTable', () => {
     expect(lines.map((cells) => cells[5])).toEqual(['Allowance Holder (net)', 'Allowance Holder (net)']);
   });
 
+  it('names a size with more digits than a float holds as it was priced, not rounded up or cut', () => {
+    const amount = '1234.567890123456789012';
+    const rows: LadderRowWire[] = [{ ...row(WETH, USDC, 1_234_567_890_123_456_789_012n, side('allowance-holder', 3_867_000_000_000n, 10_000n, 1), side('permit2', 3_866_000_000_000n, 10_000n, 2)), amount, amountIndex: 0 }];
+    const cells = ladderTable(rows).split('\n')[1]!.split(/\s{2,}/);
+    // A float reads it back as 1,234.567890123457: an amount above the one the figures beside it were priced at.
+    expect(cells[1]).toBe('1,234.567890123456789012 WETH');
+  });
+
   it('says in its verdict when a size priced at two blocks, as compare does', () => {
     const at = (amount: string, sellAmount: bigint, index: number, ah: string, p2: string): LadderRowWire => {
       const base = row(WETH, USDC, sellAmount, side('allowance-holder', 3_133_100_600n * BigInt(amount), 10_000n, 2 * index), side('permit2', 3_133_100_000n * BigInt(amount), 10_000n, 2 * index + 1));

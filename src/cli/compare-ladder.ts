@@ -2,7 +2,7 @@ import { findCrossovers, ladderPoints, type LadderPoint, type NetFigure } from '
 import { splitAmountList, amountItemsProblem } from '../domain/ladder-amounts.ts';
 import { ladderToCsv, ladderToJson } from '../domain/ladder-export.ts';
 import type { ExportProfile } from '../domain/compare-export.ts';
-import { crossoverText, ladderModelName, sizeText } from '../domain/ladder-text.ts';
+import { crossoverText, ladderModelName, soldText } from '../domain/ladder-text.ts';
 import { countOf, formatComparedColumns, formatSignedBps } from '../domain/number-format.ts';
 import { formatBaseUnits } from '../domain/units.ts';
 import { ladderExportChains, ladderInputOf, sizeOf, LadderRequestSchema, type LadderRequest, type LadderRequestInput, type LadderRowWire, type LadderStatus } from '../ipc/channels/ladder.ts';
@@ -103,7 +103,7 @@ export function ladderTable(rows: readonly LadderRowWire[]): string {
     const points = ladderPoints(chainRows.map(ladderInputOf));
     const name = chainLabel(chain.chainId);
     const twoBlockSizes = new Set(chainRows.filter(isPricedAtTwoBlocks).map(sizeOf));
-    for (const point of points) lines.push({ name, size: sizeText(point.size, chain.sell), point, decimals: chain.buy.decimals, isAtTwoBlocks: twoBlockSizes.has(point.size) });
+    for (const point of points) lines.push({ name, size: soldText(point.sellAmount, chain.sell), point, decimals: chain.buy.decimals, isAtTwoBlocks: twoBlockSizes.has(point.size) });
     crossovers.push(`  ${name}: ${crossoverText(findCrossovers(points), chain.sell)}`);
   }
   // Both models' nets per unit to one precision, enough that a line's two nets read apart when

@@ -39,6 +39,14 @@ export function sizeText(size: number, token: { decimals: number; symbol: string
   return `${sizeFigure(size, token.decimals, significant)} ${token.symbol}`;
 }
 
+/**
+ * A priced size with its symbol, from the base units sold: every digit, where a float keeps about
+ * 16 ("1,000,000.000000000000000001 WETH" read "1,000,000 WETH", another trade's size).
+ */
+export function soldText(sellAmount: bigint, token: { decimals: number; symbol: string }): string {
+  return `${formatBaseUnits(sellAmount, token.decimals)} ${token.symbol}`;
+}
+
 /** sizeText without the symbol (a chart's size axis): whole, or to `significant` significant digits. */
 export function sizeFigure(size: number, decimals: number, significant?: number): string {
   const base = baseUnitsOf(size, decimals);

@@ -42,6 +42,8 @@ export type NetFigure =
 /** One size of the ladder, both models. */
 export interface LadderPoint {
   size: number;
+  /** The amount sold in sell-token base units: what a priced size is labelled with (`size` is a float for the axis). */
+  sellAmount: bigint;
   allowanceHolder: NetFigure;
   permit2: NetFigure;
   /** Null unless both sides are net-priced. */
@@ -102,12 +104,12 @@ export function ladderPoints(inputs: readonly LadderPointInput[]): LadderPoint[]
     .map((input) => {
       const ah = netFigure(input.allowanceHolder, input);
       const p2 = netFigure(input.permit2, input);
-      if (ah.kind !== 'net' || p2.kind !== 'net') return { size: input.size, allowanceHolder: ah, permit2: p2, better: null, diffBps: null };
+      if (ah.kind !== 'net' || p2.kind !== 'net') return { size: input.size, sellAmount: input.sellAmount, allowanceHolder: ah, permit2: p2, better: null, diffBps: null };
       const better = ah.net === p2.net ? 'tie' : ah.net > p2.net ? 'allowance-holder' : 'permit2';
       // Against a net of zero or below (a fee larger than a small size's buy) a ratio has no meaning
       // and its sign flips: -0.00049 against -0.00037 read +3,237 bps beside Allowance Holder's
       // verdict. No figure then, as compareChain gives none.
-      return { size: input.size, allowanceHolder: ah, permit2: p2, better, diffBps: ah.net > 0n ? bpsDifference(p2.net, ah.net) : null };
+      return { size: input.size, sellAmount: input.sellAmount, allowanceHolder: ah, permit2: p2, better, diffBps: ah.net > 0n ? bpsDifference(p2.net, ah.net) : null };
     });
 }
 

@@ -68,3 +68,15 @@ describe('LadderTable with an override on one chain', () => {
     expect(screen.getByRole('button', { name: 'Open the Permit2 request for Base at 1,000 DAI in history' })).toBeTruthy();
   });
 });
+
+describe('LadderTable with a size of many decimals', () => {
+  it('names the size as it was priced, every digit, not as a float reads it back', () => {
+    const weth = { address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', symbol: 'WETH', decimals: 18 };
+    const usdc = { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 };
+    const base = row(1, 'Ethereum', okSide('allowance-holder', 10n ** 18n, 1), okSide('permit2', 10n ** 18n, 2), 0, 'tie');
+    const sold = { ...base, sellToken: weth, buyToken: usdc, sellAmount: '1000000000000000000000001' };
+    render(LadderTable, { rows: [{ ...sold, amount: '1000000.000000000000000001', amountIndex: 0 }], onOpenEntry: vi.fn() });
+    // A float reads it back as 1,000,000: the size of another trade.
+    expect(screen.getByRole('row', { name: /^Ethereum/ }).querySelector('th .sub')!.textContent).toBe('1,000,000.000000000000000001 WETH → USDC');
+  });
+});

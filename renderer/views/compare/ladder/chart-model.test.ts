@@ -37,7 +37,7 @@ describe('ladder chart model', () => {
   it('plots only net figures and lists the others as gaps with their reason', () => {
     expect(model.series['allowance-holder']).toHaveLength(3);
     expect(model.series.permit2.map((point) => point.size)).toEqual([100, 1000]);
-    expect(model.gaps).toEqual([{ x: model.xTicks[2]!.x, size: 10000, model: 'permit2', reason: 'cancelled' }]);
+    expect(model.gaps).toEqual([{ x: model.xTicks[2]!.x, size: 10000, sellAmount: 10_000_000_000n, model: 'permit2', reason: 'cancelled' }]);
   });
 
   it('marks the crossover between the sizes where the better model flips', () => {
@@ -90,7 +90,7 @@ describe('twoBlockSizes', () => {
       return { ...base, allowanceHolder: { ...base.allowanceHolder, blockNumber: ah }, permit2: { ...base.permit2, blockNumber: p2 } };
     };
     const [chain] = ladderChains([at(0, '1000', '100', '101'), at(1, '100', '99', '98'), at(2, '10', '97', '97'), at(3, '10000', '102', undefined)]);
-    expect(twoBlockSizes(chain!)).toEqual([100, 1000]);
+    expect(twoBlockSizes(chain!)).toEqual([100_000_000n, 1_000_000_000n]);
   });
 });
 

@@ -60,6 +60,8 @@ export interface PlacedPoint {
 export interface Gap {
   x: number;
   size: number;
+  /** The amount sold in base units, which the gap is named by. */
+  sellAmount: bigint;
   model: AllowanceModel;
   reason: string;
 }
@@ -125,7 +127,7 @@ export function chartModel(chain: LadderChain): ChartModel {
       const figure = side(point, model);
       if (figure.kind === 'net') series[model].push({ x: x(point.size), y: y(figure.perUnit), size: point.size, amountIndex: point.row.amountIndex });
       else if (point.row[model === 'allowance-holder' ? 'allowanceHolder' : 'permit2'].state !== 'not-requested') {
-        gaps.push({ x: x(point.size), size: point.size, model, reason: gapReason(figure, chain.buy.symbol, point.row.feeNotPriced) });
+        gaps.push({ x: x(point.size), size: point.size, sellAmount: point.sellAmount, model, reason: gapReason(figure, chain.buy.symbol, point.row.feeNotPriced) });
       }
     }
   }

@@ -27,10 +27,10 @@ export function ladderChains(rows: readonly LadderRowWire[]): LadderChain[] {
 }
 
 /**
- * The sizes of a chain whose two answers priced at different blocks, smallest first: a difference,
+ * The sizes (base units sold) of a chain whose two answers priced at different blocks, smallest first: a difference,
  * or a crossover next to one of them, may be the blocks' rather than the models' (the table marks
  * each such size; the chart says it once under its crossover).
  */
-export function twoBlockSizes(chain: LadderChain): number[] {
-  return chain.points.filter(({ row }) => isPricedAtTwoBlocks(row)).map((point) => point.size);
+export function twoBlockSizes(chain: LadderChain): bigint[] {
+  return chain.points.filter(({ row }) => isPricedAtTwoBlocks(row)).map((point) => point.sellAmount);
 }
