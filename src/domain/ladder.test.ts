@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findCrossovers, ladderPoints, netFigure, type LadderPointInput, type LadderSide } from './ladder.ts';
 import { amountItemsProblem, canonicalAmount, parseAmountList } from './ladder-amounts.ts';
-import { crossoverText } from './ladder-text.ts';
+import { crossoverText, netFigureText } from './ladder-text.ts';
 
 // 6-decimal sell token, 18-decimal buy token; net given per whole unit sold in 1e-6 buy units.
 function side(netPerUnitMicro: number | null, state: LadderSide['state'] = 'ok', size = 1): LadderSide {
@@ -31,6 +31,14 @@ describe('ladder points', () => {
     const [zero] = ladderPoints([point(1, 0, 5)]);
     expect(zero!.better).toBe('permit2');
     expect(zero!.diffBps).toBeNull();
+  });
+
+  it('never reads a net below zero as 0 per unit: less than a base unit per unit goes away from zero, as formatBaseUnits does', () => {
+    // 10 WETH sold for USDC whose network fee was 3 base units more than the buy: -0.3 base units per WETH.
+    const side: LadderSide = { state: 'ok', buyAmount: 1_000_000n, netBuyAmount: -3n, errorName: null };
+    const figure = netFigure(side, { sellAmount: 10n * 10n ** 18n, sellDecimals: 18, buyDecimals: 6 });
+    expect(figure).toMatchObject({ kind: 'net', net: -3n, perUnitBase: -1n });
+    expect(netFigureText(figure, { decimals: 6, symbol: 'USDC' }, { symbol: 'WETH' })).toBe('-0.000001 USDC per WETH net');
   });
 
   it('keeps a price whose fee was not priced apart from net, and calls nothing better with it', () => {

@@ -75,9 +75,16 @@ function perUnit(amount: bigint, buyDecimals: number, sellAmount: bigint, sellDe
   return Number(amount) / 10 ** buyDecimals / (Number(sellAmount) / 10 ** sellDecimals);
 }
 
-/** Buy-token base units per one whole sell-token unit (cut toward zero): exact, for the number formatter. */
+/**
+ * Buy-token base units per one whole sell-token unit, for the number formatter: a gain cut toward
+ * zero, a loss (a net below zero) away from it, as formatBaseUnits does, so a net of -3 base units
+ * over 10 WETH reads -1 base unit per WETH, never 0.
+ */
 export function perUnitBase(amount: bigint, sellAmount: bigint, sellDecimals: number): bigint {
-  return sellAmount === 0n ? 0n : (amount * 10n ** BigInt(sellDecimals)) / sellAmount;
+  if (sellAmount === 0n) return 0n;
+  const scaled = amount * 10n ** BigInt(sellDecimals);
+  const cut = scaled / sellAmount;
+  return amount < 0n && cut * sellAmount !== scaled ? cut - 1n : cut;
 }
 
 /** The net figure of one side: the one place the ladder reads "net". */
