@@ -1,6 +1,6 @@
 import type { AllowanceModel } from './compare.ts';
-import type { CrossoverResult, NetFigure } from './ladder.ts';
-import { formatTokenAmount } from './number-format.ts';
+import type { CrossoverResult, LadderPoint, NetFigure } from './ladder.ts';
+import { comparableFractionDigits, formatFixed, formatTokenAmount } from './number-format.ts';
 import { formatBaseUnits } from './units.ts';
 
 /** The ladder's words and figures, shared by the Sizes screen, the CLI and the CSV export. */
@@ -53,9 +53,22 @@ export function sizeFigure(size: number, decimals: number, significant?: number)
   return significant === undefined ? formatBaseUnits(base, decimals) : formatTokenAmount(base, decimals, significant);
 }
 
-/** One side at one size: the net per unit sold, or why there is none. */
-export function netFigureText(figure: NetFigure, buy: { decimals: number; symbol: string }, sell: { symbol: string }): string {
-  if (figure.kind === 'net') return `${formatTokenAmount(figure.perUnitBase, buy.decimals)} ${buy.symbol} per ${sell.symbol} net`;
+/**
+ * The fraction digits both models' nets per unit at one size need to read apart when they differ:
+ * at 6 significant digits 0.0002968348 and 0.0002968340 both read 0.000296834 beside a verdict
+ * that one gives more.
+ */
+export function perUnitFractionDigits(point: Pick<LadderPoint, 'allowanceHolder' | 'permit2'>, buyDecimals: number): number {
+  const values = [point.allowanceHolder, point.permit2].flatMap((figure) => (figure.kind === 'net' ? [figure.perUnitBase] : []));
+  return comparableFractionDigits(values, buyDecimals);
+}
+
+/** One side at one size: the net per unit sold (to `fractionDigits`, see perUnitFractionDigits), or why there is none. */
+export function netFigureText(figure: NetFigure, buy: { decimals: number; symbol: string }, sell: { symbol: string }, fractionDigits?: number): string {
+  if (figure.kind === 'net') {
+    const text = fractionDigits === undefined ? formatTokenAmount(figure.perUnitBase, buy.decimals) : formatFixed(figure.perUnitBase, buy.decimals, fractionDigits);
+    return `${text} ${buy.symbol} per ${sell.symbol} net`;
+  }
   if (figure.kind === 'fee-not-priced') return `network fee not priced in ${buy.symbol} (gross ${formatTokenAmount(figure.grossPerUnitBase, buy.decimals)} ${buy.symbol} per ${sell.symbol})`;
   return figure.reason;
 }

@@ -1,0 +1,24 @@
+import { cleanup, render, screen } from '@testing-library/svelte';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LadderRowWire } from '../../../../src/ipc/channels/ladder.ts';
+import LadderChart from './LadderChart.svelte';
+import { ladderChains } from './ladder-chains.ts';
+import { okSide, row } from '../test-rows.ts';
+
+afterEach(cleanup);
+
+describe('LadderChart', () => {
+  it('reads two nets per unit apart where they differ and the verdict names one, in its summary and its points\' titles', () => {
+    // At 1,000 USDC: 0.0002968348 and 0.0002968340 WETH per USDC net, both 0.000296834 to 6 significant digits.
+    const side = (model: 'allowance-holder' | 'permit2', net: bigint, entryId: number) => ({ ...okSide(model, net, entryId), networkFeeInBuyToken: '0', netBuyAmount: net.toString() });
+    const at = (amount: string, sellAmount: bigint, ah: bigint, p2: bigint, amountIndex: number): LadderRowWire => ({
+      ...row(1, 'Ethereum', side('allowance-holder', ah, 2 * amountIndex + 1), side('permit2', p2, 2 * amountIndex + 2), null, 'allowance-holder'), sellAmount: sellAmount.toString(), amount, amountIndex,
+    });
+    const [chain] = ladderChains([at('1000', 1_000_000_000n, 296_834_800_000_000_000n, 296_834_000_000_000_000n, 0), at('100', 100_000_000n, 29_690_000_000_000_000n, 29_680_000_000_000_000n, 1)]);
+    render(LadderChart, { chain: chain!, selectedIndex: 0 });
+    expect(screen.getByRole('img').getAttribute('aria-label')).toContain('1,000 USDC: Allowance Holder 0.0002968348 WETH per USDC net, Permit2 0.0002968340 WETH per USDC net');
+    const titles = [...document.querySelectorAll('svg title')].map((title) => title.textContent);
+    expect(titles).toContain('Allowance Holder, 1,000 USDC → WETH: 0.0002968348 WETH per USDC net · zid 0x000000000000000000000001');
+    expect(titles).toContain('Permit2, 1,000 USDC → WETH: 0.0002968340 WETH per USDC net · zid 0x000000000000000000000002');
+  });
+});
