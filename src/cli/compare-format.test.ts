@@ -83,6 +83,15 @@ describe('ladderTable', () => {
     expect(cells[1]).toBe('1,234.567890123456789012 WETH');
   });
 
+  it('names the priced sizes of a crossover finding as they were priced, not as a float reads them back', () => {
+    const rows: LadderRowWire[] = [
+      { ...row(WETH, USDC, 123_456_789_012_345_678n, side('allowance-holder', 414_114_725n, 10_000n, 1), side('permit2', 413_865_181n, 10_000n, 2)), amount: '0.123456789012345678', amountIndex: 0 },
+      { ...row(WETH, USDC, 10n ** 18n, side('allowance-holder', 3_364_959_851n, 10_000n, 3), side('permit2', 3_364_710_307n, 10_000n, 4)), amount: '1', amountIndex: 1 },
+    ];
+    // A float reads the first back as 0.12345678901234568: more than was sold.
+    expect(ladderTable(rows)).toContain('(0.123456789012345678 WETH to 1 WETH)');
+  });
+
   it('says in its verdict when a size priced at two blocks, as compare does', () => {
     const at = (amount: string, sellAmount: bigint, index: number, ah: string, p2: string): LadderRowWire => {
       const base = row(WETH, USDC, sellAmount, side('allowance-holder', 3_133_100_600n * BigInt(amount), 10_000n, 2 * index), side('permit2', 3_133_100_000n * BigInt(amount), 10_000n, 2 * index + 1));

@@ -119,3 +119,19 @@ describe('size ladder export', () => {
     expect(blocks).toEqual([[null, null], [null, null], ['23234885', null]]);
   });
 });
+
+describe('size ladder export of a size with many decimals', () => {
+  it('names the priced sizes of its crossover finding as they were sold, in the CSV and the JSON', () => {
+    const many: LadderExportChain = {
+      chainId: 1, chainName: 'Ethereum', sell: WETH, buy: USDC,
+      rows: [
+        { amount: '0.123456789012345678', sellAmount: 123_456_789_012_345_678n, row: row(side('allowance-holder', 414_114_725n, '0xa1'), side('permit2', 413_865_181n, '0xb1')) },
+        { amount: '1', sellAmount: 10n ** 18n, row: row(side('allowance-holder', 3_364_959_851n, '0xa2'), side('permit2', 3_364_710_307n, '0xb2')) },
+      ],
+    };
+    // A float reads the first back as 0.12345678901234568 WETH: more than was sold.
+    const range = '(0.123456789012345678 WETH to 1 WETH)';
+    expect(ladderToCsv([many])).toContain(range);
+    expect(JSON.parse(ladderToJson({ sell: 'WETH', buy: 'USDC', amounts: ['0.123456789012345678', '1'] }, [many])).chains[0].crossover.text).toContain(range);
+  });
+});

@@ -1,6 +1,6 @@
 import type { ComparisonRow, ModelSide } from './compare.ts';
 import { csvField, profileCell, runStateCell, runStateJson, SENT_CSV_COLUMNS, sentCells, sentJson, TAX_CSV_COLUMNS, taxCells, type ExportProfile, type ExportRunState, type SentSettings, type SideTaxes } from './compare-export.ts';
-import { findCrossovers, ladderPoints, netFigure, type CrossoverResult, type LadderPointInput } from './ladder.ts';
+import { findCrossovers, ladderPoints, netFigure, type CrossoverResult, type LadderPoint, type LadderPointInput } from './ladder.ts';
 import { crossoverText } from './ladder-text.ts';
 import { formatBaseUnits } from './units.ts';
 
@@ -68,7 +68,16 @@ function inputOf(chain: LadderExportChain, item: LadderExportRow): LadderPointIn
 
 /** A chain's crossover finding. */
 export function chainCrossover(chain: LadderExportChain): CrossoverResult {
-  return findCrossovers(ladderPoints(chain.rows.map((item) => inputOf(chain, item))));
+  return findCrossovers(chainPoints(chain));
+}
+
+function chainPoints(chain: LadderExportChain): LadderPoint[] {
+  return ladderPoints(chain.rows.map((item) => inputOf(chain, item)));
+}
+
+/** A chain's crossover finding in one sentence, its priced sizes named as they were sold. */
+function chainCrossoverText(chain: LadderExportChain, crossover: CrossoverResult): string {
+  return crossoverText(crossover, chain.sell, chainPoints(chain));
 }
 
 function netPerUnit(side: ModelSide, chain: LadderExportChain, item: LadderExportRow): string | null {
@@ -89,7 +98,7 @@ function netDiffBps(chain: LadderExportChain, item: LadderExportRow): number | n
 export function ladderToCsv(chains: readonly LadderExportChain[], profile?: ExportProfile, sent?: SentSettings, run?: ExportRunState): string {
   const lines = [LADDER_CSV_COLUMNS.map(csvField).join(',')];
   for (const chain of chains) {
-    const crossover = crossoverText(chainCrossover(chain), chain.sell);
+    const crossover = chainCrossoverText(chain, chainCrossover(chain));
     for (const item of chain.rows) {
       const { row } = item;
       const cells = [
@@ -128,7 +137,7 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
       allowanceHolder: { ...item.row.allowanceHolder, netPerUnitSold: netPerUnit(item.row.allowanceHolder, chain, item), issues: item.issues?.allowanceHolder ?? null, blockNumber: item.blocks?.allowanceHolder ?? null },
       permit2: { ...item.row.permit2, netPerUnitSold: netPerUnit(item.row.permit2, chain, item), issues: item.issues?.permit2 ?? null, blockNumber: item.blocks?.permit2 ?? null },
     }));
-    return { chainId: chain.chainId, chainName: chain.chainName, sellToken: chain.sell, buyToken: chain.buy, crossover: { ...crossover, text: crossoverText(crossover, chain.sell) }, points };
+    return { chainId: chain.chainId, chainName: chain.chainName, sellToken: chain.sell, buyToken: chain.buy, crossover: { ...crossover, text: chainCrossoverText(chain, crossover) }, points };
   });
   const sent = request.models ? sentJson({ ...request, models: request.models }) : null;
   const body = { format: LADDER_JSON_FORMAT, version: 1, profile: profile ?? null, sell: request.sell, buy: request.buy, amounts: request.amounts, sent, run: runStateJson(run), chains: out };

@@ -73,21 +73,29 @@ export function netFigureText(figure: NetFigure, buy: { decimals: number; symbol
   return figure.reason;
 }
 
-/** The crossover finding in one sentence. */
-export function crossoverText(result: CrossoverResult, sell: { decimals: number; symbol: string }): string {
+/**
+ * The crossover finding in one sentence. A priced size (a range's ends, a tie, the sizes a
+ * crossover lies between) is named by the base units its point sold, where `points` has it: a
+ * float keeps about 16 digits (0.123456789012345678 WETH read 0.12345678901234568).
+ */
+export function crossoverText(result: CrossoverResult, sell: { decimals: number; symbol: string }, points: readonly Pick<LadderPoint, 'size' | 'sellAmount'>[] = []): string {
+  const priced = (size: number) => {
+    const point = points.find((item) => item.size === size);
+    return point ? soldText(point.sellAmount, sell) : sizeText(size, sell);
+  };
   if (result.kind === 'not-enough') return 'No crossover can be looked for: fewer than two sizes are priced net on both sides';
   if (result.kind === 'none-in-range') {
-    const range = `${sizeText(result.from, sell)} to ${sizeText(result.to, sell)}`;
+    const range = `${priced(result.from)} to ${priced(result.to)}`;
     if (result.better === 'tie') return `None in range: tied at every size priced net on both sides (${range})`;
     // A tie is not "more": a size where the nets were equal is named, never counted for the model.
-    const tied = result.tied.length > 0 ? `, tied at ${result.tied.map((size) => sizeText(size, sell)).join(', ')}` : '';
+    const tied = result.tied.length > 0 ? `, tied at ${result.tied.map(priced).join(', ')}` : '';
     return `None in range: ${ladderModelName(result.better)} gives more net at every ${tied ? 'other ' : ''}size priced on both sides (${range})${tied}`;
   }
   return result.crossovers
     .map((item) => {
       const flip = `${ladderModelName(item.from)} → ${ladderModelName(item.to)}`;
-      if (item.isExact) return `${flip} at ${sizeText(item.size, sell)} (an exact tie there)`;
-      return `${flip} at ≈ ${sizeText(item.size, sell, 3)} (between ${sizeText(item.between[0], sell)} and ${sizeText(item.between[1], sell)})`;
+      if (item.isExact) return `${flip} at ${priced(item.size)} (an exact tie there)`;
+      return `${flip} at ≈ ${sizeText(item.size, sell, 3)} (between ${priced(item.between[0])} and ${priced(item.between[1])})`;
     })
     .join('; ');
 }

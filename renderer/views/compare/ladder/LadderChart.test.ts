@@ -22,3 +22,16 @@ describe('LadderChart', () => {
     expect(titles).toContain('Permit2, 1,000 USDC → WETH: 0.0002968340 WETH per USDC net · zid 0x000000000000000000000002');
   });
 });
+
+describe('LadderChart at an exact tie', () => {
+  it('labels a crossover at an exact tie with the size that tied, whole, as it is not marked ≈', () => {
+    const side = (model: 'allowance-holder' | 'permit2', net: bigint, entryId: number) => ({ ...okSide(model, net, entryId), networkFeeInBuyToken: '0', netBuyAmount: net.toString() });
+    const at = (amount: string, sellAmount: bigint, ah: bigint, p2: bigint, amountIndex: number): LadderRowWire => ({
+      ...row(1, 'Ethereum', side('allowance-holder', ah, 2 * amountIndex + 1), side('permit2', p2, 2 * amountIndex + 2), null, null), sellAmount: sellAmount.toString(), amount, amountIndex,
+    });
+    // Allowance Holder more at 100 USDC, a tie at 1,234.5, Permit2 more at 10,000.
+    const [chain] = ladderChains([at('100', 100_000_000n, 30n, 29n, 0), at('1234.5', 1_234_500_000n, 370n, 370n, 1), at('10000', 10_000_000_000n, 3000n, 3001n, 2)]);
+    render(LadderChart, { chain: chain!, selectedIndex: 0 });
+    expect(document.querySelector('text.crossover-label')!.textContent).toBe('1,234.5 USDC');
+  });
+});
