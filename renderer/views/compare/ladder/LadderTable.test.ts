@@ -80,3 +80,14 @@ describe('LadderTable with a size of many decimals', () => {
     expect(screen.getByRole('row', { name: /^Ethereum/ }).querySelector('th .sub')!.textContent).toBe('1,000,000.000000000000000001 WETH → USDC');
   });
 });
+
+describe('LadderTable while a chain\'s rate is still asked', () => {
+  it('says the fee rate is pending under a net not yet priced, not that the fee could not be priced', () => {
+    const waiting = (model: 'allowance-holder' | 'permit2', entryId: number) => ({ ...okSide(model, 10n ** 18n, entryId), networkFeeInBuyToken: null, netBuyAmount: null });
+    const base = { ...row(1, 'Ethereum', waiting('allowance-holder', 1), waiting('permit2', 2), 0, null), networkFeeRate: null, feeNotPriced: null };
+    render(LadderTable, { rows: [{ ...base, amount: '1000', amountIndex: 0 }], onOpenEntry: vi.fn() });
+    const text = screen.getByRole('row', { name: /^Ethereum/ }).textContent!;
+    expect(text).not.toContain('fee not priced');
+    expect(text).toContain('fee rate pending');
+  });
+});

@@ -111,3 +111,12 @@ describe('xLabelRows', () => {
     expect(xLabelRows([{ x: 100 }, { x: 104 }, { x: 108 }], ['100', '110', '120'])).toEqual([0, 1, 2]);
   });
 });
+
+describe('ladder chart gaps while a rate is asked', () => {
+  it('gives a net not yet priced because the chain\'s rate has not answered as pending, not as not priced', () => {
+    const base = row(0, '100', '29000000000000000', '30000000000000000');
+    const waiting = { ...base, allowanceHolder: { ...base.allowanceHolder, netBuyAmount: null, networkFeeInBuyToken: null }, feeNotPriced: null };
+    const model = chartModel(ladderChains([waiting])[0]!);
+    expect(model.gaps.map((gap) => gap.reason)).toEqual(['network fee rate pending']);
+  });
+});

@@ -85,8 +85,10 @@ function side(point: LadderChain['points'][number], model: AllowanceModel) {
   return model === 'allowance-holder' ? point.allowanceHolder : point.permit2;
 }
 
-function gapReason(figure: ReturnType<typeof side>, buySymbol: string, feeNotPriced: string | null | undefined): string {
-  if (figure.kind === 'fee-not-priced') return feeNotPriced ?? `network fee not priced in ${buySymbol}`;
+function gapReason(figure: ReturnType<typeof side>, buySymbol: string, row: LadderChain['points'][number]['row']): string {
+  // No rate and no reason: the chain's rate request has not answered yet (build-row.ts).
+  if (figure.kind === 'fee-not-priced' && !row.networkFeeRate && !row.feeNotPriced) return 'network fee rate pending';
+  if (figure.kind === 'fee-not-priced') return row.feeNotPriced ?? `network fee not priced in ${buySymbol}`;
   if (figure.kind === 'no-price') return figure.reason;
   return '';
 }
@@ -127,7 +129,7 @@ export function chartModel(chain: LadderChain): ChartModel {
       const figure = side(point, model);
       if (figure.kind === 'net') series[model].push({ x: x(point.size), y: y(figure.perUnit), size: point.size, amountIndex: point.row.amountIndex });
       else if (point.row[model === 'allowance-holder' ? 'allowanceHolder' : 'permit2'].state !== 'not-requested') {
-        gaps.push({ x: x(point.size), size: point.size, sellAmount: point.sellAmount, model, reason: gapReason(figure, chain.buy.symbol, point.row.feeNotPriced) });
+        gaps.push({ x: x(point.size), size: point.size, sellAmount: point.sellAmount, model, reason: gapReason(figure, chain.buy.symbol, point.row) });
       }
     }
   }
