@@ -74,6 +74,15 @@ describe('recognizePaste: what a paste is', () => {
     expect(recognizePaste('sold 100000000000000000000000 wei, nothing more').kind).toBe('unknown');
   });
 
+  it("reads a link to a request (a log tool's, a dashboard's ?zid=…) as its zid, not as a request to the service", () => {
+    const zid = '0x9a3f0c1d2e3b4a5c6d7e8f90';
+    expect(recognizePaste(`https://logs.example.com/requests?zid=${zid}`)).toMatchObject({ kind: 'zid', zid, isPrefix: false, isInText: true });
+    expect(recognizePaste(`https://api.example.com/swap/permit2/price?zid=${zid.toUpperCase().replace('0X', '0x')}`)).toMatchObject({ kind: 'zid', zid });
+    expect(recognizePaste('dashboard.example.com/search?env=prod&zid=0x9a3f0c1d')).toMatchObject({ kind: 'zid', zid: '0x9a3f0c1d', isPrefix: true });
+    // A request to the service without a zid in its query is still a request.
+    expect(recognizePaste('https://api.example.com/swap/permit2/price?chainId=1').kind).toBe('request');
+  });
+
   it('tells an address from a zid, even in brackets or cut with an ellipsis', () => {
     expect(recognizePaste(`(${TAKER})`).kind).toBe('unknown');
     expect(recognizePaste(`${TAKER.slice(0, 30)}…`).kind).toBe('unknown');

@@ -7,6 +7,7 @@ import { lintRequest } from './lint-request.ts';
 import { parseCurl } from './parse-curl.ts';
 import { parseHttpRequest, rawResponseBody } from './parse-http.ts';
 import { parsePowerShell, parsePython } from './parse-script.ts';
+import { getOwn } from '../own-record.ts';
 import { pythonLiteralAsJson } from './python-literal.ts';
 import { parseAxios, parseFetch } from './parse-snippet.ts';
 import { parseUrlParts } from './parse-url.ts';
@@ -67,6 +68,16 @@ function parseBareUrl(text: string): PastedRequest | null {
   return url ? finishRequest('url', 'GET', url, {}) : null;
 }
 
+// A link to a request rather than a request: a log tool's or dashboard's URL with `?zid=…`. zid is
+// no parameter of the service (it is only ever answered), so such a URL names the request to look
+// up; linted as a request it read as an unknown path, a dead end with the zid in plain sight.
+function zidOfLink(text: string): { zid: string; isPrefix: boolean } | null {
+  if (/\s/.test(text)) return null;
+  const url = parseUrlParts(text);
+  const value = url ? getOwn(url.query, 'zid') : undefined;
+  return value === undefined ? null : parseZid(value);
+}
+
 function parseRequest(text: string): PastedRequest | null {
   if (/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)*curl(?:\.exe)?\s/i.test(text)) return parseCurl(text.replace(/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)*/i, ''));
   if (/^[A-Z]{3,7}\s+\S+\s+HTTP\/\d/.test(text)) return parseHttpRequest(text);
@@ -108,6 +119,8 @@ export function recognizePaste(text: string): Recognized {
   if (json.ok) return recognizeJson(json.value, redactedText);
   if (json.refused) return { kind: 'unknown', reason: `The text was not read: ${json.refused}. Nothing was parsed.`, redactedText };
   if (json.invalid !== undefined) return { kind: 'unknown', reason: `It starts like JSON but is not valid JSON: ${json.invalid}. ${CUT_SHORT}`, invalidJson: json.invalid, redactedText };
+  const linked = zidOfLink(trimmed);
+  if (linked) return { kind: 'zid', ...linked, isInText: true, redactedText };
   const request = parseRequest(trimmed);
   if (request) return { kind: 'request', request, ...lintRequest(request), redactedText };
   if (/^0x[0-9a-fA-F]{40}$/.test(trimmed)) return { kind: 'unknown', reason: 'This is an address (0x + 40 hex digits), not a zid (0x + 24 hex digits).', redactedText };
