@@ -99,6 +99,12 @@ describe('zid lookup', () => {
     expect(ids({ text: 'zids 0x3fa85f6457174562b3fc2c96 and 0x3fb000000000000000000000' })).toEqual([]);
   });
 
+  it("finds the entries of a zid prefix a customer's text labels as a zid ('zid 0x3fa85f…'), as the paste box does", () => {
+    const target = store.insert(sampleEntry({ zid: '0x3fa85f6457174562b3fc2c96' }));
+    store.insert(sampleEntry({ zid: '0x3fb000000000000000000000' }));
+    expect(search({ text: 'Swap failed: TOKEN_NOT_SUPPORTED (zid 0x3fa85f…)' })).toMatchObject({ rows: [{ id: target.id }], unknownSymbols: [] });
+  });
+
   it('answers a zid lookup and a prefix from the zid index, not a table scan', () => {
     const db = new DatabaseSync(historyFileIn(dir), { readOnly: true });
     try {

@@ -1,6 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { HistorySearchFilter } from '../../ipc/channels/history.ts';
-import { parseZid, zidsInText } from '../../domain/support/zid.ts';
+import { labelledZidPrefixesInText, parseZid, zidsInText } from '../../domain/support/zid.ts';
 import { SUMMARY_COLUMNS } from './row-mapping.ts';
 import { tokenTerms, type TokenTerm } from './token-terms.ts';
 
@@ -55,7 +55,8 @@ export function prefixUpperBound(prefix: string): string {
  * reaches support (quoted, in brackets, labelled, cut with an ellipsis) is read as the paste box
  * reads it (parseZid: with or without 0x); a prefix shorter than the paste box takes, as typed;
  * and, as the paste box and `history find` take it, the one whole zid in other text (a screenshot's
- * or a chat's "Request ID: 0x…"), which read as token symbols matched nothing.
+ * or a chat's "Request ID: 0x…"), which read as token symbols matched nothing; else the one prefix
+ * the text labels a zid ("zid 0x3fa2b1…").
  */
 export function zidKeyOf(text: string): string | null {
   const pasted = parseZid(text);
@@ -63,7 +64,9 @@ export function zidKeyOf(text: string): string | null {
   const trimmed = text.trim().toLowerCase();
   if (ZID_PREFIX.test(trimmed)) return trimmed;
   const inText = zidsInText(text);
-  return inText.length === 1 ? inText[0]! : null;
+  if (inText.length > 0) return inText.length === 1 ? inText[0]! : null;
+  const prefixes = labelledZidPrefixesInText(text);
+  return prefixes.length === 1 ? prefixes[0]! : null;
 }
 
 function prefixCondition(column: string, prefix: string, params: SQLInputValue[]): string {

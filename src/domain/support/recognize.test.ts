@@ -56,6 +56,14 @@ describe('recognizePaste: what a paste is', () => {
     expect(recognizePaste(`sent to ${TAKER} in block 0x${'ab'.repeat(32)}`).kind).toBe('unknown');
   });
 
+  it("reads the start of a zid in text when the text labels it a zid, as this app prints one ('zid 0x3fa2b1c4…')", () => {
+    expect(recognizePaste('Swap failed: TOKEN_NOT_SUPPORTED (zid 0x3fa2b1c4…)')).toMatchObject({ kind: 'zid', zid: '0x3fa2b1c4', isPrefix: true, isInText: true });
+    expect(recognizePaste('Request failed, svc-zid: 0x3FA2B1C4D5 - please check')).toMatchObject({ kind: 'zid', zid: '0x3fa2b1c4d5', isPrefix: true, isInText: true });
+    // Unlabelled short hex in a sentence could be anything; a whole zid in the text comes first.
+    expect(recognizePaste('Swap failed at 0x3fa2b1c4, please help').kind).toBe('unknown');
+    expect(recognizePaste('zid 0x3fa2b1… or rather zid 0x9a3f0c1d2e3b4a5c6d7e8f90')).toMatchObject({ kind: 'zid', zid: '0x9a3f0c1d2e3b4a5c6d7e8f90', isPrefix: false });
+  });
+
   it('reads a whole zid without its 0x as History\'s search box does, bare, labelled or in a sentence, never inside longer hex', () => {
     const zid = '0x9a3f0c1d2e3b4a5c6d7e8f90';
     const bare = zid.slice(2);

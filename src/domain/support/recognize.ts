@@ -14,7 +14,7 @@ import { parseUrlParts } from './parse-url.ts';
 import { finishRequest } from './request-parts.ts';
 import { redactPaste } from './redact-paste.ts';
 import type { PastedRequest, Recognized } from './types.ts';
-import { parseZid, ZID_HEX_LENGTH, ZID_PREFIX_MIN_HEX, zidsInText } from './zid.ts';
+import { labelledZidPrefixesInText, parseZid, ZID_HEX_LENGTH, ZID_PREFIX_MIN_HEX, zidsInText } from './zid.ts';
 
 /**
  * One entry point for whatever a customer sent (issue 17, "Paste anything"): a zid, a request in
@@ -131,6 +131,8 @@ export function recognizePaste(text: string): Recognized {
   const inText = zidsInText(trimmed);
   if (inText.length === 1) return { kind: 'zid', zid: inText[0]!, isPrefix: false, isInText: true, redactedText };
   if (inText.length > 1) return { kind: 'unknown', reason: `The text holds ${inText.length} zids (${inText.join(', ')}): explain one at a time, each on its own.`, redactedText };
+  const prefixes = labelledZidPrefixesInText(trimmed);
+  if (prefixes.length === 1) return { kind: 'zid', zid: prefixes[0]!, isPrefix: true, isInText: true, redactedText };
   const hexReason = oddHexReason(trimmed);
   if (hexReason) return { kind: 'unknown', reason: hexReason, redactedText };
   // Reasons fit both the paste box and `explain <file or text>`, which each put them after their own words.

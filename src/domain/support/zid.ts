@@ -61,6 +61,16 @@ export function zidsInText(text: string): string[] {
   return [...new Set(found.map((match) => `0x${match[0].replace(/^0x/i, '').toLowerCase()}`))];
 }
 
+// A prefix in text only where the text labels it a zid ("zid 0x3fa2b1c4…", as this app and the
+// customer's tools print one, or "svc-zid: 0x…"): the label tells it from any other short hex.
+const LABELLED_PREFIX_IN_TEXT = new RegExp(`(?<![0-9A-Za-z_])zid["']?\\s*[:=]?\\s*["'\u2018\u201c(]?0x([0-9a-fA-F]{${ZID_PREFIX_MIN_HEX},${ZID_HEX_LENGTH - 1}})(?![0-9a-fA-F])`, 'gi');
+
+/** The zid prefixes free text labels as zids, lower-cased, each once: what a customer's message quoting a cut zid holds. */
+export function labelledZidPrefixesInText(text: string): string[] {
+  const visible = text.replace(INVISIBLE, '');
+  return [...new Set([...visible.matchAll(LABELLED_PREFIX_IN_TEXT)].map((match) => `0x${match[1]!.toLowerCase()}`))];
+}
+
 /** The zid of a response or error body (`zid` or `data.zid`), or null. */
 export function zidOfBody(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
