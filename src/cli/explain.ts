@@ -157,7 +157,7 @@ function setAsideText(setAside: SetAside): string {
 
 function resultText(result: ExplainResult, file: string | null): string {
   if (result.kind === 'zid') {
-    const found = result.isInText ? ['Recognised: a zid, found in the text'] : [];
+    const found = result.isInText ? [`Recognised: a zid${result.isPrefix ? ' prefix' : ''}, found in the text`] : [];
     const zid = `zid ${result.zid}${result.isPrefix ? '…' : ''}`;
     if (result.noHistory !== undefined) return [...found, `${zid} is not in a history: ${result.noHistory}\n${ASK_CUSTOMER}`].join('\n');
     if (result.entries.length === 0) return [...found, notFoundText(zid, result)].join('\n');

@@ -109,6 +109,12 @@ describe('swap-explorer explain', () => {
     expect(ran.code).toBe(1);
   });
 
+  it("finds a zid prefix the customer's text labels as a zid, and calls it a prefix", async () => {
+    const ran = await cli(['explain', `Swap failed: INPUT_INVALID (zid ${ERROR_ZID.slice(0, 12)}…)`, '--data-dir', dir]);
+    expect(ran.stdout).toContain('Recognised: a zid prefix, found in the text');
+    expect(ran.stdout).toContain('Answer: error INPUT_INVALID');
+  });
+
   it("looks up the zid of a customer's pasted error: the entry when the history has it, else what to ask the customer for", async () => {
     const pasted = (zid: string) => JSON.stringify({ name: 'TOKEN_NOT_SUPPORTED', message: 'buyToken is not supported on chain 1', data: { zid } });
     const found = await cli(['explain', pasted(ERROR_ZID), '--data-dir', dir]);
