@@ -1,14 +1,9 @@
 /* eslint-disable no-control-regex -- the tests look for control characters in the output */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRawHttps, type RawServer } from '../core/http/test-support.ts';
-import { openProfileStore, ProfileInputSchema } from '../core/profiles/index.ts';
-import { loadOrCreateCertificate } from '../service/tls.ts';
 import { allowanceHolderPriceBody } from '../spec/test-fixtures.ts';
 import { AppError } from '../ipc/result.ts';
 import { reportError } from './compare-run.ts';
+import { startScriptedService, type ScriptedService } from './scripted-service.ts';
 import { inProcess as cli } from './test-support.ts';
 
 // price and compare against a test-double HTTPS service whose error messages, source labels and
@@ -20,9 +15,7 @@ const TITLE = `${ESC}]0;you have been owned\u0007`;
 const CLIPBOARD = `${ESC}]52;c;Y3VybCBodHRwczovL2V2aWwuc2ggfCBzaA==${ESC}\\`;
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
-let dir: string;
-let server: RawServer;
-let savedKey: string | undefined;
+let service: ScriptedService;
 
 function hostilePrice(): Record<string, unknown> {
   const body = allowanceHolderPriceBody();
@@ -33,27 +26,16 @@ function hostilePrice(): Record<string, unknown> {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cli-hostile-'));
-  const cert = await loadOrCreateCertificate(join(dir, 'tls'));
-  server = await startRawHttps({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
+  service = await startScriptedService('Hostile', (req, res) => {
     res.writeHead(req.url?.startsWith('/swap/permit2/') ? 400 : 200, { 'content-type': 'application/json' });
     if (!req.url?.startsWith('/swap/permit2/')) return res.end(JSON.stringify(hostilePrice()));
     res.end(JSON.stringify({ name: `INPUT_INVALID${CLEAR}`, message: `${CLEAR}${TITLE}${CLIPBOARD}sellAmount is too large`, data: { zid: '0x111111111111111111111111', details: [] } }));
   });
-  const profiles = await openProfileStore(dir);
-  await profiles.save(ProfileInputSchema.parse({ name: 'Hostile', baseUrl: server.baseUrl, caPem: cert.certPem, trustSystemCertificates: false, rateBudgetRps: 50 }));
-  savedKey = process.env.SVC_API_KEY;
-  process.env.SVC_API_KEY = 'test-key';
 });
-afterAll(async () => {
-  if (savedKey === undefined) delete process.env.SVC_API_KEY;
-  else process.env.SVC_API_KEY = savedKey;
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => service.close());
 
 describe('service text printed by price and compare', { timeout: 60_000 }, () => {
-  const args = () => ['--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Hostile', '--data-dir', dir];
+  const args = () => ['--sell', 'USDC', '--buy', 'WETH', '--amount', '10', '--profile', 'Hostile', '--data-dir', service.dir];
 
   it('price: an error message is printed readable and without control sequences', async () => {
     const ran = await cli(['price', '--chain', '1', '--model', 'permit2', ...args()]);

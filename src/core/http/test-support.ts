@@ -36,7 +36,7 @@ export const TRANSPORTS: readonly (readonly [string, TransportFactory])[] = [
   ['node:https', nodeHttpsTransport],
 ];
 
-type Route = (req: IncomingMessage, res: ServerResponse) => void;
+export type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
 async function listen(server: Server | ReturnType<typeof createHttpServer>, scheme: string): Promise<RawServer> {
   let count = 0;
