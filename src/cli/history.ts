@@ -9,7 +9,7 @@ import type { HistoryEntry, HistorySummary } from '../ipc/schemas/history-entry.
 import { toFieldErrors } from '../spec/index.ts';
 import type { Command, CommandIo } from './command.ts';
 import { choiceFlag, reportError } from './compare-run.ts';
-import { parseCommandLine, UsageError } from './parse-flags.ts';
+import { DECIMAL_NUMBER, parseCommandLine, UsageError } from './parse-flags.ts';
 import { ASK_CUSTOMER, historyDataDir, openHistory, openHistoryToRead, otherHistoryNote } from './history-data.ts';
 import { exportEntries } from './history-export.ts';
 import { foundInAppLine, historyFolders, historyPlace, searchHistories, searchedText, type HistoryFolder } from './history-search.ts';
@@ -138,8 +138,7 @@ const RETENTION_FLAGS: Record<keyof HistoryRetention, string> = { maxEntries: '-
 function retentionFlag(field: keyof HistoryRetention, text: string | undefined, current: number | null): number | null {
   if (text === undefined) return current;
   if (text.trim().toLowerCase() === 'none') return null;
-  // Decimal digits only: Number() read "0x10" as 16 and "1e3" as 1000, a setting the user did not write.
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(text)) throw new UsageError(`${RETENTION_FLAGS[field]} must be a number in decimal digits or none, got "${text}"`);
+  if (!DECIMAL_NUMBER.test(text)) throw new UsageError(`${RETENTION_FLAGS[field]} must be a number in decimal digits or none, got "${text}"`);
   return Number(text);
 }
 

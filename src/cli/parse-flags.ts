@@ -9,6 +9,12 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 /** A bad command line; the message names the flag. Exit code 2. */
 export class UsageError extends Error {}
 
+/**
+ * A number flag's text as the user may write it: decimal digits, a fraction after a point. Number()
+ * alone reads "0x10" as 16, "1e3" as 1000 and " 5 " as 5, figures the user did not write.
+ */
+export const DECIMAL_NUMBER = /^[0-9]+(\.[0-9]+)?$/;
+
 /** Parses strictly; an unknown, valueless or malformed flag is a UsageError naming it. */
 export function parseCommandLine<T extends ParseArgsOptionsConfig>(argv: string[], options: T, allowPositionals = false) {
   const args = withNegativeValues(argv, options);

@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseCommandLine, UsageError } from './parse-flags.ts';
+import { DECIMAL_NUMBER, parseCommandLine, UsageError } from './parse-flags.ts';
 import { isAddress } from '../domain/address-text.ts';
 // Direct modules, not the barrels: a cluster's primary then loads neither the schemas nor the market.
 import { HEADER_NAMES } from '../spec/constants.ts';
@@ -84,11 +84,11 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-// Decimal digits only: Number() read "0x10" as 16, "1e3" as 1000 and " 5 " as 5, figures the user did not write.
+// Decimal digits only (DECIMAL_NUMBER).
 function number(name: string, text: string | undefined, min: number, max: number, isWhole = false): number | undefined {
   if (text === undefined) return undefined;
   const kind = isWhole ? 'a whole number' : 'a number';
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(text)) throw new UsageError(`--${name} must be ${kind} between ${min} and ${max} in decimal digits, got "${text}"`);
+  if (!DECIMAL_NUMBER.test(text)) throw new UsageError(`--${name} must be ${kind} between ${min} and ${max} in decimal digits, got "${text}"`);
   const value = Number(text);
   if (value < min || value > max || (isWhole && !Number.isInteger(value))) throw new UsageError(`--${name} must be ${kind} between ${min} and ${max}`);
   return value;

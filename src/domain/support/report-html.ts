@@ -39,6 +39,8 @@ export function redactRecord(record: Record<string, string>, apiKeyHeader?: stri
  */
 export function prettyBody(text: string): string {
   try {
+    // Laid out first either way: JSON.stringify throws on a body too deep to print, which keeps
+    // indentJsonText from laying one out a level an indent at a time.
     const pretty = JSON.stringify(JSON.parse(text), null, 2);
     return hasAlteredNumbers(text) ? indentJsonText(text) : pretty;
   } catch {
