@@ -47,7 +47,10 @@ function rpcAnswer(method: string, params: unknown[]): unknown {
 }
 
 beforeAll(async () => {
-  service = await startLocalService({ dataDir: await mkdtemp(join(tmpdir(), 'snippets-viem-')) });
+  // One instant for the whole test: the script fetches its own quote, and on a slow machine a block
+  // passed between the app's and the script's (a new gas price) when the service read the wall clock.
+  const startedAt = Date.now();
+  service = await startLocalService({ dataDir: await mkdtemp(join(tmpdir(), 'snippets-viem-')), now: () => startedAt });
   const connection = testConnection(service.baseUrl, { profileId: 'local', caPem: service.caCertPem, apiKey: service.apiKeys[0]! });
   requests = createRequestService({ connections: fixedConnections(connection), history: new MemoryHistory(), client: { transport: undiciTransport, backoffBaseMs: 5 } });
   node = createServer((req, res) => {
