@@ -71,6 +71,9 @@ export class RetentionState {
       return;
     }
     this.count = preview.value.count;
+    // Edited while counted: the count, a question or a save would be of values the fields no longer
+    // show (a yes is for the setting it was asked about), so the edit withdraws the Save as it does a question.
+    if (!isSameSetting(this.input, setting)) return;
     const removes = removalText(preview.value.removes, preview.value.count);
     if (removes) this.pending = { setting, removes };
     else await this.apply(setting);
@@ -86,7 +89,9 @@ export class RetentionState {
         this.error = errorText(answer.error);
         return;
       }
-      this.#fill(answer.value.retention);
+      // Typed into while it saved (the fields stay editable): what is typed stays, not saved yet.
+      if (isSameSetting(this.input, setting)) this.#fill(answer.value.retention);
+      else this.saved = answer.value.retention;
       const { removed } = answer.value;
       this.message = `Saved; ${removedText(removed)}`;
       const count = await callHistory('history.count', undefined);
@@ -108,6 +113,10 @@ export class RetentionState {
     this.limitAge = retention.maxAgeDays !== null;
     this.maxAgeDays = String(retention.maxAgeDays ?? this.maxAgeDays);
   }
+}
+
+function isSameSetting(a: HistoryRetention, b: HistoryRetention): boolean {
+  return a.maxEntries === b.maxEntries && a.maxAgeDays === b.maxAgeDays;
 }
 
 function isNumberText(text: string): boolean {
