@@ -220,6 +220,9 @@ export class SettingsState {
     this.message = null;
     this.dropTest(draft.id);
     const answer = await callEngine('apiKey.clear', { profileId: draft.id });
+    // Another profile opened while the keychain answered (an unlock prompt may take a while): the
+    // status shown is that profile's, and this one's cleared key must not be said of it.
+    if (this.draft !== draft) return;
     if (answer.ok) this.keyStatus = answer.value;
     else draft.formError = saveErrorText(answer.error);
   }

@@ -104,3 +104,33 @@ describe('SettingsState.test', () => {
     expect(testText(settings.tests.staging!)).toBe('Reachable: HTTP 200 in 40 ms');
   });
 });
+
+describe('SettingsState.clearKey', () => {
+  afterEach(() => {
+    delete window.api;
+  });
+
+  const ok = <T>(value: T) => ({ ok: true as const, value });
+  const stored = { stored: true, backend: 'keychain' as const, reason: null };
+  const profile = (id: string, name: string) => ({ id, name, baseUrl: `https://${id}.example`, headerNames: { apiKey: 'svc-api-key', version: 'svc-version' }, version: 'v2', caPem: null, proxyUrl: null, hasProxyPassword: false, trustSystemCertificates: true, rateBudgetRps: 5, key: stored });
+
+  it("does not say another profile's key is cleared when the form moved on to it while the clear went", async () => {
+    const cleared = deferred<unknown>();
+    window.api = {
+      profiles: { list: () => Promise.resolve(ok({ profiles: [profile('staging', 'Staging'), profile('prod', 'Production')], notice: null })) },
+      apiKey: { clear: () => cleared.promise },
+      localService: { status: () => Promise.resolve({ ok: false, error: { code: 'INTERNAL', message: 'n/a' } }) },
+    } as unknown as AppApi;
+    const settings = new SettingsState();
+    await settings.load();
+    settings.edit(settings.profiles[0]);
+    const clearing = settings.clearKey();
+    // The keychain is slow to answer (an unlock prompt): the user opens Production meanwhile.
+    settings.edit(settings.profiles[1]);
+    expect(settings.keyStatus).toEqual(stored);
+    cleared.resolve(ok({ stored: false, backend: 'keychain', reason: null }));
+    await clearing;
+    expect(settings.draft?.id).toBe('prod');
+    expect(settings.keyStatus).toEqual(stored);
+  });
+});
