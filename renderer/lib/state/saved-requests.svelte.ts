@@ -16,6 +16,9 @@ export class SavedRequestsState {
   /** The saved-requests file could not be read at start and was moved aside: where, and why. */
   notice = $state<string | null>(null);
 
+  /** Counts loads: of two under way (a save's read-back, the window focused) the later one's answer stays. */
+  #loadSeq = 0;
+
   private answer<T>(result: Result<T>): T | null {
     if (result.ok) return result.value;
     this.message = errorText(result.error);
@@ -31,7 +34,11 @@ export class SavedRequestsState {
       this.problems = [];
     }
     this.profileId = profileId;
-    const list = this.answer(await api.savedRequests.list({ profileId }));
+    const loadSeq = ++this.#loadSeq;
+    const answer = await api.savedRequests.list({ profileId });
+    // An earlier read answering last (a busy machine) holds the list as it was before a save.
+    if (loadSeq !== this.#loadSeq) return;
+    const list = this.answer(answer);
     if (list) this.notice = list.notice;
     if (list && this.profileId === profileId) this.requests = list.requests;
   }
