@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppApi } from '../../../src/ipc/index.ts';
 import type { Result } from '../../../src/ipc/result.ts';
 import type { RunStatus } from '../../../src/ipc/channels/compare.ts';
+import { summaryOf } from '../../../src/ipc/channels/run-summary.ts';
 import { CompareState } from './compare.svelte.ts';
 import { deferred } from './test-support.ts';
 
@@ -208,5 +209,35 @@ describe('CompareState: the open detail, read again', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(compare.status?.state).toBe('done');
     expect(compare.failure).toBeNull();
+  });
+});
+
+describe('CompareState: the past runs list', () => {
+  it('keeps the later of two reads when the earlier one, taken while the run went, answers last', async () => {
+    const engine = fakeEngine({ 'cmp-a': statusOf('cmp-a', 'running', 1) });
+    engine.answer('cmp-a', ok(statusOf('cmp-a', 'done', 4)));
+    const lists: ReturnType<typeof deferred<unknown>>[] = [];
+    window.api = {
+      ...engine.api,
+      compare: {
+        ...engine.api.compare,
+        list: () => {
+          const answer = deferred<unknown>();
+          lists.push(answer);
+          return answer.promise;
+        },
+      },
+    } as unknown as AppApi;
+    const compare = new CompareState();
+    // Opened while it runs (the list is read then), and followed to its end (read again).
+    await compare.open('cmp-a');
+    expect(compare.status?.state).toBe('done');
+    expect(lists).toHaveLength(2);
+    lists[1]!.resolve({ ok: true, value: { runs: [summaryOf(statusOf('cmp-a', 'done', 4))], unreadable: [] } });
+    await vi.advanceTimersByTimeAsync(0);
+    // The read taken while the run went answers last, on a busy machine.
+    lists[0]!.resolve({ ok: true, value: { runs: [summaryOf(statusOf('cmp-a', 'running', 1))], unreadable: [] } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(compare.pastRuns.map((run) => run.state)).toEqual(['done']);
   });
 });

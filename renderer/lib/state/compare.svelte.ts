@@ -93,6 +93,8 @@ export class CompareState extends CompareFormState {
    * screen under the past run's form (the Sizes mode's state does the same).
    */
   #current: string | null = null;
+  /** Counts past-runs reads, so that an earlier one answering last is dropped. */
+  #listSeq = 0;
   /** detailKey of the row the open detail was (last) fetched for; null while none is open. */
   #detailFor: string | null = null;
   /** The `failure` said when the open detail could not be read again, cleared when it next is. */
@@ -211,7 +213,11 @@ export class CompareState extends CompareFormState {
 
   /** Loads the list of past runs. */
   async loadPastRuns(): Promise<void> {
+    const listSeq = ++this.#listSeq;
     const result = await compareApi().list();
+    // Of two reads under way (a run opened, then followed to its end) the later one's list stays:
+    // the earlier, answering last on a busy machine, still has the run as running.
+    if (listSeq !== this.#listSeq) return;
     this.pastRunsProblem = pastRunsProblem(result, 'comparison', 'comparisons');
     if (!result.ok) return;
     this.pastRuns = result.value.runs;

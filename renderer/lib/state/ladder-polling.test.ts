@@ -4,6 +4,8 @@ import type { Result } from '../../../src/ipc/result.ts';
 import type { LadderStatus } from '../../../src/ipc/channels/ladder.ts';
 import { CompareState } from './compare.svelte.ts';
 import { LadderState } from './ladder.svelte.ts';
+import { ladderSummaryOf } from '../../../src/ipc/channels/run-summary.ts';
+import { deferred } from './test-support.ts';
 
 const REQUEST = { sell: 'USDC', buy: 'WETH', amounts: ['100', '1000'], chains: [1], models: ['allowance-holder', 'permit2'], overrides: [] } as LadderStatus['request'];
 
@@ -109,5 +111,34 @@ describe('LadderState: the first status read of a ladder just started, failing',
     expect(ladder.progressReads.problem).toBe('Progress could not be read: the engine did not answer. Retrying…');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(ladder.status?.runId).toBe('lad-bbbbbb2');
+  });
+});
+
+describe('LadderState: the past ladders list', () => {
+  it('keeps the later of two reads when the earlier one, taken while the ladder went, answers last', async () => {
+    const engine = fakeEngine(ok(statusOf('done', 4)));
+    const lists: ReturnType<typeof deferred<unknown>>[] = [];
+    window.api = {
+      ...engine.api,
+      ladder: {
+        ...engine.api.ladder,
+        list: () => {
+          const answer = deferred<unknown>();
+          lists.push(answer);
+          return answer.promise;
+        },
+      },
+    } as unknown as AppApi;
+    const ladder = new LadderState(new CompareState());
+    // Opened while it runs (the list is read then), and followed to its end (read again).
+    await ladder.open('lad-aaaaaa1');
+    expect(ladder.status?.state).toBe('done');
+    expect(lists).toHaveLength(2);
+    lists[1]!.resolve({ ok: true, value: { runs: [ladderSummaryOf(statusOf('done', 4))], unreadable: [] } });
+    await vi.advanceTimersByTimeAsync(0);
+    // The read taken while the ladder went answers last, on a busy machine.
+    lists[0]!.resolve({ ok: true, value: { runs: [ladderSummaryOf(statusOf('running', 1))], unreadable: [] } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ladder.pastRuns.map((run) => run.state)).toEqual(['done']);
   });
 });

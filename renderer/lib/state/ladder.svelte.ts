@@ -64,6 +64,8 @@ export class LadderState {
   #timer: ReturnType<typeof setTimeout> | null = null;
   /** The run being read; an answer for any other (one opened since, or the screen left) is dropped. */
   #current: string | null = null;
+  /** Counts past-runs reads, so that an earlier one answering last is dropped. */
+  #listSeq = 0;
   /** Brings the past-ladder entries of ladders going in the background up to date (running-entries.ts). */
   readonly #background = new BackgroundRunFollower(
     (runId: string) => ladderApi().status({ runId }),
@@ -223,7 +225,11 @@ export class LadderState {
 
   /** Loads the list of past ladders. */
   async loadPastRuns(): Promise<void> {
+    const listSeq = ++this.#listSeq;
     const result = await ladderApi().list();
+    // Of two reads under way (a run opened, then followed to its end) the later one's list stays:
+    // the earlier, answering last on a busy machine, still has the run as running.
+    if (listSeq !== this.#listSeq) return;
     this.pastRunsProblem = pastRunsProblem(result, 'size ladder', 'size ladders');
     if (!result.ok) return;
     this.pastRuns = result.value.runs;
