@@ -19,6 +19,10 @@ describe('Copy as snippets', () => {
     expect(curl).not.toContain('--cacert');
   });
 
+  it('turns curl URL globbing off, so [ ] and { } in a base path are sent as written', () => {
+    expect(curlSnippet({ ...request, url: 'https://api.example.test/gw[1-2]/swap/chains' }).split(' \\\n')[0]).toContain(' --globoff ');
+  });
+
   it('pins a certificate only when the profile does, in curl and fetch', () => {
     const pinned = { ...request, caPath: "/data/it's/cert.pem" };
     expect(curlSnippet(pinned)).toContain(`--cacert '/data/it'\\''s/cert.pem'`);

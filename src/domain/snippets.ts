@@ -81,7 +81,8 @@ const SYSTEM_CERT_DIR = '"${SSL_CERT_DIR:-/etc/ssl/certs}"';
 export function curlSnippet(request: SnippetRequest): string {
   // --disable (first, or curl ignores it): a ~/.curlrc saying `insecure`, a proxy or a header would
   // send another request than the app's, or take an unverified certificate.
-  const lines = ['curl --disable --silent --show-error --fail-with-body'];
+  // --globoff: [ ] and { } in a URL are curl's globbing (a range, a list), not the app's path.
+  const lines = ['curl --disable --globoff --silent --show-error --fail-with-body'];
   if (request.caPath) lines.push(`--cacert ${shellQuote(request.caPath)}`);
   if (request.caPath && request.trustSystemCertificates) lines.push(`--capath ${SYSTEM_CERT_DIR}`);
   // The app goes through the profile's proxy: so does the copy (curl tunnels https with CONNECT).

@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curlSnippet, fetchSnippet, type SnippetRequest } from '../domain/snippets.ts';
+import { makeCert, startRawHttps, testConnection, type RawServer } from './http/test-support.ts';
+import { undiciTransport } from './http/undici-transport.ts';
+import { createRequestService } from './request/send-request.ts';
+import { MemoryHistory, fixedConnections } from './request/test-support.ts';
+
+// Issue 13: a copied snippet sends what the app sent, also for what a strict service would refuse
+// and the app sends as written (sendAsIs): odd base paths and query values, credential-named
+// parameters. A recording HTTPS server sees the app's request, then the copies'; what it decodes
+// (the path as sent, the query as name/value pairs) must be the same.
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const KEY = 'k3y+/=&x';
+
+interface Seen {
+  path: string;
+  query: [string, string][];
+  key: string | undefined;
+}
+
+let server: RawServer;
+let caPath: string;
+let caPem: string;
+let scratch: string;
+const seen: Seen[] = [];
+
+beforeAll(async () => {
+  await mkdir(join(ROOT, 'test-results'), { recursive: true });
+  scratch = await mkdtemp(join(ROOT, 'test-results', 'snippets-query-'));
+  const tls = await makeCert();
+  caPem = tls.cert;
+  caPath = join(scratch, 'ca.pem');
+  await writeFile(caPath, caPem);
+  server = await startRawHttps(tls, (req, res) => {
+    const url = new URL(req.url ?? '/', 'https://recorded.test');
+    seen.push({ path: url.pathname, query: [...url.searchParams].sort(([a], [b]) => a.localeCompare(b)), key: req.headers['svc-api-key'] as string | undefined });
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** Sends params as the app does (as written) under `basePath`; returns what the server saw and the snippet of the kept entry. */
+async function sendAsApp(basePath: string, params: Record<string, string>): Promise<{ app: Seen; request: SnippetRequest }> {
+  const connection = testConnection(`${server.baseUrl}${basePath}`, { caPem, apiKey: KEY });
+  const requests = createRequestService({ connections: fixedConnections(connection), history: new MemoryHistory(), client: { transport: undiciTransport, backoffBaseMs: 5 } });
+  try {
+    const { entry } = await requests.send({ profileId: 'test', endpoint: 'allowance-holder.price', params, sendAsIs: true });
+    expect(entry.status).toBe(200);
+    return { app: seen.at(-1)!, request: { url: entry.url, headers: entry.requestHeaders, apiKeyHeader: 'svc-api-key', caPath, chainId: 1 } };
+  } finally {
+    await requests.close();
+  }
+}
+
+async function runCurl(request: SnippetRequest): Promise<Seen> {
+  const before = seen.length;
+  await run('sh', ['-c', curlSnippet(request)], { env: { ...process.env, SVC_API_KEY: KEY } });
+  expect(seen.length).toBe(before + 1);
+  return seen.at(-1)!;
+}
+
+async function runFetch(request: SnippetRequest, name: string): Promise<Seen> {
+  const before = seen.length;
+  const file = join(scratch, `${name}.ts`);
+  await writeFile(file, fetchSnippet(request));
+  await run(process.execPath, [file], { env: { ...process.env, SVC_API_KEY: KEY }, cwd: scratch });
+  expect(seen.length).toBe(before + 1);
+  return seen.at(-1)!;
+}
+
+describe('copied snippets send what the app sent', { timeout: 30_000 }, () => {
+  it('a base path with [ ] and { } and a query value with brackets reach the same path and values (no curl globbing)', async () => {
+    // A path keeps [ ] as written ({ } are percent-encoded); a query value is percent-encoded whole.
+    const { app, request } = await sendAsApp('/gw[1-2]/{a,b}', { chainId: '1', sellToken: '[0xa]{1,2}' });
+    expect(app.path).toBe('/gw[1-2]/%7Ba,b%7D/swap/allowance-holder/price');
+    expect(await runCurl(request)).toEqual(app);
+    expect(await runFetch(request, 'brackets')).toEqual(app);
+  });
+});
