@@ -78,11 +78,31 @@ async function runFetch(request: SnippetRequest, name: string): Promise<Seen> {
 }
 
 describe('copied snippets send what the app sent', { timeout: 30_000 }, () => {
+  it('a query parameter named as the key header carries the key from $SVC_API_KEY, encoded as the app encodes it', async () => {
+    const { app, request } = await sendAsApp('', { chainId: '1', 'svc-api-key': KEY, sellAmount: '1' });
+    expect(app.query).toContainEqual(['svc-api-key', KEY]);
+    expect(curlSnippet(request)).not.toContain(KEY);
+    expect(fetchSnippet(request)).not.toContain(KEY);
+    expect(await runCurl(request)).toEqual(app);
+    expect(await runFetch(request, 'key-in-query')).toEqual(app);
+  });
+
   it('a base path with [ ] and { } and a query value with brackets reach the same path and values (no curl globbing)', async () => {
     // A path keeps [ ] as written ({ } are percent-encoded); a query value is percent-encoded whole.
     const { app, request } = await sendAsApp('/gw[1-2]/{a,b}', { chainId: '1', sellToken: '[0xa]{1,2}' });
     expect(app.path).toBe('/gw[1-2]/%7Ba,b%7D/swap/allowance-holder/price');
     expect(await runCurl(request)).toEqual(app);
     expect(await runFetch(request, 'brackets')).toEqual(app);
+  });
+
+  it('another credential in the query is sent as REDACTED, and the copy says so on a comment line before it', async () => {
+    const { app, request } = await sendAsApp('', { chainId: '1', client_secret: 's3cret-value' });
+    const asCopied: Seen = { ...app, query: app.query.map(([name, value]) => [name, name === 'client_secret' ? 'REDACTED' : value]) };
+    const curl = curlSnippet(request);
+    expect(curl).not.toContain('s3cret-value');
+    expect(curl.split('\n')[0]).toMatch(/^# REDACTED .*client_secret.* not copied/);
+    expect(fetchSnippet(request)).toMatch(/\n\/\/ REDACTED .*client_secret.* not copied/);
+    expect(await runCurl(request)).toEqual(asCopied);
+    expect(await runFetch(request, 'secret-in-query')).toEqual(asCopied);
   });
 });

@@ -23,6 +23,28 @@ describe('Copy as snippets', () => {
     expect(curlSnippet({ ...request, url: 'https://api.example.test/gw[1-2]/swap/chains' }).split(' \\\n')[0]).toContain(' --globoff ');
   });
 
+  it('adds a query parameter named as the key header from $SVC_API_KEY in every snippet, never as the text %24SVC_API_KEY', () => {
+    const inQuery = { ...request, url: `${request.url}&SVC-API-KEY=REDACTED` };
+    for (const snippet of [curlSnippet(inQuery), fetchSnippet(inQuery), viemPermit2Snippet(inQuery)]) expect(snippet).not.toMatch(/%24|REDACTED/);
+    expect(curlSnippet(inQuery)).toContain('--url-query "SVC-API-KEY=$SVC_API_KEY"');
+    for (const snippet of [fetchSnippet(inQuery), viemPermit2Snippet(inQuery)]) {
+      expect(snippet).toContain(`url.searchParams.append("SVC-API-KEY", process.env.SVC_API_KEY ?? '');`);
+      expect(snippet).toContain('await fetch(url, {');
+    }
+  });
+
+  it('names a credential it does not copy on one comment line, whatever its name holds (a newline would end the comment)', () => {
+    for (const name of ['\nclient_secret', 'key\u2028']) {
+      const inQuery = { ...request, url: `${request.url}&${new URLSearchParams({ [name]: 'REDACTED' }).toString()}` };
+      const curl = curlSnippet(inQuery).split('\n');
+      expect(curl[0]).toMatch(/^# REDACTED below stands for the value the app sent in .*which is not copied/);
+      expect(curl[1]).toMatch(/^curl /);
+      const fetched = fetchSnippet(inQuery).split(/\r?\n|\u2028|\u2029/);
+      const note = fetched.findIndex((line) => line.startsWith('// REDACTED'));
+      expect(fetched[note]).toContain('which is not copied');
+    }
+  });
+
   it('pins a certificate only when the profile does, in curl and fetch', () => {
     const pinned = { ...request, caPath: "/data/it's/cert.pem" };
     expect(curlSnippet(pinned)).toContain(`--cacert '/data/it'\\''s/cert.pem'`);

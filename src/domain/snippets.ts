@@ -1,4 +1,4 @@
-import { isApiKeyName, redactUrl } from './redact.ts';
+import { REDACTED, isApiKeyName, isCredentialName, redactUrl } from './redact.ts';
 import { shellQuote } from './shell-quote.ts';
 import { API_KEY_ENV, localKeyExport } from './key-export.ts';
 import { API_VERSION, HEADER_NAMES } from '../spec/constants.ts';
@@ -63,8 +63,45 @@ function otherHeaders(request: SnippetRequest): [string, string][] {
   return Object.entries(request.headers).filter(([name]) => !isApiKeyName(name, request.apiKeyHeader) && !TRANSPORT_HEADERS.has(name.toLowerCase()));
 }
 
-function cleanUrl(request: SnippetRequest): string {
-  return redactUrl(request.url, request.apiKeyHeader, `$${API_KEY_ENV}`);
+/** The URL a snippet requests, and what it cannot copy from the one the app requested. */
+interface CopiedUrl {
+  /** The URL without the key-named query parameters, other credentials as REDACTED. */
+  url: string;
+  /** Query parameters named as the key header: each is added with the key from the variable. */
+  keyParams: string[];
+  /** Query parameters and headers whose value the copy sends as REDACTED. */
+  redacted: string[];
+}
+
+// A query parameter named as the key header (a customer's pasted URL) carried the key: the copy adds
+// it from the variable, encoded as the app encodes a parameter. Written inside the URL, `$SVC_API_KEY`
+// would be sent as the text %24SVC_API_KEY (the shell does not expand it in single quotes, nor JS in a string).
+function copiedUrl(request: SnippetRequest): CopiedUrl {
+  const url = redactUrl(request.url, request.apiKeyHeader);
+  const headers = otherHeaders(request).flatMap(([name]) => (isCredentialName(name, request.apiKeyHeader) ? [name] : []));
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, keyParams: [], redacted: headers };
+  }
+  const names = [...new Set(parsed.searchParams.keys())];
+  const keyParams = names.filter((name) => isApiKeyName(name, request.apiKeyHeader));
+  const redacted = [...names.filter((name) => !keyParams.includes(name) && isCredentialName(name, request.apiKeyHeader)), ...headers];
+  for (const name of keyParams) parsed.searchParams.delete(name);
+  return { url: keyParams.length > 0 ? parsed.toString() : url, keyParams, redacted };
+}
+
+// A name as it may stand in a comment: a newline (or U+2028, a line end to JS) in it would end the
+// comment and make the rest of the name a command; anything but printable ASCII is written escaped.
+function commentSafe(name: string): string {
+  return JSON.stringify(name).replace(/[^\x20-\x7e]/gu, (char) => `\\u{${char.codePointAt(0)!.toString(16)}}`);
+}
+
+// A credential other than the key is not copied: the command says so rather than send REDACTED unsaid.
+function redactedNote(copied: CopiedUrl, comment: string): string[] {
+  if (copied.redacted.length === 0) return [];
+  return [`${comment} ${REDACTED} below stands for the value the app sent in ${copied.redacted.map(commentSafe).join(' and ')}, which is not copied: put it in before running.`];
 }
 
 // --cacert replaces curl's own CA file, so a profile that trusts both also names the system's
@@ -97,8 +134,11 @@ export function curlSnippet(request: SnippetRequest): string {
   if (request.caPath && isHttpsProxy(request) && request.trustSystemCertificates) lines.push(`--proxy-capath ${SYSTEM_CERT_DIR}`);
   lines.push(`--header "${request.apiKeyHeader}: $${API_KEY_ENV}"`);
   for (const [name, value] of otherHeaders(request)) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
-  lines.push(shellQuote(cleanUrl(request)));
-  return lines.join(' \\\n  ');
+  const copied = copiedUrl(request);
+  // --url-query (curl 7.87+) encodes the value; a curl without it stops rather than send another request.
+  for (const name of copied.keyParams) lines.push(`--url-query "${name}=$${API_KEY_ENV}"`);
+  lines.push(shellQuote(copied.url));
+  return [...redactedNote(copied, '#'), lines.join(' \\\n  ')].join('\n');
 }
 
 // undici's imports and the dispatcher for the profile's trust and proxy, as the app's transport
@@ -129,6 +169,14 @@ function dispatcherLines(request: SnippetRequest): { imports: string[]; lines: s
   return { imports, lines: [], option: [] };
 }
 
+// The URL for fetch: a literal, or built when a key-named parameter is added from the environment
+// (searchParams encodes it as the app's URLSearchParams did, and as curl's --url-query places it: last).
+function fetchUrl(copied: CopiedUrl): { lines: string[]; expression: string } {
+  if (copied.keyParams.length === 0) return { lines: [], expression: JSON.stringify(copied.url) };
+  const added = copied.keyParams.map((name) => `url.searchParams.append(${JSON.stringify(name)}, process.env.${API_KEY_ENV} ?? '');`);
+  return { lines: [`const url = new URL(${JSON.stringify(copied.url)});`, ...added], expression: 'url' };
+}
+
 function headersObject(request: SnippetRequest): string {
   const entries = [`    ${JSON.stringify(request.apiKeyHeader)}: process.env.${API_KEY_ENV} ?? ''`];
   for (const [name, value] of otherHeaders(request)) entries.push(`    ${JSON.stringify(name)}: ${JSON.stringify(value)}`);
@@ -142,12 +190,16 @@ function headersObject(request: SnippetRequest): string {
  */
 export function fetchSnippet(request: SnippetRequest): string {
   const dispatcher = dispatcherLines(request);
+  const copied = copiedUrl(request);
+  const url = fetchUrl(copied);
   const lines = [
     ...dispatcher.imports,
     '',
     `// The key comes from the environment: ${API_KEY_ENV}=... node request.ts`,
+    ...redactedNote(copied, '//'),
     ...dispatcher.lines,
-    `const response = await fetch(${JSON.stringify(cleanUrl(request))}, {`,
+    ...url.lines,
+    `const response = await fetch(${url.expression}, {`,
     `  headers: ${headersObject(request)},`,
     ...dispatcher.option,
     '});',
@@ -166,6 +218,8 @@ export function fetchSnippet(request: SnippetRequest): string {
 export function viemPermit2Snippet(request: SnippetRequest): string {
   const chainId = request.chainId ?? 1;
   const dispatcher = dispatcherLines(request);
+  const copied = copiedUrl(request);
+  const url = fetchUrl(copied);
   return `${[
     ...dispatcher.imports,
     `import { concat, createWalletClient, http, numberToHex, size, type Hex } from 'viem';`,
@@ -173,8 +227,10 @@ export function viemPermit2Snippet(request: SnippetRequest): string {
     `import * as chains from 'viem/chains';`,
     '',
     `// ${API_KEY_ENV}, PRIVATE_KEY (the taker's) and RPC_URL come from the environment.`,
+    ...redactedNote(copied, '//'),
     ...dispatcher.lines,
-    `const response = await fetch(${JSON.stringify(cleanUrl(request))}, {`,
+    ...url.lines,
+    `const response = await fetch(${url.expression}, {`,
     `  headers: ${headersObject(request)},`,
     ...dispatcher.option,
     '});',
