@@ -95,6 +95,13 @@ describe('copied snippets send what the app sent', { timeout: 30_000 }, () => {
     expect(await runFetch(request, 'brackets')).toEqual(app);
   });
 
+  it("odd characters in the base path and query values (' $ ` \\ newline, unicode, + % &) are sent as the app sent them, never run by the shell", async () => {
+    const { app, request } = await sendAsApp("/it's/$HOME/`id`", { chainId: '1', taker: "o'neil $(id) `id` \\ \n é 🦄 +%& =" });
+    expect(app.path).toBe("/it's/$HOME/%60id%60/swap/allowance-holder/price");
+    expect(await runCurl(request)).toEqual(app);
+    expect(await runFetch(request, 'odd')).toEqual(app);
+  });
+
   it('another credential in the query is sent as REDACTED, and the copy says so on a comment line before it', async () => {
     const { app, request } = await sendAsApp('', { chainId: '1', client_secret: 's3cret-value' });
     const asCopied: Seen = { ...app, query: app.query.map(([name, value]) => [name, name === 'client_secret' ? 'REDACTED' : value]) };
