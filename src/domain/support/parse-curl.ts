@@ -6,7 +6,8 @@ import { setOwn } from '../own-record.ts';
 
 /**
  * A pasted curl command as a request: -H/--header in any quoting, -X/--request, --url, -G/--get
- * with -d, --data, --data-raw and --data-urlencode moved into the query, and the options that take a value skipped.
+ * with -d, --data, --data-raw and --data-urlencode moved into the query, --url-query added to it, comment
+ * lines before the command and the options that take a value skipped.
  * A JSON object sent as the body (-d '{…}', --json '{…}'), a customer's POST to a GET-only service,
  * is read member by member into the query: those are the parameters meant, and the lint's
  * METHOD_NOT_GET says they belong there (read as a form, the whole object was one parameter name).
@@ -19,6 +20,8 @@ const TAKES_VALUE = new Set([
   '--interface', '--dns-servers', '--retry-delay', '--retry-max-time', '--ciphers', '--tls-max', '--proto',
   // A proxy's own options, as a customer behind a corporate proxy sends them.
   '-U', '--proxy-user', '--preproxy', '--noproxy', '--proxy-header', '--proxy-cacert', '--proxy-cert', '--proxy-key', '--socks5', '--socks5-hostname',
+  // The app's own Copy as curl, sent back by a customer, names the system's certificates so.
+  '--capath', '--proxy-capath',
 ]);
 const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json']);
 
@@ -27,6 +30,8 @@ interface CurlState {
   url: string | null;
   headers: Record<string, string>;
   data: { option: string; value: string }[];
+  /** --url-query values: added to the query, encoded, with or without -G (curl 7.87+). */
+  urlQuery: string[];
   isGet: boolean;
 }
 
@@ -45,15 +50,16 @@ function applyOption(state: CurlState, option: string, value: string): void {
     if (pair) setOwn(state.headers, pair[0], pair[1]);
   } else if (option === '-X' || option === '--request') state.method = value;
   else if (option === '--url') state.url = value;
+  else if (option === '--url-query') state.urlQuery.push(value);
   else if (DATA.has(option)) state.data.push({ option, value });
 }
 
 function needsValue(option: string): boolean {
-  return ['-H', '--header', '-X', '--request', '--url'].includes(option) || DATA.has(option) || TAKES_VALUE.has(option);
+  return ['-H', '--header', '-X', '--request', '--url', '--url-query'].includes(option) || DATA.has(option) || TAKES_VALUE.has(option);
 }
 
 function walk(words: string[]): CurlState {
-  const state: CurlState = { method: null, url: null, headers: {}, data: [], isGet: false };
+  const state: CurlState = { method: null, url: null, headers: {}, data: [], urlQuery: [], isGet: false };
   for (let i = 1; i < words.length; i++) {
     const word = words[i]!;
     if (word === '-G' || word === '--get') state.isGet = true;
@@ -104,12 +110,15 @@ function dataInto(query: Record<string, string>, data: CurlState['data'], repeat
 
 /** Parses a curl command; null when the text does not start with `curl` or has no URL. */
 export function parseCurl(text: string): PastedRequest | null {
-  const { words, isUnclosed } = splitShell(text.trim());
+  // Comment lines before the command (the app's Copy as curl says so what it does not copy).
+  const { words, isUnclosed } = splitShell(text.trim().replace(/^(?:#[^\n]*\n\s*)+/, ''));
   if (!/^curl(\.exe)?$/i.test(words[0] ?? '')) return null;
   const state = walk(words);
   const url = state.url === null ? null : parseUrlParts(state.url);
   if (!url) return null;
   dataInto(url.query, state.data, url.repeated);
+  // --url-query name=content is --data-urlencode's syntax, always into the URL.
+  dataInto(url.query, state.urlQuery.map((value) => ({ option: '--data-urlencode', value })), url.repeated);
   // curl sends POST when data is given without -G.
   const method = state.method ?? (state.data.length > 0 && !state.isGet ? 'POST' : 'GET');
   const request = finishRequest('curl', method, url, state.headers);

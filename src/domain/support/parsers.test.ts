@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { curlSnippet } from '../snippets.ts';
 import { parseCurl } from './parse-curl.ts';
+import { recognizePaste } from './recognize.ts';
 import { parseHttpRequest } from './parse-http.ts';
 import { parseAxios, parseFetch } from './parse-snippet.ts';
 import { parseUrlParts } from './parse-url.ts';
@@ -46,6 +48,14 @@ describe('parseCurl', () => {
     expect(parsed!.headers).toEqual({ 'svc-api-key': 'REDACTED', 'svc-version': 'v2' });
     expect(parsed!.hadApiKey).toBe(true);
     expect(JSON.stringify(parsed)).not.toContain(KEY);
+  });
+
+  it("reads the app's own Copy as curl: its comment line, --capath, and the key as --url-query", () => {
+    const copied = curlSnippet({ url: `${URL_TEXT}&svc-api-key=REDACTED&client_secret=REDACTED`, headers: { 'svc-api-key': 'REDACTED', 'svc-version': 'v2' }, apiKeyHeader: 'svc-api-key', caPath: '/ca.pem', trustSystemCertificates: true });
+    expect(copied).toMatch(/^# .*\n.*--capath .*--url-query /s);
+    const parsed = parseCurl(copied);
+    expect(parsed).toMatchObject({ ...expected, query: { ...QUERY, client_secret: 'REDACTED', 'svc-api-key': '$SVC_API_KEY' } });
+    expect(recognizePaste(copied)).toMatchObject({ kind: 'request', request: { method: 'GET', path: PATH } });
   });
 
   it('takes data without -G as a POST, as curl would send it', () => {

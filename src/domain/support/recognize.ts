@@ -79,7 +79,8 @@ function zidOfLink(text: string): { zid: string; isPrefix: boolean } | null {
 }
 
 function parseRequest(text: string): PastedRequest | null {
-  if (/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)*curl(?:\.exe)?\s/i.test(text)) return parseCurl(text.replace(/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)*/i, ''));
+  // Shell comment lines before a curl (the app's Copy as curl may start with one) are passed over.
+  if (/^(?:#[^\n]*\n\s*)*(?:[A-Z_][A-Z0-9_]*=\S*\s+)*curl(?:\.exe)?\s/i.test(text)) return parseCurl(text.replace(/^(?:#[^\n]*\n\s*)*(?:[A-Z_][A-Z0-9_]*=\S*\s+)*/i, ''));
   if (/^[A-Z]{3,7}\s+\S+\s+HTTP\/\d/.test(text)) return parseHttpRequest(text);
   if (/\baxios\b/.test(text)) return parseAxios(text);
   if (/\bfetch\s*\(/.test(text)) return parseFetch(text);
