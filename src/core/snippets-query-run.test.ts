@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_PLACEHOLDER, buildCurl } from '../domain/curl.ts';
 import { curlSnippet, fetchSnippet, type SnippetRequest } from '../domain/snippets.ts';
 import { makeCert, startRawHttps, testConnection, type RawServer } from './http/test-support.ts';
 import { undiciTransport } from './http/undici-transport.ts';
@@ -93,6 +94,16 @@ describe('copied snippets send what the app sent', { timeout: 30_000 }, () => {
     expect(app.path).toBe('/gw[1-2]/%7Ba,b%7D/swap/allowance-holder/price');
     expect(await runCurl(request)).toEqual(app);
     expect(await runFetch(request, 'brackets')).toEqual(app);
+  });
+
+  it("History's Copy curl, its key put in, reaches the same bracketed base path once (no curl globbing)", async () => {
+    const { app, request } = await sendAsApp('/gw[1-2]/{a,b}', { chainId: '1' });
+    // The ticket's command names no CA (the reader's machine has its own): curl is told it by its variable.
+    const command = buildCurl({ url: request.url, headers: request.headers }).replace(API_KEY_PLACEHOLDER, KEY);
+    const before = seen.length;
+    await run('sh', ['-c', command], { env: { ...process.env, CURL_CA_BUNDLE: caPath } });
+    expect(seen.length).toBe(before + 1);
+    expect(seen.at(-1)).toEqual(app);
   });
 
   it("odd characters in the base path and query values (' $ ` \\ newline, unicode, + % &) are sent as the app sent them, never run by the shell", async () => {

@@ -39,7 +39,7 @@ describe('buildCurl', () => {
     const command = buildCurl(request);
     expect(command).not.toContain(SECRET);
     expect(shellWords(command)).toEqual([
-      'curl', '--silent', '--show-error',
+      'curl', '--globoff', '--silent', '--show-error',
       '--header', `svc-api-key: ${API_KEY_PLACEHOLDER}`,
       '--header', 'svc-version: v2',
       request.url,
@@ -57,7 +57,7 @@ describe('buildCurl', () => {
     expect(command).not.toContain(SECRET);
     const words = shellWords(command);
     expect(words).toContain(`X-KEY: ${API_KEY_PLACEHOLDER}`);
-    expect(words.slice(3, 5)).toEqual(['--request', 'POST']);
+    expect(words.slice(4, 6)).toEqual(['--request', 'POST']);
     expect(new URL(words.at(-1)!).searchParams.get('X-Key')).toBe(API_KEY_PLACEHOLDER);
   });
 

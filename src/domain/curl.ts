@@ -30,7 +30,9 @@ export interface CurlOptions {
 export function buildCurl(request: CurlRequest, options: CurlOptions = {}): string {
   const url = redactUrl(request.url, options.apiKeyHeader, API_KEY_PLACEHOLDER);
   const headers = redactHeaders(request.headers, options.apiKeyHeader, API_KEY_PLACEHOLDER);
-  const words: string[][] = [['curl', '--silent', '--show-error']];
+  // --globoff: [ ] and { } in a URL (a gateway's base path) are curl's ranges and lists, which would
+  // send other requests than the one kept; the Explorer's Copy as curl carries it too.
+  const words: string[][] = [['curl', '--globoff', '--silent', '--show-error']];
   const method = (request.method ?? 'GET').toUpperCase();
   if (method !== 'GET') words.push(['--request', method]);
   // An HTTP/2 pseudo-header (":authority", ":path"), which a browser's HAR lists among the request's
