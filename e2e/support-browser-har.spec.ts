@@ -57,6 +57,8 @@ test("a browser's HAR: its preflight and page set aside and counted, a gateway's
   const blocked = history.detail.getByRole('alert', { name: 'Error' });
   await expect(blocked.getByRole('heading')).toHaveText('NO RESPONSE');
   await expect(blocked).toContainText('CORS');
+  // The browser's own error, as its HAR wrote it, with what it means.
+  await expect(blocked).toContainText('The browser reported net::ERR_FAILED');
   await expect(blocked).not.toContainText('may have added');
 });
 

@@ -208,7 +208,7 @@ describe("explain and history find the desktop app's history", () => {
   function historyOfPreviousSchema(path: string, zid: string): void {
     historyWith(path, zid);
     const db = new DatabaseSync(path);
-    db.exec(`ALTER TABLE entries DROP COLUMN schema_report_version; PRAGMA user_version = ${MIGRATIONS.length - 1}`);
+    db.exec(`ALTER TABLE entries DROP COLUMN client_error; PRAGMA user_version = ${MIGRATIONS.length - 1}`);
     db.close();
   }
 

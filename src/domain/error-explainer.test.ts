@@ -73,6 +73,18 @@ describe('explainUnshapedFailure', () => {
   });
 });
 
+describe('explainUnshapedFailure: the browser said why', () => {
+  it("names the browser's own error of a request that got no answer, with its reading, or as written", () => {
+    const cert = explainUnshapedFailure(null, '', 'net::ERR_CERT_AUTHORITY_INVALID');
+    expect(cert).toMatchObject({ name: 'NO RESPONSE', status: null });
+    expect(cert.cause).toContain('net::ERR_CERT_AUTHORITY_INVALID');
+    expect(cert.cause).toMatch(/certificate/i);
+    expect(cert.cause).not.toContain('CORS');
+    const unknown = explainUnshapedFailure(null, '', 'net::ERR_SOMETHING_NEW');
+    expect(unknown.cause).toContain('net::ERR_SOMETHING_NEW');
+  });
+});
+
 describe('explainUnshapedFailure', () => {
   it("names a v1 error answer as the service's former version's, not a proxy's page", () => {
     const explained = explainUnshapedFailure(400, JSON.stringify({ code: 100, reason: 'Validation Failed', validationErrors: [{ field: 'sellAmount', reason: 'INSUFFICIENT_ASSET_LIQUIDITY' }] }));

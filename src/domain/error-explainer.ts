@@ -1,6 +1,7 @@
 import { ERROR_STATUS, type ServiceErrorName } from '../spec/index.ts';
 import { V1_ANSWER_FIX, v1ErrorSummary } from './v1-answer.ts';
 import { REQUEST_TIMEOUTS } from './request-timeouts.ts';
+import { readBrowserNetError } from './browser-net-error.ts';
 
 /**
  * Plain-language causes and likely fixes for every error a support engineer meets: the service's
@@ -233,8 +234,23 @@ export function explainServiceError(name: string): ErrorExplanation {
  * saved without content) or is not the service's JSON (a proxy's or CDN's 502 page). Its name says what is known, the
  * status, rather than a made-up error name read as one the service "may have added". A v1 error
  * (`{code, reason}`, from a customer still on v1) is the service's, of its former version, and said so.
+ * `clientError` is the error the customer's browser wrote for it (a HAR's `response._error`): it
+ * says why no answer came, so it comes first, read in plain words where it is a common code.
  */
-export function explainUnshapedFailure(status: number | null, bodyText: string): ErrorExplanation {
+export function explainUnshapedFailure(status: number | null, bodyText: string, clientError?: string | null): ErrorExplanation {
+  const explained = explainUnshapedAnswer(status, bodyText);
+  if (!clientError) return explained;
+  const said = `The browser reported ${clientError}${withReading(clientError)}`;
+  if (status !== null) return { ...explained, cause: `${said} ${explained.cause}` };
+  return { ...explained, cause: `${said} No answer came from the service.`, fix: "Go through the browser's error with the customer (their network, proxy, certificate store or extensions); replay the request here to see what the service answers." };
+}
+
+function withReading(clientError: string): string {
+  const reading = readBrowserNetError(clientError);
+  return reading ? `: ${reading}` : '.';
+}
+
+function explainUnshapedAnswer(status: number | null, bodyText: string): ErrorExplanation {
   const replay = 'replay the request here to see what the service answers';
   if (status === null) {
     return {

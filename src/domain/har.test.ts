@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HarSchema } from './har-schema.ts';
-import { buildHar, fromHarEntry, HistoryEntryLikeSchema, type HistoryEntryLike } from './har.ts';
+import { buildHar, fromHarEntry, HistoryEntryLikeSchema, MAX_CLIENT_ERROR_CHARS, type HistoryEntryLike } from './har.ts';
 import { REDACTED } from './redact.ts';
 import { SECRET, sampleEntry } from './test-fixtures.ts';
 
@@ -113,5 +113,24 @@ describe('HAR names of Object.prototype members', () => {
     expect(Object.entries(read.query)).toEqual([['__proto__', '1']]);
     // The import checks each entry with HistoryEntryLikeSchema: that keeps it too.
     expect(Object.entries(HistoryEntryLikeSchema.parse(read).requestHeaders)).toEqual([['__proto__', 'h']]);
+  });
+});
+
+describe("fromHarEntry: the browser's own error", () => {
+  const [exported] = buildHar([sampleEntry({ status: 0, statusText: '', responseHeaders: {}, bodyText: '', zid: null })], { name: 'a', version: '1' }).log.entries;
+  const withError = (error: unknown) => ({ ...exported!, response: { ...exported!.response, _error: error } });
+
+  it("keeps Chrome's response._error of a request that got no answer, and writes it back on export", () => {
+    const read = HistoryEntryLikeSchema.parse(fromHarEntry(withError('net::ERR_CERT_AUTHORITY_INVALID')));
+    expect(read.clientError).toBe('net::ERR_CERT_AUTHORITY_INVALID');
+    const [again] = buildHar([read], { name: 'a', version: '1' }).log.entries;
+    expect((again!.response as { _error?: unknown })._error).toBe('net::ERR_CERT_AUTHORITY_INVALID');
+  });
+
+  it('keeps no error where Chrome wrote null, an empty text or no text, and cuts a long one to its cap', () => {
+    for (const none of [null, '', '  ', 42, { code: 'x' }]) expect(HistoryEntryLikeSchema.parse(fromHarEntry(withError(none))).clientError ?? null).toBeNull();
+    const long = HistoryEntryLikeSchema.parse(fromHarEntry(withError(`net::ERR_${'X'.repeat(10_000)}`))).clientError!;
+    expect(long.length).toBe(MAX_CLIENT_ERROR_CHARS);
+    expect(long.startsWith('net::ERR_XXX')).toBe(true);
   });
 });

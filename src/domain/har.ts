@@ -18,6 +18,12 @@ const headerRecord = lazySchema(() => ownKeysRecord(z.string(), z.string()));
 /** The status a HAR entry or an export gives a request that got no response. */
 export const NO_RESPONSE_STATUS = 0;
 
+/**
+ * Longest browser error kept from a HAR (`response._error`). Chrome's codes (`net::ERR_…`) are
+ * under 50 characters; a longer text from another tool is cut, not a reason to refuse the file.
+ */
+export const MAX_CLIENT_ERROR_CHARS = 200;
+
 /** The minimal view of a history entry that exports need; the history store maps its rows to it. */
 export const HistoryEntryLikeSchema = lazySchema(() =>
   z.object({
@@ -39,6 +45,11 @@ export const HistoryEntryLikeSchema = lazySchema(() =>
      * entry with status 0 says of itself. Optional: files written before it, and other tools', lack it.
      */
     appError: z.object({ code: z.string(), message: z.string() }).nullable().optional(),
+    /**
+     * The error the customer's browser wrote for a request it got no answer to (Chrome's HAR
+     * `response._error`, e.g. `net::ERR_NAME_NOT_RESOLVED`). Optional: other tools' files lack it.
+     */
+    clientError: z.string().max(MAX_CLIENT_ERROR_CHARS).nullable().optional(),
   }),
 );
 /** A history entry as exports see it. */
@@ -63,7 +74,10 @@ function mimeTypeOf(headers: Record<string, string>): string {
   return entry?.[1] ?? 'application/json';
 }
 
-/** One history entry as a HAR entry, credentials redacted; the zid travels as the custom member `_zid`, the app's error as `_appError`. */
+/**
+ * One history entry as a HAR entry, credentials redacted; the zid travels as the custom member
+ * `_zid`, the app's error as `_appError`, the browser's error where Chrome writes it (`response._error`).
+ */
 export function toHarEntry(original: HistoryEntryLike, options: RedactOptions = {}): HarEntry & { _zid: string | null; _appError?: { code: string; message: string } } {
   const entry = redactEntryCredentials(original, options.apiKeyHeader);
   return {
@@ -90,6 +104,7 @@ export function toHarEntry(original: HistoryEntryLike, options: RedactOptions = 
       redirectURL: '',
       headersSize: -1,
       bodySize: -1,
+      ...(entry.clientError ? { _error: entry.clientError } : {}),
     },
     cache: {},
     // Only the whole duration is recorded; it is reported as waiting so that the phases add up to `time`.
@@ -135,6 +150,13 @@ function zidOf(entry: HarEntry, bodyText: string): string | null {
   return zidOfBodyText(bodyText) ?? entry.response.headers.find((header) => header.name.toLowerCase() === 'svc-zid')?.value ?? null;
 }
 
+// Chrome writes `_error: null` for a request that was answered, and the net::ERR_ code for one that was not.
+function clientErrorOf(response: HarEntry['response']): { clientError?: string } {
+  const error = (response as { _error?: unknown })._error;
+  if (typeof error !== 'string' || error.trim() === '') return {};
+  return { clientError: error.trim().slice(0, MAX_CLIENT_ERROR_CHARS) };
+}
+
 function zidOfBodyText(bodyText: string): string | null {
   try {
     const parsed = JSON.parse(bodyText) as { zid?: unknown; data?: { zid?: unknown } };
@@ -145,7 +167,10 @@ function zidOfBodyText(bodyText: string): string | null {
   }
 }
 
-/** A validated HAR entry as a history entry, credentials redacted; the zid from `_zid`, the body or the `svc-zid` header. */
+/**
+ * A validated HAR entry as a history entry, credentials redacted; the zid from `_zid`, the body or
+ * the `svc-zid` header; the browser's error from `response._error`, cut at MAX_CLIENT_ERROR_CHARS.
+ */
 export function fromHarEntry(entry: HarEntry, options: RedactOptions = {}): unknown {
   const bodyText = bodyOf(entry.response.content);
   const raw = {
@@ -161,6 +186,7 @@ export function fromHarEntry(entry: HarEntry, options: RedactOptions = {}): unkn
     durationMs: entry.time,
     zid: zidOf(entry, bodyText),
     ...('_appError' in entry ? { appError: entry._appError } : {}),
+    ...clientErrorOf(entry.response),
   };
   return redactEntryCredentials(raw, options.apiKeyHeader);
 }

@@ -83,6 +83,8 @@ interface CredentialParts extends RequestCredentialParts {
   bodyText: string;
   body?: unknown;
   appError?: unknown;
+  /** The browser's own error of an imported request (har.ts): free text from the customer's file. */
+  clientError?: string | null;
 }
 
 /**
@@ -111,7 +113,7 @@ export function credentialValues(parts: RequestCredentialParts, apiKeyHeader?: K
 /**
  * The response parts of an exchange with every credential the request carried replaced wherever it
  * is echoed: the status line's reason phrase, the body's text, each response header (credential
- * headers by name as well), and the parsed body and error when given. The rest of the body stays as received.
+ * headers by name as well), and the parsed body, the error and the browser's error when given. The rest of the body stays as received.
  */
 export function redactEchoedCredentials<T extends Omit<CredentialParts, keyof RequestCredentialParts>>(response: T, secrets: readonly string[], apiKeyHeader?: KeyHeaderNames): T {
   const echoes = (text: string) => redactEchoes(text, secrets, REDACTED);
@@ -123,6 +125,7 @@ export function redactEchoedCredentials<T extends Omit<CredentialParts, keyof Re
     bodyText: echoes(response.bodyText),
     ...('body' in response ? { body: redactEchoesInJson(response.body, secrets, REDACTED) } : {}),
     ...('appError' in response ? { appError: redactEchoesInJson(response.appError, secrets, REDACTED) } : {}),
+    ...(typeof response.clientError === 'string' ? { clientError: echoes(response.clientError) } : {}),
   };
 }
 

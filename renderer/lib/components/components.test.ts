@@ -157,6 +157,14 @@ describe('ErrorDetails', () => {
     expect(screen.getByRole('alert', { name: 'Error' }).textContent).toContain('App code AUTH_FAILED: The service refused the API key (HTTP 401)');
   });
 
+  it("names the browser's own error of an imported request that got no answer, with its reading", () => {
+    render(ErrorDetails, { status: null, bodyText: '', clientError: 'net::ERR_NAME_NOT_RESOLVED' });
+    const error = screen.getByRole('alert', { name: 'Error' });
+    expect(within(error).getByRole('heading').textContent).toBe('NO RESPONSE');
+    expect(error.textContent).toContain('The browser reported net::ERR_NAME_NOT_RESOLVED');
+    expect(error.textContent).toMatch(/host name/i);
+  });
+
   it('shows an app error without a service body', () => {
     render(ErrorDetails, { appError: { code: 'TIMEOUT', message: 'No answer in 15 s' } });
     expect(screen.getByRole('heading', { name: 'TIMEOUT' })).toBeTruthy();

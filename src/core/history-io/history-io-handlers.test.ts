@@ -97,6 +97,21 @@ describe('history.export and history.import', () => {
     expect(store.get(importedIds[0]!)!.appError).toEqual({ code: 'INTERNAL', message: 'QUOTA_EXCEEDED: No answer within 10 s' });
   });
 
+  it("keeps the browser's own error of a request its HAR shows unanswered, explains it, and exports it again", async () => {
+    const url = 'https://api.example.test/swap/allowance-holder/price?chainId=1&sellAmount=1';
+    const entry = harEntry(url, [{ name: 'svc-version', value: 'v2' }], []);
+    const failed = { ...entry, response: { ...entry.response, status: 0, statusText: '', content: { size: 0, mimeType: 'x-unknown' }, _error: 'net::ERR_CERT_AUTHORITY_INVALID' } };
+    const har = { log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, entries: [failed] } };
+    const { importedIds } = await handlers['history.import']({ fileName: 'customer.har', content: JSON.stringify(har) });
+    const stored = store.get(importedIds[0]!)!;
+    expect(stored).toMatchObject({ status: null, clientError: 'net::ERR_CERT_AUTHORITY_INVALID', appError: null });
+    expect(explainEntry(toLike(stored)).unreadAnswer!.cause).toContain('net::ERR_CERT_AUTHORITY_INVALID');
+    const exportedHar = JSON.parse((await handlers['history.export']({ ids: importedIds, format: 'har' })).content);
+    expect(exportedHar.log.entries[0].response._error).toBe('net::ERR_CERT_AUTHORITY_INVALID');
+    const exportedJson = JSON.parse((await handlers['history.export']({ ids: importedIds, format: 'json' })).content);
+    expect(exportedJson.entries[0].clientError).toBe('net::ERR_CERT_AUTHORITY_INVALID');
+  });
+
   it('rejects a foreign file with the failing field path and imports nothing', async () => {
     const before = store.count();
     const bad = JSON.stringify({ format: 'swap-explorer.history', version: 1, entries: [{ url: 'nope' }] });

@@ -129,6 +129,7 @@ export function toLike(entry: HistoryEntry): HistoryEntryLike {
     durationMs: entry.durationMs,
     zid: entry.zid,
     appError: entry.appError === null ? null : { code: entry.appError.code, message: entry.appError.message },
+    clientError: entry.clientError,
   };
 }
 
@@ -247,5 +248,6 @@ function toImported(entry: HistoryEntryLike, fileName: string): NewHistoryEntry 
     schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : schemaReportOf(endpoint, entry.status, body),
     attempts: 0,
     appError,
+    clientError: entry.clientError ?? null,
   };
 }

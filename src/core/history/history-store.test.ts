@@ -384,7 +384,8 @@ describe('schema reports stored by an older version', () => {
     const db = new DatabaseSync(path);
     for (const migration of MIGRATIONS.slice(0, 4)) db.exec(migration);
     db.exec('PRAGMA user_version = 4');
-    const columns = INSERT_COLUMNS.filter((column) => column !== 'schema_report_version');
+    // The columns later migrations added (V5's schema_report_version, V6's client_error) are not in a file of version 4.
+    const columns = INSERT_COLUMNS.filter((column) => column !== 'schema_report_version' && column !== 'client_error');
     db.prepare(`INSERT INTO entries (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...entryParams(entry).slice(0, columns.length));
     db.close();
   }
@@ -398,6 +399,7 @@ describe('schema reports stored by an older version', () => {
     const today = schemaReport(AllowanceHolderPriceResponseSchema, body);
     expect(today.map((finding) => finding.path)).toEqual(['$.mode', '$.buyAmount']);
     expect(store.get(id!)!.schemaReport).toEqual(today);
+    expect(store.get(id!)!.clientError).toBeNull();
     const db = new DatabaseSync(path, { readOnly: true });
     const row = db.prepare('SELECT schema_report_json, schema_report_version FROM entries WHERE id = ?').get(id!) as { schema_report_json: string; schema_report_version: number };
     db.close();

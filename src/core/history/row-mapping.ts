@@ -18,7 +18,7 @@ export const INSERT_COLUMNS = [
   'started_at', 'started_ms', 'origin', 'profile_id', 'profile_name', 'endpoint', 'chain_id', 'sell_token', 'buy_token',
   'sell_token_key', 'buy_token_key', 'status', 'error_name', 'zid', 'zid_key', 'duration_ms', 'replay_of', 'method', 'url',
   'query_json', 'request_headers_json', 'status_text', 'response_headers_json', 'body_text', 'body_kind', 'body_json',
-  'schema_report_json', 'attempts', 'app_error_json', 'schema_report_version',
+  'schema_report_json', 'attempts', 'app_error_json', 'schema_report_version', 'client_error',
 ] as const;
 
 /** The summary as read from a row. */
@@ -59,7 +59,7 @@ export function entryParams(entry: NewHistoryEntry): SQLInputValue[] {
     lookupKey(entry.zid), entry.durationMs, entry.replayOf, entry.method, entry.url, JSON.stringify(entry.query),
     JSON.stringify(entry.requestHeaders), entry.statusText, JSON.stringify(entry.responseHeaders), entry.bodyText, bodyKind, bodyJson,
     JSON.stringify(entry.schemaReport), entry.attempts, entry.appError === null ? null : JSON.stringify(entry.appError),
-    SCHEMA_REPORT_VERSION,
+    SCHEMA_REPORT_VERSION, entry.clientError,
   ];
 }
 
@@ -108,5 +108,7 @@ export function rowToEntry(row: SummaryRow): HistoryEntry {
     schemaReport: JSON.parse(row.schema_report_json as string),
     attempts: row.attempts as number,
     appError: row.app_error_json === null ? null : JSON.parse(row.app_error_json as string),
+    // Undefined in a row read before migration V6 ran on it: never, migrate runs on open.
+    clientError: (row.client_error as string | null | undefined) ?? null,
   };
 }

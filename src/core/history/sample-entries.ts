@@ -59,6 +59,7 @@ export function sampleEntry(overrides: Partial<NewHistoryEntry> = {}, bodyBytes 
     schemaReport: [],
     attempts: 1,
     appError: null,
+    clientError: null,
     ...overrides,
   };
 }

@@ -88,8 +88,12 @@ CREATE INDEX entries_chain_buy_token ON entries (chain_id, buy_token_key, starte
 // from the kept body when the entry is opened (HistoryStore.get).
 const V5 = `ALTER TABLE entries ADD COLUMN schema_report_version INTEGER NOT NULL DEFAULT 0;`;
 
+// V6: the error the customer's browser wrote for an imported request that got no answer (a HAR's
+// response._error, net::ERR_…). NULL for every entry before, and for every entry sent by this app.
+const V6 = `ALTER TABLE entries ADD COLUMN client_error TEXT;`;
+
 /** The migrations, oldest first; the schema version is their count. */
-export const MIGRATIONS: readonly string[] = [V1, V2, V3, V4, V5];
+export const MIGRATIONS: readonly string[] = [V1, V2, V3, V4, V5, V6];
 
 /** Brings a database to the current schema. Throws STORAGE for a file written by a newer app. */
 export function migrate(db: DatabaseSync): void {

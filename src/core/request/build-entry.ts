@@ -77,5 +77,7 @@ export function buildEntry(context: EntryContext, exchange: HttpExchange): NewHi
     schemaReport: isTooDeep ? [{ kind: 'invalid', path: '$', detail: tooDeepDetail() }] : schemaReportOf(context.endpoint, exchange.status, body, !exchange.isTruncated && isJsonNullText(exchange.bodyText)),
     attempts: exchange.attempts,
     appError: exchange.appError,
+    // Only an imported entry has one: the customer's browser's error (har.ts).
+    clientError: null,
   };
 }

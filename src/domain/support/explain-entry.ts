@@ -78,7 +78,7 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
     findings: lint.findings.map((finding) => keyHeaderAsRecorded(finding, entry.status)),
     corrected: lint.corrected,
     explanation: body === undefined ? null : explainBody(body, chainId ?? undefined, getOwn(entry.query, 'taker') || null, answeredAtOf(entry), { sellToken: getOwn(entry.query, 'sellToken') || null, chainId }),
-    unreadAnswer: body === undefined ? explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText) : null,
+    unreadAnswer: body === undefined ? explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText, entry.clientError) : null,
     schemaReport: exchangeSchemaReport(entry),
   };
 }

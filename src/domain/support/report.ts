@@ -117,7 +117,7 @@ function appErrorLine(entry: ReportEntry, key?: string): string {
 // An answer whose body is not JSON (none came, none was kept, a proxy's page) is explained from its
 // status, as History and `explain` read it (explainUnshapedFailure).
 function unreadAnswerText(entry: HistoryEntryLike): string {
-  const explained = explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText);
+  const explained = explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText, entry.clientError);
   return [`<h3>Explanation: ${safe(explained.name)}</h3>`, `<p><strong>Cause.</strong> ${safe(explained.cause)}</p>`, `<p><strong>Fix.</strong> ${safe(explained.fix)}</p>`].join('\n');
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EndpointIdSchema, lazySchema, ownKeysRecord } from '../../spec/index.ts';
 import { AppErrorSchema } from '../result.ts';
+import { MAX_CLIENT_ERROR_CHARS } from '../../domain/har.ts';
 
 /**
  * A kept request as the engine stores it and the renderer shows it. One schema for the history
@@ -66,6 +67,11 @@ export const HistoryEntrySchema = lazySchema(() =>
     attempts: z.number().int().min(0),
     /** The app-level failure, when the request did not end with a 2xx. */
     appError: AppErrorSchema.nullable(),
+    /**
+     * Why the customer's browser got no answer, as it wrote it in the HAR (`net::ERR_NAME_NOT_RESOLVED`):
+     * imported entries only; null for every entry sent by this app, which has appError instead.
+     */
+    clientError: z.string().max(MAX_CLIENT_ERROR_CHARS).nullable(),
   }),
 );
 /** A whole history entry. */

@@ -20,7 +20,7 @@ function entry(body: unknown, status: number, appError: { code: 'REMOTE_ERROR'; 
     id: 7, startedAt: '2026-01-15T12:00:00.000Z', origin: 'sent' as const, profileId: 'local', profileName: 'Local service',
     endpoint, chainId: 1, sellToken: null, buyToken: null, status, errorName: null, zid: null, durationMs: 12.4, replayOf: null,
     method: 'GET' as const, url: 'https://127.0.0.1:5555/swap/permit2/quote?chainId=1', query: { taker: TAKERS[endpoint] }, requestHeaders: { 'svc-api-key': 'secret-key-1', 'svc-version': 'v2' },
-    statusText: status === 200 ? 'OK' : 'Bad Request', responseHeaders: {}, bodyText: JSON.stringify(body), body, schemaReport: [], attempts: 1, appError,
+    statusText: status === 200 ? 'OK' : 'Bad Request', responseHeaders: {}, bodyText: JSON.stringify(body), body, schemaReport: [], attempts: 1, appError, clientError: null,
   };
 }
 
