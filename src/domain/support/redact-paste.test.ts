@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { recognizePaste } from './recognize.ts';
 import { hasSecret, redactPaste } from './redact-paste.ts';
 import { isSecretName } from '../redact.ts';
+import { MIN_ECHOED_SECRET_LENGTH } from '../redact-echo.ts';
 
 const KEY = 'a1B2c3D4e5F6g7H8i9J0kLmN';
 
@@ -190,5 +191,28 @@ describe('redactPaste', () => {
   it('knows the names that carry a secret', () => {
     for (const name of ['svc-api-key', '0x-api-key', 'X-API-KEY', 'apikey', 'api_key', 'apiKey', 'SVC_API_KEY', 'svcApiKey', 'zeroXApiKey', 'KEY', 'key', 'client_secret', 'apiSecret', 'Authorization', 'access_token', 'password', 'proxyPassword', 'PROXY_PASSWORD', 'passwd']) expect(isSecretName(name)).toBe(true);
     for (const name of ['svc-version', 'keyword', 'keys', 'chainId', 'taker', 'monkey', 'token', 'sellToken', 'secretary', 'apiKeyHeader']) expect(isSecretName(name)).toBe(false);
+  });
+});
+
+describe('redactPaste: a key written again in free text', () => {
+  it('redacts every other occurrence of a key found in a credential position: a comment, an echo, a second command, a HAR comment', () => {
+    const pastes = [
+      `# my key is ${KEY}\ncurl -H 'svc-api-key: ${KEY}' 'https://api.example.com/swap/permit2/price?chainId=1'`,
+      `export K=x\necho "${KEY}"\ncurl -H 'svc-api-key: ${KEY}' https://api.example.com/swap/permit2/price`,
+      `curl -H 'Authorization: Bearer ${KEY}' https://api.example.com/a\ncurl https://api.example.com/b --data ${KEY}`,
+      `curl 'https://api.example.com/swap/permit2/price?chainId=1&apiKey=${KEY}'\n// the key ${encodeURIComponent(KEY)} from the dashboard`,
+      JSON.stringify({ log: { comment: `sent with ${KEY}`, entries: [{ request: { headers: [{ name: 'svc-api-key', value: KEY }] } }] } }),
+    ];
+    for (const paste of pastes) {
+      const redacted = redactPaste(paste);
+      expect(redacted, paste).not.toContain(KEY);
+      expect(recognizePaste(paste).redactedText, paste).not.toContain(KEY);
+    }
+    expect(redactPaste(`# key ${KEY}\ncurl -H 'svc-api-key: ${KEY}' https://a.example`)).toBe("# key REDACTED\ncurl -H 'svc-api-key: REDACTED' https://a.example");
+  });
+
+  it(`leaves a value shorter than ${MIN_ECHOED_SECRET_LENGTH} characters where it is not in a credential position: a short one is no key, and is a common word`, () => {
+    const paste = "curl -H 'key: dark' -H 'theme: dark' https://api.example.com/swap/permit2/price # dark mode";
+    expect(redactPaste(paste)).toBe("curl -H 'key: REDACTED' -H 'theme: dark' https://api.example.com/swap/permit2/price # dark mode");
   });
 });

@@ -1,4 +1,5 @@
 import { REDACTED, SECRET_NAME_SOURCE, SESSION_NAME_SOURCE } from '../redact.ts';
+import { echoCandidates, redactEchoes } from '../redact-echo.ts';
 import { credentialVariables, redactAssignments, redactFallbacks } from './redact-indirect.ts';
 
 /**
@@ -8,7 +9,8 @@ import { credentialVariables, redactAssignments, redactFallbacks } from './redac
  * variable; and so may a session cookie (a Cookie or Set-Cookie header, curl's -b, a HAR's cookies).
  * The rules work on the text, not on a parse, so that even a paste no parser understands
  * is safe to show; a key given through a variable or as an environment variable's default is
- * followed there (redact-indirect.ts).
+ * followed there (redact-indirect.ts). A value found so is then redacted wherever else the text
+ * holds it (a shell comment, an `echo`, a second command), as an echoed key is (redact-echo.ts).
  */
 
 // A reference to a key rather than the key itself: left as written, since it is not a secret and
@@ -79,28 +81,44 @@ function replaceValue(value: string): string {
 
 /**
  * Replaces any API key or cookie value in a pasted curl / URL / fetch / axios / HTTP / HAR / JSON text with
- * REDACTED; placeholders such as `$API_KEY` or `<API_KEY>` are kept. The renderer calls it on paste
- * and input so the key never reaches the DOM.
+ * REDACTED; placeholders such as `$API_KEY` or `<API_KEY>` are kept. A value found in a credential
+ * position is then replaced wherever else the text holds it (`# key abc…`, `echo abc…`), as sent,
+ * JSON-escaped or percent-encoded, when it is at least MIN_ECHOED_SECRET_LENGTH (8) characters: a
+ * shorter one is no real key, and replacing every `dark` or `v2` of a paste would garble it.
+ * The renderer calls it on paste and input so the key never reaches the DOM.
  */
 export function redactPaste(text: string): string {
+  const secrets = new Set<string>();
+  const found = (secret: string) => {
+    for (const candidate of echoCandidates(secret)) secrets.add(candidate);
+  };
+  const replace = (value: string) => {
+    const replaced = replaceValue(value);
+    if (replaced !== value) found(/^["'\x60]/.test(value) ? value.slice(1, -1) : value);
+    return replaced;
+  };
+  const password = (value: string) => {
+    found(value);
+    return REDACTED;
+  };
   // Read before the rules below turn `'svc-api-key': apiKey` into `'svc-api-key': REDACTED`.
   const variables = credentialVariables(text, CREDENTIAL_NAME);
-  const redacted = redactFallbacks(text, CREDENTIAL_NAME, replaceValue)
-    .replace(COOKIE_QUOTED, (_all, head: string, _quote: string, value: string) => `${head}${replaceValue(value)}`)
-    .replace(COOKIE_LINE, (_all, head: string, value: string) => `${head}${replaceValue(value.trimEnd())}`)
-    .replace(CURL_COOKIE, (_all, flag: string, value: string) => (value.includes('=') ? `${flag}${replaceValue(value)}` : `${flag}${value}`))
-    .replace(HAR_COOKIES, (_all, head: string, cookies: string) => `${head}${cookies.replace(HAR_VALUE, (_pair, name: string, value: string) => `${name}${replaceValue(value)}`)}`)
-    .replace(NAME_VALUE, (_all, before: string, name: string, separator: string, value: string) => `${before}${name}${separator}${replaceValue(value)}`)
-    .replace(HAR_NAME_FIRST, (_all, head: string, value: string) => `${head}${replaceValue(value)}`)
-    .replace(HAR_VALUE_FIRST, (_all, head: string, value: string, tail: string) => `${head}${replaceValue(value)}${tail}`)
-    .replace(CALL_ARGUMENT, (_all, head: string, _quote: string, value: string) => `${head}${replaceValue(value)}`)
-    .replace(CURL_USER, (_all, flag: string, value: string) => `${flag}${replaceValue(value)}`)
-    .replace(CURL_PROXY_CREDENTIALS, (_all, flag: string, user: string) => `${flag}${user}:${REDACTED}@`)
-    .replace(SECURE_STRING, (_all, head: string, value: string) => `${head}${replaceValue(value)}`)
-    .replace(USER_THEN_PASSWORD, (_all, head: string, value: string) => `${head}${replaceValue(value)}`)
-    .replace(AUTH_USER_PASSWORD, (_all, head: string, quote: string, user: string) => `${head}${quote}${user}:${REDACTED}${quote}`)
-    .replace(URL_CREDENTIALS, (_all, scheme: string, user: string) => `${scheme}${user}:${REDACTED}@`);
-  return redactAssignments(redacted, variables, replaceValue);
+  const redacted = redactFallbacks(text, CREDENTIAL_NAME, replace)
+    .replace(COOKIE_QUOTED, (_all, head: string, _quote: string, value: string) => `${head}${replace(value)}`)
+    .replace(COOKIE_LINE, (_all, head: string, value: string) => `${head}${replace(value.trimEnd())}`)
+    .replace(CURL_COOKIE, (_all, flag: string, value: string) => (value.includes('=') ? `${flag}${replace(value)}` : `${flag}${value}`))
+    .replace(HAR_COOKIES, (_all, head: string, cookies: string) => `${head}${cookies.replace(HAR_VALUE, (_pair, name: string, value: string) => `${name}${replace(value)}`)}`)
+    .replace(NAME_VALUE, (_all, before: string, name: string, separator: string, value: string) => `${before}${name}${separator}${replace(value)}`)
+    .replace(HAR_NAME_FIRST, (_all, head: string, value: string) => `${head}${replace(value)}`)
+    .replace(HAR_VALUE_FIRST, (_all, head: string, value: string, tail: string) => `${head}${replace(value)}${tail}`)
+    .replace(CALL_ARGUMENT, (_all, head: string, _quote: string, value: string) => `${head}${replace(value)}`)
+    .replace(CURL_USER, (_all, flag: string, value: string) => `${flag}${replace(value)}`)
+    .replace(CURL_PROXY_CREDENTIALS, (_all, flag: string, user: string, secret: string) => `${flag}${user}:${password(secret)}@`)
+    .replace(SECURE_STRING, (_all, head: string, value: string) => `${head}${replace(value)}`)
+    .replace(USER_THEN_PASSWORD, (_all, head: string, value: string) => `${head}${replace(value)}`)
+    .replace(AUTH_USER_PASSWORD, (_all, head: string, quote: string, user: string, secret: string) => `${head}${quote}${user}:${password(secret)}${quote}`)
+    .replace(URL_CREDENTIALS, (_all, scheme: string, user: string, secret: string) => `${scheme}${user}:${password(secret)}@`);
+  return redactEchoes(redactAssignments(redacted, variables, replace), [...secrets], REDACTED);
 }
 
 /** Whether redactPaste would change the text, i.e. the paste carried a key or a cookie. */
