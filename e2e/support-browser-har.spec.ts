@@ -39,7 +39,7 @@ const har = {
   },
 };
 
-test("a browser's HAR: its preflight and page set aside and counted, a gateway's 502 page and a blocked request explained from their status", async ({ app }) => {
+test("a browser's HAR: its preflight and page set aside and counted, a gateway's 502 page and a blocked request explained from their status", async ({ app }, testInfo) => {
   await app.show('History');
   await app.page.getByLabel('Import file').setInputFiles({ name: 'dapp.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(har)) });
   await expect(app.page.getByRole('status').filter({ hasText: 'Imported 2 entries' })).toContainText('Set aside 2 entries of the file that are not requests to the service');
@@ -60,6 +60,11 @@ test("a browser's HAR: its preflight and page set aside and counted, a gateway's
   // The browser's own error, as its HAR wrote it, with what it means.
   await expect(blocked).toContainText('The browser reported net::ERR_FAILED');
   await expect(blocked).not.toContainText('may have added');
+  await saveScreenshotSet(app.page, (name) => testInfo.outputPath(name), 'browser-error');
+  const axe = await new AxeBuilder({ page: app.page }).analyze();
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  await history.tab('Request and response');
+  await expect(history.detail.getByRole('row', { name: /Browser error/ })).toContainText('net::ERR_FAILED');
 });
 
 test('an answer the HAR was saved without says so, and what to ask the customer for', async ({ app }) => {
