@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppApi } from '../../../src/ipc/index.ts';
 import { RetentionState } from './retention.svelte.ts';
+import { settled } from '../settled.ts';
 
 describe('RetentionState', () => {
   it('names no field a mistake before the setting in force is read, and names one typed wrong after', () => {
@@ -37,10 +38,6 @@ function heldRetentionEngine() {
   return { answerPreview: () => held.preview?.(), answerSave: () => held.save?.() };
 }
 
-/** Lets every promise callback queued so far run (one macrotask). */
-function settled(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve));
-}
 
 describe('RetentionState while the engine answers', () => {
   it('asks nothing about a setting edited while it was counted: the question would be of values no longer shown', async () => {

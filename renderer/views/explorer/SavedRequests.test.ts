@@ -3,13 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppApi } from '../../../src/ipc/index.ts';
 import type { SavedRequest } from '../../../src/ipc/channels/saved-requests.ts';
 import SavedRequests from './SavedRequests.svelte';
+import { settled } from '../../lib/settled.ts';
 
 afterEach(cleanup);
 
-/** Lets every promise callback queued so far run (one macrotask), the save's read-back among them. */
-function settled(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve));
-}
 
 /** The engine's saved-requests channels, the list read after a save held until `answerList()`. */
 function heldListEngine() {
@@ -29,15 +26,21 @@ function heldListEngine() {
   return { api: api as unknown as AppApi, answerList: () => heldList?.() };
 }
 
+/** Saves the form as "First", its status said and its read-back held: the moment a user types the next name. */
+async function saveFirstHeld(): Promise<{ engine: ReturnType<typeof heldListEngine>; name: HTMLInputElement }> {
+  const engine = heldListEngine();
+  window.api = engine.api;
+  render(SavedRequests);
+  const name = screen.getByLabelText('Name') as HTMLInputElement;
+  await fireEvent.input(name, { target: { value: 'First' } });
+  await fireEvent.click(screen.getByRole('button', { name: 'Save current form' }));
+  await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved "First"'));
+  return { engine, name };
+}
+
 describe('saved requests', () => {
   it('keeps a name typed while the save before it is still being read back, and saves under it', async () => {
-    const engine = heldListEngine();
-    window.api = engine.api;
-    render(SavedRequests);
-    const name = screen.getByLabelText('Name') as HTMLInputElement;
-    await fireEvent.input(name, { target: { value: 'First' } });
-    await fireEvent.click(screen.getByRole('button', { name: 'Save current form' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved "First"'));
+    const { engine, name } = await saveFirstHeld();
     // The status is said before the list is read back: the user, seeing it, types the next name.
     await fireEvent.input(name, { target: { value: 'Second' } });
     engine.answerList();
@@ -48,13 +51,7 @@ describe('saved requests', () => {
   });
 
   it('clears the name once its save is read back, when nothing was typed meanwhile', async () => {
-    const engine = heldListEngine();
-    window.api = engine.api;
-    render(SavedRequests);
-    const name = screen.getByLabelText('Name') as HTMLInputElement;
-    await fireEvent.input(name, { target: { value: 'First' } });
-    await fireEvent.click(screen.getByRole('button', { name: 'Save current form' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved "First"'));
+    const { engine, name } = await saveFirstHeld();
     engine.answerList();
     await waitFor(() => expect(name.value).toBe(''));
   });

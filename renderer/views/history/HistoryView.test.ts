@@ -4,6 +4,7 @@ import type { AppApi } from '../../../src/ipc/index.ts';
 import { navigation } from '../../lib/state/navigation.svelte.ts';
 import { deferred } from '../../lib/state/test-support.ts';
 import HistoryView from './HistoryView.svelte';
+import { settled } from '../../lib/settled.ts';
 
 // jsdom lays nothing out and has no ResizeObserver: the list is measured as empty.
 beforeEach(() => {
@@ -16,10 +17,6 @@ afterEach(() => {
   delete window.api;
 });
 
-/** Lets every promise callback queued so far run (one macrotask). */
-function settled(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve));
-}
 
 function entry(id: number, replayOf: number | null = null) {
   return {

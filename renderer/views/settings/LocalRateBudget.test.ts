@@ -4,6 +4,7 @@ import type { AppApi } from '../../../src/ipc/index.ts';
 import { LOCAL_PROFILE_ID } from '../../../src/ipc/channels/profiles.ts';
 import LocalRateBudget from './LocalRateBudget.svelte';
 import { settings } from '../../lib/state/profiles.svelte.ts';
+import { settled } from '../../lib/settled.ts';
 
 afterEach(cleanup);
 
@@ -29,10 +30,6 @@ function heldSaveEngine() {
   return { api: api as unknown as AppApi, answerSave: () => held?.() };
 }
 
-/** Lets every promise callback queued so far run (one macrotask), the save's read-back among them. */
-function settled(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve));
-}
 
 describe('local service rate budget', () => {
   it('keeps a budget typed while the one before it was being saved, and says the earlier one saved', async () => {
