@@ -64,6 +64,14 @@ function answeredAtOf(entry: HistoryEntryLike): Date | undefined {
 }
 
 /** Explains one entry. */
+/**
+ * An answer whose body is not JSON (none came, none was kept, a proxy's page), explained from its
+ * status and the browser's own error, as History, `explain` and the report read it.
+ */
+export function explainUnreadAnswer(entry: HistoryEntryLike): ErrorExplanation {
+  return explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText, entry.clientError);
+}
+
 export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
   const url = parseUrlParts(entry.url);
   const request = url ? finishRequest('http', entry.method, url, entry.requestHeaders) : null;
@@ -78,7 +86,7 @@ export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
     findings: lint.findings.map((finding) => keyHeaderAsRecorded(finding, entry.status)),
     corrected: lint.corrected,
     explanation: body === undefined ? null : explainBody(body, chainId ?? undefined, getOwn(entry.query, 'taker') || null, answeredAtOf(entry), { sellToken: getOwn(entry.query, 'sellToken') || null, chainId }),
-    unreadAnswer: body === undefined ? explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText, entry.clientError) : null,
+    unreadAnswer: body === undefined ? explainUnreadAnswer(entry) : null,
     schemaReport: exchangeSchemaReport(entry),
   };
 }

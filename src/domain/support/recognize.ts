@@ -78,9 +78,13 @@ function zidOfLink(text: string): { zid: string; isPrefix: boolean } | null {
   return value === undefined ? null : parseZid(value);
 }
 
+// What may stand before a pasted curl: shell comment lines (the app's Copy as curl may start with
+// one) and environment assignments (`SVC_API_KEY=… curl …`).
+const CURL_PREFIX = /^(?:#[^\n]*\n\s*)*(?:[A-Z_][A-Z0-9_]*=\S*\s+)*/i;
+const CURL_COMMAND = new RegExp(`${CURL_PREFIX.source}curl(?:\\.exe)?\\s`, 'i');
+
 function parseRequest(text: string): PastedRequest | null {
-  // Shell comment lines before a curl (the app's Copy as curl may start with one) are passed over.
-  if (/^(?:#[^\n]*\n\s*)*(?:[A-Z_][A-Z0-9_]*=\S*\s+)*curl(?:\.exe)?\s/i.test(text)) return parseCurl(text.replace(/^(?:#[^\n]*\n\s*)*(?:[A-Z_][A-Z0-9_]*=\S*\s+)*/i, ''));
+  if (CURL_COMMAND.test(text)) return parseCurl(text.replace(CURL_PREFIX, ''));
   if (/^[A-Z]{3,7}\s+\S+\s+HTTP\/\d/.test(text)) return parseHttpRequest(text);
   if (/\baxios\b/.test(text)) return parseAxios(text);
   if (/\bfetch\s*\(/.test(text)) return parseFetch(text);

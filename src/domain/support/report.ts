@@ -1,7 +1,7 @@
 import { explainBody } from './explain-body.ts';
 import { chainIdOfQuery } from '../chains.ts';
 import { NO_RESPONSE_STATUS, type HistoryEntryLike } from '../har.ts';
-import { explainUnshapedFailure } from '../error-explainer.ts';
+import { explainUnreadAnswer } from './explain-entry.ts';
 import { DIFF_KIND_LABELS, type DiffEntry } from '../json-diff.ts';
 import type { UnitToken } from '../json-diff-amounts.ts';
 import { formatSignedBps } from '../number-format.ts';
@@ -115,9 +115,9 @@ function appErrorLine(entry: ReportEntry, key?: string): string {
 }
 
 // An answer whose body is not JSON (none came, none was kept, a proxy's page) is explained from its
-// status, as History and `explain` read it (explainUnshapedFailure).
+// status, as History and `explain` read it (explainUnreadAnswer).
 function unreadAnswerText(entry: HistoryEntryLike): string {
-  const explained = explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText, entry.clientError);
+  const explained = explainUnreadAnswer(entry);
   return [`<h3>Explanation: ${safe(explained.name)}</h3>`, `<p><strong>Cause.</strong> ${safe(explained.cause)}</p>`, `<p><strong>Fix.</strong> ${safe(explained.fix)}</p>`].join('\n');
 }
 
