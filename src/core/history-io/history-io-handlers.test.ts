@@ -278,6 +278,19 @@ describe('history.export and history.import', () => {
     expect((await handlers['history.import']({ fileName: exported.fileName, content: exported.content })).importedIds).toHaveLength(1);
   });
 
+  it('imports a request again when only the browser error differs: each error is its own evidence', async () => {
+    const entry = harEntry('https://api.example.test/swap/allowance-holder/price?chainId=1&sellAmount=1', [{ name: 'svc-version', value: 'v2' }], []);
+    const failedWith = (error: string) => ({ ...entry, response: { ...entry.response, status: 0, statusText: '', content: { size: 0, mimeType: 'x-unknown' }, _error: error } });
+    const harOf = (error: string) => JSON.stringify({ log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, entries: [failedWith(error)] } });
+    const cert = await handlers['history.import']({ fileName: 'cert.har', content: harOf('net::ERR_CERT_AUTHORITY_INVALID') });
+    const dns = await handlers['history.import']({ fileName: 'dns.har', content: harOf('net::ERR_NAME_NOT_RESOLVED') });
+    expect(dns).toMatchObject({ alreadyImported: 0 });
+    expect(store.get(dns.importedIds[0]!)!.clientError).toBe('net::ERR_NAME_NOT_RESOLVED');
+    // The same error again is still the same evidence, skipped as before.
+    const again = await handlers['history.import']({ fileName: 'cert (1).har', content: harOf('net::ERR_CERT_AUTHORITY_INVALID') });
+    expect(again).toMatchObject({ importedIds: [], alreadyImportedIds: cert.importedIds });
+  });
+
   it("imports a browser HAR's request to the service, setting aside its CORS preflight and the page's own requests", async () => {
     const url = 'https://api.example.test/swap/allowance-holder/price?chainId=1&sellAmount=1';
     const preflight = { ...harEntry(url, [{ name: 'Access-Control-Request-Headers', value: 'svc-api-key,svc-version' }], []), request: { ...harEntry(url, [], []).request, method: 'OPTIONS' } };

@@ -47,11 +47,15 @@ export function saveSchemaReport(prepare: Prepare, id: number, reportJson: strin
   prepare('UPDATE entries SET schema_report_json = ?, schema_report_version = ? WHERE id = ?').run(reportJson, version, id);
 }
 
-/** The id of the imported entry that is `entry` as it came from a file (HistoryStore.findImported). */
+/**
+ * The id of the imported entry that is `entry` as it came from a file (HistoryStore.findImported).
+ * The browser's error counts: one request unanswered for a bad certificate and again for an unknown
+ * host are two readings of the customer's trouble, not one listed twice.
+ */
 export function importedEntryId(prepare: Prepare, entry: NewHistoryEntry): number | null {
   const sql =
-    "SELECT id FROM entries WHERE started_ms = ? AND origin = 'imported' AND url = ? AND method = ? AND status IS ? AND zid IS ? AND request_headers_json = ? AND body_text = ? AND app_error_json IS ? ORDER BY id LIMIT 1";
-  const params = [Date.parse(entry.startedAt), entry.url, entry.method, entry.status, entry.zid, JSON.stringify(entry.requestHeaders), entry.bodyText, entry.appError === null ? null : JSON.stringify(entry.appError)];
+    "SELECT id FROM entries WHERE started_ms = ? AND origin = 'imported' AND url = ? AND method = ? AND status IS ? AND zid IS ? AND request_headers_json = ? AND body_text = ? AND app_error_json IS ? AND client_error IS ? ORDER BY id LIMIT 1";
+  const params = [Date.parse(entry.startedAt), entry.url, entry.method, entry.status, entry.zid, JSON.stringify(entry.requestHeaders), entry.bodyText, entry.appError === null ? null : JSON.stringify(entry.appError), entry.clientError];
   const row = prepare(sql).get(...params) as { id: number } | undefined;
   return row?.id ?? null;
 }

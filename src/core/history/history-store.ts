@@ -182,7 +182,7 @@ export class HistoryStore implements HistoryReader {
 
   /**
    * The id of an imported entry that is this one as it came from a file: the same request (time,
-   * URL, headers as redacted) and the same answer (status, zid, body, or the same failure when none came). A file imported twice, or a
+   * URL, headers as redacted) and the same answer (status, zid, body, or the same failure, the app's or the browser's, when none came). A file imported twice, or a
    * customer's second file repeating the first's requests, is found so and not listed twice.
    * Entries the user sent are not matched: an export of them imported back is a copy marked
    * Imported, replayable on a chosen profile, as before.
