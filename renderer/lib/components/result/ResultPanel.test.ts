@@ -299,3 +299,14 @@ describe('ResultPanel, the raw response', () => {
     expect(screen.getByRole('button', { name: 'Copy formatted Raw JSON' })).toBeTruthy();
   });
 });
+
+describe('ResultPanel, an answer not read', () => {
+  it("says the browser's error of a 2xx its HAR holds no body for, as the error details would", () => {
+    // Chrome keeps a status and writes _error when the answer was cut off after its headers.
+    const cutOff = { ...entry(null, 200), origin: 'imported' as const, bodyText: '', clientError: 'net::ERR_CONTENT_LENGTH_MISMATCH' };
+    render(ResultPanel, { result: { entry: cutOff, stored: true, warning: null } });
+    const unread = screen.getByRole('status', { name: 'Answer not read' }).textContent ?? '';
+    expect(unread).toContain('The browser reported net::ERR_CONTENT_LENGTH_MISMATCH');
+    expect(unread).toContain('The record holds no body for this HTTP 200 answer');
+  });
+});
