@@ -91,17 +91,27 @@ export class SupportState {
     this.responseText = redactPaste(text);
   }
 
-  /** Waits for the zid lookup the last text started. */
-  settled(): Promise<void> {
-    return this.#lookupDone;
+  /**
+   * Waits for the zid lookup of the text as it is once done: text changed meanwhile started a newer
+   * lookup, waited for too, else Enter pressed on one zid opened the match of the text before it.
+   */
+  async settled(): Promise<void> {
+    let awaited: Promise<void>;
+    do {
+      awaited = this.#lookupDone;
+      await awaited;
+    } while (awaited !== this.#lookupDone);
   }
 
+  // Only the latest lookup (#generation) answers for the text: an older one's answer is dropped, and
+  // a text with no zid ends the "Looking" an older one set, which would otherwise stay set.
   async #lookUp(): Promise<void> {
     const generation = ++this.#generation;
     const found = this.recognized;
     const zid = found?.kind === 'zid' ? found.zid : found?.kind === 'body' ? found.explanation.zid : found?.kind === 'calldata' ? found.reading.zid : null;
     if (!zid) {
       this.lookup = null;
+      this.isLooking = false;
       return;
     }
     this.isLooking = true;
