@@ -5,7 +5,7 @@ describe('a bug as main logs it', () => {
   it('keeps where and the stack, and no credential the message quoted', () => {
     const error = new TypeError('could not reach http://alice:Pr0xy-S3cret@proxy.corp:3128/ with svc-api-key: k3y-0123456789abcdef and Authorization: Bearer t0k3n-abcdef');
     const line = bugLogLine('uncaught exception', error);
-    expect(line).toMatch(/^\[uncaught exception\] TypeError: could not reach http:\/\/alice:REDACTED@proxy\.corp:3128\//);
+    expect(line).toMatch(/^\[uncaught exception\] TypeError: could not reach http:\/\/REDACTED:REDACTED@proxy\.corp:3128\//);
     expect(line).toContain('bug-log-line.test.ts');
     expect(line).not.toMatch(/Pr0xy-S3cret|k3y-0123456789abcdef|t0k3n-abcdef/);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HEADER_NAMES } from '../spec/index.ts';
-import { isApiKeyName, isCredentialName, REDACTED, redactHeaders, redactUrl } from './redact.ts';
+import { isApiKeyName, isCredentialName, REDACTED, redactEntryCredentials, redactHeaders, redactUrl } from './redact.ts';
 import { SECRET } from './test-fixtures.ts';
 
 describe('redaction', () => {
@@ -40,4 +40,16 @@ describe('redaction', () => {
     expect(new URL(url).searchParams.get('svc-api-key')).toBe('<API_KEY>');
     expect(new URL(url).searchParams.get('chainId')).toBe('1');
   });
+
+  it("redacts a URL's user name as its password (a key is often the user name), and its echo in the answer", () => {
+    for (const userinfo of [SECRET, `${SECRET}:`, `alice:${SECRET}`, `${SECRET}:pw`]) {
+      const url = `https://${userinfo}@x.test/swap/chains?chainId=1`;
+      const redacted = new URL(redactUrl(url));
+      expect([redacted.username, redacted.host, redacted.searchParams.get('chainId')], userinfo).toEqual([REDACTED, 'x.test', '1']);
+      expect(redacted.href, userinfo).not.toContain(SECRET);
+    }
+    const entry = { url: `https://${SECRET}@x.test/swap/chains`, query: {}, requestHeaders: {}, responseHeaders: {}, statusText: `Unknown key ${SECRET}`, bodyText: `{"message":"Unknown key ${SECRET}"}` };
+    expect(JSON.stringify(redactEntryCredentials(entry))).not.toContain(SECRET);
+  });
 });
+

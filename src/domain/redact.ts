@@ -89,7 +89,7 @@ interface CredentialParts extends RequestCredentialParts {
 
 /**
  * The values of the credentials a request carried (the key header's, any other credential header's
- * or query parameter's, the URL's password), each with the parts a service may echo alone (the
+ * or query parameter's, the URL's user name and password), each with the parts a service may echo alone (the
  * token after "Bearer", a cookie's value). Values already redacted are not secrets any more.
  */
 export function credentialValues(parts: RequestCredentialParts, apiKeyHeader?: KeyHeaderNames): string[] {
@@ -103,6 +103,7 @@ export function credentialValues(parts: RequestCredentialParts, apiKeyHeader?: K
   try {
     const url = new URL(parts.url);
     for (const [name, value] of url.searchParams) if (isCredentialName(name, apiKeyHeader)) add(value);
+    if (url.username !== '') add(decodeURIComponent(url.username));
     if (url.password !== '') add(decodeURIComponent(url.password));
   } catch {
     // Not a URL: nothing in it to read (redactUrl leaves it as it is too).
@@ -144,7 +145,11 @@ export function redactEntryCredentials<T extends CredentialParts>(entry: T, apiK
   };
 }
 
-/** The URL with every credential query parameter and any password in it replaced (a key pasted into a URL). */
+/**
+ * The URL with every credential query parameter and any user name and password in it replaced (a key
+ * pasted into a URL). The user name goes always, as the paste box's (redact-paste.ts): it is often the
+ * key (https://KEY@host), and the service never reads one.
+ */
 export function redactUrl(url: string, apiKeyHeader?: KeyHeaderNames, replacement = REDACTED): string {
   let parsed: URL;
   try {
@@ -153,8 +158,9 @@ export function redactUrl(url: string, apiKeyHeader?: KeyHeaderNames, replacemen
     return url;
   }
   const names = [...new Set(parsed.searchParams.keys())].filter((name) => isCredentialName(name, apiKeyHeader));
-  if (names.length === 0 && parsed.password === '') return url;
+  if (names.length === 0 && parsed.username === '' && parsed.password === '') return url;
   for (const name of names) parsed.searchParams.set(name, credentialValue(name, '', apiKeyHeader, replacement));
+  if (parsed.username !== '') parsed.username = REDACTED;
   if (parsed.password !== '') parsed.password = REDACTED;
   return parsed.toString();
 }

@@ -44,6 +44,10 @@ const FORMS: ((key: string) => string)[] = [
   (key) => `requests.get(url, auth=('alice', '${key}'))`,
   (key) => `const agent = new HttpsProxyAgent({ host: 'proxy', port: 3128, auth: 'alice:${key}' })`,
   (key) => `https://user:${key}@x.test/swap/chains`,
+  // A key as a URL's user name, with no password or an empty one, as many services take it.
+  (key) => `https://${key}@x.test/swap/chains`,
+  (key) => `curl 'https://${key}:@x.test/swap/chains'`,
+  (key) => `curl -x ${key}@proxy.corp:3128 https://x.test/`,
   (key) => `SVC_API_KEY=${key} curl https://x.test/`,
   (key) => `export ZEROX_API_KEY="${key}"`,
   (key) => `const KEY = "${key}";\nfetch(url, { headers: { 'svc-version': 'v2' } })`,
@@ -167,7 +171,7 @@ describe('redactPaste', () => {
     // call is never cut short by the test's time-out, so the time is asserted).
     const text = `${'a-'.repeat(200_000)} https://user:${KEY}@x.test/`;
     const started = process.hrtime.bigint();
-    expect(redactPaste(text)).toBe(`${'a-'.repeat(200_000)} https://user:REDACTED@x.test/`);
+    expect(redactPaste(text)).toBe(`${'a-'.repeat(200_000)} https://REDACTED:REDACTED@x.test/`);
     expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(5_000);
   });
 
@@ -214,5 +218,18 @@ describe('redactPaste: a key written again in free text', () => {
   it(`leaves a value shorter than ${MIN_ECHOED_SECRET_LENGTH} characters where it is not in a credential position: a short one is no key, and is a common word`, () => {
     const paste = "curl -H 'key: dark' -H 'theme: dark' https://api.example.com/swap/permit2/price # dark mode";
     expect(redactPaste(paste)).toBe("curl -H 'key: REDACTED' -H 'theme: dark' https://api.example.com/swap/permit2/price # dark mode");
+  });
+});
+
+describe("redactPaste: a URL's user name", () => {
+  it('redacts the user name of a URL always, with or without a password, and wherever else the paste repeats it', () => {
+    expect(redactPaste(`curl https://${KEY}@api.example.com/swap/chains # key ${KEY}`)).toBe('curl https://REDACTED@api.example.com/swap/chains # key REDACTED');
+    expect(redactPaste(`https://${KEY}:@api.example.com/swap/chains`)).toBe('https://REDACTED:@api.example.com/swap/chains');
+    expect(redactPaste(`https://alice:${KEY}@api.example.com/`)).toBe('https://REDACTED:REDACTED@api.example.com/');
+    expect(redactPaste(`curl -x ${KEY}@proxy.corp:3128 https://x.test/\necho ${KEY}`)).toBe('curl -x REDACTED@proxy.corp:3128 https://x.test/\necho REDACTED');
+  });
+
+  it('keeps a placeholder user name, and an @ after the host, which is no user name', () => {
+    for (const text of ['curl https://$API_KEY@api.example.com/swap/chains', 'https://x.test/swap/chains?note=a@b.example', 'http://proxy.corp:3128/a@b']) expect(redactPaste(text)).toBe(text);
   });
 });

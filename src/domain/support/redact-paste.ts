@@ -50,8 +50,8 @@ const CALL_ARGUMENT = new RegExp(String.raw`(\(\s*(["'\x60])(?:${CREDENTIAL_NAME
 // curl's -u/--user user:password, and its proxy's: -U/--proxy-user (the flags are case-sensitive).
 const CURL_USER = /(\s(?:-u|--user|-U|--proxy-user)(?:\s+|=))("[^"]*"|'[^']*'|[^\s'"]+)/g;
 // curl's -x/--proxy (and --preproxy) take a proxy URL without a scheme too: user:password@host:port,
-// which URL_CREDENTIALS (scheme first) does not see.
-const CURL_PROXY_CREDENTIALS = /(\s(?:-x|--proxy|--preproxy)(?:\s+|=)["']?)([^\s/@:'"]+):([^\s/@'"]+)@/g;
+// which URL_CREDENTIALS (scheme first) does not see. Its user name goes as URL_CREDENTIALS' does.
+const CURL_PROXY_CREDENTIALS = /(\s(?:-x|--proxy|--preproxy)(?:\s+|=)["']?)([^\s/@:'"]+)(?::([^\s/@'"]*))?@/g;
 // A password given by position rather than by name, as scripts through a proxy or with basic auth
 // give it: PowerShell's ConvertTo-SecureString '…' and NetworkCredential / PSCredential (user, '…'),
 // Python's HTTPProxyAuth / HTTPBasicAuth / HTTPDigestAuth / BasicAuth (user, '…') and auth=(user, '…'),
@@ -60,10 +60,13 @@ const QUOTED = String.raw`"(?:[^"\\\n]|\\.)*"|'[^'\n]*'`;
 const SECURE_STRING = new RegExp(String.raw`(ConvertTo-SecureString\s+(?:-String\s+)?)(${QUOTED})`, 'gi');
 const USER_THEN_PASSWORD = new RegExp(String.raw`((?:\b(?:NetworkCredential|PSCredential|HTTPProxyAuth|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)|\bauth\s*=\s*)\s*\(\s*(?:${QUOTED}|[$\w.]+)\s*,\s*)(${QUOTED})`, 'g');
 const AUTH_USER_PASSWORD = /(\bauth["']?\s*[:=]\s*)(["'])([^"'\n:]*):([^"'\n]+)\2/g;
-// Credentials in a URL: https://user:password@host.
+// Credentials in a URL: https://user:password@host, https://user:@host, https://user@host.
+// The user name is redacted always, not only without a password: many services take the key as the
+// user name (https://KEY@host, https://KEY:@host), a pair such as client id and secret is two
+// credentials, and the service reads its key from a header, so no user name is needed to read a paste.
 // The scheme is bounded (real ones are a few letters): unbounded, each word of a long run of
 // "a-a-a-…" scanned to the end of the run for a "://", and a 400 KB paste took 90 s.
-const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]{0,31}:\/\/)([^\s/@:'"]+):([^\s/@'"]+)@/gi;
+const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]{0,31}:\/\/)([^\s/@:'"]+)(?::([^\s/@'"]*))?@/gi;
 
 function replaceValue(value: string): string {
   const quote = value[0];
@@ -101,6 +104,8 @@ export function redactPaste(text: string): string {
     found(value);
     return REDACTED;
   };
+  // A URL's user name and password, each found for the echo rule; an empty password stays empty.
+  const userinfo = (user: string, secret: string | undefined) => `${replace(user)}${secret === undefined ? '' : `:${secret === '' ? '' : password(secret)}`}@`;
   // Read before the rules below turn `'svc-api-key': apiKey` into `'svc-api-key': REDACTED`.
   const variables = credentialVariables(text, CREDENTIAL_NAME);
   const redacted = redactFallbacks(text, CREDENTIAL_NAME, replace)
@@ -113,11 +118,11 @@ export function redactPaste(text: string): string {
     .replace(HAR_VALUE_FIRST, (_all, head: string, value: string, tail: string) => `${head}${replace(value)}${tail}`)
     .replace(CALL_ARGUMENT, (_all, head: string, _quote: string, value: string) => `${head}${replace(value)}`)
     .replace(CURL_USER, (_all, flag: string, value: string) => `${flag}${replace(value)}`)
-    .replace(CURL_PROXY_CREDENTIALS, (_all, flag: string, user: string, secret: string) => `${flag}${user}:${password(secret)}@`)
+    .replace(CURL_PROXY_CREDENTIALS, (_all, flag: string, user: string, secret: string | undefined) => `${flag}${userinfo(user, secret)}`)
     .replace(SECURE_STRING, (_all, head: string, value: string) => `${head}${replace(value)}`)
     .replace(USER_THEN_PASSWORD, (_all, head: string, value: string) => `${head}${replace(value)}`)
     .replace(AUTH_USER_PASSWORD, (_all, head: string, quote: string, user: string, secret: string) => `${head}${quote}${user}:${password(secret)}${quote}`)
-    .replace(URL_CREDENTIALS, (_all, scheme: string, user: string, secret: string) => `${scheme}${user}:${password(secret)}@`);
+    .replace(URL_CREDENTIALS, (_all, scheme: string, user: string, secret: string | undefined) => `${scheme}${userinfo(user, secret)}`);
   return redactEchoes(redactAssignments(redacted, variables, replace), [...secrets], REDACTED);
 }
 
