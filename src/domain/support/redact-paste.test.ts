@@ -43,6 +43,10 @@ const FORMS: ((key: string) => string)[] = [
   (key) => `requests.get(url, proxies=proxies, auth=HTTPProxyAuth('alice', '${key}'))`,
   (key) => `requests.get(url, auth=('alice', '${key}'))`,
   (key) => `const agent = new HttpsProxyAgent({ host: 'proxy', port: 3128, auth: 'alice:${key}' })`,
+  // A key as the user name with an empty password, by position, as basic auth takes it.
+  (key) => `requests.get(url, auth=HTTPBasicAuth('${key}', ''))`,
+  (key) => `requests.get(url, auth=("${key}", ""))`,
+  (key) => `https.get(url, { auth: '${key}:' })`,
   (key) => `https://user:${key}@x.test/swap/chains`,
   // A key as a URL's user name, with no password or an empty one, as many services take it.
   (key) => `https://${key}@x.test/swap/chains`,
@@ -231,5 +235,13 @@ describe("redactPaste: a URL's user name", () => {
 
   it('keeps a placeholder user name, and an @ after the host, which is no user name', () => {
     for (const text of ['curl https://$API_KEY@api.example.com/swap/chains', 'https://x.test/swap/chains?note=a@b.example', 'http://proxy.corp:3128/a@b']) expect(redactPaste(text)).toBe(text);
+  });
+
+  it("redacts a literal user name given by position or in Node's auth as well, and keeps a variable", () => {
+    expect(redactPaste(`requests.get(url, auth=HTTPBasicAuth('${KEY}', ''))`)).toBe("requests.get(url, auth=HTTPBasicAuth('REDACTED', ''))");
+    expect(redactPaste(`https.get(url, { auth: '${KEY}:' })`)).toBe("https.get(url, { auth: 'REDACTED:' })");
+    expect(redactPaste(`https.get(url, { auth: 'alice:${KEY}' })`)).toBe("https.get(url, { auth: 'REDACTED:REDACTED' })");
+    expect(redactPaste(`$cred = New-Object System.Net.NetworkCredential($user, '${KEY}')`)).toBe("$cred = New-Object System.Net.NetworkCredential($user, 'REDACTED')");
+    expect(redactPaste(`requests.get(url, auth=(user, '${KEY}'))`)).toBe("requests.get(url, auth=(user, 'REDACTED'))");
   });
 });

@@ -55,11 +55,12 @@ const CURL_PROXY_CREDENTIALS = /(\s(?:-x|--proxy|--preproxy)(?:\s+|=)["']?)([^\s
 // A password given by position rather than by name, as scripts through a proxy or with basic auth
 // give it: PowerShell's ConvertTo-SecureString '…' and NetworkCredential / PSCredential (user, '…'),
 // Python's HTTPProxyAuth / HTTPBasicAuth / HTTPDigestAuth / BasicAuth (user, '…') and auth=(user, '…'),
-// and Node's auth: 'user:…'. Only a literal goes: a variable is no password.
+// and Node's auth: 'user:…'. Only a literal goes: a variable is no password. The user name goes
+// too, as a URL's does (below): basic auth often takes the key as the user name, password empty.
 const QUOTED = String.raw`"(?:[^"\\\n]|\\.)*"|'[^'\n]*'`;
 const SECURE_STRING = new RegExp(String.raw`(ConvertTo-SecureString\s+(?:-String\s+)?)(${QUOTED})`, 'gi');
-const USER_THEN_PASSWORD = new RegExp(String.raw`((?:\b(?:NetworkCredential|PSCredential|HTTPProxyAuth|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)|\bauth\s*=\s*)\s*\(\s*(?:${QUOTED}|[$\w.]+)\s*,\s*)(${QUOTED})`, 'g');
-const AUTH_USER_PASSWORD = /(\bauth["']?\s*[:=]\s*)(["'])([^"'\n:]*):([^"'\n]+)\2/g;
+const USER_THEN_PASSWORD = new RegExp(String.raw`((?:\b(?:NetworkCredential|PSCredential|HTTPProxyAuth|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)|\bauth\s*=\s*)\s*\(\s*)(${QUOTED}|[$\w.]+)(\s*,\s*)(${QUOTED})`, 'g');
+const AUTH_USER_PASSWORD = /(\bauth["']?\s*[:=]\s*)(["'])([^"'\n:]*):([^"'\n]*)\2/g;
 // Credentials in a URL: https://user:password@host, https://user:@host, https://user@host.
 // The user name is redacted always, not only without a password: many services take the key as the
 // user name (https://KEY@host, https://KEY:@host), a pair such as client id and secret is two
@@ -104,8 +105,10 @@ export function redactPaste(text: string): string {
     found(value);
     return REDACTED;
   };
-  // A URL's user name and password, each found for the echo rule; an empty password stays empty.
-  const userinfo = (user: string, secret: string | undefined) => `${replace(user)}${secret === undefined ? '' : `:${secret === '' ? '' : password(secret)}`}@`;
+  // A user name and password (a URL's, `auth: 'user:…'`), each found for the echo rule; an empty password stays empty.
+  const userinfo = (user: string, secret: string | undefined) => `${replace(user)}${secret === undefined ? '' : `:${secret === '' ? '' : password(secret)}`}`;
+  // A user name by position is redacted when written as a literal: a variable is no secret.
+  const literal = (value: string) => (/^["']/.test(value) ? replace(value) : value);
   // Read before the rules below turn `'svc-api-key': apiKey` into `'svc-api-key': REDACTED`.
   const variables = credentialVariables(text, CREDENTIAL_NAME);
   const redacted = redactFallbacks(text, CREDENTIAL_NAME, replace)
@@ -118,11 +121,11 @@ export function redactPaste(text: string): string {
     .replace(HAR_VALUE_FIRST, (_all, head: string, value: string, tail: string) => `${head}${replace(value)}${tail}`)
     .replace(CALL_ARGUMENT, (_all, head: string, _quote: string, value: string) => `${head}${replace(value)}`)
     .replace(CURL_USER, (_all, flag: string, value: string) => `${flag}${replace(value)}`)
-    .replace(CURL_PROXY_CREDENTIALS, (_all, flag: string, user: string, secret: string | undefined) => `${flag}${userinfo(user, secret)}`)
+    .replace(CURL_PROXY_CREDENTIALS, (_all, flag: string, user: string, secret: string | undefined) => `${flag}${userinfo(user, secret)}@`)
     .replace(SECURE_STRING, (_all, head: string, value: string) => `${head}${replace(value)}`)
-    .replace(USER_THEN_PASSWORD, (_all, head: string, value: string) => `${head}${replace(value)}`)
-    .replace(AUTH_USER_PASSWORD, (_all, head: string, quote: string, user: string, secret: string) => `${head}${quote}${user}:${password(secret)}${quote}`)
-    .replace(URL_CREDENTIALS, (_all, scheme: string, user: string, secret: string | undefined) => `${scheme}${userinfo(user, secret)}`);
+    .replace(USER_THEN_PASSWORD, (_all, head: string, user: string, comma: string, value: string) => `${head}${literal(user)}${comma}${replace(value)}`)
+    .replace(AUTH_USER_PASSWORD, (_all, head: string, quote: string, user: string, secret: string) => `${head}${quote}${userinfo(user, secret)}${quote}`)
+    .replace(URL_CREDENTIALS, (_all, scheme: string, user: string, secret: string | undefined) => `${scheme}${userinfo(user, secret)}@`);
   return redactEchoes(redactAssignments(redacted, variables, replace), [...secrets], REDACTED);
 }
 
