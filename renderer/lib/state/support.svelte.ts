@@ -170,7 +170,9 @@ export class SupportState {
       if (zid) {
         this.#lookupDone = this.#lookUp();
         await this.settled();
-        if (this.lookup?.rows[0]) return void this.showInHistory({ openId: this.lookup.rows[0].id, searchText: zid });
+        // Text pasted meanwhile is looked up on its own: neither its match nor its absence is this import's.
+        if (this.lookup?.zid !== zid) return;
+        if (this.lookup.rows[0]) return void this.showInHistory({ openId: this.lookup.rows[0].id, searchText: zid });
         this.message += ` None of them has the zid ${zid}.`;
         return;
       }

@@ -59,3 +59,44 @@ describe('SupportState, the zid lookup', () => {
     expect(support.isLooking).toBe(false);
   });
 });
+
+describe('SupportState, an import made from the paste box', () => {
+  // The import stores entry 7; each lookup after it is held until the test answers it.
+  function heldImportAndSearches(): { text: string; answer: (id: number) => void }[] {
+    const calls = heldSearches();
+    const history = (window.api as unknown as { history: Record<string, unknown> }).history;
+    history['import'] = () => Promise.resolve({ ok: true, value: { importedIds: [7], setAside: 0, setAsideExamples: [], removedByRetention: 0, alreadyImported: 0, alreadyImportedIds: [] } });
+    return calls;
+  }
+
+  it('opens nothing and says nothing of the zid when the text was replaced while the import looked it up', async () => {
+    const calls = heldImportAndSearches();
+    const support = new SupportState();
+    support.setText(ZID.a);
+    calls[0]!.answer(1);
+    await support.settled();
+    const imported = support.importText('customer.har', '{}');
+    await settled();
+    // The import's own lookup of a is under way; the user pastes c meanwhile, which is then found.
+    support.setText(ZID.c);
+    calls[1]!.answer(2);
+    calls[2]!.answer(3);
+    await imported;
+    expect(support.historyRequest).toBeNull();
+    expect(support.message).not.toContain(ZID.a);
+    expect(support.message).not.toContain(ZID.c);
+  });
+
+  it('opens the imported match of the zid in the box when the text stayed', async () => {
+    const calls = heldImportAndSearches();
+    const support = new SupportState();
+    support.setText(ZID.a);
+    calls[0]!.answer(1);
+    await support.settled();
+    const imported = support.importText('customer.har', '{}');
+    await settled();
+    calls[1]!.answer(7);
+    await imported;
+    expect(support.historyRequest).toMatchObject({ openId: 7, searchText: ZID.a });
+  });
+});
