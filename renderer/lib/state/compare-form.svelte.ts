@@ -55,6 +55,8 @@ export class CompareFormState extends ProfilePicker<ProfileChoice> {
   pickedChains = $state<number[] | null>(null);
   /** "chainId:side" of the override rows a token pick made: the next pick of that side replaces them. */
   #pickedOverrides = $state.raw<readonly string[]>([]);
+  /** Counts profile list reads, so that an earlier one answering last is dropped. */
+  #profilesSeq = 0;
 
   /** Field problems of each override row, shown in place; the run is not started while any exist. */
   overrideErrors = $derived<OverrideProblem[][]>(this.overrides.map((item) => overrideProblems(item)));
@@ -125,7 +127,12 @@ export class CompareFormState extends ProfilePicker<ProfileChoice> {
    * chosen profile that is gone stays chosen, and goneProfile says so (chosen-profile.ts).
    */
   async loadProfiles(): Promise<void> {
-    this.takeProfiles(await listProfiles());
+    const profilesSeq = ++this.#profilesSeq;
+    const answer = await listProfiles();
+    // Of two reads under way (the screen shown again after a profile was added or deleted) the later
+    // one's list stays: the earlier, answering last on a busy machine, has the list as it was before.
+    if (profilesSeq !== this.#profilesSeq) return;
+    this.takeProfiles(answer);
   }
 
   /** What the form says while the chosen profile is gone, for the action asked ("run", "run the ladder"). */
