@@ -104,7 +104,7 @@ export function ladderTable(rows: readonly LadderRowWire[]): string {
     const name = chainLabel(chain.chainId);
     const twoBlockSizes = new Set(chainRows.filter(isPricedAtTwoBlocks).map(sizeOf));
     for (const point of points) lines.push({ name, size: soldText(point.sellAmount, chain.sell), point, decimals: chain.buy.decimals, isAtTwoBlocks: twoBlockSizes.has(point.size) });
-    crossovers.push(`  ${name}: ${crossoverText(findCrossovers(points), chain.sell, points)}`);
+    crossovers.push(`  ${name}: ${crossoverText(findCrossovers(points), chain.sell)}`);
   }
   // Both models' nets per unit to one precision, enough that a line's two nets read apart when
   // they differ (as the Compare table does); a bps difference below 0.005 keeps its digits.

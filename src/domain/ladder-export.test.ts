@@ -107,6 +107,8 @@ describe('size ladder export', () => {
     const [eth] = parsed.chains;
     expect(eth!.crossover).toMatchObject({ kind: 'crossovers', crossovers: [{ from: 'allowance-holder', to: 'permit2' }] });
     expect(eth!.crossover.text).toMatch(/^Allowance Holder → Permit2/);
+    // The crossover's priced sizes keep the file's shape: the sizes on the axis, the text naming them as sold.
+    expect((eth!.crossover as unknown as { crossovers: { between: unknown }[] }).crossovers[0]!.between).toEqual([100, 1000]);
     expect(eth!.points.map((point) => [point.amount, point.sellAmount, point.permit2.netPerUnitSold, point.permit2.zid])).toEqual([
       ['100', '100000000', '0.000299', '0xb1'],
       ['1000', '1000000000', '0.000301', '0xb2'],
@@ -132,6 +134,8 @@ describe('size ladder export of a size with many decimals', () => {
     // A float reads the first back as 0.12345678901234568 WETH: more than was sold.
     const range = '(0.123456789012345678 WETH to 1 WETH)';
     expect(ladderToCsv([many])).toContain(range);
-    expect(JSON.parse(ladderToJson({ sell: 'WETH', buy: 'USDC', amounts: ['0.123456789012345678', '1'] }, [many])).chains[0].crossover.text).toContain(range);
+    const crossover = JSON.parse(ladderToJson({ sell: 'WETH', buy: 'USDC', amounts: ['0.123456789012345678', '1'] }, [many])).chains[0].crossover;
+    expect(crossover.text).toContain(range);
+    expect([crossover.from, crossover.to, crossover.tied]).toEqual([0.12345678901234568, 1, []]);
   });
 });

@@ -1,6 +1,6 @@
 import type { ComparisonRow, ModelSide } from './compare.ts';
 import { csvField, profileCell, runStateCell, runStateJson, SENT_CSV_COLUMNS, sentCells, sentJson, TAX_CSV_COLUMNS, taxCells, type ExportProfile, type ExportRunState, type SentSettings, type SideTaxes } from './compare-export.ts';
-import { findCrossovers, ladderPoints, netFigure, type CrossoverResult, type LadderPoint, type LadderPointInput } from './ladder.ts';
+import { findCrossovers, ladderPoints, netFigure, type CrossoverResult, type LadderPoint, type LadderPointInput, type PricedSize } from './ladder.ts';
 import { crossoverText } from './ladder-text.ts';
 import { formatBaseUnits } from './units.ts';
 
@@ -75,9 +75,20 @@ function chainPoints(chain: LadderExportChain): LadderPoint[] {
   return ladderPoints(chain.rows.map((item) => inputOf(chain, item)));
 }
 
+/**
+ * The crossover finding as the JSON file has carried it since version 1: each priced size as its
+ * place on the axis (a number); the text beside it names them as sold.
+ */
+function crossoverJson(crossover: CrossoverResult): object {
+  const axis = (at: PricedSize) => at.size;
+  if (crossover.kind === 'not-enough') return crossover;
+  if (crossover.kind === 'none-in-range') return { ...crossover, from: axis(crossover.from), to: axis(crossover.to), tied: crossover.tied.map(axis) };
+  return { ...crossover, crossovers: crossover.crossovers.map((item) => ({ ...item, between: item.between.map(axis) })) };
+}
+
 /** A chain's crossover finding in one sentence, its priced sizes named as they were sold. */
 function chainCrossoverText(chain: LadderExportChain, crossover: CrossoverResult): string {
-  return crossoverText(crossover, chain.sell, chainPoints(chain));
+  return crossoverText(crossover, chain.sell);
 }
 
 function netPerUnit(side: ModelSide, chain: LadderExportChain, item: LadderExportRow): string | null {
@@ -137,7 +148,7 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
       allowanceHolder: { ...item.row.allowanceHolder, netPerUnitSold: netPerUnit(item.row.allowanceHolder, chain, item), issues: item.issues?.allowanceHolder ?? null, blockNumber: item.blocks?.allowanceHolder ?? null },
       permit2: { ...item.row.permit2, netPerUnitSold: netPerUnit(item.row.permit2, chain, item), issues: item.issues?.permit2 ?? null, blockNumber: item.blocks?.permit2 ?? null },
     }));
-    return { chainId: chain.chainId, chainName: chain.chainName, sellToken: chain.sell, buyToken: chain.buy, crossover: { ...crossover, text: chainCrossoverText(chain, crossover) }, points };
+    return { chainId: chain.chainId, chainName: chain.chainName, sellToken: chain.sell, buyToken: chain.buy, crossover: { ...crossoverJson(crossover), text: chainCrossoverText(chain, crossover) }, points };
   });
   const sent = request.models ? sentJson({ ...request, models: request.models }) : null;
   const body = { format: LADDER_JSON_FORMAT, version: 1, profile: profile ?? null, sell: request.sell, buy: request.buy, amounts: request.amounts, sent, run: runStateJson(run), chains: out };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { findCrossovers, ladderPoints, type LadderPointInput } from './ladder.ts';
 import { crossoverText, sizeText } from './ladder-text.ts';
+import { formatBaseUnits } from './units.ts';
 
 const USDC = { decimals: 6, symbol: 'USDC' };
 
@@ -20,7 +22,7 @@ describe('sizeText', () => {
     expect(sizeText(1e21, WETH)).toBe('1,000,000,000,000,000,000,000 WETH');
     // A crossover between two such sizes reads in their digits, not as "≈ 0 WETH".
     expect(sizeText(3.16227766e-7, WETH, 3)).toBe('0.000000316 WETH');
-    const text = crossoverText({ kind: 'crossovers', comparable: 2, crossovers: [{ size: 3.16227766e-7, from: 'allowance-holder', to: 'permit2', isExact: false, between: [1e-7, 0.000001] }] }, WETH);
+    const text = crossoverText({ kind: 'crossovers', comparable: 2, crossovers: [{ size: 3.16227766e-7, from: 'allowance-holder', to: 'permit2', isExact: false, between: [{ size: 1e-7, sellAmount: 10n ** 11n }, { size: 0.000001, sellAmount: 10n ** 12n }] }] }, WETH);
     expect(text).toBe('Allowance Holder → Permit2 at ≈ 0.000000316 WETH (between 0.0000001 WETH and 0.000001 WETH)');
   });
 
@@ -30,7 +32,43 @@ describe('sizeText', () => {
   });
 
   it('names the priced sizes of a range whole', () => {
-    const text = crossoverText({ kind: 'none-in-range', better: 'allowance-holder', comparable: 2, from: 1.23456, to: 1_234_567.89, tied: [] }, USDC);
+    const text = crossoverText({ kind: 'none-in-range', better: 'allowance-holder', comparable: 2, from: { size: 1.23456, sellAmount: 1_234_560n }, to: { size: 1_234_567.89, sellAmount: 1_234_567_890_000n }, tied: [] }, USDC);
     expect(text).toContain('(1.23456 USDC to 1,234,567.89 USDC)');
+  });
+});
+
+describe('crossoverText: priced sizes whose floats are one number', () => {
+  const WETH = { decimals: 18, symbol: 'WETH' };
+  // A size as the ladder places it on its axis (a float), and the base units it sold.
+  function sized(sellAmount: bigint, decimals: number, ahNet: bigint, p2Net: bigint): LadderPointInput {
+    const side = (net: bigint) => ({ state: 'ok' as const, buyAmount: net + 1n, netBuyAmount: net, errorName: null });
+    const size = Number(formatBaseUnits(sellAmount, decimals, { grouping: false }));
+    return { size, sellAmount, sellDecimals: decimals, buyDecimals: 18, allowanceHolder: side(ahNet), permit2: side(p2Net) };
+  }
+
+  it('names each of two sizes a float cannot tell apart by what it sold', () => {
+    const million = 10n ** 24n;
+    const points = ladderPoints([sized(10n ** 18n, 18, 10n, 9n), sized(million, 18, 10n, 9n), sized(million + 1n, 18, 9n, 10n)]);
+    // The premise: both sizes sit at one place on the axis.
+    expect(points[1]!.size).toBe(points[2]!.size);
+    const text = crossoverText(findCrossovers(points), WETH);
+    expect(text).toContain('(between 1,000,000 WETH and 1,000,000.000000000000000001 WETH)');
+  });
+
+  it('names a range end and a tie past 2^53 whole tokens as sold, not as the float nearest', () => {
+    const USDC_UNIT = 10n ** 6n;
+    const tie = 9_007_199_254_740_992n * USDC_UNIT;
+    const last = 9_007_199_254_740_993n * USDC_UNIT;
+    const points = ladderPoints([sized(USDC_UNIT, 6, 10n, 9n), sized(tie, 6, 10n, 10n), sized(last, 6, 10n, 9n)]);
+    expect(points[1]!.size).toBe(points[2]!.size);
+    expect(crossoverText(findCrossovers(points), USDC)).toBe(
+      'None in range: Allowance Holder gives more net at every other size priced on both sides (1 USDC to 9,007,199,254,740,993 USDC), tied at 9,007,199,254,740,992 USDC',
+    );
+  });
+
+  it('names an exact tie that flips the verdict by what it sold', () => {
+    const million = 10n ** 24n;
+    const points = ladderPoints([sized(10n ** 18n, 18, 10n, 9n), sized(million, 18, 10n, 9n), sized(million + 1n, 18, 10n, 10n), sized(2n * million, 18, 9n, 10n)]);
+    expect(crossoverText(findCrossovers(points), WETH)).toBe('Allowance Holder → Permit2 at 1,000,000.000000000000000001 WETH (an exact tie there)');
   });
 });

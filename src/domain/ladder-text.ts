@@ -1,5 +1,5 @@
 import type { AllowanceModel } from './compare.ts';
-import type { CrossoverResult, LadderPoint, NetFigure } from './ladder.ts';
+import type { Crossover, CrossoverResult, LadderPoint, NetFigure, PricedSize } from './ladder.ts';
 import { comparableFractionDigits, formatFixed, formatTokenAmount } from './number-format.ts';
 import { formatBaseUnits } from './units.ts';
 
@@ -74,15 +74,21 @@ export function netFigureText(figure: NetFigure, buy: { decimals: number; symbol
 }
 
 /**
- * The crossover finding in one sentence. A priced size (a range's ends, a tie, the sizes a
- * crossover lies between) is named by the base units its point sold, where `points` has it: a
- * float keeps about 16 digits (0.123456789012345678 WETH read 0.12345678901234568).
+ * Where a crossover is, as the chart's label and the finding name it: an exact tie by the base
+ * units its point sold, an interpolated one ≈ to 3 significant digits.
  */
-export function crossoverText(result: CrossoverResult, sell: { decimals: number; symbol: string }, points: readonly Pick<LadderPoint, 'size' | 'sellAmount'>[] = []): string {
-  const priced = (size: number) => {
-    const point = points.find((item) => item.size === size);
-    return point ? soldText(point.sellAmount, sell) : sizeText(size, sell);
-  };
+export function crossoverSizeText(item: Crossover, sell: { decimals: number; symbol: string }): string {
+  return item.isExact ? soldText(item.between[0].sellAmount, sell) : `≈ ${sizeText(item.size, sell, 3)}`;
+}
+
+/**
+ * The crossover finding in one sentence. A priced size (a range's ends, a tie, the sizes a
+ * crossover lies between) is named by the base units its point sold: a float keeps about 16 digits
+ * (0.123456789012345678 WETH read 0.12345678901234568), and two sizes it cannot tell apart were
+ * both named as the first.
+ */
+export function crossoverText(result: CrossoverResult, sell: { decimals: number; symbol: string }): string {
+  const priced = (at: PricedSize) => soldText(at.sellAmount, sell);
   if (result.kind === 'not-enough') return 'No crossover can be looked for: fewer than two sizes are priced net on both sides';
   if (result.kind === 'none-in-range') {
     const range = `${priced(result.from)} to ${priced(result.to)}`;
@@ -94,8 +100,8 @@ export function crossoverText(result: CrossoverResult, sell: { decimals: number;
   return result.crossovers
     .map((item) => {
       const flip = `${ladderModelName(item.from)} → ${ladderModelName(item.to)}`;
-      if (item.isExact) return `${flip} at ${priced(item.size)} (an exact tie there)`;
-      return `${flip} at ≈ ${sizeText(item.size, sell, 3)} (between ${priced(item.between[0])} and ${priced(item.between[1])})`;
+      if (item.isExact) return `${flip} at ${crossoverSizeText(item, sell)} (an exact tie there)`;
+      return `${flip} at ${crossoverSizeText(item, sell)} (between ${priced(item.between[0])} and ${priced(item.between[1])})`;
     })
     .join('; ');
 }

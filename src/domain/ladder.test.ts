@@ -65,7 +65,7 @@ describe('ladder points', () => {
 describe('findCrossovers', () => {
   it('says none in range when one model wins at every size', () => {
     const result = findCrossovers(ladderPoints([point(100, 290, 280), point(1000, 300, 299), point(10000, 301, 300)]));
-    expect(result).toEqual({ kind: 'none-in-range', better: 'allowance-holder', comparable: 3, from: 100, to: 10000, tied: [] });
+    expect(result).toEqual({ kind: 'none-in-range', better: 'allowance-holder', comparable: 3, from: { size: 100, sellAmount: 100_000_000n }, to: { size: 10000, sellAmount: 10_000_000_000n }, tied: [] });
   });
 
   it('finds one flip, interpolated on the log axis between the two sizes', () => {
@@ -74,7 +74,7 @@ describe('findCrossovers', () => {
     expect(result.kind).toBe('crossovers');
     if (result.kind !== 'crossovers') return;
     expect(result.crossovers).toHaveLength(1);
-    expect(result.crossovers[0]).toMatchObject({ from: 'allowance-holder', to: 'permit2', isExact: false, between: [100, 10000] });
+    expect(result.crossovers[0]).toMatchObject({ from: 'allowance-holder', to: 'permit2', isExact: false, between: [{ size: 100, sellAmount: 100_000_000n }, { size: 10000, sellAmount: 10_000_000_000n }] });
     expect(result.crossovers[0]!.size).toBeCloseTo(1000, 6);
   });
 
@@ -88,12 +88,12 @@ describe('findCrossovers', () => {
   it('puts the crossover exactly on a tie point between two different verdicts', () => {
     const result = findCrossovers(ladderPoints([point(100, 1000, 990), point(1000, 1000, 1000), point(10000, 1000, 1010)]));
     if (result.kind !== 'crossovers') throw new Error(result.kind);
-    expect(result.crossovers).toEqual([{ size: 1000, from: 'allowance-holder', to: 'permit2', isExact: true, between: [1000, 1000] }]);
+    expect(result.crossovers).toEqual([{ size: 1000, from: 'allowance-holder', to: 'permit2', isExact: true, between: [{ size: 1000, sellAmount: 1_000_000_000n }, { size: 1000, sellAmount: 1_000_000_000n }] }]);
   });
 
   it('treats a tie touched by the same winner on both sides as no flip', () => {
     const result = findCrossovers(ladderPoints([point(100, 1000, 1010), point(1000, 1000, 1000), point(10000, 1000, 1020)]));
-    expect(result).toMatchObject({ kind: 'none-in-range', better: 'permit2', tied: [1000] });
+    expect(result).toMatchObject({ kind: 'none-in-range', better: 'permit2', tied: [{ size: 1000, sellAmount: 1_000_000_000n }] });
     // The tie is named, not counted as Permit2 giving more.
     expect(crossoverText(result, { decimals: 6, symbol: 'USDC' })).toBe(
       'None in range: Permit2 gives more net at every other size priced on both sides (100 USDC to 10,000 USDC), tied at 1,000 USDC',
@@ -103,7 +103,7 @@ describe('findCrossovers', () => {
   it('finds a flip and a flip back', () => {
     const result = findCrossovers(ladderPoints([point(100, 1000, 990), point(1000, 1000, 1010), point(10000, 1000, 1005), point(100000, 1000, 980)]));
     if (result.kind !== 'crossovers') throw new Error(result.kind);
-    expect(result.crossovers.map((item) => [item.from, item.to, item.between])).toEqual([
+    expect(result.crossovers.map((item) => [item.from, item.to, item.between.map((at) => at.size)])).toEqual([
       ['allowance-holder', 'permit2', [100, 1000]],
       ['permit2', 'allowance-holder', [10000, 100000]],
     ]);

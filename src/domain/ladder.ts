@@ -52,6 +52,16 @@ export interface LadderPoint {
   diffBps: number | null;
 }
 
+/**
+ * A priced size as a finding names it: where it sits on the axis, and the base units it sold. It is
+ * named by what it sold: two sizes a float cannot tell apart (1,000,000 and 1,000,000.000000000000000001
+ * WETH, or any two past 2^53 base units) sit at one place and are still two sizes.
+ */
+export interface PricedSize {
+  size: number;
+  sellAmount: bigint;
+}
+
 /** A size where the better model flips. */
 export interface Crossover {
   /** Interpolated on the log axis, or the exact size of a tie between the two sides. */
@@ -60,15 +70,15 @@ export interface Crossover {
   to: AllowanceModel;
   /** True when a priced size is an exact tie and the models differ on either side of it. */
   isExact: boolean;
-  /** The two priced sizes it lies between (equal to `size` twice when exact). */
-  between: [number, number];
+  /** The two priced sizes it lies between (when exact, the first and last tie; the first is the crossover). */
+  between: [PricedSize, PricedSize];
 }
 
 /** The crossover finding of one chain. */
 export type CrossoverResult =
   | { kind: 'crossovers'; crossovers: Crossover[]; comparable: number }
   /** `tied`: the sizes where the two nets were equal (the better model did not give more there). */
-  | { kind: 'none-in-range'; better: AllowanceModel | 'tie'; comparable: number; from: number; to: number; tied: number[] }
+  | { kind: 'none-in-range'; better: AllowanceModel | 'tie'; comparable: number; from: PricedSize; to: PricedSize; tied: PricedSize[] }
   | { kind: 'not-enough'; comparable: number };
 
 function perUnit(amount: bigint, buyDecimals: number, sellAmount: bigint, sellDecimals: number): number {
@@ -120,8 +130,7 @@ export function ladderPoints(inputs: readonly LadderPointInput[]): LadderPoint[]
     });
 }
 
-interface Comparable {
-  size: number;
+interface Comparable extends PricedSize {
   /** (P2 - AH) / AH: positive when Permit2 gives more. */
   relative: number;
   sign: -1 | 0 | 1;
@@ -134,10 +143,12 @@ function comparables(points: readonly LadderPoint[]): Comparable[] {
     const ah = point.allowanceHolder;
     const p2 = point.permit2;
     const sign = p2.net === ah.net ? 0 : p2.net > ah.net ? 1 : -1;
-    out.push({ size: point.size, relative: ah.perUnit === 0 ? sign : (p2.perUnit - ah.perUnit) / Math.abs(ah.perUnit), sign });
+    out.push({ size: point.size, sellAmount: point.sellAmount, relative: ah.perUnit === 0 ? sign : (p2.perUnit - ah.perUnit) / Math.abs(ah.perUnit), sign });
   }
   return out;
 }
+
+const pricedSize = ({ size, sellAmount }: PricedSize): PricedSize => ({ size, sellAmount });
 
 const modelOf = (sign: -1 | 1): AllowanceModel => (sign > 0 ? 'permit2' : 'allowance-holder');
 
@@ -168,14 +179,14 @@ export function findCrossovers(points: readonly LadderPoint[]): CrossoverResult 
     if (last && last.sign !== item.sign) {
       const from = modelOf(last.sign as -1 | 1);
       const to = modelOf(item.sign);
-      if (ties.length > 0) crossovers.push({ size: ties[0]!.size, from, to, isExact: true, between: [ties[0]!.size, ties.at(-1)!.size] });
-      else crossovers.push({ size: interpolate(last, item), from, to, isExact: false, between: [last.size, item.size] });
+      if (ties.length > 0) crossovers.push({ size: ties[0]!.size, from, to, isExact: true, between: [pricedSize(ties[0]!), pricedSize(ties.at(-1)!)] });
+      else crossovers.push({ size: interpolate(last, item), from, to, isExact: false, between: [pricedSize(last), pricedSize(item)] });
     }
     last = item;
     ties = [];
   }
   if (crossovers.length > 0) return { kind: 'crossovers', crossovers, comparable: items.length };
   const better = last === null ? 'tie' : modelOf(last.sign as -1 | 1);
-  const tied = items.filter((item) => item.sign === 0).map((item) => item.size);
-  return { kind: 'none-in-range', better, comparable: items.length, from: items[0]!.size, to: items.at(-1)!.size, tied };
+  const tied = items.filter((item) => item.sign === 0).map(pricedSize);
+  return { kind: 'none-in-range', better, comparable: items.length, from: pricedSize(items[0]!), to: pricedSize(items.at(-1)!), tied };
 }

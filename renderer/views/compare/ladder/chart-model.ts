@@ -1,4 +1,5 @@
 import type { AllowanceModel } from '../../../../src/domain/compare.ts';
+import type { Crossover } from '../../../../src/domain/ladder.ts';
 import type { LadderChain } from './ladder-chains.ts';
 
 /**
@@ -75,7 +76,7 @@ export interface ChartModel {
   /** Significant digits the y labels need to tell their ticks apart. */
   ySignificant: number;
   /** Each crossover's x and its label row (0 top, 1 below it). */
-  crossovers: { x: number; size: number; isExact: boolean; row: 0 | 1; anchor: 'start' | 'middle' | 'end' }[];
+  crossovers: { x: number; crossover: Crossover; row: 0 | 1; anchor: 'start' | 'middle' | 'end' }[];
   hasNet: boolean;
 }
 
@@ -143,7 +144,7 @@ export function chartModel(chain: LadderChain): ChartModel {
     const extent = labelExtent(at, anchor);
     const row = extent.from >= firstRowEnd + LABEL_SPACE ? 0 : 1;
     if (row === 0) firstRowEnd = extent.to;
-    crossovers.push({ x: at, size: item.size, isExact: item.isExact, row, anchor });
+    crossovers.push({ x: at, crossover: item, row, anchor });
   }
   return {
     series,
