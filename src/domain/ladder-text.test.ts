@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findCrossovers, ladderPoints, type LadderPointInput } from './ladder.ts';
-import { crossoverText, sizeText } from './ladder-text.ts';
+import { crossoverText, sizeAxisLabels, sizeText } from './ladder-text.ts';
 import { formatBaseUnits } from './units.ts';
 
 const USDC = { decimals: 6, symbol: 'USDC' };
@@ -70,5 +70,20 @@ describe('crossoverText: priced sizes whose floats are one number', () => {
     const million = 10n ** 24n;
     const points = ladderPoints([sized(10n ** 18n, 18, 10n, 9n), sized(million, 18, 10n, 9n), sized(million + 1n, 18, 10n, 10n), sized(2n * million, 18, 9n, 10n)]);
     expect(crossoverText(findCrossovers(points), WETH)).toBe('Allowance Holder → Permit2 at 1,000,000.000000000000000001 WETH (an exact tie there)');
+  });
+});
+
+describe('sizeAxisLabels', () => {
+  it('gives more digits only to labels that would read as another size', () => {
+    expect(sizeAxisLabels([1_000_010n, 1_000_020n, 2_500_000n, 123_456n], 6)).toEqual(['1.00001', '1.00002', '2.5', '0.1234']);
+    expect(sizeAxisLabels([123_451n, 123_452n], 6)).toEqual(['0.123451', '0.123452']);
+  });
+
+  it('keeps whole digits as they are, so sizes apart in them read apart at 4 significant digits', () => {
+    expect(sizeAxisLabels([1_000_000_000_000n, 1_000_400_000_000n, 12_345_000_000n, 12_346_000_000n], 6)).toEqual(['1,000,000', '1,000,400', '12,345', '12,346']);
+  });
+
+  it('goes to every decimal the token has where that is what tells two sizes apart', () => {
+    expect(sizeAxisLabels([10n ** 24n, 10n ** 24n + 1n], 18)).toEqual(['1,000,000', '1,000,000.000000000000000001']);
   });
 });

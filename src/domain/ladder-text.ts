@@ -47,10 +47,36 @@ export function soldText(sellAmount: bigint, token: { decimals: number; symbol: 
   return `${formatBaseUnits(sellAmount, token.decimals)} ${token.symbol}`;
 }
 
-/** sizeText without the symbol (a chart's size axis): whole, or to `significant` significant digits. */
-export function sizeFigure(size: number, decimals: number, significant?: number): string {
+// sizeText without the symbol: whole, or to `significant` significant digits.
+function sizeFigure(size: number, decimals: number, significant?: number): string {
   const base = baseUnitsOf(size, decimals);
   return significant === undefined ? formatBaseUnits(base, decimals) : formatTokenAmount(base, decimals, significant);
+}
+
+/** Significant digits a size axis label starts from: short enough that eight sizes fit under a chart. */
+const AXIS_SIGNIFICANT = 4;
+
+/**
+ * The size axis's labels, one per priced size, from the base units it sold: to 4 significant
+ * digits, more for a label that would read as another size's (1.00001 and 1.00002 USDC both read
+ * "1", two points seemingly at one size), up to every decimal the token has.
+ */
+export function sizeAxisLabels(sellAmounts: readonly bigint[], decimals: number): string[] {
+  const significant = sellAmounts.map(() => AXIS_SIGNIFICANT);
+  const labelOf = (index: number) => formatTokenAmount(sellAmounts[index]!, decimals, significant[index]);
+  const labels = sellAmounts.map((_, index) => labelOf(index));
+  for (;;) {
+    // A label already whole cannot read apart any further; the other of a pair can (two sizes differ whole).
+    const alike = labels.flatMap((label, index) => {
+      const isWhole = label === formatBaseUnits(sellAmounts[index]!, decimals);
+      return !isWhole && labels.some((other, at) => other === label && sellAmounts[at] !== sellAmounts[index]) ? [index] : [];
+    });
+    if (alike.length === 0) return labels;
+    for (const index of alike) {
+      significant[index]! += 1;
+      labels[index] = labelOf(index);
+    }
+  }
 }
 
 /**

@@ -35,3 +35,28 @@ describe('LadderChart at an exact tie', () => {
     expect(document.querySelector('text.crossover-label')!.textContent).toBe('1,234.5 USDC');
   });
 });
+
+describe('LadderChart size axis', () => {
+  const side = (model: 'allowance-holder' | 'permit2', net: bigint, entryId: number) => ({ ...okSide(model, net, entryId), networkFeeInBuyToken: '0', netBuyAmount: net.toString() });
+  const at = (amount: string, sellAmount: bigint, amountIndex: number, sellToken?: LadderRowWire['sellToken']): LadderRowWire => ({
+    ...row(1, 'Ethereum', side('allowance-holder', 30n, 2 * amountIndex + 1), side('permit2', 29n, 2 * amountIndex + 2), null, 'allowance-holder'),
+    ...(sellToken ? { sellToken } : {}), sellAmount: sellAmount.toString(), amount, amountIndex,
+  });
+  // The size axis's labels, left to right: the last tick text is the axis title ("USDC sold").
+  const axisLabels = (count: number) => [...document.querySelectorAll('svg text.tick')].map((text) => text.textContent).filter((text) => !text.endsWith(' sold')).slice(-count);
+
+  it('gives two sizes that differ past the 4th significant digit labels that differ', () => {
+    const [chain] = ladderChains([at('1.00001', 1_000_010n, 0), at('1.00002', 1_000_020n, 1), at('100', 100_000_000n, 2)]);
+    render(LadderChart, { chain: chain!, selectedIndex: 0 });
+    expect(axisLabels(3)).toEqual(['1.00001', '1.00002', '100']);
+  });
+
+  it('labels two sizes one float cannot tell apart as sold, each its own tick', () => {
+    const weth = { address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', symbol: 'WETH', decimals: 18 };
+    const million = 10n ** 24n;
+    const [chain] = ladderChains([at('1', 10n ** 18n, 0, weth), at('1000000', million, 1, weth), at('1000000.000000000000000001', million + 1n, 2, weth)]);
+    render(LadderChart, { chain: chain!, selectedIndex: 2 });
+    expect(axisLabels(3)).toEqual(['1', '1,000,000', '1,000,000.000000000000000001']);
+    expect(document.querySelector('svg text.tick.selected')!.textContent).toBe('1,000,000.000000000000000001');
+  });
+});

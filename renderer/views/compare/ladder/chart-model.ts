@@ -71,7 +71,8 @@ export interface Gap {
 export interface ChartModel {
   series: Record<AllowanceModel, PlacedPoint[]>;
   gaps: Gap[];
-  xTicks: { x: number; size: number }[];
+  /** One tick per priced size, named by the base units it sold and its place in the ladder (two sizes may share a float). */
+  xTicks: { x: number; size: number; sellAmount: bigint; amountIndex: number }[];
   yTicks: { y: number; value: number }[];
   /** Significant digits the y labels need to tell their ticks apart. */
   ySignificant: number;
@@ -149,7 +150,7 @@ export function chartModel(chain: LadderChain): ChartModel {
   return {
     series,
     gaps,
-    xTicks: chain.points.map((point) => ({ x: x(point.size), size: point.size })),
+    xTicks: chain.points.map((point) => ({ x: x(point.size), size: point.size, sellAmount: point.sellAmount, amountIndex: point.row.amountIndex })),
     yTicks: values.length > 0 ? ticks.map((value) => ({ y: y(value), value })) : [],
     ySignificant: significantFor(ticks),
     crossovers,
