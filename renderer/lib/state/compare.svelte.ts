@@ -1,7 +1,7 @@
 import '../zod-csp.ts';
 import type { z } from 'zod';
 import { api } from '../api.ts';
-import type { AppErrorData, Result } from '../../../src/ipc/result.ts';
+import type { Result } from '../../../src/ipc/result.ts';
 import type { compareChannels, CompareRequestInput, ModelSideWire, RunStatus, RunSummary } from '../../../src/ipc/channels/compare.ts';
 import { exportRowOf } from '../../../src/ipc/channels/compare.ts';
 import { comparisonToCsv, comparisonToJson, type ExportRow } from '../../../src/domain/compare-export.ts';
@@ -14,6 +14,7 @@ import { BackgroundRunFollower, runningElsewhere, withEntry } from './running-en
 import { summaryOf } from '../../../src/ipc/channels/run-summary.ts';
 import { CompareFormState } from './compare-form.svelte.ts';
 import { ProgressReads } from './progress-reads.svelte.ts';
+import { StatusReads } from './status-reads.ts';
 
 /**
  * The Compare screen's state: a run started from the form (compare-form.svelte.ts, which this
@@ -77,22 +78,15 @@ export class CompareState extends CompareFormState {
   detailProblem = $state<string | null>(null);
   /** Optional table columns shown (column chooser). */
   visibleColumns = $state<ColumnId[]>(storedColumns());
-  #timer: ReturnType<typeof setTimeout> | null = null;
   /** Brings the past-run entries of runs going in the background up to date (running-entries.ts). */
   readonly #background = new BackgroundRunFollower(
     (runId: string) => compareApi().status({ runId }),
     summaryOf,
     (entries) => (this.pastRuns = entries.reduce(withEntry, this.pastRuns)),
-    () => this.#current,
+    () => this.#reads.current,
     // Read again, the list leaves out a run the engine no longer has (its entry said running).
     () => void this.loadPastRuns(),
   );
-  /**
-   * The run whose status the screen shows and polls (null: none is polled). Opening a past run while
-   * another runs moves it: a poll of the other run answered after that must not put it back on
-   * screen under the past run's form (the Sizes mode's state does the same).
-   */
-  #current: string | null = null;
   /** Counts past-runs reads, so that an earlier one answering last is dropped. */
   #listSeq = 0;
   /** detailKey of the row the open detail was (last) fetched for; null while none is open. */
@@ -101,6 +95,8 @@ export class CompareState extends CompareFormState {
   #detailFailure: string | null = null;
   /** Why the run on screen's status could not be read, and whether it is still followed. */
   readonly progressReads = new ProgressReads('comparison', 'Past comparisons');
+  /** The run on screen's status reads: which run is read, its next read, and what a failed one leads to. */
+  readonly #reads = new StatusReads<RunStatus>(this.progressReads, () => void this.loadPastRuns());
   /** A run no longer followed (its reads given up) is not said to be running: nothing says how it is getting on. */
   isRunning = $derived(this.status?.state === 'running' && !this.progressReads.hasGivenUp);
   /**
@@ -159,7 +155,7 @@ export class CompareState extends CompareFormState {
       return;
     }
     this.#stopPolling();
-    this.#current = result.value.runId;
+    this.#reads.current = result.value.runId;
     // The first status is read before the start counts as done (isStarting): until it answers the
     // screen still shows the run before.
     await this.#poll(result.value.runId);
@@ -167,37 +163,20 @@ export class CompareState extends CompareFormState {
 
   async #poll(runId: string): Promise<void> {
     const result = await compareApi().status({ runId });
-    if (this.#current !== runId) return;
+    if (this.#reads.current !== runId) return;
     if (!result.ok) {
-      this.#readFailed(runId, result.error);
+      this.status = this.#reads.failed(runId, this.status, result.error, () => void this.#poll(runId));
       return;
     }
     this.progressReads.succeeded();
     this.status = result.value;
     this.pastRuns = withEntry(this.pastRuns, summaryOf(result.value));
     this.#followDetail(result.value);
-    if (result.value.state === 'running') this.#timer = setTimeout(() => void this.#poll(runId), POLL_MS);
+    if (result.value.state === 'running') this.#reads.readAgainIn(POLL_MS, () => void this.#poll(runId));
     else {
-      this.#timer = null;
+      this.#reads.ended();
       void this.loadPastRuns();
     }
-  }
-
-  // Read again after a pause, or given up: then the run is no longer the one polled, so that the
-  // past runs list follows its entry and resume() (the screen shown again) may try it once more.
-  #readFailed(runId: string, error: AppErrorData): void {
-    const lastRead = this.status?.runId === runId ? this.status : null;
-    // A run just started whose first read failed: the run before's table is not this run's, and
-    // stays off the screen while this one is read again ("Starting the comparison…" meanwhile).
-    if (!lastRead) this.status = null;
-    const { retryInMs } = this.progressReads.failed(error, lastRead);
-    if (retryInMs !== null) {
-      this.#timer = setTimeout(() => void this.#poll(runId), retryInMs);
-      return;
-    }
-    this.#timer = null;
-    this.#current = null;
-    void this.loadPastRuns();
   }
 
   /**
@@ -221,7 +200,7 @@ export class CompareState extends CompareFormState {
     this.pastRunsProblem = pastRunsProblem(result, 'comparison', 'comparisons');
     if (!result.ok) return;
     this.pastRuns = result.value.runs;
-    this.#background.follow(runningElsewhere(this.pastRuns, this.#current));
+    this.#background.follow(runningElsewhere(this.pastRuns, this.#reads.current));
   }
 
   /** Reopens a past run (and its form values). */
@@ -231,12 +210,12 @@ export class CompareState extends CompareFormState {
     // What the last start or open said (a refusal, "No comparison …") was about that one, not this run.
     this.failure = null;
     this.#refusal = null;
-    this.#current = runId;
+    this.#reads.current = runId;
     // A run left running when another is opened is no longer polled as the run on screen: the list
     // (running runs first) offers it to go back to, and its entry follows how it gets on.
     void this.loadPastRuns();
     const result = await compareApi().open({ runId });
-    if (this.#current !== runId) return;
+    if (this.#reads.current !== runId) return;
     if (!result.ok) {
       this.#notOpened(result.error.message);
       return;
@@ -253,7 +232,7 @@ export class CompareState extends CompareFormState {
    * that run's, not the one asked for.
    */
   #notOpened(message: string): void {
-    this.#current = null;
+    this.#reads.current = null;
     this.failure = this.status ? `${message}. The comparison below is the one shown before, not this run.` : message;
     this.resume();
   }
@@ -319,19 +298,12 @@ export class CompareState extends CompareFormState {
 
   /** Polls again after the screen was left and shown again while a run was going. */
   resume(): void {
-    const status = this.status;
-    if (!status || status.state !== 'running' || this.#current !== null) return;
-    this.progressReads.reset();
-    this.#current = status.runId;
-    void this.#poll(status.runId);
+    this.#reads.resume(this.status, (status) => void this.#poll(status.runId));
   }
 
   /** Stops polling the run on screen (another run is shown). */
   #stopPolling(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    this.#current = null;
-    this.progressReads.reset();
+    this.#reads.stop();
   }
 
   /** Stops polling the run on screen and the list's entries (the screen was left). */

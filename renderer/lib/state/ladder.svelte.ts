@@ -1,7 +1,7 @@
 import '../zod-csp.ts';
 import type { z } from 'zod';
 import { api } from '../api.ts';
-import type { AppErrorData, Result } from '../../../src/ipc/result.ts';
+import type { Result } from '../../../src/ipc/result.ts';
 import type { ladderChannels, LadderRequestInput, LadderStatus, LadderSummary } from '../../../src/ipc/channels/ladder.ts';
 import { ladderExportChains } from '../../../src/ipc/channels/ladder.ts';
 import { ladderChains } from '../../views/compare/ladder/ladder-chains.ts';
@@ -13,6 +13,7 @@ import { pastRunsProblem } from './past-runs-problem.ts';
 import { BackgroundRunFollower, runningElsewhere, withEntry } from './running-entries.ts';
 import { ladderSummaryOf } from '../../../src/ipc/channels/run-summary.ts';
 import { ProgressReads } from './progress-reads.svelte.ts';
+import { StatusReads } from './status-reads.ts';
 
 /**
  * Compare's Sizes mode: the amount list, the ladder being polled (every POLL_MS, as comparisons
@@ -61,9 +62,6 @@ export class LadderState {
   mode = $state<'one' | 'sizes'>('one');
   /** The amount (index in the request's list) whose table is shown. */
   selectedIndex = $state(0);
-  #timer: ReturnType<typeof setTimeout> | null = null;
-  /** The run being read; an answer for any other (one opened since, or the screen left) is dropped. */
-  #current: string | null = null;
   /** Counts past-runs reads, so that an earlier one answering last is dropped. */
   #listSeq = 0;
   /** Brings the past-ladder entries of ladders going in the background up to date (running-entries.ts). */
@@ -71,13 +69,15 @@ export class LadderState {
     (runId: string) => ladderApi().status({ runId }),
     ladderSummaryOf,
     (entries) => (this.pastRuns = entries.reduce(withEntry, this.pastRuns)),
-    () => this.#current,
+    () => this.#reads.current,
     // Read again, the list leaves out a run the engine no longer has (its entry said running).
     () => void this.loadPastRuns(),
   );
 
   /** Why the ladder on screen's status could not be read, and whether it is still followed. */
   readonly progressReads = new ProgressReads('size ladder', 'Past size ladders');
+  /** The ladder on screen's status reads, as Compare's (status-reads.ts): an answer for any other ladder is dropped. */
+  readonly #reads = new StatusReads<LadderStatus>(this.progressReads, () => void this.loadPastRuns());
   chains = $derived(this.status ? ladderChains(this.status.rows) : []);
   /** A ladder no longer followed (its reads given up) is not said to be running: nothing says how it is getting on. */
   isRunning = $derived(this.status?.state === 'running' && !this.progressReads.hasGivenUp);
@@ -177,42 +177,26 @@ export class LadderState {
     this.selectedIndex = 0;
     // As Compare's start does: the ladder before (one given up on, say) is read no more, its problems with it.
     this.#stopPolling();
-    this.#current = result.value.runId;
+    this.#reads.current = result.value.runId;
     await this.#poll(result.value.runId);
   }
 
   async #poll(runId: string, afterDone?: number): Promise<void> {
     const result = await ladderApi().status({ runId, ...(afterDone === undefined ? {} : { afterDone }) });
-    if (this.#current !== runId) return;
+    if (this.#reads.current !== runId) return;
     if (!result.ok) {
-      this.#readFailed(runId, afterDone, result.error);
+      this.status = this.#reads.failed(runId, this.status, result.error, () => void this.#poll(runId, afterDone));
       return;
     }
     this.progressReads.succeeded();
     this.status = result.value;
     this.pastRuns = withEntry(this.pastRuns, ladderSummaryOf(result.value));
     const done = result.value.done;
-    if (result.value.state === 'running') this.#timer = setTimeout(() => void this.#poll(runId, done), POLL_MS);
+    if (result.value.state === 'running') this.#reads.readAgainIn(POLL_MS, () => void this.#poll(runId, done));
     else {
-      this.#timer = null;
+      this.#reads.ended();
       void this.loadPastRuns();
     }
-  }
-
-  // Read again after a pause, or given up: then the ladder is no longer the one read, so that the
-  // past ladders list follows its entry and resume() (the screen shown again) may try it once more.
-  #readFailed(runId: string, afterDone: number | undefined, error: AppErrorData): void {
-    const lastRead = this.status?.runId === runId ? this.status : null;
-    // As on Compare (compare.svelte.ts, #readFailed): the ladder before's table is not this one's.
-    if (!lastRead) this.status = null;
-    const { retryInMs } = this.progressReads.failed(error, lastRead);
-    if (retryInMs !== null) {
-      this.#timer = setTimeout(() => void this.#poll(runId, afterDone), retryInMs);
-      return;
-    }
-    this.#timer = null;
-    this.#current = null;
-    void this.loadPastRuns();
   }
 
   /** Cancels the running ladder; answered sides stay, the others say cancelled. */
@@ -233,7 +217,7 @@ export class LadderState {
     this.pastRunsProblem = pastRunsProblem(result, 'size ladder', 'size ladders');
     if (!result.ok) return;
     this.pastRuns = result.value.runs;
-    this.#background.follow(runningElsewhere(this.pastRuns, this.#current));
+    this.#background.follow(runningElsewhere(this.pastRuns, this.#reads.current));
   }
 
 
@@ -243,16 +227,16 @@ export class LadderState {
     // What the last start or open said was about that one, not this ladder.
     this.failure = null;
     this.#refusal = null;
-    this.#current = runId;
+    this.#reads.current = runId;
     // A ladder left going when another is opened is listed (running first), to be gone back to, and
     // its entry follows how it gets on.
     void this.loadPastRuns();
     const result = await ladderApi().open({ runId });
-    if (this.#current !== runId) return;
+    if (this.#reads.current !== runId) return;
     if (!result.ok) {
       // Its file gone: back to the ladder on screen (its form still in place), read again while it runs.
       this.failure = this.status ? `${result.error.message}. The size ladder below is the one shown before, not this run.` : result.error.message;
-      this.#current = null;
+      this.#reads.current = null;
       this.resume();
       return;
     }
@@ -274,19 +258,13 @@ export class LadderState {
 
   /** Picks a running ladder up again when the screen comes back (its state outlives the screen). */
   resume(): void {
-    const status = this.status;
-    if (!status || status.state !== 'running' || this.#current !== null) return;
-    this.progressReads.reset();
-    this.#current = status.runId;
-    void this.#poll(status.runId, status.done);
+    // Only the rows after those on screen are asked for.
+    this.#reads.resume(this.status, (status) => void this.#poll(status.runId, status.done));
   }
 
   /** Stops reading the ladder on screen (another is shown). */
   #stopPolling(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    this.#current = null;
-    this.progressReads.reset();
+    this.#reads.stop();
   }
 
   /** Stops reading the ladder on screen and the list's entries (the screen was left). */
