@@ -101,6 +101,21 @@ describe('ladderTable', () => {
     const verdicts = ladderTable(rows).split('\n').slice(1, 3).map((line) => line.split(/\s{2,}/)[5]);
     expect(verdicts).toEqual(['Allowance Holder (net, 2 blocks)', 'Allowance Holder (net)']);
   });
+
+  it('marks "2 blocks" on the size that priced at two blocks only, when another size reads as the same float', () => {
+    // 1,000,000 and 1,000,000.000000000000000001 WETH: one float, two sizes; only the second priced at two blocks.
+    const million = 10n ** 24n;
+    const at = (amount: string, sellAmount: bigint, index: number, p2Block: string): LadderRowWire => {
+      const base = row(WETH, USDC, sellAmount, side('allowance-holder', 3_133_100_600n, 10_000n, 2 * index), side('permit2', 3_133_100_000n, 10_000n, 2 * index + 1));
+      return { ...base, allowanceHolder: { ...base.allowanceHolder, blockNumber: '530045690' }, permit2: { ...base.permit2, blockNumber: p2Block }, amount, amountIndex: index };
+    };
+    const rows = [at('1000000', million, 0, '530045690'), at('1000000.000000000000000001', million + 1n, 1, '530045691')];
+    const lines = ladderTable(rows).split('\n').slice(1, 3).map((line) => line.split(/\s{2,}/));
+    expect(lines.map((cells) => [cells[1], cells[5]])).toEqual([
+      ['1,000,000 WETH', 'Allowance Holder (net)'],
+      ['1,000,000.000000000000000001 WETH', 'Allowance Holder (net, 2 blocks)'],
+    ]);
+  });
 });
 
 describe('errorNotes and isNothingAnswered', () => {

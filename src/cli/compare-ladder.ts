@@ -5,7 +5,7 @@ import type { ExportProfile } from '../domain/compare-export.ts';
 import { crossoverText, ladderModelName, soldText } from '../domain/ladder-text.ts';
 import { countOf, formatComparedColumns, formatSignedBps } from '../domain/number-format.ts';
 import { formatBaseUnits } from '../domain/units.ts';
-import { ladderExportChains, ladderInputOf, sizeOf, LadderRequestSchema, type LadderRequest, type LadderRequestInput, type LadderRowWire, type LadderStatus } from '../ipc/channels/ladder.ts';
+import { ladderExportChains, ladderInputOf, LadderRequestSchema, type LadderRequest, type LadderRequestInput, type LadderRowWire, type LadderStatus } from '../ipc/channels/ladder.ts';
 import { isPricedAtTwoBlocks } from '../ipc/channels/compare.ts';
 import { isAppError } from '../ipc/result.ts';
 import { toFieldErrors, type FieldError } from '../spec/index.ts';
@@ -102,8 +102,10 @@ export function ladderTable(rows: readonly LadderRowWire[]): string {
     const chainRows = rows.filter((row) => row.chainId === chain.chainId);
     const points = ladderPoints(chainRows.map(ladderInputOf));
     const name = chainLabel(chain.chainId);
-    const twoBlockSizes = new Set(chainRows.filter(isPricedAtTwoBlocks).map(sizeOf));
-    for (const point of points) lines.push({ name, size: soldText(point.sellAmount, chain.sell), point, decimals: chain.buy.decimals, isAtTwoBlocks: twoBlockSizes.has(point.size) });
+    // Keyed by the base units sold, not the float size: two sizes one float cannot tell apart
+    // (1,000,000 and 1,000,000.000000000000000001 WETH) would get each other's mark.
+    const twoBlockSizes = new Set(chainRows.filter(isPricedAtTwoBlocks).map((row) => BigInt(row.sellAmount)));
+    for (const point of points) lines.push({ name, size: soldText(point.sellAmount, chain.sell), point, decimals: chain.buy.decimals, isAtTwoBlocks: twoBlockSizes.has(point.sellAmount) });
     crossovers.push(`  ${name}: ${crossoverText(findCrossovers(points), chain.sell)}`);
   }
   // Both models' nets per unit to one precision, enough that a line's two nets read apart when
