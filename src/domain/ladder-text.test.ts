@@ -71,6 +71,14 @@ describe('crossoverText: priced sizes whose floats are one number', () => {
     const points = ladderPoints([sized(10n ** 18n, 18, 10n, 9n), sized(million, 18, 10n, 9n), sized(million + 1n, 18, 10n, 10n), sized(2n * million, 18, 9n, 10n)]);
     expect(crossoverText(findCrossovers(points), WETH)).toBe('Allowance Holder → Permit2 at 1,000,000.000000000000000001 WETH (an exact tie there)');
   });
+
+  it('orders two sizes one float cannot tell apart by what they sold, not as they were typed', () => {
+    const million = 10n ** 24n;
+    // Typed larger first: kept in that order, Permit2 would seem to win at the smaller and lose at the larger.
+    const points = ladderPoints([sized(10n ** 18n, 18, 10n, 9n), sized(million + 1n, 18, 9n, 10n), sized(million, 18, 10n, 9n)]);
+    expect(points.map((point) => point.sellAmount)).toEqual([10n ** 18n, million, million + 1n]);
+    expect(crossoverText(findCrossovers(points), WETH)).toBe('Allowance Holder → Permit2 at ≈ 1,000,000 WETH (between 1,000,000 WETH and 1,000,000.000000000000000001 WETH)');
+  });
 });
 
 describe('sizeAxisLabels', () => {

@@ -114,10 +114,19 @@ export function netFigure(side: LadderSide, point: Pick<LadderPointInput, 'sellA
   return { kind: 'no-price', reason: side.errorName ?? 'error' };
 }
 
+/**
+ * Smallest size first, by the base units sold (one chain's sizes all sell one token): two sizes a
+ * float cannot tell apart (1,000,000 and 1,000,000.000000000000000001 WETH) would keep the order
+ * typed. ladderChains pairs its rows with ladderPoints' points by index, so both sort with this.
+ */
+export function bySellAmount(a: Pick<LadderPointInput, 'sellAmount'>, b: Pick<LadderPointInput, 'sellAmount'>): number {
+  return a.sellAmount < b.sellAmount ? -1 : a.sellAmount > b.sellAmount ? 1 : 0;
+}
+
 /** The ladder's points of one chain, smallest size first. */
 export function ladderPoints(inputs: readonly LadderPointInput[]): LadderPoint[] {
   return [...inputs]
-    .sort((a, b) => a.size - b.size)
+    .sort(bySellAmount)
     .map((input) => {
       const ah = netFigure(input.allowanceHolder, input);
       const p2 = netFigure(input.permit2, input);

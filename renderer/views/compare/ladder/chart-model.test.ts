@@ -94,6 +94,18 @@ describe('twoBlockSizes', () => {
   });
 });
 
+describe('ladderChains of two sizes one float cannot tell apart', () => {
+  it('orders them by what they sold, each point with its own row, whatever order they were typed in', () => {
+    // 1,000,000.000000000000000001 and 1,000,000 WETH, typed in that order.
+    const weth = (amountIndex: number, amount: string, sellAmount: bigint, ah: string, p2: string): LadderRowWire => ({ ...row(amountIndex, amount, ah, p2), sellToken: WETH, buyToken: USDC, sellAmount: sellAmount.toString() });
+    const million = 10n ** 24n;
+    const [chain] = ladderChains([weth(0, '1000000.000000000000000001', million + 1n, '3000', '3001'), weth(1, '1000000', million, '3001', '3000')]);
+    expect(chain!.points.map((point) => [point.sellAmount, point.row.amountIndex])).toEqual([[million, 1], [million + 1n, 0]]);
+    // The figures at each point are its own row's: Allowance Holder better at 1,000,000, Permit2 past it.
+    expect(chain!.points.map((point) => point.better)).toEqual(['allowance-holder', 'permit2']);
+  });
+});
+
 describe('xLabelRows', () => {
   it('keeps labels that clear each other on one row, and puts one that would overlap its neighbour a row lower', () => {
     // Eight sizes over seven decades: 52 px apart, "1,000,000" and "10,000,000" 63 and 70 px wide.

@@ -1,4 +1,4 @@
-import { findCrossovers, ladderPoints, type CrossoverResult, type LadderPoint } from '../../../../src/domain/ladder.ts';
+import { bySellAmount, findCrossovers, ladderPoints, type CrossoverResult, type LadderPoint } from '../../../../src/domain/ladder.ts';
 import { ladderInputOf, type LadderRowWire } from '../../../../src/ipc/channels/ladder.ts';
 import { isPricedAtTwoBlocks } from '../../../../src/ipc/channels/compare.ts';
 
@@ -19,7 +19,7 @@ export function ladderChains(rows: readonly LadderRowWire[]): LadderChain[] {
   const byChain = new Map<number, LadderRowWire[]>();
   for (const row of rows) byChain.set(row.chainId, [...(byChain.get(row.chainId) ?? []), row]);
   return [...byChain.values()].map((chainRows) => {
-    const ordered = chainRows.map((row) => ({ row, input: ladderInputOf(row) })).sort((a, b) => a.input.size - b.input.size);
+    const ordered = chainRows.map((row) => ({ row, input: ladderInputOf(row) })).sort((a, b) => bySellAmount(a.input, b.input));
     const points = ladderPoints(ordered.map((item) => item.input)).map((point, index) => ({ ...point, row: ordered[index]!.row }));
     const first = ordered[0]!.row;
     return { chainId: first.chainId, chainName: first.chainName, sell: first.sellToken, buy: first.buyToken, points, crossover: findCrossovers(points) };
