@@ -63,19 +63,18 @@ export class ExplorerState extends ProfilePicker<ProfileView> {
   readonly shownFailure = $derived(this.failure !== null && this.failureKey === this.formKey ? this.failure : null);
 
   /**
-   * The profiles listing, shared: a Send pressed before the first list answers waits for it
-   * (`done()`); the selector reads "Listing…" meanwhile (`isLoading`).
+   * The profiles listing: a Send pressed before the list answers waits for it (`done()`); the
+   * selector reads "Listing…" meanwhile (`isLoading`). A failure is said beside the selector
+   * (profilesProblem), not as a request's failure (which goes once the form changes).
    */
-  readonly profilesListing = new SharedLoad(() => this.#listProfiles());
+  readonly profilesListing = new SharedLoad(
+    () => callEngine('profiles.list', undefined),
+    (answer) => this.takeProfiles(answer),
+  );
 
-  /** Loads the profiles for the selector; the choice is kept as it is. A listing in flight is shared. */
+  /** Lists the profiles anew for the selector; the choice is kept as it is. A listing begun before this ask is not taken. */
   loadProfiles(): Promise<void> {
     return this.profilesListing.run();
-  }
-
-  // Said beside the selector (profilesProblem), not as a request's failure (which goes once the form changes).
-  async #listProfiles(): Promise<void> {
-    this.takeProfiles(await callEngine('profiles.list', undefined));
   }
 
   /**

@@ -2,6 +2,7 @@ import { recognizePaste } from '../../../src/domain/support/recognize.ts';
 import { redactPaste } from '../../../src/domain/support/redact-paste.ts';
 import type { Recognized } from '../../../src/domain/support/types.ts';
 import type { ProfileView } from '../../../src/ipc/channels/profiles.ts';
+import type { Result } from '../../../src/ipc/result.ts';
 import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { customerSide, type DiffSide } from '../diff-side.ts';
 import { callEngine, errorText } from './explorer-engine.svelte.ts';
@@ -44,8 +45,11 @@ export class SupportState {
   profileId = $state('local');
   /** Why the last profiles.list failed (said beside the picker); null when it answered. */
   profilesProblem = $state<string | null>(null);
-  /** The profiles listing, shared: a send pressed meanwhile waits for it (`done()`); the picker reads "Listing…" (`isLoading`). */
-  readonly profilesListing = new SharedLoad(() => this.#listProfiles());
+  /** The profiles listing: a send pressed meanwhile waits for it (`done()`); the picker reads "Listing…" (`isLoading`). */
+  readonly profilesListing = new SharedLoad(
+    () => callEngine('profiles.list', undefined),
+    (answer) => this.#takeProfiles(answer),
+  );
   lookup = $state.raw<ZidLookup | null>(null);
   isLooking = $state(false);
   isBusy = $state(false);
@@ -122,13 +126,12 @@ export class SupportState {
     if (!result.ok) this.message = errorText(result.error);
   }
 
-  /** Loads the profiles "Send with my profile" offers; a listing in flight is shared. */
+  /** Lists anew the profiles "Send with my profile" offers; a listing begun before this ask is not taken. */
   loadProfiles(): Promise<void> {
     return this.profilesListing.run();
   }
 
-  async #listProfiles(): Promise<void> {
-    const answer = await callEngine('profiles.list', undefined);
+  #takeProfiles(answer: Result<{ profiles: ProfileView[] }>): void {
     // A list read before stays offered; the failure is said beside the picker.
     this.profilesProblem = answer.ok ? null : `The profiles could not be listed: ${answer.error.message.replace(/\.?$/, '.')}`;
     if (!answer.ok) return;

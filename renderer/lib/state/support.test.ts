@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppApi } from '../../../src/ipc/index.ts';
 import { settled } from '../settled.ts';
 import { SupportState } from './support.svelte.ts';
-import { deferred } from './test-support.ts';
+import { deferred, heldProfileReads } from './test-support.ts';
 
 const ZID = { a: '0x0000000000000000000000aa', b: '0x0000000000000000000000bb', c: '0x0000000000000000000000cc' };
 
@@ -98,5 +98,57 @@ describe('SupportState, an import made from the paste box', () => {
     calls[1]!.answer(7);
     await imported;
     expect(support.historyRequest).toMatchObject({ openId: 7, searchText: ZID.a });
+  });
+});
+
+describe('SupportState: the profiles listed again while an earlier listing is under way', () => {
+  const LOCAL = { id: 'local', name: 'Local service' };
+  const STAGING = { id: 'staging', name: 'Staging' };
+  const REQUEST = `curl -H 'svc-api-key: k3y_abcdefghijkl' 'https://api.example.com/swap/permit2/price?chainId=1&sellToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48&buyToken=0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2&sellAmount=100000000'`;
+
+  // profiles.list held as heldProfileReads holds it; request.send records the profile it went to.
+  function boxOver(engine: ReturnType<typeof heldProfileReads>): { support: SupportState; sentTo: string[] } {
+    const sentTo: string[] = [];
+    const send = (input: { profileId: string }) => {
+      sentTo.push(input.profileId);
+      return Promise.resolve({ ok: true, value: { stored: true, entry: { id: 1 } } });
+    };
+    window.api = { profiles: engine.api, request: { send } } as unknown as AppApi;
+    return { support: new SupportState(), sentTo };
+  }
+
+  it('offers a profile added since the box was last opened, the earlier list answering last', async () => {
+    const engine = heldProfileReads([LOCAL]);
+    const { support } = boxOver(engine);
+    support.open();
+    support.close();
+    // Staging is added in Settings, and the box opened again before the first list answers.
+    engine.store = [LOCAL, STAGING];
+    support.open();
+    [...engine.held].reverse().forEach((read) => read.release());
+    await support.profilesListing.done();
+    await settled();
+    expect(support.profiles.map((profile) => profile.id)).toEqual(engine.store.map((profile) => profile.id));
+  });
+
+  it('sends, when pressed before the lists answer, to a profile the list read after a deletion has', async () => {
+    const engine = heldProfileReads([LOCAL, STAGING]);
+    const { support, sentTo } = boxOver(engine);
+    support.profileId = STAGING.id;
+    support.open();
+    support.close();
+    // Staging is deleted in Settings; the box is opened again and Send pressed at once.
+    engine.store = [LOCAL];
+    support.open();
+    support.setText(REQUEST);
+    const sent = support.send();
+    // The earlier read answers first, with Staging still in it.
+    engine.held[0]?.release();
+    await settled();
+    expect(sentTo).toEqual([]);
+    engine.held[1]?.release();
+    await sent;
+    expect(sentTo).toHaveLength(1);
+    expect(engine.store.map((profile) => profile.id)).toContain(sentTo[0]);
   });
 });
