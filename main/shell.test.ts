@@ -100,7 +100,7 @@ describe('a bug nothing caught', () => {
       const error = new Error('proxy http://alice:Pr0xy-S3cret@proxy.corp:3128 and svc-api-key: k3y-0123456789abcdef');
       (added[0] as (error: unknown) => void)(error);
       const text = logged.mock.calls.flat().join(' ');
-      expect(text).toContain('http://alice:REDACTED@proxy.corp:3128');
+      expect(text).toContain('http://REDACTED:REDACTED@proxy.corp:3128');
       expect(text).toContain('shell.test.ts');
       expect(text).not.toMatch(/Pr0xy-S3cret|k3y-0123456789abcdef/);
     } finally {
