@@ -2,13 +2,13 @@ import { recognizePaste } from '../../../src/domain/support/recognize.ts';
 import { redactPaste } from '../../../src/domain/support/redact-paste.ts';
 import type { Recognized } from '../../../src/domain/support/types.ts';
 import type { ProfileView } from '../../../src/ipc/channels/profiles.ts';
-import type { Result } from '../../../src/ipc/result.ts';
 import type { HistorySummary } from '../../../src/ipc/schemas/history-entry.ts';
 import { customerSide, type DiffSide } from '../diff-side.ts';
 import { callEngine, errorText } from './explorer-engine.svelte.ts';
 import { callHistory } from './history-engine.svelte.ts';
 import { navigation } from './navigation.svelte.ts';
 import { importReport } from './import-report.svelte.ts';
+import { ProfilePicker } from './profile-picker.svelte.ts';
 import { SharedLoad } from './shared-load.svelte.ts';
 
 /** Entries a zid lookup lists: a prefix matching more is narrowed by typing more of it. */
@@ -33,22 +33,20 @@ export interface ZidLookup {
 
 /**
  * The paste box (Ctrl/Cmd+K on every screen): what the user pasted, always redacted before it is
- * kept, what it was recognised as, the zid lookup, and the actions on a pasted request.
+ * kept, what it was recognised as, the zid lookup, and the actions on a pasted request. Its profile
+ * picker (also History's "Replay with") keeps a chosen profile that was deleted, as the Explorer's
+ * does, and sends nothing until another is picked (ProfilePicker).
  */
-export class SupportState {
+export class SupportState extends ProfilePicker<ProfileView> {
   isOpen = $state(false);
   /** The pasted text, already through redactPaste: the raw text is never kept. */
   text = $state('');
   /** The customer's response to the pasted request (optional), redacted too. */
   responseText = $state('');
-  profiles = $state.raw<ProfileView[]>([]);
-  profileId = $state('local');
-  /** Why the last profiles.list failed (said beside the picker); null when it answered. */
-  profilesProblem = $state<string | null>(null);
   /** The profiles listing: a send pressed meanwhile waits for it (`done()`); the picker reads "Listing…" (`isLoading`). */
   readonly profilesListing = new SharedLoad(
     () => callEngine('profiles.list', undefined),
-    (answer) => this.#takeProfiles(answer),
+    (answer) => this.takeProfiles(answer),
   );
   lookup = $state.raw<ZidLookup | null>(null);
   isLooking = $state(false);
@@ -131,14 +129,6 @@ export class SupportState {
     return this.profilesListing.run();
   }
 
-  #takeProfiles(answer: Result<{ profiles: ProfileView[] }>): void {
-    // A list read before stays offered; the failure is said beside the picker.
-    this.profilesProblem = answer.ok ? null : `The profiles could not be listed: ${answer.error.message.replace(/\.?$/, '.')}`;
-    if (!answer.ok) return;
-    this.profiles = answer.value.profiles;
-    if (!this.profiles.some((profile) => profile.id === this.profileId) && this.profiles[0]) this.profileId = this.profiles[0].id;
-  }
-
   /** Shows an entry in History (and optionally a diff), closing the box. */
   showInHistory(request: HistoryRequest): void {
     this.historyRequest = request;
@@ -201,6 +191,8 @@ export class SupportState {
       // Never listed: the picker offers nothing, and Local service in the user's profile's place
       // would answer for it.
       if (this.profiles.length === 0) return void (this.message = `${this.profilesProblem ?? 'No profile is listed.'} Nothing is sent until the profiles can be listed: close the box and open it again to retry.`);
+      // Said beside the picker (goneProfileText) from the moment the list lacks it.
+      if (this.goneProfile) return;
       const answer = await callEngine('request.send', { requestId: crypto.randomUUID(), profileId: this.profileId, endpoint, params });
       if (!answer.ok) return void (this.message = errorText(answer.error));
       if (!answer.value.stored) return void (this.message = `Sent, but not kept in history: ${answer.value.warning ?? 'storage failed'}`);

@@ -131,7 +131,7 @@ describe('SupportState: the profiles listed again while an earlier listing is un
     expect(support.profiles.map((profile) => profile.id)).toEqual(engine.store.map((profile) => profile.id));
   });
 
-  it('sends, when pressed before the lists answer, to a profile the list read after a deletion has', async () => {
+  it('sends nothing, when pressed before the lists answer, to a profile the list read after a deletion has not, and says it is gone', async () => {
     const engine = heldProfileReads([LOCAL, STAGING]);
     const { support, sentTo } = boxOver(engine);
     support.profileId = STAGING.id;
@@ -148,7 +148,11 @@ describe('SupportState: the profiles listed again while an earlier listing is un
     expect(sentTo).toEqual([]);
     engine.held[1]?.release();
     await sent;
-    expect(sentTo).toHaveLength(1);
-    expect(engine.store.map((profile) => profile.id)).toContain(sentTo[0]);
+    // Not Local service in its place: the user chose Staging, and another service's answer would read as its.
+    expect(sentTo).toEqual([]);
+    expect(support.goneProfile?.id).toBe(STAGING.id);
+    support.profileId = LOCAL.id;
+    await support.send();
+    expect(sentTo).toEqual([LOCAL.id]);
   });
 });
