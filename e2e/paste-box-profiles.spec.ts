@@ -60,3 +60,34 @@ test('a listing that fails is said beside the picker, and Send sends nothing to 
   await app.expectNoSeriousAxe('paste box, profiles not listed');
   await app.screenshotAtBothSizes('paste-box-profiles-not-listed', () => picker.scrollIntoViewIfNeeded());
 });
+
+test('a chosen profile deleted meanwhile stays chosen, said gone, and Send sends nothing until another is picked', async ({ app, engine }) => {
+  const staging = await engine.handlers['profiles.save'](STAGING);
+  const paste = new PasteBox(app.page);
+  await paste.open();
+  await paste.paste(CURL);
+  const picker = paste.corrected.getByRole('combobox', { name: 'Profile' });
+  await expect(picker.getByRole('option')).toHaveText(['Local service', 'Staging']);
+  await picker.selectOption('Staging');
+  await app.page.keyboard.press('Escape');
+  await expect(paste.dialog).toBeHidden();
+
+  await engine.handlers['profiles.delete']({ profileId: staging.id });
+  await paste.open();
+  const gone = `The profile you chose, Staging, is no longer in your profiles (deleted, or removed from profiles.json). Pick a profile to send the request: nothing is sent until then.`;
+  await expect(picker.getByRole('option')).toHaveText(['Staging (gone)', 'Local service']);
+  await expect(picker).toHaveAccessibleDescription(gone);
+  await paste.dialog.getByRole('button', { name: 'Send with my profile' }).click();
+  await expect(paste.dialog.getByRole('alert')).toHaveText(gone);
+  await expect(paste.dialog).toBeVisible();
+  expect((await engine.handlers['history.count']()).count).toBe(0);
+  await app.expectNoSeriousAxe('paste box, chosen profile gone');
+  await app.screenshotAtBothSizes('paste-box-profile-gone', () => picker.scrollIntoViewIfNeeded());
+
+  await picker.selectOption('Local service');
+  await expect(paste.dialog.getByRole('alert')).toHaveCount(0);
+  await paste.dialog.getByRole('button', { name: 'Send with my profile' }).click();
+  const history = new HistoryPage(app.page);
+  await expect(history.detail.getByRole('heading', { level: 2 })).toHaveText(/^Entry #1 /, { timeout: 30_000 });
+  expect((await engine.handlers['history.get']({ id: 1 })).profileId).toBe('local');
+});
