@@ -86,11 +86,6 @@ function crossoverJson(crossover: CrossoverResult): object {
   return { ...crossover, crossovers: crossover.crossovers.map((item) => ({ ...item, between: item.between.map(axis) })) };
 }
 
-/** A chain's crossover finding in one sentence, its priced sizes named as they were sold. */
-function chainCrossoverText(chain: LadderExportChain, crossover: CrossoverResult): string {
-  return crossoverText(crossover, chain.sell);
-}
-
 function netPerUnit(side: ModelSide, chain: LadderExportChain, item: LadderExportRow): string | null {
   const figure = netFigure(side, inputOf(chain, item));
   return figure.kind === 'net' ? formatBaseUnits(figure.perUnitBase, chain.buy.decimals, { grouping: false }) : null;
@@ -109,7 +104,7 @@ function netDiffBps(chain: LadderExportChain, item: LadderExportRow): number | n
 export function ladderToCsv(chains: readonly LadderExportChain[], profile?: ExportProfile, sent?: SentSettings, run?: ExportRunState): string {
   const lines = [LADDER_CSV_COLUMNS.map(csvField).join(',')];
   for (const chain of chains) {
-    const crossover = chainCrossoverText(chain, chainCrossover(chain));
+    const crossover = crossoverText(chainCrossover(chain), chain.sell);
     for (const item of chain.rows) {
       const { row } = item;
       const cells = [
@@ -148,7 +143,7 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
       allowanceHolder: { ...item.row.allowanceHolder, netPerUnitSold: netPerUnit(item.row.allowanceHolder, chain, item), issues: item.issues?.allowanceHolder ?? null, blockNumber: item.blocks?.allowanceHolder ?? null },
       permit2: { ...item.row.permit2, netPerUnitSold: netPerUnit(item.row.permit2, chain, item), issues: item.issues?.permit2 ?? null, blockNumber: item.blocks?.permit2 ?? null },
     }));
-    return { chainId: chain.chainId, chainName: chain.chainName, sellToken: chain.sell, buyToken: chain.buy, crossover: { ...crossoverJson(crossover), text: chainCrossoverText(chain, crossover) }, points };
+    return { chainId: chain.chainId, chainName: chain.chainName, sellToken: chain.sell, buyToken: chain.buy, crossover: { ...crossoverJson(crossover), text: crossoverText(crossover, chain.sell) }, points };
   });
   const sent = request.models ? sentJson({ ...request, models: request.models }) : null;
   const body = { format: LADDER_JSON_FORMAT, version: 1, profile: profile ?? null, sell: request.sell, buy: request.buy, amounts: request.amounts, sent, run: runStateJson(run), chains: out };

@@ -63,7 +63,6 @@ function answeredAtOf(entry: HistoryEntryLike): Date | undefined {
   return Number.isFinite(at) ? new Date(at) : undefined;
 }
 
-/** Explains one entry. */
 /**
  * An answer whose body is not JSON (none came, none was kept, a proxy's page), explained from its
  * status and the browser's own error, as History, `explain` and the report read it.
@@ -72,6 +71,7 @@ export function explainUnreadAnswer(entry: HistoryEntryLike): ErrorExplanation {
   return explainUnshapedFailure(entry.status === NO_RESPONSE_STATUS ? null : entry.status, entry.bodyText, entry.clientError);
 }
 
+/** Explains one entry. */
 export function explainEntry(entry: HistoryEntryLike): EntryExplanation {
   const url = parseUrlParts(entry.url);
   const request = url ? finishRequest('http', entry.method, url, entry.requestHeaders) : null;
