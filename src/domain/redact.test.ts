@@ -51,5 +51,12 @@ describe('redaction', () => {
     const entry = { url: `https://${SECRET}@x.test/swap/chains`, query: {}, requestHeaders: {}, responseHeaders: {}, statusText: `Unknown key ${SECRET}`, bodyText: `{"message":"Unknown key ${SECRET}"}` };
     expect(JSON.stringify(redactEntryCredentials(entry))).not.toContain(SECRET);
   });
+
+  it("redacts the password's echo when the user name is not valid percent-encoding, and such a name's own echo", () => {
+    const entry = { url: `https://%zzuser01:${SECRET}@x.test/swap/chains`, query: {}, requestHeaders: {}, responseHeaders: {}, statusText: `Unknown key ${SECRET}`, bodyText: `{"message":"Unknown key ${SECRET} for %zzuser01"}` };
+    const redacted = JSON.stringify(redactEntryCredentials(entry));
+    expect(redacted).not.toContain(SECRET);
+    expect(redacted).not.toContain('%zzuser01');
+  });
 });
 

@@ -103,12 +103,21 @@ export function credentialValues(parts: RequestCredentialParts, apiKeyHeader?: K
   try {
     const url = new URL(parts.url);
     for (const [name, value] of url.searchParams) if (isCredentialName(name, apiKeyHeader)) add(value);
-    if (url.username !== '') add(decodeURIComponent(url.username));
-    if (url.password !== '') add(decodeURIComponent(url.password));
+    // Each part on its own: one that is not valid percent-encoding is a secret as written.
+    if (url.username !== '') add(decodedOrAsWritten(url.username));
+    if (url.password !== '') add(decodedOrAsWritten(url.password));
   } catch {
     // Not a URL: nothing in it to read (redactUrl leaves it as it is too).
   }
   return [...values];
+}
+
+function decodedOrAsWritten(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
