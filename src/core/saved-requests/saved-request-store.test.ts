@@ -110,6 +110,16 @@ describe('saved request store', () => {
     expect((await store.importJson('local', extra)).problems).toEqual([{ index: 0, field: 'profileId', reason: 'is not a field of a saved request (name, endpoint, params)' }]);
   });
 
+  it('names a file or a request that is not an object as the file or the request, not as "(input)"', async () => {
+    const store = await openSavedRequestStore(await dataDir());
+    expect((await store.importJson('local', '[]')).problems).toEqual([{ index: null, field: '(file)', reason: 'must be object' }]);
+    const notObjects = JSON.stringify({ format: 'swap-explorer.saved-requests', version: 1, requests: [null, 'A'] });
+    expect((await store.importJson('local', notObjects)).problems).toEqual([
+      { index: 0, field: '(request)', reason: 'must be object' },
+      { index: 1, field: '(request)', reason: 'must be object' },
+    ]);
+  });
+
   it('moves an unreadable file aside instead of overwriting it', async () => {
     const dir = await dataDir();
     await writeFile(join(dir, 'saved-requests.json'), '{"version": 2}');

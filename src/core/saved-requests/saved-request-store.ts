@@ -121,7 +121,8 @@ export function parseExport(json: string): { requests: z.output<typeof SavedRequ
     return { problems: [{ index: null, field: '(file)', reason: `is not JSON (${(error as Error).message})` }] };
   }
   const file = SavedRequestsFileSchema.safeParse(data);
-  if (!file.success) return { problems: toFieldErrors(file.error, data, 'is not a field of a saved-requests file').map(({ field, reason }) => ({ index: null, field: field || '(file)', reason })) };
+  // toFieldErrors names the value itself "(input)": here that is the file, or one of its requests.
+  if (!file.success) return { problems: toFieldErrors(file.error, data, 'is not a field of a saved-requests file').map(({ field, reason }) => ({ index: null, field: field === '(input)' ? '(file)' : field, reason })) };
   const requests: z.output<typeof SavedRequestFieldsSchema>[] = [];
   const problems: ImportProblem[] = [];
   // A name saves once per profile (a later one replaces it), so a second request of one name in the
@@ -130,7 +131,7 @@ export function parseExport(json: string): { requests: z.output<typeof SavedRequ
   file.data.requests.forEach((item, index) => {
     const parsed = SavedRequestFieldsSchema.safeParse(item);
     if (!parsed.success) {
-      for (const { field, reason } of toFieldErrors(parsed.error, item, 'is not a field of a saved request (name, endpoint, params)')) problems.push({ index, field: field || '(request)', reason });
+      for (const { field, reason } of toFieldErrors(parsed.error, item, 'is not a field of a saved request (name, endpoint, params)')) problems.push({ index, field: field === '(input)' ? '(request)' : field, reason });
       return;
     }
     const first = firstOfName.get(parsed.data.name);
