@@ -13,6 +13,7 @@ import { toFieldErrors, type FieldError } from '../spec/index.ts';
 import type { CommandIo } from './command.ts';
 import { openCliEngine } from './compare-engine.ts';
 import { parseCommandLine, UsageError } from './parse-flags.ts';
+import { dataDirOption, folderFromEnv } from './data-dir-names.ts';
 import type { StoredRun } from '../core/compare/run-store.ts';
 import { planComparison } from '../core/compare/plan.ts';
 import { buildRow } from '../core/compare/build-row.ts';
@@ -113,7 +114,7 @@ export interface FinishedRun {
 
 /** Where the CLI keeps its runs (and the local service's certificate). */
 export function defaultDataDir(): string {
-  return process.env.SWAP_EXPLORER_DATA_DIR ?? join(homedir(), '.swap-explorer');
+  return folderFromEnv('SWAP_EXPLORER_DATA_DIR') ?? join(homedir(), '.swap-explorer');
 }
 
 /**
@@ -123,7 +124,7 @@ export function defaultDataDir(): string {
  * "Could not open the history…: EEXIST"). A folder that does not exist yet is made by the run.
  */
 export function dataDirFlag(text: string | undefined): string {
-  const dir = text ?? defaultDataDir();
+  const dir = dataDirOption(text) ?? defaultDataDir();
   let isFile = false;
   try {
     isFile = !statSync(dir).isDirectory();
@@ -131,7 +132,7 @@ export function dataDirFlag(text: string | undefined): string {
     // Absent or unreadable: the run makes it, or says what stopped it.
   }
   if (!isFile) return dir;
-  const named = text !== undefined ? '--data-dir' : process.env.SWAP_EXPLORER_DATA_DIR !== undefined ? 'SWAP_EXPLORER_DATA_DIR' : 'the data folder';
+  const named = text !== undefined ? '--data-dir' : folderFromEnv('SWAP_EXPLORER_DATA_DIR') !== undefined ? 'SWAP_EXPLORER_DATA_DIR' : 'the data folder';
   throw new UsageError(`${named} "${dir}" is a file, not a folder: name the folder that keeps the runs and the history (it is made when absent)`);
 }
 

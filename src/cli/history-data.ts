@@ -5,6 +5,7 @@ import { pruneRuns } from '../core/compare/prune-runs.ts';
 import { AppError, isAppError } from '../ipc/result.ts';
 import { historyFileIn } from '../core/history/history-path.ts';
 import { defaultDataDir } from './compare-run.ts';
+import { dataDirOption, folderFromEnv } from './data-dir-names.ts';
 import { desktopAppDataDir } from './desktop-app-data-dir.ts';
 
 /**
@@ -16,7 +17,7 @@ import { desktopAppDataDir } from './desktop-app-data-dir.ts';
 
 /** The data dir holding the history to set. */
 export function historyDataDir(flag: string | undefined): string {
-  return flag ?? process.env.SWAP_EXPLORER_USER_DATA ?? defaultDataDir();
+  return dataDirOption(flag) ?? folderFromEnv('SWAP_EXPLORER_USER_DATA') ?? defaultDataDir();
 }
 
 /**

@@ -4,6 +4,7 @@ import { isAppError } from '../ipc/result.ts';
 import { closeHistory } from './close-history.ts';
 import { historyFileIn } from '../core/history/history-path.ts';
 import { defaultDataDir } from './compare-run.ts';
+import { dataDirOption, folderFromEnv } from './data-dir-names.ts';
 import { desktopAppDataDir } from './desktop-app-data-dir.ts';
 import { openHistoryToRead } from './history-data.ts';
 
@@ -41,7 +42,7 @@ export interface FolderSearch<T> {
  * the CLI's own (SWAP_EXPLORER_DATA_DIR or ~/.swap-explorer) and then the desktop app's.
  */
 export function historyFolders(flag: string | undefined): HistoryFolder[] {
-  const named = flag ?? process.env.SWAP_EXPLORER_USER_DATA;
+  const named = dataDirOption(flag) ?? folderFromEnv('SWAP_EXPLORER_USER_DATA');
   if (named !== undefined) return [{ dir: named, isDesktopApp: false }];
   return [
     { dir: defaultDataDir(), isDesktopApp: false },

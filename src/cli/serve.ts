@@ -2,6 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DECIMAL_NUMBER, parseCommandLine, UsageError } from './parse-flags.ts';
+import { dataDirOption, folderFromEnv } from './data-dir-names.ts';
 import { isAddress } from '../domain/address-text.ts';
 // Direct modules, not the barrels: a cluster's primary then loads neither the schemas nor the market.
 import { HEADER_NAMES } from '../spec/constants.ts';
@@ -174,7 +175,7 @@ export function serveOptions(argv: string[]): LocalServiceOptions & { accessLogF
     // in the package's root, not where it was typed), and a relative path would point them elsewhere.
     // The folder price and compare start theirs in (compare-run.ts's defaultDataDir): one certificate
     // to pin, and SWAP_EXPLORER_DATA_DIR keeps serve out of a home folder it was set to avoid.
-    dataDir: resolve(values['data-dir'] ?? join(process.env.SWAP_EXPLORER_DATA_DIR ?? join(homedir(), '.swap-explorer'), 'local-service')),
+    dataDir: resolve(dataDirOption(values['data-dir']) ?? join(folderFromEnv('SWAP_EXPLORER_DATA_DIR') ?? join(homedir(), '.swap-explorer'), 'local-service')),
     port: wholeNumber('port', values.port, 0, 65535) ?? 0,
     seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? 1,
     apiKeys: apiKeys(values['api-key'] ?? []),

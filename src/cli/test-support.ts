@@ -36,12 +36,12 @@ export function spawnCli(args: string[], env: Record<string, string> = {}): Prom
  * variable naming a data folder unless `named` sets one: a lookup then reads the CLI's default folder
  * (<home>/.swap-explorer) and then the desktop app's (<xdg>/swap-explorer, as Electron names it on Linux).
  */
-export function spawnCliAsUser(args: string[], user: { home: string; xdg: string }, named: NodeJS.ProcessEnv = {}): Promise<Ran> {
+export function spawnCliAsUser(args: string[], user: { home: string; xdg: string }, named: NodeJS.ProcessEnv = {}, cwd = ROOT): Promise<Ran> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: user.home, XDG_CONFIG_HOME: user.xdg };
   delete env.SWAP_EXPLORER_DATA_DIR;
   delete env.SWAP_EXPLORER_USER_DATA;
   Object.assign(env, named);
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
