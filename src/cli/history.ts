@@ -188,6 +188,7 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
       if (rest.length > 0 || !values.zid?.length) throw new UsageError('history export takes --zid (one or more)');
       const zids = values.zid.map(zidArgument);
       const format = choiceFlag('format', values.format, ['har', 'json'] as const, 'har');
+      if (values.out === '') throw new UsageError('--out must not be empty: name the file, or leave --out out to write to standard output (a script\'s --out "$FILE" with FILE unset gives an empty one)');
       return await exportEntries(historyFolders(values['data-dir']), zids, format, values.out, io);
     }
     if (action === 'retention') {

@@ -135,10 +135,14 @@ describe('argument handling', () => {
     }
   });
 
-  it('refuses a port or seed with a fraction as a usage error naming the flag, before listening', async () => {
-    for (const [flag, reason] of [['--port', '--port must be a whole number between 0 and 65535'], ['--seed', '--seed must be a whole number between 0 and 4294967295']]) {
+  it('refuses a port or seed with a fraction or out of range as a usage error naming the flag and the value, before listening', async () => {
+    for (const [flag, value, reason] of [
+      ['--port', '1.5', '--port must be a whole number between 0 and 65535, got "1.5"'],
+      ['--seed', '1.5', '--seed must be a whole number between 0 and 4294967295, got "1.5"'],
+      ['--port', '99999', '--port must be a whole number between 0 and 65535, got "99999"'],
+    ]) {
       const io = { out: '', err: '' };
-      expect(await main(['serve', '--workers', '1', '--data-dir', join(dir, 'fraction'), flag!, '1.5'], { stdout: (t) => (io.out += t), stderr: (t) => (io.err += t) }), flag).toBe(2);
+      expect(await main(['serve', '--workers', '1', '--data-dir', join(dir, 'fraction'), flag!, value!], { stdout: (t) => (io.out += t), stderr: (t) => (io.err += t) }), flag).toBe(2);
       expect(io.err.split('\n')[0]).toBe(`swap-explorer serve: ${reason}`);
       expect(io.out).toBe('');
     }

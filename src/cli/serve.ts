@@ -91,7 +91,7 @@ function number(name: string, text: string | undefined, min: number, max: number
   const kind = isWhole ? 'a whole number' : 'a number';
   if (!DECIMAL_NUMBER.test(text)) throw new UsageError(`--${name} must be ${kind} between ${min} and ${max} in decimal digits, got "${text}"`);
   const value = Number(text);
-  if (value < min || value > max || (isWhole && !Number.isInteger(value))) throw new UsageError(`--${name} must be ${kind} between ${min} and ${max}`);
+  if (value < min || value > max || (isWhole && !Number.isInteger(value))) throw new UsageError(`--${name} must be ${kind} between ${min} and ${max}, got "${text}"`);
   return value;
 }
 

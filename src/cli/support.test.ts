@@ -347,6 +347,13 @@ describe('swap-explorer history', () => {
     }
   });
 
+  it('refuses an empty --out as bad input (a script\'s --out "$FILE" with FILE unset), naming the flag, before looking anything up', async () => {
+    const ran = await cli(['history', 'export', '--zid', OK_ZID, '--out', '', '--data-dir', dir]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain('--out must not be empty');
+    expect(ran.stdout).toBe('');
+  });
+
   it('keeps a file already at --out, and leaves no half file, when the export cannot be written whole', async () => {
     // A file size limit (RLIMIT_FSIZE, as `ulimit -f` sets) makes the write fail part-way, as a full
     // disk does: written in place, the old export was cut to the limit and half the new one left.
