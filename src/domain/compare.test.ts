@@ -97,6 +97,16 @@ describe('compareChain', () => {
     expect(row.netDiffBps).toBeCloseTo(-1e4 / 360065000000000000, 20);
   });
 
+  it('gives equal buys to the cheaper network fee when both fees come to the same buy-token base units, not a net tie', () => {
+    // 1 native (10^6 wei here) = 1 buy unit: fees of 2,000,000 and 2,500,000 wei are 2 and 2.5 buy
+    // units, both cut to 2, so the two nets read alike; the cheaper fee still gives more at this rate.
+    const rate = { buyPerNative: 1n, nativeDecimals: 6 };
+    const same = price({ ...p2, buyAmount: ah.buyAmount, minBuyAmount: ah.minBuyAmount });
+    const row = compareChain({ chainId: 42161, allowanceHolder: ok(ah), permit2: ok(same), nativeToBuy: rate });
+    expect([row.allowanceHolder.netBuyAmount, row.permit2.netBuyAmount]).toEqual([999998n, 999998n]);
+    expect({ better: row.better, basis: row.basis }).toEqual({ better: 'allowance-holder', basis: 'network-fee' });
+  });
+
   it('calls equal net amounts a tie', () => {
     const row = compareChain({ chainId: 1, allowanceHolder: ok(ah), permit2: ok(price({ ...ah })) , nativeToBuy: { buyPerNative: 1n, nativeDecimals: 0 } });
     expect(row.better).toBe('tie');

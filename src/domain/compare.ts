@@ -65,8 +65,9 @@ export interface ModelSide {
 
 /**
  * Which model gives more, and on what basis: 'net' (buy amount minus the network fee in buy
- * token, both sides priced), 'network-fee' (the fee could not be priced in buy token, but both buy
- * the same amount and one network fee costs less: that one gives more net at any rate), 'gross'
+ * token, both sides priced), 'network-fee' (both buy the same amount and one network fee costs less:
+ * that one gives more net at any rate; used where the fee could not be priced in buy token, or where
+ * both fees came to the same buy-token base units), 'gross'
  * (the fee could not be priced in buy token otherwise), 'only-side' (one side priced, the other
  * answered with no liquidity or an error). null while a side or the rate is pending, when a side
  * was cancelled, left by a failed run or not requested: nothing is called better unless it was.
@@ -185,8 +186,8 @@ export function runFailedText(side: { errorName: string | null }): string {
 }
 
 /**
- * Picks the better model: by buy amount net of network fee when both nets are known, else by the
- * lower network fee when both buy the same, else by gross buy amount (the basis says which); a side
+ * Picks the better model: by buy amount net of network fee when both nets are known and differ, else
+ * by the lower network fee when both buy the same, else by gross buy amount (the basis says which); a side
  * without a price loses to one with a price (no liquidity,
  * or a refusal for its model). No verdict while a side is pending, cancelled, not requested or
  * failed (isFailedSide), nor while the rate that would make it net is pending.
@@ -197,14 +198,16 @@ export function verdict(ah: ModelSide, p2: ModelSide, isRatePending = false): Ve
   if (ah.buyAmount === null && p2.buyAmount === null) return { better: null, basis: null };
   if (ah.buyAmount === null) return { better: 'permit2', basis: 'only-side' };
   if (p2.buyAmount === null) return { better: 'allowance-holder', basis: 'only-side' };
-  if (ah.netBuyAmount !== null && p2.netBuyAmount !== null) return { better: larger(ah.netBuyAmount, p2.netBuyAmount), basis: 'net' };
-  if (isRatePending) return { better: null, basis: null };
   // Both fees are in the chain's one native token: with the same buy, the cheaper fee gives more
   // net whatever the native token is worth. A gross "tie" there read as no difference between
   // models whose fees differ (Permit2's often costs more gas), whenever the rate could not be had.
   const [ahFee, p2Fee] = [ah.totalNetworkFee, p2.totalNetworkFee];
-  if (ah.buyAmount === p2.buyAmount && ahFee !== null && p2Fee !== null && ahFee !== p2Fee) return { better: ahFee < p2Fee ? 'allowance-holder' : 'permit2', basis: 'network-fee' };
-  return { better: larger(ah.buyAmount, p2.buyAmount), basis: 'gross' };
+  const byFee = ah.buyAmount === p2.buyAmount && ahFee !== null && p2Fee !== null && ahFee !== p2Fee ? { better: ahFee < p2Fee ? 'allowance-holder' : 'permit2', basis: 'network-fee' } as const : null;
+  // A net is the buy less the fee cut to whole buy-token base units: fees under one unit apart (an
+  // L2's fees in WBTC) can cut to the same, and equal buys then read as a net tie beside fees that differ.
+  if (ah.netBuyAmount !== null && p2.netBuyAmount !== null) return ah.netBuyAmount === p2.netBuyAmount && byFee ? byFee : { better: larger(ah.netBuyAmount, p2.netBuyAmount), basis: 'net' };
+  if (isRatePending) return { better: null, basis: null };
+  return byFee ?? { better: larger(ah.buyAmount, p2.buyAmount), basis: 'gross' };
 }
 
 /**

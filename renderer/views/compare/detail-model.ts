@@ -41,7 +41,11 @@ export function whyText(row: CompareRowWire): string {
     const winner = row.better === 'permit2' ? p2 : ah;
     const native = networkFeeText(BigInt(loser.totalNetworkFee!) - BigInt(winner.totalNetworkFee!), row.nativeSymbol, row.nativeDecimals);
     // Both fees are in one unit even where no token is named for it (Tempo): weighing them needs no price.
-    return `${grossPart}; ${modelName(loser.model)}'s network fee costs ${native} more, so ${modelName(row.better!)} gives more net of fees at any price of ${row.nativeSymbol ?? 'what the fee is paid in'}; what the fees are worth in ${buyToken.symbol} is not known (${row.feeNotPriced ?? 'no rate'}).`;
+    // With both nets known the fees were priced, and came to the same buy-token base units (compare.ts, verdict).
+    const inBuy = ah.netBuyAmount !== null && p2.netBuyAmount !== null
+      ? `at the run's rate the two fees differ by under one base unit of ${buyToken.symbol}, so the two net buys read the same`
+      : `what the fees are worth in ${buyToken.symbol} is not known (${row.feeNotPriced ?? 'no rate'})`;
+    return `${grossPart}; ${modelName(loser.model)}'s network fee costs ${native} more, so ${modelName(row.better!)} gives more net of fees at any price of ${row.nativeSymbol ?? 'what the fee is paid in'}; ${inBuy}.`;
   }
   const fee = BigInt(p2.networkFeeInBuyToken!) - BigInt(ah.networkFeeInBuyToken!);
   const feePart = fee === 0n ? 'the network fees are equal' : `${fee > 0n ? 'Permit2' : 'Allowance Holder'}'s network fee costs ${amount(fee)} more`;

@@ -97,7 +97,8 @@ const TokenRefSchema = lazySchema(() =>
  * - each side's `networkFeeInBuyToken` and `netBuyAmount` (= buyAmount - networkFeeInBuyToken).
  * - `diffBps` (gross) and `netDiffBps` (net): Permit2 against Allowance Holder, in bps.
  * - `better` / `basis`: the verdict, on net amounts when both are known ('net'), else on the
- *   lower network fee where both buy the same ('network-fee'), else gross;
+ *   lower network fee where both buy the same ('network-fee': also where both nets are known but
+ *   the two fees came to the same buy-token base units), else gross;
  *   null while a side or the rate is pending, or a side was cancelled, left by a failed run or not requested.
  */
 export const CompareRowWireSchema = lazySchema(() =>
