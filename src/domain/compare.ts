@@ -185,6 +185,23 @@ export function runFailedText(side: { errorName: string | null }): string {
   return `run failed (${side.errorName ?? 'error'})`;
 }
 
+/** What cheaperFeeOf reads of a side (the size ladder's sides may not carry the fee). */
+type FeeSide = Pick<ModelSide, 'buyAmount'> & Partial<Pick<ModelSide, 'totalNetworkFee'>>;
+
+/**
+ * The model whose network fee costs less where both buy the same amount (null: the buys differ, a
+ * fee is not known, or the fees are equal). Both fees are in the chain's one native token, so the
+ * cheaper one gives more net whatever the native token is worth. A gross "tie" there read as no
+ * difference between models whose fees differ (Permit2's often costs more gas) whenever the rate
+ * could not be had; and a net is the buy less the fee cut to whole buy-token base units, so fees
+ * under one unit apart (an L2's fees in WBTC) cut to the same and read as a net tie.
+ */
+export function cheaperFeeOf(ah: FeeSide, p2: FeeSide): AllowanceModel | null {
+  const [ahFee, p2Fee] = [ah.totalNetworkFee ?? null, p2.totalNetworkFee ?? null];
+  if (ah.buyAmount === null || ah.buyAmount !== p2.buyAmount || ahFee === null || p2Fee === null || ahFee === p2Fee) return null;
+  return ahFee < p2Fee ? 'allowance-holder' : 'permit2';
+}
+
 /**
  * Picks the better model: by buy amount net of network fee when both nets are known and differ, else
  * by the lower network fee when both buy the same, else by gross buy amount (the basis says which); a side
@@ -198,13 +215,8 @@ export function verdict(ah: ModelSide, p2: ModelSide, isRatePending = false): Ve
   if (ah.buyAmount === null && p2.buyAmount === null) return { better: null, basis: null };
   if (ah.buyAmount === null) return { better: 'permit2', basis: 'only-side' };
   if (p2.buyAmount === null) return { better: 'allowance-holder', basis: 'only-side' };
-  // Both fees are in the chain's one native token: with the same buy, the cheaper fee gives more
-  // net whatever the native token is worth. A gross "tie" there read as no difference between
-  // models whose fees differ (Permit2's often costs more gas), whenever the rate could not be had.
-  const [ahFee, p2Fee] = [ah.totalNetworkFee, p2.totalNetworkFee];
-  const byFee = ah.buyAmount === p2.buyAmount && ahFee !== null && p2Fee !== null && ahFee !== p2Fee ? { better: ahFee < p2Fee ? 'allowance-holder' : 'permit2', basis: 'network-fee' } as const : null;
-  // A net is the buy less the fee cut to whole buy-token base units: fees under one unit apart (an
-  // L2's fees in WBTC) can cut to the same, and equal buys then read as a net tie beside fees that differ.
+  const cheaper = cheaperFeeOf(ah, p2);
+  const byFee = cheaper ? ({ better: cheaper, basis: 'network-fee' } as const) : null;
   if (ah.netBuyAmount !== null && p2.netBuyAmount !== null) return ah.netBuyAmount === p2.netBuyAmount && byFee ? byFee : { better: larger(ah.netBuyAmount, p2.netBuyAmount), basis: 'net' };
   if (isRatePending) return { better: null, basis: null };
   return byFee ?? { better: larger(ah.buyAmount, p2.buyAmount), basis: 'gross' };

@@ -24,6 +24,21 @@ describe('ladder points', () => {
     expect(b!.diffBps).toBe(0);
   });
 
+  it('gives equal buys whose fees cut to the same net to the cheaper network fee, as the single-size table does, not a tie', () => {
+    // Both fees came to the same buy-token base units (under one apart): the nets are equal, the fees are not.
+    const input = point(100, 300, 300);
+    input.allowanceHolder = { ...input.allowanceHolder, totalNetworkFee: 130_000_000_000n };
+    input.permit2 = { ...input.permit2, totalNetworkFee: 100_000_000_000n };
+    const [priced] = ladderPoints([input]);
+    expect(priced!.better).toBe('permit2');
+    // Nor is that size listed as tied in the chain's finding.
+    const wider = point(1000, 290, 295);
+    expect(findCrossovers(ladderPoints([input, wider]))).toMatchObject({ kind: 'none-in-range', better: 'permit2', tied: [] });
+    // Equal fees stay a tie.
+    input.permit2 = { ...input.permit2, totalNetworkFee: 130_000_000_000n };
+    expect(ladderPoints([input])[0]!.better).toBe('tie');
+  });
+
   it('gives no bps difference against a net of zero or below, whose sign would contradict the verdict', () => {
     const [small] = ladderPoints([point(1, -372, -492)]);
     expect(small!.better).toBe('allowance-holder');

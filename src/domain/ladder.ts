@@ -1,4 +1,4 @@
-import { runFailedText, type AllowanceModel, type ModelSide } from './compare.ts';
+import { cheaperFeeOf, runFailedText, type AllowanceModel, type ModelSide } from './compare.ts';
 import { bpsDifference } from './units.ts';
 
 /**
@@ -12,15 +12,19 @@ import { bpsDifference } from './units.ts';
  * were priced net.
  *
  * Which model is better at a point is decided exactly, on bigint net amounts (both sides sold the
- * same amount, so the larger net is the larger per-unit figure); floats only place the crossover
+ * same amount, so the larger net is the larger per-unit figure), equal nets on equal buys by the
+ * cheaper network fee (cheaperFeeOf, as the single-size verdict); floats only place the crossover
  * between two sizes, by linear interpolation of the relative difference on a log10 size axis.
  */
 
 /** The most amounts one ladder may hold. */
 export const MAX_LADDER_AMOUNTS = 8;
 
-/** What the ladder reads of one model side. */
-export type LadderSide = Pick<ModelSide, 'state' | 'buyAmount' | 'netBuyAmount' | 'errorName'>;
+/**
+ * What the ladder reads of one model side; the network fee in the native token breaks a tie of two
+ * equal nets on equal buys (cheaperFeeOf), as the single-size table's verdict does.
+ */
+export type LadderSide = Pick<ModelSide, 'state' | 'buyAmount' | 'netBuyAmount' | 'errorName'> & Partial<Pick<ModelSide, 'totalNetworkFee'>>;
 
 /** One size of one chain. */
 export interface LadderPointInput {
@@ -131,7 +135,7 @@ export function ladderPoints(inputs: readonly LadderPointInput[]): LadderPoint[]
       const ah = netFigure(input.allowanceHolder, input);
       const p2 = netFigure(input.permit2, input);
       if (ah.kind !== 'net' || p2.kind !== 'net') return { size: input.size, sellAmount: input.sellAmount, allowanceHolder: ah, permit2: p2, better: null, diffBps: null };
-      const better = ah.net === p2.net ? 'tie' : ah.net > p2.net ? 'allowance-holder' : 'permit2';
+      const better = ah.net === p2.net ? (cheaperFeeOf(input.allowanceHolder, input.permit2) ?? 'tie') : ah.net > p2.net ? 'allowance-holder' : 'permit2';
       // Against a net of zero or below (a fee larger than a small size's buy) a ratio has no meaning
       // and its sign flips: -0.00049 against -0.00037 read +3,237 bps beside Allowance Holder's
       // verdict. No figure then, as compareChain gives none.
@@ -151,7 +155,8 @@ function comparables(points: readonly LadderPoint[]): Comparable[] {
     if (point.allowanceHolder.kind !== 'net' || point.permit2.kind !== 'net') continue;
     const ah = point.allowanceHolder;
     const p2 = point.permit2;
-    const sign = p2.net === ah.net ? 0 : p2.net > ah.net ? 1 : -1;
+    // The point's verdict, not its nets alone: equal nets on equal buys go to the cheaper fee (ladderPoints).
+    const sign = point.better === 'permit2' ? 1 : point.better === 'allowance-holder' ? -1 : 0;
     out.push({ size: point.size, sellAmount: point.sellAmount, relative: ah.perUnit === 0 ? sign : (p2.perUnit - ah.perUnit) / Math.abs(ah.perUnit), sign });
   }
   return out;
