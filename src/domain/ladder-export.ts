@@ -96,8 +96,15 @@ function sideCells(side: ModelSide, chain: LadderExportChain, item: LadderExport
   return [side.state, side.errorName, human(side.buyAmount), human(side.networkFeeInBuyToken), human(side.netBuyAmount), netPerUnit(side, chain, item), side.zid];
 }
 
-function netDiffBps(chain: LadderExportChain, item: LadderExportRow): number | null {
-  return ladderPoints([inputOf(chain, item)])[0]!.diffBps;
+// A size's verdict as both exports write it: the better model, on what basis, the net difference.
+function verdictOf(point: LadderPoint): { better: LadderPoint['better']; basis: 'net' | null; netDiffBps: number | null } {
+  return { better: point.better, basis: point.better === null ? null : 'net', netDiffBps: point.diffBps };
+}
+
+// One size as the ladder table reads it: its verdict (on nets priced on both sides, equal nets on
+// equal buys by the cheaper fee) and its net difference. The row's own basis is not the ladder's.
+function sizePoint(chain: LadderExportChain, item: LadderExportRow): LadderPoint {
+  return ladderPoints([inputOf(chain, item)])[0]!;
 }
 
 /** The ladder as CSV, CRLF line ends (RFC 4180). */
@@ -107,10 +114,11 @@ export function ladderToCsv(chains: readonly LadderExportChain[], profile?: Expo
     const crossover = crossoverText(chainCrossover(chain), chain.sell);
     for (const item of chain.rows) {
       const { row } = item;
+      const verdict = verdictOf(sizePoint(chain, item));
       const cells = [
         chain.chainId, chain.chainName, item.amount, chain.sell.symbol, chain.buy.symbol, item.sellAmount.toString(),
         ...sideCells(row.allowanceHolder, chain, item), ...sideCells(row.permit2, chain, item),
-        row.basis === 'net' ? row.better : null, row.basis === 'net' ? 'net' : null, netDiffBps(chain, item),
+        verdict.better, verdict.basis, verdict.netDiffBps,
         item.feeRate?.source ?? null, item.feeRate?.zid ?? null, item.feeNotPriced ?? null, crossover,
         // The kinds reported, ';'-separated; empty when none was (or, in an older ladder, not known: the JSON says null).
         (item.issues?.allowanceHolder ?? []).join('; '), (item.issues?.permit2 ?? []).join('; '),
@@ -131,11 +139,9 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
       amount: item.amount, sellAmount: item.sellAmount,
       ...item.row,
       // The ladder's verdict, as its table and the CSV say it: only on nets priced on both sides. The
-      // row's own (a side alone priced, gross amounts, the lower fee) called a model better at a size
-      // where the screen and the CSV call none.
-      better: item.row.basis === 'net' ? item.row.better : null,
-      basis: item.row.basis === 'net' ? 'net' : null,
-      netDiffBps: netDiffBps(chain, item),
+      // row's own (a side alone priced, gross amounts) called a model better at a size where the
+      // screen and the CSV call none, and its basis for equal nets decided by the fee is not 'net'.
+      ...verdictOf(sizePoint(chain, item)),
       feeRate: item.feeRate ?? null,
       feeNotPriced: item.feeNotPriced ?? null,
       hasTax: item.hasTax ?? null,
