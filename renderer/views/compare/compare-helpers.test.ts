@@ -120,6 +120,17 @@ describe('detail texts', () => {
     expect(whyText(fee)).toBe("Both buy the same amount; Permit2's network fee costs 0.00000003 ETH more, so Allowance Holder gives more net of fees at any price of ETH; at the run's rate the two fees differ by under one base unit of WBTC, so the two net buys read the same.");
   });
 
+  it('never calls two different network fees equal because they came to the same buy-token base units', () => {
+    // 1 ETH = 3,500,000 satoshi: fees of 1e11 and 1.3e11 wei both cut to 0 satoshi; Permit2 buys 1 satoshi more.
+    const priced = (side: ModelSideWire, fee: string): ModelSideWire => ({ ...side, totalNetworkFee: fee, networkFeeInBuyToken: '0', netBuyAmount: side.buyAmount });
+    const net = {
+      ...row(42161, 'Arbitrum', priced(okSide('allowance-holder', 10n ** 8n, 1), '100000000000'), priced(okSide('permit2', 10n ** 8n + 1n, 2), '130000000000'), 0.1, 'permit2'),
+      buyToken: { address: '0x2f2a2543B76A4166549F7aaB2e75Bef0aefC5B0f', symbol: 'WBTC', decimals: 8 },
+      networkFeeRate: { buyPerNative: '3500000', source: 'quoted' as const }, feeNotPriced: null, netDiffBps: 0.1,
+    };
+    expect(whyText(net)).toBe("Permit2 buys 0.00000001 WBTC more (diff +0.10 bps); Permit2's network fee costs 0.00000003 ETH more, under one base unit of WBTC, so Permit2 gives more net of fees (net diff +0.10 bps).");
+  });
+
   it('weighs two Tempo network fees in wei, the unit the spec gives, naming no token the chain does not have', () => {
     const unpriced = (side: ModelSideWire, fee: string): ModelSideWire => ({ ...side, totalNetworkFee: fee, networkFeeInBuyToken: null, netBuyAmount: null });
     const reason = 'fee not priced: the chain has no native asset to price';

@@ -48,11 +48,23 @@ export function whyText(row: CompareRowWire): string {
     return `${grossPart}; ${modelName(loser.model)}'s network fee costs ${native} more, so ${modelName(row.better!)} gives more net of fees at any price of ${row.nativeSymbol ?? 'what the fee is paid in'}; ${inBuy}.`;
   }
   const fee = BigInt(p2.networkFeeInBuyToken!) - BigInt(ah.networkFeeInBuyToken!);
-  const feePart = fee === 0n ? 'the network fees are equal' : `${fee > 0n ? 'Permit2' : 'Allowance Holder'}'s network fee costs ${amount(fee)} more`;
+  const feePart = fee === 0n ? sameInBuyText(row) : `${fee > 0n ? 'Permit2' : 'Allowance Holder'}'s network fee costs ${amount(fee)} more`;
   // A net difference in bps needs Allowance Holder's net above zero; without it, say why rather than "(— bps)".
   const netDiff = row.netDiffBps === null || row.netDiffBps === undefined ? (noNetDiffReason(ah.netBuyAmount, p2.netBuyAmount) ?? 'no net difference in bps') : `net diff ${bpsText(row.netDiffBps)} bps`;
   const result = row.better === 'tie' ? 'so net of fees they are equal' : `so ${modelName(row.better)} gives more net of fees (${netDiff})`;
   return `${grossPart}; ${feePart}, ${result}.`;
+}
+
+/**
+ * The network fees of a row whose two fees came to the same buy-token base units: equal, or (each
+ * cut to whole base units) one costing under one base unit more, said in the native token.
+ */
+function sameInBuyText(row: CompareRowWire): string {
+  const [ahFee, p2Fee] = [BigInt(row.allowanceHolder.totalNetworkFee!), BigInt(row.permit2.totalNetworkFee!)];
+  if (ahFee === p2Fee) return 'the network fees are equal';
+  const costlier = p2Fee > ahFee ? 'Permit2' : 'Allowance Holder';
+  const native = networkFeeText(p2Fee > ahFee ? p2Fee - ahFee : ahFee - p2Fee, row.nativeSymbol, row.nativeDecimals);
+  return `${costlier}'s network fee costs ${native} more, under one base unit of ${row.buyToken.symbol}`;
 }
 
 /** Where the rate the fee was converted with came from. */
