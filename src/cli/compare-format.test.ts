@@ -118,6 +118,18 @@ describe('ladderTable', () => {
   });
 });
 
+describe('ladderTable, a size the cheaper network fee decides', () => {
+  it('says the lower network fee decided it, beside two equal nets, and a tie of equal fees stays a tie', () => {
+    // Equal buys; fees of 1.3e11 and 1e11 wei both cut to 0 of the buy token: equal nets, Permit2's fee the lower.
+    const at = (p2Fee: bigint, amount: string, index: number): LadderRowWire => {
+      const base = row(WETH, USDC, 10n ** 18n * BigInt(amount), side('allowance-holder', 3_133_100_000n, 0n, 2 * index), side('permit2', 3_133_100_000n, 0n, 2 * index + 1));
+      return { ...base, allowanceHolder: { ...base.allowanceHolder, totalNetworkFee: '130000000000' }, permit2: { ...base.permit2, totalNetworkFee: p2Fee.toString() }, amount, amountIndex: index };
+    };
+    const verdicts = ladderTable([at(100_000_000_000n, '1', 0), at(130_000_000_000n, '10', 1)]).split('\n').slice(1, 3).map((line) => line.split(/\s{2,}/)[5]);
+    expect(verdicts).toEqual(['Permit2 (lower network fee)', 'tie (net)']);
+  });
+});
+
 describe('errorNotes and isNothingAnswered', () => {
   const failed = (model: ModelSideWire['model'], errorName: string, errorMessage: string): ModelSideWire => ({
     ...side(model, 0n, 0n, 0), state: 'error', errorName, errorMessage, buyAmount: null, minBuyAmount: null, gas: null, totalNetworkFee: null, networkFeeInBuyToken: null, netBuyAmount: null,

@@ -30,7 +30,7 @@ describe('swap-explorer compare --amounts', () => {
     ]);
     for (const cells of body) {
       expect(cells[2]).toMatch(/^0\.[0-9]+$/);
-      expect(cells[5]).toMatch(/^(Permit2|Allowance Holder|tie) \(net(, 2 blocks)?\)$/);
+      expect(cells[5]).toMatch(/^(Permit2|Allowance Holder|tie) \((net|lower network fee)(, 2 blocks)?\)$/);
     }
     // A verdict says "2 blocks" exactly for the sizes listed as priced at two blocks (which depends
     // on when the requests landed: Base makes a block every 2 s).

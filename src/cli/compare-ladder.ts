@@ -1,4 +1,4 @@
-import { findCrossovers, ladderPoints, type LadderPoint, type NetFigure } from '../domain/ladder.ts';
+import { findCrossovers, isDecidedByFee, ladderPoints, type LadderPoint, type NetFigure } from '../domain/ladder.ts';
 import { splitAmountList, amountItemsProblem } from '../domain/ladder-amounts.ts';
 import { ladderToCsv, ladderToJson } from '../domain/ladder-export.ts';
 import type { ExportProfile } from '../domain/compare-export.ts';
@@ -88,9 +88,10 @@ function figureProblem(figure: NetFigure): string {
 
 function verdictCell(point: LadderPoint, isAtTwoBlocks: boolean): string {
   if (point.better === null) return '-';
-  // As compare's verdict: at two blocks it compares the blocks as well as the models.
-  const basis = isAtTwoBlocks ? '(net, 2 blocks)' : '(net)';
-  return `${point.better === 'tie' ? 'tie' : ladderModelName(point.better)} ${basis}`;
+  // As compare's verdict: at two blocks it compares the blocks as well as the models. Equal nets
+  // the cheaper fee decided say so: the nets beside it read the same.
+  const basis = isDecidedByFee(point) ? 'lower network fee' : 'net';
+  return `${point.better === 'tie' ? 'tie' : ladderModelName(point.better)} (${basis}${isAtTwoBlocks ? ', 2 blocks' : ''})`;
 }
 
 /** The ladder as a table: one line per chain and size, then each chain's crossover. */

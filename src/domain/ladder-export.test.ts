@@ -91,15 +91,15 @@ describe('size ladder export', () => {
     expect(lines.map((line) => fields(line)[LADDER_CSV_COLUMNS.indexOf('better')])).toEqual(['allowance-holder', '', '']);
   });
 
-  it('exports the better model of a size whose equal nets the cheaper network fee decided, as the ladder table shows it', () => {
+  it('exports the better model of a size whose equal nets the cheaper network fee decided, as the ladder table shows it, on that basis', () => {
     // Equal buys, both fees cut to the same buy-token base units (equal nets), Permit2's fee the lower: compareChain says 'network-fee'.
     const cheaperP2 = { ...side('permit2', 300n * 10n ** 15n, '0xb2'), totalNetworkFee: 10n ** 12n - 1n };
     const byFee = { ...row(side('allowance-holder', 300n * 10n ** 15n, '0xa2'), cheaperP2), better: 'permit2' as const, basis: 'network-fee' as const };
     const decided: LadderExportChain = { ...chain, rows: [{ ...chain.rows[1]!, row: byFee }] };
     const points = (JSON.parse(ladderToJson({ sell: 'USDC', buy: 'WETH', amounts: ['1000'] }, [decided])) as { chains: { points: { better: unknown; basis: unknown }[] }[] }).chains[0]!.points;
-    expect(points.map((point) => [point.better, point.basis])).toEqual([['permit2', 'net']]);
+    expect(points.map((point) => [point.better, point.basis])).toEqual([['permit2', 'network-fee']]);
     const [line] = ladderToCsv([decided]).trim().split('\r\n').slice(1);
-    expect([fields(line!)[LADDER_CSV_COLUMNS.indexOf('better')], fields(line!)[LADDER_CSV_COLUMNS.indexOf('better_basis')]]).toEqual(['permit2', 'net']);
+    expect([fields(line!)[LADDER_CSV_COLUMNS.indexOf('better')], fields(line!)[LADDER_CSV_COLUMNS.indexOf('better_basis')]]).toEqual(['permit2', 'network-fee']);
   });
 
   it('says on every line and in the JSON how far the ladder had got, so one exported while going or cancelled reads as such', () => {

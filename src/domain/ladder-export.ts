@@ -1,6 +1,6 @@
 import type { ComparisonRow, ModelSide } from './compare.ts';
 import { csvField, profileCell, runStateCell, runStateJson, SENT_CSV_COLUMNS, sentCells, sentJson, TAX_CSV_COLUMNS, taxCells, type ExportProfile, type ExportRunState, type SentSettings, type SideTaxes } from './compare-export.ts';
-import { findCrossovers, ladderPoints, netFigure, type CrossoverResult, type LadderPoint, type LadderPointInput, type PricedSize } from './ladder.ts';
+import { findCrossovers, isDecidedByFee, ladderPoints, netFigure, type CrossoverResult, type LadderPoint, type LadderPointInput, type PricedSize } from './ladder.ts';
 import { crossoverText } from './ladder-text.ts';
 import { formatBaseUnits } from './units.ts';
 
@@ -96,9 +96,11 @@ function sideCells(side: ModelSide, chain: LadderExportChain, item: LadderExport
   return [side.state, side.errorName, human(side.buyAmount), human(side.networkFeeInBuyToken), human(side.netBuyAmount), netPerUnit(side, chain, item), side.zid];
 }
 
-// A size's verdict as both exports write it: the better model, on what basis, the net difference.
-function verdictOf(point: LadderPoint): { better: LadderPoint['better']; basis: 'net' | null; netDiffBps: number | null } {
-  return { better: point.better, basis: point.better === null ? null : 'net', netDiffBps: point.diffBps };
+// A size's verdict as both exports write it: the better model, on what basis ('network-fee' where
+// equal nets went to the cheaper fee, as Compare's export says it), the net difference.
+function verdictOf(point: LadderPoint): { better: LadderPoint['better']; basis: 'net' | 'network-fee' | null; netDiffBps: number | null } {
+  const basis = point.better === null ? null : isDecidedByFee(point) ? 'network-fee' : 'net';
+  return { better: point.better, basis, netDiffBps: point.diffBps };
 }
 
 // One size as the ladder table reads it: its verdict (on nets priced on both sides, equal nets on
@@ -140,7 +142,7 @@ export function ladderToJson(request: { sell: string; buy: string; amounts: read
       ...item.row,
       // The ladder's verdict, as its table and the CSV say it: only on nets priced on both sides. The
       // row's own (a side alone priced, gross amounts) called a model better at a size where the
-      // screen and the CSV call none, and its basis for equal nets decided by the fee is not 'net'.
+      // screen and the CSV call none. Equal nets the cheaper fee decided read basis 'network-fee'.
       ...verdictOf(sizePoint(chain, item)),
       feeRate: item.feeRate ?? null,
       feeNotPriced: item.feeNotPriced ?? null,

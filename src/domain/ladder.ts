@@ -149,6 +149,16 @@ interface Comparable extends PricedSize {
   sign: -1 | 0 | 1;
 }
 
+/**
+ * Whether a size went to a model on its cheaper network fee: its two nets are equal (the fees cut to
+ * the same buy-token base units) and ladderPoints named a model, not a tie. A reader sees two equal
+ * nets and a 0.00 difference beside that model, so the table and the export say what decided it.
+ */
+export function isDecidedByFee(point: LadderPoint): boolean {
+  const [ah, p2] = [point.allowanceHolder, point.permit2];
+  return (point.better === 'allowance-holder' || point.better === 'permit2') && ah.kind === 'net' && p2.kind === 'net' && ah.net === p2.net;
+}
+
 function comparables(points: readonly LadderPoint[]): Comparable[] {
   const out: Comparable[] = [];
   for (const point of points) {

@@ -56,6 +56,26 @@ describe('LadderTable', () => {
   });
 });
 
+describe('LadderTable, a size the cheaper network fee decides', () => {
+  it('says under the verdict that the lower network fee decided it, since both nets (and the 0.00 beside it) read the same', () => {
+    // Equal buys; fees 0.35 and 0.455 satoshi of WBTC, both cut to 0: equal nets, Permit2's fee the lower.
+    const gross = 10n ** 8n;
+    const side = (model: 'allowance-holder' | 'permit2', fee: bigint, entryId: number) => ({
+      ...okSide(model, gross, entryId), totalNetworkFee: fee.toString(), networkFeeInBuyToken: '0', netBuyAmount: gross.toString(),
+    });
+    const decided = row(42161, 'Arbitrum', side('allowance-holder', 130_000_000_000n, 1), side('permit2', 100_000_000_000n, 2), 0, 'permit2');
+    const even = row(1, 'Ethereum', side('allowance-holder', 100_000_000_000n, 3), side('permit2', 100_000_000_000n, 4), 0, 'tie');
+    render(LadderTable, { rows: [{ ...decided, amount: '1000', amountIndex: 0 }, { ...even, amount: '1000', amountIndex: 1 }], onOpenEntry: vi.fn() });
+    const verdict = screen.getByRole('row', { name: /^Arbitrum/ }).querySelector('td.better-col')!;
+    expect(verdict.firstChild!.textContent).toBe('Permit2');
+    const note = verdict.querySelector('.sub')!;
+    expect(note.querySelector('[aria-hidden="true"]')!.textContent).toBe('lower network fee');
+    expect(note.querySelector('[title]')!.getAttribute('title')).toContain('under one base unit');
+    // A tie of equal fees has no such note.
+    expect(screen.getByRole('row', { name: /^Ethereum/ }).querySelector('td.better-col')!.textContent!.trim()).toBe('Tie');
+  });
+});
+
 describe('LadderTable with an override on one chain', () => {
   it('names each chain\'s size in the sell token that chain sold, not the first chain\'s', () => {
     const dai = { address: '0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb', symbol: 'DAI', decimals: 18, isOverride: true };
