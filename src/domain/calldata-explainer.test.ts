@@ -87,7 +87,7 @@ describe('checkExactOutBounds', () => {
 
   it('confirms an Allowance Holder call that pulls at most maxSellAmount and needs at least buyAmount', () => {
     const bounds = checkExactOutBounds(explainCalldata(abi, exec(500n)), { buyAmount: MIN.toString(), maxSellAmount: '500' });
-    expect(bounds).toEqual({ pulled: '500', spentFrom: 'allowance', minBuy: MIN.toString(), pullsAtMostMax: true, guaranteesBuyAmount: true });
+    expect(bounds).toEqual({ pulled: '500', spentFrom: 'allowance', minBuy: MIN.toString(), pullsAtMostMax: true, guaranteesBuyAmount: true, isOtherBuyToken: false });
   });
 
   it('flags calldata that could spend more than maxSellAmount or deliver less than buyAmount', () => {
@@ -95,18 +95,28 @@ describe('checkExactOutBounds', () => {
     expect(bounds).toMatchObject({ pullsAtMostMax: false, guaranteesBuyAmount: false });
     expect(checkExactOutBounds(explainCalldata(abi, '0x12'), { buyAmount: '1', maxSellAmount: '1' }).guaranteesBuyAmount).toBeNull();
   });
+
+  it("does not take a minimum of another token than the answer's buyToken for a guarantee of its buyAmount", () => {
+    expect(checkExactOutBounds(explainCalldata(abi, exec(500n)), { buyAmount: MIN.toString(), maxSellAmount: '500', buyToken: USDC })).toMatchObject({ guaranteesBuyAmount: false, isOtherBuyToken: true });
+    expect(checkExactOutBounds(explainCalldata(abi, exec(500n)), { buyAmount: MIN.toString(), maxSellAmount: '500', buyToken: WETH.toUpperCase().replace('0X', '0x') })).toMatchObject({ guaranteesBuyAmount: true, isOtherBuyToken: false });
+  });
 });
 
 describe('compareCalldata', () => {
   const decoded = explainCalldata(abi, executeData);
 
   it("agrees with the body that carries the call's minimum and zid, the zid in any letter case", () => {
-    expect(compareCalldata(decoded, { minBuyAmount: String(MIN), zid: ZID.toUpperCase().replace('0X', '0x') })).toEqual({ minBuyMatches: true, zidMatches: true });
+    expect(compareCalldata(decoded, { minBuyAmount: String(MIN), zid: ZID.toUpperCase().replace('0X', '0x') })).toEqual({ minBuyMatches: true, isOtherBuyToken: false, zidMatches: true });
   });
 
   it('disagrees with a body of another answer, and compares nothing a side lacks', () => {
-    expect(compareCalldata(decoded, { minBuyAmount: String(MIN + 1n), zid: '0x0123456789abcdef01234568' })).toEqual({ minBuyMatches: false, zidMatches: false });
-    expect(compareCalldata(decoded, {})).toEqual({ minBuyMatches: null, zidMatches: null });
-    expect(compareCalldata(explainCalldata(abi, '0xdeadbeef'), { minBuyAmount: String(MIN), zid: ZID })).toEqual({ minBuyMatches: null, zidMatches: null });
+    expect(compareCalldata(decoded, { minBuyAmount: String(MIN + 1n), zid: '0x0123456789abcdef01234568' })).toEqual({ minBuyMatches: false, isOtherBuyToken: false, zidMatches: false });
+    expect(compareCalldata(decoded, {})).toEqual({ minBuyMatches: null, isOtherBuyToken: false, zidMatches: null });
+    expect(compareCalldata(explainCalldata(abi, '0xdeadbeef'), { minBuyAmount: String(MIN), zid: ZID })).toEqual({ minBuyMatches: null, isOtherBuyToken: false, zidMatches: null });
+  });
+
+  it('does not call a minimum of another token than the body\'s buyToken its minBuyAmount, whatever its digits', () => {
+    expect(compareCalldata(decoded, { minBuyAmount: String(MIN), zid: ZID, buyToken: USDC })).toEqual({ minBuyMatches: false, isOtherBuyToken: true, zidMatches: true });
+    expect(compareCalldata(decoded, { minBuyAmount: String(MIN), zid: ZID, buyToken: WETH })).toMatchObject({ minBuyMatches: true });
   });
 });

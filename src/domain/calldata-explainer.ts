@@ -20,6 +20,8 @@ export interface DecodedCall {
   minBuyAmount: string | null;
   /** Who receives the buy token: the settler's slippage `recipient` (lower case, as the service writes addresses). */
   recipient: string | null;
+  /** The token the settler's minimum is of: its slippage `buyToken` (lower case); null when the call has no slippage check. */
+  buyToken: string | null;
   zid: string | null;
   inner: DecodedCall | null;
 }
@@ -31,6 +33,7 @@ const MIN_BUY_NAMES = /^(minBuyAmount|minAmountOut|amountOutMin|minBuy)$/i;
 const ZID_NAMES = /zid/i;
 // Only the settler's slippage check names who gets the buy token; exec's operator and target do not.
 const RECIPIENT_PATH = 'slippage.recipient';
+const BUY_TOKEN_PATH = 'slippage.buyToken';
 
 function text(value: unknown): string {
   if (typeof value === 'bigint') return value.toString();
@@ -76,12 +79,14 @@ function decodeCall(abi: Abi, data: Hex, depth: number): DecodedCall {
   const minBuy = rows.find((row) => MIN_BUY_NAMES.test(lastName(row.path)));
   const zidRow = rows.find((row) => ZID_NAMES.test(lastName(row.path)));
   const recipientRow = rows.find((row) => row.path === RECIPIENT_PATH && row.type === 'address');
+  const buyTokenRow = rows.find((row) => row.path === BUY_TOKEN_PATH && row.type === 'address');
   return {
     functionName,
     selector,
     args: rows,
     minBuyAmount: minBuy?.value ?? null,
     recipient: recipientRow ? recipientRow.value.toLowerCase() : null,
+    buyToken: buyTokenRow ? buyTokenRow.value.toLowerCase() : null,
     zid: zidRow ? zidFromArgument(zidRow.type, zidRow.value) : null,
     inner: depth > 0 ? innerCall(abi, rows, depth - 1) : null,
   };
@@ -109,7 +114,7 @@ export function explainCalldata(abi: Abi, data: string): CalldataExplanation {
     // Hex is read in either case; viem matches a selector only in lower case (0x1FFF991F "did not decode").
     const call = decodeCall(abi, data.toLowerCase() as Hex, 2);
     const inner = call.inner;
-    return { ok: true, call: { ...call, minBuyAmount: call.minBuyAmount ?? inner?.minBuyAmount ?? null, recipient: call.recipient ?? inner?.recipient ?? null, zid: call.zid ?? inner?.zid ?? null } };
+    return { ok: true, call: { ...call, minBuyAmount: call.minBuyAmount ?? inner?.minBuyAmount ?? null, recipient: call.recipient ?? inner?.recipient ?? null, buyToken: call.buyToken ?? inner?.buyToken ?? null, zid: call.zid ?? inner?.zid ?? null } };
   } catch (error) {
     return { ok: false, message: `transaction.data does not decode with the settler ABI (selector ${data.slice(0, 10)}): ${(error as Error).message.split('\n')[0]}` };
   }
@@ -129,8 +134,15 @@ export interface ExactOutBounds {
   minBuy: string | null;
   /** pulled <= maxSellAmount; null when unknown. */
   pullsAtMostMax: boolean | null;
-  /** minBuy >= buyAmount: the buyer gets at least what was asked; null when unknown. */
+  /** minBuy >= buyAmount, both of the answer's buyToken: the buyer gets at least what was asked; null when unknown. */
   guaranteesBuyAmount: boolean | null;
+  /** The minimum is of another token than the answer's buyToken (so no amount of it guarantees the buyAmount). */
+  isOtherBuyToken: boolean;
+}
+
+/** Whether the call's minimum is of another token than `buyToken`; false where either is not known. */
+function isOtherToken(callToken: string | null, buyToken: unknown): boolean {
+  return callToken !== null && typeof buyToken === 'string' && buyToken !== '' && callToken !== buyToken.toLowerCase();
 }
 
 const isBaseUnits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
@@ -145,8 +157,8 @@ function atMost(value: string | null, bound: string): boolean | null {
  * `maxSellAmount` (what `exec` lets be pulled, or a native sell's `value`) and make the settler require at least `buyAmount`, so the buyer never receives
  * less than asked (real-service-shapes.md, "Buying an exact amount").
  */
-export function checkExactOutBounds(explanation: CalldataExplanation, answer: { buyAmount: string; maxSellAmount: string }, value?: string): ExactOutBounds {
-  if (!explanation.ok) return { pulled: null, spentFrom: null, minBuy: null, pullsAtMostMax: null, guaranteesBuyAmount: null };
+export function checkExactOutBounds(explanation: CalldataExplanation, answer: { buyAmount: string; maxSellAmount: string; buyToken?: string | null }, value?: string): ExactOutBounds {
+  if (!explanation.ok) return { pulled: null, spentFrom: null, minBuy: null, pullsAtMostMax: null, guaranteesBuyAmount: null, isOtherBuyToken: false };
   const { call } = explanation;
   const allowance = call.inner ? (call.args.find((row) => row.path === 'amount')?.value ?? null) : null;
   // A native sell calls the settler itself, with the ETH it may spend as the call's value.
@@ -154,14 +166,18 @@ export function checkExactOutBounds(explanation: CalldataExplanation, answer: { 
   const pulled = allowance ?? carried;
   const spentFrom = allowance !== null ? 'allowance' : carried !== null ? 'value' : null;
   const minBuy = call.minBuyAmount;
-  const guarantees = minBuy === null ? null : atMost(answer.buyAmount, minBuy);
-  return { pulled, spentFrom, minBuy, pullsAtMostMax: atMost(pulled, answer.maxSellAmount), guaranteesBuyAmount: guarantees };
+  // A minimum of another token guarantees nothing of the buy token, whatever its digits.
+  const isOtherBuyToken = isOtherToken(call.buyToken, answer.buyToken);
+  const guarantees = minBuy === null ? null : isOtherBuyToken ? false : atMost(answer.buyAmount, minBuy);
+  return { pulled, spentFrom, minBuy, pullsAtMostMax: atMost(pulled, answer.maxSellAmount), guaranteesBuyAmount: guarantees, isOtherBuyToken };
 }
 
 /** Whether a quote's calldata carries what its body says; null where either side lacks the member. */
 export interface CalldataAgreement {
-  /** The settler's minimum equals the body's minBuyAmount (exact in). */
+  /** The settler's minimum equals the body's minBuyAmount (exact in), and is of the body's buyToken. */
   minBuyMatches: boolean | null;
+  /** The settler's minimum is of another token than the body's buyToken (minBuyMatches is then false). */
+  isOtherBuyToken: boolean;
   /** The zid in the call equals the body's (any letter case). */
   zidMatches: boolean | null;
 }
@@ -190,11 +206,14 @@ export function recipientMatches(explanation: CalldataExplanation, requested: { 
  * another answer's (a support engineer's first question about a customer's failed swap). An
  * exact-out body is checked by checkExactOutBounds instead, since its minimum is a bound, not a copy.
  */
-export function compareCalldata(explanation: CalldataExplanation, body: { minBuyAmount?: unknown; zid?: unknown }): CalldataAgreement {
-  if (!explanation.ok) return { minBuyMatches: null, zidMatches: null };
+export function compareCalldata(explanation: CalldataExplanation, body: { minBuyAmount?: unknown; zid?: unknown; buyToken?: unknown }): CalldataAgreement {
+  if (!explanation.ok) return { minBuyMatches: null, isOtherBuyToken: false, zidMatches: null };
   const { minBuyAmount, zid } = explanation.call;
+  // Equal digits of two tokens are no equal minimum: the token the settler checks is compared too.
+  const isOtherBuyToken = isOtherToken(explanation.call.buyToken, body.buyToken);
   return {
-    minBuyMatches: isBaseUnits(minBuyAmount) && isBaseUnits(body.minBuyAmount) ? BigInt(minBuyAmount) === BigInt(body.minBuyAmount) : null,
+    minBuyMatches: isBaseUnits(minBuyAmount) && isBaseUnits(body.minBuyAmount) ? !isOtherBuyToken && BigInt(minBuyAmount) === BigInt(body.minBuyAmount) : null,
+    isOtherBuyToken,
     zidMatches: zid !== null && typeof body.zid === 'string' ? zid.toLowerCase() === body.zid.toLowerCase() : null,
   };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { decodeFunctionData, encodeFunctionData, type Hex } from 'viem';
 import { Market, priceQuery } from '../../service/index.ts';
 import { FIXED_NOW, token } from '../../service/test-fixtures.ts';
 import { formatUpperBound, formatWithSymbol } from '../number-format.ts';
+import { SETTLER_ABI } from '../settler-abi.ts';
 import { findToken } from '../token-registry.ts';
 import { answerFacts } from './answer-facts.ts';
 
@@ -20,6 +22,19 @@ function quote(id: 'allowance-holder.quote' | 'permit2.quote', query: Record<str
 
 const valueOf = (body: Record<string, unknown>, label: string) => answerFacts(body, 1).find((fact) => fact.label === label)?.value;
 const bump = (amount: unknown, by: bigint) => String(BigInt(String(amount)) + by);
+
+// The body with calldata whose settler minimum is of `buyToken` (its amount unchanged), as another
+// answer's calldata would be; through Allowance Holder the forwarded execute is the one changed.
+function withCalldataBuyToken(body: Record<string, unknown>, buyToken: string): Record<string, unknown> {
+  const transaction = body.transaction as { data: Hex };
+  const retarget = (data: Hex): Hex => {
+    const call = decodeFunctionData({ abi: SETTLER_ABI, data });
+    if (call.functionName === 'exec') return encodeFunctionData({ abi: SETTLER_ABI, functionName: 'exec', args: [call.args[0], call.args[1], call.args[2], call.args[3], retarget(call.args[4])] });
+    if (call.functionName !== 'execute') throw new Error(call.functionName);
+    return encodeFunctionData({ abi: SETTLER_ABI, functionName: 'execute', args: [{ ...call.args[0], buyToken: buyToken as Hex }, call.args[1], call.args[2]] });
+  };
+  return { ...body, transaction: { ...transaction, data: retarget(transaction.data) } };
+}
 
 describe('calldata facts', () => {
   it("an exact-in quote's settler minimum and zid are the body's, and say so", () => {
@@ -56,6 +71,18 @@ describe('calldata facts', () => {
     const edited = { ...body, minBuyAmount: bump(body.minBuyAmount, 1n), zid: '0x000000000000000000000001' };
     expect(valueOf(edited, 'calldata min buy')).toBe(`${withBase(String(body.minBuyAmount), WETH)}, NOT equal to the body's minBuyAmount (${withBase(edited.minBuyAmount, WETH)})`);
     expect(valueOf(edited, 'calldata zid')).toBe(`${body.zid}, NOT the body's zid (0x000000000000000000000001): the calldata is another answer's`);
+  });
+
+  it("reads the settler's minimum in the token the calldata names, and never calls a minimum of another token the body's", () => {
+    // The minimum was read in the body's buyToken whatever token the calldata's slippage check
+    // names: another answer's calldata (USDC) read "0.00000000311404 WETH", and with the same digits
+    // "equal to the body's minBuyAmount" compared amounts of two tokens.
+    const body = quote('permit2.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
+    const other = withCalldataBuyToken(body, USDC.address);
+    expect(valueOf(other, 'calldata min buy')).toBe(`${withBase(String(body.minBuyAmount), USDC)}, NOT equal to the body's minBuyAmount (${withBase(String(body.minBuyAmount), WETH)}): the calldata's minimum is of another token than the body's buyToken`);
+    const exactOut = quote('allowance-holder.quote', { sellToken: WETH.address, buyToken: USDC.address, buyAmount: '1500000000' });
+    const minimum = /\((\d+) base units\)/.exec(valueOf(exactOut, 'calldata min buy')!)![1]!;
+    expect(valueOf(withCalldataBuyToken(exactOut, WETH.address), 'calldata min buy')).toBe(`${withBase(minimum, WETH)}, of another token than the body's buyToken: it does NOT guarantee the body's buyAmount`);
   });
 
   it('claims nothing it could not compare: a body without minBuyAmount gets the settler minimum alone', () => {

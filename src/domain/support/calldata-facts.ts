@@ -13,12 +13,19 @@ import type { AnswerFact, Reader } from './charge-facts.ts';
  * (settler-actions.ts). The app shows the same calldata in QuoteDetails.svelte.
  */
 
+// The token the settler's minimum is of, as the calldata names it (another answer's calldata may
+// name another token than the body's), else the body's buyToken.
+const minimumToken = (body: Json, call: DecodedCall): unknown => call.buyToken ?? body.buyToken;
+
 // The exact-in minimum: the settler's minimum against the body's minBuyAmount.
 function minBuyFact(reader: Reader, call: DecodedCall, agreement: CalldataAgreement): AnswerFact[] {
   const { body } = reader;
   if (call.minBuyAmount === null) return [];
-  const amount = reader.amount(call.minBuyAmount, body.buyToken);
+  const amount = reader.amount(call.minBuyAmount, minimumToken(body, call));
   if (agreement.minBuyMatches === null) return [{ label: 'calldata min buy', value: amount }];
+  if (agreement.isOtherBuyToken) {
+    return [{ label: 'calldata min buy', value: `${amount}, NOT equal to the body's minBuyAmount (${reader.amount(body.minBuyAmount, body.buyToken)}): the calldata's minimum is of another token than the body's buyToken` }];
+  }
   // A minimum of 0 (slippageBps=10000) is enforced and protects nothing: said.
   const none = isDigits(call.minBuyAmount) && BigInt(call.minBuyAmount) === 0n ? ': no minimum, the settler accepts any amount bought' : '';
   return [{ label: 'calldata min buy', value: agreement.minBuyMatches ? `${amount}, equal to the body's minBuyAmount${none}` : `${amount}, NOT equal to the body's minBuyAmount (${reader.amount(body.minBuyAmount, body.buyToken)})` }];
@@ -27,8 +34,8 @@ function minBuyFact(reader: Reader, call: DecodedCall, agreement: CalldataAgreem
 // The exact-out bounds: the spend the call allows against maxSellAmount, its minimum against buyAmount.
 function exactOutFacts(reader: Reader, decoded: CalldataExplanation, value: string | undefined): AnswerFact[] {
   const { body } = reader;
-  if (!isDigits(body.buyAmount) || !isDigits(body.maxSellAmount)) return [];
-  const bounds = checkExactOutBounds(decoded, { buyAmount: body.buyAmount, maxSellAmount: body.maxSellAmount }, value);
+  if (!isDigits(body.buyAmount) || !isDigits(body.maxSellAmount) || !decoded.ok) return [];
+  const bounds = checkExactOutBounds(decoded, { buyAmount: body.buyAmount, maxSellAmount: body.maxSellAmount, buyToken: typeof body.buyToken === 'string' ? body.buyToken : null }, value);
   const out: AnswerFact[] = [];
   if (bounds.pulled !== null && bounds.pullsAtMostMax !== null) {
     const verdict = bounds.pullsAtMostMax ? "at most the body's maxSellAmount" : "MORE than the body's maxSellAmount";
@@ -36,8 +43,8 @@ function exactOutFacts(reader: Reader, decoded: CalldataExplanation, value: stri
     out.push({ label: 'calldata spends', value: `${reader.amount(bounds.pulled, body.sellToken, true)}${from}, ${verdict}` });
   }
   if (bounds.minBuy !== null && bounds.guaranteesBuyAmount !== null) {
-    const verdict = bounds.guaranteesBuyAmount ? "at least the body's buyAmount" : "LESS than the body's buyAmount";
-    out.push({ label: 'calldata min buy', value: `${reader.amount(bounds.minBuy, body.buyToken)}, ${verdict}` });
+    const verdict = bounds.isOtherBuyToken ? "of another token than the body's buyToken: it does NOT guarantee the body's buyAmount" : bounds.guaranteesBuyAmount ? "at least the body's buyAmount" : "LESS than the body's buyAmount";
+    out.push({ label: 'calldata min buy', value: `${reader.amount(bounds.minBuy, minimumToken(body, decoded.call))}, ${verdict}` });
   }
   return out;
 }

@@ -21,7 +21,7 @@ export interface CalldataRow {
 /** What the rows are read against. */
 export interface RowContext {
   chainId: number | null;
-  /** The answer's sell and buy tokens: `exec`'s amount is of the sell token, `minAmountOut` of the buy token. */
+  /** The answer's sell token, which `exec`'s amount is of, and the token `minAmountOut` is of (the call's slippage buyToken, else the answer's). */
   sellToken: string | null;
   buyToken: string | null;
   /** Who the request named to receive the buy token. */
