@@ -87,13 +87,18 @@ describe('checkExactOutBounds', () => {
 
   it('confirms an Allowance Holder call that pulls at most maxSellAmount and needs at least buyAmount', () => {
     const bounds = checkExactOutBounds(explainCalldata(abi, exec(500n)), { buyAmount: MIN.toString(), maxSellAmount: '500' });
-    expect(bounds).toEqual({ pulled: '500', spentFrom: 'allowance', minBuy: MIN.toString(), pullsAtMostMax: true, guaranteesBuyAmount: true, isOtherBuyToken: false });
+    expect(bounds).toEqual({ pulled: '500', spentFrom: 'allowance', pulledToken: USDC, isOtherSellToken: false, minBuy: MIN.toString(), pullsAtMostMax: true, guaranteesBuyAmount: true, isOtherBuyToken: false });
   });
 
   it('flags calldata that could spend more than maxSellAmount or deliver less than buyAmount', () => {
     const bounds = checkExactOutBounds(explainCalldata(abi, exec(501n)), { buyAmount: (MIN + 1n).toString(), maxSellAmount: '500' });
     expect(bounds).toMatchObject({ pullsAtMostMax: false, guaranteesBuyAmount: false });
     expect(checkExactOutBounds(explainCalldata(abi, '0x12'), { buyAmount: '1', maxSellAmount: '1' }).guaranteesBuyAmount).toBeNull();
+  });
+
+  it("does not take what exec lets be pulled of another token than the answer's sellToken for a spend within maxSellAmount", () => {
+    expect(checkExactOutBounds(explainCalldata(abi, exec(500n)), { buyAmount: MIN.toString(), maxSellAmount: '500', sellToken: WETH })).toMatchObject({ pullsAtMostMax: false, isOtherSellToken: true });
+    expect(checkExactOutBounds(explainCalldata(abi, exec(500n)), { buyAmount: MIN.toString(), maxSellAmount: '500', sellToken: USDC.toUpperCase().replace('0X', '0x') })).toMatchObject({ pullsAtMostMax: true, isOtherSellToken: false });
   });
 
   it("does not take a minimum of another token than the answer's buyToken for a guarantee of its buyAmount", () => {

@@ -130,9 +130,13 @@ export interface ExactOutBounds {
   pulled: string | null;
   /** Where `pulled` was read: 'allowance' (`exec`'s amount), 'value' (the transaction's value), null without one. */
   spentFrom: 'allowance' | 'value' | null;
+  /** The token `exec` lets be pulled (lower case); null for a native sell's value or without one. */
+  pulledToken: string | null;
+  /** `exec` grants another token than the answer's sellToken (so no amount of it is within maxSellAmount). */
+  isOtherSellToken: boolean;
   /** The minimum buy amount the settler enforces (`minAmountOut`). */
   minBuy: string | null;
-  /** pulled <= maxSellAmount; null when unknown. */
+  /** pulled <= maxSellAmount, both of the answer's sellToken; null when unknown. */
   pullsAtMostMax: boolean | null;
   /** minBuy >= buyAmount, both of the answer's buyToken: the buyer gets at least what was asked; null when unknown. */
   guaranteesBuyAmount: boolean | null;
@@ -157,10 +161,14 @@ function atMost(value: string | null, bound: string): boolean | null {
  * `maxSellAmount` (what `exec` lets be pulled, or a native sell's `value`) and make the settler require at least `buyAmount`, so the buyer never receives
  * less than asked (real-service-shapes.md, "Buying an exact amount").
  */
-export function checkExactOutBounds(explanation: CalldataExplanation, answer: { buyAmount: string; maxSellAmount: string; buyToken?: string | null }, value?: string): ExactOutBounds {
-  if (!explanation.ok) return { pulled: null, spentFrom: null, minBuy: null, pullsAtMostMax: null, guaranteesBuyAmount: null, isOtherBuyToken: false };
+export function checkExactOutBounds(explanation: CalldataExplanation, answer: { buyAmount: string; maxSellAmount: string; buyToken?: string | null; sellToken?: string | null }, value?: string): ExactOutBounds {
+  if (!explanation.ok) return { pulled: null, spentFrom: null, pulledToken: null, isOtherSellToken: false, minBuy: null, pullsAtMostMax: null, guaranteesBuyAmount: null, isOtherBuyToken: false };
   const { call } = explanation;
   const allowance = call.inner ? (call.args.find((row) => row.path === 'amount')?.value ?? null) : null;
+  const granted = call.inner ? (call.args.find((row) => row.path === 'token' && row.type === 'address')?.value.toLowerCase() ?? null) : null;
+  const pulledToken = allowance === null ? null : granted;
+  // What exec grants of another token is no spend within maxSellAmount, whatever its digits.
+  const isOtherSellToken = isOtherToken(pulledToken, answer.sellToken);
   // A native sell calls the settler itself, with the ETH it may spend as the call's value.
   const carried = !call.inner && isBaseUnits(value) && BigInt(value) > 0n ? value : null;
   const pulled = allowance ?? carried;
@@ -169,7 +177,7 @@ export function checkExactOutBounds(explanation: CalldataExplanation, answer: { 
   // A minimum of another token guarantees nothing of the buy token, whatever its digits.
   const isOtherBuyToken = isOtherToken(call.buyToken, answer.buyToken);
   const guarantees = minBuy === null ? null : isOtherBuyToken ? false : atMost(answer.buyAmount, minBuy);
-  return { pulled, spentFrom, minBuy, pullsAtMostMax: atMost(pulled, answer.maxSellAmount), guaranteesBuyAmount: guarantees, isOtherBuyToken };
+  return { pulled, spentFrom, pulledToken, isOtherSellToken, minBuy, pullsAtMostMax: isOtherSellToken ? false : atMost(pulled, answer.maxSellAmount), guaranteesBuyAmount: guarantees, isOtherBuyToken };
 }
 
 /** Whether a quote's calldata carries what its body says; null where either side lacks the member. */

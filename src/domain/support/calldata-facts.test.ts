@@ -85,6 +85,18 @@ describe('calldata facts', () => {
     expect(valueOf(withCalldataBuyToken(exactOut, WETH.address), 'calldata min buy')).toBe(`${withBase(minimum, WETH)}, of another token than the body's buyToken: it does NOT guarantee the body's buyAmount`);
   });
 
+  it("does not call what exec lets be pulled of another token than the body's sellToken a spend within maxSellAmount", () => {
+    // What exec grants was read in the body's sellToken whatever token exec names: another answer's
+    // grant of USDC read as WETH, "at most the body's maxSellAmount", beside action 1 naming USDC.
+    const body = quote('allowance-holder.quote', { sellToken: WETH.address, buyToken: USDC.address, buyAmount: '1500000000' });
+    const transaction = body.transaction as { data: Hex };
+    const call = decodeFunctionData({ abi: SETTLER_ABI, data: transaction.data });
+    if (call.functionName !== 'exec') throw new Error(call.functionName);
+    const data = encodeFunctionData({ abi: SETTLER_ABI, functionName: 'exec', args: [call.args[0], USDC.address as Hex, call.args[2], call.args[3], call.args[4]] });
+    const pulled = String(call.args[2]);
+    expect(valueOf({ ...body, transaction: { ...transaction, data } }, 'calldata spends')).toBe(`${formatUpperBound(pulled, USDC)} (${pulled} base units), of another token than the body's sellToken: NOT within the body's maxSellAmount`);
+  });
+
   it('claims nothing it could not compare: a body without minBuyAmount gets the settler minimum alone', () => {
     const body = quote('allowance-holder.quote', { sellToken: USDC.address, buyToken: WETH.address, sellAmount: '1000000000' });
     const { minBuyAmount, ...withoutMinimum } = body;

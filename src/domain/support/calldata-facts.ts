@@ -35,12 +35,14 @@ function minBuyFact(reader: Reader, call: DecodedCall, agreement: CalldataAgreem
 function exactOutFacts(reader: Reader, decoded: CalldataExplanation, value: string | undefined): AnswerFact[] {
   const { body } = reader;
   if (!isDigits(body.buyAmount) || !isDigits(body.maxSellAmount) || !decoded.ok) return [];
-  const bounds = checkExactOutBounds(decoded, { buyAmount: body.buyAmount, maxSellAmount: body.maxSellAmount, buyToken: typeof body.buyToken === 'string' ? body.buyToken : null }, value);
+  const token = (member: unknown) => (typeof member === 'string' ? member : null);
+  const bounds = checkExactOutBounds(decoded, { buyAmount: body.buyAmount, maxSellAmount: body.maxSellAmount, buyToken: token(body.buyToken), sellToken: token(body.sellToken) }, value);
   const out: AnswerFact[] = [];
   if (bounds.pulled !== null && bounds.pullsAtMostMax !== null) {
-    const verdict = bounds.pullsAtMostMax ? "at most the body's maxSellAmount" : "MORE than the body's maxSellAmount";
+    const verdict = bounds.isOtherSellToken ? "of another token than the body's sellToken: NOT within the body's maxSellAmount" : bounds.pullsAtMostMax ? "at most the body's maxSellAmount" : "MORE than the body's maxSellAmount";
     const from = bounds.spentFrom === 'value' ? ", the call's value" : '';
-    out.push({ label: 'calldata spends', value: `${reader.amount(bounds.pulled, body.sellToken, true)}${from}, ${verdict}` });
+    // In the token exec grants (another answer's calldata may grant another), else the body's.
+    out.push({ label: 'calldata spends', value: `${reader.amount(bounds.pulled, bounds.pulledToken ?? body.sellToken, true)}${from}, ${verdict}` });
   }
   if (bounds.minBuy !== null && bounds.guaranteesBuyAmount !== null) {
     const verdict = bounds.isOtherBuyToken ? "of another token than the body's buyToken: it does NOT guarantee the body's buyAmount" : bounds.guaranteesBuyAmount ? "at least the body's buyAmount" : "LESS than the body's buyAmount";

@@ -21,7 +21,7 @@ export interface CalldataRow {
 /** What the rows are read against. */
 export interface RowContext {
   chainId: number | null;
-  /** The answer's sell token, which `exec`'s amount is of, and the token `minAmountOut` is of (the call's slippage buyToken, else the answer's). */
+  /** The token `exec`'s amount is of when exec names none (the answer's sellToken), and the token `minAmountOut` is of (the call's slippage buyToken, else the answer's). */
   sellToken: string | null;
   buyToken: string | null;
   /** Who the request named to receive the buy token. */
@@ -56,6 +56,9 @@ function reading(path: string, type: string, value: string, context: RowContext)
 export function calldataRows(call: DecodedCall, context: RowContext): CalldataRow[] {
   const own = call.inner ? call.args.filter((arg) => arg.type !== 'bytes').map((arg) => ({ ...arg, path: `${call.functionName}.${arg.path}` })) : [];
   const settler = (call.inner ?? call).args;
+  // exec's amount is of the token exec names (another answer's calldata may name another than the answer's sellToken).
+  const granted = call.inner ? call.args.find((arg) => arg.path === 'token' && arg.type === 'address')?.value.toLowerCase() : undefined;
+  const read = granted ? { ...context, sellToken: granted } : context;
   // Lower case, as every address in the answer (viem decodes them checksummed): one address, one spelling to search for.
-  return [...own, ...settler].map((arg) => ({ ...arg, value: arg.type === 'address' ? arg.value.toLowerCase() : arg.value, reading: reading(arg.path, arg.type, arg.value, context) }));
+  return [...own, ...settler].map((arg) => ({ ...arg, value: arg.type === 'address' ? arg.value.toLowerCase() : arg.value, reading: reading(arg.path, arg.type, arg.value, read) }));
 }

@@ -44,3 +44,21 @@ describe("ResultPanel, a settler minimum of another token than the answer's buyT
     expect(row!.querySelector('td:last-child .gloss:last-child')?.textContent).toBe(`at least ${formatTokenAmount(body.buyAmount, 18)} WETH`);
   });
 });
+
+// What exec lets be pulled was read in the answer's sellToken whatever token exec names, and
+// checked against maxSellAmount by its digits: a grant of USDC read "Spends at most maxSellAmount"
+// in green, its amount as WETH.
+describe("ResultPanel, an Allowance Holder grant of another token than the answer's sellToken", () => {
+  it('reads it in its own token and does not say it spends at most maxSellAmount', () => {
+    const body = fixtures.allowanceHolderExactOutQuote;
+    const call = decodeFunctionData({ abi: SETTLER_ABI, data: body.transaction.data as Hex });
+    if (call.functionName !== 'exec') throw new Error(call.functionName);
+    const data = encodeFunctionData({ abi: SETTLER_ABI, functionName: 'exec', args: [call.args[0], body.buyToken as Hex, call.args[2], call.args[3], call.args[4]] });
+    render(ResultPanel, { result: { entry: entry({ ...body, transaction: { ...body.transaction, data } }, 200, null, 'allowance-holder.quote'), stored: true, warning: null } });
+    const [, spend] = within(screen.getByRole('list', { name: 'Exact-out bounds' })).getAllByRole('listitem');
+    expect(spend!.className).toContain('bad');
+    expect(spend!.textContent).toMatch(/^Does NOT spend within maxSellAmount: pulls [\d,.]+ USDC, of another token than the answer's sellToken, vs 0\.000321079 WETH$/);
+    const row = within(screen.getByRole('table', { name: 'Calldata arguments' })).getAllByRole('row').find((candidate) => candidate.querySelector('td')?.firstChild?.textContent === 'exec.amount');
+    expect(row!.querySelector('td:last-child .gloss:last-child')?.textContent).toMatch(/^up to [\d,.]+ USDC$/);
+  });
+});
