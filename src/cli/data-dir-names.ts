@@ -13,8 +13,12 @@ import { UsageError } from './parse-flags.ts';
  * it is unset or empty: the app reads SWAP_EXPLORER_USER_DATA so, as Chromium reads XDG_CONFIG_HOME.
  */
 export function folderFromEnv(name: string): string | undefined {
-  const value = process.env[name];
-  return value === '' ? undefined : value;
+  return nonEmpty(process.env[name]);
+}
+
+/** A variable's value, or undefined when it is unset or empty (the rule for every folder variable here). */
+export function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
 }
 
 /** --data-dir's value as given (undefined: not given); empty is a UsageError. */

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { posix, win32 } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
+import { nonEmpty } from './data-dir-names.ts';
 
 /**
  * The desktop app's data folder as Electron names it, for the CLI to find the app's history without
@@ -17,8 +18,4 @@ export function desktopAppDataDir(platform: NodeJS.Platform = process.platform, 
   if (platform === 'win32') return win32.join(nonEmpty(env.APPDATA) ?? win32.join(home, 'AppData', 'Roaming'), name);
   if (platform === 'darwin') return posix.join(home, 'Library', 'Application Support', name);
   return posix.join(nonEmpty(env.XDG_CONFIG_HOME) ?? posix.join(home, '.config'), name);
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value === '' ? undefined : value;
 }

@@ -144,6 +144,14 @@ export interface ExactOutBounds {
   isOtherBuyToken: boolean;
 }
 
+/**
+ * The token Allowance Holder's `exec` lets the settler pull (lower case), which another answer's
+ * calldata may name otherwise than this answer's sellToken; null for a call that is not `exec`.
+ */
+export function execToken(call: DecodedCall): string | null {
+  return call.inner ? (call.args.find((row) => row.path === 'token' && row.type === 'address')?.value.toLowerCase() ?? null) : null;
+}
+
 /** Whether the call's minimum is of another token than `buyToken`; false where either is not known. */
 function isOtherToken(callToken: string | null, buyToken: unknown): boolean {
   return callToken !== null && typeof buyToken === 'string' && buyToken !== '' && callToken !== buyToken.toLowerCase();
@@ -165,8 +173,7 @@ export function checkExactOutBounds(explanation: CalldataExplanation, answer: { 
   if (!explanation.ok) return { pulled: null, spentFrom: null, pulledToken: null, isOtherSellToken: false, minBuy: null, pullsAtMostMax: null, guaranteesBuyAmount: null, isOtherBuyToken: false };
   const { call } = explanation;
   const allowance = call.inner ? (call.args.find((row) => row.path === 'amount')?.value ?? null) : null;
-  const granted = call.inner ? (call.args.find((row) => row.path === 'token' && row.type === 'address')?.value.toLowerCase() ?? null) : null;
-  const pulledToken = allowance === null ? null : granted;
+  const pulledToken = allowance === null ? null : execToken(call);
   // What exec grants of another token is no spend within maxSellAmount, whatever its digits.
   const isOtherSellToken = isOtherToken(pulledToken, answer.sellToken);
   // A native sell calls the settler itself, with the ETH it may spend as the call's value.

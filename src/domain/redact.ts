@@ -1,5 +1,6 @@
 import { HEADER_NAMES } from '../spec/index.ts';
 import { echoCandidates, redactEchoes, redactEchoesInJson } from './redact-echo.ts';
+import { decodedOrAsWritten } from './percent-decode.ts';
 
 /**
  * Redaction of credentials in everything that leaves the app or is kept (HAR and JSON export and
@@ -110,14 +111,6 @@ export function credentialValues(parts: RequestCredentialParts, apiKeyHeader?: K
     // Not a URL: nothing in it to read (redactUrl leaves it as it is too).
   }
   return [...values];
-}
-
-function decodedOrAsWritten(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /**

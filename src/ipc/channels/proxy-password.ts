@@ -1,3 +1,5 @@
+import { decodedOrAsWritten } from '../../domain/percent-decode.ts';
+
 /**
  * A proxy URL's password, held apart from the rest of the URL: the profile form shows the URL (user
  * name included) in a plain field and a new password in a masked one. A stored password never
@@ -16,14 +18,6 @@ export interface ProxyUrlParts {
 // '/', '?', '#' or '\', and its user info at the last '@' in it.
 const AUTHORITY = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#\\]*)/i;
 
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
 /**
  * Splits the password out of a proxy URL; a URL without one (or not a URL) is returned as it is.
  * A form the pattern does not read but the URL parser (as undici's ProxyAgent uses it) reads a
@@ -40,7 +34,7 @@ export function splitProxyPassword(text: string): ProxyUrlParts {
     return parts;
   }
   if (parsed.password === '') return parts;
-  const password = decoded(parsed.password);
+  const password = decodedOrAsWritten(parsed.password);
   parsed.password = '';
   return { url: parsed.href, password };
 }
@@ -55,7 +49,7 @@ function splitWritten(text: string): ProxyUrlParts {
   if (colon < 0) return { url: text, password: '' };
   const user = authority.slice(0, colon);
   const host = authority.slice(at + 1);
-  return { url: `${scheme}${user ? `${user}@` : ''}${host}${text.slice(whole.length)}`, password: decoded(authority.slice(colon + 1, at)) };
+  return { url: `${scheme}${user ? `${user}@` : ''}${host}${text.slice(whole.length)}`, password: decodedOrAsWritten(authority.slice(colon + 1, at)) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { zidFromArgument, type DecodedCall } from '../../../../src/domain/calldata-explainer.ts';
+import { execToken, zidFromArgument, type DecodedCall } from '../../../../src/domain/calldata-explainer.ts';
 import { humanAmount, tokenLookup } from './result-model.ts';
 
 /**
@@ -57,7 +57,7 @@ export function calldataRows(call: DecodedCall, context: RowContext): CalldataRo
   const own = call.inner ? call.args.filter((arg) => arg.type !== 'bytes').map((arg) => ({ ...arg, path: `${call.functionName}.${arg.path}` })) : [];
   const settler = (call.inner ?? call).args;
   // exec's amount is of the token exec names (another answer's calldata may name another than the answer's sellToken).
-  const granted = call.inner ? call.args.find((arg) => arg.path === 'token' && arg.type === 'address')?.value.toLowerCase() : undefined;
+  const granted = execToken(call);
   const read = granted ? { ...context, sellToken: granted } : context;
   // Lower case, as every address in the answer (viem decodes them checksummed): one address, one spelling to search for.
   return [...own, ...settler].map((arg) => ({ ...arg, value: arg.type === 'address' ? arg.value.toLowerCase() : arg.value, reading: reading(arg.path, arg.type, arg.value, read) }));
